@@ -1,0 +1,22 @@
+import { type BotError, GrammyError } from 'grammy';
+import type { BaseContext } from './context.js';
+
+/**
+ * The one error boundary: log with the update id, then tell the user in their language. If even
+ * that fails (blocked bot, Telegram down), the log is all we can do.
+ */
+export async function handleBotError(error: BotError<BaseContext>): Promise<void> {
+  const { ctx } = error;
+  const logger = ctx.logger ?? ctx.deps?.logger;
+  logger?.error({ err: error.error, updateId: ctx.update.update_id }, 'update handling failed');
+  if (error.error instanceof GrammyError && error.error.error_code === 403) {
+    if (ctx.from) ctx.deps?.users.markBlocked(ctx.from.id);
+    return;
+  }
+  if (!ctx.chat || typeof ctx.t !== 'function') return;
+  try {
+    await ctx.reply(ctx.t('error-generic'));
+  } catch (replyError) {
+    logger?.warn({ err: replyError }, 'could not tell the user about the error');
+  }
+}

@@ -1,0 +1,37 @@
+import { Composer, InlineKeyboard } from 'grammy';
+import { languageData } from '../callback-data/language.js';
+import { menuData } from '../callback-data/menu.js';
+import type { BotContext } from '../context.js';
+import { isSupportedLocale } from '../i18n.js';
+import { createLanguageKeyboard } from '../keyboards/language.js';
+
+export const languageFeature = new Composer<BotContext>();
+const privateChats = languageFeature.chatType('private');
+
+async function showPicker(ctx: BotContext, edit: boolean) {
+  const current = await ctx.i18n.getLocale();
+  const options = { reply_markup: createLanguageKeyboard(current) };
+  if (edit) await ctx.editMessageText(ctx.t('language-choose'), options);
+  else await ctx.reply(ctx.t('language-choose'), options);
+}
+
+privateChats.command('language', (ctx) => showPicker(ctx, false));
+
+privateChats.callbackQuery(menuData.filter({ item: 'language' }), async (ctx) => {
+  await ctx.answerCallbackQuery();
+  await showPicker(ctx, true);
+});
+
+privateChats.callbackQuery(languageData.filter(), async (ctx) => {
+  const { code } = languageData.unpack(ctx.callbackQuery.data);
+  if (!isSupportedLocale(code)) {
+    await ctx.answerCallbackQuery({ text: ctx.t('error-stale-button') });
+    return;
+  }
+  ctx.deps.users.setLocale(ctx.from.id, code);
+  ctx.i18n.useLocale(code);
+  await ctx.answerCallbackQuery({ text: ctx.t('language-changed') });
+  await ctx.editMessageText(ctx.t('language-changed'), {
+    reply_markup: new InlineKeyboard().text(ctx.t('button-main-menu'), menuData.pack({ item: 'home' })),
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * Localisation: Fluent files in locales/, one per language with the same keys.
+ *
+ * The language is, in order: what the user picked with /language, Telegram's language_code when we
+ * speak it, and DEFAULT_LOCALE. Every variable passed to `ctx.t` is HTML-escaped, because all our
+ * messages use parse_mode HTML and variables carry user or upstream text.
+ */
+import { resolve } from 'node:path';
+import { I18n } from '@grammyjs/i18n';
+import type { MiddlewareFn } from 'grammy';
+import { escapeHtml } from '../lib/html.js';
+import type { BaseContext } from './context.js';
+
+export const SUPPORTED_LOCALES = ['en', 'ru'] as const;
+export type Locale = (typeof SUPPORTED_LOCALES)[number];
+export const LOCALES_DIR = resolve(import.meta.dirname, '../../locales');
+
+export function isSupportedLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (SUPPORTED_LOCALES as readonly string[]).includes(value);
+}
+
+/** Maps Telegram's language_code ("ru", "en-US", "uk") to a locale we speak, if any. */
+export function localeFromLanguageCode(code: string | undefined): Locale | undefined {
+  const base = code?.toLowerCase().split(/[-_]/)[0];
+  return isSupportedLocale(base) ? base : undefined;
+}
+
+export function createI18n(defaultLocale: Locale): I18n<BaseContext> {
+  return new I18n<BaseContext>({
+    defaultLocale,
+    directory: LOCALES_DIR,
+    // Bidi isolation marks around variables would show up as junk in Telegram.
+    fluentBundleOptions: { useIsolating: false },
+    localeNegotiator: (ctx) =>
+      (isSupportedLocale(ctx.user?.locale) ? ctx.user.locale : undefined) ??
+      localeFromLanguageCode(ctx.from?.language_code) ??
+      defaultLocale,
+  });
+}
+
+type Vars = Record<string, string | number | Date> | undefined;
+
+function escapeVars(vars: Vars): Vars {
+  if (!vars) return vars;
+  const out: Record<string, string | number | Date> = {};
+  for (const [k, v] of Object.entries(vars)) out[k] = typeof v === 'string' ? escapeHtml(v) : v;
+  return out;
+}
+
+/** Installed right after the i18n plugin: makes `ctx.t` escape its variables. */
+export const escapeTranslationVariables: MiddlewareFn<BaseContext> = (ctx, next) => {
+  const translate = ctx.t.bind(ctx);
+  const escaped = ((key: string, vars?: Vars) => translate(key, escapeVars(vars))) as BaseContext['t'];
+  ctx.t = escaped;
+  ctx.translate = escaped;
+  return next();
+};

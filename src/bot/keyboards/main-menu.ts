@@ -1,0 +1,21 @@
+import { InlineKeyboard } from 'grammy';
+import { menuData } from '../callback-data/menu.js';
+import type { BaseContext } from '../context.js';
+
+/**
+ * Main-menu entries in display order. A feature adds its entry here when it exists, so the
+ * menu never offers something the bot cannot do.
+ */
+export const MAIN_MENU_ITEMS = [
+  { item: 'language', labelKey: 'menu-language' },
+  { item: 'help', labelKey: 'menu-help' },
+] as const;
+
+export function createMainMenuKeyboard(ctx: BaseContext): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  for (const [index, entry] of MAIN_MENU_ITEMS.entries()) {
+    keyboard.text(ctx.t(entry.labelKey), menuData.pack({ item: entry.item }));
+    if (index % 2 === 1) keyboard.row();
+  }
+  return keyboard;
+}

@@ -1,0 +1,19 @@
+import type { MiddlewareFn } from 'grammy';
+import type { BaseContext, BotDeps } from '../context.js';
+
+/** Gives every update its dependencies, a child logger, and the sender's stored row. */
+export function attachUser(deps: BotDeps): MiddlewareFn<BaseContext> {
+  return (ctx, next) => {
+    ctx.deps = deps;
+    ctx.logger = deps.logger.child({ updateId: ctx.update.update_id });
+    const from = ctx.from;
+    ctx.user =
+      from && !from.is_bot
+        ? deps.users.touch(
+            { id: from.id, firstName: from.first_name, username: from.username },
+            deps.config.adminIds.includes(from.id),
+          )
+        : undefined;
+    return next();
+  };
+}

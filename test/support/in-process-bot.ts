@@ -1,0 +1,140 @@
+/**
+ * In-process bot for handler tests: the real middleware stack with a preset botInfo, a temporary
+ * SQLite file, and an API transformer that records every call instead of reaching Telegram.
+ * End-to-end tests use the HTTP emulator instead (test/support/telegram/).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ApiClientOptions } from 'grammy';
+import type { Update, UserFromGetMe } from 'grammy/types';
+import { pino } from 'pino';
+import { createBot } from '../../src/bot/index.js';
+import { loadConfig } from '../../src/config.js';
+import { migrateDatabase, openDatabase } from '../../src/db/client.js';
+import { UsersRepository } from '../../src/db/repositories/users.js';
+
+export const TEST_BOT_INFO: UserFromGetMe = {
+  id: 1000,
+  is_bot: true,
+  first_name: 'Test Bot',
+  username: 'test_bot',
+  can_join_groups: false,
+  can_read_all_group_messages: false,
+  supports_inline_queries: false,
+  can_connect_to_business: false,
+  has_main_web_app: false,
+  has_topics_enabled: false,
+  allows_users_to_create_topics: false,
+} as UserFromGetMe;
+
+export interface RecordedApiCall {
+  method: string;
+  payload: Record<string, unknown>;
+}
+
+export interface InProcessBot {
+  bot: ReturnType<typeof createBot>;
+  calls: RecordedApiCall[];
+  users: UsersRepository;
+  /** The next call of `method` fails with this Telegram error. */
+  failNext(method: string, error: { error_code: number; description: string }): void;
+  send(update: Omit<Update, 'update_id'>): Promise<void>;
+  close(): void;
+  dbPath: string;
+}
+
+let updateId = 1;
+let messageId = 100;
+
+export function createInProcessBot(
+  opts: { env?: Record<string, string>; dbPath?: string } = {},
+): InProcessBot {
+  const dir = mkdtempSync(join(tmpdir(), 'bot-test-'));
+  const dbPath = opts.dbPath ?? join(dir, 'bot.sqlite');
+  const database = openDatabase(dbPath);
+  migrateDatabase(database.db);
+  const config = loadConfig({ BOT_TOKEN: '123:TEST', ...opts.env });
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const users = new UsersRepository(database.db);
+  const calls: RecordedApiCall[] = [];
+  const failures = new Map<string, { error_code: number; description: string }>();
+  // A fake `fetch` at the very bottom of grammY's client, so every transformer (auto-retry,
+  // parse mode) runs exactly as in production.
+  const fakeFetch = async (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const method = String(url).split('/').pop()!;
+    const payload = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
+    calls.push({ method, payload });
+    const failure = failures.get(method);
+    if (failure) {
+      failures.delete(method);
+      return Response.json({ ok: false, ...failure }, { status: failure.error_code });
+    }
+    const result =
+      method === 'sendMessage'
+        ? {
+            message_id: messageId++,
+            date: 0,
+            chat: { id: payload.chat_id, type: 'private' },
+            text: payload.text,
+          }
+        : true;
+    return Response.json({ ok: true, result });
+  };
+  const bot = createBot(config.botToken, {
+    db: database.db,
+    botInfo: TEST_BOT_INFO,
+    deps: { config, logger, users, sandbox: true },
+    client: { fetch: fakeFetch as unknown as ApiClientOptions['fetch'] },
+  });
+  return {
+    bot,
+    calls,
+    users,
+    dbPath,
+    failNext: (method, error) => failures.set(method, error),
+    send: (update) => bot.handleUpdate({ update_id: updateId++, ...update } as Update),
+    close: () => {
+      database.close();
+      if (!opts.dbPath) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function textMessage(from: { id: number; language_code?: string; first_name?: string }, text: string) {
+  const entities = text.startsWith('/')
+    ? [{ type: 'bot_command' as const, offset: 0, length: text.split(' ')[0]!.length }]
+    : undefined;
+  return {
+    message: {
+      message_id: messageId++,
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: from.id, type: 'private' as const, first_name: from.first_name ?? 'Ann' },
+      from: {
+        id: from.id,
+        is_bot: false,
+        first_name: from.first_name ?? 'Ann',
+        language_code: from.language_code,
+      },
+      text,
+      entities,
+    },
+  };
+}
+
+export function callbackQuery(from: { id: number; language_code?: string }, data: string, onMessageId = 1) {
+  return {
+    callback_query: {
+      id: `cb${updateId}`,
+      chat_instance: 'ci',
+      from: { id: from.id, is_bot: false, first_name: 'Ann', language_code: from.language_code },
+      data,
+      message: {
+        message_id: onMessageId,
+        date: 0,
+        chat: { id: from.id, type: 'private' as const, first_name: 'Ann' },
+        text: 'menu',
+      },
+    },
+  };
+}
