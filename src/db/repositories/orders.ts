@@ -1,0 +1,334 @@
+/**
+ * Orders: every state change is one conditional UPDATE (`WHERE stage = ...` / `WHERE delivered_at IS
+ * NULL`), so two presses, two processes or a restart can never both win the same transition.
+ */
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { FINAL_ORDER_STATUSES, type Order, type OrderStatus } from '../../reseller/schemas.js';
+import type { Db } from '../client.js';
+import {
+  type NewOrderRow,
+  type OrderRow,
+  type OrderStage,
+  orders,
+  type StoredError,
+} from '../schema/orders.js';
+
+export type NewOrder = Omit<NewOrderRow, 'createdAt' | 'updatedAt' | 'stage'>;
+
+export interface QuoteFields {
+  quoteId: string | null;
+  priceUsd: string;
+  quoteExpiresAt: Date | null;
+}
+
+const ACTIVE_STATUSES: OrderStatus[] = ['queued', 'processing'];
+
+export function isFinalStatus(status: string | null | undefined): boolean {
+  return !!status && (FINAL_ORDER_STATUSES as readonly string[]).includes(status);
+}
+
+function parseIsoDate(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? null : new Date(ms);
+}
+
+/** The columns an upstream Order fills in. */
+function upstreamFields(order: Order) {
+  return {
+    status: order.status,
+    costUsd: order.cost_usd,
+    result: order.result,
+    resultExpiresAt: parseIsoDate(order.expires_at),
+    error: order.error ?? null,
+  };
+}
+
+export class OrdersRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  #now(): Date {
+    return new Date(this.now());
+  }
+
+  /** Inserts a priced draft (`awaiting_confirmation`). */
+  insertDraft(values: NewOrder): OrderRow {
+    const now = this.#now();
+    return this.db
+      .insert(orders)
+      .values({ ...values, stage: 'awaiting_confirmation', createdAt: now, updatedAt: now })
+      .returning()
+      .get();
+  }
+
+  find(id: string): OrderRow | undefined {
+    return this.db.select().from(orders).where(eq(orders.id, id)).get();
+  }
+
+  /** The row only if it belongs to this chat (ownership check for callbacks). */
+  findForChat(id: string, chatId: number): OrderRow | undefined {
+    return this.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, id), eq(orders.chatId, chatId)))
+      .get();
+  }
+
+  /** awaiting_confirmation -> submitting, only if the row still has this key. */
+  beginSubmission(id: string, key: string): boolean {
+    return (
+      this.db
+        .update(orders)
+        .set({ stage: 'submitting', updatedAt: this.#now() })
+        .where(
+          and(eq(orders.id, id), eq(orders.idempotencyKey, key), eq(orders.stage, 'awaiting_confirmation')),
+        )
+        .run().changes === 1
+    );
+  }
+
+  /** Counts one POST /orders about to be sent with `key`. */
+  countSubmitAttempt(id: string, key: string): void {
+    this.db
+      .update(orders)
+      .set({ submitAttempts: sql`${orders.submitAttempts} + 1`, updatedAt: this.#now() })
+      .where(and(eq(orders.id, id), eq(orders.idempotencyKey, key)))
+      .run();
+  }
+
+  /** A transient failure: the row stays `submitting` with its key; the error is kept for display. */
+  notePendingError(id: string, key: string, error: StoredError): void {
+    this.db
+      .update(orders)
+      .set({ submitError: error, updatedAt: this.#now() })
+      .where(and(eq(orders.id, id), eq(orders.idempotencyKey, key), eq(orders.stage, 'submitting')))
+      .run();
+  }
+
+  /**
+   * Upstream said no order was created (business error, stale quote): back to `awaiting_confirmation`
+   * with a NEW key, optionally with new quote fields. Conditional on the old key, so it applies once.
+   */
+  reopen(
+    id: string,
+    oldKey: string,
+    change: { newKey: string; submitError: StoredError | null; quote?: QuoteFields },
+  ): OrderRow | undefined {
+    return this.db
+      .update(orders)
+      .set({
+        stage: 'awaiting_confirmation',
+        idempotencyKey: change.newKey,
+        submitError: change.submitError,
+        ...change.quote,
+        updatedAt: this.#now(),
+      })
+      .where(
+        and(
+          eq(orders.id, id),
+          eq(orders.idempotencyKey, oldKey),
+          inArray(orders.stage, ['awaiting_confirmation', 'submitting']),
+        ),
+      )
+      .returning()
+      .get();
+  }
+
+  /** Closes the row for good (see stage `rejected`). */
+  markRejected(id: string, key: string, error: StoredError): boolean {
+    return (
+      this.db
+        .update(orders)
+        .set({ stage: 'rejected', submitError: error, updatedAt: this.#now() })
+        .where(and(eq(orders.id, id), eq(orders.idempotencyKey, key), eq(orders.stage, 'submitting')))
+        .run().changes === 1
+    );
+  }
+
+  /** submitting -> submitted with the upstream order; false if another attempt recorded it first. */
+  markSubmitted(id: string, key: string, order: Order): boolean {
+    const now = this.#now();
+    return (
+      this.db
+        .update(orders)
+        .set({
+          stage: 'submitted',
+          upstreamOrderId: order.id,
+          ...upstreamFields(order),
+          submitError: null,
+          submittedAt: now,
+          nextPollAt: now,
+          finishedAt: isFinalStatus(order.status) ? now : null,
+          updatedAt: now,
+        })
+        .where(and(eq(orders.id, id), eq(orders.idempotencyKey, key), eq(orders.stage, 'submitting')))
+        .run().changes === 1
+    );
+  }
+
+  /** awaiting_confirmation -> abandoned, for the owning chat only. */
+  abandonDraft(id: string, chatId: number): boolean {
+    return (
+      this.db
+        .update(orders)
+        .set({ stage: 'abandoned', updatedAt: this.#now() })
+        .where(and(eq(orders.id, id), eq(orders.chatId, chatId), eq(orders.stage, 'awaiting_confirmation')))
+        .run().changes === 1
+    );
+  }
+
+  /** Housekeeping: drafts nobody confirmed before `cutoff` become abandoned. Returns how many. */
+  abandonDraftsOlderThan(cutoff: Date): number {
+    return this.db
+      .update(orders)
+      .set({ stage: 'abandoned', updatedAt: this.#now() })
+      .where(and(eq(orders.stage, 'awaiting_confirmation'), lt(orders.updatedAt, cutoff)))
+      .run().changes;
+  }
+
+  /** Rows whose POST /orders may have been sent without a recorded answer (oldest first). */
+  listSubmitting(): OrderRow[] {
+    return this.db
+      .select()
+      .from(orders)
+      .where(eq(orders.stage, 'submitting'))
+      .orderBy(asc(orders.updatedAt))
+      .all();
+  }
+
+  /**
+   * Applies a polled upstream order. A final status is never replaced by a non-final one (a stale
+   * response), and `becameFinal` is true for exactly one call: the one that set `finished_at`.
+   */
+  updateFromUpstream(id: string, order: Order): { row: OrderRow; becameFinal: boolean } {
+    return this.db.transaction((tx) => {
+      const now = this.#now();
+      const final = isFinalStatus(order.status);
+      const notRegressing = final
+        ? sql`1 = 1`
+        : or(isNull(orders.status), inArray(orders.status, ACTIVE_STATUSES));
+      tx.update(orders)
+        .set({ ...upstreamFields(order), ...(final && { nextPollAt: null }), updatedAt: now })
+        .where(and(eq(orders.id, id), eq(orders.upstreamOrderId, order.id), notRegressing))
+        .run();
+      const becameFinal =
+        final &&
+        tx
+          .update(orders)
+          .set({ finishedAt: now })
+          .where(and(eq(orders.id, id), eq(orders.upstreamOrderId, order.id), isNull(orders.finishedAt)))
+          .run().changes === 1;
+      const row = tx.select().from(orders).where(eq(orders.id, id)).get();
+      if (!row) throw new Error(`order ${id} not found`);
+      if (row.upstreamOrderId !== order.id) {
+        throw new Error(`order ${id} is upstream ${row.upstreamOrderId}, not ${order.id}`);
+      }
+      return { row, becameFinal };
+    });
+  }
+
+  /** Submitted orders upstream still works on, soonest poll first; `dueAt` limits to those due by then. */
+  listActive(opts: { dueAt?: Date; limit?: number } = {}): OrderRow[] {
+    const query = this.db
+      .select()
+      .from(orders)
+      .where(
+        and(
+          inArray(orders.status, ACTIVE_STATUSES),
+          opts.dueAt ? or(isNull(orders.nextPollAt), lte(orders.nextPollAt, opts.dueAt)) : undefined,
+        ),
+      )
+      .orderBy(asc(orders.nextPollAt));
+    return opts.limit === undefined ? query.all() : query.limit(opts.limit).all();
+  }
+
+  /** The tracker's schedule: when to poll next and how many polls in a row failed. */
+  setNextPoll(id: string, nextPollAt: Date | null, pollFailures: number): void {
+    this.db
+      .update(orders)
+      .set({ nextPollAt, pollFailures, updatedAt: this.#now() })
+      .where(eq(orders.id, id))
+      .run();
+  }
+
+  /** The Telegram message that shows this order's progress (edited by the tracker). */
+  setStatusMessageId(id: string, messageId: number | null): void {
+    this.db
+      .update(orders)
+      .set({ statusMessageId: messageId, updatedAt: this.#now() })
+      .where(eq(orders.id, id))
+      .run();
+  }
+
+  /** Claims delivery of the result: true for exactly one caller, false if it was already delivered. */
+  markDelivered(id: string): boolean {
+    const now = this.#now();
+    return (
+      this.db
+        .update(orders)
+        .set({ deliveredAt: now, updatedAt: now })
+        .where(and(eq(orders.id, id), isNull(orders.deliveredAt)))
+        .run().changes === 1
+    );
+  }
+
+  /** Final orders whose outcome was not yet delivered to the chat (e.g. a crash before delivery). */
+  listUndelivered(): OrderRow[] {
+    return this.db
+      .select()
+      .from(orders)
+      .where(and(inArray(orders.status, [...FINAL_ORDER_STATUSES]), isNull(orders.deliveredAt)))
+      .orderBy(asc(orders.finishedAt))
+      .all();
+  }
+
+  /** Final orders whose onFinalState hook has not completed (crash or hook failure). */
+  listFinalUnhandled(): OrderRow[] {
+    return this.db
+      .select()
+      .from(orders)
+      .where(and(inArray(orders.status, [...FINAL_ORDER_STATUSES]), isNull(orders.finalHandledAt)))
+      .orderBy(asc(orders.finishedAt))
+      .all();
+  }
+
+  markFinalHandled(id: string): boolean {
+    const now = this.#now();
+    return (
+      this.db
+        .update(orders)
+        .set({ finalHandledAt: now, updatedAt: now })
+        .where(and(eq(orders.id, id), isNull(orders.finalHandledAt)))
+        .run().changes === 1
+    );
+  }
+
+  /** A chat's orders, newest first. By default only real (submitted) orders, not drafts. */
+  listForChat(
+    chatId: number,
+    opts: { limit: number; offset?: number; stages?: readonly OrderStage[] },
+  ): OrderRow[] {
+    const stages = opts.stages ?? ['submitted'];
+    return this.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.chatId, chatId), inArray(orders.stage, [...stages])))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(opts.limit)
+      .offset(opts.offset ?? 0)
+      .all();
+  }
+
+  countForChat(chatId: number, stages: readonly OrderStage[] = ['submitted']): number {
+    return (
+      this.db
+        .select({ n: sql<number>`count(*)` })
+        .from(orders)
+        .where(and(eq(orders.chatId, chatId), inArray(orders.stage, [...stages])))
+        .get()?.n ?? 0
+    );
+  }
+}

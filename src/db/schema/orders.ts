@@ -1,0 +1,80 @@
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import type { GenerationRequest, OrderStatus } from '../../reseller/schemas.js';
+
+/**
+ * Where a generation attempt is in OUR pipeline (the upstream `status` is a separate column):
+ * - awaiting_confirmation: priced draft shown to the user; its idempotency key was never used for an order
+ * - submitting: the user confirmed; POST /orders may have been sent, so only the SAME key may be sent again
+ * - submitted: upstream accepted it; `upstream_order_id` is set
+ * - rejected: closed for good because an order may exist under a key we cannot trust (idempotency_conflict)
+ * - abandoned: the user cancelled the draft (or it went stale)
+ */
+export const ORDER_STAGES = [
+  'awaiting_confirmation',
+  'submitting',
+  'submitted',
+  'rejected',
+  'abandoned',
+] as const;
+export type OrderStage = (typeof ORDER_STAGES)[number];
+
+export const UPSTREAM_STATUSES = ['queued', 'processing', 'completed', 'failed', 'cancelled'] as const;
+
+/** A submission failure as stored for the bot to explain (never a whole upstream body). */
+export interface StoredError {
+  code: string;
+  message: string;
+  httpStatus?: number;
+}
+
+/** One row per generation attempt ("order"), from priced draft to delivered result. */
+export const orders = sqliteTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    chatId: integer('chat_id').notNull(),
+    userId: integer('user_id').notNull(),
+    locale: text('locale').notNull(),
+    modelId: integer('model_id').notNull(),
+    modelName: text('model_name').notNull(),
+    modelType: text('model_type').notNull(),
+    /** The GenerationRequest exactly as it is sent (without quote_id): a re-send is the same data. */
+    request: text('request_json', { mode: 'json' }).$type<GenerationRequest>().notNull(),
+    /** The amount the user is shown and confirms (decimal string). */
+    priceUsd: text('price_usd').notNull(),
+    quoteId: text('quote_id'),
+    quoteExpiresAt: integer('quote_expires_at', { mode: 'timestamp_ms' }),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    stage: text('stage', { enum: ORDER_STAGES }).notNull(),
+    /** How many times POST /orders was sent for this row (all keys together); diagnostics. */
+    submitAttempts: integer('submit_attempts').notNull().default(0),
+    /** The last failed submission (business refusal or transient failure); cleared on success. */
+    submitError: text('submit_error_json', { mode: 'json' }).$type<StoredError>(),
+    submittedAt: integer('submitted_at', { mode: 'timestamp_ms' }),
+    upstreamOrderId: text('upstream_order_id').unique(),
+    status: text('status', { enum: UPSTREAM_STATUSES }).$type<OrderStatus>(),
+    costUsd: text('cost_usd'),
+    result: text('result_json', { mode: 'json' }).$type<string[]>(),
+    resultExpiresAt: integer('result_expires_at', { mode: 'timestamp_ms' }),
+    /** `order.error` of a failed generation, as upstream sent it (shape not specified). */
+    error: text('error_json', { mode: 'json' }).$type<unknown>(),
+    statusMessageId: integer('status_message_id'),
+    deliveredAt: integer('delivered_at', { mode: 'timestamp_ms' }),
+    nextPollAt: integer('next_poll_at', { mode: 'timestamp_ms' }),
+    pollFailures: integer('poll_failures').notNull().default(0),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+    /** When upstream first reported a final status (completed/failed/cancelled). */
+    finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
+    /** When OrderPipelineHooks.onFinalState finished for this row; null means it still has to run. */
+    finalHandledAt: integer('final_handled_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    index('orders_active_idx').on(t.status, t.nextPollAt),
+    index('orders_chat_idx').on(t.chatId, t.createdAt),
+    index('orders_stage_idx').on(t.stage),
+  ],
+);
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrderRow = typeof orders.$inferInsert;

@@ -1,0 +1,420 @@
+/**
+ * The order pipeline from priced draft to upstream order, with exactly-once submission (DESIGN
+ * invariant 1): the row and its Idempotency-Key are committed before POST /orders; every re-send uses
+ * the same key and byte-identical data; the key changes only when upstream said no order was made.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Db } from '../db/client.js';
+import { isFinalStatus, OrdersRepository, type QuoteFields } from '../db/repositories/orders.js';
+import type { OrderRow } from '../db/schema/orders.js';
+import { compareMoney, parseMoney } from '../lib/money.js';
+import type { ResellerClient } from '../reseller/client.js';
+import { ResellerError } from '../reseller/errors.js';
+import type { CreateOrderRequest, GenerationRequest, Model, Order } from '../reseller/schemas.js';
+import type { ConfirmOutcome, OrderPipelineHooks } from './order-hooks.js';
+import { localPrice, needsQuote, PricingError } from './pricing.js';
+import { asResellerError, classifySubmissionFailure, storedError } from './submission-errors.js';
+
+export type { ConfirmOutcome, OrderPipelineHooks } from './order-hooks.js';
+
+export type OrderingClient = Pick<ResellerClient, 'quote' | 'createOrder' | 'waitForUploadReady'>;
+
+export interface OrderingDeps {
+  db: Db;
+  client: OrderingClient;
+  catalog: { getModel(id: number): Promise<Model | undefined> };
+  logger: Logger;
+  now?: () => number;
+  hooks?: OrderPipelineHooks;
+  /** Quote validity when the quote response states none (spec 2.6: 10 minutes). */
+  quoteTtlMs?: number;
+  /** A quote this close to expiry is renewed before sending, so it cannot expire in flight. */
+  quoteSafetyMs?: number;
+  /** upload_processing: how long to wait for the files, and how many times to re-send. */
+  uploadWait?: { timeoutMs: number; intervalMs: number; rounds: number };
+}
+
+export interface PrepareInput {
+  chatId: number;
+  userId: number;
+  locale: string;
+  modelId: number;
+  request: GenerationRequest;
+}
+
+/** The request as stored and sent: fixed key order, no quote_id, a private copy. */
+function canonicalRequest(modelId: number, request: GenerationRequest): GenerationRequest {
+  const copy: GenerationRequest = { model_id: modelId };
+  if (request.prompt !== undefined) copy.prompt = request.prompt;
+  if (request.media !== undefined) copy.media = request.media;
+  if (request.options !== undefined) copy.options = request.options;
+  return JSON.parse(JSON.stringify(copy)) as GenerationRequest;
+}
+
+/** What POST /orders receives: the stored request plus the confirmed quote. */
+function orderBody(row: OrderRow): CreateOrderRequest {
+  return row.quoteId ? { ...row.request, quote_id: row.quoteId } : row.request;
+}
+
+/** `expires_at` of the quote response, where the upstream states it. */
+function statedExpiry(raw: unknown): Date | null {
+  const r = raw as { quote?: { expires_at?: unknown }; expires_at?: unknown } | undefined;
+  const value = r?.quote?.expires_at ?? r?.expires_at;
+  if (typeof value !== 'string') return null;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? null : new Date(ms);
+}
+
+const repeat = (o: ConfirmOutcome): ConfirmOutcome => (o.kind === 'ordered' ? { ...o, firstTime: false } : o);
+
+export class OrderingService {
+  /** Shared with the tracker and the bot for reads and tracking updates. */
+  readonly orders: OrdersRepository;
+  readonly #client: OrderingClient;
+  readonly #catalog: OrderingDeps['catalog'];
+  readonly #logger: Logger;
+  readonly #now: () => number;
+  readonly #hooks: OrderPipelineHooks;
+  readonly #quoteTtlMs: number;
+  readonly #quoteSafetyMs: number;
+  readonly #uploadWait: NonNullable<OrderingDeps['uploadWait']>;
+  /** In-process single flight: a second press joins the running submission instead of re-sending. */
+  readonly #submitting = new Map<string, Promise<ConfirmOutcome>>();
+  readonly #finalizing = new Map<string, Promise<OrderRow>>();
+
+  constructor(deps: OrderingDeps) {
+    this.#now = deps.now ?? Date.now;
+    this.orders = new OrdersRepository(deps.db, this.#now);
+    this.#client = deps.client;
+    this.#catalog = deps.catalog;
+    this.#logger = deps.logger.child({ component: 'ordering' });
+    this.#hooks = deps.hooks ?? {};
+    this.#quoteTtlMs = deps.quoteTtlMs ?? 10 * 60_000;
+    this.#quoteSafetyMs = deps.quoteSafetyMs ?? 15_000;
+    this.#uploadWait = deps.uploadWait ?? { timeoutMs: 120_000, intervalMs: 1_000, rounds: 2 };
+  }
+
+  /** Prices the request (quote or local price) and stores a draft awaiting the user's confirmation. */
+  async prepare(input: PrepareInput): Promise<OrderRow> {
+    const model = await this.#catalog.getModel(input.modelId);
+    if (!model) throw modelNotFound(input.modelId);
+    const request = canonicalRequest(model.id, input.request);
+    const price = await this.#price(model, request);
+    const row = this.orders.insertDraft({
+      id: randomUUID(),
+      chatId: input.chatId,
+      userId: input.userId,
+      locale: input.locale,
+      modelId: model.id,
+      modelName: model.name,
+      modelType: model.type,
+      request,
+      ...price,
+      idempotencyKey: randomUUID(),
+    });
+    this.#logger.info({ orderId: row.id, modelId: model.id, priceUsd: row.priceUsd }, 'order draft prepared');
+    return row;
+  }
+
+  /** The user pressed "confirm": submit exactly once, whatever happens around it. */
+  confirm(orderId: string, chatId: number): Promise<ConfirmOutcome> {
+    const row = this.orders.findForChat(orderId, chatId);
+    if (!row) return Promise.resolve({ kind: 'not_found' });
+    return this.#exclusive(row.id, () => this.#confirmRow(row.id));
+  }
+
+  /** awaiting_confirmation -> abandoned; false if not this chat's draft or no longer a draft. */
+  async cancelDraft(orderId: string, chatId: number): Promise<boolean> {
+    return this.orders.abandonDraft(orderId, chatId);
+  }
+
+  /** Start-up: re-send every `submitting` row with its SAME key (a crash between send and answer). */
+  async resumeSubmissions(): Promise<Array<{ order: OrderRow; outcome: ConfirmOutcome }>> {
+    const results: Array<{ order: OrderRow; outcome: ConfirmOutcome }> = [];
+    for (const row of this.orders.listSubmitting()) {
+      const outcome = await this.#exclusive(row.id, () => this.#confirmRow(row.id));
+      results.push({ order: row, outcome });
+      this.#logger.info({ orderId: row.id, outcome: outcome.kind }, 'resumed submission');
+    }
+    return results;
+  }
+
+  /** Start-up: run onFinalState for final orders whose hook never completed. Returns how many. */
+  async resumeFinalHooks(): Promise<number> {
+    let handled = 0;
+    for (const row of this.orders.listFinalUnhandled()) {
+      if ((await this.#finalize(row)).finalHandledAt) handled++;
+    }
+    return handled;
+  }
+
+  /** The tracker reports a polled order; onFinalState runs once when it first reaches a final status. */
+  async recordUpstreamState(
+    orderId: string,
+    upstream: Order,
+  ): Promise<{ order: OrderRow; becameFinal: boolean }> {
+    const { row, becameFinal } = this.orders.updateFromUpstream(orderId, upstream);
+    const order = isFinalStatus(row.status) && !row.finalHandledAt ? await this.#finalize(row) : row;
+    return { order, becameFinal };
+  }
+
+  // ---------------------------------------------------------------- submission steps
+
+  #exclusive(id: string, run: () => Promise<ConfirmOutcome>): Promise<ConfirmOutcome> {
+    const running = this.#submitting.get(id);
+    if (running) return running.then(repeat);
+    const p = run().finally(() => this.#submitting.delete(id));
+    this.#submitting.set(id, p);
+    return p;
+  }
+
+  async #confirmRow(id: string, depth = 0): Promise<ConfirmOutcome> {
+    const row = this.#row(id);
+    switch (row.stage) {
+      case 'submitted':
+        return { kind: 'ordered', order: row, firstTime: false };
+      case 'abandoned':
+      case 'rejected':
+        return { kind: 'closed', order: row };
+      case 'submitting':
+        return this.#send(row);
+      case 'awaiting_confirmation':
+        return this.#submitDraft(row, depth);
+    }
+  }
+
+  async #submitDraft(draft: OrderRow, depth: number): Promise<ConfirmOutcome> {
+    const check = await this.#checkDraftPrice(draft);
+    if (check) return check;
+    // Before the row becomes `submitting`: no key is ever sent (or re-sent after a crash) that did not
+    // pass this hook. A crash after it may call it again for the same key; hooks dedupe by key.
+    try {
+      await this.#hooks.beforeSubmit?.(draft);
+    } catch (reason) {
+      this.#logger.info({ orderId: draft.id, err: reason }, 'submission refused by beforeSubmit');
+      return { kind: 'refused', order: this.#row(draft.id), reason };
+    }
+    if (!this.orders.beginSubmission(draft.id, draft.idempotencyKey)) {
+      // Moved meanwhile (cancelled during the hook, or another process): release what the hook took
+      // unless this very key went on to be submitted, then decide again on the new stage.
+      const current = this.#row(draft.id);
+      const keyUsed = current.idempotencyKey === draft.idempotencyKey && current.stage !== 'abandoned';
+      if (!keyUsed) {
+        const error = new ResellerError('draft_changed', 'the draft changed before it could be submitted');
+        await this.#notify('onNotOrdered', () => this.#hooks.onNotOrdered?.(current, error), draft.id);
+      }
+      if (depth > 2) return this.#settled(draft.id);
+      return this.#confirmRow(draft.id, depth + 1);
+    }
+    return this.#send(this.#row(draft.id));
+  }
+
+  /**
+   * Before a draft is sent: is the price the user saw still the price? Quote models need a live quote
+   * (renewed locally, without an order attempt); local-price models must still price the same.
+   * Returns an outcome to stop at, or undefined to go on.
+   */
+  async #checkDraftPrice(draft: OrderRow): Promise<ConfirmOutcome | undefined> {
+    let model: Model | undefined;
+    try {
+      model = await this.#catalog.getModel(draft.modelId);
+    } catch (err) {
+      return { kind: 'rejected', order: draft, error: asResellerError(err) };
+    }
+    if (!model) return { kind: 'rejected', order: draft, error: modelNotFound(draft.modelId) };
+    if (needsQuote(model)) {
+      const expires = draft.quoteExpiresAt?.getTime() ?? 0;
+      if (!draft.quoteId || this.#now() >= expires - this.#quoteSafetyMs) return this.#reprice(draft, model);
+      return undefined;
+    }
+    let price: string | null;
+    try {
+      price = localPrice(model, draft.request);
+    } catch (err) {
+      return { kind: 'rejected', order: draft, error: pricingError(err) };
+    }
+    const same = price !== null && compareMoney(parseMoney(price), parseMoney(draft.priceUsd)) === 0;
+    return same && !draft.quoteId ? undefined : this.#reprice(draft, model);
+  }
+
+  /** Stores a fresh price (new key: the draft must be confirmed again) and reports `requoted`. */
+  async #reprice(draft: OrderRow, model: Model): Promise<ConfirmOutcome> {
+    let quote: QuoteFields;
+    try {
+      quote = await this.#price(model, draft.request);
+    } catch (err) {
+      return { kind: 'rejected', order: draft, error: asResellerError(err) };
+    }
+    const row = this.orders.reopen(draft.id, draft.idempotencyKey, {
+      newKey: randomUUID(),
+      submitError: null,
+      quote,
+    });
+    if (!row) return this.#settled(draft.id);
+    this.#logger.info({ orderId: row.id, from: draft.priceUsd, to: row.priceUsd }, 'order repriced');
+    return { kind: 'requoted', order: row, previousPriceUsd: draft.priceUsd };
+  }
+
+  /** Sends POST /orders for a `submitting` row with its key; waits out upload_processing (bounded). */
+  async #send(row: OrderRow): Promise<ConfirmOutcome> {
+    const body = orderBody(row);
+    for (let round = 0; ; round++) {
+      this.orders.countSubmitAttempt(row.id, row.idempotencyKey);
+      try {
+        const order = await this.#client.createOrder(body, row.idempotencyKey);
+        return await this.#recordCreated(row, order);
+      } catch (err) {
+        const error = asResellerError(err);
+        if (error.code === 'upload_processing' && round < this.#uploadWait.rounds) {
+          await this.#waitForUploads(row);
+          continue;
+        }
+        return this.#onSendFailure(row, error);
+      }
+    }
+  }
+
+  async #recordCreated(row: OrderRow, order: Order): Promise<ConfirmOutcome> {
+    if (this.orders.markSubmitted(row.id, row.idempotencyKey, order)) {
+      this.#logger.info(
+        { orderId: row.id, upstreamOrderId: order.id, costUsd: order.cost_usd },
+        'order submitted',
+      );
+      let saved = this.#row(row.id);
+      if (isFinalStatus(saved.status)) saved = await this.#finalize(saved);
+      return { kind: 'ordered', order: saved, firstTime: true };
+    }
+    const current = this.#row(row.id);
+    if (current.stage === 'submitted' && current.upstreamOrderId === order.id) {
+      return { kind: 'ordered', order: current, firstTime: false };
+    }
+    // Unreachable with one process per database; if it happens an operator must look at it.
+    this.#logger.error(
+      { orderId: row.id, upstreamOrderId: order.id, stage: current.stage },
+      'upstream created an order the row no longer expects',
+    );
+    return this.#settled(row.id);
+  }
+
+  async #onSendFailure(row: OrderRow, error: ResellerError): Promise<ConfirmOutcome> {
+    const failure = classifySubmissionFailure(error);
+    const log = { orderId: row.id, code: error.code, status: error.httpStatus };
+    if (failure === 'unknown') {
+      this.orders.notePendingError(row.id, row.idempotencyKey, storedError(error));
+      this.#logger.warn(log, 'order submission pending: will be sent again with the same key');
+      return { kind: 'pending', order: this.#row(row.id), error };
+    }
+    if (failure === 'conflict') {
+      this.orders.markRejected(row.id, row.idempotencyKey, storedError(error));
+      this.#logger.error(
+        log,
+        'idempotency conflict: draft closed, check upstream for an order under its key',
+      );
+      return { kind: 'rejected', order: this.#row(row.id), error };
+    }
+    // Upstream created nothing: a new key is safe, and needed if the user retries with the same data.
+    const reopened = this.orders.reopen(row.id, row.idempotencyKey, {
+      newKey: randomUUID(),
+      submitError: storedError(error),
+      // A dead quote is marked expired so that the next confirm renews it first.
+      ...(failure === 'quote' && {
+        quote: { quoteId: row.quoteId, priceUsd: row.priceUsd, quoteExpiresAt: new Date(0) },
+      }),
+    });
+    if (!reopened) return this.#settled(row.id);
+    await this.#notify('onNotOrdered', () => this.#hooks.onNotOrdered?.(reopened, error), row.id);
+    this.#logger.info(log, 'order not created by upstream');
+    if (failure === 'business') return { kind: 'rejected', order: reopened, error };
+    const model = await this.#catalog.getModel(row.modelId).catch(() => undefined);
+    if (!model) return { kind: 'rejected', order: reopened, error };
+    return this.#reprice(reopened, model);
+  }
+
+  /** Waits (bounded) for every upload of the request to become ready; failures surface on re-send. */
+  async #waitForUploads(row: OrderRow): Promise<void> {
+    const paths = Object.values(row.request.media ?? {}).flat();
+    for (const path of paths) {
+      try {
+        await this.#client.waitForUploadReady(path, {
+          timeoutMs: this.#uploadWait.timeoutMs,
+          intervalMs: this.#uploadWait.intervalMs,
+        });
+      } catch (err) {
+        this.#logger.warn({ orderId: row.id, err }, 'waiting for an upload failed');
+        return;
+      }
+    }
+  }
+
+  /** The outcome matching a row someone else moved on (used when our conditional UPDATE lost). */
+  #settled(id: string): ConfirmOutcome {
+    const row = this.#row(id);
+    if (row.stage === 'submitted') return { kind: 'ordered', order: row, firstTime: false };
+    if (row.stage === 'submitting') {
+      return {
+        kind: 'pending',
+        order: row,
+        error: new ResellerError('unexpected_error', 'submission in progress'),
+      };
+    }
+    return { kind: 'closed', order: row };
+  }
+
+  // ---------------------------------------------------------------- pricing and final state
+
+  async #price(model: Model, request: GenerationRequest): Promise<QuoteFields> {
+    if (needsQuote(model)) {
+      const quote = await this.#client.quote(request);
+      const expires = statedExpiry(quote.raw) ?? new Date(this.#now() + this.#quoteTtlMs);
+      return { quoteId: quote.quoteId, priceUsd: quote.priceUsd, quoteExpiresAt: expires };
+    }
+    try {
+      return { quoteId: null, priceUsd: localPrice(model, request) ?? model.price_usd, quoteExpiresAt: null };
+    } catch (err) {
+      throw pricingError(err);
+    }
+  }
+
+  /** Runs onFinalState once per order (joined when concurrent) and records that it ran. */
+  #finalize(row: OrderRow): Promise<OrderRow> {
+    const running = this.#finalizing.get(row.id);
+    if (running) return running;
+    const p = (async () => {
+      const current = this.#row(row.id);
+      if (current.finalHandledAt) return current;
+      const ok = await this.#notify('onFinalState', () => this.#hooks.onFinalState?.(current), row.id);
+      if (ok) this.orders.markFinalHandled(row.id);
+      return this.#row(row.id);
+    })().finally(() => this.#finalizing.delete(row.id));
+    this.#finalizing.set(row.id, p);
+    return p;
+  }
+
+  /** Runs a hook; a failing hook is logged, never allowed to lose the state already recorded. */
+  async #notify(name: string, call: () => Promise<void> | undefined, orderId: string): Promise<boolean> {
+    try {
+      await call();
+      return true;
+    } catch (err) {
+      this.#logger.error({ orderId, hook: name, err }, 'order hook failed');
+      return false;
+    }
+  }
+
+  #row(id: string): OrderRow {
+    const row = this.orders.find(id);
+    if (!row) throw new Error(`order ${id} disappeared`);
+    return row;
+  }
+}
+
+function modelNotFound(id: number): ResellerError {
+  return new ResellerError('model_not_found', `model ${id} is not offered`);
+}
+
+/** Local pricing refusals speak the upstream's language, so the bot has one error type to explain. */
+function pricingError(err: unknown): ResellerError {
+  if (err instanceof PricingError) return new ResellerError('validation_error', err.message, { cause: err });
+  return asResellerError(err);
+}
