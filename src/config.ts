@@ -61,9 +61,7 @@ const pollingSchema = baseSchema.extend({
 const webhookSchema = baseSchema.extend({
   BOT_MODE: z.literal('webhook'),
   WEBHOOK_URL: z.url({ message: 'must be the public https URL Telegram should call' }),
-  WEBHOOK_SECRET: z
-    .string({ message: 'is required in webhook mode' })
-    .regex(/^[A-Za-z0-9_-]{1,256}$/, 'may contain only A-Z, a-z, 0-9, _ and -'),
+  WEBHOOK_SECRET: z.string().regex(/^[A-Za-z0-9_-]{1,256}$/, 'may contain only A-Z, a-z, 0-9, _ and -'),
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
 });
 
@@ -79,14 +77,16 @@ const envSchema = z
         message: 'must not exceed ORDER_POLL_MAX_MS',
       });
     }
-    if (env.RESELLER_API_KEY && !env.RESELLER_API_URL) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['RESELLER_API_URL'],
-        message: 'is required when RESELLER_API_KEY is set',
-      });
-    }
   });
+
+/** Rules across variables that must be reported even when other variables are invalid too. */
+function crossVariableProblems(env: Record<string, string>): string[] {
+  const problems: string[] = [];
+  if (env.RESELLER_API_KEY && !env.RESELLER_API_URL) {
+    problems.push('RESELLER_API_URL is required when RESELLER_API_KEY is set');
+  }
+  return problems;
+}
 
 type Env = z.infer<typeof envSchema>;
 
@@ -119,18 +119,21 @@ function withoutBlanks(env: NodeJS.ProcessEnv): Record<string, string> {
 }
 
 export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(withoutBlanks(rawEnv));
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => {
+  const env0 = withoutBlanks(rawEnv);
+  const parsed = envSchema.safeParse(env0);
+  const crossProblems = crossVariableProblems(env0);
+  if (!parsed.success || crossProblems.length > 0) {
+    const issues = parsed.success ? [] : parsed.error.issues;
+    const problems = issues.map((issue) => {
       const name = issue.path.length > 0 ? issue.path.join('.') : 'BOT_MODE';
       // Only our own messages: zod's defaults can quote the received value, which may be a secret.
       const message =
         issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : issue.message;
       return `${name} ${message}`;
     });
-    throw new ConfigError(problems);
+    throw new ConfigError([...problems, ...crossProblems]);
   }
-  const env = parsed.data;
+  const env = parsed.data!;
   return {
     botToken: env.BOT_TOKEN,
     telegram: { apiRoot: env.TELEGRAM_API_ROOT.replace(/\/+$/, ''), localFiles: env.TELEGRAM_LOCAL_FILES },

@@ -9,10 +9,10 @@ import { registerCommands } from './bot/commands.js';
 import { createBot } from './bot/index.js';
 import { ConfigError, loadConfig, secretsOf } from './config.js';
 import { migrateDatabase, openDatabase } from './db/client.js';
-import { UsersRepository } from './db/repositories/users.js';
 import { redactSecrets } from './lib/redact.js';
 import { createLogger } from './logger.js';
 import { createHttpServer, WEBHOOK_PATH } from './server/http-server.js';
+import { createServices } from './services/container.js';
 import { connectUpstream } from './upstream.js';
 
 async function main(): Promise<void> {
@@ -32,12 +32,20 @@ async function main(): Promise<void> {
   migrateDatabase(database.db);
   const upstream = await connectUpstream(config, logger);
 
+  const services = createServices({ config, logger, db: database.db, upstream });
   const bot = createBot(config.botToken, {
     db: database.db,
-    deps: { config, logger, users: new UsersRepository(database.db), sandbox: upstream.sandbox },
+    deps: { config, logger, sandbox: upstream.sandbox, ...services },
   });
+  services.bindGetFile((fileId) => bot.api.getFile(fileId));
   await bot.init();
   await registerCommands(bot.api, config.defaultLocale);
+  services.catalog.start();
+  // A crash between sending an order and hearing back leaves rows `submitting`: send them again
+  // with the same key, which upstream answers with the order it already has.
+  const resumed = await services.ordering.resumeSubmissions();
+  if (resumed.length > 0) logger.info({ count: resumed.length }, 'resumed interrupted submissions');
+  await services.ordering.resumeFinalHooks();
   logger.info({ username: bot.botInfo.username, mode: config.mode.kind }, 'bot started');
 
   let stopReceiving: () => Promise<void>;
@@ -59,6 +67,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     await stopReceiving();
+    services.catalog.stop();
     await upstream.close();
     database.close();
     logger.info('bye');

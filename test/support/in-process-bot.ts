@@ -12,7 +12,7 @@ import { pino } from 'pino';
 import { createBot } from '../../src/bot/index.js';
 import { loadConfig } from '../../src/config.js';
 import { migrateDatabase, openDatabase } from '../../src/db/client.js';
-import { UsersRepository } from '../../src/db/repositories/users.js';
+import { createServices } from '../../src/services/container.js';
 
 export const TEST_BOT_INFO: UserFromGetMe = {
   id: 1000,
@@ -36,7 +36,7 @@ export interface RecordedApiCall {
 export interface InProcessBot {
   bot: ReturnType<typeof createBot>;
   calls: RecordedApiCall[];
-  users: UsersRepository;
+  users: ReturnType<typeof createServices>['users'];
   /** The next call of `method` fails with this Telegram error. */
   failNext(method: string, error: { error_code: number; description: string }): void;
   send(update: Omit<Update, 'update_id'>): Promise<void>;
@@ -48,7 +48,7 @@ let updateId = 1;
 let messageId = 100;
 
 export function createInProcessBot(
-  opts: { env?: Record<string, string>; dbPath?: string } = {},
+  opts: { env?: Record<string, string>; dbPath?: string; upstream?: { baseUrl: string; apiKey: string } } = {},
 ): InProcessBot {
   const dir = mkdtempSync(join(tmpdir(), 'bot-test-'));
   const dbPath = opts.dbPath ?? join(dir, 'bot.sqlite');
@@ -56,7 +56,13 @@ export function createInProcessBot(
   migrateDatabase(database.db);
   const config = loadConfig({ BOT_TOKEN: '123:TEST', ...opts.env });
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const users = new UsersRepository(database.db);
+  const services = createServices({
+    config,
+    logger,
+    db: database.db,
+    upstream: opts.upstream ?? { baseUrl: 'http://127.0.0.1:9/api/v1', apiKey: 'unused' },
+  });
+  const users = services.users;
   const calls: RecordedApiCall[] = [];
   const failures = new Map<string, { error_code: number; description: string }>();
   // A fake `fetch` at the very bottom of grammY's client, so every transformer (auto-retry,
@@ -84,7 +90,7 @@ export function createInProcessBot(
   const bot = createBot(config.botToken, {
     db: database.db,
     botInfo: TEST_BOT_INFO,
-    deps: { config, logger, users, sandbox: true },
+    deps: { config, logger, sandbox: true, ...services },
     client: { fetch: fakeFetch as unknown as ApiClientOptions['fetch'] },
   });
   return {

@@ -1,0 +1,26 @@
+# syntax=docker/dockerfile:1
+# Build stage: compile better-sqlite3 and the TypeScript sources.
+FROM node:22-bookworm-slim AS build
+WORKDIR /app
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json ./
+COPY src ./src
+RUN npm run build && npm prune --omit=dev
+
+# Runtime stage: only what the bot needs, as an unprivileged user.
+FROM node:22-bookworm-slim
+ENV NODE_ENV=production DATABASE_PATH=/data/bot.sqlite
+WORKDIR /app
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY package.json ./
+COPY locales ./locales
+COPY migrations ./migrations
+COPY src/simulator/catalog.json ./dist/simulator/catalog.json
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+# Migrations are applied by the bot itself at start-up.
+CMD ["node", "dist/main.js"]

@@ -1,0 +1,62 @@
+/**
+ * Builds the services on top of the database and the upstream, in one place for the bot process,
+ * the tests and the benchmarks. Telegram's getFile is bound late: the bot that provides it is
+ * created after the services it uses.
+ */
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import type { OrdersRepository } from '../db/repositories/orders.js';
+import { UsersRepository } from '../db/repositories/users.js';
+import type { Logger } from '../logger.js';
+import { ResellerClient } from '../reseller/client.js';
+import { CatalogService } from './catalog.js';
+import { MediaRelay, type TelegramFileInfo } from './media-relay.js';
+import type { OrderPipelineHooks } from './order-hooks.js';
+import { OrderingService } from './ordering.js';
+
+export interface Services {
+  users: UsersRepository;
+  orders: OrdersRepository;
+  client: ResellerClient;
+  catalog: CatalogService;
+  ordering: OrderingService;
+  relay: MediaRelay;
+  /** Call once the bot exists: the relay asks Telegram for file paths through it. */
+  bindGetFile(getFile: (fileId: string) => Promise<TelegramFileInfo>): void;
+}
+
+export function createServices(opts: {
+  config: Config;
+  logger: Logger;
+  db: Db;
+  upstream: { baseUrl: string; apiKey: string };
+  hooks?: OrderPipelineHooks;
+}): Services {
+  const { config, logger, db } = opts;
+  const client = new ResellerClient({ baseUrl: opts.upstream.baseUrl, apiKey: opts.upstream.apiKey, logger });
+  const catalog = new CatalogService(client, { logger });
+  const ordering = new OrderingService({ db, client, catalog, logger, ...(opts.hooks ? { hooks: opts.hooks } : {}) });
+  let getFile: ((fileId: string) => Promise<TelegramFileInfo>) | undefined;
+  const relay = new MediaRelay({
+    getFile: (fileId) => {
+      if (!getFile) throw new Error('getFile is not bound yet');
+      return getFile(fileId);
+    },
+    token: config.botToken,
+    apiRoot: config.telegram.apiRoot,
+    localFiles: config.telegram.localFiles,
+    client,
+    logger,
+  });
+  return {
+    users: new UsersRepository(db),
+    orders: ordering.orders,
+    client,
+    catalog,
+    ordering,
+    relay,
+    bindGetFile: (fn) => {
+      getFile = fn;
+    },
+  };
+}

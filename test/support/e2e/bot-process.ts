@@ -1,0 +1,132 @@
+/**
+ * Runs the real bot entry point (src/main.ts) as a child process, exactly as `npm start` does,
+ * so end-to-end tests exercise the unmodified bot over HTTP. Logs are kept for assertions and
+ * for failure messages.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+
+const REPO_ROOT = resolve(import.meta.dirname, '../../..');
+
+export interface BotProcessOptions {
+  env: Record<string, string>;
+  /** Resolve start() once a log line matches this (default: the "bot started" line). */
+  readyPattern?: RegExp;
+  startTimeoutMs?: number;
+}
+
+export class BotProcess {
+  readonly lines: string[] = [];
+  private exitInfo: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  private readonly exited: Promise<void>;
+  private lineWaiters: Array<{ pattern: RegExp; resolve: (line: string) => void }> = [];
+
+  private constructor(private readonly child: ChildProcess) {
+    let buffered = '';
+    const onData = (chunk: Buffer) => {
+      buffered += chunk.toString('utf8');
+      let newline = buffered.indexOf('\n');
+      while (newline >= 0) {
+        this.onLine(buffered.slice(0, newline));
+        buffered = buffered.slice(newline + 1);
+        newline = buffered.indexOf('\n');
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    this.exited = new Promise((done) =>
+      child.once('exit', (code, signal) => {
+        if (buffered) this.onLine(buffered);
+        this.exitInfo = { code, signal };
+        done();
+      }),
+    );
+  }
+
+  static async start(opts: BotProcessOptions): Promise<BotProcess> {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: REPO_ROOT,
+      // Only what we pass: a developer's .env must not leak into tests (dotenv never overrides set vars).
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'debug', ...opts.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const bot = new BotProcess(child);
+    const ready = bot.waitForLine(opts.readyPattern ?? /"msg":"bot started"/, opts.startTimeoutMs ?? 30_000);
+    await Promise.race([
+      ready,
+      bot.exited.then(() => {
+        throw new Error(`bot exited during start-up (${JSON.stringify(bot.exitInfo)}):\n${bot.output()}`);
+      }),
+    ]);
+    return bot;
+  }
+
+  /** Runs the entry point to completion (for start-up failures such as a bad config). */
+  static async runToExit(env: Record<string, string>, timeoutMs = 30_000): Promise<{ code: number | null; output: string }> {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const bot = new BotProcess(child);
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    await bot.exited;
+    clearTimeout(timer);
+    return { code: bot.exitInfo?.code ?? null, output: bot.output() };
+  }
+
+  private onLine(line: string) {
+    this.lines.push(line);
+    for (const waiter of [...this.lineWaiters]) {
+      if (waiter.pattern.test(line)) {
+        this.lineWaiters = this.lineWaiters.filter((w) => w !== waiter);
+        waiter.resolve(line);
+      }
+    }
+  }
+
+  /** Resolves with the first line (already logged or future) that matches. */
+  waitForLine(pattern: RegExp, timeoutMs = 15_000): Promise<string> {
+    const existing = this.lines.find((l) => pattern.test(l));
+    if (existing) return Promise.resolve(existing);
+    return new Promise((resolvePromise, reject) => {
+      const timer = setTimeout(() => {
+        this.lineWaiters = this.lineWaiters.filter((w) => w.pattern !== pattern);
+        reject(new Error(`no log line matched ${pattern} within ${timeoutMs} ms:\n${this.output()}`));
+      }, timeoutMs);
+      this.lineWaiters.push({
+        pattern,
+        resolve: (line) => {
+          clearTimeout(timer);
+          resolvePromise(line);
+        },
+      });
+    });
+  }
+
+  output(): string {
+    return this.lines.slice(-200).join('\n');
+  }
+
+  get exitCode(): number | null | undefined {
+    return this.exitInfo?.code;
+  }
+
+  /** SIGKILL: the crash case, nothing is flushed or closed. */
+  async kill(): Promise<void> {
+    if (this.exitInfo) return;
+    this.child.kill('SIGKILL');
+    await this.exited;
+  }
+
+  /** SIGTERM: graceful shutdown; resolves with the exit code. */
+  async stop(timeoutMs = 15_000): Promise<number | null> {
+    if (!this.exitInfo) {
+      this.child.kill('SIGTERM');
+      const timer = setTimeout(() => this.child.kill('SIGKILL'), timeoutMs);
+      await this.exited;
+      clearTimeout(timer);
+    }
+    return this.exitInfo?.code ?? null;
+  }
+}

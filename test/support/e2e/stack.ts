@@ -1,0 +1,65 @@
+/**
+ * One end-to-end stack: the Telegram Bot API emulator and the upstream simulator as real HTTP
+ * servers in the test process, and the real bot as a child process talking to both.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type RunningSimulator, type SimulatorOptions, startSimulator } from '../../../src/simulator/server.js';
+import { type EmulatorOptions, startTelegramEmulator, type TelegramEmulator } from '../telegram/emulator.js';
+import { BotProcess } from './bot-process.js';
+
+export const E2E_API_KEY = 'e2e-secret-api-key';
+
+export interface Stack {
+  emulator: TelegramEmulator;
+  simulator: RunningSimulator;
+  bot: BotProcess;
+  dbPath: string;
+  env: Record<string, string>;
+  /** Starts the bot again on the same database (after kill() or stop()). */
+  restartBot(extraEnv?: Record<string, string>): Promise<BotProcess>;
+  close(): Promise<void>;
+}
+
+export async function startStack(
+  opts: { env?: Record<string, string>; emulator?: EmulatorOptions; simulator?: SimulatorOptions } = {},
+): Promise<Stack> {
+  const dir = mkdtempSync(join(tmpdir(), 'bot-e2e-'));
+  const emulator = await startTelegramEmulator(opts.emulator);
+  const simulator = await startSimulator({
+    accounts: [{ key: E2E_API_KEY, balance_usd: '100.00', deposit_usd: '100.00' }],
+    orderStageMs: 300,
+    ...opts.simulator,
+  });
+  const dbPath = join(dir, 'bot.sqlite');
+  const env: Record<string, string> = {
+    BOT_TOKEN: emulator.token,
+    TELEGRAM_API_ROOT: emulator.apiRoot,
+    RESELLER_API_URL: simulator.baseUrl,
+    RESELLER_API_KEY: E2E_API_KEY,
+    DATABASE_PATH: dbPath,
+    ORDER_POLL_MIN_MS: '100',
+    ORDER_POLL_MAX_MS: '1000',
+    ...opts.env,
+  };
+  const stack: Stack = {
+    emulator,
+    simulator,
+    dbPath,
+    env,
+    bot: await BotProcess.start({ env }),
+    async restartBot(extraEnv = {}) {
+      await stack.bot.stop();
+      stack.bot = await BotProcess.start({ env: { ...env, ...extraEnv } });
+      return stack.bot;
+    },
+    async close() {
+      await stack.bot.stop();
+      await emulator.close();
+      await simulator.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return stack;
+}
