@@ -1,0 +1,86 @@
+import type { InlineKeyboardMarkup, ReplyKeyboardMarkup } from 'grammy/types';
+import type { FileKind, FileStore } from './files/file-store.js';
+import { isInlineKeyboard } from './reply-markup.js';
+import type { StoredMessage } from './state/chats.js';
+
+export interface BotMessageMedia {
+  file_id: string;
+  file_name?: string;
+  mime_type?: string;
+  size: number;
+  width?: number;
+  height?: number;
+  duration?: number;
+  bytes(): Promise<Buffer>;
+}
+
+/** A bot message as a test sees it. */
+export interface BotMessage {
+  message_id: number;
+  chatId: number;
+  text?: string;
+  caption?: string;
+  parse_mode?: string;
+  entities?: unknown[];
+  kind: 'text' | 'photo' | 'video' | 'animation' | 'document' | 'audio' | 'media_group_item';
+  /** The media type behind 'media_group_item' (and the same as kind otherwise). */
+  mediaType?: FileKind;
+  media?: BotMessageMedia;
+  mediaGroupId?: string;
+  replyMarkup?: InlineKeyboardMarkup | ReplyKeyboardMarkup | undefined;
+  buttons: Array<{ text: string; callback_data?: string; url?: string }>;
+  /** message_id this message replies to. */
+  replyTo?: number;
+  editCount: number;
+  deleted: boolean;
+  /** Sequence numbers (emu.seq()) of sending and of the last edit. */
+  sentAt: number;
+  editedAt?: number;
+}
+
+export function toBotMessage(msg: StoredMessage, files: FileStore): BotMessage {
+  const out: BotMessage = {
+    message_id: msg.messageId,
+    chatId: msg.chatId,
+    kind: msg.mediaGroupId ? 'media_group_item' : (msg.media?.type ?? 'text'),
+    buttons: isInlineKeyboard(msg.replyMarkup)
+      ? msg.replyMarkup.inline_keyboard.flat().map((b) => ({
+          text: b.text,
+          ...('callback_data' in b && b.callback_data !== undefined
+            ? { callback_data: b.callback_data }
+            : {}),
+          ...('url' in b && b.url !== undefined ? { url: b.url } : {}),
+        }))
+      : [],
+    replyMarkup:
+      msg.replyMarkup && ('inline_keyboard' in msg.replyMarkup || 'keyboard' in msg.replyMarkup)
+        ? msg.replyMarkup
+        : undefined,
+    editCount: msg.editCount,
+    deleted: msg.deleted,
+    sentAt: msg.sentAt,
+  };
+  if (msg.text !== undefined) out.text = msg.text;
+  if (msg.caption !== undefined) out.caption = msg.caption;
+  if (msg.parseMode !== undefined) out.parse_mode = msg.parseMode;
+  const entities = msg.text !== undefined ? msg.entities : msg.captionEntities;
+  if (entities?.length) out.entities = entities;
+  if (msg.mediaGroupId) out.mediaGroupId = msg.mediaGroupId;
+  if (msg.replyTo !== undefined) out.replyTo = msg.replyTo;
+  if (msg.editedAt !== undefined) out.editedAt = msg.editedAt;
+  if (msg.media) {
+    const f = msg.media.file;
+    out.mediaType = msg.media.type;
+    out.media = {
+      file_id: f.fileId,
+      size: f.size,
+      ...(f.fileName ? { file_name: f.fileName } : {}),
+      ...(f.mimeType ? { mime_type: f.mimeType } : {}),
+      ...(f.width !== undefined ? { width: f.width } : {}),
+      ...(f.height !== undefined ? { height: f.height } : {}),
+      ...(f.duration !== undefined ? { duration: f.duration } : {}),
+      bytes: () => files.read(f),
+    };
+  }
+  return out;
+}

@@ -1,0 +1,34 @@
+import type { UserFromGetMe } from 'grammy/types';
+import type { FileStore } from './files/file-store.js';
+import type { Upload } from './http/request-body.js';
+import type { Params } from './params.js';
+import type { BotSettings } from './state/bot-settings.js';
+import type { CallbackQueries } from './state/callbacks.js';
+import type { ChatStore, EventClock } from './state/chats.js';
+import type { UpdateQueue } from './state/updates.js';
+
+/** The emulator's shared state, handed to every Bot API method and every scripted user. */
+export interface Core {
+  token: string;
+  botUser: UserFromGetMe;
+  getFileLimitBytes: number;
+  uploadLimitBytes: number;
+  /** Local Bot API server mode: files live on disk here and getFile returns absolute paths. */
+  localDir: string | undefined;
+  strictImages: boolean;
+  clock: EventClock;
+  files: FileStore;
+  chats: ChatStore;
+  updates: UpdateQueue;
+  callbacks: CallbackQueries;
+  settings: BotSettings;
+}
+
+export interface MethodCall {
+  params: Params;
+  uploads: Map<string, Upload>;
+  /** Aborted when the bot's connection closes (matters for long polling). */
+  signal: AbortSignal;
+}
+
+export type MethodHandler = (core: Core, call: MethodCall) => unknown;

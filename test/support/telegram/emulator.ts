@@ -1,0 +1,146 @@
+/**
+ * A strict Telegram Bot API emulator over real HTTP, for end-to-end tests of the unmodified bot.
+ *
+ *   const emu = await startTelegramEmulator();
+ *   const bot = new Bot(emu.token, { client: { apiRoot: emu.apiRoot } }); // or the bot process, env-configured
+ *   const user = emu.createUser({ first_name: 'Ann' });
+ *   await user.sendCommand('start');
+ *   await user.pressButton(/Generate/);
+ *   await user.waitForMessage(/Done/);
+ *   expect(emu.problems).toEqual([]);
+ */
+import type { Update, UserFromGetMe } from 'grammy/types';
+import type { Core } from './core.js';
+import { Dispatcher, type InjectedError, type RecordedCall } from './dispatcher.js';
+import { FileStore } from './files/file-store.js';
+import { startHttpServer } from './http/server.js';
+import { type ScriptedUser, ScriptedUserImpl } from './scripted-user.js';
+import { BotSettings } from './state/bot-settings.js';
+import { CallbackQueries } from './state/callbacks.js';
+import { ChatStore, EventClock } from './state/chats.js';
+import { UpdateQueue } from './state/updates.js';
+
+export type { InjectedError, RecordedCall, UploadDescriptor } from './dispatcher.js';
+export type { BotMessage, CallbackAnswer, ScriptedUser } from './scripted-user.js';
+
+export interface EmulatorOptions {
+  /** Default '123456:TEST-TOKEN'; calls with another token get 401 Unauthorized. */
+  token?: string;
+  /** Default 0 (any free port). */
+  port?: number;
+  /** What getMe returns. */
+  botUser?: { id: number; username: string; first_name: string };
+  /** Default 20 MB: getFile on a bigger file -> 400 'Bad Request: file is too big'. */
+  getFileLimitBytes?: number;
+  /** Local Bot API server: no getFile limit, file_path is an absolute path under `dir`, file:// inputs allowed. */
+  localMode?: { dir: string };
+  /** Default 50 MB (2000 MB in local mode) per uploaded file; bigger -> 413. */
+  uploadLimitBytes?: number;
+  /** Photos the bot sends must be real PNG/JPEG/GIF/WebP (else 'IMAGE_PROCESS_FAILED'). Default false. */
+  strictImages?: boolean;
+}
+
+export interface TelegramEmulator {
+  /** 'http://127.0.0.1:PORT', for grammY's `client.apiRoot`. */
+  apiRoot: string;
+  token: string;
+  createUser(opts?: {
+    id?: number;
+    first_name?: string;
+    username?: string;
+    language_code?: string;
+  }): ScriptedUser;
+  /** Every Bot API call, in completion order. */
+  calls: RecordedCall[];
+  callsTo(method: string): RecordedCall[];
+  /** The next `times` (default 1) calls of `method` fail this way; 429 carries parameters.retry_after. */
+  injectError(method: string, error: InjectedError, times?: number): void;
+  /** Commands stored by setMyCommands for exactly this scope (default {type:'default'}) and language. */
+  commands(scope?: object, languageCode?: string): Array<{ command: string; description: string }>;
+  unansweredCallbackQueries(): Array<{ id: string; data: string; fromId: number }>;
+  /** Strictness violations, each also answered to the bot as Telegram's error. Expect it to stay []. */
+  problems: string[];
+  /** Current value of the global event counter (messages, edits, presses, calls). */
+  seq(): number;
+  /** Queue a raw update (anything the scripted users do not cover). */
+  pushUpdate(update: Omit<Update, 'update_id'>): number;
+  /** Transcripts of every chat. */
+  transcript(): string;
+  close(): Promise<void>;
+}
+
+const DEFAULT_TOKEN = '123456:TEST-TOKEN';
+const MB = 1024 * 1024;
+
+export async function startTelegramEmulator(opts: EmulatorOptions = {}): Promise<TelegramEmulator> {
+  const token = opts.token ?? DEFAULT_TOKEN;
+  const clock = new EventClock();
+  const core: Core = {
+    token,
+    botUser: botUserFrom(token, opts.botUser),
+    getFileLimitBytes: opts.getFileLimitBytes ?? 20 * MB,
+    uploadLimitBytes: opts.uploadLimitBytes ?? (opts.localMode ? 2000 * MB : 50 * MB),
+    localDir: opts.localMode?.dir,
+    strictImages: opts.strictImages ?? false,
+    clock,
+    files: new FileStore(opts.localMode?.dir),
+    chats: new ChatStore(clock),
+    updates: new UpdateQueue(),
+    callbacks: new CallbackQueries(),
+    settings: new BotSettings(),
+  };
+  const dispatcher = new Dispatcher(core);
+  const server = await startHttpServer(opts.port ?? 0, {
+    api: (t, method, req, url, signal) => dispatcher.api(t, method, req, url, signal),
+    file: (t, filePath, res) => dispatcher.file(t, filePath, res),
+  });
+  let nextUserId = 1_000_001;
+
+  return {
+    apiRoot: `http://127.0.0.1:${server.port}`,
+    token,
+    calls: dispatcher.calls,
+    problems: dispatcher.problems,
+    createUser(u = {}) {
+      const id = u.id ?? nextUserId++;
+      const chat = core.chats.create({
+        id,
+        is_bot: false,
+        first_name: u.first_name ?? `User ${id}`,
+        ...(u.username ? { username: u.username } : {}),
+        ...(u.language_code ? { language_code: u.language_code } : {}),
+      });
+      return new ScriptedUserImpl(core, dispatcher, chat);
+    },
+    callsTo: (method) => dispatcher.calls.filter((c) => c.method.toLowerCase() === method.toLowerCase()),
+    injectError: (method, error, times = 1) => dispatcher.inject(method, error, times),
+    commands: (scope, languageCode) => core.settings.getCommands(scope, languageCode),
+    unansweredCallbackQueries: () => core.callbacks.unanswered(),
+    seq: () => clock.current(),
+    pushUpdate: (update) => core.updates.push(update),
+    transcript: () =>
+      core.chats
+        .all()
+        .map((chat) => new ScriptedUserImpl(core, dispatcher, chat).transcript())
+        .join('\n'),
+    async close() {
+      core.updates.close();
+      await server.close();
+    },
+  };
+}
+
+function botUserFrom(token: string, given: EmulatorOptions['botUser']): UserFromGetMe {
+  const id = given?.id ?? (Number(token.split(':')[0]) || 123456);
+  return {
+    id,
+    is_bot: true,
+    first_name: given?.first_name ?? 'Test Bot',
+    username: given?.username ?? 'test_bot',
+    can_join_groups: true,
+    can_read_all_group_messages: false,
+    supports_inline_queries: false,
+    can_connect_to_business: false,
+    has_main_web_app: false,
+  } as UserFromGetMe;
+}

@@ -1,0 +1,91 @@
+import type { Message, PhotoSize, Update, User } from 'grammy/types';
+
+/** Private-chat messages: what Update.message carries. */
+export type PrivateMessage = Message & Update.NonChannel;
+
+import type { Core } from './core.js';
+import type { StoredFile } from './files/file-store.js';
+import { isInlineKeyboard } from './reply-markup.js';
+import type { ChatState, StoredMessage } from './state/chats.js';
+
+/** The Message object exactly as the Bot API returns it (and as updates carry it). */
+export function apiMessage(
+  core: Core,
+  chat: ChatState,
+  msg: StoredMessage,
+  withReply = true,
+): PrivateMessage {
+  const from: User = msg.fromBot
+    ? {
+        id: core.botUser.id,
+        is_bot: true,
+        first_name: core.botUser.first_name,
+        username: core.botUser.username,
+      }
+    : chat.user;
+  const out: Record<string, unknown> = {
+    message_id: msg.messageId,
+    from,
+    chat: {
+      id: chat.id,
+      type: 'private',
+      first_name: chat.user.first_name,
+      ...(chat.user.username ? { username: chat.user.username } : {}),
+    },
+    date: msg.date,
+  };
+  if (msg.editDate) out['edit_date'] = msg.editDate;
+  if (msg.mediaGroupId) out['media_group_id'] = msg.mediaGroupId;
+  if (msg.text !== undefined) {
+    out['text'] = msg.text;
+    if (msg.entities?.length) out['entities'] = msg.entities;
+  }
+  if (msg.caption) {
+    out['caption'] = msg.caption;
+    if (msg.captionEntities?.length) out['caption_entities'] = msg.captionEntities;
+  }
+  if (msg.media) Object.assign(out, mediaFields(msg));
+  if (isInlineKeyboard(msg.replyMarkup) && msg.replyMarkup.inline_keyboard.length)
+    out['reply_markup'] = msg.replyMarkup;
+  const replied = msg.replyTo === undefined ? undefined : chat.messages.get(msg.replyTo);
+  if (withReply && replied) out['reply_to_message'] = apiMessage(core, chat, replied, false);
+  return out as unknown as PrivateMessage;
+}
+
+function mediaFields(msg: StoredMessage): Record<string, unknown> {
+  const media = msg.media!;
+  const f = media.file;
+  switch (media.type) {
+    case 'photo':
+      return { photo: (media.sizes ?? [f]).map(photoSize) };
+    case 'video':
+      return { video: { ...fileBase(f), ...dims(f), duration: f.duration ?? 0, ...named(f) } };
+    case 'animation': {
+      const animation = { ...fileBase(f), ...dims(f), duration: f.duration ?? 0, ...named(f) };
+      return { animation, document: { ...fileBase(f), ...named(f) } };
+    }
+    case 'audio':
+      return { audio: { ...fileBase(f), duration: f.duration ?? 0, ...named(f) } };
+    case 'document':
+      return { document: { ...fileBase(f), ...named(f) } };
+  }
+}
+
+export function photoSize(f: StoredFile): PhotoSize {
+  return { ...fileBase(f), width: f.width ?? 0, height: f.height ?? 0 };
+}
+
+function fileBase(f: StoredFile): { file_id: string; file_unique_id: string; file_size: number } {
+  return { file_id: f.fileId, file_unique_id: f.uniqueId, file_size: f.size };
+}
+
+function dims(f: StoredFile): { width: number; height: number } {
+  return { width: f.width ?? 0, height: f.height ?? 0 };
+}
+
+function named(f: StoredFile): Record<string, string> {
+  return {
+    ...(f.fileName ? { file_name: f.fileName } : {}),
+    ...(f.mimeType ? { mime_type: f.mimeType } : {}),
+  };
+}

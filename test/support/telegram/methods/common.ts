@@ -1,0 +1,56 @@
+import type { Message } from 'grammy/types';
+import { ApiError, badRequest } from '../api-error.js';
+import type { Core } from '../core.js';
+import { apiMessage } from '../message-view.js';
+import { isRecord, optInt, optJson, type Params } from '../params.js';
+import type { ChatState, StoredMessage } from '../state/chats.js';
+
+/** chat_id -> chat, with Telegram's errors for unknown chats. */
+export function findChat(core: Core, params: Params, key = 'chat_id'): ChatState {
+  const raw = params[key];
+  if (raw === undefined || raw === null || raw === '') throw badRequest(`${key} is empty`);
+  const id = typeof raw === 'number' ? raw : /^-?\d+$/.test(String(raw)) ? Number(raw) : undefined;
+  const chat = id === undefined ? undefined : core.chats.get(id);
+  if (!chat) throw badRequest('chat not found');
+  return chat;
+}
+
+/** A chat the bot wants to write to: blocked users answer 403 (a runtime fact, not a bot bug). */
+export function writableChat(core: Core, params: Params): ChatState {
+  const chat = findChat(core, params);
+  if (chat.blocked) throw new ApiError(403, 'Forbidden: bot was blocked by the user', { problem: false });
+  return chat;
+}
+
+export function requireMessageId(params: Params, key = 'message_id'): number {
+  const id = optInt(params, key);
+  if (id === undefined) throw badRequest('message identifier is not specified');
+  return id;
+}
+
+/** A live message in the chat, or `notFound` (e.g. "message to edit not found"). */
+export function liveMessage(chat: ChatState, id: number, notFound: string): StoredMessage {
+  const msg = chat.messages.get(id);
+  if (!msg || msg.deleted) throw badRequest(notFound);
+  return msg;
+}
+
+/** reply_parameters / reply_to_message_id must point at an existing message unless told otherwise. */
+export function replyTarget(chat: ChatState, params: Params): number | undefined {
+  const rp = optJson(params, 'reply_parameters', "can't parse reply parameters JSON object");
+  const id = isRecord(rp) ? Number(rp['message_id']) : optInt(params, 'reply_to_message_id');
+  if (id === undefined || Number.isNaN(id)) return undefined;
+  const allow = isRecord(rp)
+    ? rp['allow_sending_without_reply'] === true
+    : params['allow_sending_without_reply'] === true;
+  const target = chat.messages.get(id);
+  if (!target || target.deleted) {
+    if (allow) return undefined;
+    throw badRequest('message to be replied not found');
+  }
+  return id;
+}
+
+export function view(core: Core, chat: ChatState, msg: StoredMessage): Message {
+  return apiMessage(core, chat, msg);
+}

@@ -1,0 +1,57 @@
+import type { MethodHandler } from '../core.js';
+import * as bot from './bot.js';
+import * as edit from './edit.js';
+import * as send from './send.js';
+
+const [setMyName, getMyName] = bot.botText('name', 64);
+const [setMyDescription, getMyDescription] = bot.botText('description', 512);
+const [setMyShortDescription, getMyShortDescription] = bot.botText('short_description', 120);
+
+const METHODS: Record<string, MethodHandler> = {
+  getMe: bot.getMe,
+  getUpdates: bot.getUpdates,
+  setWebhook: bot.setWebhook,
+  deleteWebhook: bot.deleteWebhook,
+  getWebhookInfo: bot.getWebhookInfo,
+  logOut: bot.ok,
+  close: bot.ok,
+  setMyCommands: bot.setMyCommands,
+  getMyCommands: bot.getMyCommands,
+  deleteMyCommands: bot.deleteMyCommands,
+  setChatMenuButton: bot.setChatMenuButton,
+  getChatMenuButton: bot.getChatMenuButton,
+  setMyName,
+  getMyName,
+  setMyDescription,
+  getMyDescription,
+  setMyShortDescription,
+  getMyShortDescription,
+  getFile: bot.getFile,
+  answerCallbackQuery: bot.answerCallbackQuery,
+  getChat: send.getChat,
+  sendMessage: send.sendMessage,
+  sendPhoto: send.sendMedia('photo'),
+  sendVideo: send.sendMedia('video'),
+  sendAnimation: send.sendMedia('animation'),
+  sendDocument: send.sendMedia('document'),
+  sendAudio: send.sendMedia('audio'),
+  sendMediaGroup: send.sendMediaGroup,
+  sendChatAction: send.sendChatAction,
+  copyMessage: send.copyMessage,
+  forwardMessage: send.forwardMessage,
+  editMessageText: edit.editMessageText,
+  editMessageCaption: edit.editMessageCaption,
+  editMessageMedia: edit.editMessageMedia,
+  editMessageReplyMarkup: edit.editMessageReplyMarkup,
+  deleteMessage: edit.deleteMessage,
+  deleteMessages: edit.deleteMessages,
+};
+
+const BY_LOWER = new Map(
+  Object.entries(METHODS).map(([name, handler]) => [name.toLowerCase(), { name, handler }]),
+);
+
+/** Telegram method names are case-insensitive; calls are recorded under the canonical name. */
+export function lookupMethod(name: string): { name: string; handler: MethodHandler } | undefined {
+  return BY_LOWER.get(name.toLowerCase());
+}

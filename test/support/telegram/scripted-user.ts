@@ -1,0 +1,430 @@
+import { randomInt } from 'node:crypto';
+import type { MessageEntity, User } from 'grammy/types';
+import { type BotMessage, toBotMessage } from './bot-message.js';
+import type { Core } from './core.js';
+import type { Dispatcher } from './dispatcher.js';
+import type { FileContent } from './files/file-store.js';
+import { fileSize } from './files/file-store.js';
+import { imageSize } from './files/image-size.js';
+import { photoSizes } from './files/input-file.js';
+import { apiMessage } from './message-view.js';
+import { isInlineKeyboard } from './reply-markup.js';
+import type { CallbackAnswer } from './state/callbacks.js';
+import type { ChatState, MessageMedia, NewMessage, StoredMessage } from './state/chats.js';
+import { formatTranscript } from './transcript.js';
+
+export type { BotMessage, BotMessageMedia } from './bot-message.js';
+export type { CallbackAnswer } from './state/callbacks.js';
+
+export type MessageMatch = string | RegExp | ((m: BotMessage) => boolean);
+
+export interface WaitOptions {
+  /** Default 10 s. */
+  timeoutMs?: number;
+  /** Default true: an edit that makes a message match counts. */
+  includeEdits?: boolean;
+  /** Only messages sent or edited after this sequence number (emu.seq()); default: now. */
+  after?: number;
+}
+
+export type MediaGroupItem =
+  | { type: 'photo'; bytes: Buffer; width?: number; height?: number; caption?: string }
+  | {
+      type: 'video';
+      bytes: Buffer;
+      duration?: number;
+      width?: number;
+      height?: number;
+      mime_type?: string;
+      file_name?: string;
+      caption?: string;
+    };
+
+export interface ScriptedUser {
+  id: number;
+  chatId: number;
+  languageCode?: string;
+  /** The Telegram User object updates carry. */
+  user: User;
+  sendText(text: string): Promise<void>;
+  sendCommand(command: string, args?: string): Promise<void>;
+  sendPhoto(bytes: Buffer, opts?: { width?: number; height?: number; caption?: string }): Promise<void>;
+  sendVideo(
+    bytes: Buffer,
+    opts: {
+      duration: number;
+      width: number;
+      height: number;
+      mime_type?: string;
+      file_name?: string;
+      caption?: string;
+    },
+  ): Promise<void>;
+  /** `{ size }` or a `{ path, size }` that does not exist fakes a file of that size (zeros, generated on download). */
+  sendDocument(
+    bytes: Buffer | { path?: string; size: number },
+    opts: { file_name: string; mime_type: string; caption?: string },
+  ): Promise<void>;
+  sendMediaGroup(items: MediaGroupItem[]): Promise<void>;
+  pressButton(
+    label: string | RegExp,
+    opts?: { messageId?: number; timeoutMs?: number },
+  ): Promise<CallbackAnswer>;
+  pressCallbackData(data: string, messageId: number, opts?: { timeoutMs?: number }): Promise<CallbackAnswer>;
+  messages(): BotMessage[];
+  lastMessage(): BotMessage | undefined;
+  waitForMessage(match?: MessageMatch, opts?: WaitOptions): Promise<BotMessage>;
+  /** Resolves once the bot has fetched every update and made no call for `ms` (default 300). */
+  waitForIdle(ms?: number, opts?: { timeoutMs?: number }): Promise<void>;
+  transcript(): string;
+  block(): void;
+  unblock(): void;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+const COMMAND = /^\/[A-Za-z0-9_]{1,32}(?:@[A-Za-z0-9_]+)?/;
+
+/** A person in a private chat with the bot: produces updates, observes the bot's messages. */
+export class ScriptedUserImpl implements ScriptedUser {
+  readonly id: number;
+  readonly chatId: number;
+  readonly languageCode?: string;
+
+  constructor(
+    private readonly core: Core,
+    private readonly dispatcher: Dispatcher,
+    private readonly chat: ChatState,
+  ) {
+    this.id = chat.user.id;
+    this.chatId = chat.id;
+    if (chat.user.language_code) this.languageCode = chat.user.language_code;
+  }
+
+  get user(): User {
+    return this.chat.user;
+  }
+
+  async sendText(text: string): Promise<void> {
+    const command = COMMAND.exec(text);
+    const entities: MessageEntity[] = command
+      ? [{ type: 'bot_command', offset: 0, length: command[0].length }]
+      : [];
+    this.deliver({ text, entities });
+  }
+
+  sendCommand(command: string, args?: string): Promise<void> {
+    const name = command.startsWith('/') ? command : `/${command}`;
+    return this.sendText(args ? `${name} ${args}` : name);
+  }
+
+  async sendPhoto(
+    bytes: Buffer,
+    opts: { width?: number; height?: number; caption?: string } = {},
+  ): Promise<void> {
+    this.deliver({ caption: opts.caption, media: await this.photo(bytes, opts) });
+  }
+
+  async sendVideo(
+    bytes: Buffer,
+    opts: {
+      duration: number;
+      width: number;
+      height: number;
+      mime_type?: string;
+      file_name?: string;
+      caption?: string;
+    },
+  ): Promise<void> {
+    this.deliver({ caption: opts.caption, media: await this.video(bytes, opts) });
+  }
+
+  async sendDocument(
+    bytes: Buffer | { path?: string; size: number },
+    opts: { file_name: string; mime_type: string; caption?: string },
+  ): Promise<void> {
+    let content: FileContent = { type: 'zeros' };
+    let size = Buffer.isBuffer(bytes) ? bytes.length : bytes.size;
+    if (Buffer.isBuffer(bytes)) content = { type: 'buffer', data: bytes };
+    else if (bytes.path) {
+      // An existing file is served as is (its real size wins); a missing one is faked with zeros.
+      const real = await fileSize(bytes.path);
+      if (real !== undefined) {
+        content = { type: 'disk', path: bytes.path };
+        size = real;
+      }
+    }
+    const file = await this.core.files.add(content, {
+      kind: 'document',
+      size,
+      fileName: opts.file_name,
+      mimeType: opts.mime_type,
+    });
+    this.deliver({ caption: opts.caption, media: { type: 'document', file } });
+  }
+
+  async sendMediaGroup(items: MediaGroupItem[]): Promise<void> {
+    const mediaGroupId = String(randomInt(10 ** 12, 10 ** 13));
+    const prepared = [];
+    for (const item of items) {
+      const media =
+        item.type === 'photo'
+          ? await this.photo(item.bytes, item)
+          : await this.video(item.bytes, { duration: 0, width: 0, height: 0, ...item });
+      prepared.push({ caption: item.caption, media });
+    }
+    for (const item of prepared) this.deliver({ ...item, mediaGroupId });
+  }
+
+  async pressButton(
+    label: string | RegExp,
+    opts: { messageId?: number; timeoutMs?: number } = {},
+  ): Promise<CallbackAnswer> {
+    const matches = (text: string) => (typeof label === 'string' ? text === label : label.test(text));
+    const candidates = this.liveBotMessages()
+      .filter((m) => opts.messageId === undefined || m.messageId === opts.messageId)
+      .reverse();
+    for (const msg of candidates) {
+      if (!isInlineKeyboard(msg.replyMarkup)) continue;
+      const button = msg.replyMarkup.inline_keyboard.flat().find((b) => matches(b.text));
+      if (!button) continue;
+      if (!('callback_data' in button) || button.callback_data === undefined) {
+        throw new Error(
+          `Button ${JSON.stringify(button.text)} on message #${msg.messageId} has no callback_data (it is not pressable here)`,
+        );
+      }
+      return this.press(msg, button.callback_data, button.text, opts.timeoutMs);
+    }
+    const where = opts.messageId === undefined ? `chat ${this.chatId}` : `message #${opts.messageId}`;
+    throw new Error(
+      `No inline button matching ${String(label)} in ${where}. ${this.describeButtons()}\n${this.transcript()}`,
+    );
+  }
+
+  pressCallbackData(
+    data: string,
+    messageId: number,
+    opts: { timeoutMs?: number } = {},
+  ): Promise<CallbackAnswer> {
+    const msg = this.chat.messages.get(messageId);
+    if (!msg || msg.deleted)
+      return Promise.reject(new Error(`Message #${messageId} does not exist in chat ${this.chatId}`));
+    return this.press(msg, data, undefined, opts.timeoutMs);
+  }
+
+  messages(): BotMessage[] {
+    return [...this.chat.messages.values()]
+      .filter((m) => m.fromBot)
+      .map((m) => toBotMessage(m, this.core.files));
+  }
+
+  lastMessage(): BotMessage | undefined {
+    const last = this.liveBotMessages().at(-1);
+    return last && toBotMessage(last, this.core.files);
+  }
+
+  waitForMessage(match?: MessageMatch, opts: WaitOptions = {}): Promise<BotMessage> {
+    const after = opts.after ?? this.core.clock.current();
+    const includeEdits = opts.includeEdits ?? true;
+    const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    let cursor = 0;
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        for (; cursor < this.chat.events.length; cursor++) {
+          const e = this.chat.events[cursor]!;
+          if (e.seq <= after || (e.type !== 'sent' && (e.type !== 'edited' || !includeEdits))) continue;
+          if (!e.snapshot.fromBot) continue;
+          const candidate = toBotMessage(e.snapshot, this.core.files);
+          if (matchesMessage(candidate, match)) {
+            done();
+            resolve(candidate);
+            return;
+          }
+        }
+      };
+      const timer = setTimeout(() => {
+        done();
+        reject(
+          new Error(
+            `waitForMessage(${describeMatch(match)}) timed out after ${timeoutMs} ms (events after #${after}).\n${this.transcript()}`,
+          ),
+        );
+      }, timeoutMs);
+      const done = () => {
+        clearTimeout(timer);
+        this.chat.listeners.delete(check);
+      };
+      this.chat.listeners.add(check);
+      check();
+    });
+  }
+
+  waitForIdle(ms = 300, opts: { timeoutMs?: number } = {}): Promise<void> {
+    const timeoutMs = opts.timeoutMs ?? Math.max(DEFAULT_TIMEOUT_MS, ms * 5);
+    const started = Date.now();
+    return new Promise((resolve, reject) => {
+      const tick = () => {
+        const d = this.dispatcher;
+        const pending = this.core.updates.undelivered();
+        if (d.inflight === 0 && pending === 0 && Date.now() - d.lastActivity >= ms) return resolve();
+        if (Date.now() - started > timeoutMs) {
+          const why = pending
+            ? `${pending} update(s) never fetched by the bot`
+            : `${d.inflight} call(s) in flight`;
+          return reject(
+            new Error(`waitForIdle(${ms}) gave up after ${timeoutMs} ms: ${why}.\n${this.transcript()}`),
+          );
+        }
+        setTimeout(tick, Math.min(50, ms));
+      };
+      tick();
+    });
+  }
+
+  transcript(): string {
+    return formatTranscript(this.chat);
+  }
+
+  block(): void {
+    this.setBlocked(true);
+  }
+
+  unblock(): void {
+    this.setBlocked(false);
+  }
+
+  /** Telegram tells the bot through my_chat_member, which bots use to mark users inactive. */
+  private setBlocked(blocked: boolean): void {
+    if (this.chat.blocked === blocked) return;
+    this.chat.blocked = blocked;
+    this.core.chats.record(this.chat, { type: blocked ? 'blocked' : 'unblocked' });
+    const bot = {
+      id: this.core.botUser.id,
+      is_bot: true,
+      first_name: this.core.botUser.first_name,
+      username: this.core.botUser.username,
+    };
+    const date = Math.floor(Date.now() / 1000);
+    this.core.updates.push({
+      my_chat_member: {
+        chat: { id: this.chatId, type: 'private', first_name: this.user.first_name },
+        from: this.user,
+        date,
+        old_chat_member: blocked
+          ? { status: 'member', user: bot }
+          : { status: 'kicked', user: bot, until_date: 0 },
+        new_chat_member: blocked
+          ? { status: 'kicked', user: bot, until_date: 0 }
+          : { status: 'member', user: bot },
+      },
+    });
+  }
+
+  private deliver(fields: Omit<NewMessage, 'fromBot'>): void {
+    const msg = this.core.chats.addMessage(this.chat, { fromBot: false, ...fields });
+    this.core.updates.push({ message: apiMessage(this.core, this.chat, msg) });
+  }
+
+  private async photo(bytes: Buffer, opts: { width?: number; height?: number }): Promise<MessageMedia> {
+    const sniffed = imageSize(bytes);
+    const file = await this.core.files.add(
+      { type: 'buffer', data: bytes },
+      {
+        kind: 'photo',
+        size: bytes.length,
+        width: opts.width ?? sniffed?.width ?? 1280,
+        height: opts.height ?? sniffed?.height ?? 960,
+      },
+    );
+    return { type: 'photo', file, sizes: photoSizes(this.core, file) };
+  }
+
+  private async video(
+    bytes: Buffer,
+    opts: { duration: number; width: number; height: number; mime_type?: string; file_name?: string },
+  ): Promise<MessageMedia> {
+    const file = await this.core.files.add(
+      { type: 'buffer', data: bytes },
+      {
+        kind: 'video',
+        size: bytes.length,
+        duration: opts.duration,
+        width: opts.width,
+        height: opts.height,
+        mimeType: opts.mime_type ?? 'video/mp4',
+        fileName: opts.file_name,
+      },
+    );
+    return { type: 'video', file };
+  }
+
+  private async press(
+    msg: StoredMessage,
+    data: string,
+    label: string | undefined,
+    timeoutMs = DEFAULT_TIMEOUT_MS,
+  ): Promise<CallbackAnswer> {
+    const query = this.core.callbacks.create(this.chatId, this.id, msg.messageId, data);
+    this.core.chats.record(this.chat, {
+      type: 'pressed',
+      messageId: msg.messageId,
+      data,
+      queryId: query.id,
+      label,
+    });
+    this.core.updates.push({
+      callback_query: {
+        id: query.id,
+        from: this.user,
+        message: apiMessage(this.core, this.chat, msg),
+        chat_instance: String(this.chatId * 31),
+        data,
+      },
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const what = label ? `button ${JSON.stringify(label)}` : `callback data ${JSON.stringify(data)}`;
+        reject(
+          new Error(
+            `The bot did not answer the callback query for ${what} on message #${msg.messageId} within ${timeoutMs} ms.\n${this.transcript()}`,
+          ),
+        );
+      }, timeoutMs);
+    });
+    try {
+      return await Promise.race([query.answer, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private liveBotMessages(): StoredMessage[] {
+    return [...this.chat.messages.values()].filter((m) => m.fromBot && !m.deleted);
+  }
+
+  private describeButtons(): string {
+    const lines = this.liveBotMessages()
+      .filter((m) => isInlineKeyboard(m.replyMarkup))
+      .map((m) => {
+        const rows = isInlineKeyboard(m.replyMarkup) ? m.replyMarkup.inline_keyboard : [];
+        return `#${m.messageId}: ${rows
+          .flat()
+          .map((b) => `[${b.text}]`)
+          .join(' ')}`;
+      });
+    return lines.length ? `Buttons: ${lines.join('; ')}` : 'No message in this chat has inline buttons.';
+  }
+}
+
+export function matchesMessage(m: BotMessage, match: MessageMatch | undefined): boolean {
+  if (match === undefined) return true;
+  if (typeof match === 'function') return match(m);
+  const text = m.text ?? m.caption ?? '';
+  return typeof match === 'string' ? text.includes(match) : match.test(text);
+}
+
+function describeMatch(match: MessageMatch | undefined): string {
+  if (match === undefined) return 'any message';
+  if (typeof match === 'function') return 'predicate';
+  return typeof match === 'string' ? JSON.stringify(match) : String(match);
+}
