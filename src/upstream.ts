@@ -27,6 +27,8 @@ export async function connectUpstream(config: Config, logger: Logger): Promise<U
   const simulator = await startSimulator({
     accounts: [{ key: SANDBOX_API_KEY, balance_usd: '100.00', deposit_usd: '100.00' }],
     orderStageMs: config.sandbox.orderStageMs,
+    // A long-running sandbox must not keep every request it ever served.
+    requestLogLimit: 10_000,
   });
   logger.warn(
     { baseUrl: simulator.baseUrl },
