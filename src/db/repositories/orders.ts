@@ -331,4 +331,78 @@ export class OrdersRepository {
         .get()?.n ?? 0
     );
   }
+
+  // ---------------------------------------------------------------- order tracker (appended)
+
+  /** What the tracker may poll: active upstream, known upstream id, not marked lost (see markLost). */
+  #pollable() {
+    return and(
+      inArray(orders.status, ACTIVE_STATUSES),
+      sql`${orders.upstreamOrderId} is not null`,
+      sql`coalesce(json_extract(${orders.error}, '$.code'), '') <> 'order_not_found'`,
+    );
+  }
+
+  /** Pollable orders due by `dueAt` (`next_poll_at` null or earlier), soonest first; lost ones excluded. */
+  listDue(opts: { dueAt: Date; limit: number }): OrderRow[] {
+    return this.db
+      .select()
+      .from(orders)
+      .where(and(this.#pollable(), or(isNull(orders.nextPollAt), lte(orders.nextPollAt, opts.dueAt))))
+      .orderBy(asc(orders.nextPollAt))
+      .limit(opts.limit)
+      .all();
+  }
+
+  /** The earliest `next_poll_at` strictly after `after` among pollable orders (the tracker's next wake-up). */
+  nextPollAfter(after: Date): Date | null {
+    const row = this.db
+      .select({ at: sql<number | null>`min(${orders.nextPollAt})` })
+      .from(orders)
+      .where(and(this.#pollable(), sql`${orders.nextPollAt} > ${after.getTime()}`))
+      .get();
+    return row?.at == null ? null : new Date(row.at);
+  }
+
+  /**
+   * Upstream answered order_not_found: the status stays as last seen, error_json records the code and
+   * polling stops. Returns the row if this call marked it (once), undefined otherwise.
+   */
+  markLost(id: string, message = 'upstream does not know this order'): OrderRow | undefined {
+    const now = this.#now();
+    return this.db
+      .update(orders)
+      .set({ error: { code: 'order_not_found', message }, nextPollAt: null, updatedAt: now })
+      .where(and(eq(orders.id, id), this.#pollable()))
+      .returning()
+      .get();
+  }
+
+  #findStatement?: { get(values: { id: string }): OrderRow | undefined };
+
+  /** Same as find, through a statement prepared once: the tracker reads one row per poll. */
+  findFresh(id: string): OrderRow | undefined {
+    this.#findStatement ??= this.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, sql.placeholder('id')))
+      .prepare();
+    return this.#findStatement.get({ id });
+  }
+
+  /** Lost orders (see markLost) whose chat was not told yet (delivered_at null). */
+  listLostUndelivered(): OrderRow[] {
+    return this.db
+      .select()
+      .from(orders)
+      .where(
+        and(
+          inArray(orders.status, ACTIVE_STATUSES),
+          sql`json_extract(${orders.error}, '$.code') = 'order_not_found'`,
+          isNull(orders.deliveredAt),
+        ),
+      )
+      .orderBy(asc(orders.updatedAt))
+      .all();
+  }
 }

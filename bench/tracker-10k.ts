@@ -1,0 +1,258 @@
+/**
+ * The order tracker with 10,000 active orders. A child process runs the upstream simulator (so its
+ * CPU is not counted); this process creates the orders upstream over HTTP, stores matching rows in a
+ * real SQLite file (all due at once, as after a long restart) and runs the tracker against them with
+ * a global cap. It prints the upstream request rate (worst sliding minute, counted by the simulator),
+ * the tracker's CPU time and RSS, and the delay from upstream completion (created_at + 2 x stage) to
+ * finalReached.
+ *
+ *   npx tsx bench/tracker-10k.ts [orders=10000] [rps=50] [seconds=75] [stageMs=10000]
+ *
+ * At the cap, one sweep over every active order takes orders / rps seconds (200 s for 10,000 at 50/s):
+ * completions wait for the sweep, so the delay figures measure the cap, not the tracker.
+ */
+import { fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
+import { migrateDatabase, openDatabase } from '../src/db/client.js';
+import { ResellerClient } from '../src/reseller/client.js';
+import type { Order } from '../src/reseller/schemas.js';
+import { OrderTracker } from '../src/services/order-tracker.js';
+import { type OrderingClient, OrderingService } from '../src/services/ordering.js';
+import { startSimulator } from '../src/simulator/server.js';
+
+const API_KEY = 'bench-key';
+const ORDER_PATH = /^\/orders\/[^/]+$/;
+
+interface SimReady {
+  baseUrl: string;
+}
+interface SimCounts {
+  /** Arrival times (simulator clock = wall clock) of GET /orders/{id}. */
+  gets: number[];
+}
+
+/** Child role: the simulator, answering a 'counts' message with what it saw. */
+async function serve(stageMs: number): Promise<void> {
+  const sim = await startSimulator({
+    port: 0,
+    orderStageMs: stageMs,
+    activeOrderCap: 1_000_000,
+    accounts: [{ key: API_KEY, balance_usd: '1000000.00', deposit_usd: '0' }],
+  });
+  process.on('message', (m) => {
+    if (m !== 'counts') return;
+    const gets = sim.requests.filter((q) => q.method === 'GET' && ORDER_PATH.test(q.path)).map((q) => q.at);
+    process.send?.({ gets } satisfies SimCounts);
+  });
+  process.once('disconnect', () => void sim.close());
+  process.send?.({ baseUrl: sim.baseUrl } satisfies SimReady);
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** The most requests in any window of `windowMs` (two pointers over sorted times). */
+function maxInWindow(sorted: number[], windowMs: number): number {
+  let best = 0;
+  for (let i = 0, j = 0; j < sorted.length; j++) {
+    while (sorted[j]! - sorted[i]! >= windowMs) i++;
+    best = Math.max(best, j - i + 1);
+  }
+  return best;
+}
+
+async function createUpstreamOrders(baseUrl: string, n: number): Promise<Order[]> {
+  const created: Order[] = [];
+  const batch = 100;
+  for (let i = 0; i < n; i += batch) {
+    const part = await Promise.all(
+      Array.from({ length: Math.min(batch, n - i) }, async (_, k) => {
+        const res = await fetch(`${baseUrl}/orders`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${API_KEY}`,
+            'content-type': 'application/json',
+            'idempotency-key': randomUUID(),
+          },
+          body: JSON.stringify({ model_id: 203, prompt: `bench order ${i + k}` }),
+        });
+        const body = (await res.json()) as { success: boolean; order: Order };
+        if (!body.success) throw new Error(`POST /orders failed: ${JSON.stringify(body)}`);
+        return body.order;
+      }),
+    );
+    created.push(...part);
+  }
+  return created;
+}
+
+async function main(n: number, rps: number, seconds: number, stageMs: number): Promise<void> {
+  const child = fork(fileURLToPath(import.meta.url), ['--sim', String(stageMs)], { stdio: 'inherit' });
+  const { baseUrl } = await new Promise<SimReady>((resolve) =>
+    child.once('message', (m) => resolve(m as SimReady)),
+  );
+  const dir = mkdtempSync(join(tmpdir(), 'tracker-bench-'));
+  const database = openDatabase(join(dir, 'bot.sqlite'));
+  migrateDatabase(database.db);
+  const logger = pino({ level: 'warn' });
+  // Only recordUpstreamState is used: no submissions, so no catalog or ordering client.
+  const ordering = new OrderingService({
+    db: database.db,
+    client: {} as OrderingClient,
+    catalog: { getModel: async () => undefined },
+    logger,
+  });
+  const orders = ordering.orders;
+
+  console.log(`tracker bench: ${n} active orders, cap ${rps} req/s, ${seconds} s run, stage ${stageMs} ms`);
+  let t = Date.now();
+  const upstream = await createUpstreamOrders(baseUrl, n);
+  console.log(`  created ${n} upstream orders in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  t = Date.now();
+  const completesAt = new Map<string, number>();
+  database.sqlite.transaction(() => {
+    for (const [i, order] of upstream.entries()) {
+      const id = randomUUID();
+      const key = randomUUID();
+      orders.insertDraft({
+        id,
+        chatId: 1 + (i % 500),
+        userId: 1 + (i % 500),
+        locale: 'en',
+        modelId: 203,
+        modelName: 'Lumen Text to Image',
+        modelType: 'image',
+        request: { model_id: 203, prompt: `bench order ${i}` },
+        priceUsd: order.cost_usd,
+        idempotencyKey: key,
+      });
+      orders.beginSubmission(id, key);
+      orders.markSubmitted(id, key, order);
+      const createdAt = Date.parse(String((order as { created_at?: string }).created_at));
+      completesAt.set(id, createdAt + 2 * stageMs);
+    }
+  })();
+  console.log(`  stored ${n} rows in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+
+  const delays: number[] = [];
+  let statusChanges = 0;
+  let lost = 0;
+  const client = new ResellerClient({ baseUrl, apiKey: API_KEY, retry: { retries: 0 } });
+  // Departure times as the tracker sends them (no client retries: one call is one request).
+  const sent: number[] = [];
+  const tracker = new OrderTracker({
+    client: {
+      getOrder: (id, opts) => {
+        sent.push(Date.now());
+        return client.getOrder(id, opts);
+      },
+    },
+    ordering,
+    orders,
+    logger,
+    minIntervalMs: 2_000,
+    maxIntervalMs: 30_000,
+    maxConcurrency: 8,
+    maxRequestsPerSecond: rps,
+    events: {
+      statusChanged: async () => {
+        statusChanges++;
+      },
+      finalReached: async (order) => {
+        delays.push(Date.now() - completesAt.get(order.id)!);
+        orders.markDelivered(order.id);
+      },
+      orderLost: async () => {
+        lost++;
+      },
+    },
+  });
+
+  let peakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  }, 250);
+  const rssBefore = process.memoryUsage().rss;
+  const cpu0 = process.cpuUsage();
+  const started = Date.now();
+  await tracker.start();
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  await tracker.stop();
+  const ended = Date.now();
+  const cpu = process.cpuUsage(cpu0);
+  clearInterval(sampler);
+
+  child.send('counts');
+  const { gets } = await new Promise<SimCounts>((resolve) =>
+    child.once('message', (m) => resolve(m as SimCounts)),
+  );
+  gets.sort((a, b) => a - b);
+  const elapsedS = (ended - started) / 1000;
+  const worstMinute = maxInWindow(gets, 60_000);
+  const worstSecond = maxInWindow(gets, 1_000);
+  const sentWorstSecond = maxInWindow(sent, 1_000);
+
+  const completedByEnd = [...completesAt.values()].filter((at) => at <= ended).length;
+  delays.sort((a, b) => a - b);
+  // Orders complete upstream but not yet delivered at the end: their delay is at least until the end.
+  const censored = [...delays];
+  for (const [id, at] of completesAt) {
+    if (at <= ended && orders.find(id)?.deliveredAt == null) censored.push(ended - at);
+  }
+  censored.sort((a, b) => a - b);
+  const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+  console.log('');
+  console.log(`upstream GET /orders/{id}: ${gets.length} in ${elapsedS.toFixed(1)} s`);
+  console.log(
+    `  worst sliding minute ${worstMinute} (cap ${rps * 60}), average ${((gets.length / elapsedS) * 60).toFixed(0)}/min`,
+  );
+  console.log(
+    `  worst sliding second: ${sentWorstSecond} as sent, ${worstSecond} as logged on arrival by the ` +
+      `simulator (cap ${rps}; its own event-loop lag bunches arrivals)`,
+  );
+  console.log(`  tracker stats ${JSON.stringify(tracker.stats())}`);
+  console.log(
+    `tracker CPU: ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms over ${elapsedS.toFixed(1)} s ` +
+      `(${(((cpu.user + cpu.system) / 1000 / (ended - started)) * 100).toFixed(1)}% of one core; ` +
+      `${((cpu.user + cpu.system) / Math.max(1, gets.length)).toFixed(0)} us per poll)`,
+  );
+  console.log(
+    `RSS: ${(rssBefore / 2 ** 20).toFixed(0)} MB before, peak ${(peakRss / 2 ** 20).toFixed(0)} MB during the run`,
+  );
+  console.log(
+    `orders: ${completedByEnd} completed upstream by the end, ${delays.length} delivered (finalReached), ` +
+      `${statusChanges} status changes, ${lost} lost`,
+  );
+  console.log(
+    `completion -> finalReached, delivered only: p50 ${s(percentile(delays, 50))}, p99 ${s(percentile(delays, 99))}`,
+  );
+  console.log(
+    `  counting undelivered completions as waiting until the end (lower bound): p50 ${s(percentile(censored, 50))}, ` +
+      `p99 ${s(percentile(censored, 99))}`,
+  );
+  console.log(`one sweep of ${n} orders at the cap takes ${(n / rps).toFixed(0)} s`);
+
+  await client.close();
+  database.close();
+  child.disconnect();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+if (process.argv[2] === '--sim') {
+  await serve(Number(process.argv[3]));
+} else {
+  await main(
+    Number(process.argv[2] ?? 10_000),
+    Number(process.argv[3] ?? 50),
+    Number(process.argv[4] ?? 75),
+    Number(process.argv[5] ?? 10_000),
+  );
+}

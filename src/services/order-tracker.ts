@@ -1,0 +1,480 @@
+/**
+ * The order tracker (DESIGN invariant 3): polls every active order upstream until it is final and
+ * reports what changed through `TrackerEvents`, with no Telegram in sight.
+ *
+ * - The schedule lives in SQLite (`next_poll_at`, `poll_failures`), so a restart resumes it as it was.
+ * - One timer wakes the loop at the earliest due time; due rows are read in batches and run through a
+ *   concurrency cap and a global rate limit (every GET counts against the upstream account).
+ * - Results are delivered once: `finalReached`/`orderLost` run until the bot records delivery with
+ *   `orders.markDelivered`; a handler that throws is retried a bounded number of times, and again
+ *   after a restart while `delivered_at` is still null.
+ */
+import { isFinalStatus, type OrdersRepository } from '../db/repositories/orders.js';
+import type { OrderRow } from '../db/schema/orders.js';
+import type { Logger } from '../logger.js';
+import type { ResellerClient } from '../reseller/client.js';
+import { ResellerError } from '../reseller/errors.js';
+import type { Order, OrderStatus } from '../reseller/schemas.js';
+import type { OrderingService } from './ordering.js';
+import { classifyPollError, failureDelay, nextInterval, type PollPolicy } from './poll-schedule.js';
+import { RateLimiter, Semaphore } from './rate-limiter.js';
+
+export interface TrackerEvents {
+  /** The status changed (queued -> processing, or to a final state): edit the order's status message. */
+  statusChanged(order: OrderRow, previous: OrderStatus | null): Promise<void>;
+  /**
+   * Final and not yet delivered (`delivered_at` null): deliver the results or explain the failure,
+   * then call `orders.markDelivered(id)`. Called once per order per process when it succeeds; if it
+   * throws, again after `deliveryRetryMs` (at most `deliveryAttempts` calls); after a restart again
+   * while `delivered_at` is null.
+   */
+  finalReached(order: OrderRow): Promise<void>;
+  /**
+   * Upstream answered order_not_found: the row keeps its status, `error` is `{code: 'order_not_found'}`
+   * and it is no longer polled (see `isLostOrder`). Tell the user, then `orders.markDelivered(id)`;
+   * same delivery rules as finalReached.
+   */
+  orderLost(order: OrderRow): Promise<void>;
+}
+
+/** The loop's one timer; injectable so tests can drive it with a manual clock. */
+export interface TrackerTimers {
+  set(fn: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+export interface TrackerOptions {
+  /** Best given a client without retries of its own (`retry: { retries: 0 }`): then every GET passes the limiter. */
+  client: Pick<ResellerClient, 'getOrder'>;
+  ordering: OrderingService;
+  /** The same repository (and clock) as `ordering.orders`. */
+  orders: OrdersRepository;
+  logger: Logger;
+  events: TrackerEvents;
+  /** ORDER_POLL_MIN_MS / ORDER_POLL_MAX_MS: per-order backoff bounds, reset on each status change. */
+  minIntervalMs: number;
+  maxIntervalMs: number;
+  /** GET /orders/{id} in flight at once (default 8). */
+  maxConcurrency?: number;
+  /** Global cap on upstream polls (default 5 per second, in any one-second window). */
+  maxRequestsPerSecond?: number;
+  /** Event handlers running at once (default 4); an order is not polled again until its handlers end. */
+  eventConcurrency?: number;
+  /** Calls of finalReached/orderLost per order per process when they throw (default 5). */
+  deliveryAttempts?: number;
+  /** Wait before calling a failed finalReached/orderLost again (default maxIntervalMs). */
+  deliveryRetryMs?: number;
+  /** Interval growth per unchanged poll (default 1.5). */
+  backoffFactor?: number;
+  /** Longest global pause a Retry-After can impose (default 5 minutes). */
+  maxPauseMs?: number;
+  now?: () => number;
+  /** Jitter source in [0, 1). */
+  random?: () => number;
+  timers?: TrackerTimers;
+}
+
+export interface TrackerStats {
+  /** GET /orders/{id} started since construction. */
+  polls: number;
+  /** Polls that failed (any reason but our own abort). */
+  failures: number;
+  /** 429 / Retry-After answers that paused every poll. */
+  throttled: number;
+  inFlight: number;
+  pendingDeliveries: number;
+}
+
+const ACTIVE: readonly (OrderStatus | null)[] = ['queued', 'processing'];
+const LOST_CODE = 'order_not_found';
+
+/** Upstream said order_not_found for this order (see OrdersRepository.markLost). */
+export function isLostOrder(row: Pick<OrderRow, 'status' | 'error'>): boolean {
+  const error = row.error as { code?: unknown } | null;
+  return ACTIVE.includes(row.status) && error?.code === LOST_CODE;
+}
+
+function isPollable(row: OrderRow): boolean {
+  return (
+    row.stage === 'submitted' && !!row.upstreamOrderId && ACTIVE.includes(row.status) && !isLostOrder(row)
+  );
+}
+
+const realTimers: TrackerTimers = {
+  set: (fn, ms) => setTimeout(fn, ms),
+  clear: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
+interface PendingDelivery {
+  /** Calls made so far in this process. */
+  attempts: number;
+  /** When to call next; Infinity while a call is queued or running. */
+  at: number;
+}
+
+export class OrderTracker {
+  readonly #client: TrackerOptions['client'];
+  readonly #ordering: OrderingService;
+  readonly #orders: OrdersRepository;
+  readonly #log: Logger;
+  readonly #events: TrackerEvents;
+  readonly #policy: PollPolicy;
+  readonly #maxConcurrency: number;
+  readonly #deliveryAttempts: number;
+  readonly #deliveryRetryMs: number;
+  readonly #maxPauseMs: number;
+  readonly #batchSize: number;
+  readonly #now: () => number;
+  readonly #random: () => number;
+  readonly #timers: TrackerTimers;
+  readonly #limiter: RateLimiter;
+  readonly #eventGate: Semaphore;
+
+  #stopped = true;
+  #abort = new AbortController();
+  #timer: unknown;
+  #timerAt = Number.POSITIVE_INFINITY;
+  /** Ids read from the due batch (or pushed by pollNow), polled in this order. */
+  readonly #queue: string[] = [];
+  readonly #queued = new Set<string>();
+  /** Orders being polled or running their handlers: never polled twice at once. */
+  readonly #busy = new Set<string>();
+  /** pollNow() while busy: poll again as soon as the running poll ends. */
+  readonly #repoll = new Set<string>();
+  readonly #deliveries = new Map<string, PendingDelivery>();
+  readonly #tasks = new Set<Promise<void>>();
+  #polling = 0;
+  readonly #stats = { polls: 0, failures: 0, throttled: 0 };
+
+  constructor(opts: TrackerOptions) {
+    if (!(opts.minIntervalMs > 0) || !(opts.maxIntervalMs >= opts.minIntervalMs)) {
+      throw new RangeError('need 0 < minIntervalMs <= maxIntervalMs');
+    }
+    this.#client = opts.client;
+    this.#ordering = opts.ordering;
+    this.#orders = opts.orders;
+    this.#log = opts.logger.child({ component: 'order-tracker' });
+    this.#events = opts.events;
+    this.#policy = {
+      minIntervalMs: opts.minIntervalMs,
+      maxIntervalMs: opts.maxIntervalMs,
+      factor: opts.backoffFactor ?? 1.5,
+      jitter: 0.2,
+    };
+    this.#maxConcurrency = opts.maxConcurrency ?? 8;
+    const perSecond = opts.maxRequestsPerSecond ?? 5;
+    this.#limiter = new RateLimiter(perSecond);
+    this.#eventGate = new Semaphore(opts.eventConcurrency ?? 4);
+    this.#deliveryAttempts = Math.max(1, opts.deliveryAttempts ?? 5);
+    this.#deliveryRetryMs = opts.deliveryRetryMs ?? opts.maxIntervalMs;
+    this.#maxPauseMs = opts.maxPauseMs ?? 5 * 60_000;
+    // A couple of seconds of work per read: fewer queries, while rows stay fresh enough.
+    this.#batchSize = Math.min(500, Math.max(this.#maxConcurrency * 4, Math.ceil(perSecond * 2)));
+    this.#now = opts.now ?? Date.now;
+    this.#random = opts.random ?? Math.random;
+    this.#timers = opts.timers ?? realTimers;
+  }
+
+  /**
+   * Starts the loop: every pollable order in SQLite is polled when its `next_poll_at` comes (at once
+   * if overdue), and final or lost orders never delivered (a crash before delivery) are delivered.
+   */
+  async start(): Promise<void> {
+    if (!this.#stopped) return;
+    this.#stopped = false;
+    this.#abort = new AbortController();
+    const now = this.#now();
+    const undelivered = [...this.#orders.listUndelivered(), ...this.#orders.listLostUndelivered()];
+    for (const row of undelivered) this.#deliveries.set(row.id, { attempts: 0, at: now });
+    this.#log.info({ undelivered: undelivered.length }, 'order tracker started');
+    this.#pump();
+  }
+
+  /** Stops scheduling, cuts running GETs short (they are repeated after a restart) and waits for handlers. */
+  async stop(): Promise<void> {
+    if (this.#stopped) return;
+    this.#stopped = true;
+    this.#clearTimer();
+    this.#abort.abort();
+    await this.whenIdle();
+    this.#queue.length = 0;
+    this.#queued.clear();
+    this.#repoll.clear();
+    this.#deliveries.clear();
+    this.#log.info(this.stats(), 'order tracker stopped');
+  }
+
+  /** A newly submitted order: first poll after minIntervalMs. */
+  track(orderId: string): void {
+    const row = this.#orders.find(orderId);
+    if (!row || !isPollable(row)) return;
+    this.#orders.setNextPoll(orderId, new Date(this.#now() + this.#policy.minIntervalMs), 0);
+    this.#pump();
+  }
+
+  /** Poll as soon as the rate limit allows, ahead of other due orders (e.g. after a cancel request). */
+  pollNow(orderId: string): void {
+    const row = this.#orders.find(orderId);
+    if (!row || !isPollable(row)) return;
+    if (this.#busy.has(orderId)) {
+      this.#repoll.add(orderId); // the running GET may have left before the cancel: poll once more after it
+      return;
+    }
+    this.#orders.setNextPoll(orderId, new Date(this.#now()), row.pollFailures);
+    this.#toFront(orderId);
+    this.#pump();
+  }
+
+  /** Resolves once no poll or handler is running (tests, shutdown). */
+  async whenIdle(): Promise<void> {
+    while (this.#tasks.size > 0) await Promise.allSettled([...this.#tasks]);
+  }
+
+  stats(): TrackerStats {
+    return {
+      ...this.#stats,
+      inFlight: this.#polling,
+      pendingDeliveries: this.#deliveries.size,
+    };
+  }
+
+  // ---------------------------------------------------------------- the loop
+
+  /** Starts whatever is due within the limits, then sleeps until the next thing can happen. */
+  #pump(): void {
+    if (this.#stopped) return;
+    const now = this.#now();
+    try {
+      this.#fill(now);
+    } catch (err) {
+      // A database error must not end the loop (it runs from timers): log it and look again later.
+      this.#log.error({ err }, 'order tracker loop failed');
+      this.#arm(now + this.#policy.minIntervalMs, now);
+    }
+  }
+
+  #fill(now: number): void {
+    let wakeAt = this.#startDueDeliveries(now);
+    while (this.#polling < this.#maxConcurrency) {
+      const wait = this.#limiter.waitMs(now);
+      if (wait > 0) {
+        wakeAt = Math.min(wakeAt, now + wait);
+        break;
+      }
+      const row = this.#nextDue(now);
+      if (!row) {
+        const next = this.#orders.nextPollAfter(new Date(now));
+        if (next) wakeAt = Math.min(wakeAt, next.getTime());
+        break;
+      }
+      this.#limiter.take(now);
+      this.#spawn(() => this.#poll(row));
+    }
+    // At full concurrency a finishing poll pumps again; the timer is then only a safety net.
+    this.#arm(wakeAt, now);
+  }
+
+  /** The next queued row that is still pollable and due; reads a new batch when the queue is empty. */
+  #nextDue(now: number): OrderRow | undefined {
+    for (;;) {
+      if (this.#queue.length === 0 && !this.#refill(now)) return undefined;
+      const id = this.#queue.shift()!;
+      this.#queued.delete(id);
+      if (this.#busy.has(id)) continue;
+      const row = this.#orders.findFresh(id); // the batch may be a few seconds old
+      if (row && isPollable(row) && (row.nextPollAt?.getTime() ?? 0) <= now) return row;
+    }
+  }
+
+  #refill(now: number): boolean {
+    // Busy rows may still be due (their GET is running): ask for enough to fill a batch without them.
+    const rows = this.#orders.listDue({ dueAt: new Date(now), limit: this.#batchSize + this.#busy.size });
+    for (const row of rows) {
+      if (this.#busy.has(row.id) || this.#queued.has(row.id)) continue;
+      this.#queue.push(row.id);
+      this.#queued.add(row.id);
+    }
+    return this.#queue.length > 0;
+  }
+
+  #toFront(id: string): void {
+    if (this.#queued.has(id)) this.#queue.splice(this.#queue.indexOf(id), 1);
+    this.#queue.unshift(id);
+    this.#queued.add(id);
+  }
+
+  #arm(at: number, now: number): void {
+    // Wake at least every maxIntervalMs: rows written by someone who did not call track() are found too.
+    const target = Math.min(at, now + this.#policy.maxIntervalMs);
+    if (this.#timer !== undefined && this.#timerAt <= target) return;
+    this.#clearTimer();
+    this.#timerAt = target;
+    this.#timer = this.#timers.set(
+      () => {
+        this.#timer = undefined;
+        this.#timerAt = Number.POSITIVE_INFINITY;
+        this.#pump();
+      },
+      Math.max(1, Math.ceil(target - now)),
+    );
+  }
+
+  #clearTimer(): void {
+    if (this.#timer !== undefined) this.#timers.clear(this.#timer);
+    this.#timer = undefined;
+    this.#timerAt = Number.POSITIVE_INFINITY;
+  }
+
+  /** Runs a task in the background; its end may free capacity, so the loop looks again. */
+  #spawn(run: () => Promise<void>): void {
+    const task: Promise<void> = run()
+      .catch((err: unknown) => this.#log.error({ err }, 'order tracker task failed'))
+      .finally(() => {
+        this.#tasks.delete(task);
+        this.#pump();
+      });
+    this.#tasks.add(task);
+  }
+
+  // ---------------------------------------------------------------- one poll
+
+  async #poll(row: OrderRow): Promise<void> {
+    const id = row.id;
+    this.#busy.add(id);
+    this.#polling++;
+    this.#stats.polls++;
+    let holdsSlot = true;
+    const releaseSlot = () => {
+      if (!holdsSlot) return;
+      holdsSlot = false;
+      this.#polling--;
+      this.#pump(); // the next GET need not wait for this order's handlers
+    };
+    try {
+      let upstream: Order;
+      try {
+        upstream = await this.#client.getOrder(row.upstreamOrderId!, { signal: this.#abort.signal });
+      } catch (err) {
+        releaseSlot();
+        await this.#onPollError(row, err);
+        return;
+      }
+      const recorded = await this.#record(row, upstream);
+      releaseSlot();
+      if (recorded) await this.#eventGate.run(() => this.#report(recorded.order, row.status));
+    } finally {
+      releaseSlot();
+      this.#busy.delete(id);
+      if (this.#repoll.delete(id) && !this.#stopped) this.pollNow(id);
+    }
+  }
+
+  /** Stores the upstream state and the next poll time; undefined if storing failed (retried later). */
+  async #record(row: OrderRow, upstream: Order): Promise<{ order: OrderRow } | undefined> {
+    let order: OrderRow;
+    try {
+      ({ order } = await this.#ordering.recordUpstreamState(row.id, upstream));
+    } catch (err) {
+      this.#log.error({ orderId: row.id, err }, 'could not record the polled order');
+      this.#scheduleFailure(row, undefined);
+      return undefined;
+    }
+    if (isPollable(order)) {
+      const changed = order.status !== row.status;
+      const delay = nextInterval(row, changed, this.#policy, this.#random);
+      this.#orders.setNextPoll(row.id, new Date(this.#now() + delay), 0);
+    } else if (order.pollFailures > 0) {
+      this.#orders.setNextPoll(row.id, null, 0);
+      order = { ...order, pollFailures: 0 };
+    }
+    return { order };
+  }
+
+  async #report(order: OrderRow, previous: OrderStatus | null): Promise<void> {
+    if (order.status !== previous) {
+      try {
+        await this.#events.statusChanged(order, previous);
+      } catch (err) {
+        // Not retried: the next change edits the same message again.
+        this.#log.warn({ orderId: order.id, err }, 'statusChanged handler failed');
+      }
+    }
+    if (isFinalStatus(order.status) && !order.deliveredAt) await this.#deliver(order.id, order);
+  }
+
+  async #onPollError(row: OrderRow, err: unknown): Promise<void> {
+    const kind = classifyPollError(err);
+    if (kind === 'aborted') return;
+    this.#stats.failures++;
+    const log = { orderId: row.id, upstreamOrderId: row.upstreamOrderId, err };
+    if (kind === 'lost') {
+      if (this.#orders.markLost(row.id)) {
+        this.#log.warn(log, 'upstream does not know the order: marked lost');
+        await this.#eventGate.run(() => this.#deliver(row.id));
+      }
+      return;
+    }
+    const retryAfterMs = err instanceof ResellerError ? err.details.retryAfterMs : undefined;
+    if (kind === 'throttled') {
+      // Retry-After speaks for the whole account: every poll waits, not just this order.
+      this.#stats.throttled++;
+      const pause = Math.min(retryAfterMs ?? this.#policy.minIntervalMs, this.#maxPauseMs);
+      this.#limiter.pauseUntil(this.#now() + pause);
+    }
+    const failures = this.#scheduleFailure(row, retryAfterMs);
+    if (kind === 'unexpected') this.#log.error({ ...log, failures }, 'order poll failed');
+    // Transient trouble often hits every order at once: one line per order on the 1st, 10th, 20th...
+    else if (failures === 1 || failures % 10 === 0) this.#log.warn({ ...log, failures }, 'order poll failed');
+  }
+
+  #scheduleFailure(row: OrderRow, retryAfterMs: number | undefined): number {
+    const failures = row.pollFailures + 1;
+    const delay = failureDelay(failures, retryAfterMs, this.#policy, this.#random);
+    this.#orders.setNextPoll(row.id, new Date(this.#now() + delay), failures);
+    return failures;
+  }
+
+  // ---------------------------------------------------------------- delivery
+
+  /** Starts deliveries that are due; returns when the next one falls due (Infinity if none). */
+  #startDueDeliveries(now: number): number {
+    let next = Number.POSITIVE_INFINITY;
+    for (const [id, pending] of this.#deliveries) {
+      if (pending.at > now) {
+        next = Math.min(next, pending.at);
+        continue;
+      }
+      pending.at = Number.POSITIVE_INFINITY;
+      this.#spawn(() => this.#eventGate.run(() => this.#deliver(id)));
+    }
+    return next;
+  }
+
+  /**
+   * Calls finalReached / orderLost for an undelivered order; on failure schedules a bounded retry.
+   * `current`: the row just written by this poll (saves a read); otherwise it is read afresh.
+   */
+  async #deliver(id: string, current?: OrderRow): Promise<void> {
+    const row = current ?? this.#orders.findFresh(id);
+    const lost = !!row && isLostOrder(row);
+    if (!row || row.deliveredAt || (!lost && !isFinalStatus(row.status))) {
+      this.#deliveries.delete(id);
+      return;
+    }
+    const attempt = (this.#deliveries.get(id)?.attempts ?? 0) + 1;
+    try {
+      if (lost) await this.#events.orderLost(row);
+      else await this.#events.finalReached(row);
+      this.#deliveries.delete(id);
+    } catch (err) {
+      const log = { orderId: id, attempt, err };
+      if (attempt >= this.#deliveryAttempts || this.#stopped) {
+        this.#deliveries.delete(id);
+        this.#log.error(log, 'delivery failed: giving up until the next start');
+      } else {
+        this.#deliveries.set(id, { attempts: attempt, at: this.#now() + this.#deliveryRetryMs });
+        this.#log.warn(log, 'delivery failed: will retry');
+      }
+    }
+  }
+}
