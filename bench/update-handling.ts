@@ -29,7 +29,12 @@ async function measure(name: string, handle: (u: Update) => Promise<void>) {
   }
   const totalMs = Number(process.hrtime.bigint() - started) / 1e6;
   durations.sort((a, b) => a - b);
-  const result = { name, perSecond: (N / totalMs) * 1000, p50: percentile(durations, 50), p99: percentile(durations, 99) };
+  const result = {
+    name,
+    perSecond: (N / totalMs) * 1000,
+    p50: percentile(durations, 50),
+    p99: percentile(durations, 99),
+  };
   console.log(
     `${name.padEnd(14)} ${result.perSecond.toFixed(0).padStart(7)} updates/s   p50 ${result.p50.toFixed(3)} ms   p99 ${result.p99.toFixed(3)} ms`,
   );
@@ -46,7 +51,9 @@ const fakeFetch = async (url: string | URL | Request, init?: RequestInit) => {
   const payload = JSON.parse(String(init?.body ?? '{}'));
   return Response.json({
     ok: true,
-    result: String(url).endsWith('sendMessage') ? { message_id: 1, date: 0, chat: { id: payload.chat_id, type: 'private' } } : true,
+    result: String(url).endsWith('sendMessage')
+      ? { message_id: 1, date: 0, chat: { id: payload.chat_id, type: 'private' } }
+      : true,
   });
 };
 

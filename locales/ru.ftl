@@ -49,3 +49,209 @@ command-start = Главное меню
 command-language = Сменить язык
 command-help = Как это работает
 command-cancel = Прервать текущее действие
+
+# ── Генерация: выбор модели ─────────────────────────────
+menu-generate = 🎨 Создать
+command-generate = Создать картинку или видео
+gen-choose-type = 🎨 Что будем создавать?
+gen-choose-model = Выберите модель ({ $type }):
+gen-no-models = Сейчас нет доступных моделей. Попробуйте позже.
+gen-model-unavailable = Эта модель больше недоступна. Отправьте /generate, чтобы выбрать другую.
+price-from = от { $amount }
+model-type-image = 🖼 Картинки
+model-type-video = 🎬 Видео
+model-type-upscale = 🔍 Улучшение качества
+model-type-remove-bg = ✂️ Удаление фона
+
+# ── Генерация: форма ────────────────────────────────────
+button-cancel = ✖️ Отмена
+button-skip = ⏭ Пропустить
+button-done = ✅ Готово
+button-continue = ➡️ Продолжить
+gen-started = Вы выбрали <b>{ $model }</b>. Давайте настроим генерацию; прервать можно в любой момент командой /cancel.
+gen-cancelled = ❎ Отменено. Ничего не заказано.
+gen-prompt-ask = ✍️ Опишите, что хотите получить.{ $limits }
+gen-prompt-ask-optional = ✍️ Опишите, что хотите получить, или нажмите «Пропустить».{ $limits }
+gen-prompt-limit = { " " }До { $max } { $max ->
+    [one] символа
+   *[other] символов
+  }.
+gen-prompt-expected-text = Пожалуйста, отправьте описание текстовым сообщением.
+gen-prompt-too-long = Описание слишком длинное: { $length } { $length ->
+    [one] символ
+    [few] символа
+   *[other] символов
+  }, а эта модель принимает не больше { $max }. Сократите его и отправьте ещё раз.
+gen-prompt-too-short = Описание слишком короткое: нужно хотя бы { $min } { $min ->
+    [one] символ
+    [few] символа
+   *[other] символов
+  }.
+gen-media-kind-image = фото
+gen-media-kind-video = видео
+gen-media-kind-any = фото или видео
+gen-media-count-exact = { $n ->
+    [one] ровно { $n } файл
+    [few] ровно { $n } файла
+   *[other] ровно { $n } файлов
+  }
+gen-media-count-range = от { $min } до { $max } файлов
+gen-media-count-optional = до { $max } файлов, или нажмите «Пропустить»
+gen-media-ask =
+    📎 <b>{ $what }</b>: отправьте { $kind }, { $count }.
+    Форматы: { $formats }. Чтобы сохранить исходное качество, отправляйте фото файлом.
+gen-media-expected-file = Пожалуйста, отправьте сюда { $kind } или воспользуйтесь кнопками.
+gen-media-uploading = ⏳ Загружаю файл…
+gen-media-received = ✅ Получено { $count } из { $max }. Отправьте ещё или нажмите «Готово».
+gen-media-received-one = ✅ Получено.
+gen-media-failed = ⚠️ Этот файл не подошёл: { $reason }
+gen-media-relay-too-big-for-telegram = Telegram даёт ботам скачивать файлы только до 20 МБ. Отправьте файл поменьше.
+gen-media-relay-telegram-download-failed = не удалось скачать его из Telegram. Отправьте ещё раз.
+gen-media-relay-upload-failed = загрузка не удалась. Отправьте его ещё раз.
+gen-media-relay-upload-not-ready = файл ещё обрабатывается. Отправьте его снова через минуту.
+media-input-image = Фото
+media-input-video = Видео
+media-input-character-image = Фото персонажа (чьё лицо использовать)
+media-input-target-image = Целевое фото (куда поставить лицо)
+media-problem-unsupported-type = ⚠️ Такой тип файла здесь не подходит. Допустимые форматы: { $formats }.
+media-problem-too-many = ⚠️ Это уже лишний файл: на этом шаге можно не больше { $max }. Нажмите «Готово», чтобы продолжить.
+media-problem-too-big-for-telegram = ⚠️ Файл весит { $size } МБ, а Telegram даёт ботам скачивать не больше { $limit } МБ. Отправьте файл поменьше или сожмите его.
+media-problem-too-big = ⚠️ Файл весит { $size } МБ, а эта модель принимает не больше { $limit } МБ.
+media-problem-video-too-long = ⚠️ Видео длится { $seconds } с, а эта модель принимает не больше { $limit } с. Обрежьте его и отправьте снова.
+media-problem-video-too-short = ⚠️ Видео длится { $seconds } с, а этой модели нужно хотя бы { $limit } с.
+media-problem-dimensions = ⚠️ Размер изображения { $width }×{ $height } пикс.; каждая сторона должна быть от { $min } до { $max } пикс.
+media-problem-pixels = ⚠️ Разрешение видео не подходит для этой модели.
+media-problem-aspect-ratio = ⚠️ Соотношение сторон не подходит для этой модели (допустимо от { $min } до { $max }).
+gen-options-title = ⚙️ <b>Настройки</b>. Нажмите на параметр, чтобы изменить его, или нажмите «Продолжить».
+gen-option-choose = Выберите <b>{ $name }</b>:{ $hint }
+gen-option-type-number = { " " }Нажмите на значение или введите число от { $min } до { $max }.
+gen-option-type-text = { " " }Напишите значение сообщением.
+gen-options-use-buttons = Пожалуйста, выберите настройки кнопками выше.
+gen-options-missing = Нужно указать: { $names }
+gen-option-invalid-not-a-number = Пожалуйста, отправьте число.
+gen-option-invalid-not-an-integer = Пожалуйста, отправьте целое число.
+gen-option-invalid-below-min = Значение должно быть не меньше { $min }.
+gen-option-invalid-above-max = Значение должно быть не больше { $max }.
+gen-option-invalid-off-step = Такое значение не подходит; выберите одну из кнопок.
+gen-option-invalid-empty = Пожалуйста, отправьте значение.
+option-duration = Длительность
+option-resolution = Разрешение
+option-aspect-ratio = Соотношение сторон
+option-output-format = Формат
+option-upscale-factor = Степень увеличения
+option-num-images = Количество картинок
+option-value-yes = Да
+option-value-no = Нет
+option-value-seconds = { $n } с
+option-value-unset = не задано
+gen-pricing = ⏳ Считаю точную цену…
+gen-try-again-later = Попробуйте позже или выберите другую модель командой /generate.
+
+# ── Генерация: заказ с ценой ────────────────────────────
+summary-title = 🧾 <b>Проверьте заказ</b>
+summary-model = Модель: <b>{ $model }</b>
+summary-prompt = Описание: <i>{ $prompt }</i>
+summary-media = { $input }: { $count }
+summary-option = { $name }: { $value }
+summary-price = 💰 Цена: <b>{ $price }</b>
+summary-quote-note = Цена действует 10 минут.
+button-confirm = ✅ Подтвердить · { $price }
+button-change-options = ⚙️ Изменить настройки
+order-submitting = Оформляю заказ…
+order-price-outdated = Цена изменилась. Проверьте новую цену и подтвердите ещё раз.
+order-requoted = ⚠️ Цена изменилась: была { $old }, стала { $new }. Ничего не списано — подтвердите новую цену.
+order-refused = ⚠️ Не удалось оформить заказ. Ничего не списано.
+order-pending = ⏳ Сервис генерации сейчас недоступен ({ $reason }). Ничего не потеряно: нажмите «Подтвердить» ещё раз через минуту — заказ будет оформлен один раз, не дважды.
+order-closed = Этот заказ отменён. Отправьте /generate, чтобы начать новый.
+order-status-queued = Заказ оформлен и ждёт в очереди
+order-status-processing = Генерирую…
+order-status-completed = Готово!
+order-status-failed = Генерация не удалась
+order-status-cancelled = Заказ отменён
+order-cost = Стоимость: { $price }
+order-elapsed = Прошло: { $seconds } с
+
+# ── Ошибки сервиса, понятными словами ──────────────────
+upstream-detail = Подробности: { $detail }
+upstream-error-unauthorized = Сервис настроен неправильно. Мы уже знаем об этом; попробуйте позже.
+upstream-error-model-not-found = Эта модель больше недоступна. Выберите другую.
+upstream-error-order-not-found = Заказ не найден.
+upstream-error-cannot-cancel = Этот заказ уже нельзя отменить.
+upstream-error-not-ready = Генерация ещё не началась, поэтому отменить её пока нельзя. Попробуйте через несколько секунд.
+upstream-error-cancel-pending = Отмена запрошена, ждём подтверждения.
+upstream-error-cancel-failed = Отменить пока не удалось. Попробуйте через несколько секунд.
+upstream-error-file-not-found = Один из загруженных файлов больше недоступен. Отправьте его ещё раз.
+upstream-error-file-expired = Срок хранения загруженных файлов истёк (они хранятся 24 часа). Отправьте их ещё раз.
+upstream-error-upload-processing = Файлы ещё обрабатываются. Попробуйте через несколько секунд.
+upstream-error-validation-error = Модель не может принять такие настройки или файлы.
+upstream-error-prompt-required = Этой модели нужно описание.
+upstream-error-media-required = Этой модели нужно фото или видео.
+upstream-error-too-many-media = Слишком много файлов для этой модели.
+upstream-error-invalid-media-type = Один из файлов не подходит для этой модели.
+upstream-error-insufficient-balance = Сервис временно не принимает заказы. Ничего не списано; попробуйте позже.
+upstream-error-too-many-active-orders = Сейчас идёт слишком много генераций. Дождитесь окончания одной из них и попробуйте снова.
+upstream-error-server-busy = Сервис сейчас перегружен. Попробуйте через минуту.
+upstream-error-idempotency-conflict = Этот заказ конфликтует с предыдущим. Начните новый.
+upstream-error-internal-error = Во время генерации произошла внутренняя ошибка сервиса. Попробуйте позже.
+upstream-error-deposit-required = Библиотека промптов пока недоступна.
+upstream-error-price-quote-required = Цену нужно пересчитать. Попробуйте ещё раз.
+upstream-error-price-quote-changed = Цена изменилась. Проверьте новую цену.
+upstream-error-price-quote-expired = Срок действия цены истёк. Проверьте новую цену.
+upstream-error-network-error = Сервис генерации сейчас недоступен.
+upstream-error-timeout = Сервис генерации слишком долго не отвечает.
+upstream-error-bad-response = Сервис генерации прислал неожиданный ответ.
+upstream-error-unknown = В сервисе генерации что-то пошло не так. Попробуйте позже.
+
+# ── Orders (tracking) ──
+menu-orders = 📋 Мои заказы
+command-orders = Ваши заказы и их результаты
+tracking-duration-seconds = { $s } с
+tracking-duration-minutes = { $m } мин { $s } с
+tracking-duration-hours = { $h } ч { $m } мин
+tracking-elapsed = Прошло: { $duration }
+tracking-wait-hint = Ждать здесь не обязательно: результат придёт в этот чат.
+tracking-button-cancel = ✖️ Отменить генерацию
+tracking-cancel-requested = ⏳ Отмена запрошена, ждём подтверждения…
+tracking-status-lost = Заказ не найден
+tracking-lost = Сервис генерации больше не находит этот заказ, поэтому мы не можем следить за ним и прислать результат. Пожалуйста, оформите новый через /generate.
+tracking-failed = Сервису генерации не удалось выполнить этот заказ. Можно попробовать ещё раз с тем же описанием, файлами и настройками.
+tracking-detail = Подробности: { $detail }
+tracking-button-retry = 🔁 Попробовать ещё раз
+tracking-cancelled = Генерация остановлена.
+tracking-kept-until = 📁 Файлы хранятся до { $date }. Сохраните их или получите заново через /orders до этого времени.
+tracking-no-files = ⚠️ Сервис выполнил заказ, но не вернул ни одного файла.
+tracking-files-expired = ⚠️ Срок хранения файлов уже истёк, отправить их не получилось.
+tracking-files-partly-expired = ⚠️ Срок хранения части файлов уже истёк, их отправить не получилось.
+tracking-files-as-links = ⚠️ Telegram не принял часть файлов, поэтому они отправлены ссылками для скачивания.
+tracking-files-failed = ⚠️ Часть файлов отправить не удалось. Их можно запросить ещё раз через /orders.
+tracking-links-title = 🔗 Ссылки для скачивания:
+tracking-link = Файл { $n }
+tracking-originals-caption = 📎 Исходное качество, без сжатия
+order-cancel-done = ✅ Генерация отменена.
+order-cancel-not-ready = Генерация ещё не началась, поэтому отменить её пока нельзя. Попробуйте через несколько секунд.
+order-cancel-pending = ⏳ Отмена запрошена, ждём подтверждения.
+order-cancel-too-late = Этот заказ уже завершён, отменить его нельзя.
+order-cancel-unsupported = Эту модель нельзя остановить после начала генерации.
+order-cancel-failed = Отменить не получилось. Попробуйте ещё раз через несколько секунд.
+order-cancel-finished = Этот заказ уже завершён.
+orders-title = 📋 <b>Ваши заказы</b>
+orders-page = Страница { $page } из { $pages }
+orders-empty = У вас пока нет заказов. Нажмите «Создать», чтобы оформить первый.
+orders-line = { $n }. { $icon } <b>{ $model }</b> · { $status } · { $price } · { $date }
+orders-status-queued = в очереди
+orders-status-processing = генерируется
+orders-status-completed = выполнен
+orders-status-failed = ошибка
+orders-status-cancelled = отменён
+orders-status-lost = не найден
+orders-button-prev = ◀️ Предыдущие
+orders-button-next = Следующие ▶️
+orders-details-title = 🧾 <b>Заказ от { $date }</b>
+orders-details-status = Статус: { $status }
+orders-details-finished = Завершён: { $date }
+orders-details-kept-until = Файлы хранятся до: { $date }
+orders-details-expired = Файлы были доступны до { $date }.
+orders-button-resend = 📥 Прислать файлы ещё раз
+orders-resend-started = Отправляю файлы…
+orders-resend-expired = Срок хранения файлов этого заказа истёк, отправить их больше нельзя.
+orders-retry-files-expired = Срок хранения файлов, которые вы отправляли для этого заказа, истёк (они хранятся 24 часа), поэтому пришлите их, пожалуйста, ещё раз.

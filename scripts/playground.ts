@@ -9,8 +9,7 @@
  *   #N            press button N          !photo PATH | !video PATH | !file PATH   send a file
  *   :quit         leave
  */
-import { readFileSync, statSync } from 'node:fs';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
 import { createInterface } from 'node:readline/promises';
@@ -44,31 +43,41 @@ const bot = await BotProcess.start({
     RESELLER_API_URL: simulator.baseUrl,
     RESELLER_API_KEY: API_KEY,
     DATABASE_PATH: join(mkdtempSync(join(tmpdir(), 'playground-')), 'bot.sqlite'),
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: 'info',
     ORDER_POLL_MIN_MS: '500',
     ORDER_POLL_MAX_MS: '3000',
   },
-  readyPattern: /bot started|"level":[3-9]0/,
 });
 const user = emulator.createUser({ first_name: 'You', language_code: lang });
 
 /** Buttons of the newest message that has any, numbered as the user sees them. */
 let numberedButtons: Array<{ text: string; messageId: number }> = [];
-const printed = new Map<number, number>();
+/** What was last printed per message, so an edit that only removes buttons stays quiet. */
+const printed = new Map<number, { editCount: number; text: string }>();
 
 function render(message: BotMessage): string {
   const body = message.text ?? message.caption ?? '';
-  const media = message.kind === 'text' ? '' : `[${message.kind}${message.media?.file_name ? `: ${message.media.file_name}` : ''}] `;
-  const plain = body.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const media =
+    message.kind === 'text'
+      ? ''
+      : `[${message.kind}${message.media?.file_name ? `: ${message.media.file_name}` : ''}] `;
+  const plain = body
+    .replace(/<[^>]+>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
   return `${media}${plain}`;
 }
 
 function printNewMessages() {
   for (const message of user.messages()) {
-    if (message.deleted || printed.get(message.message_id) === message.editCount) continue;
-    const edited = printed.has(message.message_id) ? ' (edited)' : '';
-    printed.set(message.message_id, message.editCount);
-    console.log(`\n🤖${edited} ${render(message)}`);
+    const before = printed.get(message.message_id);
+    if (message.deleted || before?.editCount === message.editCount) continue;
+    const text = render(message);
+    printed.set(message.message_id, { editCount: message.editCount, text });
+    if (before && before.text === text && message.buttons.length === 0) continue;
+    const edited = before ? ' (edited)' : '';
+    console.log(`\n🤖${edited} ${text}`);
     if (message.buttons.length > 0) {
       numberedButtons = message.buttons.map((b) => ({ text: b.text, messageId: message.message_id }));
       console.log(numberedButtons.map((b, i) => `  #${i + 1} ${b.text}`).join('\n'));
@@ -77,7 +86,9 @@ function printNewMessages() {
 }
 const ticker = setInterval(printNewMessages, 200);
 
-console.log(`Playground ready (simulator ${simulator.baseUrl}). Type /start. Commands: #N, !photo PATH, !video PATH, !file PATH, :quit`);
+console.log(
+  `Playground ready (simulator ${simulator.baseUrl}). Type /start. Commands: #N, !photo PATH, !video PATH, !file PATH, :quit`,
+);
 const rl = createInterface({ input: process.stdin, output: process.stdout });
 try {
   for await (const raw of rl) {
@@ -95,8 +106,13 @@ try {
         const bytes = readFileSync(path);
         const mime = MIME[extname(path).toLowerCase()] ?? 'application/octet-stream';
         if (command === '!photo') await user.sendPhoto(bytes);
-        else if (command === '!video') await user.sendVideo(bytes, { duration: 5, width: 1280, height: 720, mime_type: mime });
-        else await user.sendDocument({ path, size: statSync(path).size }, { file_name: basename(path), mime_type: mime });
+        else if (command === '!video')
+          await user.sendVideo(bytes, { duration: 5, width: 1280, height: 720, mime_type: mime });
+        else
+          await user.sendDocument(
+            { path, size: statSync(path).size },
+            { file_name: basename(path), mime_type: mime },
+          );
       } else if (line.startsWith('/')) {
         const [command, ...args] = line.slice(1).split(' ');
         await user.sendCommand(command!, args.join(' ') || undefined);

@@ -4,15 +4,18 @@
  * then closes the upstream and the database.
  */
 import 'dotenv/config';
-import { run } from '@grammyjs/runner';
 import { registerCommands } from './bot/commands.js';
 import { createBot } from './bot/index.js';
+import { OrderNotifier } from './bot/order-notifier.js';
+import { startPolling } from './bot/polling.js';
 import { ConfigError, loadConfig, secretsOf } from './config.js';
 import { migrateDatabase, openDatabase } from './db/client.js';
 import { redactSecrets } from './lib/redact.js';
 import { createLogger } from './logger.js';
+import { ResellerClient } from './reseller/client.js';
 import { createHttpServer, WEBHOOK_PATH } from './server/http-server.js';
 import { createServices } from './services/container.js';
+import { OrderTracker } from './services/order-tracker.js';
 import { connectUpstream } from './upstream.js';
 
 async function main(): Promise<void> {
@@ -33,11 +36,34 @@ async function main(): Promise<void> {
   const upstream = await connectUpstream(config, logger);
 
   const services = createServices({ config, logger, db: database.db, upstream });
+  // The tracker reports to the notifier, which speaks through the bot's Api (bound once it exists).
+  const notifier = new OrderNotifier({ orders: services.orders, users: services.users, config, logger });
+  // Polls get no retries of their own: the tracker paces and reschedules them (and honours 429s).
+  const pollClient = new ResellerClient({
+    baseUrl: upstream.baseUrl,
+    apiKey: upstream.apiKey,
+    logger,
+    retry: { retries: 0 },
+  });
+  const tracker = new OrderTracker({
+    client: pollClient,
+    ordering: services.ordering,
+    orders: services.orders,
+    logger,
+    events: notifier,
+    minIntervalMs: config.orderPolling.minMs,
+    maxIntervalMs: config.orderPolling.maxMs,
+  });
+  let lastUpdateId = 0;
   const bot = createBot(config.botToken, {
     db: database.db,
-    deps: { config, logger, sandbox: upstream.sandbox, ...services },
+    onUpdate: (id) => {
+      lastUpdateId = Math.max(lastUpdateId, id);
+    },
+    deps: { config, logger, sandbox: upstream.sandbox, ...services, tracker, orderNotifier: notifier },
   });
   services.bindGetFile((fileId) => bot.api.getFile(fileId));
+  notifier.bindApi(bot.api);
   await bot.init();
   await registerCommands(bot.api, config.defaultLocale);
   services.catalog.start();
@@ -46,6 +72,8 @@ async function main(): Promise<void> {
   const resumed = await services.ordering.resumeSubmissions();
   if (resumed.length > 0) logger.info({ count: resumed.length }, 'resumed interrupted submissions');
   await services.ordering.resumeFinalHooks();
+  notifier.start();
+  await tracker.start();
   logger.info({ username: bot.botInfo.username, mode: config.mode.kind }, 'bot started');
 
   let stopReceiving: () => Promise<void>;
@@ -57,8 +85,7 @@ async function main(): Promise<void> {
     stopReceiving = () => new Promise((resolve) => server.close(() => resolve()));
   } else {
     await bot.api.deleteWebhook();
-    const runner = run(bot);
-    stopReceiving = () => runner.stop();
+    stopReceiving = startPolling(bot, () => lastUpdateId, logger);
   }
 
   let stopping = false;
@@ -67,6 +94,9 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     await stopReceiving();
+    await tracker.stop();
+    await notifier.stop();
+    await pollClient.close();
     services.catalog.stop();
     await upstream.close();
     database.close();

@@ -19,7 +19,12 @@ describe('locales', () => {
 
   it('render every message in every language without missing references', () => {
     const i18n = createI18n('en');
-    const samples = { name: 'Ann', count: 2, amount: '$1.00', model: 'M', price: '$1', n: 1 };
+    // Every variable any message uses, with a value that also drives plural selectors.
+    const samples: Record<string, number> = {};
+    for (const locale of SUPPORTED_LOCALES) {
+      const source = readFileSync(join(LOCALES_DIR, `${locale}.ftl`), 'utf8');
+      for (const m of source.matchAll(/\{\s*\$([\w-]+)/g)) samples[m[1]!] = 2;
+    }
     for (const locale of SUPPORTED_LOCALES) {
       for (const key of messageKeys(locale)) {
         const text = i18n.t(locale, key, samples);

@@ -4,7 +4,7 @@ import type { BotCommand } from 'grammy/types';
 import type { BaseContext } from './context.js';
 import { createI18n, type Locale, SUPPORTED_LOCALES } from './i18n.js';
 
-const USER_COMMANDS = ['start', 'language', 'help', 'cancel'] as const;
+const USER_COMMANDS = ['start', 'generate', 'orders', 'language', 'help', 'cancel'] as const;
 
 export function commandsFor(i18n: I18n<BaseContext>, locale: Locale): BotCommand[] {
   return USER_COMMANDS.map((command) => ({ command, description: i18n.t(locale, `command-${command}`) }));

@@ -2,23 +2,31 @@ import type { ConversationFlavor } from '@grammyjs/conversations';
 import type { I18nFlavor } from '@grammyjs/i18n';
 import type { Context } from 'grammy';
 import type { Config } from '../config.js';
-import type { UsersRepository } from '../db/repositories/users.js';
 import type { UserRow } from '../db/schema/users.js';
 import type { Logger } from '../logger.js';
+import type { Services } from '../services/container.js';
+import type { OrderTracker } from '../services/order-tracker.js';
+import type { Locale } from './i18n.js';
+import type { OrderNotifier } from './order-notifier.js';
 
 /** Everything the bot's features need from the outside, injected by main.ts (or a test). */
-export interface BotDeps {
+export interface BotDeps extends Omit<Services, 'bindGetFile'> {
   config: Config;
   logger: Logger;
-  users: UsersRepository;
   /** True when the upstream is the in-process simulator: nothing costs money. */
   sandbox: boolean;
+  /** Polls submitted orders (main.ts); absent in handler tests, where nothing is tracked. */
+  tracker?: Pick<OrderTracker, 'track' | 'pollNow'>;
+  /** Status messages and delivery of tracked orders (main.ts); absent in handler tests. */
+  orderNotifier?: OrderNotifier;
 }
 
 export interface ExtraContext {
   deps: BotDeps;
   /** Child logger bound to this update. */
   logger: Logger;
+  /** The language of this update's answers (see i18n.ts for how it is chosen). */
+  locale: Locale;
   /** The sender's stored row; undefined for updates without a user (e.g. channel posts). */
   user: UserRow | undefined;
 }

@@ -40,6 +40,12 @@ export function createI18n(defaultLocale: Locale): I18n<BaseContext> {
 
 type Vars = Record<string, string | number | Date> | undefined;
 
+/** What rendering a text needs: the language and a translate function that escapes variables. */
+export interface Texts {
+  locale: Locale;
+  t(key: string, vars?: Record<string, string | number | Date>): string;
+}
+
 function escapeVars(vars: Vars): Vars {
   if (!vars) return vars;
   const out: Record<string, string | number | Date> = {};
@@ -47,11 +53,19 @@ function escapeVars(vars: Vars): Vars {
   return out;
 }
 
-/** Installed right after the i18n plugin: makes `ctx.t` escape its variables. */
-export const escapeTranslationVariables: MiddlewareFn<BaseContext> = (ctx, next) => {
+/** Installed right after the i18n plugin: makes `ctx.t` escape its variables and sets `ctx.locale`. */
+export const escapeTranslationVariables: MiddlewareFn<BaseContext> = async (ctx, next) => {
   const translate = ctx.t.bind(ctx);
   const escaped = ((key: string, vars?: Vars) => translate(key, escapeVars(vars))) as BaseContext['t'];
   ctx.t = escaped;
   ctx.translate = escaped;
+  const negotiated = await ctx.i18n.getLocale();
+  ctx.locale = isSupportedLocale(negotiated) ? negotiated : 'en';
   return next();
 };
+
+/** Texts for a chat outside of an update (the tracker, start-up notices), in the stored locale. */
+export function textsFor(i18n: I18n<BaseContext>, locale: string): Texts {
+  const resolved: Locale = isSupportedLocale(locale) ? locale : 'en';
+  return { locale: resolved, t: (key, vars) => i18n.t(resolved, key, escapeVars(vars)) };
+}

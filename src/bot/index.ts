@@ -5,20 +5,24 @@
 import { autoRetry } from '@grammyjs/auto-retry';
 import { conversations } from '@grammyjs/conversations';
 import { sequentialize } from '@grammyjs/runner';
-import { type ApiClientOptions, Bot, type BotConfig } from 'grammy';
+import { type ApiClientOptions, Bot, type BotConfig, type MiddlewareFn } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import type { Db } from '../db/client.js';
 import { createConversationStateStorage } from '../db/repositories/conversation-states.js';
 import type { BaseContext, BotContext, BotDeps } from './context.js';
 import { handleBotError } from './error-handler.js';
 import { cancelFeature } from './features/cancel.js';
+import { createGenerateFeature } from './features/generate.js';
 import { helpFeature } from './features/help.js';
 import { languageFeature } from './features/language.js';
+import { orderCancelFeature } from './features/order-cancel.js';
+import { orderConfirmationFeature } from './features/order-confirmation.js';
+import { ordersFeature } from './features/orders.js';
 import { startFeature } from './features/start.js';
 import { unhandledFeature } from './features/unhandled.js';
 import { htmlParseMode } from './html-parse-mode.js';
 import { createI18n, escapeTranslationVariables } from './i18n.js';
-import { answerCallbacksOnce } from './middlewares/answer-callbacks.js';
+import { createCallbackAnswerGuard } from './middlewares/answer-callbacks.js';
 import { attachUser } from './middlewares/attach-user.js';
 
 export interface CreateBotOptions {
@@ -26,6 +30,8 @@ export interface CreateBotOptions {
   db: Db;
   /** Skip getMe at start-up (tests and benchmarks). */
   botInfo?: UserFromGetMe;
+  /** Called with each update id before it is handled (graceful shutdown confirms up to it). */
+  onUpdate?: (updateId: number) => void;
   /** Overrides of grammY's API client (tests pass a recording `fetch`). */
   client?: ApiClientOptions;
 }
@@ -41,16 +47,26 @@ export function createBot(token: string, opts: CreateBotOptions): Bot<BotContext
   if (opts.botInfo) config.botInfo = opts.botInfo;
   const bot = new Bot<BotContext>(token, config);
 
-  bot.api.config.use(autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60 }));
+  const retry = autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60 });
+  bot.api.config.use(retry);
   bot.api.config.use(htmlParseMode);
+  const callbackAnswers = createCallbackAnswerGuard();
+  bot.api.config.use(callbackAnswers.transformer);
 
   const i18n = createI18n(deps.config.defaultLocale);
+  // What every context needs, outside and inside conversations (which build their own contexts).
+  const contextPlugins = [attachUser(deps), i18n.middleware(), escapeTranslationVariables];
 
+  if (opts.onUpdate) {
+    const onUpdate = opts.onUpdate;
+    bot.use((ctx, next) => {
+      onUpdate(ctx.update.update_id);
+      return next();
+    });
+  }
   bot.use(sequentialize(sequentialKey));
-  bot.use(attachUser(deps));
-  bot.use(answerCallbacksOnce);
-  bot.use(i18n);
-  bot.use(escapeTranslationVariables);
+  bot.use(callbackAnswers.middleware);
+  bot.use(...contextPlugins);
 
   const protectedBot = bot.errorBoundary(handleBotError);
   protectedBot.use(
@@ -60,6 +76,20 @@ export function createBot(token: string, opts: CreateBotOptions): Bot<BotContext
   );
   // /cancel must come before any conversation, so it reaches the user even mid-flow.
   protectedBot.use(cancelFeature);
+  // Conversations build contexts with an Api of their own, without the bot's transformers.
+  const conversationPlugins: MiddlewareFn<BaseContext>[] = [
+    (ctx, next) => {
+      ctx.api.config.use(retry);
+      ctx.api.config.use(htmlParseMode);
+      return next();
+    },
+    callbackAnswers.recordInsideConversation,
+    ...contextPlugins,
+  ];
+  protectedBot.use(createGenerateFeature(conversationPlugins));
+  protectedBot.use(orderConfirmationFeature);
+  protectedBot.use(orderCancelFeature);
+  protectedBot.use(ordersFeature);
   protectedBot.use(startFeature);
   protectedBot.use(languageFeature);
   protectedBot.use(helpFeature);

@@ -35,7 +35,13 @@ export function createServices(opts: {
   const { config, logger, db } = opts;
   const client = new ResellerClient({ baseUrl: opts.upstream.baseUrl, apiKey: opts.upstream.apiKey, logger });
   const catalog = new CatalogService(client, { logger });
-  const ordering = new OrderingService({ db, client, catalog, logger, ...(opts.hooks ? { hooks: opts.hooks } : {}) });
+  const ordering = new OrderingService({
+    db,
+    client,
+    catalog,
+    logger,
+    ...(opts.hooks ? { hooks: opts.hooks } : {}),
+  });
   let getFile: ((fileId: string) => Promise<TelegramFileInfo>) | undefined;
   const relay = new MediaRelay({
     getFile: (fileId) => {

@@ -19,8 +19,8 @@ describe('foundation over HTTP (emulator + simulator + real bot process)', () =>
     await ivan.sendCommand('start');
     const en = await ann.waitForMessage(/Hi, Ann!/);
     const ru = await ivan.waitForMessage(/Привет, Иван!/);
-    expect(en.buttons.map((b) => b.text)).toEqual(['🎨 Create', '🌐 Language', '❓ Help']);
-    expect(ru.buttons.map((b) => b.text)).toEqual(['🎨 Создать', '🌐 Язык', '❓ Помощь']);
+    expect(en.buttons.map((b) => b.text)).toEqual(['🎨 Create', '📋 My orders', '🌐 Language', '❓ Help']);
+    expect(ru.buttons.map((b) => b.text)).toEqual(['🎨 Создать', '📋 Мои заказы', '🌐 Язык', '❓ Помощь']);
     expect(en.text).not.toContain('Sandbox');
   });
 
@@ -29,6 +29,7 @@ describe('foundation over HTTP (emulator + simulator + real bot process)', () =>
     expect(stack.emulator.commands(undefined, 'en').map((c) => c.command)).toEqual([
       'start',
       'generate',
+      'orders',
       'language',
       'help',
       'cancel',
@@ -73,7 +74,11 @@ describe('foundation over HTTP (emulator + simulator + real bot process)', () =>
 
   it('retries after a Telegram 429 and the message still arrives', async () => {
     const user = stack.emulator.createUser({ first_name: 'Di', language_code: 'en' });
-    stack.emulator.injectError('sendMessage', { error_code: 429, description: 'Too Many Requests: retry after 1', retry_after: 1 });
+    stack.emulator.injectError('sendMessage', {
+      error_code: 429,
+      description: 'Too Many Requests: retry after 1',
+      retry_after: 1,
+    });
     await user.sendCommand('help');
     await user.waitForMessage(/how it works/, { timeoutMs: 15_000 });
     const outcomes = () =>

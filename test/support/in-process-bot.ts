@@ -48,7 +48,11 @@ let updateId = 1;
 let messageId = 100;
 
 export function createInProcessBot(
-  opts: { env?: Record<string, string>; dbPath?: string; upstream?: { baseUrl: string; apiKey: string } } = {},
+  opts: {
+    env?: Record<string, string>;
+    dbPath?: string;
+    upstream?: { baseUrl: string; apiKey: string };
+  } = {},
 ): InProcessBot {
   const dir = mkdtempSync(join(tmpdir(), 'bot-test-'));
   const dbPath = opts.dbPath ?? join(dir, 'bot.sqlite');

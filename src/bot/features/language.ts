@@ -9,7 +9,7 @@ export const languageFeature = new Composer<BotContext>();
 const privateChats = languageFeature.chatType('private');
 
 async function showPicker(ctx: BotContext, edit: boolean) {
-  const current = await ctx.i18n.getLocale();
+  const current = ctx.locale;
   const options = { reply_markup: createLanguageKeyboard(current) };
   if (edit) await ctx.editMessageText(ctx.t('language-choose'), options);
   else await ctx.reply(ctx.t('language-choose'), options);
@@ -30,6 +30,7 @@ privateChats.callbackQuery(languageData.filter(), async (ctx) => {
   }
   ctx.deps.users.setLocale(ctx.from.id, code);
   ctx.i18n.useLocale(code);
+  ctx.locale = code;
   await ctx.answerCallbackQuery({ text: ctx.t('language-changed') });
   await ctx.editMessageText(ctx.t('language-changed'), {
     reply_markup: new InlineKeyboard().text(ctx.t('button-main-menu'), menuData.pack({ item: 'home' })),

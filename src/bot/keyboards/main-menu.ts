@@ -7,6 +7,8 @@ import type { BaseContext } from '../context.js';
  * menu never offers something the bot cannot do.
  */
 export const MAIN_MENU_ITEMS = [
+  { item: 'generate', labelKey: 'menu-generate' },
+  { item: 'orders', labelKey: 'menu-orders' },
   { item: 'language', labelKey: 'menu-language' },
   { item: 'help', labelKey: 'menu-help' },
 ] as const;
@@ -15,7 +17,8 @@ export function createMainMenuKeyboard(ctx: BaseContext): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   for (const [index, entry] of MAIN_MENU_ITEMS.entries()) {
     keyboard.text(ctx.t(entry.labelKey), menuData.pack({ item: entry.item }));
-    if (index % 2 === 1) keyboard.row();
+    // The main action gets a row of its own; the rest go two by two.
+    if (index % 2 === 0) keyboard.row();
   }
   return keyboard;
 }

@@ -1,28 +1,73 @@
-import type { MiddlewareFn } from 'grammy';
+import type { MiddlewareFn, Transformer } from 'grammy';
 import type { BaseContext } from '../context.js';
 
 /**
- * Telegram shows a spinner on the button until the query is answered, and a second answer is an
- * error. Features answer with their own text; this makes sure every query gets exactly one answer,
- * even when a handler forgot or threw.
+ * Telegram shows a spinner on the button until its query is answered, and a second answer is an
+ * error. Features answer with their own text, from the outer middleware or from inside a
+ * conversation (which has contexts of its own), so the bookkeeping sits on the API itself: a
+ * transformer lets the first answer of each query through and drops repeats, and a middleware
+ * answers, after handling, any query nobody answered, even when a handler threw.
  */
-export const answerCallbacksOnce: MiddlewareFn<BaseContext> = async (ctx, next) => {
-  if (!ctx.callbackQuery) return next();
-  let answered = false;
-  const answer = ctx.answerCallbackQuery.bind(ctx);
-  ctx.answerCallbackQuery = async (...args: Parameters<typeof answer>) => {
-    if (answered) return true;
-    answered = true;
-    return answer(...args);
+export interface CallbackAnswerGuard {
+  /** For bot.api: drops a second answer to the same query. */
+  transformer: Transformer;
+  /** Outer middleware: answers what nobody answered. */
+  middleware: MiddlewareFn<BaseContext>;
+  /**
+   * Conversation plugin. Conversations call Telegram through an Api of their own, which replays
+   * logged calls; a dropping transformer there would break the replay, so inside we only record.
+   */
+  recordInsideConversation: MiddlewareFn<BaseContext>;
+}
+
+/** Replays re-record old queries that no outer middleware will forget: keep the set bounded. */
+const MAX_REMEMBERED = 10_000;
+
+export function createCallbackAnswerGuard(): CallbackAnswerGuard {
+  const answered = new Set<string>();
+  const remember = (id: string) => {
+    answered.add(id);
+    if (answered.size > MAX_REMEMBERED) answered.delete(answered.values().next().value!);
   };
-  try {
-    await next();
-  } finally {
-    if (!answered) {
-      answered = true;
-      await answer().catch((error: unknown) =>
-        ctx.logger?.warn({ err: error }, 'late callback answer failed'),
-      );
+
+  const transformer: Transformer = async (prev, method, payload, signal) => {
+    if (method !== 'answerCallbackQuery') return prev(method, payload, signal);
+    const id = (payload as { callback_query_id: string }).callback_query_id;
+    if (answered.has(id)) return { ok: true, result: true } as Awaited<ReturnType<typeof prev>>;
+    remember(id);
+    const result = await prev(method, payload, signal);
+    if (!result.ok) answered.delete(id);
+    return result;
+  };
+
+  const middleware: MiddlewareFn<BaseContext> = async (ctx, next) => {
+    const id = ctx.callbackQuery?.id;
+    if (id === undefined) return next();
+    try {
+      await next();
+    } finally {
+      if (!answered.has(id)) {
+        await ctx
+          .answerCallbackQuery()
+          .catch((error: unknown) => ctx.logger?.warn({ err: error }, 'late callback answer failed'));
+      }
+      // The query is done with: forget it so the set stays small.
+      answered.delete(id);
     }
-  }
-};
+  };
+
+  const recordInsideConversation: MiddlewareFn<BaseContext> = (ctx, next) => {
+    const id = ctx.callbackQuery?.id;
+    if (id !== undefined) {
+      const answer = ctx.answerCallbackQuery.bind(ctx);
+      ctx.answerCallbackQuery = async (...args: Parameters<typeof answer>) => {
+        const result = await answer(...args);
+        remember(id);
+        return result;
+      };
+    }
+    return next();
+  };
+
+  return { transformer, middleware, recordInsideConversation };
+}

@@ -62,7 +62,10 @@ export class BotProcess {
   }
 
   /** Runs the entry point to completion (for start-up failures such as a bad config). */
-  static async runToExit(env: Record<string, string>, timeoutMs = 30_000): Promise<{ code: number | null; output: string }> {
+  static async runToExit(
+    env: Record<string, string>,
+    timeoutMs = 30_000,
+  ): Promise<{ code: number | null; output: string }> {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: REPO_ROOT,
       env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', ...env },

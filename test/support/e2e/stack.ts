@@ -5,7 +5,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type RunningSimulator, type SimulatorOptions, startSimulator } from '../../../src/simulator/server.js';
+import {
+  type RunningSimulator,
+  type SimulatorOptions,
+  startSimulator,
+} from '../../../src/simulator/server.js';
 import { type EmulatorOptions, startTelegramEmulator, type TelegramEmulator } from '../telegram/emulator.js';
 import { BotProcess } from './bot-process.js';
 
@@ -30,6 +34,8 @@ export async function startStack(
   const simulator = await startSimulator({
     accounts: [{ key: E2E_API_KEY, balance_usd: '100.00', deposit_usd: '100.00' }],
     orderStageMs: 300,
+    // Many scripted users share one account; the cap has tests of its own.
+    activeOrderCap: 1000,
     ...opts.simulator,
   });
   const dbPath = join(dir, 'bot.sqlite');

@@ -1,0 +1,327 @@
+/**
+ * Sends the results of a completed order to its chat. For each batch of the plan (plan.ts):
+ * 1. by URL, so Telegram fetches the file itself and nothing passes through the bot;
+ * 2. if Telegram refuses the URL (400: too big for URL fetching, wrong type, unreachable), the bot
+ *    downloads the file (download.ts) and uploads it;
+ * 3. if that fails too (too big to upload, refused again), the user gets a download link.
+ * A file that is gone upstream (404 or past `expires_at`) is counted as expired, never retried.
+ * Documents are always uploaded: Telegram fetches only GIF, PDF and ZIP documents by URL.
+ *
+ * Exactly once is the caller's business: `onFirstSent` runs right after the first message that
+ * carries a result reached the chat (the caller records delivery there), and everything after it
+ * is best effort, so a failure later on never causes a second delivery.
+ */
+import { type Api, GrammyError, InputFile, InputMediaBuilder } from 'grammy';
+import type { InputMediaDocument, InputMediaPhoto, InputMediaVideo } from 'grammy/types';
+import type { Logger } from 'pino';
+import type { Dispatcher } from 'undici';
+import type { OrderRow } from '../../db/schema/orders.js';
+import type { Texts } from '../i18n.js';
+import type { DeliverySummary } from '../order-status.js';
+import {
+  CLOUD_UPLOAD_LIMIT_BYTES,
+  DownloadCache,
+  type Downloaded,
+  LOCAL_UPLOAD_LIMIT_BYTES,
+} from './download.js';
+import {
+  batchFiles,
+  kindFromContentType,
+  type PlannedFile,
+  planDelivery,
+  type ResultKind,
+  resultFileName,
+} from './plan.js';
+
+/** Telegram takes uploaded photos up to 10 MB; bigger images go as documents. */
+const PHOTO_UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
+const LINKS_PER_MESSAGE = 20;
+
+export interface DeliveryDeps {
+  api: Api;
+  logger: Logger;
+  /** Local Bot API server: uploads up to 2000 MB instead of 50 MB. */
+  localFiles: boolean;
+  now?: () => number;
+  /** For the downloads (tests); a shared redirect-following agent otherwise. */
+  dispatcher?: Dispatcher;
+}
+
+export interface DeliverOptions {
+  chatId: number;
+  texts: Texts;
+  /**
+   * Called once, right after the first message carrying a result was sent. Returning false means
+   * the order was already delivered (by another run): the delivery stops there.
+   */
+  onFirstSent?: () => boolean;
+}
+
+export type DeliverableOrder = Pick<OrderRow, 'id' | 'modelType' | 'result' | 'resultExpiresAt'>;
+
+/** The order turned out to be delivered by someone else; nothing more is sent. */
+export class DeliveryAborted extends Error {
+  override readonly name = 'DeliveryAborted';
+}
+
+export function isBadRequest(err: unknown): boolean {
+  return err instanceof GrammyError && err.error_code === 400;
+}
+
+/** The chat cannot receive anything: the user blocked the bot, deleted the account, and so on. */
+export function isChatGone(err: unknown): boolean {
+  if (!(err instanceof GrammyError)) return false;
+  if (err.error_code === 403) return true;
+  return (
+    err.error_code === 400 && /chat not found|user is deactivated|PEER_ID_INVALID/i.test(err.description)
+  );
+}
+
+/** Telegram answered (as opposed to a network failure, worth retrying later). */
+export function isTelegramRefusal(err: unknown): boolean {
+  return (
+    err instanceof GrammyError && err.error_code >= 400 && err.error_code < 500 && err.error_code !== 429
+  );
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** Everything past `expires_at` is gone upstream: no need to ask. */
+export function resultsExpired(order: Pick<OrderRow, 'resultExpiresAt'>, now: number): boolean {
+  return !!order.resultExpiresAt && order.resultExpiresAt.getTime() <= now;
+}
+
+interface ReadyFile {
+  file: PlannedFile;
+  path: string;
+  kind: ResultKind;
+  name: string;
+}
+
+export async function deliverResults(
+  deps: DeliveryDeps,
+  order: DeliverableOrder,
+  opts: DeliverOptions,
+): Promise<DeliverySummary> {
+  const urls = order.result ?? [];
+  const summary: DeliverySummary = { sent: 0, expired: 0, linked: 0, failed: 0 };
+  if (urls.length === 0) return summary;
+  if (resultsExpired(order, (deps.now ?? Date.now)())) {
+    summary.expired = urls.length;
+    return summary;
+  }
+  const cache = new DownloadCache({
+    limitBytes: deps.localFiles ? LOCAL_UPLOAD_LIMIT_BYTES : CLOUD_UPLOAD_LIMIT_BYTES,
+    ...(deps.dispatcher ? { dispatcher: deps.dispatcher } : {}),
+  });
+  try {
+    await new ResultDelivery(deps, order, opts, cache, summary).run();
+  } finally {
+    await cache.cleanup();
+  }
+  return summary;
+}
+
+class ResultDelivery {
+  readonly #log: Logger;
+  #claimed = false;
+  /** Results (or originals too big to upload) Telegram would not take: sent as links at the end. */
+  readonly #links: Array<{ file: PlannedFile; original: boolean }> = [];
+  /** Indexes already settled as a document, a link or expired: no separate original for them. */
+  readonly #settled = new Set<number>();
+
+  constructor(
+    private readonly deps: DeliveryDeps,
+    private readonly order: DeliverableOrder,
+    private readonly opts: DeliverOptions,
+    private readonly cache: DownloadCache,
+    private readonly summary: DeliverySummary,
+  ) {
+    this.#log = deps.logger.child({ component: 'delivery', orderId: order.id });
+  }
+
+  async run(): Promise<void> {
+    const plan = planDelivery(this.order.modelType, this.order.result ?? []);
+    for (const batch of plan.batches) {
+      await this.#guard(batch.items, false, () => this.#sendBatch(batch.items, false));
+    }
+    for (const batch of plan.originals) {
+      const items = batch.items.filter((f) => !this.#settled.has(f.index));
+      if (items.length > 0) await this.#guard(items, true, () => this.#sendOriginals(items));
+    }
+    const links = this.#links;
+    if (links.length > 0) {
+      const results = links.filter((l) => !l.original).map((l) => l.file);
+      await this.#guard(results, false, () => this.#sendLinks(links));
+    }
+  }
+
+  /**
+   * Before anything reached the chat, a failure propagates (the caller retries the whole delivery
+   * later, or explains). After that, a failing call is counted and logged, and the rest goes on.
+   */
+  async #guard(items: PlannedFile[], original: boolean, send: () => Promise<void>): Promise<void> {
+    try {
+      await send();
+    } catch (err) {
+      if (err instanceof DeliveryAborted || !this.#claimed || isChatGone(err)) throw err;
+      this.#log.warn({ err, files: items.map((f) => f.index), original }, 'could not send result files');
+      if (!original) this.summary.failed += items.length;
+    }
+  }
+
+  #delivered(count: number, original: boolean): void {
+    if (!original) this.summary.sent += count;
+    if (this.#claimed) return;
+    this.#claimed = true;
+    if (this.opts.onFirstSent && !this.opts.onFirstSent()) {
+      throw new DeliveryAborted(`order ${this.order.id} was already delivered`);
+    }
+  }
+
+  async #sendBatch(items: PlannedFile[], original: boolean): Promise<void> {
+    if (items.every((f) => f.kind !== 'document')) {
+      try {
+        await this.#sendUrls(items);
+        this.#delivered(items.length, original);
+        return;
+      } catch (err) {
+        if (err instanceof DeliveryAborted || !isBadRequest(err) || isChatGone(err)) throw err;
+        this.#log.info(
+          { files: items.map((f) => f.index), reason: (err as GrammyError).description },
+          'Telegram refused the result URL; uploading the file instead',
+        );
+      }
+    }
+    const ready = await this.#download(items, original);
+    for (const batch of batchFiles(ready.map((r) => ({ ...r.file, kind: r.kind })))) {
+      const files = batch.items.map((f) => ready.find((r) => r.file.index === f.index)!);
+      await this.#upload(files, original);
+    }
+  }
+
+  async #sendOriginals(items: PlannedFile[]): Promise<void> {
+    const ready = await this.#download(items, true);
+    for (const batch of batchFiles(ready.map((r) => ({ ...r.file, kind: 'document' as const })))) {
+      const files = batch.items.map((f) => ({
+        ...ready.find((r) => r.file.index === f.index)!,
+        kind: 'document' as const,
+      }));
+      await this.#upload(files, true);
+    }
+  }
+
+  /** Downloads each file; expired ones are counted, others that cannot be had become links. */
+  async #download(items: PlannedFile[], original: boolean): Promise<ReadyFile[]> {
+    const ready: ReadyFile[] = [];
+    for (const file of items) {
+      const result: Downloaded = await this.cache.get(file.url);
+      if (result.kind === 'ok') {
+        ready.push({
+          file,
+          path: result.path,
+          kind: original ? 'document' : uploadKind(file.kind, result.contentType, result.size),
+          name: resultFileName(file, result.contentType),
+        });
+        continue;
+      }
+      this.#log.info({ file: file.index, outcome: result.kind, original }, 'result file not downloadable');
+      this.#settled.add(file.index);
+      if (result.kind === 'not_found') {
+        if (!original) this.summary.expired += 1;
+      } else {
+        this.#links.push({ file, original });
+      }
+    }
+    for (const r of ready) if (r.kind === 'document' && !original) this.#settled.add(r.file.index);
+    return ready;
+  }
+
+  async #upload(files: ReadyFile[], original: boolean): Promise<void> {
+    try {
+      await this.#sendUploads(files, original);
+      this.#delivered(files.length, original);
+    } catch (err) {
+      if (err instanceof DeliveryAborted || isChatGone(err) || !isTelegramRefusal(err)) throw err;
+      this.#log.warn(
+        { files: files.map((f) => f.file.index), reason: (err as GrammyError).description, original },
+        'Telegram refused the uploaded file; sending a link instead',
+      );
+      for (const f of files) {
+        this.#settled.add(f.file.index);
+        if (!original) this.#links.push({ file: f.file, original });
+      }
+    }
+  }
+
+  async #sendUrls(items: PlannedFile[]): Promise<void> {
+    const { api } = this.deps;
+    const chatId = this.opts.chatId;
+    if (items.length === 1) {
+      const [file] = items as [PlannedFile];
+      if (file.kind === 'photo') await api.sendPhoto(chatId, file.url);
+      else if (file.kind === 'video') await api.sendVideo(chatId, file.url, { supports_streaming: true });
+      else await api.sendAnimation(chatId, file.url);
+      return;
+    }
+    await api.sendMediaGroup(
+      chatId,
+      items.map((f) =>
+        f.kind === 'photo'
+          ? InputMediaBuilder.photo(f.url)
+          : InputMediaBuilder.video(f.url, { supports_streaming: true }),
+      ),
+    );
+  }
+
+  async #sendUploads(files: ReadyFile[], original: boolean): Promise<void> {
+    const { api } = this.deps;
+    const chatId = this.opts.chatId;
+    const caption = original ? this.opts.texts.t('tracking-originals-caption') : undefined;
+    const input = (f: ReadyFile) => new InputFile(f.path, f.name);
+    if (files.length === 1) {
+      const [f] = files as [ReadyFile];
+      const extra = caption ? { caption } : {};
+      if (f.kind === 'photo') await api.sendPhoto(chatId, input(f), extra);
+      else if (f.kind === 'video')
+        await api.sendVideo(chatId, input(f), { ...extra, supports_streaming: true });
+      else if (f.kind === 'animation') await api.sendAnimation(chatId, input(f), extra);
+      else await api.sendDocument(chatId, input(f), extra);
+      return;
+    }
+    const media: Array<InputMediaPhoto | InputMediaVideo | InputMediaDocument> = files.map((f, i) => {
+      const extra = i === 0 && caption ? { caption } : {};
+      if (f.kind === 'photo') return InputMediaBuilder.photo(input(f), extra);
+      if (f.kind === 'video')
+        return InputMediaBuilder.video(input(f), { ...extra, supports_streaming: true });
+      return InputMediaBuilder.document(input(f), extra);
+    });
+    await api.sendMediaGroup(chatId, media as InputMediaPhoto[]);
+  }
+
+  async #sendLinks(links: Array<{ file: PlannedFile; original: boolean }>): Promise<void> {
+    const { texts, chatId } = this.opts;
+    const sorted = [...links].sort((a, b) => a.file.index - b.file.index);
+    for (let i = 0; i < sorted.length; i += LINKS_PER_MESSAGE) {
+      const part = sorted.slice(i, i + LINKS_PER_MESSAGE);
+      const lines = part.map(
+        ({ file }) =>
+          `<a href="${escapeAttribute(file.url)}">${texts.t('tracking-link', { n: file.index + 1 })}</a>`,
+      );
+      await this.deps.api.sendMessage(chatId, [texts.t('tracking-links-title'), ...lines].join('\n'), {
+        link_preview_options: { is_disabled: true },
+      });
+      this.summary.linked += part.filter((l) => !l.original).length;
+      this.#delivered(0, false);
+    }
+  }
+}
+
+/** The kind an uploaded file goes as, once its real type and size are known. */
+function uploadKind(planned: ResultKind, contentType: string | undefined, size: number): ResultKind {
+  const actual = planned === 'document' ? 'document' : (kindFromContentType(contentType) ?? planned);
+  if (actual === 'photo' && size > PHOTO_UPLOAD_LIMIT_BYTES) return 'document';
+  return actual;
+}

@@ -1,0 +1,94 @@
+/**
+ * Choosing what to generate: the catalog grouped by type with prices, then a model, which
+ * starts the generation form. Everything shown comes from GET /models.
+ */
+import { createConversation } from '@grammyjs/conversations';
+import type { MiddlewareFn } from 'grammy';
+import { Composer, InlineKeyboard } from 'grammy';
+import { catalogPrice } from '../../services/pricing.js';
+import { asResellerError } from '../../services/submission-errors.js';
+import { modelPickData, modelTypeData } from '../callback-data/generate.js';
+import { menuData } from '../callback-data/menu.js';
+import type { BaseContext, BotContext } from '../context.js';
+import type { GenerateArgs } from '../conversations/generate/form-conversation.js';
+import { GENERATE_CONVERSATION, generateConversation } from '../conversations/generate/generate.js';
+import { modelTypeLabel } from '../texts/labels.js';
+import { catalogPriceLabel } from '../texts/money.js';
+import { upstreamErrorText } from '../texts/upstream-errors.js';
+
+export function createGenerateFeature(
+  conversationPlugins: MiddlewareFn<BaseContext>[],
+): Composer<BotContext> {
+  const feature = new Composer<BotContext>();
+  const privateChats = feature.chatType('private');
+
+  privateChats.use(
+    createConversation<BotContext, BaseContext>(generateConversation, {
+      id: GENERATE_CONVERSATION,
+      plugins: conversationPlugins,
+    }),
+  );
+
+  async function showTypes(ctx: BotContext, edit: boolean) {
+    let groups: Awaited<ReturnType<typeof ctx.deps.catalog.groups>>;
+    try {
+      groups = await ctx.deps.catalog.groups();
+    } catch (error) {
+      const text = upstreamErrorText(ctx, asResellerError(error).code);
+      if (edit) await ctx.editMessageText(text);
+      else await ctx.reply(text);
+      return;
+    }
+    const keyboard = new InlineKeyboard();
+    for (const group of groups) {
+      keyboard.text(modelTypeLabel(ctx, group.type), modelTypeData.pack({ type: group.type })).row();
+    }
+    keyboard.text(ctx.t('button-main-menu'), menuData.pack({ item: 'home' }));
+    const text = groups.length > 0 ? ctx.t('gen-choose-type') : ctx.t('gen-no-models');
+    if (edit) await ctx.editMessageText(text, { reply_markup: keyboard });
+    else await ctx.reply(text, { reply_markup: keyboard });
+  }
+
+  privateChats.command('generate', (ctx) => showTypes(ctx, false));
+  privateChats.callbackQuery(menuData.filter({ item: 'generate' }), async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showTypes(ctx, true);
+  });
+
+  privateChats.callbackQuery(modelTypeData.filter(), async (ctx) => {
+    const { type } = modelTypeData.unpack(ctx.callbackQuery.data);
+    const group = (await ctx.deps.catalog.groups()).find((g) => g.type === type);
+    if (!group) {
+      await ctx.answerCallbackQuery({ text: ctx.t('error-stale-button') });
+      return;
+    }
+    await ctx.answerCallbackQuery();
+    const keyboard = new InlineKeyboard();
+    for (const model of group.models) {
+      const label = `${model.name} · ${catalogPriceLabel(ctx, catalogPrice(model))}`;
+      keyboard.text(label, modelPickData.pack({ id: model.id })).row();
+    }
+    keyboard.text(ctx.t('button-back'), menuData.pack({ item: 'generate' }));
+    await ctx.editMessageText(ctx.t('gen-choose-model', { type: modelTypeLabel(ctx, type) }), {
+      reply_markup: keyboard,
+    });
+  });
+
+  privateChats.callbackQuery(modelPickData.filter(), async (ctx) => {
+    const { id } = modelPickData.unpack(ctx.callbackQuery.data);
+    const model = Number.isSafeInteger(id) ? await ctx.deps.catalog.getModel(id) : undefined;
+    if (!model) {
+      await ctx.answerCallbackQuery({ text: ctx.t('error-stale-button') });
+      return;
+    }
+    await ctx.answerCallbackQuery();
+    // The model list becomes the header of the form: the chat reads as one story.
+    await ctx.editMessageText(ctx.t('gen-started', { model: model.name }), {
+      reply_markup: new InlineKeyboard(),
+    });
+    await ctx.conversation.exitAll();
+    await ctx.conversation.enter(GENERATE_CONVERSATION, { modelId: model.id } satisfies GenerateArgs);
+  });
+
+  return feature;
+}

@@ -1,0 +1,126 @@
+/**
+ * Confirm, change or cancel a priced order. Keyed by the order id in the button, checked against
+ * the chat that owns it, and bound to the shown price by a tag: the ordering service makes any
+ * number of presses, retries and restarts add up to at most one upstream order.
+ */
+import { Composer, InlineKeyboard } from 'grammy';
+import type { OrderRow } from '../../db/schema/orders.js';
+import { orderActionData } from '../callback-data/generate.js';
+import type { BaseContext, BotContext } from '../context.js';
+import type { GenerateArgs } from '../conversations/generate/form-conversation.js';
+import { GENERATE_CONVERSATION } from '../conversations/generate/generate.js';
+import { orderStatusText } from '../order-status.js';
+import { orderSummary, priceTag } from '../order-summary.js';
+import { price } from '../texts/money.js';
+import { upstreamErrorText } from '../texts/upstream-errors.js';
+
+export const orderConfirmationFeature = new Composer<BotContext>();
+const privateChats = orderConfirmationFeature.chatType('private');
+
+async function showSummary(ctx: BotContext, order: OrderRow, notice?: string) {
+  const model = await ctx.deps.catalog.getModel(order.modelId).catch(() => undefined);
+  const summary = await orderSummary(ctx, order, model);
+  const text = notice ? `${notice}\n\n${summary.text}` : summary.text;
+  await ctx.editMessageText(text, { reply_markup: summary.keyboard });
+}
+
+async function showPlaced(ctx: BaseContext & BotContext, order: OrderRow) {
+  const messageId = ctx.callbackQuery?.message?.message_id;
+  if (messageId !== undefined) ctx.deps.orders.setStatusMessageId(order.id, messageId);
+  // The tracker may have moved the order on already: show the stored state, and leave final
+  // states to the notifier, which shows them together with the results.
+  const current = ctx.deps.orders.find(order.id) ?? order;
+  if (current.status === 'queued' || current.status === 'processing') {
+    const status = await orderStatusText(ctx, current);
+    await ctx.editMessageText(status.text, { reply_markup: status.keyboard }).catch((err: unknown) => {
+      if (!/message is not modified/.test(String(err))) throw err;
+    });
+  }
+  ctx.deps.tracker?.track(order.id);
+}
+
+privateChats.callbackQuery(orderActionData.filter({ a: 'ok' }), async (ctx) => {
+  const { id, t } = orderActionData.unpack(ctx.callbackQuery.data);
+  const existing = ctx.deps.orders.findForChat(id, ctx.chat.id);
+  if (!existing) {
+    await ctx.answerCallbackQuery({ text: ctx.t('error-stale-button') });
+    return;
+  }
+  if (existing.stage === 'awaiting_confirmation' && priceTag(existing) !== t) {
+    // The message shows an older price than the draft holds: show the current one first.
+    await ctx.answerCallbackQuery({ text: ctx.t('order-price-outdated'), show_alert: true });
+    await showSummary(ctx, existing);
+    return;
+  }
+  await ctx.answerCallbackQuery({ text: ctx.t('order-submitting') });
+  const outcome = await ctx.deps.ordering.confirm(id, ctx.chat.id);
+  switch (outcome.kind) {
+    case 'ordered':
+      // A repeat press finds the order already placed: its status message is already shown.
+      if (outcome.firstTime) await showPlaced(ctx, outcome.order);
+      return;
+    case 'requoted': {
+      const notice = ctx.t('order-requoted', {
+        old: price(ctx, outcome.previousPriceUsd),
+        new: price(ctx, outcome.order.priceUsd),
+      });
+      await showSummary(ctx, outcome.order, notice);
+      return;
+    }
+    case 'rejected':
+      await showSummary(
+        ctx,
+        outcome.order,
+        upstreamErrorText(ctx, outcome.error.code, outcome.error.message),
+      );
+      return;
+    case 'refused':
+      await showSummary(ctx, outcome.order, ctx.t('order-refused'));
+      return;
+    case 'pending':
+      await showSummary(
+        ctx,
+        outcome.order,
+        ctx.t('order-pending', { reason: upstreamErrorText(ctx, outcome.error.code) }),
+      );
+      return;
+    case 'closed':
+      await ctx.editMessageText(ctx.t('order-closed'), { reply_markup: new InlineKeyboard() });
+      return;
+    case 'not_found':
+      await ctx.reply(ctx.t('error-stale-button'));
+      return;
+  }
+});
+
+privateChats.callbackQuery(orderActionData.filter({ a: 'x' }), async (ctx) => {
+  const { id } = orderActionData.unpack(ctx.callbackQuery.data);
+  const cancelled = await ctx.deps.ordering.cancelDraft(id, ctx.chat.id);
+  if (!cancelled) {
+    await ctx.answerCallbackQuery({ text: ctx.t('error-stale-button') });
+    return;
+  }
+  await ctx.answerCallbackQuery();
+  await ctx.editMessageText(ctx.t('gen-cancelled'), { reply_markup: new InlineKeyboard() });
+});
+
+privateChats.callbackQuery(orderActionData.filter({ a: 'edit' }), async (ctx) => {
+  const { id } = orderActionData.unpack(ctx.callbackQuery.data);
+  const order = ctx.deps.orders.findForChat(id, ctx.chat.id);
+  // The old draft is closed first, so its Confirm button cannot order the old settings any more.
+  const reopened =
+    order?.stage === 'awaiting_confirmation' && (await ctx.deps.ordering.cancelDraft(id, ctx.chat.id));
+  if (!order || !reopened) {
+    await ctx.answerCallbackQuery({ text: ctx.t('error-stale-button') });
+    return;
+  }
+  await ctx.answerCallbackQuery();
+  await ctx.editMessageReplyMarkup({ reply_markup: new InlineKeyboard() }).catch(() => undefined);
+  const { prompt, media = {}, options = {} } = order.request;
+  const args: GenerateArgs = {
+    modelId: order.modelId,
+    preset: { ...(prompt ? { prompt } : {}), media, options },
+  };
+  await ctx.conversation.exitAll();
+  await ctx.conversation.enter(GENERATE_CONVERSATION, args);
+});

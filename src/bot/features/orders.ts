@@ -1,0 +1,240 @@
+/**
+ * /orders: the chat's submitted orders, newest first, five per page; each opens its details
+ * (prompt excerpt, settings, status, cost, dates) with the actions that still make sense: send
+ * the files again while upstream keeps them, cancel while active, try again after a failure.
+ * Every button names a row of this chat; anything else gets a short answer and changes nothing.
+ */
+import { Composer, InlineKeyboard } from 'grammy';
+import type { OrderRow } from '../../db/schema/orders.js';
+import type { Model } from '../../reseller/schemas.js';
+import { isLostOrder } from '../../services/order-tracker.js';
+import { menuData } from '../callback-data/menu.js';
+import { ORDER_BUTTON_PATTERNS, orderButtons, parseOrderButton } from '../callback-data/orders.js';
+import type { BaseContext, BotContext } from '../context.js';
+import type { GenerateArgs } from '../conversations/generate/form-conversation.js';
+import { GENERATE_CONVERSATION } from '../conversations/generate/generate.js';
+import { deliverResults, resultsExpired } from '../delivery/deliver.js';
+import { canOfferCancel, formatDateTime, isActiveStatus, orderAmount } from '../order-status.js';
+import { mediaInputLabel, optionLabel, optionValueLabel } from '../texts/labels.js';
+import { price } from '../texts/money.js';
+
+export const PAGE_SIZE = 5;
+const PROMPT_EXCERPT_CHARS = 200;
+const BUTTON_MODEL_CHARS = 32;
+/** Uploads live 24 h upstream (spec 4.3); an hour of margin for the time the form took. */
+const PRESET_MAX_AGE_MS = 23 * 60 * 60 * 1000;
+
+const STATUS_ICONS: Record<string, string> = {
+  queued: '⏳',
+  processing: '⚙️',
+  completed: '✅',
+  failed: '❌',
+  cancelled: '🚫',
+  lost: '⚠️',
+};
+
+export const ordersFeature = new Composer<BotContext>();
+const privateChats = ordersFeature.chatType('private');
+
+function truncate(text: string, max: number): string {
+  const chars = [...text];
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+function statusKey(order: OrderRow): string {
+  return isLostOrder(order) ? 'lost' : (order.status ?? 'queued');
+}
+
+async function render(ctx: BaseContext, text: string, keyboard: InlineKeyboard, mode: 'edit' | 'reply') {
+  if (mode === 'edit') {
+    await ctx.editMessageText(text, { reply_markup: keyboard }).catch((err: unknown) => {
+      if (!/message is not modified/.test(String(err))) throw err;
+    });
+  } else {
+    await ctx.reply(text, { reply_markup: keyboard });
+  }
+}
+
+export async function showOrderList(ctx: BaseContext, requestedPage: number, mode: 'edit' | 'reply') {
+  const chatId = ctx.chat!.id;
+  const total = ctx.deps.orders.countForChat(chatId);
+  if (total === 0) {
+    const keyboard = new InlineKeyboard()
+      .text(ctx.t('menu-generate'), menuData.pack({ item: 'generate' }))
+      .row()
+      .text(ctx.t('button-main-menu'), menuData.pack({ item: 'home' }));
+    await render(ctx, ctx.t('orders-empty'), keyboard, mode);
+    return;
+  }
+  const pages = Math.ceil(total / PAGE_SIZE);
+  const page = Math.min(Math.max(0, requestedPage), pages - 1);
+  const rows = ctx.deps.orders.listForChat(chatId, { limit: PAGE_SIZE, offset: page * PAGE_SIZE });
+  const now = new Date();
+  const lines = [ctx.t('orders-title')];
+  if (pages > 1) lines.push(ctx.t('orders-page', { page: page + 1, pages }));
+  lines.push('');
+  const keyboard = new InlineKeyboard();
+  rows.forEach((order, i) => {
+    const n = page * PAGE_SIZE + i + 1;
+    const key = statusKey(order);
+    lines.push(
+      ctx.t('orders-line', {
+        n,
+        icon: STATUS_ICONS[key] ?? '⏳',
+        model: order.modelName,
+        status: ctx.t(`orders-status-${key}`),
+        price: price(ctx, orderAmount(order)),
+        date: formatDateTime(ctx.locale, order.submittedAt ?? order.createdAt, now),
+      }),
+    );
+    // Button labels are plain text: no escaping, no markup.
+    keyboard
+      .text(
+        `${n}. ${STATUS_ICONS[key] ?? '⏳'} ${truncate(order.modelName, BUTTON_MODEL_CHARS)}`,
+        orderButtons.details(order.id, page),
+      )
+      .row();
+  });
+  if (page > 0) keyboard.text(ctx.t('orders-button-prev'), orderButtons.list(page - 1));
+  if (page < pages - 1) keyboard.text(ctx.t('orders-button-next'), orderButtons.list(page + 1));
+  if (pages > 1) keyboard.row();
+  keyboard.text(ctx.t('button-main-menu'), menuData.pack({ item: 'home' }));
+  await render(ctx, lines.join('\n'), keyboard, mode);
+}
+
+export async function showOrderDetails(
+  ctx: BaseContext,
+  order: OrderRow,
+  page: number,
+  mode: 'edit' | 'reply',
+): Promise<void> {
+  const now = new Date();
+  const model: Model | undefined = await ctx.deps.catalog.getModel(order.modelId).catch(() => undefined);
+  const key = statusKey(order);
+  const date = (d: Date) => formatDateTime(ctx.locale, d, now);
+  const lines = [
+    ctx.t('orders-details-title', { date: date(order.submittedAt ?? order.createdAt) }),
+    '',
+    ctx.t('summary-model', { model: order.modelName }),
+    ctx.t('orders-details-status', {
+      status: `${STATUS_ICONS[key] ?? '⏳'} ${ctx.t(`orders-status-${key}`)}`,
+    }),
+  ];
+  const { prompt, media = {}, options = {} } = order.request;
+  if (prompt) lines.push(ctx.t('summary-prompt', { prompt: truncate(prompt, PROMPT_EXCERPT_CHARS) }));
+  for (const [input, files] of Object.entries(media)) {
+    if (files.length > 0)
+      lines.push(ctx.t('summary-media', { input: mediaInputLabel(ctx, input), count: files.length }));
+  }
+  for (const [name, value] of Object.entries(options)) {
+    const schema = model?.options_schema.find((o) => o.key === name);
+    const choice = schema?.options?.find((o) => o.value === value)?.label;
+    lines.push(
+      ctx.t('summary-option', {
+        name: optionLabel(ctx, name, schema?.label ?? name),
+        value: optionValueLabel(ctx, name, value, choice),
+      }),
+    );
+  }
+  lines.push(ctx.t('order-cost', { price: price(ctx, orderAmount(order)) }));
+  if (order.finishedAt) lines.push(ctx.t('orders-details-finished', { date: date(order.finishedAt) }));
+  const hasFiles = order.status === 'completed' && (order.result?.length ?? 0) > 0;
+  const expired = resultsExpired(order, now.getTime());
+  if (hasFiles && order.resultExpiresAt) {
+    lines.push(
+      ctx.t(expired ? 'orders-details-expired' : 'orders-details-kept-until', {
+        date: date(order.resultExpiresAt),
+      }),
+    );
+  }
+
+  const keyboard = new InlineKeyboard();
+  if (hasFiles && !expired) keyboard.text(ctx.t('orders-button-resend'), orderButtons.resend(order.id)).row();
+  const flags = ctx.deps.orderNotifier?.flagsFor(order.id) ?? {};
+  // Here Cancel is offered while queued too: the answer (not started yet) is worth having.
+  if (
+    isActiveStatus(order.status) &&
+    !isLostOrder(order) &&
+    (order.status === 'queued' || canOfferCancel(order, flags))
+  ) {
+    keyboard.text(ctx.t('tracking-button-cancel'), orderButtons.cancel(order.id)).row();
+  }
+  if (order.status === 'failed')
+    keyboard.text(ctx.t('tracking-button-retry'), orderButtons.retry(order.id)).row();
+  keyboard.text(ctx.t('button-back'), orderButtons.list(page));
+  await render(ctx, lines.join('\n'), keyboard, mode);
+}
+
+/** The chat's submitted order named by a button, or undefined after a short answer. */
+async function ownOrder(ctx: BotContext, id: string): Promise<OrderRow | undefined> {
+  const order = ctx.deps.orders.findForChat(id, ctx.chat!.id);
+  if (order?.stage !== 'submitted') {
+    await ctx.answerCallbackQuery({ text: ctx.t('error-stale-button') });
+    return undefined;
+  }
+  return order;
+}
+
+privateChats.command('orders', async (ctx) => {
+  await showOrderList(ctx, 0, 'reply');
+});
+
+privateChats.callbackQuery(menuData.filter({ item: 'orders' }), async (ctx) => {
+  await ctx.answerCallbackQuery();
+  await showOrderList(ctx, 0, 'edit');
+});
+
+privateChats.callbackQuery(ORDER_BUTTON_PATTERNS.list, async (ctx) => {
+  const button = parseOrderButton(ctx.callbackQuery.data);
+  await ctx.answerCallbackQuery();
+  await showOrderList(ctx, button?.kind === 'list' ? button.page : 0, 'edit');
+});
+
+privateChats.callbackQuery(ORDER_BUTTON_PATTERNS.details, async (ctx) => {
+  const button = parseOrderButton(ctx.callbackQuery.data);
+  if (button?.kind !== 'details') return;
+  const order = await ownOrder(ctx, button.id);
+  if (!order) return;
+  await ctx.answerCallbackQuery();
+  await showOrderDetails(ctx, order, button.page, 'edit');
+});
+
+privateChats.callbackQuery(ORDER_BUTTON_PATTERNS.resend, async (ctx) => {
+  const button = parseOrderButton(ctx.callbackQuery.data);
+  if (button?.kind !== 'resend') return;
+  const order = await ownOrder(ctx, button.id);
+  if (!order) return;
+  if (
+    order.status !== 'completed' ||
+    (order.result?.length ?? 0) === 0 ||
+    resultsExpired(order, Date.now())
+  ) {
+    await ctx.answerCallbackQuery({ text: ctx.t('orders-resend-expired'), show_alert: true });
+    return;
+  }
+  await ctx.answerCallbackQuery({ text: ctx.t('orders-resend-started') });
+  const summary = await deliverResults(
+    { api: ctx.api, logger: ctx.logger, localFiles: ctx.deps.config.telegram.localFiles },
+    order,
+    { chatId: ctx.chat.id, texts: ctx },
+  );
+  ctx.logger.info({ orderId: order.id, ...summary }, 'results sent again');
+  if (summary.sent + summary.linked === 0) await ctx.reply(ctx.t('orders-resend-expired'));
+});
+
+privateChats.callbackQuery(ORDER_BUTTON_PATTERNS.retry, async (ctx) => {
+  const button = parseOrderButton(ctx.callbackQuery.data);
+  if (button?.kind !== 'retry') return;
+  const order = await ownOrder(ctx, button.id);
+  if (!order) return;
+  await ctx.answerCallbackQuery();
+  const { prompt, media = {}, options = {} } = order.request;
+  const hasFiles = Object.values(media).some((files) => files.length > 0);
+  const fresh = !hasFiles || Date.now() - order.createdAt.getTime() < PRESET_MAX_AGE_MS;
+  const args: GenerateArgs = fresh
+    ? { modelId: order.modelId, preset: { ...(prompt ? { prompt } : {}), media, options } }
+    : { modelId: order.modelId };
+  if (!fresh) await ctx.reply(ctx.t('orders-retry-files-expired'));
+  await ctx.conversation.exitAll();
+  await ctx.conversation.enter(GENERATE_CONVERSATION, args);
+});

@@ -1,0 +1,463 @@
+/**
+ * The bot side of order tracking (TrackerEvents): keeps each order's status message current,
+ * delivers results, explains failures, cancellations and lost orders, in the order's language.
+ *
+ * - Status edits are paced per chat (one status-message operation at a time, starting at least
+ *   `chatGapMs` apart) and coalesced: a render reads the row when its turn comes, so the last
+ *   state wins and a burst of changes costs one edit.
+ * - Everything about one order runs one at a time (an in-process lock), and a final outcome is
+ *   recorded with `orders.markDelivered` right after it reached the chat: the tracker calls
+ *   finalReached again only while `delivered_at` is null, so results arrive once across restarts.
+ * - While an order is active, its elapsed time is refreshed now and then (less often as it ages,
+ *   with a global cap per tick), so a long video does not show "10 s" for five minutes.
+ */
+import type { I18n } from '@grammyjs/i18n';
+import { type Api, GrammyError, InlineKeyboard } from 'grammy';
+import type { Config } from '../config.js';
+import { isFinalStatus, type OrdersRepository } from '../db/repositories/orders.js';
+import type { UsersRepository } from '../db/repositories/users.js';
+import type { OrderRow } from '../db/schema/orders.js';
+import type { Logger } from '../logger.js';
+import type { OrderStatus } from '../reseller/schemas.js';
+import { isLostOrder, type TrackerEvents } from '../services/order-tracker.js';
+import type { BaseContext } from './context.js';
+import {
+  DeliveryAborted,
+  deliverResults,
+  isChatGone,
+  isTelegramRefusal,
+  resultsExpired,
+} from './delivery/deliver.js';
+import { sweepStaleDownloads } from './delivery/download.js';
+import { createI18n, type Texts, textsFor } from './i18n.js';
+import {
+  type DeliverySummary,
+  isActiveStatus,
+  type OrderStatusView,
+  renderOrderStatus,
+  type StatusFlags,
+} from './order-status.js';
+
+export interface OrderNotifierOptions {
+  orders: OrdersRepository;
+  users?: Pick<UsersRepository, 'markBlocked'>;
+  config: Pick<Config, 'defaultLocale' | 'telegram'>;
+  logger: Logger;
+  i18n?: I18n<BaseContext>;
+  /** Minimum time between two status-message calls in one chat (default 1000 ms). */
+  chatGapMs?: number;
+  /** How often active orders are checked for an elapsed-time refresh (default 5 s; 0 disables). */
+  refreshTickMs?: number;
+  /** At most this many refreshes start per tick, across all chats (default 10). */
+  refreshesPerTick?: number;
+  now?: () => number;
+}
+
+/** Telegram's answers that mean the message to edit is not there (or not editable) anymore. */
+function messageGone(err: unknown): boolean {
+  return (
+    err instanceof GrammyError &&
+    err.error_code === 400 &&
+    /message to edit not found|message can't be edited|MESSAGE_ID_INVALID|there is no text in the message/i.test(
+      err.description,
+    )
+  );
+}
+
+function notModified(err: unknown): boolean {
+  return err instanceof GrammyError && /message is not modified/i.test(err.description);
+}
+
+/** How long an active order's elapsed time may go stale: a quarter of its age, 15 s to 5 min. */
+export function refreshInterval(ageMs: number): number {
+  return Math.min(5 * 60_000, Math.max(15_000, ageMs / 4));
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One status-message operation per chat at a time, each starting at least `gapMs` after the
+ * previous one started. Chats do not wait for each other.
+ */
+class ChatPacer {
+  readonly #chains = new Map<number, Promise<void>>();
+  readonly #lastStart = new Map<number, number>();
+
+  constructor(
+    private readonly gapMs: number,
+    private readonly now: () => number,
+  ) {}
+
+  run<T>(chatId: number, fn: () => Promise<T>): Promise<T> {
+    const previous = this.#chains.get(chatId) ?? Promise.resolve();
+    const task = previous.then(async () => {
+      const wait = (this.#lastStart.get(chatId) ?? Number.NEGATIVE_INFINITY) + this.gapMs - this.now();
+      if (wait > 0) await sleep(wait);
+      this.#lastStart.set(chatId, this.now());
+      return fn();
+    });
+    const settled = task.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#chains.set(chatId, settled);
+    void settled.then(() => {
+      if (this.#chains.get(chatId) === settled) this.#chains.delete(chatId);
+      if (this.#lastStart.size > 1000) {
+        const stale = this.now() - this.gapMs;
+        for (const [id, t] of this.#lastStart)
+          if (t < stale && !this.#chains.has(id)) this.#lastStart.delete(id);
+      }
+    });
+    return task;
+  }
+}
+
+export class OrderNotifier implements TrackerEvents {
+  readonly #orders: OrdersRepository;
+  readonly #users: OrderNotifierOptions['users'];
+  readonly #config: OrderNotifierOptions['config'];
+  readonly #log: Logger;
+  readonly #i18n: I18n<BaseContext>;
+  readonly #now: () => number;
+  readonly #pacer: ChatPacer;
+  readonly #refreshTickMs: number;
+  readonly #refreshesPerTick: number;
+  #api: Api | undefined;
+  /** What this process learned about orders beyond their rows (cancel requested, not cancellable). */
+  readonly #flags = new Map<string, StatusFlags>();
+  readonly #locks = new Map<string, Promise<unknown>>();
+  /** Orders with a render waiting for its slot or being drawn (coalescing). */
+  readonly #renders = new Map<string, { drawing: boolean; again: boolean }>();
+  /** When each active order's status message was last rendered (for the elapsed-time refresh). */
+  readonly #renderedAt = new Map<string, number>();
+  readonly #tasks = new Set<Promise<unknown>>();
+  #ticker: NodeJS.Timeout | undefined;
+  #stopped = false;
+
+  constructor(opts: OrderNotifierOptions) {
+    this.#orders = opts.orders;
+    this.#users = opts.users;
+    this.#config = opts.config;
+    this.#log = opts.logger.child({ component: 'order-notifier' });
+    this.#i18n = opts.i18n ?? createI18n(opts.config.defaultLocale);
+    this.#now = opts.now ?? Date.now;
+    this.#pacer = new ChatPacer(opts.chatGapMs ?? 1000, this.#now);
+    this.#refreshTickMs = opts.refreshTickMs ?? 5000;
+    this.#refreshesPerTick = opts.refreshesPerTick ?? 10;
+  }
+
+  /** The bot's Api (with its transformers: auto-retry, HTML parse mode); bound once the bot exists. */
+  bindApi(api: Api): void {
+    this.#api = api;
+  }
+
+  /** Starts the elapsed-time refresh (and clears downloads a crash left behind). */
+  start(): void {
+    this.#stopped = false;
+    void sweepStaleDownloads().then((n) => {
+      if (n > 0) this.#log.info({ removed: n }, 'removed stale download directories');
+    });
+    if (this.#refreshTickMs > 0 && !this.#ticker) {
+      this.#ticker = setInterval(() => this.#refreshTick(), this.#refreshTickMs);
+      this.#ticker.unref();
+    }
+  }
+
+  /** Stops the refresh and waits for every started edit and delivery. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#ticker) clearInterval(this.#ticker);
+    this.#ticker = undefined;
+    while (this.#tasks.size > 0) await Promise.allSettled([...this.#tasks]);
+  }
+
+  // ---------------------------------------------------------------- TrackerEvents
+
+  async statusChanged(order: OrderRow, _previous: OrderStatus | null): Promise<void> {
+    // Final states are shown by finalReached, together with their results.
+    if (isFinalStatus(order.status)) return;
+    this.refresh(order.id, order.chatId);
+  }
+
+  async finalReached(order: OrderRow): Promise<void> {
+    await this.#background(this.#exclusive(order.id, () => this.#finish(order.id)));
+  }
+
+  async orderLost(order: OrderRow): Promise<void> {
+    await this.#background(
+      this.#exclusive(order.id, async () => {
+        const row = this.#orders.find(order.id);
+        if (!row || row.deliveredAt) return;
+        this.#forget(row.id);
+        const texts = this.#texts(row);
+        await this.#show(row, renderOrderStatus(texts, row, this.#now(), { lost: true }), 'replace');
+        this.#orders.markDelivered(row.id);
+        this.#log.info({ orderId: row.id }, 'lost order explained');
+      }),
+    );
+  }
+
+  // ---------------------------------------------------------------- used by the bot's features
+
+  /**
+   * Re-renders an active order's status message in its chat's next slot. Coalesced: while a render
+   * waits for its slot, more changes join it (it reads the row when its turn comes); a change that
+   * arrives while it is being drawn gets one more render after it.
+   */
+  refresh(orderId: string, chatId: number): void {
+    if (this.#stopped) return;
+    const queued = this.#renders.get(orderId);
+    if (queued) {
+      if (queued.drawing) queued.again = true;
+      return;
+    }
+    const state = { drawing: false, again: false };
+    this.#renders.set(orderId, state);
+    void this.#background(
+      (async () => {
+        do {
+          await this.#exclusive(orderId, () => this.#renderActive(orderId, chatId, state));
+        } while (state.again && !this.#stopped);
+      })()
+        .catch((err: unknown) => this.#log.warn({ orderId, err }, 'could not update the status message'))
+        .finally(() => this.#renders.delete(orderId)),
+    );
+  }
+
+  /** Records what a cancel attempt taught us, then shows it. */
+  noteCancel(orderId: string, chatId: number, fact: 'requested' | 'not_cancellable'): void {
+    const flags = this.#flags.get(orderId) ?? {};
+    if (fact === 'requested') flags.cancelRequested = true;
+    else flags.notCancellable = true;
+    this.#flags.set(orderId, flags);
+    this.refresh(orderId, chatId);
+  }
+
+  /** The flags this process holds for an order (for views other than the status message). */
+  flagsFor(orderId: string): StatusFlags {
+    return { ...this.#flags.get(orderId) };
+  }
+
+  // ---------------------------------------------------------------- internals
+
+  #texts(row: OrderRow): Texts {
+    return textsFor(this.#i18n, row.locale);
+  }
+
+  #requireApi(): Api {
+    if (!this.#api) throw new Error('OrderNotifier: bindApi() was not called');
+    return this.#api;
+  }
+
+  /** Runs `fn` after every earlier task of the same order. */
+  #exclusive<T>(orderId: string, fn: () => Promise<T>): Promise<T> {
+    const previous = this.#locks.get(orderId) ?? Promise.resolve();
+    const run = previous.then(fn, fn);
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#locks.set(orderId, settled);
+    void settled.then(() => {
+      if (this.#locks.get(orderId) === settled) this.#locks.delete(orderId);
+    });
+    return run;
+  }
+
+  /** Keeps track of a promise so stop() can wait for it. */
+  #background<T>(p: Promise<T>): Promise<T> {
+    this.#tasks.add(p);
+    void p.then(
+      () => this.#tasks.delete(p),
+      () => this.#tasks.delete(p),
+    );
+    return p;
+  }
+
+  #forget(orderId: string): void {
+    this.#flags.delete(orderId);
+    this.#renderedAt.delete(orderId);
+  }
+
+  /** Draws an active order in its chat's next slot, from the row as it is then (last state wins). */
+  async #renderActive(
+    orderId: string,
+    chatId: number,
+    state: { drawing: boolean; again: boolean },
+  ): Promise<void> {
+    await this.#pacer.run(chatId, async () => {
+      state.drawing = true;
+      state.again = false;
+      try {
+        const row = this.#orders.find(orderId);
+        // Final states and lost orders are finalReached's / orderLost's to show.
+        if (!row || !isActiveStatus(row.status) || isLostOrder(row) || row.stage !== 'submitted') return;
+        // No status message yet: the confirmation is about to turn its summary into one (and shows
+        // the stored state when it does); sending another here would make two.
+        if (!row.statusMessageId) return;
+        const now = this.#now();
+        const flags = this.#flags.get(orderId) ?? {};
+        if (row.status !== 'processing') delete flags.cancelRequested;
+        await this.#put(row, renderOrderStatus(this.#texts(row), row, now, flags), 'edit');
+        this.#renderedAt.set(orderId, now);
+      } finally {
+        state.drawing = false;
+      }
+    });
+  }
+
+  /**
+   * Shows a view as the order's status message. `edit` edits it in place (a new message if it is
+   * gone); `replace` sends a new one and deletes the old, so the user gets a notification for an
+   * outcome that brings no other message (failure, expired files, lost order).
+   */
+  #show(row: OrderRow, view: OrderStatusView, mode: 'edit' | 'replace'): Promise<void> {
+    return this.#pacer.run(row.chatId, () => this.#put(row, view, mode));
+  }
+
+  /** #show without pacing (the caller holds the chat's slot). */
+  async #put(row: OrderRow, view: OrderStatusView, mode: 'edit' | 'replace'): Promise<void> {
+    const api = this.#requireApi();
+    const current = this.#orders.find(row.id)?.statusMessageId ?? row.statusMessageId;
+    const markup = view.keyboard.inline_keyboard.length > 0 ? view.keyboard : undefined;
+    if (mode === 'edit' && current) {
+      try {
+        await api.editMessageText(row.chatId, current, view.text, { reply_markup: view.keyboard });
+        return;
+      } catch (err) {
+        if (notModified(err)) return;
+        if (!messageGone(err)) throw err;
+      }
+    }
+    const sent = await api.sendMessage(row.chatId, view.text, markup ? { reply_markup: markup } : {});
+    this.#orders.setStatusMessageId(row.id, sent.message_id);
+    if (mode === 'replace' && current) {
+      await api.deleteMessage(row.chatId, current).catch(async (err: unknown) => {
+        // Too old to delete (48 h): at least take its buttons away.
+        this.#log.debug({ orderId: row.id, err }, 'could not delete the old status message');
+        await api
+          .editMessageReplyMarkup(row.chatId, current, { reply_markup: new InlineKeyboard() })
+          .catch(() => undefined);
+      });
+    }
+  }
+
+  /** The status message after a final state; errors are logged (the outcome is already recorded). */
+  async #showFinal(row: OrderRow, flags: StatusFlags, mode: 'edit' | 'replace'): Promise<void> {
+    const fresh = this.#orders.find(row.id) ?? row;
+    try {
+      await this.#show(fresh, renderOrderStatus(this.#texts(fresh), fresh, this.#now(), flags), mode);
+    } catch (err) {
+      this.#log.warn({ orderId: row.id, err }, 'could not show the final status');
+    }
+  }
+
+  async #finish(orderId: string): Promise<void> {
+    const row = this.#orders.find(orderId);
+    if (!row || row.deliveredAt || !isFinalStatus(row.status)) return;
+    this.#forget(orderId);
+    try {
+      if (row.status === 'completed') await this.#deliver(row);
+      else await this.#explain(row);
+    } catch (err) {
+      if (isChatGone(err)) {
+        // Nobody to tell: record it so it is not retried forever.
+        this.#orders.markDelivered(row.id);
+        this.#users?.markBlocked(row.userId);
+        this.#log.info({ orderId, err }, 'chat unreachable: outcome not delivered');
+        return;
+      }
+      throw err;
+    }
+  }
+
+  /** failed / cancelled: the status message says it all (failed with Try again). */
+  async #explain(row: OrderRow): Promise<void> {
+    const mode = row.status === 'failed' ? 'replace' : 'edit';
+    await this.#show(row, renderOrderStatus(this.#texts(row), row, this.#now()), mode);
+    this.#orders.markDelivered(row.id);
+    this.#log.info({ orderId: row.id, status: row.status }, 'final status shown');
+  }
+
+  async #deliver(row: OrderRow): Promise<void> {
+    const texts = this.#texts(row);
+    const total = row.result?.length ?? 0;
+    if (total === 0 || resultsExpired(row, this.#now())) {
+      const delivery: DeliverySummary = { sent: 0, expired: total, linked: 0, failed: 0 };
+      await this.#show(row, renderOrderStatus(texts, row, this.#now(), { delivery }), 'replace');
+      this.#orders.markDelivered(row.id);
+      this.#log.warn({ orderId: row.id, total }, 'completed order without deliverable files');
+      return;
+    }
+    // "Done" first: if we crash after the files went out, the message is already right.
+    await this.#showFinal(row, {}, 'edit');
+    let claimed = false;
+    let summary: DeliverySummary;
+    try {
+      summary = await deliverResults(
+        {
+          api: this.#requireApi(),
+          logger: this.#log,
+          localFiles: this.#config.telegram.localFiles,
+          now: this.#now,
+        },
+        row,
+        {
+          chatId: row.chatId,
+          texts,
+          onFirstSent: () => {
+            claimed = true;
+            return this.#orders.markDelivered(row.id);
+          },
+        },
+      );
+    } catch (err) {
+      if (err instanceof DeliveryAborted) {
+        this.#log.warn({ orderId: row.id }, 'results were already delivered: stopped');
+        return;
+      }
+      // Network trouble and Telegram's 5xx/429 are worth another try later (the tracker retries).
+      if (claimed || isChatGone(err) || !isTelegramRefusal(err)) throw err;
+      // Telegram refuses every way we tried: say so once instead of retrying forever.
+      this.#log.error({ orderId: row.id, err }, 'results could not be sent');
+      summary = { sent: 0, expired: 0, linked: 0, failed: total };
+    }
+    if (!claimed) this.#orders.markDelivered(row.id);
+    this.#log.info({ orderId: row.id, ...summary }, 'results delivered');
+    if (summary.expired > 0 || summary.linked > 0 || summary.failed > 0) {
+      await this.#showFinal(
+        row,
+        { delivery: summary },
+        summary.sent + summary.linked > 0 ? 'edit' : 'replace',
+      );
+    }
+  }
+
+  /** Refreshes the elapsed time of active orders whose message has gone stale (bounded per tick). */
+  #refreshTick(): void {
+    if (this.#stopped || !this.#api) return;
+    const now = this.#now();
+    let started = 0;
+    let rows: OrderRow[];
+    try {
+      rows = this.#orders.listActive();
+    } catch (err) {
+      this.#log.warn({ err }, 'could not list active orders');
+      return;
+    }
+    const active = new Set<string>();
+    for (const row of rows) {
+      active.add(row.id);
+      if (started >= this.#refreshesPerTick) continue;
+      if (!row.statusMessageId || isLostOrder(row) || this.#renders.has(row.id)) continue;
+      const since = (row.submittedAt ?? row.createdAt).getTime();
+      const last = this.#renderedAt.get(row.id) ?? since;
+      if (now - last < refreshInterval(now - since)) continue;
+      this.#renderedAt.set(row.id, now);
+      this.refresh(row.id, row.chatId);
+      started++;
+    }
+    for (const id of this.#renderedAt.keys()) if (!active.has(id)) this.#renderedAt.delete(id);
+  }
+}

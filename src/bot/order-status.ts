@@ -1,0 +1,216 @@
+/**
+ * The one status message of an order, from "queued" to its final state. The tracker edits it on
+ * every state change, so it is built from the stored row alone, plus a few facts the bot learned
+ * in this process (a cancellation is awaiting confirmation, the model refused to cancel, the order
+ * was lost upstream, how the delivery went).
+ */
+import { InlineKeyboard } from 'grammy';
+import type { OrderRow } from '../db/schema/orders.js';
+import { orderButtons } from './callback-data/orders.js';
+import type { Locale, Texts } from './i18n.js';
+import { price } from './texts/money.js';
+
+const STATUS_ICONS: Record<string, string> = {
+  queued: '⏳',
+  processing: '⚙️',
+  completed: '✅',
+  failed: '❌',
+  cancelled: '🚫',
+};
+
+/** How the results of a completed order reached the chat (see delivery/deliver.ts). */
+export interface DeliverySummary {
+  /** Files sent as media or documents. */
+  sent: number;
+  /** Files that had already expired upstream (404 or past `expires_at`). */
+  expired: number;
+  /** Files Telegram would not take, sent as download links instead. */
+  linked: number;
+  /** Files that could not be sent at all. */
+  failed: number;
+}
+
+export interface StatusFlags {
+  /** A cancellation was requested and awaits confirmation (`cancel_pending`). */
+  cancelRequested?: boolean;
+  /** Upstream refused to cancel while processing (the model does not support it). */
+  notCancellable?: boolean;
+  /** Upstream answers `order_not_found` for this order. */
+  lost?: boolean;
+  /** For a completed order: what the delivery achieved. */
+  delivery?: DeliverySummary;
+}
+
+const PREVIEW_DETAIL_CHARS = 300;
+
+export function isActiveStatus(status: string | null | undefined): boolean {
+  return status === null || status === undefined || status === 'queued' || status === 'processing';
+}
+
+/**
+ * Cancel is offered once generation has started (spec 4.9: `not_ready` before that) and until it
+ * ends, unless upstream already said this order cannot be cancelled or a request is pending.
+ */
+export function canOfferCancel(order: Pick<OrderRow, 'status'>, flags: StatusFlags = {}): boolean {
+  return order.status === 'processing' && !flags.cancelRequested && !flags.notCancellable && !flags.lost;
+}
+
+/** "45 s", "2 min 5 s", "1 h 3 min": short units read well in both languages without plurals. */
+export function formatDuration(texts: Texts, ms: number): string {
+  const total = Math.max(0, Math.round(ms / 1000));
+  if (total < 60) return texts.t('tracking-duration-seconds', { s: total });
+  const minutes = Math.floor(total / 60);
+  if (minutes < 60) return texts.t('tracking-duration-minutes', { m: minutes, s: total % 60 });
+  return texts.t('tracking-duration-hours', { h: Math.floor(minutes / 60), m: minutes % 60 });
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * "22 Nov, 14:05 UTC" / "22 нояб., 14:05 UTC" (with the year when it is not this year). We do not
+ * know the user's time zone, so the zone is always named.
+ */
+export function formatDateTime(locale: Locale, date: Date, now: Date = new Date()): string {
+  const withYear = date.getUTCFullYear() !== now.getUTCFullYear();
+  const key = `${locale}|${withYear}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale === 'ru' ? 'ru-RU' : 'en-GB', {
+      day: 'numeric',
+      month: 'short',
+      ...(withYear ? { year: 'numeric' } : {}),
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: 'UTC',
+    });
+    dateFormats.set(key, format);
+  }
+  return `${format.format(date)} UTC`;
+}
+
+function truncate(text: string, max: number): string {
+  const chars = [...text];
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+/**
+ * The upstream's explanation of a failed generation, when it is plain text. The shape of
+ * `order.error` is not specified: a string, or an object with a string `message`, is shown as a
+ * detail; anything else is not shown at all (never a raw object).
+ */
+export function failureDetail(error: unknown): string | undefined {
+  let message: unknown = error;
+  if (error !== null && typeof error === 'object' && !Array.isArray(error)) {
+    message = (error as { message?: unknown }).message;
+  }
+  if (typeof message !== 'string') return undefined;
+  const trimmed = message.replace(/\s+/g, ' ').trim();
+  return trimmed ? truncate(trimmed, PREVIEW_DETAIL_CHARS) : undefined;
+}
+
+/** When the order started counting (sent to upstream), for elapsed times. */
+function startedAt(order: OrderRow): Date {
+  return order.submittedAt ?? order.createdAt;
+}
+
+/** The amount charged (upstream's `cost_usd`), or the confirmed price until upstream answered. */
+export function orderAmount(order: Pick<OrderRow, 'costUsd' | 'priceUsd'>): string {
+  return order.costUsd ?? order.priceUsd;
+}
+
+export interface OrderStatusView {
+  text: string;
+  keyboard: InlineKeyboard;
+}
+
+/** The status message for the row as it is now. Pure: same inputs, same text. */
+export function renderOrderStatus(
+  texts: Texts,
+  order: OrderRow,
+  now = Date.now(),
+  flags: StatusFlags = {},
+): OrderStatusView {
+  const status = order.status ?? 'queued';
+  const keyboard = new InlineKeyboard();
+  const title = flags.lost
+    ? `⚠️ ${texts.t('tracking-status-lost')}`
+    : `${STATUS_ICONS[status] ?? '⏳'} ${texts.t(`order-status-${status}`)}`;
+  const lines = [title, '', texts.t('summary-model', { model: order.modelName })];
+
+  if (flags.lost) {
+    lines.push('', texts.t('tracking-lost'));
+    return { text: lines.join('\n'), keyboard };
+  }
+
+  switch (status) {
+    case 'queued':
+    case 'processing': {
+      lines.push(texts.t('order-cost', { price: price(texts, orderAmount(order)) }));
+      lines.push(
+        texts.t('tracking-elapsed', {
+          duration: formatDuration(texts, now - startedAt(order).getTime()),
+        }),
+      );
+      lines.push('', texts.t(flags.cancelRequested ? 'tracking-cancel-requested' : 'tracking-wait-hint'));
+      if (canOfferCancel(order, flags)) {
+        keyboard.text(texts.t('tracking-button-cancel'), orderButtons.cancel(order.id));
+      }
+      break;
+    }
+    case 'completed': {
+      lines.push(texts.t('order-cost', { price: price(texts, orderAmount(order)) }));
+      const finished = order.finishedAt ?? order.deliveredAt;
+      if (finished) {
+        lines.push(
+          texts.t('tracking-elapsed', {
+            duration: formatDuration(texts, finished.getTime() - startedAt(order).getTime()),
+          }),
+        );
+      }
+      lines.push(...deliveryLines(texts, order, now, flags.delivery));
+      break;
+    }
+    case 'failed': {
+      lines.push('', texts.t('tracking-failed'));
+      const detail = failureDetail(order.error);
+      if (detail) lines.push(`<i>${texts.t('tracking-detail', { detail })}</i>`);
+      keyboard.text(texts.t('tracking-button-retry'), orderButtons.retry(order.id));
+      break;
+    }
+    case 'cancelled':
+      lines.push('', texts.t('tracking-cancelled'));
+      break;
+  }
+  return { text: lines.join('\n'), keyboard };
+}
+
+function deliveryLines(texts: Texts, order: OrderRow, now: number, delivery?: DeliverySummary): string[] {
+  const lines: string[] = [];
+  const total = order.result?.length ?? 0;
+  if (delivery) {
+    if (total === 0) lines.push('', texts.t('tracking-no-files'));
+    else if (delivery.expired >= total) lines.push('', texts.t('tracking-files-expired'));
+    else if (delivery.expired > 0) lines.push('', texts.t('tracking-files-partly-expired'));
+    if (delivery.linked > 0) lines.push('', texts.t('tracking-files-as-links'));
+    if (delivery.failed > 0) lines.push('', texts.t('tracking-files-failed'));
+  }
+  const expires = order.resultExpiresAt;
+  if (total > 0 && expires && expires.getTime() > now && (!delivery || delivery.sent + delivery.linked > 0)) {
+    lines.push(
+      '',
+      texts.t('tracking-kept-until', { date: formatDateTime(texts.locale, expires, new Date(now)) }),
+    );
+  }
+  return lines;
+}
+
+/** Kept for callers that render the message of a just-placed order. */
+export async function orderStatusText(
+  ctx: Texts,
+  order: OrderRow,
+  now = Date.now(),
+  flags: StatusFlags = {},
+): Promise<OrderStatusView> {
+  return renderOrderStatus(ctx, order, now, flags);
+}

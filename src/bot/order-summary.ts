@@ -1,0 +1,67 @@
+/**
+ * The priced order as the user sees it before confirming: what will be generated, from what,
+ * with which settings, and the exact amount. Its Confirm button is bound to that amount.
+ */
+import { createHash } from 'node:crypto';
+import { InlineKeyboard } from 'grammy';
+import type { OrderRow } from '../db/schema/orders.js';
+import type { Model } from '../reseller/schemas.js';
+import { orderActionData } from './callback-data/generate.js';
+import type { Texts } from './i18n.js';
+import { mediaInputLabel, optionLabel, optionValueLabel } from './texts/labels.js';
+import { price } from './texts/money.js';
+
+const PROMPT_PREVIEW_CHARS = 300;
+
+/** Changes whenever the amount, the quote or the submission key changes. */
+export function priceTag(order: Pick<OrderRow, 'priceUsd' | 'quoteId' | 'idempotencyKey'>): string {
+  return createHash('sha256')
+    .update(`${order.priceUsd}|${order.quoteId ?? ''}|${order.idempotencyKey}`)
+    .digest('base64url')
+    .slice(0, 8);
+}
+
+export function orderSummaryKeyboard(ctx: Texts, order: OrderRow, priceText: string): InlineKeyboard {
+  const tag = priceTag(order);
+  return new InlineKeyboard()
+    .text(
+      ctx.t('button-confirm', { price: priceText }),
+      orderActionData.pack({ a: 'ok', id: order.id, t: tag }),
+    )
+    .row()
+    .text(ctx.t('button-change-options'), orderActionData.pack({ a: 'edit', id: order.id, t: tag }))
+    .text(ctx.t('button-cancel'), orderActionData.pack({ a: 'x', id: order.id, t: tag }));
+}
+
+function truncate(text: string, max: number): string {
+  const chars = [...text];
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+export async function orderSummary(
+  ctx: Texts,
+  order: OrderRow,
+  model: Model | undefined,
+): Promise<{ text: string; keyboard: InlineKeyboard }> {
+  const priceText = price(ctx, order.priceUsd);
+  const lines = [ctx.t('summary-title'), '', ctx.t('summary-model', { model: order.modelName })];
+  const request = order.request;
+  if (request.prompt)
+    lines.push(ctx.t('summary-prompt', { prompt: truncate(request.prompt, PROMPT_PREVIEW_CHARS) }));
+  for (const [key, files] of Object.entries(request.media ?? {})) {
+    lines.push(ctx.t('summary-media', { input: mediaInputLabel(ctx, key), count: files.length }));
+  }
+  for (const [key, value] of Object.entries(request.options ?? {})) {
+    const schema = model?.options_schema.find((o) => o.key === key);
+    const choice = schema?.options?.find((o) => o.value === value)?.label;
+    lines.push(
+      ctx.t('summary-option', {
+        name: optionLabel(ctx, key, schema?.label ?? key),
+        value: optionValueLabel(ctx, key, value, choice),
+      }),
+    );
+  }
+  lines.push('', ctx.t('summary-price', { price: priceText }));
+  if (order.quoteId) lines.push(ctx.t('summary-quote-note'));
+  return { text: lines.join('\n'), keyboard: orderSummaryKeyboard(ctx, order, priceText) };
+}

@@ -1,0 +1,276 @@
+/**
+ * The notifier against a recording fake of the Bot API and a real SQLite store: pacing and
+ * coalescing of status edits, Telegram's benign errors, replacing a gone message, and delivery
+ * recorded exactly once.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Api, GrammyError } from 'grammy';
+import { pino } from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { OrderNotifier } from '../../src/bot/order-notifier.js';
+import { loadConfig } from '../../src/config.js';
+import { migrateDatabase, type OpenedDatabase, openDatabase } from '../../src/db/client.js';
+import { OrdersRepository } from '../../src/db/repositories/orders.js';
+import type { OrderRow } from '../../src/db/schema/orders.js';
+import type { Order } from '../../src/reseller/schemas.js';
+
+interface Call {
+  method: string;
+  chatId: number;
+  messageId?: number;
+  text?: string;
+  buttons?: string[];
+  at: number;
+}
+
+/** The Api methods the notifier uses; each may be told to fail. */
+function fakeApi() {
+  const calls: Call[] = [];
+  const failures = new Map<string, Array<{ code: number; description: string }>>();
+  let nextId = 500;
+  const fail = (method: string) => {
+    const f = failures.get(method)?.shift();
+    if (f) {
+      throw new GrammyError(
+        `Call to '${method}' failed!`,
+        { ok: false, error_code: f.code, description: f.description },
+        method,
+        {},
+      );
+    }
+  };
+  const buttons = (markup: unknown) =>
+    ((markup as { inline_keyboard?: Array<Array<{ text: string }>> } | undefined)?.inline_keyboard ?? [])
+      .flat()
+      .map((b) => b.text);
+  const record = (method: string, chatId: number, extra: Partial<Call> = {}) =>
+    calls.push({ method, chatId, at: Date.now(), ...extra });
+  const api = {
+    async editMessageText(
+      chatId: number,
+      messageId: number,
+      text: string,
+      other?: { reply_markup?: unknown },
+    ) {
+      record('editMessageText', chatId, { messageId, text, buttons: buttons(other?.reply_markup) });
+      fail('editMessageText');
+      return true;
+    },
+    async sendMessage(chatId: number, text: string, other?: { reply_markup?: unknown }) {
+      record('sendMessage', chatId, { text, buttons: buttons(other?.reply_markup) });
+      fail('sendMessage');
+      return { message_id: nextId++ };
+    },
+    async deleteMessage(chatId: number, messageId: number) {
+      record('deleteMessage', chatId, { messageId });
+      fail('deleteMessage');
+      return true;
+    },
+    async editMessageReplyMarkup(chatId: number, messageId: number) {
+      record('editMessageReplyMarkup', chatId, { messageId });
+      return true;
+    },
+    async sendVideo(chatId: number, video: string) {
+      record('sendVideo', chatId, { text: video });
+      fail('sendVideo');
+      return { message_id: nextId++ };
+    },
+    async sendPhoto(chatId: number, photo: string) {
+      record('sendPhoto', chatId, { text: photo });
+      fail('sendPhoto');
+      return { message_id: nextId++ };
+    },
+  };
+  return {
+    api: api as unknown as Api,
+    calls,
+    failNext(method: string, code: number, description: string) {
+      failures.set(method, [...(failures.get(method) ?? []), { code, description }]);
+    },
+  };
+}
+
+let dir: string;
+let database: OpenedDatabase;
+let orders: OrdersRepository;
+let seq = 0;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'notifier-test-'));
+  database = openDatabase(join(dir, 'bot.sqlite'));
+  migrateDatabase(database.db);
+  orders = new OrdersRepository(database.db);
+});
+
+afterEach(() => {
+  database.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function submitted(chatId: number, upstream: Partial<Order> = {}, modelType = 'image'): OrderRow {
+  const n = ++seq;
+  const id = `row-${n}`;
+  orders.insertDraft({
+    id,
+    chatId,
+    userId: chatId,
+    locale: 'en',
+    modelId: 203,
+    modelName: 'Lumen',
+    modelType,
+    request: { model_id: 203, prompt: 'a fox' },
+    priceUsd: '0.04',
+    quoteId: null,
+    quoteExpiresAt: null,
+    idempotencyKey: `key-${n}`,
+  });
+  orders.beginSubmission(id, `key-${n}`);
+  const order: Order = {
+    id: `ord_${n}`,
+    model_id: 203,
+    status: 'processing',
+    cost_usd: '0.04',
+    result: [],
+    expires_at: null,
+    error: null,
+    ...upstream,
+  };
+  orders.markSubmitted(id, `key-${n}`, order);
+  orders.setStatusMessageId(id, 100 + n);
+  return orders.find(id)!;
+}
+
+function update(row: OrderRow, upstream: Partial<Order>): OrderRow {
+  return orders.updateFromUpstream(row.id, {
+    id: row.upstreamOrderId!,
+    model_id: 203,
+    status: 'processing',
+    cost_usd: '0.04',
+    result: [],
+    expires_at: null,
+    error: null,
+    ...upstream,
+  }).row;
+}
+
+function notifier(api: Api, opts: { gap?: number; blocked?: number[] } = {}) {
+  const n = new OrderNotifier({
+    orders,
+    users: { markBlocked: (id: number) => opts.blocked?.push(id) },
+    config: loadConfig({ BOT_TOKEN: '123:TEST' }),
+    logger: pino({ level: 'silent' }),
+    chatGapMs: opts.gap ?? 200,
+    refreshTickMs: 0,
+  });
+  n.bindApi(api);
+  return n;
+}
+
+describe('OrderNotifier', () => {
+  it('coalesces a burst into one edit per order and paces edits per chat', async () => {
+    const fake = fakeApi();
+    const n = notifier(fake.api, { gap: 300 });
+    const a = submitted(1);
+    const b = submitted(1);
+    const c = submitted(2);
+    for (let i = 0; i < 3; i++) await n.statusChanged(a, 'queued');
+    await n.statusChanged(b, 'queued');
+    await n.statusChanged(c, 'queued');
+    await n.stop();
+    const edits = fake.calls.filter((x) => x.method === 'editMessageText');
+    expect(edits.map((e) => e.messageId).sort()).toEqual(
+      [a.statusMessageId, b.statusMessageId, c.statusMessageId].sort(),
+    );
+    const [first, second] = edits.filter((e) => e.chatId === 1);
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(280);
+    // Another chat does not wait for chat 1's pacing.
+    expect(edits.find((e) => e.chatId === 2)!.at).toBeLessThan(second!.at);
+    expect(edits[0]!.text).toContain('Generating');
+    expect(edits[0]!.buttons).toEqual(['✖️ Cancel generation']);
+  });
+
+  it('ignores "message is not modified" and replaces a status message that is gone', async () => {
+    const fake = fakeApi();
+    const n = notifier(fake.api, { gap: 1 });
+    const row = submitted(3);
+    fake.failNext('editMessageText', 400, 'Bad Request: message is not modified');
+    await n.statusChanged(row, 'queued');
+    await n.stop();
+    expect(fake.calls.map((c) => c.method)).toEqual(['editMessageText']);
+
+    const again = notifier(fake.api, { gap: 1 });
+    fake.failNext('editMessageText', 400, 'Bad Request: message to edit not found');
+    await again.statusChanged(row, 'queued');
+    await again.stop();
+    expect(fake.calls.map((c) => c.method)).toEqual(['editMessageText', 'editMessageText', 'sendMessage']);
+    expect(orders.find(row.id)!.statusMessageId).toBe(500);
+  });
+
+  it('failed: a new status message with Try again, the old one deleted, recorded once', async () => {
+    const fake = fakeApi();
+    const n = notifier(fake.api, { gap: 1 });
+    const row = update(submitted(4), { status: 'failed', error: { code: 'x', message: 'too dark' } });
+    await n.finalReached(row);
+    await n.finalReached(row);
+    await n.stop();
+    expect(fake.calls.map((c) => c.method)).toEqual(['sendMessage', 'deleteMessage']);
+    expect(fake.calls[0]!.text).toMatch(/Generation failed[\s\S]*Details: too dark/);
+    expect(fake.calls[0]!.buttons).toEqual(['🔁 Try again']);
+    expect(fake.calls[1]!.messageId).toBe(row.statusMessageId);
+    expect(orders.find(row.id)!.deliveredAt).toBeInstanceOf(Date);
+  });
+
+  it('completed: Done first, then the result; delivery recorded right after the send, never twice', async () => {
+    const fake = fakeApi();
+    const n = notifier(fake.api, { gap: 1 });
+    const expires = new Date(Date.now() + 86_400_000).toISOString();
+    const row = update(submitted(5, {}, 'video'), {
+      status: 'completed',
+      result: ['https://r.test/g/abc'],
+      expires_at: expires,
+    });
+    await Promise.all([n.finalReached(row), n.finalReached(row)]);
+    await n.finalReached(orders.find(row.id)!);
+    await n.stop();
+    expect(fake.calls.map((c) => c.method)).toEqual(['editMessageText', 'sendVideo']);
+    expect(fake.calls[0]!.text).toMatch(/Done![\s\S]*kept until/);
+    expect(fake.calls[1]!.text).toBe('https://r.test/g/abc');
+    expect(orders.find(row.id)!.deliveredAt).toBeInstanceOf(Date);
+  });
+
+  it('a chat that blocked the bot: nothing to deliver to, recorded so it is not retried forever', async () => {
+    const fake = fakeApi();
+    const blocked: number[] = [];
+    const n = notifier(fake.api, { gap: 1, blocked });
+    const row = update(submitted(6, {}, 'video'), {
+      status: 'completed',
+      result: ['https://r.test/g/def'],
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    fake.failNext('editMessageText', 403, 'Forbidden: bot was blocked by the user');
+    fake.failNext('sendVideo', 403, 'Forbidden: bot was blocked by the user');
+    await n.finalReached(row);
+    await n.stop();
+    expect(orders.find(row.id)!.deliveredAt).toBeInstanceOf(Date);
+    expect(blocked).toEqual([6]);
+  });
+
+  it('a transient Telegram failure before anything was sent propagates, so the tracker retries', async () => {
+    const fake = fakeApi();
+    const n = notifier(fake.api, { gap: 1 });
+    const row = update(submitted(7, {}, 'video'), {
+      status: 'completed',
+      result: ['https://r.test/g/ghi'],
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    fake.failNext('sendVideo', 500, 'Internal Server Error');
+    await expect(n.finalReached(row)).rejects.toThrow();
+    expect(orders.find(row.id)!.deliveredAt).toBeNull();
+    await n.finalReached(orders.find(row.id)!);
+    await n.stop();
+    expect(fake.calls.filter((c) => c.method === 'sendVideo')).toHaveLength(2);
+    expect(orders.find(row.id)!.deliveredAt).toBeInstanceOf(Date);
+  });
+});

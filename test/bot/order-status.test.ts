@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { createI18n, textsFor } from '../../src/bot/i18n.js';
+import {
+  canOfferCancel,
+  failureDetail,
+  formatDateTime,
+  formatDuration,
+  renderOrderStatus,
+} from '../../src/bot/order-status.js';
+import type { OrderRow } from '../../src/db/schema/orders.js';
+
+const i18n = createI18n('en');
+const en = textsFor(i18n, 'en');
+const ru = textsFor(i18n, 'ru');
+const T0 = Date.UTC(2030, 10, 21, 14, 5, 0);
+
+function order(patch: Partial<OrderRow> = {}): OrderRow {
+  return {
+    id: '3f0e7a52-9a57-4d44-8f58-6d1f5bd1c0aa',
+    chatId: 1,
+    userId: 1,
+    locale: 'en',
+    modelId: 203,
+    modelName: 'Lumen <Text> & Image',
+    modelType: 'image',
+    request: { model_id: 203, prompt: 'a fox' },
+    priceUsd: '0.04',
+    quoteId: null,
+    quoteExpiresAt: null,
+    idempotencyKey: 'k',
+    stage: 'submitted',
+    submitAttempts: 1,
+    submitError: null,
+    submittedAt: new Date(T0),
+    upstreamOrderId: 'ord_1',
+    status: 'queued',
+    costUsd: '0.04',
+    result: [],
+    resultExpiresAt: null,
+    error: null,
+    statusMessageId: 10,
+    deliveredAt: null,
+    nextPollAt: null,
+    pollFailures: 0,
+    createdAt: new Date(T0 - 5000),
+    updatedAt: new Date(T0),
+    finishedAt: null,
+    finalHandledAt: null,
+    ...patch,
+  } as OrderRow;
+}
+
+const buttons = (view: ReturnType<typeof renderOrderStatus>) =>
+  view.keyboard.inline_keyboard
+    .flat()
+    .map((b) => ('callback_data' in b ? `${b.text}|${b.callback_data}` : b.text));
+
+describe('order status message', () => {
+  it('queued: state, escaped model, cost, elapsed, no Cancel yet', () => {
+    const view = renderOrderStatus(en, order(), T0 + 7_000);
+    expect(view.text).toContain('⏳ Order placed, waiting in the queue');
+    expect(view.text).toContain('Lumen &lt;Text&gt; &amp; Image');
+    expect(view.text).toContain('Cost: $0.04');
+    expect(view.text).toContain('Time: 7 s');
+    expect(buttons(view)).toEqual([]);
+  });
+
+  it('processing: Cancel with the row id, elapsed in minutes, Russian money format', () => {
+    const row = order({ status: 'processing', costUsd: '1.5' });
+    const view = renderOrderStatus(en, row, T0 + 125_000);
+    expect(view.text).toContain('Time: 2 min 5 s');
+    expect(buttons(view)).toEqual([`✖️ Cancel generation|oc:${row.id}`]);
+    expect(Buffer.byteLength(`oc:${row.id}`)).toBeLessThanOrEqual(64);
+    const inRussian = renderOrderStatus(ru, row, T0 + 3_700_000);
+    expect(inRussian.text).toContain('Генерирую');
+    expect(inRussian.text).toContain('1,50');
+    expect(inRussian.text).toContain('1 ч 1 мин');
+  });
+
+  it('hides Cancel once a cancellation is pending or the model refused it', () => {
+    const row = order({ status: 'processing' });
+    const pending = renderOrderStatus(en, row, T0, { cancelRequested: true });
+    expect(pending.text).toContain('Cancellation requested');
+    expect(buttons(pending)).toEqual([]);
+    expect(canOfferCancel(row, { notCancellable: true })).toBe(false);
+    expect(canOfferCancel(order({ status: 'queued' }))).toBe(false);
+  });
+
+  it('completed: Done, cost, duration, and until when the files are kept', () => {
+    const row = order({
+      status: 'completed',
+      result: ['https://r.test/g/a'],
+      finishedAt: new Date(T0 + 42_000),
+      resultExpiresAt: new Date(Date.UTC(2030, 10, 22, 14, 5)),
+    });
+    const view = renderOrderStatus(en, row, T0 + 60_000);
+    expect(view.text).toContain('✅ Done!');
+    expect(view.text).toContain('Cost: $0.04');
+    expect(view.text).toContain('Time: 42 s');
+    expect(view.text).toContain('kept until 22 Nov, 14:05 UTC');
+    expect(renderOrderStatus(ru, row, T0).text).toContain('хранятся до 22 нояб., 14:05 UTC');
+    expect(buttons(view)).toEqual([]);
+  });
+
+  it('completed but the files expired: says so honestly', () => {
+    const row = order({ status: 'completed', result: ['https://r.test/g/a', 'https://r.test/g/b'] });
+    const all = renderOrderStatus(en, row, T0, { delivery: { sent: 0, expired: 2, linked: 0, failed: 0 } });
+    expect(all.text).toContain('files had already expired');
+    const some = renderOrderStatus(en, row, T0, { delivery: { sent: 1, expired: 1, linked: 0, failed: 0 } });
+    expect(some.text).toContain('Some of the files had already expired');
+  });
+
+  it('failed: generic text, the upstream message as escaped detail, Try again', () => {
+    const row = order({ status: 'failed', error: { code: 'x', message: 'NSFW <filter> hit' } });
+    const view = renderOrderStatus(en, row, T0);
+    expect(view.text).toContain('❌ Generation failed');
+    expect(view.text).toContain('<i>Details: NSFW &lt;filter&gt; hit</i>');
+    expect(buttons(view)).toEqual([`🔁 Try again|or:${row.id}`]);
+    const opaque = renderOrderStatus(ru, order({ status: 'failed', error: { code: 42 } }), T0);
+    expect(opaque.text).toContain('Сервису генерации не удалось');
+    expect(opaque.text).not.toContain('Подробности');
+  });
+
+  it('cancelled and lost', () => {
+    expect(renderOrderStatus(en, order({ status: 'cancelled' }), T0).text).toContain('🚫 Order cancelled');
+    const lost = renderOrderStatus(en, order({ status: 'processing' }), T0, { lost: true });
+    expect(lost.text).toContain('can no longer find this order');
+    expect(buttons(lost)).toEqual([]);
+  });
+
+  it('formats durations, dates and failure details', () => {
+    expect(formatDuration(en, 59_400)).toBe('59 s');
+    expect(formatDuration(en, 60_000)).toBe('1 min 0 s');
+    expect(formatDateTime('en', new Date(Date.UTC(2029, 0, 2, 3, 4)), new Date(T0))).toBe(
+      '2 Jan 2029, 03:04 UTC',
+    );
+    expect(failureDetail('  plain\n text ')).toBe('plain text');
+    expect(failureDetail({ message: 7 })).toBeUndefined();
+    expect(failureDetail(['a'])).toBeUndefined();
+    expect(failureDetail('x'.repeat(1000))?.length).toBe(300);
+  });
+});

@@ -1,0 +1,41 @@
+/** Steps of the generation flow as a user performs them, shared by the end-to-end tests. */
+import type { ScriptedUser } from '../telegram/scripted-user.js';
+
+const TYPE_BUTTONS: Record<string, RegExp> = {
+  image: /Images|Картинки/,
+  video: /Videos|Видео/,
+  upscale: /Upscale|Улучшение/,
+  remove_bg: /Remove background|Удаление фона/,
+};
+
+/** /start -> Create -> type -> model; resolves once the form has started. */
+export async function openModel(
+  user: ScriptedUser,
+  type: keyof typeof TYPE_BUTTONS,
+  modelName: string,
+): Promise<void> {
+  await user.sendCommand('generate');
+  await user.waitForMessage(/What would you like to create|Что будем создавать/);
+  await user.pressButton(TYPE_BUTTONS[type]!);
+  await user.waitForMessage(/Choose a model|Выберите модель/);
+  await user.pressButton(new RegExp(`^${modelName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} ·`));
+  await user.waitForMessage(/You chose|Вы выбрали/);
+}
+
+/** Presses Continue on the settings screen and waits for the priced summary. */
+export async function continueToPrice(user: ScriptedUser) {
+  await user.pressButton(/Continue|Продолжить/);
+  return user.waitForMessage(/Check your order|Проверьте заказ/, { timeoutMs: 15_000 });
+}
+
+export async function confirmOrder(user: ScriptedUser) {
+  await user.pressButton(/^✅ (Confirm|Подтвердить)/);
+  return user.waitForMessage(/Order placed|Заказ оформлен|Generating|Генерирую|Done!|Готово!/, {
+    timeoutMs: 15_000,
+  });
+}
+
+/** The amount on the Confirm button, e.g. "$0.19". */
+export function confirmPrice(buttons: Array<{ text: string }>): string | undefined {
+  return buttons.find((b) => b.text.startsWith('✅'))?.text.split(' · ')[1];
+}
