@@ -1,25 +1,44 @@
 import type { VersionedState, VersionedStateStorage } from '@grammyjs/conversations';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { conversationStates } from '../schema/conversation-states.js';
 
-/** Storage adapter for @grammyjs/conversations v2 backed by SQLite. */
+/**
+ * Storage adapter for @grammyjs/conversations v2 backed by SQLite. It is read on every update,
+ * so its statements are prepared once.
+ */
 export function createConversationStateStorage<S>(db: Db): VersionedStateStorage<string, S> {
+  const read = db
+    .select({ value: conversationStates.value })
+    .from(conversationStates)
+    .where(eq(conversationStates.key, sql.placeholder('key')))
+    .prepare();
+  const write = db
+    .insert(conversationStates)
+    .values({
+      key: sql.placeholder('key'),
+      value: sql.placeholder('value'),
+      updatedAt: sql.placeholder('at'),
+    })
+    .onConflictDoUpdate({
+      target: conversationStates.key,
+      set: { value: sql`excluded.value`, updatedAt: sql`excluded.updated_at` },
+    })
+    .prepare();
+  const remove = db
+    .delete(conversationStates)
+    .where(eq(conversationStates.key, sql.placeholder('key')))
+    .prepare();
   return {
     read(key) {
-      const row = db.select().from(conversationStates).where(eq(conversationStates.key, key)).get();
+      const row = read.get({ key });
       return row ? (JSON.parse(row.value) as VersionedState<S>) : undefined;
     },
     write(key, state) {
-      const value = JSON.stringify(state);
-      const updatedAt = new Date();
-      db.insert(conversationStates)
-        .values({ key, value, updatedAt })
-        .onConflictDoUpdate({ target: conversationStates.key, set: { value, updatedAt } })
-        .run();
+      write.run({ key, value: JSON.stringify(state), at: new Date() });
     },
     delete(key) {
-      db.delete(conversationStates).where(eq(conversationStates.key, key)).run();
+      remove.run({ key });
     },
   };
 }
