@@ -10,12 +10,14 @@ import { orderButtons } from './callback-data/orders.js';
 import type { Locale, Texts } from './i18n.js';
 import { price } from './texts/money.js';
 
-const STATUS_ICONS: Record<string, string> = {
+/** One icon per state, shared by the status message and the /orders list. */
+export const STATUS_ICONS: Record<string, string> = {
   queued: '⏳',
   processing: '⚙️',
   completed: '✅',
   failed: '❌',
   cancelled: '🚫',
+  lost: '⚠️',
 };
 
 /** How the results of a completed order reached the chat (see delivery/deliver.ts). */

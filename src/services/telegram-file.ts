@@ -46,30 +46,23 @@ function compact(ref: TelegramFileRef): TelegramFileRef {
 export function fileRefFromMessage(message: FileMessage): TelegramFileRef | undefined {
   // An animation message also carries `document` (Bot API backward compatibility): check it first.
   const { animation, video, photo, document } = message;
-  if (animation) {
+  const moving = animation
+    ? ({ kind: 'animation', file: animation } as const)
+    : video
+      ? ({ kind: 'video', file: video } as const)
+      : undefined;
+  if (moving) {
+    const { kind, file } = moving;
     return compact({
-      kind: 'animation',
-      fileId: animation.file_id,
-      fileUniqueId: animation.file_unique_id,
-      fileSize: animation.file_size,
-      fileName: animation.file_name,
-      mimeType: animation.mime_type,
-      width: animation.width,
-      height: animation.height,
-      durationSeconds: animation.duration,
-    });
-  }
-  if (video) {
-    return compact({
-      kind: 'video',
-      fileId: video.file_id,
-      fileUniqueId: video.file_unique_id,
-      fileSize: video.file_size,
-      fileName: video.file_name,
-      mimeType: video.mime_type,
-      width: video.width,
-      height: video.height,
-      durationSeconds: video.duration,
+      kind,
+      fileId: file.file_id,
+      fileUniqueId: file.file_unique_id,
+      fileSize: file.file_size,
+      fileName: file.file_name,
+      mimeType: file.mime_type,
+      width: file.width,
+      height: file.height,
+      durationSeconds: file.duration,
     });
   }
   if (photo && photo.length > 0) {

@@ -14,7 +14,13 @@ import type { BaseContext, BotContext } from '../context.js';
 import type { GenerateArgs } from '../conversations/generate/form-conversation.js';
 import { GENERATE_CONVERSATION } from '../conversations/generate/generate.js';
 import { deliverResults, resultsExpired } from '../delivery/deliver.js';
-import { canOfferCancel, formatDateTime, isActiveStatus, orderAmount } from '../order-status.js';
+import {
+  canOfferCancel,
+  formatDateTime,
+  isActiveStatus,
+  orderAmount,
+  STATUS_ICONS,
+} from '../order-status.js';
 import { mediaInputLabel, optionLabel, optionValueLabel } from '../texts/labels.js';
 import { price } from '../texts/money.js';
 
@@ -23,15 +29,6 @@ const PROMPT_EXCERPT_CHARS = 200;
 const BUTTON_MODEL_CHARS = 32;
 /** Uploads live 24 h upstream (spec 4.3); an hour of margin for the time the form took. */
 const PRESET_MAX_AGE_MS = 23 * 60 * 60 * 1000;
-
-const STATUS_ICONS: Record<string, string> = {
-  queued: '⏳',
-  processing: '⚙️',
-  completed: '✅',
-  failed: '❌',
-  cancelled: '🚫',
-  lost: '⚠️',
-};
 
 export const ordersFeature = new Composer<BotContext>();
 const privateChats = ordersFeature.chatType('private');
