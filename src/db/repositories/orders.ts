@@ -204,6 +204,16 @@ export class OrdersRepository {
    * response), and `becameFinal` is true for exactly one call: the one that set `finished_at`.
    */
   updateFromUpstream(id: string, order: Order): { row: OrderRow; becameFinal: boolean } {
+    // Most polls find an active order unchanged: answer from one prepared read, without a write.
+    const current = this.findFresh(id);
+    if (
+      current?.upstreamOrderId === order.id &&
+      !isFinalStatus(order.status) &&
+      current.status === order.status &&
+      current.costUsd === order.cost_usd
+    ) {
+      return { row: current, becameFinal: false };
+    }
     return this.db.transaction((tx) => {
       const now = this.#now();
       const final = isFinalStatus(order.status);
