@@ -14,7 +14,13 @@ export type FormConversation = Conversation<BotContext, BaseContext>;
 export interface GenerateArgs {
   modelId: number;
   /** Inputs to start from ("Change options", "Try again"): prompt and media are not asked again. */
-  preset?: { prompt?: string; media: MediaMap; options: Record<string, OptionValue> };
+  preset?: {
+    prompt?: string;
+    media: MediaMap;
+    options: Record<string, OptionValue>;
+    /** Where the form starts: 'options' (default) or 'media' (a library prompt: media still asked). */
+    startAt?: 'media' | 'options';
+  };
 }
 
 export interface FormAnswers {

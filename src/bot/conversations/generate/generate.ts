@@ -59,8 +59,9 @@ export async function generateConversation(
     ? { ...args.preset, media: { ...args.preset.media }, options: { ...args.preset.options } }
     : { media: {}, options: {} };
 
-  if (!args.preset) {
-    if (plan.prompt) {
+  // A preset starts at the options, or at the media ('media': a library prompt fills in the prompt).
+  if (!args.preset || args.preset.startAt === 'media') {
+    if (plan.prompt && !args.preset) {
       const prompt = await askPrompt(conversation, ctx, plan.prompt);
       if (prompt !== undefined) answers.prompt = prompt;
     }

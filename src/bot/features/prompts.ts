@@ -1,0 +1,351 @@
+/**
+ * /prompts: the upstream prompt library in the user's language. Images / Videos / All, then a
+ * category, then pages of prompts; or a search (a short conversation reads the words, so waiting
+ * for them survives a restart). A prompt opens with its full text and "Use this prompt", which
+ * asks for a model of the prompt's type and starts the generation form with the prompt filled in.
+ * Every button is checked: forged or stale data gets a short answer and changes nothing.
+ */
+import { type Conversation, createConversation } from '@grammyjs/conversations';
+import { Composer, InlineKeyboard, type MiddlewareFn } from 'grammy';
+import type { MaybeInaccessibleMessage } from 'grammy/types';
+import type { Model, Prompt, PromptsPage } from '../../reseller/schemas.js';
+import { planForm } from '../../services/model-form.js';
+import type { PromptListQuery } from '../../services/prompt-library.js';
+import { asResellerError } from '../../services/submission-errors.js';
+import { menuData } from '../callback-data/menu.js';
+import {
+  type ListRef,
+  MAX_PAGE,
+  PROMPT_BUTTON_PREFIX,
+  parsePromptButton,
+  shortId,
+  type TypeCode,
+  typeFromCode,
+} from '../callback-data/prompts.js';
+import type { BaseContext, BotContext } from '../context.js';
+import { clearButtons, type GenerateArgs } from '../conversations/generate/form-conversation.js';
+import { GENERATE_CONVERSATION } from '../conversations/generate/generate.js';
+import {
+  categoriesScreen,
+  detailScreen,
+  errorScreen,
+  type ListContext,
+  listScreen,
+  localizePrompt,
+  modelsScreen,
+  normalizeSearch,
+  promptMisfitText,
+  refOf,
+  type Screen,
+  SEARCH_MAX_CHARS,
+  searchAskScreen,
+  truncate,
+  typesScreen,
+} from '../keyboards/prompts.js';
+import { upstreamErrorText } from '../texts/upstream-errors.js';
+
+export const PROMPT_SEARCH_CONVERSATION = 'prompt-search';
+/** After this long without an answer, a message is no longer taken as search words. */
+const SEARCH_WAIT_MS = 15 * 60_000;
+
+type Failure = { ok: false; code: string; message: string; required?: number; deposited?: number };
+type Loaded<T> = { ok: true; value: T } | Failure;
+
+/** Runs an upstream read; a failure becomes a JSON-safe value (also inside conversation.external). */
+async function attempt<T>(ctx: BaseContext, what: string, load: () => Promise<T>): Promise<Loaded<T>> {
+  try {
+    return { ok: true, value: await load() };
+  } catch (error) {
+    const failure = asResellerError(error);
+    const { required, deposited } = failure.details;
+    if (failure.code === 'deposit_required') {
+      // The reseller's own figures: for the logs (and admins), never for end users.
+      ctx.logger.warn({ required, deposited }, 'prompt library closed: total deposit below the threshold');
+    } else {
+      ctx.logger.warn({ err: error, code: failure.code }, `prompt library: ${what} failed`);
+    }
+    return {
+      ok: false,
+      code: String(failure.code),
+      message: failure.message,
+      ...(required !== undefined ? { required } : {}),
+      ...(deposited !== undefined ? { deposited } : {}),
+    };
+  }
+}
+
+function failureScreen(ctx: BaseContext, failure: Failure): Screen {
+  if (failure.code !== 'deposit_required') return errorScreen(ctx, upstreamErrorText(ctx, failure.code));
+  let text = ctx.t('prompts-unavailable');
+  if (ctx.user?.role === 'admin' && failure.required !== undefined) {
+    text += `\n\n${ctx.t('prompts-unavailable-admin', {
+      required: failure.required,
+      deposited: failure.deposited ?? 0,
+    })}`;
+  }
+  return errorScreen(ctx, text);
+}
+
+async function render(ctx: BaseContext, screen: Screen, mode: 'edit' | 'reply'): Promise<void> {
+  if (mode === 'reply') {
+    await ctx.reply(screen.text, { reply_markup: screen.keyboard });
+    return;
+  }
+  await ctx.editMessageText(screen.text, { reply_markup: screen.keyboard }).catch((err: unknown) => {
+    if (!/message is not modified/.test(String(err))) throw err;
+  });
+}
+
+async function stale(ctx: BaseContext): Promise<void> {
+  await ctx.answerCallbackQuery({ text: ctx.t('error-stale-button') });
+}
+
+/** The search words a button's message shows in bold, if they are the ones the button names. */
+export function queryFromMessage(
+  message: MaybeInaccessibleMessage | undefined,
+  key: string,
+): string | undefined {
+  if (!message || !('text' in message) || !message.text) return undefined;
+  for (const entity of message.entities ?? []) {
+    if (entity.type !== 'bold') continue;
+    const candidate = message.text.slice(entity.offset, entity.offset + entity.length);
+    if (shortId(candidate) === key) return candidate;
+  }
+  return undefined;
+}
+
+type Resolved =
+  | { ok: true; context: ListContext }
+  | { ok: false; stale: true }
+  | (Failure & { stale?: false });
+
+/** What a list ref names: a category we know (by its short id) or the search shown in the message. */
+async function resolveRef(ctx: BotContext, ref: ListRef): Promise<Resolved> {
+  if (ref.kind === 's') {
+    const query = queryFromMessage(ctx.callbackQuery?.message, ref.key);
+    return query ? { ok: true, context: { kind: 's', type: ref.type, query } } : { ok: false, stale: true };
+  }
+  const categories = await attempt(ctx, 'categories', () =>
+    ctx.deps.promptLibrary.categories(typeFromCode(ref.type)),
+  );
+  if (!categories.ok) return categories;
+  const category = categories.value.find((c) => shortId(c.key) === ref.key);
+  return category
+    ? { ok: true, context: { kind: 'c', type: ref.type, category } }
+    : { ok: false, stale: true };
+}
+
+function listQuery(context: ListContext, page: number): PromptListQuery {
+  const type = typeFromCode(context.type);
+  return context.kind === 's'
+    ? { type, search: context.query, page }
+    : { type, category: context.category.key, page };
+}
+
+async function loadPage(ctx: BotContext, context: ListContext, page: number): Promise<Loaded<PromptsPage>> {
+  const first = await attempt(ctx, 'list', () => ctx.deps.promptLibrary.list(listQuery(context, page)));
+  // The list shrank since the button was made: show its last page instead of an empty one.
+  if (first.ok && first.value.data.length === 0 && page > first.value.meta.last_page) {
+    const last = Math.min(Math.max(1, first.value.meta.last_page), MAX_PAGE);
+    return attempt(ctx, 'list', () => ctx.deps.promptLibrary.list(listQuery(context, last)));
+  }
+  return first;
+}
+
+/** The prompt a button names: seen recently, or found again on the page the button came from. */
+async function findPrompt(
+  ctx: BotContext,
+  context: ListContext,
+  ref: ListRef,
+  id: number,
+): Promise<Loaded<Prompt | undefined>> {
+  const remembered = ctx.deps.promptLibrary.remembered(id);
+  if (remembered) return { ok: true, value: remembered };
+  const page = await loadPage(ctx, context, ref.page);
+  return page.ok ? { ok: true, value: page.value.data.find((p) => p.id === id) } : page;
+}
+
+/** Models of the prompt's type that take a prompt at all, cheapest first. */
+async function modelsFor(ctx: BotContext, prompt: Prompt): Promise<Model[]> {
+  const group = (await ctx.deps.catalog.groups()).find((g) => g.type === prompt.type.key);
+  return (group?.models ?? []).filter((m) => m.prompt.mode !== 'ignored');
+}
+
+async function showTypes(ctx: BotContext, mode: 'edit' | 'reply'): Promise<void> {
+  // Asking upstream here tells a closed library at once, and warms the category cache.
+  const categories = await attempt(ctx, 'categories', () => ctx.deps.promptLibrary.categories());
+  await render(ctx, categories.ok ? typesScreen(ctx) : failureScreen(ctx, categories), mode);
+}
+
+async function startGeneration(ctx: BotContext, prompt: Prompt, model: Model): Promise<void> {
+  const shown = localizePrompt(prompt, ctx.locale);
+  const step = planForm(model).prompt;
+  const length = [...shown.text].length;
+  const fits =
+    step !== null &&
+    length > 0 &&
+    length >= step.minLength &&
+    (step.maxLength === undefined || length <= step.maxLength);
+  await ctx.answerCallbackQuery();
+  await ctx.editMessageText(
+    `${ctx.t('gen-started', { model: model.name })}\n${ctx.t('prompts-started', { title: truncate(shown.title, 120) })}`,
+    { reply_markup: new InlineKeyboard() },
+  );
+  await ctx.conversation.exitAll();
+  if (!fits) {
+    // Too long or too short for this model: the form asks for the prompt; here is the original to edit.
+    if (step !== null && length > 0) {
+      await ctx.reply(
+        promptMisfitText(ctx, model, shown.text, { length, min: step.minLength, max: step.maxLength }),
+      );
+    }
+    await ctx.conversation.enter(GENERATE_CONVERSATION, { modelId: model.id } satisfies GenerateArgs);
+    return;
+  }
+  const args: GenerateArgs = {
+    modelId: model.id,
+    preset: { prompt: shown.text, media: {}, options: {}, startAt: 'media' },
+  };
+  await ctx.conversation.enter(GENERATE_CONVERSATION, args);
+}
+
+interface SearchArgs {
+  type: TypeCode;
+  /** The message that asked, whose Back button goes once the words arrive. */
+  messageId?: number;
+}
+
+/** Waits for the search words, then shows the first page of results as a new message. */
+async function promptSearchConversation(
+  conversation: Conversation<BotContext, BaseContext>,
+  ctx: BaseContext,
+  args: SearchArgs,
+): Promise<void> {
+  for (;;) {
+    const answer = await conversation.wait({ maxMilliseconds: SEARCH_WAIT_MS });
+    const message = answer.message;
+    // Buttons, commands and anything else: the user moved on; let the rest of the bot handle it.
+    if (!message || message.text?.startsWith('/')) await conversation.halt({ next: true });
+    const query = normalizeSearch(message?.text ?? '');
+    if (!query) {
+      await answer.reply(ctx.t('prompts-search-expected-text'));
+      continue;
+    }
+    if ([...query].length > SEARCH_MAX_CHARS) {
+      await answer.reply(ctx.t('prompts-search-too-long', { max: SEARCH_MAX_CHARS }));
+      continue;
+    }
+    await clearButtons(answer, args.messageId);
+    const context: ListContext = { kind: 's', type: args.type, query };
+    const loaded = await conversation.external((outer) =>
+      attempt(outer, 'search', () => outer.deps.promptLibrary.list(listQuery(context, 1))),
+    );
+    const screen = loaded.ok ? listScreen(ctx, context, loaded.value) : failureScreen(ctx, loaded);
+    await answer.reply(screen.text, { reply_markup: screen.keyboard });
+    return;
+  }
+}
+
+export function createPromptsFeature(conversationPlugins: MiddlewareFn<BaseContext>[]): Composer<BotContext> {
+  const feature = new Composer<BotContext>();
+  const privateChats = feature.chatType('private');
+
+  privateChats.use(
+    createConversation<BotContext, BaseContext>(promptSearchConversation, {
+      id: PROMPT_SEARCH_CONVERSATION,
+      plugins: conversationPlugins,
+    }),
+  );
+
+  privateChats.command('prompts', (ctx) => showTypes(ctx, 'reply'));
+
+  privateChats.callbackQuery(menuData.filter({ item: 'prompts' }), async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showTypes(ctx, 'edit');
+  });
+
+  privateChats.callbackQuery(PROMPT_BUTTON_PREFIX, async (ctx) => {
+    const button = parsePromptButton(ctx.callbackQuery.data);
+    if (!button) return stale(ctx);
+
+    switch (button.kind) {
+      case 'type': {
+        const categories = await attempt(ctx, 'categories', () =>
+          ctx.deps.promptLibrary.categories(typeFromCode(button.type)),
+        );
+        await ctx.answerCallbackQuery();
+        await render(
+          ctx,
+          categories.ok
+            ? categoriesScreen(ctx, button.type, categories.value)
+            : failureScreen(ctx, categories),
+          'edit',
+        );
+        return;
+      }
+      case 'search': {
+        await ctx.answerCallbackQuery();
+        await ctx.conversation.exitAll();
+        await render(ctx, searchAskScreen(ctx, button.type), 'edit');
+        const messageId = ctx.callbackQuery.message?.message_id;
+        await ctx.conversation.enter(PROMPT_SEARCH_CONVERSATION, {
+          type: button.type,
+          ...(messageId !== undefined ? { messageId } : {}),
+        } satisfies SearchArgs);
+        return;
+      }
+      default:
+        break;
+    }
+
+    const resolved = await resolveRef(ctx, button.ref);
+    if (!resolved.ok) {
+      if (resolved.stale) return stale(ctx);
+      await ctx.answerCallbackQuery();
+      await render(ctx, failureScreen(ctx, resolved), 'edit');
+      return;
+    }
+    const { context } = resolved;
+
+    if (button.kind === 'list') {
+      const page = await loadPage(ctx, context, button.ref.page);
+      await ctx.answerCallbackQuery();
+      await render(ctx, page.ok ? listScreen(ctx, context, page.value) : failureScreen(ctx, page), 'edit');
+      return;
+    }
+
+    const found = await findPrompt(ctx, context, button.ref, button.id);
+    if (!found.ok) {
+      await ctx.answerCallbackQuery();
+      await render(ctx, failureScreen(ctx, found), 'edit');
+      return;
+    }
+    const prompt = found.value;
+    if (!prompt) return stale(ctx);
+    // Screens reached from a list go back to the page the prompt is on.
+    const ref = refOf(context, button.ref.page);
+
+    if (button.kind === 'details') {
+      await ctx.answerCallbackQuery();
+      await render(ctx, detailScreen(ctx, context, ref, prompt), 'edit');
+      return;
+    }
+    const loaded = await attempt(ctx, 'models', () => modelsFor(ctx, prompt));
+    if (!loaded.ok) {
+      await ctx.answerCallbackQuery();
+      await render(ctx, failureScreen(ctx, loaded), 'edit');
+      return;
+    }
+    const models = loaded.value;
+    if (button.kind === 'use') {
+      await ctx.answerCallbackQuery();
+      await render(ctx, modelsScreen(ctx, context, ref, prompt, models), 'edit');
+      return;
+    }
+    const model = models.find((m) => m.id === button.modelId);
+    if (!model) return stale(ctx);
+    await startGeneration(ctx, prompt, model);
+  });
+
+  return feature;
+}
