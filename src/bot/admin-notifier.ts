@@ -1,0 +1,88 @@
+/**
+ * The bot side of admin alerts (AdminAlertSink): one message to every admin in ADMIN_IDS, in the
+ * language the admin picked with /language (DEFAULT_LOCALE otherwise). An admin who blocked the bot
+ * or never opened it is skipped (and logged); the others still get the message.
+ */
+import type { I18n } from '@grammyjs/i18n';
+import type { Api } from 'grammy';
+import type { Config } from '../config.js';
+import type { UsersRepository } from '../db/repositories/users.js';
+import { formatMoney } from '../lib/money.js';
+import type { Logger } from '../logger.js';
+import type { AdminAlert, AdminAlertSink } from '../services/admin-alerts.js';
+import type { BaseContext } from './context.js';
+import { isChatGone } from './delivery/deliver.js';
+import { createI18n, type Texts, textsFor } from './i18n.js';
+
+export interface AdminNotifierOptions {
+  config: Pick<Config, 'adminIds' | 'defaultLocale'>;
+  users: Pick<UsersRepository, 'find' | 'markBlocked'>;
+  logger: Logger;
+  i18n?: I18n<BaseContext>;
+}
+
+const minutes = (ms: number) => Math.max(1, Math.round(ms / 60_000));
+
+export function renderAlert(texts: Texts, alert: AdminAlert): string {
+  switch (alert.kind) {
+    case 'low_balance':
+      return texts.t('admin-alert-low-balance', {
+        balance: formatMoney(alert.balanceUsd, texts.locale),
+        threshold: formatMoney(alert.thresholdUsd, texts.locale),
+      });
+    case 'unauthorized':
+      return texts.t('admin-alert-unauthorized');
+    case 'insufficient_balance':
+      return texts.t('admin-alert-insufficient-balance', { model: alert.modelName });
+    case 'upstream_down':
+      return texts.t('admin-alert-upstream-down', {
+        failures: alert.failures,
+        minutes: minutes(alert.durationMs),
+        error: alert.lastError,
+      });
+    case 'upstream_recovered':
+      return texts.t('admin-alert-upstream-recovered', { minutes: minutes(alert.downMs) });
+  }
+}
+
+export class AdminNotifier implements AdminAlertSink {
+  readonly #config: AdminNotifierOptions['config'];
+  readonly #users: AdminNotifierOptions['users'];
+  readonly #log: Logger;
+  readonly #i18n: I18n<BaseContext>;
+  #api: Api | undefined;
+
+  constructor(opts: AdminNotifierOptions) {
+    this.#config = opts.config;
+    this.#users = opts.users;
+    this.#log = opts.logger.child({ component: 'admin-notifier' });
+    this.#i18n = opts.i18n ?? createI18n(opts.config.defaultLocale);
+  }
+
+  /** The bot's Api (auto-retry, HTML parse mode); bound once the bot exists. */
+  bindApi(api: Api): void {
+    this.#api = api;
+  }
+
+  async send(alert: AdminAlert): Promise<void> {
+    const api = this.#api;
+    if (!api) {
+      this.#log.warn({ kind: alert.kind }, 'admin alert dropped: the bot is not bound yet');
+      return;
+    }
+    for (const adminId of this.#config.adminIds) {
+      const locale = this.#users.find(adminId)?.locale ?? this.#config.defaultLocale;
+      const text = renderAlert(textsFor(this.#i18n, locale), alert);
+      try {
+        await api.sendMessage(adminId, text);
+      } catch (err) {
+        if (isChatGone(err)) {
+          this.#users.markBlocked(adminId);
+          this.#log.warn({ adminId, kind: alert.kind, err }, 'admin chat unreachable: alert not delivered');
+        } else {
+          this.#log.error({ adminId, kind: alert.kind, err }, 'could not send an admin alert');
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * Tools for the reseller's admins (ADMIN_IDS), in private chats only:
+ * - /balance: the upstream balance, the low-balance threshold, a Refresh button;
+ * - /stats: users, orders by outcome, money spent upstream, top models, orders in progress.
+ * For anyone else these updates fall through to the catch-all, which answers as it does for any
+ * unknown command: the tools' existence is not revealed.
+ */
+import { Composer, InlineKeyboard } from 'grammy';
+import { formatMoney } from '../../lib/money.js';
+import { ResellerError } from '../../reseller/errors.js';
+import type { AdminStats, StatsPeriod } from '../../services/admin-stats.js';
+import { STATS_PERIODS } from '../../services/admin-stats.js';
+import type { BalanceMonitor } from '../../services/balance-monitor.js';
+import type { BaseContext, BotContext } from '../context.js';
+import type { Texts } from '../i18n.js';
+import { formatDateTime } from '../order-status.js';
+
+/** The Refresh button of /balance. */
+export const ADMIN_BALANCE_REFRESH = 'adm:balance';
+
+export function isAdmin(ctx: Pick<BaseContext, 'from' | 'deps'>): boolean {
+  return ctx.from !== undefined && ctx.deps.config.adminIds.includes(ctx.from.id);
+}
+
+/** The /balance text: a fresh reading, or what went wrong (by code only: never an upstream message). */
+export async function renderBalance(
+  texts: Texts,
+  monitor: Pick<BalanceMonitor, 'check' | 'thresholdUsd'>,
+  sandbox: boolean,
+): Promise<string> {
+  const threshold = formatMoney(monitor.thresholdUsd, texts.locale);
+  const lines: string[] = [];
+  try {
+    const reading = await monitor.check();
+    lines.push(
+      texts.t('admin-balance', { balance: formatMoney(reading.balanceUsd, texts.locale), threshold }),
+    );
+    if (reading.low) lines.push('', texts.t('admin-balance-low'));
+    lines.push('', texts.t('admin-checked-at', { time: formatDateTime(texts.locale, reading.checkedAt) }));
+  } catch (err) {
+    const code = err instanceof ResellerError ? String(err.code) : 'unexpected_error';
+    const error = err instanceof ResellerError && err.httpStatus ? `${code}, HTTP ${err.httpStatus}` : code;
+    lines.push(texts.t('admin-balance-error', { error, threshold }));
+  }
+  if (sandbox) lines.push('', texts.t('sandbox-badge'));
+  return lines.join('\n');
+}
+
+const PERIOD_KEYS: Record<StatsPeriod, string> = {
+  today: 'admin-stats-period-today',
+  week: 'admin-stats-period-week',
+  month: 'admin-stats-period-month',
+};
+
+export function renderStats(texts: Texts, stats: AdminStats): string {
+  const money = (usd: string) => formatMoney(usd, texts.locale);
+  const lines = [
+    texts.t('admin-stats-title', { time: formatDateTime(texts.locale, stats.at, stats.at) }),
+    texts.t('admin-stats-periods'),
+    '',
+    texts.t('admin-stats-users', {
+      total: stats.users.total,
+      today: stats.users.newToday,
+      week: stats.users.newWeek,
+      active: stats.users.activeWeek,
+    }),
+    '',
+    texts.t('admin-stats-orders-title'),
+  ];
+  for (const period of STATS_PERIODS) {
+    const c = stats.orders[period];
+    lines.push(
+      texts.t('admin-stats-orders-line', {
+        period: texts.t(PERIOD_KEYS[period]),
+        total: c.total,
+        completed: c.completed,
+        failed: c.failed,
+        cancelled: c.cancelled,
+        active: c.active,
+      }),
+    );
+  }
+  lines.push('', texts.t('admin-stats-spent-title'));
+  for (const period of STATS_PERIODS) {
+    lines.push(
+      texts.t('admin-stats-spent-line', {
+        period: texts.t(PERIOD_KEYS[period]),
+        amount: money(stats.orders[period].spentUsd),
+      }),
+    );
+  }
+  lines.push('', texts.t('admin-stats-top-title'));
+  if (stats.topModels.length === 0) lines.push(texts.t('admin-stats-top-empty'));
+  stats.topModels.forEach((m, i) => {
+    lines.push(texts.t('admin-stats-top-line', { n: i + 1, model: m.modelName, orders: m.orders }));
+  });
+  const { queued, processing } = stats.activeNow;
+  lines.push('', texts.t('admin-stats-active', { total: queued + processing, queued, processing }));
+  return lines.join('\n');
+}
+
+function refreshKeyboard(ctx: BaseContext): InlineKeyboard {
+  return new InlineKeyboard().text(ctx.t('admin-button-refresh'), ADMIN_BALANCE_REFRESH);
+}
+
+const balanceText = (ctx: BaseContext) =>
+  renderBalance(
+    { locale: ctx.locale, t: (key, vars) => ctx.t(key, vars) },
+    ctx.deps.admin.balance,
+    ctx.deps.sandbox,
+  );
+
+export const adminFeature = new Composer<BotContext>();
+const admins = adminFeature.chatType('private').filter(isAdmin);
+
+admins.command('balance', async (ctx) => {
+  await ctx.reply(await balanceText(ctx), { reply_markup: refreshKeyboard(ctx) });
+});
+
+admins.callbackQuery(ADMIN_BALANCE_REFRESH, async (ctx) => {
+  const text = await balanceText(ctx);
+  await ctx.answerCallbackQuery({ text: ctx.t('admin-refreshed') });
+  await ctx.editMessageText(text, { reply_markup: refreshKeyboard(ctx) }).catch((err: unknown) => {
+    if (!/message is not modified/.test(String(err))) throw err;
+  });
+});
+
+admins.command('stats', async (ctx) => {
+  const texts: Texts = { locale: ctx.locale, t: (key, vars) => ctx.t(key, vars) };
+  await ctx.reply(renderStats(texts, ctx.deps.admin.stats.collect()));
+});

@@ -1,0 +1,245 @@
+/**
+ * Alerts for the reseller's admins about the upstream: a rejected API key, orders refused for lack
+ * of balance, a sustained outage (and its end), a low balance (raised by BalanceMonitor).
+ *
+ * - Rate limits are kept in SQLite (`admin_alerts`), so a restart (or a crash loop) never repeats
+ *   an alert sooner than its cooldown, and a standing condition is not announced twice.
+ * - Observing never throws and never waits for Telegram: callers on hot paths (every poll) pay one
+ *   comparison when nothing is wrong.
+ * - The sink (the bot's AdminNotifier) is bound late; until then, and without admins, nothing is
+ *   claimed, so nothing is lost by a claim without a message.
+ */
+import type { AdminAlertsRepository } from '../db/repositories/admin-alerts.js';
+import type { Logger } from '../logger.js';
+import type { ResellerClient } from '../reseller/client.js';
+import { ResellerError } from '../reseller/errors.js';
+
+export type AdminAlert =
+  | { kind: 'low_balance'; balanceUsd: string; thresholdUsd: string }
+  | { kind: 'unauthorized' }
+  | { kind: 'insufficient_balance'; modelName: string }
+  | { kind: 'upstream_down'; failures: number; durationMs: number; lastError: string }
+  | { kind: 'upstream_recovered'; downMs: number };
+
+export type AdminAlertKind = AdminAlert['kind'];
+
+/** Delivers an alert to every admin; must not throw for a chat that cannot be reached. */
+export interface AdminAlertSink {
+  send(alert: AdminAlert): Promise<void>;
+}
+
+export const DEFAULT_ALERT_COOLDOWNS_MS = {
+  unauthorized: 60 * 60_000,
+  insufficient_balance: 30 * 60_000,
+  upstream_down: 30 * 60_000,
+} as const;
+
+export type RateLimitedKind = keyof typeof DEFAULT_ALERT_COOLDOWNS_MS;
+
+export interface AdminAlertsOptions {
+  store: AdminAlertsRepository;
+  logger: Logger;
+  /** Without admins nothing is ever sent (nor claimed). */
+  adminCount: number;
+  cooldownsMs?: Partial<Record<RateLimitedKind, number>>;
+  /** An outage: at least `failures` failed calls in a row, the first at least `minMs` ago. */
+  outage?: { failures: number; minMs: number };
+  now?: () => number;
+}
+
+/** Upstream failures that mean "not available right now" (as opposed to an answer we did not like). */
+const UNAVAILABLE_CODES = new Set([
+  'server_busy',
+  'internal_error',
+  'network_error',
+  'timeout',
+  'bad_response',
+]);
+
+export type UpstreamFailureKind = 'ignored' | 'unauthorized' | 'unavailable' | 'answered';
+
+/** How an upstream call's failure counts for the alerts. */
+export function classifyUpstreamFailure(err: unknown): UpstreamFailureKind {
+  if (!(err instanceof ResellerError)) return 'ignored';
+  if (err.code === 'aborted') return 'ignored';
+  if (err.code === 'unauthorized' || err.httpStatus === 401) return 'unauthorized';
+  if (UNAVAILABLE_CODES.has(err.code) || (err.httpStatus !== undefined && err.httpStatus >= 500)) {
+    return 'unavailable';
+  }
+  // A 429 rate limit is the account asking us to slow down, not the service being down.
+  if (err.httpStatus === 429) return 'ignored';
+  return 'answered';
+}
+
+export class AdminAlerts {
+  readonly #store: AdminAlertsRepository;
+  readonly #log: Logger;
+  readonly #adminCount: number;
+  readonly #cooldowns: Record<RateLimitedKind, number>;
+  readonly #outage: { failures: number; minMs: number };
+  readonly #now: () => number;
+  readonly #pending = new Set<Promise<void>>();
+  #sink: AdminAlertSink | undefined;
+  /** Failed calls in a row and when the first of them failed. */
+  #failures = 0;
+  #firstFailureAt: number | undefined;
+  #lastFailure = '';
+  /** Mirrors the stored `upstream_down` flag: successful calls then cost no query. */
+  #down: boolean;
+
+  constructor(opts: AdminAlertsOptions) {
+    this.#store = opts.store;
+    this.#log = opts.logger.child({ component: 'admin-alerts' });
+    this.#adminCount = opts.adminCount;
+    this.#cooldowns = { ...DEFAULT_ALERT_COOLDOWNS_MS, ...opts.cooldownsMs };
+    this.#outage = opts.outage ?? { failures: 5, minMs: 2 * 60_000 };
+    this.#now = opts.now ?? Date.now;
+    this.#down = this.#store.isActive('upstream_down');
+  }
+
+  bindSink(sink: AdminAlertSink): void {
+    this.#sink = sink;
+  }
+
+  /** Whether alerts can reach anyone (admins configured and the sink bound). */
+  get enabled(): boolean {
+    return this.#adminCount > 0 && this.#sink !== undefined;
+  }
+
+  /** Sends a rate-limited alert unless one of its kind went out within its cooldown. True if sent. */
+  raise(alert: Extract<AdminAlert, { kind: RateLimitedKind }>): boolean {
+    if (!this.enabled) return false;
+    const now = new Date(this.#now());
+    if (!this.#store.claimSend(alert.kind, now, this.#cooldowns[alert.kind])) {
+      this.#log.debug({ kind: alert.kind }, 'admin alert suppressed by its rate limit');
+      return false;
+    }
+    this.#deliver(alert);
+    return true;
+  }
+
+  /**
+   * A standing condition began (`low_balance`): sends once, until `conditionEnded`. The state is
+   * stored even when nobody can be told, so a later start does not announce an old condition.
+   */
+  conditionBegan(alert: Extract<AdminAlert, { kind: 'low_balance' }>): boolean {
+    if (!this.#store.activate(alert.kind, new Date(this.#now()))) return false;
+    if (this.enabled) this.#deliver(alert);
+    return true;
+  }
+
+  /** The condition is over: the next `conditionBegan` alerts again. True if it was standing. */
+  conditionEnded(kind: 'low_balance'): boolean {
+    return this.#store.deactivate(kind, new Date(this.#now()));
+  }
+
+  // ---------------------------------------------------------------- observing upstream calls
+
+  /** Any upstream call answered normally. */
+  upstreamAnswered(): void {
+    if (this.#failures === 0 && !this.#down) return;
+    const since = this.#firstFailureAt;
+    this.#failures = 0;
+    this.#firstFailureAt = undefined;
+    if (!this.#down) return;
+    this.#down = false;
+    try {
+      const row = this.#store.find('upstream_down');
+      if (!this.#store.deactivate('upstream_down', new Date(this.#now()))) return;
+      const from = since ?? row?.lastSentAt?.getTime() ?? this.#now();
+      if (this.enabled)
+        this.#deliver({ kind: 'upstream_recovered', downMs: Math.max(0, this.#now() - from) });
+    } catch (err) {
+      this.#log.error({ err }, 'could not record the end of an upstream outage');
+    }
+  }
+
+  /** Any upstream call failed (polls, balance checks, submissions). Never throws. */
+  upstreamFailed(err: unknown): void {
+    try {
+      switch (classifyUpstreamFailure(err)) {
+        case 'unauthorized':
+          this.raise({ kind: 'unauthorized' });
+          return;
+        case 'unavailable':
+          this.#countUnavailable(err as ResellerError);
+          return;
+        case 'answered':
+          this.upstreamAnswered();
+          return;
+        case 'ignored':
+          return;
+      }
+    } catch (e) {
+      this.#log.error({ err: e }, 'could not evaluate an upstream failure for admin alerts');
+    }
+  }
+
+  /** Upstream refused a user's order (no order was created). */
+  orderRefused(order: { modelName: string }, error: ResellerError): void {
+    try {
+      if (error.code === 'insufficient_balance') {
+        this.upstreamAnswered();
+        this.raise({ kind: 'insufficient_balance', modelName: order.modelName });
+      } else {
+        this.upstreamFailed(error);
+      }
+    } catch (e) {
+      this.#log.error({ err: e }, 'could not evaluate a refused order for admin alerts');
+    }
+  }
+
+  /** The tracker's client, observed: every poll's outcome feeds the outage and key checks. */
+  observePolls(client: Pick<ResellerClient, 'getOrder'>): Pick<ResellerClient, 'getOrder'> {
+    return {
+      getOrder: async (id, opts) => {
+        try {
+          const order = await client.getOrder(id, opts);
+          this.upstreamAnswered();
+          return order;
+        } catch (err) {
+          this.upstreamFailed(err);
+          throw err;
+        }
+      },
+    };
+  }
+
+  /** Resolves once every alert handed to the sink was sent (shutdown, tests). */
+  async whenIdle(): Promise<void> {
+    while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
+  }
+
+  #countUnavailable(err: ResellerError): void {
+    const now = this.#now();
+    this.#failures++;
+    this.#firstFailureAt ??= now;
+    this.#lastFailure = err.httpStatus ? `${err.code} (HTTP ${err.httpStatus})` : String(err.code);
+    if (this.#down) return;
+    const durationMs = now - this.#firstFailureAt;
+    if (this.#failures < this.#outage.failures || durationMs < this.#outage.minMs) return;
+    if (!this.enabled) return;
+    const alert = {
+      kind: 'upstream_down' as const,
+      failures: this.#failures,
+      durationMs,
+      lastError: this.#lastFailure,
+    };
+    // Marked down only when admins are told: "recovered" then always follows a "down" they saw.
+    if (this.raise(alert)) {
+      this.#store.activate('upstream_down', new Date(now));
+      this.#down = true;
+    }
+  }
+
+  #deliver(alert: AdminAlert): void {
+    const sink = this.#sink;
+    if (!sink) return;
+    this.#log.warn({ alert }, 'alerting admins');
+    const p = sink
+      .send(alert)
+      .catch((err: unknown) => this.#log.error({ err, kind: alert.kind }, 'admin alert failed'))
+      .finally(() => this.#pending.delete(p));
+    this.#pending.add(p);
+  }
+}
