@@ -246,3 +246,101 @@ orders-button-resend = 📥 Send the files again
 orders-resend-started = Sending the files…
 orders-resend-expired = The files of this order have expired and can no longer be sent.
 orders-retry-files-expired = The files you sent for that order have expired (they are kept for 24 hours), so please send them again.
+
+# ── Admin ──
+admin-command-balance = Upstream balance (admins)
+admin-command-stats = Statistics (admins)
+admin-balance =
+    💰 <b>Reseller API balance:</b> { $balance }
+    Admins are alerted below { $threshold }.
+admin-balance-low = ⚠️ The balance is below the threshold: please top up the Reseller account.
+admin-checked-at = <i>Checked { $time }.</i>
+admin-balance-error = ⚠️ Could not get the balance from the Reseller API ({ $error }). Admins are alerted below { $threshold }.
+admin-button-refresh = 🔄 Refresh
+admin-refreshed = Updated
+admin-stats-title = 📊 <b>Statistics</b>, { $time }
+admin-stats-periods = <i>Periods in UTC: today since 00:00; 7 and 30 days include today.</i>
+admin-stats-users =
+    👥 <b>Users:</b> { $total }
+    New: { $today } today, { $week } in 7 days
+    Active in 7 days: { $active }
+admin-stats-orders-title = 📦 <b>Orders placed</b> (✅ done · ❌ failed · 🚫 cancelled · ⏳ in progress)
+admin-stats-orders-line = { $period }: { $total } (✅ { $completed } · ❌ { $failed } · 🚫 { $cancelled } · ⏳ { $active })
+admin-stats-period-today = Today
+admin-stats-period-week = 7 days
+admin-stats-period-month = 30 days
+admin-stats-spent-title = 💸 <b>Spent upstream</b> (completed orders)
+admin-stats-spent-line = { $period }: { $amount }
+admin-stats-top-title = 🏆 <b>Top models, 30 days</b>
+admin-stats-top-line = { $n }. { $model }: { $orders } { $orders ->
+    [one] order
+   *[other] orders
+}
+admin-stats-top-empty = No orders yet.
+admin-stats-active = ⏳ <b>In progress now:</b> { $total } (queued { $queued }, generating { $processing })
+admin-alert-low-balance =
+    ⚠️ <b>Low Reseller API balance:</b> { $balance } (alert threshold { $threshold }).
+    Please top up the account: once the money runs out, users' orders will be refused.
+admin-alert-unauthorized =
+    🚨 <b>The Reseller API rejects the API key</b> (unauthorized).
+    No order can be placed or tracked. Check RESELLER_API_KEY and restart the bot.
+admin-alert-insufficient-balance =
+    💸 <b>An order was refused: the Reseller account is out of money.</b>
+    A user tried to order { $model } and was told the service is temporarily unavailable. Please top up the account.
+admin-alert-upstream-down =
+    🔴 <b>The Reseller API is not answering:</b> { $failures } failed requests in a row over { $minutes } min (last: { $error }).
+    Orders are kept and will be tracked once it is back.
+admin-alert-upstream-recovered = 🟢 The Reseller API answers again (after about { $minutes } min).
+
+# ── Prompt library ──
+menu-prompts = 📚 Prompts
+command-prompts = Ready-made prompts for images and videos
+prompts-title = 📚 <b>Prompt library</b>
+prompts-intro = Ready-made ideas for images and videos. Pick one you like, and the generation starts with its description already filled in.
+prompts-type-image = 🖼 Images
+prompts-type-video = 🎬 Videos
+prompts-type-all = 📚 All
+prompts-button-search = 🔎 Search
+prompts-button-search-again = 🔎 New search
+prompts-button-prev = ◀️ Previous
+prompts-button-next = Next ▶️
+prompts-button-use = ✨ Use this prompt
+prompts-choose-category = { $type }: choose a category, or search by words.
+prompts-no-categories = { $type }: there are no prompts here yet.
+prompts-category-header = { $type } · { $category }
+prompts-search-header = 🔎 Search: <b>{ $query }</b>
+prompts-search-ask = 🔎 Send a word or a short phrase to look for (up to { $max } characters). Titles and texts are searched in English and in Russian.
+prompts-search-expected-text = Please send the words to look for as a text message.
+prompts-search-too-long = That is too long for a search: please use at most { $max } characters.
+prompts-search-empty = Nothing found. Try other words, in English or in Russian.
+prompts-empty = There are no prompts here yet.
+prompts-page = Page { $page } of { $pages }
+prompts-line = { $n }. <b>{ $title }</b>{ $note }
+prompts-only-in = { $language ->
+    [ru] (in Russian only)
+   *[en] (in English only)
+  }
+prompts-detail-title = ✨ <b>{ $title }</b>
+prompts-detail-category = Category: { $category } · { $type }
+prompts-detail-only-in = { $language ->
+    [ru] 🌐 This prompt exists in Russian only.
+   *[en] 🌐 This prompt exists in English only.
+  }
+prompts-detail-cut = <i>The text is shortened here; the whole prompt is used for the generation.</i>
+prompts-choose-model = Choose a model for this prompt:
+prompts-no-models = No model can take this prompt right now. Please try again later.
+prompts-started = ✨ The description is taken from the prompt “{ $title }”.
+prompts-too-long = This prompt is { $length } characters long, and { $model } takes at most { $max }. Please send a shorter description; here is the original to copy and edit:
+prompts-too-short = This prompt is too short for { $model }: it needs at least { $min } characters. Please send your own description; here is the original to copy and edit:
+prompts-unavailable = 📚 The prompt library is not available yet. It will open soon; until then, describe your idea yourself with /generate.
+prompts-unavailable-admin = For admins: the library opens once the account's total deposit reaches { $required } USD (now { $deposited } USD).
+
+# ── White label ──
+access-private =
+    🔒 This is a private bot: only invited users can use it.
+    If you should have access, please contact its owner.
+access-banned = ⛔️ This bot is not available to you.
+access-support = 💬 Support: { $support }
+limits-active-orders = ⏳ Too many of your generations are running right now (at most { $max } at a time). Your order is saved: tap Confirm again once a running generation has finished. Nothing was charged.
+limits-daily-orders = 📅 You have reached today's limit of { $max } orders. Your order is saved: tap Confirm again after 00:00 UTC, when the limit resets. Nothing was charged.
+limits-daily-spend = 💰 This order costs { $price }, but today you can spend only { $remaining } more (the daily limit is { $limit }). Your order is saved: tap Confirm again after 00:00 UTC, when the limit resets. Nothing was charged.

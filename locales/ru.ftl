@@ -255,3 +255,116 @@ orders-button-resend = 📥 Прислать файлы ещё раз
 orders-resend-started = Отправляю файлы…
 orders-resend-expired = Срок хранения файлов этого заказа истёк, отправить их больше нельзя.
 orders-retry-files-expired = Срок хранения файлов, которые вы отправляли для этого заказа, истёк (они хранятся 24 часа), поэтому пришлите их, пожалуйста, ещё раз.
+
+# ── Admin ──
+admin-command-balance = Баланс Reseller API (для админов)
+admin-command-stats = Статистика (для админов)
+admin-balance =
+    💰 <b>Баланс Reseller API:</b> { $balance }
+    Админы получат предупреждение, если он станет меньше { $threshold }.
+admin-balance-low = ⚠️ Баланс ниже порога: пополните, пожалуйста, счёт Reseller.
+admin-checked-at = <i>Проверено { $time }.</i>
+admin-balance-error = ⚠️ Не удалось узнать баланс у Reseller API ({ $error }). Порог для предупреждения: { $threshold }.
+admin-button-refresh = 🔄 Обновить
+admin-refreshed = Обновлено
+admin-stats-title = 📊 <b>Статистика</b>, { $time }
+admin-stats-periods = <i>Периоды по UTC: «сегодня» — с 00:00; 7 и 30 дней включают сегодняшний день.</i>
+admin-stats-users =
+    👥 <b>Пользователи:</b> { $total }
+    Новых: { $today } сегодня, { $week } за 7 дней
+    Активных за 7 дней: { $active }
+admin-stats-orders-title = 📦 <b>Заказы</b> (✅ готово · ❌ ошибка · 🚫 отменено · ⏳ в работе)
+admin-stats-orders-line = { $period }: { $total } (✅ { $completed } · ❌ { $failed } · 🚫 { $cancelled } · ⏳ { $active })
+admin-stats-period-today = Сегодня
+admin-stats-period-week = 7 дней
+admin-stats-period-month = 30 дней
+admin-stats-spent-title = 💸 <b>Потрачено в Reseller API</b> (выполненные заказы)
+admin-stats-spent-line = { $period }: { $amount }
+admin-stats-top-title = 🏆 <b>Популярные модели за 30 дней</b>
+admin-stats-top-line = { $n }. { $model }: { $orders } { $orders ->
+    [one] заказ
+    [few] заказа
+   *[many] заказов
+}
+admin-stats-top-empty = Заказов пока нет.
+admin-stats-active = ⏳ <b>Сейчас в работе:</b> { $total } (в очереди { $queued }, генерируются { $processing })
+admin-alert-low-balance =
+    ⚠️ <b>Заканчиваются деньги на счёте Reseller API:</b> { $balance } (порог { $threshold }).
+    Пополните, пожалуйста, счёт: когда деньги закончатся, заказы пользователей перестанут проходить.
+admin-alert-unauthorized =
+    🚨 <b>Reseller API не принимает API-ключ</b> (unauthorized).
+    Заказы нельзя ни создать, ни отследить. Проверьте RESELLER_API_KEY и перезапустите бота.
+admin-alert-insufficient-balance =
+    💸 <b>Заказ отклонён: на счёте Reseller не хватает денег.</b>
+    Пользователь хотел заказать { $model } и получил ответ, что сервис временно недоступен. Пополните, пожалуйста, счёт.
+admin-alert-upstream-down =
+    🔴 <b>Reseller API не отвечает:</b> ошибок подряд — { $failures } за { $minutes } мин (последняя: { $error }).
+    Заказы сохранены и будут отслежены, когда сервис заработает.
+admin-alert-upstream-recovered = 🟢 Reseller API снова отвечает (перерыв около { $minutes } мин).
+
+# ── Prompt library ──
+menu-prompts = 📚 Промпты
+command-prompts = Готовые промпты для картинок и видео
+prompts-title = 📚 <b>Библиотека промптов</b>
+prompts-intro = Готовые идеи для картинок и видео. Выберите понравившуюся — и генерация начнётся с уже заполненным описанием.
+prompts-type-image = 🖼 Картинки
+prompts-type-video = 🎬 Видео
+prompts-type-all = 📚 Все
+prompts-button-search = 🔎 Поиск
+prompts-button-search-again = 🔎 Новый поиск
+prompts-button-prev = ◀️ Предыдущие
+prompts-button-next = Следующие ▶️
+prompts-button-use = ✨ Использовать промпт
+prompts-choose-category = { $type }: выберите категорию или найдите промпт по словам.
+prompts-no-categories = { $type }: здесь пока нет промптов.
+prompts-category-header = { $type } · { $category }
+prompts-search-header = 🔎 Поиск: <b>{ $query }</b>
+prompts-search-ask = 🔎 Отправьте слово или короткую фразу для поиска (до { $max } { $max ->
+    [one] символа
+   *[other] символов
+  }). Ищу в названиях и текстах на русском и английском.
+prompts-search-expected-text = Пожалуйста, отправьте слова для поиска текстовым сообщением.
+prompts-search-too-long = Слишком длинный запрос: пожалуйста, не больше { $max } { $max ->
+    [one] символа
+   *[other] символов
+  }.
+prompts-search-empty = Ничего не нашлось. Попробуйте другие слова — на русском или английском.
+prompts-empty = Здесь пока нет промптов.
+prompts-page = Страница { $page } из { $pages }
+prompts-line = { $n }. <b>{ $title }</b>{ $note }
+prompts-only-in = { $language ->
+    [en] (только на английском)
+   *[ru] (только на русском)
+  }
+prompts-detail-title = ✨ <b>{ $title }</b>
+prompts-detail-category = Категория: { $category } · { $type }
+prompts-detail-only-in = { $language ->
+    [en] 🌐 Этот промпт есть только на английском.
+   *[ru] 🌐 Этот промпт есть только на русском.
+  }
+prompts-detail-cut = <i>Здесь текст сокращён, но в генерацию уйдёт весь промпт целиком.</i>
+prompts-choose-model = Выберите модель для этого промпта:
+prompts-no-models = Сейчас нет моделей, которые могут принять этот промпт. Попробуйте позже.
+prompts-started = ✨ Описание взято из промпта «{ $title }».
+prompts-too-long = В этом промпте { $length } { $length ->
+    [one] символ
+    [few] символа
+   *[other] символов
+  }, а { $model } принимает не больше { $max }. Отправьте описание покороче — вот исходный текст, чтобы скопировать и поправить:
+prompts-too-short = Этот промпт слишком короткий для { $model }: нужно хотя бы { $min } { $min ->
+    [one] символ
+    [few] символа
+   *[other] символов
+  }. Отправьте своё описание — вот исходный текст, чтобы скопировать и поправить:
+prompts-unavailable = 📚 Библиотека промптов пока недоступна. Скоро она откроется, а пока опишите свою идею сами — через /generate.
+prompts-unavailable-admin = Для администраторов: библиотека откроется, когда общая сумма пополнений аккаунта достигнет { $required } USD (сейчас { $deposited } USD).
+
+# ── White label ──
+access-private =
+    🔒 Это закрытый бот: пользоваться им могут только приглашённые.
+    Если вам нужен доступ, напишите его владельцу.
+access-banned = ⛔️ Этот бот вам недоступен.
+access-support = 💬 Поддержка: { $support }
+limits-active-orders = ⏳ Сейчас у вас запущено слишком много генераций (одновременно — не больше { $max }). Заказ сохранён: нажмите «Подтвердить» ещё раз, когда одна из генераций завершится. Ничего не списано.
+limits-daily-orders = 📅 Вы достигли дневного лимита заказов: { $max }. Заказ сохранён: нажмите «Подтвердить» ещё раз после 00:00 UTC, когда лимит обновится. Ничего не списано.
+limits-daily-spend = 💰 Этот заказ стоит { $price }, а сегодня вы можете потратить ещё только { $remaining } (дневной лимит — { $limit }). Заказ сохранён: нажмите «Подтвердить» ещё раз после 00:00 UTC, когда лимит обновится. Ничего не списано.

@@ -5,6 +5,9 @@
  * back, so a mistyped secret never lands in a log.
  */
 import { z } from 'zod';
+import { type Branding, loadBrandTexts } from './bot/branding.js';
+import { LOCALES_DIR, SUPPORTED_LOCALES } from './bot/i18n.js';
+import { compareMoney, isMoneyString, moneyToString, parseMoney, ZERO_MONEY } from './lib/money.js';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -33,7 +36,74 @@ const idList = z
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+/** A non-negative decimal USD amount ("10", "10.00"), kept as the exact string. */
+const usdAmount = (fallback: string) =>
+  z
+    .string()
+    .refine((v) => isMoneyString(v) && compareMoney(parseMoney(v), ZERO_MONEY) >= 0, {
+      message: 'must be a non-negative USD amount such as 10.00',
+    })
+    .default(fallback);
+
+// ── White label: branding, the models offered, who may use the bot, per-user limits ──
+/** A comma-separated list whose every item matches `item`; unset is an empty list. */
+const commaList = (item: RegExp, message: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const parts = (v ?? '')
+        .split(',')
+        .map((p) => p.trim())
+        .filter((p) => p !== '');
+      if (parts.some((p) => !item.test(p))) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return [...new Set(parts)];
+    });
+
+/** Reseller text shown to users (escaped there): one line, bounded. */
+const oneLine = (max: number, message: string) =>
+  z
+    .string()
+    .max(max, message)
+    .regex(/^[^\p{Cc}]+$/u, message)
+    .optional();
+
+const whiteLabelEnv = {
+  BRAND_NAME: oneLine(64, 'must be one line of at most 64 characters'),
+  BRAND_TEXTS_DIR: z.string().optional(),
+  SUPPORT_CONTACT: oneLine(100, 'must be one line of at most 100 characters, such as @your_support'),
+  ALLOWED_MODEL_IDS: commaList(/^[1-9]\d{0,8}$/, 'must be a comma-separated list of numeric model ids'),
+  HIDDEN_MODEL_TYPES: commaList(
+    /^[a-z][a-z0-9_]*$/,
+    'must be a comma-separated list of model types, such as video,upscale',
+  ),
+  ACCESS_MODE: z.enum(['open', 'allowlist'], { message: 'must be "open" or "allowlist"' }).default('open'),
+  ALLOWED_USER_IDS: idList,
+  BANNED_USER_IDS: idList,
+  MAX_ACTIVE_ORDERS_PER_USER: z
+    .string()
+    .regex(/^\d{1,9}$/, 'must be a whole number (0 turns the limit off)')
+    .transform(Number)
+    .default(3),
+  DAILY_ORDERS_PER_USER: z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/, 'must be a positive whole number')
+    .transform(Number)
+    .optional(),
+  DAILY_SPEND_PER_USER_USD: z
+    .string()
+    .refine((v) => isMoneyString(v) && compareMoney(parseMoney(v), ZERO_MONEY) > 0, {
+      message: 'must be a positive USD amount such as 5.00',
+    })
+    .transform((v) => moneyToString(parseMoney(v)))
+    .optional(),
+};
+
 const baseSchema = z.object({
+  ...whiteLabelEnv,
   BOT_TOKEN: z
     .string({ message: 'is required (get one from @BotFather)' })
     .regex(/^\d+:[\w-]+$/, 'does not look like a bot token (expected "123456:ABC...")'),
@@ -51,6 +121,14 @@ const baseSchema = z.object({
     .default('info'),
   ORDER_POLL_MIN_MS: positiveInt(2_000),
   ORDER_POLL_MAX_MS: positiveInt(30_000),
+  /** Admins are alerted when the upstream balance drops below this (USD). */
+  LOW_BALANCE_USD: usdAmount('10.00'),
+  /** How often the upstream balance is checked (ms). */
+  BALANCE_CHECK_MS: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'must be a whole number of milliseconds (at least 1)')
+    .default('300000')
+    .transform(Number),
   /** Simulator knobs for sandbox mode (no RESELLER_API_KEY). */
   SANDBOX_ORDER_MS: positiveInt(3_000),
 });
@@ -77,6 +155,27 @@ const envSchema = z
         message: 'must not exceed ORDER_POLL_MAX_MS',
       });
     }
+    if (env.ACCESS_MODE === 'allowlist' && env.ALLOWED_USER_IDS.length === 0 && env.ADMIN_IDS.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ALLOWED_USER_IDS'],
+        message: 'is required when ACCESS_MODE is allowlist (or nobody could use the bot)',
+      });
+    }
+    if (env.ACCESS_MODE === 'open' && env.ALLOWED_USER_IDS.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ALLOWED_USER_IDS'],
+        message: 'has no effect unless ACCESS_MODE is allowlist',
+      });
+    }
+    if (env.BANNED_USER_IDS.some((id) => env.ADMIN_IDS.includes(id))) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BANNED_USER_IDS'],
+        message: 'must not contain ids from ADMIN_IDS (admins always pass)',
+      });
+    }
   });
 
 /** Rules across variables that must be reported even when other variables are invalid too. */
@@ -101,7 +200,17 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   mode: { kind: 'polling' } | { kind: 'webhook'; url: string; secret: string; port: number };
   orderPolling: { minMs: number; maxMs: number };
+  /** Balance monitor: alert admins below `lowUsd` (decimal string), check every `checkMs`. */
+  balanceAlert: { lowUsd: string; checkMs: number };
   sandbox: { orderStageMs: number };
+  /** BRAND_NAME, BRAND_TEXTS_DIR (read and checked here), SUPPORT_CONTACT: see bot/branding.ts. */
+  branding: Branding;
+  /** The models offered: ALLOWED_MODEL_IDS (null: every model) minus HIDDEN_MODEL_TYPES. */
+  catalog: { allowedModelIds: number[] | null; hiddenModelTypes: string[] };
+  /** Who may use the bot; ADMIN_IDS always may. */
+  access: { mode: 'open' | 'allowlist'; allowedUserIds: number[]; bannedUserIds: number[] };
+  /** Per-user caps checked before an order is sent (null: none); the amount is a decimal string. */
+  userLimits: { maxActiveOrders: number | null; dailyOrders: number | null; dailySpendUsd: string | null };
 }
 
 export class ConfigError extends Error {
@@ -121,7 +230,13 @@ function withoutBlanks(env: NodeJS.ProcessEnv): Record<string, string> {
 export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
   const env0 = withoutBlanks(rawEnv);
   const parsed = envSchema.safeParse(env0);
-  const crossProblems = crossVariableProblems(env0);
+  const brandTexts = env0.BRAND_TEXTS_DIR
+    ? loadBrandTexts(env0.BRAND_TEXTS_DIR, { dir: LOCALES_DIR, locales: SUPPORTED_LOCALES })
+    : { texts: {}, problems: [] };
+  const crossProblems = [
+    ...crossVariableProblems(env0),
+    ...brandTexts.problems.map((p) => `BRAND_TEXTS_DIR: ${p}`),
+  ];
   if (!parsed.success || crossProblems.length > 0) {
     const issues = parsed.success ? [] : parsed.error.issues;
     const problems = issues.map((issue) => {
@@ -150,7 +265,27 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
         ? { kind: 'webhook', url: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET, port: env.PORT }
         : { kind: 'polling' },
     orderPolling: { minMs: env.ORDER_POLL_MIN_MS, maxMs: env.ORDER_POLL_MAX_MS },
+    balanceAlert: { lowUsd: env.LOW_BALANCE_USD, checkMs: env.BALANCE_CHECK_MS },
     sandbox: { orderStageMs: env.SANDBOX_ORDER_MS },
+    branding: {
+      name: env.BRAND_NAME ?? null,
+      supportContact: env.SUPPORT_CONTACT ?? null,
+      texts: brandTexts.texts,
+    },
+    catalog: {
+      allowedModelIds: env.ALLOWED_MODEL_IDS.length > 0 ? env.ALLOWED_MODEL_IDS.map(Number) : null,
+      hiddenModelTypes: env.HIDDEN_MODEL_TYPES,
+    },
+    access: {
+      mode: env.ACCESS_MODE,
+      allowedUserIds: env.ALLOWED_USER_IDS,
+      bannedUserIds: env.BANNED_USER_IDS,
+    },
+    userLimits: {
+      maxActiveOrders: env.MAX_ACTIVE_ORDERS_PER_USER > 0 ? env.MAX_ACTIVE_ORDERS_PER_USER : null,
+      dailyOrders: env.DAILY_ORDERS_PER_USER ?? null,
+      dailySpendUsd: env.DAILY_SPEND_PER_USER_USD ?? null,
+    },
   };
 }
 

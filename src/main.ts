@@ -4,7 +4,8 @@
  * then closes the upstream and the database.
  */
 import 'dotenv/config';
-import { registerCommands } from './bot/commands.js';
+import { AdminNotifier } from './bot/admin-notifier.js';
+import { registerAdminCommands, registerCommands } from './bot/commands.js';
 import { createBot } from './bot/index.js';
 import { OrderNotifier } from './bot/order-notifier.js';
 import { startPolling } from './bot/polling.js';
@@ -46,7 +47,8 @@ async function main(): Promise<void> {
     retry: { retries: 0 },
   });
   const tracker = new OrderTracker({
-    client: pollClient,
+    // Observed: failed polls feed the admins' alerts (rejected key, sustained outage).
+    client: services.admin.alerts.observePolls(pollClient),
     ordering: services.ordering,
     orders: services.orders,
     logger,
@@ -64,8 +66,18 @@ async function main(): Promise<void> {
   });
   services.bindGetFile((fileId) => bot.api.getFile(fileId));
   notifier.bindApi(bot.api);
+  const adminNotifier = new AdminNotifier({ config, users: services.users, logger });
+  adminNotifier.bindApi(bot.api);
+  services.admin.alerts.bindSink(adminNotifier);
   await bot.init();
   await registerCommands(bot.api, config.defaultLocale);
+  const adminCommands = await registerAdminCommands(bot.api, config.defaultLocale, config.adminIds);
+  for (const { adminId, error } of adminCommands.failed) {
+    logger.warn(
+      { adminId, err: error },
+      'could not register the admin commands (has the admin opened the bot?)',
+    );
+  }
   services.catalog.start();
   // A crash between sending an order and hearing back leaves rows `submitting`: send them again
   // with the same key, which upstream answers with the order it already has.
@@ -74,6 +86,8 @@ async function main(): Promise<void> {
   await services.ordering.resumeFinalHooks();
   notifier.start();
   await tracker.start();
+  // Nobody to alert without admins; /balance still reads the balance on demand.
+  if (config.adminIds.length > 0) services.admin.balance.start();
   logger.info({ username: bot.botInfo.username, mode: config.mode.kind }, 'bot started');
 
   let stopReceiving: () => Promise<void>;
@@ -95,6 +109,8 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     await stopReceiving();
     await tracker.stop();
+    await services.admin.balance.stop();
+    await services.admin.alerts.whenIdle();
     await notifier.stop();
     await pollClient.close();
     services.catalog.stop();

@@ -74,3 +74,102 @@ describe('config', () => {
     ]);
   });
 });
+
+describe('config: admin alerts', () => {
+  it('defaults the low-balance threshold to 10.00 USD and the check to every 5 minutes', () => {
+    expect(loadConfig({ BOT_TOKEN: TOKEN }).balanceAlert).toEqual({ lowUsd: '10.00', checkMs: 300_000 });
+    expect(
+      loadConfig({ BOT_TOKEN: TOKEN, LOW_BALANCE_USD: '25.5', BALANCE_CHECK_MS: '60000' }).balanceAlert,
+    ).toEqual({ lowUsd: '25.5', checkMs: 60_000 });
+  });
+
+  it('names a bad threshold or interval without echoing it', () => {
+    for (const bad of ['-1', '1e3', '10,00', 'ten', '0.1234567']) {
+      const problems = problemsOf({ BOT_TOKEN: TOKEN, LOW_BALANCE_USD: bad });
+      expect(problems).toEqual(['LOW_BALANCE_USD must be a non-negative USD amount such as 10.00']);
+    }
+    for (const bad of ['0', '-5', '1.5', 'soon']) {
+      const problems = problemsOf({ BOT_TOKEN: TOKEN, BALANCE_CHECK_MS: bad });
+      expect(problems).toEqual(['BALANCE_CHECK_MS must be a whole number of milliseconds (at least 1)']);
+    }
+  });
+});
+
+describe('config: white label', () => {
+  it('offers everything to everyone by default, with 3 active orders per user', () => {
+    const config = loadConfig({ BOT_TOKEN: TOKEN });
+    expect(config.branding).toEqual({ name: null, supportContact: null, texts: {} });
+    expect(config.catalog).toEqual({ allowedModelIds: null, hiddenModelTypes: [] });
+    expect(config.access).toEqual({ mode: 'open', allowedUserIds: [], bannedUserIds: [] });
+    expect(config.userLimits).toEqual({ maxActiveOrders: 3, dailyOrders: null, dailySpendUsd: null });
+  });
+
+  it('parses branding, models, access and limits', () => {
+    const config = loadConfig({
+      BOT_TOKEN: TOKEN,
+      BRAND_NAME: 'Tom & Jerry <AI>',
+      SUPPORT_CONTACT: '@reseller_support',
+      ALLOWED_MODEL_IDS: '203, 101,203',
+      HIDDEN_MODEL_TYPES: 'video,remove_bg',
+      ACCESS_MODE: 'allowlist',
+      ALLOWED_USER_IDS: '5,6',
+      ADMIN_IDS: '7',
+      BANNED_USER_IDS: '8',
+      MAX_ACTIVE_ORDERS_PER_USER: '0',
+      DAILY_ORDERS_PER_USER: '20',
+      DAILY_SPEND_PER_USER_USD: '2.5',
+    });
+    expect(config.branding).toMatchObject({ name: 'Tom & Jerry <AI>', supportContact: '@reseller_support' });
+    expect(config.catalog).toEqual({ allowedModelIds: [203, 101], hiddenModelTypes: ['video', 'remove_bg'] });
+    expect(config.access).toEqual({ mode: 'allowlist', allowedUserIds: [5, 6], bannedUserIds: [8] });
+    expect(config.userLimits).toEqual({ maxActiveOrders: null, dailyOrders: 20, dailySpendUsd: '2.50' });
+  });
+
+  it('names every bad white-label variable without echoing it', () => {
+    const problems = problemsOf({
+      BOT_TOKEN: TOKEN,
+      BRAND_NAME: 'two\nlines-secret',
+      SUPPORT_CONTACT: 'x'.repeat(101),
+      ALLOWED_MODEL_IDS: '203,abc-secret',
+      HIDDEN_MODEL_TYPES: 'Video!',
+      ACCESS_MODE: 'closed',
+      BANNED_USER_IDS: '@someone',
+      MAX_ACTIVE_ORDERS_PER_USER: '-1',
+      DAILY_ORDERS_PER_USER: '1.5',
+      DAILY_SPEND_PER_USER_USD: '0',
+    });
+    expect(problems).toEqual([
+      'BRAND_NAME must be one line of at most 64 characters',
+      'SUPPORT_CONTACT must be one line of at most 100 characters, such as @your_support',
+      'ALLOWED_MODEL_IDS must be a comma-separated list of numeric model ids',
+      'HIDDEN_MODEL_TYPES must be a comma-separated list of model types, such as video,upscale',
+      'ACCESS_MODE must be "open" or "allowlist"',
+      'BANNED_USER_IDS must be a comma-separated list of numeric Telegram user ids',
+      'MAX_ACTIVE_ORDERS_PER_USER must be a whole number (0 turns the limit off)',
+      'DAILY_ORDERS_PER_USER must be a positive whole number',
+      'DAILY_SPEND_PER_USER_USD must be a positive USD amount such as 5.00',
+    ]);
+    expect(problems.join('\n')).not.toContain('secret');
+  });
+
+  it('rejects access settings that contradict each other', () => {
+    expect(problemsOf({ BOT_TOKEN: TOKEN, ACCESS_MODE: 'allowlist' })).toEqual([
+      'ALLOWED_USER_IDS is required when ACCESS_MODE is allowlist (or nobody could use the bot)',
+    ]);
+    expect(problemsOf({ BOT_TOKEN: TOKEN, ALLOWED_USER_IDS: '5' })).toEqual([
+      'ALLOWED_USER_IDS has no effect unless ACCESS_MODE is allowlist',
+    ]);
+    expect(problemsOf({ BOT_TOKEN: TOKEN, ADMIN_IDS: '7,8', BANNED_USER_IDS: '8' })).toEqual([
+      'BANNED_USER_IDS must not contain ids from ADMIN_IDS (admins always pass)',
+    ]);
+    expect(loadConfig({ BOT_TOKEN: TOKEN, ACCESS_MODE: 'allowlist', ADMIN_IDS: '7' }).access.mode).toBe(
+      'allowlist',
+    );
+  });
+
+  it('names a missing BRAND_TEXTS_DIR', () => {
+    expect(problemsOf({ BOT_TOKEN: TOKEN, BRAND_TEXTS_DIR: '/nonexistent/brand' })).toEqual([
+      'BRAND_TEXTS_DIR: /nonexistent/brand cannot be read',
+    ]);
+  });
+});

@@ -4,7 +4,7 @@ import type { BotCommand } from 'grammy/types';
 import type { BaseContext } from './context.js';
 import { createI18n, type Locale, SUPPORTED_LOCALES } from './i18n.js';
 
-const USER_COMMANDS = ['start', 'generate', 'orders', 'language', 'help', 'cancel'] as const;
+const USER_COMMANDS = ['start', 'generate', 'orders', 'prompts', 'language', 'help', 'cancel'] as const;
 
 export function commandsFor(i18n: I18n<BaseContext>, locale: Locale): BotCommand[] {
   return USER_COMMANDS.map((command) => ({ command, description: i18n.t(locale, `command-${command}`) }));
@@ -17,4 +17,43 @@ export async function registerCommands(api: Api, defaultLocale: Locale): Promise
     await api.setMyCommands(commandsFor(i18n, locale), { language_code: locale });
   }
   await api.setMyCommands(commandsFor(i18n, defaultLocale));
+}
+
+const ADMIN_COMMANDS = ['balance', 'stats'] as const;
+
+/** The user list plus the admin tools, for the admins' own chats. */
+export function adminCommandsFor(i18n: I18n<BaseContext>, locale: Locale): BotCommand[] {
+  return [
+    ...commandsFor(i18n, locale),
+    ...ADMIN_COMMANDS.map((command) => ({
+      command,
+      description: i18n.t(locale, `admin-command-${command}`),
+    })),
+  ];
+}
+
+/**
+ * Shows /balance and /stats to admins only: each admin's private chat gets its own list (scope
+ * `chat`). Telegram refuses a chat the admin never opened with the bot; that admin is reported in
+ * `failed` and the others still get theirs.
+ */
+export async function registerAdminCommands(
+  api: Api,
+  defaultLocale: Locale,
+  adminIds: readonly number[],
+): Promise<{ failed: Array<{ adminId: number; error: unknown }> }> {
+  const i18n = createI18n(defaultLocale);
+  const failed: Array<{ adminId: number; error: unknown }> = [];
+  for (const adminId of adminIds) {
+    const scope = { type: 'chat' as const, chat_id: adminId };
+    try {
+      for (const locale of SUPPORTED_LOCALES) {
+        await api.setMyCommands(adminCommandsFor(i18n, locale), { scope, language_code: locale });
+      }
+      await api.setMyCommands(adminCommandsFor(i18n, defaultLocale), { scope });
+    } catch (error) {
+      failed.push({ adminId, error });
+    }
+  }
+  return { failed };
 }

@@ -5,10 +5,12 @@
  * speak it, and DEFAULT_LOCALE. Every variable passed to `ctx.t` is HTML-escaped, because all our
  * messages use parse_mode HTML and variables carry user or upstream text.
  */
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { I18n } from '@grammyjs/i18n';
 import type { MiddlewareFn } from 'grammy';
 import { escapeHtml } from '../lib/html.js';
+import { addSupportLine, type Branding, brandedSource } from './branding.js';
 import type { BaseContext } from './context.js';
 
 export const SUPPORTED_LOCALES = ['en', 'ru'] as const;
@@ -25,10 +27,11 @@ export function localeFromLanguageCode(code: string | undefined): Locale | undef
   return isSupportedLocale(base) ? base : undefined;
 }
 
-export function createI18n(defaultLocale: Locale): I18n<BaseContext> {
-  return new I18n<BaseContext>({
+/** `branding` (config.branding) applies the reseller's brand name, texts and support line (branding.ts). */
+export function createI18n(defaultLocale: Locale, branding?: Branding): I18n<BaseContext> {
+  const i18n = new I18n<BaseContext>({
     defaultLocale,
-    directory: LOCALES_DIR,
+    ...(branding ? {} : { directory: LOCALES_DIR }),
     // Bidi isolation marks around variables would show up as junk in Telegram.
     fluentBundleOptions: { useIsolating: false },
     localeNegotiator: (ctx) =>
@@ -36,6 +39,14 @@ export function createI18n(defaultLocale: Locale): I18n<BaseContext> {
       localeFromLanguageCode(ctx.from?.language_code) ??
       defaultLocale,
   });
+  if (branding) {
+    for (const locale of SUPPORTED_LOCALES) {
+      const own = readFileSync(join(LOCALES_DIR, `${locale}.ftl`), 'utf8');
+      i18n.loadLocaleSync(locale, { source: brandedSource(own, locale, branding) });
+    }
+    if (branding.supportContact) addSupportLine(i18n, branding.supportContact);
+  }
+  return i18n;
 }
 
 type Vars = Record<string, string | number | Date> | undefined;

@@ -11,6 +11,7 @@ import type { Db } from '../db/client.js';
 import { createConversationStateStorage } from '../db/repositories/conversation-states.js';
 import type { BaseContext, BotContext, BotDeps } from './context.js';
 import { handleBotError } from './error-handler.js';
+import { adminFeature } from './features/admin.js';
 import { cancelFeature } from './features/cancel.js';
 import { createGenerateFeature } from './features/generate.js';
 import { helpFeature } from './features/help.js';
@@ -18,10 +19,12 @@ import { languageFeature } from './features/language.js';
 import { orderCancelFeature } from './features/order-cancel.js';
 import { orderConfirmationFeature } from './features/order-confirmation.js';
 import { ordersFeature } from './features/orders.js';
+import { createPromptsFeature } from './features/prompts.js';
 import { startFeature } from './features/start.js';
 import { unhandledFeature } from './features/unhandled.js';
 import { htmlParseMode } from './html-parse-mode.js';
 import { createI18n, escapeTranslationVariables } from './i18n.js';
+import { createAccessGuard } from './middlewares/access.js';
 import { createCallbackAnswerGuard } from './middlewares/answer-callbacks.js';
 import { attachUser } from './middlewares/attach-user.js';
 
@@ -53,7 +56,7 @@ export function createBot(token: string, opts: CreateBotOptions): Bot<BotContext
   const callbackAnswers = createCallbackAnswerGuard();
   bot.api.config.use(callbackAnswers.transformer);
 
-  const i18n = createI18n(deps.config.defaultLocale);
+  const i18n = createI18n(deps.config.defaultLocale, deps.config.branding);
   // What every context needs, outside and inside conversations (which build their own contexts).
   const contextPlugins = [attachUser(deps), i18n.middleware(), escapeTranslationVariables];
 
@@ -67,6 +70,8 @@ export function createBot(token: string, opts: CreateBotOptions): Bot<BotContext
   bot.use(sequentialize(sequentialKey));
   bot.use(callbackAnswers.middleware);
   bot.use(...contextPlugins);
+  // Refused users (allowlist, bans) get their answer here and reach nothing below.
+  bot.use(createAccessGuard(deps.config));
 
   const protectedBot = bot.errorBoundary(handleBotError);
   protectedBot.use(
@@ -90,6 +95,8 @@ export function createBot(token: string, opts: CreateBotOptions): Bot<BotContext
   protectedBot.use(orderConfirmationFeature);
   protectedBot.use(orderCancelFeature);
   protectedBot.use(ordersFeature);
+  protectedBot.use(createPromptsFeature(conversationPlugins));
+  protectedBot.use(adminFeature);
   protectedBot.use(startFeature);
   protectedBot.use(languageFeature);
   protectedBot.use(helpFeature);

@@ -41,7 +41,7 @@ import {
 export interface OrderNotifierOptions {
   orders: OrdersRepository;
   users?: Pick<UsersRepository, 'markBlocked'>;
-  config: Pick<Config, 'defaultLocale' | 'telegram'>;
+  config: Pick<Config, 'defaultLocale' | 'telegram' | 'branding'>;
   logger: Logger;
   i18n?: I18n<BaseContext>;
   /** Minimum time between two status-message calls in one chat (default 1000 ms). */
@@ -140,7 +140,7 @@ export class OrderNotifier implements TrackerEvents {
     this.#users = opts.users;
     this.#config = opts.config;
     this.#log = opts.logger.child({ component: 'order-notifier' });
-    this.#i18n = opts.i18n ?? createI18n(opts.config.defaultLocale);
+    this.#i18n = opts.i18n ?? createI18n(opts.config.defaultLocale, opts.config.branding);
     this.#now = opts.now ?? Date.now;
     this.#pacer = new ChatPacer(opts.chatGapMs ?? 1000, this.#now);
     this.#refreshTickMs = opts.refreshTickMs ?? 5000;

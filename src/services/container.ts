@@ -9,10 +9,14 @@ import type { OrdersRepository } from '../db/repositories/orders.js';
 import { UsersRepository } from '../db/repositories/users.js';
 import type { Logger } from '../logger.js';
 import { ResellerClient } from '../reseller/client.js';
+import { type AdminServices, createAdminServices, withAdminHooks } from './admin.js';
 import { CatalogService } from './catalog.js';
+import { composeHooks } from './compose-hooks.js';
 import { MediaRelay, type TelegramFileInfo } from './media-relay.js';
 import type { OrderPipelineHooks } from './order-hooks.js';
 import { OrderingService } from './ordering.js';
+import { PromptLibraryService } from './prompt-library.js';
+import { UserLimits } from './user-limits.js';
 
 export interface Services {
   users: UsersRepository;
@@ -21,6 +25,9 @@ export interface Services {
   catalog: CatalogService;
   ordering: OrderingService;
   relay: MediaRelay;
+  /** /balance, /stats and the admins' alerts (the monitor runs only once main.ts starts it). */
+  admin: AdminServices;
+  promptLibrary: PromptLibraryService;
   /** Call once the bot exists: the relay asks Telegram for file paths through it. */
   bindGetFile(getFile: (fileId: string) => Promise<TelegramFileInfo>): void;
 }
@@ -34,13 +41,21 @@ export function createServices(opts: {
 }): Services {
   const { config, logger, db } = opts;
   const client = new ResellerClient({ baseUrl: opts.upstream.baseUrl, apiKey: opts.upstream.apiKey, logger });
-  const catalog = new CatalogService(client, { logger });
+  // HIDDEN_MODEL_TYPES: whole categories never reach the catalog, so menu, form and prompt library agree.
+  const hiddenTypes = new Set(config.catalog.hiddenModelTypes);
+  const models =
+    hiddenTypes.size === 0
+      ? client
+      : { listModels: async () => (await client.listModels()).filter((m) => !hiddenTypes.has(m.type)) };
+  const catalog = new CatalogService(models, { logger, allowedModelIds: config.catalog.allowedModelIds });
+  const admin = createAdminServices({ config, logger, db, client });
   const ordering = new OrderingService({
     db,
     client,
     catalog,
     logger,
-    ...(opts.hooks ? { hooks: opts.hooks } : {}),
+    // Per-user limits first: they hold nothing, so a refusal there needs no release elsewhere.
+    hooks: withAdminHooks(composeHooks(new UserLimits(db, config.userLimits).hooks, opts.hooks), admin),
   });
   let getFile: ((fileId: string) => Promise<TelegramFileInfo>) | undefined;
   const relay = new MediaRelay({
@@ -61,6 +76,8 @@ export function createServices(opts: {
     catalog,
     ordering,
     relay,
+    admin,
+    promptLibrary: new PromptLibraryService(client, { logger }),
     bindGetFile: (fn) => {
       getFile = fn;
     },

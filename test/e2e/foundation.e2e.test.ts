@@ -19,8 +19,20 @@ describe('foundation over HTTP (emulator + simulator + real bot process)', () =>
     await ivan.sendCommand('start');
     const en = await ann.waitForMessage(/Hi, Ann!/);
     const ru = await ivan.waitForMessage(/Привет, Иван!/);
-    expect(en.buttons.map((b) => b.text)).toEqual(['🎨 Create', '📋 My orders', '🌐 Language', '❓ Help']);
-    expect(ru.buttons.map((b) => b.text)).toEqual(['🎨 Создать', '📋 Мои заказы', '🌐 Язык', '❓ Помощь']);
+    expect(en.buttons.map((b) => b.text)).toEqual([
+      '🎨 Create',
+      '📋 My orders',
+      '📚 Prompts',
+      '🌐 Language',
+      '❓ Help',
+    ]);
+    expect(ru.buttons.map((b) => b.text)).toEqual([
+      '🎨 Создать',
+      '📋 Мои заказы',
+      '📚 Промпты',
+      '🌐 Язык',
+      '❓ Помощь',
+    ]);
     expect(en.text).not.toContain('Sandbox');
   });
 
@@ -30,6 +42,7 @@ describe('foundation over HTTP (emulator + simulator + real bot process)', () =>
       'start',
       'generate',
       'orders',
+      'prompts',
       'language',
       'help',
       'cancel',

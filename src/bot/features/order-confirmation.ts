@@ -12,6 +12,7 @@ import { GENERATE_CONVERSATION } from '../conversations/generate/generate.js';
 import { orderStatusText } from '../order-status.js';
 import { orderSummary, priceTag } from '../order-summary.js';
 import { price } from '../texts/money.js';
+import { refusalText } from '../texts/refusals.js';
 import { upstreamErrorText } from '../texts/upstream-errors.js';
 
 export const orderConfirmationFeature = new Composer<BotContext>();
@@ -75,7 +76,8 @@ privateChats.callbackQuery(orderActionData.filter({ a: 'ok' }), async (ctx) => {
       );
       return;
     case 'refused':
-      await showSummary(ctx, outcome.order, ctx.t('order-refused'));
+      // Nothing was sent and the draft is still confirmable: say why (e.g. a per-user limit).
+      await showSummary(ctx, outcome.order, refusalText(ctx, outcome.reason));
       return;
     case 'pending':
       await showSummary(

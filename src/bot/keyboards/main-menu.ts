@@ -9,6 +9,7 @@ import type { BaseContext } from '../context.js';
 export const MAIN_MENU_ITEMS = [
   { item: 'generate', labelKey: 'menu-generate' },
   { item: 'orders', labelKey: 'menu-orders' },
+  { item: 'prompts', labelKey: 'menu-prompts' },
   { item: 'language', labelKey: 'menu-language' },
   { item: 'help', labelKey: 'menu-help' },
 ] as const;

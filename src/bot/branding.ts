@@ -1,0 +1,216 @@
+/**
+ * White-label texts: the reseller's brand name (BRAND_NAME), their own wording of any of our
+ * messages (BRAND_TEXTS_DIR/en.ftl, ru.ftl) and a support contact (SUPPORT_CONTACT).
+ *
+ * Override files are read and checked once at start-up (config.ts), so a typo stops the bot with a
+ * message naming the file, the line and the key instead of showing users a broken text. createI18n
+ * then loads, per language: our file, the brand name, the override file (later definitions win).
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import { I18n } from '@grammyjs/i18n';
+import { escapeHtml } from '../lib/html.js';
+
+export interface Branding {
+  /** BRAND_NAME: the `brand-name` message in every language; null keeps ours. */
+  name: string | null;
+  /** SUPPORT_CONTACT (e.g. "@shop_support"); null adds no support line anywhere. */
+  supportContact: string | null;
+  /** Checked Fluent sources from BRAND_TEXTS_DIR, by locale. */
+  texts: Partial<Record<string, string>>;
+}
+
+export const NO_BRANDING: Branding = { name: null, supportContact: null, texts: {} };
+
+/** Texts that end with the support line when SUPPORT_CONTACT is set (each shown on its own). */
+export const SUPPORT_LINE_KEYS: ReadonlySet<string> = new Set([
+  'help-text',
+  'error-generic',
+  'order-refused',
+  'tracking-lost',
+  'access-private',
+  'access-banned',
+]);
+export const SUPPORT_LINE_KEY = 'access-support';
+
+const BUNDLE_OPTIONS = { useIsolating: false };
+/** A message or term definition at the start of a line: `key = ...` or `-term = ...`. */
+const ENTRY_START = /^(-?)([a-zA-Z][\w-]*)[ \t]*=/;
+/** Lines a Fluent entry may continue with at column 0: variants, attributes, a closing brace. */
+const CONTINUATION_AT_COLUMN_0 = /^[[*}.]/;
+
+interface Entry {
+  id: string;
+  /** 1-based line of its `key =`. */
+  line: number;
+  source: string;
+}
+
+/** The messages (not terms) a Fluent source defines, with their raw text, in file order. */
+function messagesOf(source: string): Entry[] {
+  const entries: Entry[] = [];
+  let current: Entry | undefined;
+  source.split(/\r?\n/).forEach((text, i) => {
+    const start = ENTRY_START.exec(text);
+    if (start) {
+      current = start[1] ? undefined : { id: start[2]!, line: i + 1, source: text };
+      if (current) entries.push(current);
+    } else if (text.startsWith('#')) {
+      current = undefined;
+    } else if (current) {
+      current.source += `\n${text}`;
+    }
+  });
+  return entries;
+}
+
+function variablesOf(entrySource: string): string[] {
+  return [...new Set([...entrySource.matchAll(/\{\s*\$([\w-]+)/g)].map((m) => m[1]!))];
+}
+
+/** Lines at column 0 that are neither an entry, a comment nor a continuation: junk to Fluent. */
+function junkLines(source: string): number[] {
+  const junk: number[] = [];
+  source.split(/\r?\n/).forEach((text, i) => {
+    if (text.trim() === '' || /^\s/.test(text) || text.startsWith('#')) return;
+    if (ENTRY_START.test(text) || CONTINUATION_AT_COLUMN_0.test(text)) return;
+    junk.push(i + 1);
+  });
+  return junk;
+}
+
+function bundleOf(locale: string, source: string, onMissing?: (id: string) => void): I18n {
+  const i18n = new I18n({
+    defaultLocale: locale,
+    fluentBundleOptions: BUNDLE_OPTIONS,
+    fluentOptions: {
+      warningHandler: (warning) => {
+        if ('messageId' in warning) onMissing?.(warning.messageId);
+      },
+    },
+  });
+  i18n.loadLocaleSync(locale, { source });
+  return i18n;
+}
+
+/**
+ * Problems of one override file against our file of the same language: lines Fluent cannot read,
+ * messages that do not parse, keys we do not have (typos), keys defined twice, command descriptions
+ * (the command lists are registered unbranded), and variables or messages the text would not have
+ * when shown (only the variables our own text uses count as provided). Empty means usable.
+ */
+export function checkBrandText(file: string, locale: string, source: string, ownSource: string): string[] {
+  const problems = junkLines(source).map(
+    (line) =>
+      `${file} line ${line}: not valid Fluent (a text goes on a "key = ..." line, its next lines indented)`,
+  );
+  const ours = new Map(messagesOf(ownSource).map((m) => [m.id, m]));
+  const overrides = messagesOf(source);
+  const seen = new Set<string>();
+  for (const { id, line } of overrides) {
+    if (seen.has(id)) problems.push(`${file} line ${line}: "${id}" is defined twice`);
+    else if (!ours.has(id)) problems.push(`${file} line ${line}: "${id}" is not one of our texts (a typo?)`);
+    else if (/(^|-)command-/.test(id)) {
+      problems.push(`${file} line ${line}: "${id}" is a command description, which cannot be rebranded`);
+    }
+    seen.add(id);
+  }
+  if (overrides.length === 0 && problems.length === 0) problems.push(`${file}: defines no texts`);
+  if (problems.length > 0) return problems;
+
+  // Alone, a message that does not parse is missing; with ours, it would silently fall back to ours.
+  const unparsed = new Set<string>();
+  const alone = bundleOf(locale, source, (id) => unparsed.add(id));
+  const together = bundleOf(locale, `${ownSource}\n${source}`);
+  for (const { id, line } of overrides) {
+    try {
+      alone.t(locale, id);
+    } catch {
+      // Formatting alone may fail on references to our messages; only presence matters here.
+    }
+    if (unparsed.has(id)) {
+      problems.push(`${file} line ${line}: "${id}" does not parse`);
+      continue;
+    }
+    const ourVariables = variablesOf(ours.get(id)!.source);
+    try {
+      together.t(locale, id, Object.fromEntries(ourVariables.map((name) => [name, 2])));
+    } catch (error) {
+      const provided = ourVariables.length > 0 ? ourVariables.map((v) => `$${v}`).join(', ') : 'none';
+      const reason = error instanceof Error ? error.message : String(error);
+      problems.push(`${file} line ${line}: "${id}": ${reason} (variables of this text: ${provided})`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * Reads BRAND_TEXTS_DIR: `<locale>.ftl` for the locales we speak (either may be missing); any other
+ * .ftl file is reported (a misnamed file would otherwise be ignored). Other files are ignored.
+ */
+export function loadBrandTexts(
+  dir: string,
+  own: { dir: string; locales: readonly string[] },
+): { texts: Branding['texts']; problems: string[] } {
+  let names: string[];
+  try {
+    if (!statSync(dir).isDirectory()) return { texts: {}, problems: [`${dir} is not a folder`] };
+    names = readdirSync(dir).sort();
+  } catch {
+    return { texts: {}, problems: [`${dir} cannot be read`] };
+  }
+  const texts: Branding['texts'] = {};
+  const problems: string[] = [];
+  const ftl = names.filter((name) => extname(name) === '.ftl');
+  if (ftl.length === 0)
+    problems.push(`${dir} holds none of ${own.locales.map((l) => `${l}.ftl`).join(', ')}`);
+  for (const name of ftl) {
+    const file = join(dir, name);
+    const locale = name.slice(0, -'.ftl'.length);
+    if (!own.locales.includes(locale)) {
+      problems.push(`${file}: only ${own.locales.map((l) => `${l}.ftl`).join(' and ')} are read`);
+      continue;
+    }
+    let source: string;
+    try {
+      source = readFileSync(file, 'utf8');
+    } catch {
+      problems.push(`${file} cannot be read`);
+      continue;
+    }
+    const found = checkBrandText(file, locale, source, readFileSync(join(own.dir, name), 'utf8'));
+    if (found.length > 0) problems.push(...found);
+    else texts[locale] = source;
+  }
+  return { texts, problems };
+}
+
+/** A Fluent string literal: the brand name is shown verbatim, whatever braces or quotes it holds. */
+function fluentString(text: string): string {
+  return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+/** Our source for one language with the brand applied: ours, then BRAND_NAME, then the override file. */
+export function brandedSource(ownSource: string, locale: string, branding: Branding): string {
+  const parts = [ownSource];
+  // Texts are HTML: the brand is reseller text, so it is escaped like any variable.
+  if (branding.name) parts.push(`brand-name = { ${fluentString(escapeHtml(branding.name))} }`);
+  const override = branding.texts[locale];
+  if (override) parts.push(override);
+  return parts.join('\n');
+}
+
+/**
+ * Appends the support line to the texts of SUPPORT_LINE_KEYS. It sits in the one function every
+ * text goes through (`ctx.t`, `i18n.t`, the tracker's texts), so no feature has to remember it.
+ */
+export function addSupportLine(i18n: Pick<I18n, 'fluent'>, contact: string): void {
+  const { fluent } = i18n;
+  const translate = fluent.translate.bind(fluent);
+  const support = escapeHtml(contact);
+  fluent.translate = (locales, path, context) => {
+    const text = translate(locales, path, context);
+    if (!SUPPORT_LINE_KEYS.has(path)) return text;
+    return `${text}\n\n${translate(locales, SUPPORT_LINE_KEY, { support })}`;
+  };
+}

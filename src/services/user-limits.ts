@@ -1,0 +1,163 @@
+/**
+ * Per-user limits a reseller sets (MAX_ACTIVE_ORDERS_PER_USER, DAILY_ORDERS_PER_USER,
+ * DAILY_SPEND_PER_USER_USD), enforced in `beforeSubmit`: the one step before an order is sent, so a
+ * refusal sends nothing upstream and leaves the draft confirmable for later.
+ *
+ * Counts come from the orders table, so they survive restarts. Days are UTC days. Money is summed
+ * exactly (lib/money), never as floats. Orders that failed or were cancelled were refunded upstream
+ * and count towards no daily cap. Two confirmations of one user cannot race past a cap: updates of
+ * a chat are handled one at a time (sequentialize), and a user's orders live in their private chat.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { orders } from '../db/schema/orders.js';
+import {
+  addMoney,
+  compareMoney,
+  type Money,
+  moneyToString,
+  parseMoney,
+  subtractMoney,
+  ZERO_MONEY,
+} from '../lib/money.js';
+import type { OrderPipelineHooks, OrderRow } from './order-hooks.js';
+
+export interface UserLimitsConfig {
+  /** Orders upstream still works on (or that are being sent), at most; null: no cap. */
+  maxActiveOrders: number | null;
+  /** Orders confirmed per UTC day; null: no cap. */
+  dailyOrders: number | null;
+  /** Sum of confirmed prices per UTC day (decimal USD string); null: no cap. */
+  dailySpendUsd: string | null;
+}
+
+/** Which cap a confirmation would break, with what the user needs to know about it. */
+export type LimitBreach =
+  | { code: 'active_orders'; max: number; active: number }
+  | { code: 'daily_orders'; max: number; today: number }
+  | { code: 'daily_spend'; limitUsd: string; spentUsd: string; remainingUsd: string; priceUsd: string };
+
+/** Thrown by the limits' beforeSubmit: the order outcome is `refused` with this as its reason. */
+export class LimitError extends Error {
+  override readonly name = 'LimitError';
+  constructor(readonly breach: LimitBreach) {
+    super(`user limit reached: ${breach.code}`);
+  }
+}
+
+export interface UserUsage {
+  activeOrders: number;
+  ordersToday: number;
+  spentTodayUsd: string;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The UTC day around `ms`: [start, end). */
+export function utcDay(ms: number): { start: number; end: number } {
+  const start = Math.floor(ms / DAY_MS) * DAY_MS;
+  return { start, end: start + DAY_MS };
+}
+
+export class UserLimits {
+  readonly #db: Db;
+  readonly #limits: UserLimitsConfig;
+  readonly #now: () => number;
+
+  constructor(db: Db, limits: UserLimitsConfig, now: () => number = Date.now) {
+    this.#db = db;
+    this.#limits = limits;
+    this.#now = now;
+  }
+
+  /** The pipeline hook; composes with others through composeHooks. */
+  get hooks(): OrderPipelineHooks {
+    return { beforeSubmit: async (order) => this.check(order) };
+  }
+
+  /** A user's current usage (in their private chat, whose id is the user id). */
+  usage(userId: number): UserUsage {
+    const today = this.#confirmedToday(userId);
+    return {
+      activeOrders: this.#activeCount(userId),
+      ordersToday: today.length,
+      spentTodayUsd: moneyToString(addMoney(...today)),
+    };
+  }
+
+  /** Throws LimitError if confirming this draft would break a cap; checks only the caps that are set. */
+  check(order: Pick<OrderRow, 'userId' | 'priceUsd'>): void {
+    const { maxActiveOrders, dailyOrders, dailySpendUsd } = this.#limits;
+    if (maxActiveOrders !== null) {
+      const active = this.#activeCount(order.userId);
+      if (active >= maxActiveOrders)
+        throw new LimitError({ code: 'active_orders', max: maxActiveOrders, active });
+    }
+    if (dailyOrders === null && dailySpendUsd === null) return;
+    const today = this.#confirmedToday(order.userId);
+    if (dailyOrders !== null && today.length >= dailyOrders) {
+      throw new LimitError({ code: 'daily_orders', max: dailyOrders, today: today.length });
+    }
+    if (dailySpendUsd !== null) {
+      const limit = parseMoney(dailySpendUsd);
+      const spent = addMoney(...today);
+      const price = parseMoney(order.priceUsd);
+      if (compareMoney(addMoney(spent, price), limit) > 0) {
+        const left = subtractMoney(limit, spent);
+        throw new LimitError({
+          code: 'daily_spend',
+          limitUsd: dailySpendUsd,
+          spentUsd: moneyToString(spent),
+          remainingUsd: moneyToString(compareMoney(left, ZERO_MONEY) < 0 ? ZERO_MONEY : left),
+          priceUsd: order.priceUsd,
+        });
+      }
+    }
+  }
+
+  /** Orders of the user's chat (the orders_chat_idx index) placed by the user. */
+  #mine(userId: number) {
+    return and(eq(orders.chatId, userId), eq(orders.userId, userId));
+  }
+
+  /**
+   * Being sent (the outcome may be an order) or queued/processing upstream, except orders upstream
+   * lost (the tracker stopped following them; they would block the user for ever).
+   */
+  #activeCount(userId: number): number {
+    return (
+      this.#db
+        .select({ n: sql<number>`count(*)` })
+        .from(orders)
+        .where(
+          and(
+            this.#mine(userId),
+            sql`(${orders.stage} = 'submitting' or (${orders.stage} = 'submitted'
+              and ${orders.status} in ('queued', 'processing')
+              and coalesce(json_extract(${orders.error}, '$.code'), '') <> 'order_not_found'))`,
+          ),
+        )
+        .get()?.n ?? 0
+    );
+  }
+
+  /** Confirmed prices of today's orders (UTC), failed and cancelled ones excepted (refunded upstream). */
+  #confirmedToday(userId: number): Money[] {
+    const { start, end } = utcDay(this.#now());
+    // A row still being sent has no submitted_at yet: it was confirmed when it last changed.
+    const confirmedAt = sql`coalesce(${orders.submittedAt}, ${orders.updatedAt})`;
+    return this.#db
+      .select({ price: orders.priceUsd })
+      .from(orders)
+      .where(
+        and(
+          this.#mine(userId),
+          inArray(orders.stage, ['submitting', 'submitted']),
+          sql`${confirmedAt} >= ${start} and ${confirmedAt} < ${end}`,
+          sql`coalesce(${orders.status}, '') not in ('failed', 'cancelled')`,
+        ),
+      )
+      .all()
+      .map((row) => parseMoney(row.price));
+  }
+}
