@@ -40,7 +40,7 @@ import {
 
 export interface OrderNotifierOptions {
   orders: OrdersRepository;
-  users?: Pick<UsersRepository, 'markBlocked'>;
+  users?: Pick<UsersRepository, 'markBlocked' | 'find'>;
   config: Pick<Config, 'defaultLocale' | 'telegram' | 'branding'>;
   logger: Logger;
   i18n?: I18n<BaseContext>;
@@ -241,8 +241,9 @@ export class OrderNotifier implements TrackerEvents {
 
   // ---------------------------------------------------------------- internals
 
+  /** The language the user speaks now (they may have switched since ordering), else the order's. */
   #texts(row: OrderRow): Texts {
-    return textsFor(this.#i18n, row.locale);
+    return textsFor(this.#i18n, this.#users?.find(row.userId)?.locale ?? row.locale);
   }
 
   #requireApi(): Api {

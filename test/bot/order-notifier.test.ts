@@ -3,6 +3,7 @@
  * coalescing of status edits, Telegram's benign errors, replacing a gone message, and delivery
  * recorded exactly once.
  */
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ import { loadConfig } from '../../src/config.js';
 import { migrateDatabase, type OpenedDatabase, openDatabase } from '../../src/db/client.js';
 import { OrdersRepository } from '../../src/db/repositories/orders.js';
 import type { OrderRow } from '../../src/db/schema/orders.js';
+import type { UserRow } from '../../src/db/schema/users.js';
 import type { Order } from '../../src/reseller/schemas.js';
 
 interface Call {
@@ -155,10 +157,13 @@ function update(row: OrderRow, upstream: Partial<Order>): OrderRow {
   }).row;
 }
 
-function notifier(api: Api, opts: { gap?: number; blocked?: number[] } = {}) {
+function notifier(api: Api, opts: { gap?: number; blocked?: number[]; locale?: 'en' | 'ru' } = {}) {
   const n = new OrderNotifier({
     orders,
-    users: { markBlocked: (id: number) => opts.blocked?.push(id) },
+    users: {
+      markBlocked: (id: number) => opts.blocked?.push(id),
+      find: () => (opts.locale ? ({ locale: opts.locale } as UserRow) : undefined),
+    },
     config: loadConfig({ BOT_TOKEN: '123:TEST' }),
     logger: pino({ level: 'silent' }),
     chatGapMs: opts.gap ?? 200,
@@ -189,6 +194,14 @@ describe('OrderNotifier', () => {
     expect(edits.find((e) => e.chatId === 2)!.at).toBeLessThan(second!.at);
     expect(edits[0]!.text).toContain('Generating');
     expect(edits[0]!.buttons).toEqual(['✖️ Cancel generation']);
+  });
+
+  it('speaks the language the user switched to after ordering', async () => {
+    const fake = fakeApi();
+    const n = notifier(fake.api, { gap: 1, locale: 'ru' });
+    await n.statusChanged(submitted(5), 'queued');
+    await n.stop();
+    expect(fake.calls[0]!.text).toContain('Генерирую');
   });
 
   it('ignores "message is not modified" and replaces a status message that is gone', async () => {
