@@ -37,6 +37,23 @@ export function adminCommandsFor(i18n: I18n<BaseContext>, locale: Locale): BotCo
  * `chat`). Telegram refuses a chat the admin never opened with the bot; that admin is reported in
  * `failed` and the others still get theirs.
  */
+/** Admin chats whose command list this process has registered. */
+const registeredAdminChats = new Set<number>();
+
+/**
+ * Telegram refuses a chat-scoped command list for a chat that never opened the bot, so an admin
+ * who writes for the first time after start-up gets theirs now.
+ */
+export async function ensureAdminCommands(
+  api: Api,
+  defaultLocale: Locale,
+  adminId: number,
+): Promise<boolean> {
+  if (registeredAdminChats.has(adminId)) return false;
+  const { failed } = await registerAdminCommands(api, defaultLocale, [adminId]);
+  return failed.length === 0;
+}
+
 export async function registerAdminCommands(
   api: Api,
   defaultLocale: Locale,
@@ -51,6 +68,7 @@ export async function registerAdminCommands(
         await api.setMyCommands(adminCommandsFor(i18n, locale), { scope, language_code: locale });
       }
       await api.setMyCommands(adminCommandsFor(i18n, defaultLocale), { scope });
+      registeredAdminChats.add(adminId);
     } catch (error) {
       failed.push({ adminId, error });
     }

@@ -31,6 +31,10 @@ beforeAll(async () => {
   ru = stack.emulator.createUser({ id: ADMIN_RU, first_name: 'Борис', language_code: 'en' });
   blocked = stack.emulator.createUser({ id: ADMIN_BLOCKED, first_name: 'Cy', language_code: 'en' });
   blocked.block();
+  // Their chats did not exist when the bot started, so Telegram refused their command lists then:
+  // the bot registers them on first contact.
+  await en.sendCommand('start');
+  await en.waitForMessage(/Hi, Ada!/);
   // The Russian-speaking admin's Telegram is in English: alerts follow the language picked in the bot.
   await ru.sendCommand('language');
   await ru.waitForMessage(/Choose your language/);

@@ -11,6 +11,7 @@ import { ResellerError } from '../../reseller/errors.js';
 import type { AdminStats, StatsPeriod } from '../../services/admin-stats.js';
 import { STATS_PERIODS } from '../../services/admin-stats.js';
 import type { BalanceMonitor } from '../../services/balance-monitor.js';
+import { ensureAdminCommands } from '../commands.js';
 import type { BaseContext, BotContext } from '../context.js';
 import type { Texts } from '../i18n.js';
 import { formatDateTime } from '../order-status.js';
@@ -111,6 +112,15 @@ const balanceText = (ctx: BaseContext) =>
   );
 
 export const adminFeature = new Composer<BotContext>();
+
+adminFeature.chatType('private').use(async (ctx, next) => {
+  if (isAdmin(ctx)) {
+    await ensureAdminCommands(ctx.api, ctx.deps.config.defaultLocale, ctx.from.id).catch((err: unknown) =>
+      ctx.logger.warn({ err }, 'could not register the admin commands'),
+    );
+  }
+  return next();
+});
 const admins = adminFeature.chatType('private').filter(isAdmin);
 
 admins.command('balance', async (ctx) => {

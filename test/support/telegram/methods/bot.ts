@@ -52,6 +52,13 @@ export const ok: MethodHandler = () => true;
 export const setMyCommands: MethodHandler = (core, { params }) => {
   const commands = optJson(params, 'commands', "can't parse commands JSON array");
   const scope = optJson(params, 'scope', "can't parse BotCommandScope JSON object");
+  // Like Telegram: a chat-scoped list needs a chat the user has opened with the bot.
+  const chatId = (scope as { type?: string; chat_id?: unknown } | undefined)?.chat_id;
+  if (chatId !== undefined) {
+    const chat = core.chats.get(Number(chatId));
+    if (!chat || (chat.events.length === 0 && chat.messages.size === 0))
+      throw benignBadRequest('chat not found');
+  }
   core.settings.setCommands(commands, scope, optString(params, 'language_code'));
   return true;
 };
