@@ -88,7 +88,6 @@ async function main(): Promise<void> {
   await tracker.start();
   // Nobody to alert without admins; /balance still reads the balance on demand.
   if (config.adminIds.length > 0) services.admin.balance.start();
-  logger.info({ username: bot.botInfo.username, mode: config.mode.kind }, 'bot started');
 
   let stopReceiving: () => Promise<void>;
   if (config.mode.kind === 'webhook') {
@@ -101,6 +100,8 @@ async function main(): Promise<void> {
     await bot.api.deleteWebhook();
     stopReceiving = startPolling(bot, () => lastUpdateId, logger);
   }
+  // Logged once updates can arrive: tests and operators wait for this line.
+  logger.info({ username: bot.botInfo.username, mode: config.mode.kind }, 'bot started');
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -1,0 +1,90 @@
+/**
+ * Webhook mode: the real bot process serves Telegram's webhook over HTTP, checks the secret
+ * token, and answers through the Bot API as in polling mode. Updates are POSTed the way Telegram
+ * delivers them; the emulator only records the webhook the bot registered.
+ */
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Stack, startStack } from '../support/e2e/stack.js';
+
+const SECRET = 'whsec_test-123';
+let stack: Stack;
+let port: number;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+beforeAll(async () => {
+  port = await freePort();
+  stack = await startStack({
+    env: {
+      BOT_MODE: 'webhook',
+      WEBHOOK_URL: 'https://bot.example.com',
+      WEBHOOK_SECRET: SECRET,
+      PORT: String(port),
+    },
+  });
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+let updateId = 1;
+function deliver(user: { id: number; first_name: string }, text: string, secret = SECRET) {
+  const update = {
+    update_id: updateId++,
+    message: {
+      message_id: updateId,
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: user.id, type: 'private', first_name: user.first_name },
+      from: { id: user.id, is_bot: false, first_name: user.first_name, language_code: 'en' },
+      text,
+      entities: text.startsWith('/') ? [{ type: 'bot_command', offset: 0, length: text.length }] : [],
+    },
+  };
+  return fetch(`http://127.0.0.1:${port}/telegram/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': secret },
+    body: JSON.stringify(update),
+  });
+}
+
+describe('webhook mode', () => {
+  it('registers its webhook URL with the secret token', () => {
+    const set = stack.emulator.callsTo('setWebhook').at(-1);
+    expect(set?.params.url).toBe('https://bot.example.com/telegram/webhook');
+    expect(set?.params.secret_token).toBe(SECRET);
+  });
+
+  it('answers an update delivered to the webhook', async () => {
+    const user = stack.emulator.createUser({ first_name: 'Wes', language_code: 'en' });
+    const seq = stack.emulator.seq();
+    const response = await deliver({ id: user.id, first_name: 'Wes' }, '/start');
+    expect(response.status).toBe(200);
+    // The answer went out while the webhook request was handled, before it returned.
+    const welcome = await user.waitForMessage(/Hi, Wes!/, { after: seq });
+    expect(welcome.buttons.map((b) => b.text)).toContain('🎨 Create');
+  });
+
+  it('refuses a request without the right secret token, and handles nothing', async () => {
+    const user = stack.emulator.createUser({ first_name: 'Mal', language_code: 'en' });
+    const response = await deliver({ id: user.id, first_name: 'Mal' }, '/start', 'wrong-secret');
+    expect(response.status).toBe(401);
+    const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+    expect(health.status).toBe(200);
+    expect(user.messages()).toEqual([]);
+  });
+
+  it('broke no Telegram rule and logged no secret', () => {
+    expect(stack.emulator.problems).toEqual([]);
+    expect(stack.bot.lines.join('\n')).not.toContain(SECRET);
+  });
+});
