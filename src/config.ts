@@ -121,6 +121,8 @@ const baseSchema = z.object({
     .default('info'),
   ORDER_POLL_MIN_MS: positiveInt(2_000),
   ORDER_POLL_MAX_MS: positiveInt(30_000),
+  /** How often orders stuck before upstream (network down at Confirm) are sent again. */
+  ORDER_RESUBMIT_MS: positiveInt(60_000),
   /** Admins are alerted when the upstream balance drops below this (USD). */
   LOW_BALANCE_USD: usdAmount('10.00'),
   /** How often the upstream balance is checked (ms). */
@@ -199,7 +201,7 @@ export interface Config {
   defaultLocale: 'en' | 'ru';
   logLevel: Env['LOG_LEVEL'];
   mode: { kind: 'polling' } | { kind: 'webhook'; url: string; secret: string; port: number };
-  orderPolling: { minMs: number; maxMs: number };
+  orderPolling: { minMs: number; maxMs: number; resubmitMs: number };
   /** Balance monitor: alert admins below `lowUsd` (decimal string), check every `checkMs`. */
   balanceAlert: { lowUsd: string; checkMs: number };
   sandbox: { orderStageMs: number };
@@ -264,7 +266,11 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
       env.BOT_MODE === 'webhook'
         ? { kind: 'webhook', url: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET, port: env.PORT }
         : { kind: 'polling' },
-    orderPolling: { minMs: env.ORDER_POLL_MIN_MS, maxMs: env.ORDER_POLL_MAX_MS },
+    orderPolling: {
+      minMs: env.ORDER_POLL_MIN_MS,
+      maxMs: env.ORDER_POLL_MAX_MS,
+      resubmitMs: env.ORDER_RESUBMIT_MS,
+    },
     balanceAlert: { lowUsd: env.LOW_BALANCE_USD, checkMs: env.BALANCE_CHECK_MS },
     sandbox: { orderStageMs: env.SANDBOX_ORDER_MS },
     branding: {

@@ -17,6 +17,7 @@ import { ResellerClient } from './reseller/client.js';
 import { createHttpServer, WEBHOOK_PATH } from './server/http-server.js';
 import { createServices } from './services/container.js';
 import { OrderTracker } from './services/order-tracker.js';
+import { SubmissionRetrier } from './services/submission-retrier.js';
 import { connectUpstream } from './upstream.js';
 
 async function main(): Promise<void> {
@@ -79,13 +80,22 @@ async function main(): Promise<void> {
     );
   }
   services.catalog.start();
-  // A crash between sending an order and hearing back leaves rows `submitting`: send them again
-  // with the same key, which upstream answers with the order it already has.
-  const resumed = await services.ordering.resumeSubmissions();
-  if (resumed.length > 0) logger.info({ count: resumed.length }, 'resumed interrupted submissions');
   await services.ordering.resumeFinalHooks();
   notifier.start();
   await tracker.start();
+  // Rows left `submitting` (a crash between sending and hearing back, or upstream unreachable at
+  // Confirm) are sent again with the same key now and then periodically.
+  const resubmitter = new SubmissionRetrier({
+    ordering: services.ordering,
+    intervalMs: config.orderPolling.resubmitMs,
+    logger,
+    onOrdered: (order) => {
+      tracker.track(order.id);
+      notifier.refresh(order.id, order.chatId);
+    },
+  });
+  await resubmitter.runOnce();
+  resubmitter.start();
   // Nobody to alert without admins; /balance still reads the balance on demand.
   if (config.adminIds.length > 0) services.admin.balance.start();
 
@@ -109,6 +119,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     await stopReceiving();
+    await resubmitter.stop();
     await tracker.stop();
     await services.admin.balance.stop();
     await services.admin.alerts.whenIdle();

@@ -12,7 +12,10 @@ let stack: Stack;
 const clock = new ManualClock(Date.now());
 
 beforeAll(async () => {
-  stack = await startStack({ simulator: { clock, heicProcessingMs: 1_000 } });
+  stack = await startStack({
+    simulator: { clock, heicProcessingMs: 1_000 },
+    env: { ORDER_RESUBMIT_MS: '300' },
+  });
 });
 afterAll(async () => {
   await stack?.close();
@@ -96,6 +99,35 @@ describe('refusals keep the inputs', () => {
     const orders = ordersWithPrompt('Change my mind');
     expect(orders).toHaveLength(1);
     expect(orders[0]?.cost_usd).toBe('0.48');
+  });
+});
+
+describe('upstream unreachable at Confirm', () => {
+  it('the order is sent again with the same key by itself, and its message shows it placed', async () => {
+    const { user, summary } = await pricedVideo('Wyn', 'Send me later');
+    // Every attempt of the client's retries fails: the draft stays `submitting` with its key.
+    stack.simulator.faults.add({
+      method: 'POST',
+      path: '/orders',
+      times: 4,
+      action: { kind: 'status', status: 503 },
+    });
+    await user.pressButton(/^✅ Confirm/);
+    await user.waitForMessage(/could not reach the generation service/);
+    expect(ordersWithPrompt('Send me later')).toHaveLength(0);
+
+    const placed = await user.waitForMessage(/Order placed|Generating/, { timeoutMs: 15_000 });
+    expect(placed.message_id).toBe(summary.message_id);
+    expect(placed.buttons.some((b) => b.text.startsWith('✅'))).toBe(false);
+    const orders = ordersWithPrompt('Send me later');
+    expect(orders).toHaveLength(1);
+    const keys = stack.simulator.requests
+      .filter(
+        (r) => r.method === 'POST' && r.path === '/orders' && r.idempotencyKey === orders[0]!.idempotency_key,
+      )
+      .map((r) => r.status);
+    expect(keys.slice(0, 4)).toEqual([503, 503, 503, 503]);
+    expect(keys.at(-1)).toBe(201);
   });
 });
 
