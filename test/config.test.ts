@@ -36,7 +36,7 @@ describe('config', () => {
     });
     expect(config.adminIds).toEqual([42, 7]);
     expect(config.defaultLocale).toBe('ru');
-    expect(config.orderPolling).toEqual({ minMs: 1000, maxMs: 5000 });
+    expect(config.orderPolling).toEqual({ minMs: 1000, maxMs: 5000, resubmitMs: 60_000 });
     expect(config.reseller).toEqual({ url: 'https://api.example.com/api/v1', apiKey: 'rk_live_secret' });
     expect(secretsOf(config)).toEqual([TOKEN, 'rk_live_secret']);
   });
