@@ -6,6 +6,7 @@
  */
 import { InlineKeyboard } from 'grammy';
 import type { OrderRow } from '../db/schema/orders.js';
+import { truncate } from '../lib/text.js';
 import { orderButtons } from './callback-data/orders.js';
 import type { Locale, Texts } from './i18n.js';
 import { price } from './texts/money.js';
@@ -89,11 +90,6 @@ export function formatDateTime(locale: Locale, date: Date, now: Date = new Date(
     dateFormats.set(key, format);
   }
   return `${format.format(date)} UTC`;
-}
-
-function truncate(text: string, max: number): string {
-  const chars = [...text];
-  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
 }
 
 /**

@@ -5,7 +5,8 @@
 import { createHash } from 'node:crypto';
 import { InlineKeyboard } from 'grammy';
 import type { OrderRow } from '../db/schema/orders.js';
-import type { Model } from '../reseller/schemas.js';
+import { truncate } from '../lib/text.js';
+import type { GenerationRequest, Model } from '../reseller/schemas.js';
 import { orderActionData } from './callback-data/generate.js';
 import type { Texts } from './i18n.js';
 import { mediaInputLabel, optionLabel, optionValueLabel } from './texts/labels.js';
@@ -33,23 +34,21 @@ export function orderSummaryKeyboard(ctx: Texts, order: OrderRow, priceText: str
     .text(ctx.t('button-cancel'), orderActionData.pack({ a: 'x', id: order.id, t: tag }));
 }
 
-function truncate(text: string, max: number): string {
-  const chars = [...text];
-  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
-}
-
-export async function orderSummary(
+/**
+ * What an order asks for, one line each: the prompt (cut to `promptChars`), files per input, and
+ * every option with the model's labels. Shared by the priced summary and the /orders details.
+ */
+export function requestLines(
   ctx: Texts,
-  order: OrderRow,
+  request: GenerationRequest,
   model: Model | undefined,
-): Promise<{ text: string; keyboard: InlineKeyboard }> {
-  const priceText = price(ctx, order.priceUsd);
-  const lines = [ctx.t('summary-title'), '', ctx.t('summary-model', { model: order.modelName })];
-  const request = order.request;
-  if (request.prompt)
-    lines.push(ctx.t('summary-prompt', { prompt: truncate(request.prompt, PROMPT_PREVIEW_CHARS) }));
+  promptChars: number,
+): string[] {
+  const lines: string[] = [];
+  if (request.prompt) lines.push(ctx.t('summary-prompt', { prompt: truncate(request.prompt, promptChars) }));
   for (const [key, files] of Object.entries(request.media ?? {})) {
-    lines.push(ctx.t('summary-media', { input: mediaInputLabel(ctx, key), count: files.length }));
+    if (files.length > 0)
+      lines.push(ctx.t('summary-media', { input: mediaInputLabel(ctx, key), count: files.length }));
   }
   for (const [key, value] of Object.entries(request.options ?? {})) {
     const schema = model?.options_schema.find((o) => o.key === key);
@@ -61,6 +60,17 @@ export async function orderSummary(
       }),
     );
   }
+  return lines;
+}
+
+export async function orderSummary(
+  ctx: Texts,
+  order: OrderRow,
+  model: Model | undefined,
+): Promise<{ text: string; keyboard: InlineKeyboard }> {
+  const priceText = price(ctx, order.priceUsd);
+  const lines = [ctx.t('summary-title'), '', ctx.t('summary-model', { model: order.modelName })];
+  lines.push(...requestLines(ctx, order.request, model, PROMPT_PREVIEW_CHARS));
   lines.push('', ctx.t('summary-price', { price: priceText }));
   if (order.quoteId) lines.push(ctx.t('summary-quote-note'));
   return { text: lines.join('\n'), keyboard: orderSummaryKeyboard(ctx, order, priceText) };

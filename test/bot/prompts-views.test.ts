@@ -19,8 +19,8 @@ import {
   localizePrompt,
   normalizeSearch,
   promptMisfitText,
-  truncate,
 } from '../../src/bot/keyboards/prompts.js';
+import { truncate } from '../../src/lib/text.js';
 import type { Model, Prompt, PromptsPage } from '../../src/reseller/schemas.js';
 import { parseHtml } from '../support/telegram/formatting/html.js';
 

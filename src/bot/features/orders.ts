@@ -4,8 +4,10 @@
  * the files again while upstream keeps them, cancel while active, try again after a failure.
  * Every button names a row of this chat; anything else gets a short answer and changes nothing.
  */
+
 import { Composer, InlineKeyboard } from 'grammy';
 import type { OrderRow } from '../../db/schema/orders.js';
+import { truncate } from '../../lib/text.js';
 import type { Model } from '../../reseller/schemas.js';
 import { isLostOrder } from '../../services/order-tracker.js';
 import { menuData } from '../callback-data/menu.js';
@@ -21,7 +23,7 @@ import {
   orderAmount,
   STATUS_ICONS,
 } from '../order-status.js';
-import { mediaInputLabel, optionLabel, optionValueLabel } from '../texts/labels.js';
+import { requestLines } from '../order-summary.js';
 import { price } from '../texts/money.js';
 
 export const PAGE_SIZE = 5;
@@ -32,11 +34,6 @@ const PRESET_MAX_AGE_MS = 23 * 60 * 60 * 1000;
 
 export const ordersFeature = new Composer<BotContext>();
 const privateChats = ordersFeature.chatType('private');
-
-function truncate(text: string, max: number): string {
-  const chars = [...text];
-  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
-}
 
 function statusKey(order: OrderRow): string {
   return isLostOrder(order) ? 'lost' : (order.status ?? 'queued');
@@ -117,22 +114,7 @@ export async function showOrderDetails(
       status: `${STATUS_ICONS[key] ?? '⏳'} ${ctx.t(`orders-status-${key}`)}`,
     }),
   ];
-  const { prompt, media = {}, options = {} } = order.request;
-  if (prompt) lines.push(ctx.t('summary-prompt', { prompt: truncate(prompt, PROMPT_EXCERPT_CHARS) }));
-  for (const [input, files] of Object.entries(media)) {
-    if (files.length > 0)
-      lines.push(ctx.t('summary-media', { input: mediaInputLabel(ctx, input), count: files.length }));
-  }
-  for (const [name, value] of Object.entries(options)) {
-    const schema = model?.options_schema.find((o) => o.key === name);
-    const choice = schema?.options?.find((o) => o.value === value)?.label;
-    lines.push(
-      ctx.t('summary-option', {
-        name: optionLabel(ctx, name, schema?.label ?? name),
-        value: optionValueLabel(ctx, name, value, choice),
-      }),
-    );
-  }
+  lines.push(...requestLines(ctx, order.request, model, PROMPT_EXCERPT_CHARS));
   lines.push(ctx.t('order-cost', { price: price(ctx, orderAmount(order)) }));
   if (order.finishedAt) lines.push(ctx.t('orders-details-finished', { date: date(order.finishedAt) }));
   const hasFiles = order.status === 'completed' && (order.result?.length ?? 0) > 0;

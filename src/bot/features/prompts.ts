@@ -5,9 +5,11 @@
  * asks for a model of the prompt's type and starts the generation form with the prompt filled in.
  * Every button is checked: forged or stale data gets a short answer and changes nothing.
  */
+
 import { type Conversation, createConversation } from '@grammyjs/conversations';
 import { Composer, InlineKeyboard, type MiddlewareFn } from 'grammy';
 import type { MaybeInaccessibleMessage } from 'grammy/types';
+import { truncate } from '../../lib/text.js';
 import type { Model, Prompt, PromptsPage } from '../../reseller/schemas.js';
 import { planForm } from '../../services/model-form.js';
 import type { PromptListQuery } from '../../services/prompt-library.js';
@@ -39,7 +41,6 @@ import {
   type Screen,
   SEARCH_MAX_CHARS,
   searchAskScreen,
-  truncate,
   typesScreen,
 } from '../keyboards/prompts.js';
 import { upstreamErrorText } from '../texts/upstream-errors.js';

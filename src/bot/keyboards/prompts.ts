@@ -6,6 +6,7 @@
  */
 import { InlineKeyboard } from 'grammy';
 import { escapeHtml } from '../../lib/html.js';
+import { truncate } from '../../lib/text.js';
 import type { Model, Prompt, PromptsPage } from '../../reseller/schemas.js';
 import { catalogPrice } from '../../services/pricing.js';
 import type { PromptCategory } from '../../services/prompt-library.js';
@@ -31,10 +32,6 @@ const NAME_CHARS = 60;
 const MAX_CATEGORY_BUTTONS = 60;
 
 /** Cuts to at most `max` characters (code points), ending with "…" when cut. */
-export function truncate(text: string, max: number): string {
-  const chars = [...text];
-  return chars.length <= max ? text : `${chars.slice(0, Math.max(0, max - 1)).join('')}…`;
-}
 
 /**
  * Cuts to at most `maxUnits` UTF-16 units (how Telegram counts), never splitting a surrogate
