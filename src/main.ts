@@ -33,6 +33,13 @@ async function main(): Promise<void> {
   }
 
   const logger = createLogger({ level: config.logLevel, secrets: secretsOf(config) });
+  // Last resort: a promise nobody awaited must never end the process silently. It is logged loudly
+  // and the bot keeps serving: every state that matters is in the database, and exiting would drop
+  // the updates in flight for every other user. (Synchronous uncaught exceptions still end the
+  // process, as Node intends: the state of the stack they unwound is unknown.)
+  process.on('unhandledRejection', (reason: unknown) => {
+    logger.error({ err: reason }, 'unhandled rejection: a bug, but the bot keeps running');
+  });
   const database = openDatabase(config.databasePath);
   migrateDatabase(database.db);
   const upstream = await connectUpstream(config, logger);
@@ -102,7 +109,11 @@ async function main(): Promise<void> {
   let stopReceiving: () => Promise<void>;
   if (config.mode.kind === 'webhook') {
     const { url, secret, port } = config.mode;
-    const server = createHttpServer(bot, secret);
+    const server = createHttpServer({
+      secret,
+      logger,
+      handleUpdate: (update) => bot.handleUpdate(update),
+    });
     await new Promise<void>((resolve) => server.listen(port, resolve));
     await bot.api.setWebhook(new URL(WEBHOOK_PATH, url).href, { secret_token: secret });
     stopReceiving = () => new Promise((resolve) => server.close(() => resolve()));

@@ -3,7 +3,7 @@
  * token, and answers through the Bot API as in polling mode. Updates are POSTed the way Telegram
  * delivers them; the emulator only records the webhook the bot registered.
  */
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Stack, startStack } from '../support/e2e/stack.js';
 
@@ -57,6 +57,42 @@ function deliver(user: { id: number; first_name: string }, text: string, secret 
   });
 }
 
+function post(body: string, secret: string | undefined) {
+  return fetch(`http://127.0.0.1:${port}/telegram/webhook`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(secret === undefined ? {} : { 'x-telegram-bot-api-secret-token': secret }),
+    },
+    body,
+  });
+}
+
+/** Declares a body of 500 bytes, sends 20, then drops the connection. */
+function cutBody(secret: string): Promise<'cut'> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.write(
+        `POST /telegram/webhook HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n` +
+          `X-Telegram-Bot-Api-Secret-Token: ${secret}\r\nContent-Length: 500\r\n\r\n{"update_id": 77, "me`,
+      );
+      setImmediate(() => {
+        socket.destroy();
+        resolve('cut');
+      });
+    });
+    socket.on('error', reject);
+  });
+}
+
+async function expectStillServing(name: string) {
+  const user = stack.emulator.createUser({ first_name: name, language_code: 'en' });
+  const seq = stack.emulator.seq();
+  const response = await deliver({ id: user.id, first_name: name }, '/start');
+  expect(response.status).toBe(200);
+  await user.waitForMessage(new RegExp(`Hi, ${name}!`), { after: seq });
+}
+
 describe('webhook mode', () => {
   it('registers its webhook URL with the secret token', () => {
     const set = stack.emulator.callsTo('setWebhook').at(-1);
@@ -81,6 +117,55 @@ describe('webhook mode', () => {
     const health = await fetch(`http://127.0.0.1:${port}/healthz`);
     expect(health.status).toBe(200);
     expect(user.messages()).toEqual([]);
+  });
+
+  it('answers 400 to a body that is not JSON, and keeps serving', async () => {
+    const response = await fetch(`http://127.0.0.1:${port}/telegram/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': SECRET },
+      body: '{"update_id": 1, "message": ',
+    });
+    expect(response.status).toBe(400);
+    expect(stack.bot.exitCode).toBeUndefined();
+    await expectStillServing('Bea');
+  });
+
+  it('survives a connection dropped in the middle of the body', async () => {
+    await cutBody(SECRET);
+    await stack.bot.waitForLine(/webhook request aborted/);
+    expect(stack.bot.exitCode).toBeUndefined();
+    await expectStillServing('Cut');
+  });
+
+  it('survives 1,000 mixed hostile requests and still answers a real update', async () => {
+    const hostile: Array<() => Promise<unknown>> = [
+      () => post('not json at all', SECRET),
+      () => post('{"update_id": "x"}', SECRET),
+      () => post('[1,2,3]', SECRET),
+      () => post('null', SECRET),
+      () => post('{"update_id": 5}', 'wrong-secret'),
+      () => post('{"update_id": 6}', undefined),
+      () => post(`{"pad":"${'x'.repeat(1_100_000)}"}`, SECRET),
+      () => cutBody(SECRET),
+      () => fetch(`http://127.0.0.1:${port}/telegram/webhook`, { method: 'GET' }),
+      () => fetch(`http://127.0.0.1:${port}/nowhere`, { method: 'POST', body: '{}' }),
+    ];
+    const statuses = new Map<string, number>();
+    for (let round = 0; round < 100; round++) {
+      await Promise.all(
+        hostile.map(async (send, i) => {
+          const result = await send().catch(() => 'dropped');
+          const key = `${i}:${result instanceof Response ? result.status : result}`;
+          statuses.set(key, (statuses.get(key) ?? 0) + 1);
+        }),
+      );
+    }
+    expect(statuses.get('0:400')).toBe(100);
+    expect(statuses.get('4:401')).toBe(100);
+    expect(statuses.get('5:401')).toBe(100);
+    expect(statuses.get('6:413') ?? 0).toBeGreaterThan(0);
+    expect(stack.bot.exitCode).toBeUndefined();
+    await expectStillServing('Last');
   });
 
   it('broke no Telegram rule and logged no secret', () => {
