@@ -100,6 +100,11 @@ function isPollable(row: OrderRow): boolean {
   );
 }
 
+/** Final (or lost) and submitted, but its outcome has not reached the chat yet. */
+function awaitsDelivery(row: OrderRow): boolean {
+  return row.stage === 'submitted' && !row.deliveredAt && (isFinalStatus(row.status) || isLostOrder(row));
+}
+
 const realTimers: TrackerTimers = {
   set: (fn, ms) => setTimeout(fn, ms),
   clear: (handle) => clearTimeout(handle as NodeJS.Timeout),
@@ -204,10 +209,20 @@ export class OrderTracker {
     this.#log.info(this.stats(), 'order tracker stopped');
   }
 
-  /** A newly submitted order: first poll after minIntervalMs. */
+  /**
+   * An order upstream has just told us about (submitted, re-sent, cancelled): a pollable one gets its
+   * first poll after minIntervalMs; one already final (or lost) and not delivered is delivered now.
+   * Every path that records an upstream state calls this, so no final order waits for a restart.
+   */
   track(orderId: string): void {
     const row = this.#orders.find(orderId);
-    if (!row || !isPollable(row)) return;
+    if (!row) return;
+    if (awaitsDelivery(row)) {
+      if (!this.#deliveries.has(orderId)) this.#deliveries.set(orderId, { attempts: 0, at: this.#now() });
+      this.#pump();
+      return;
+    }
+    if (!isPollable(row)) return;
     this.#orders.setNextPoll(orderId, new Date(this.#now() + this.#policy.minIntervalMs), 0);
     this.#pump();
   }

@@ -10,8 +10,11 @@ export type FaultAction =
   | { kind: 'latency'; ms: number }
   /** Destroy the socket without handling the request. */
   | { kind: 'drop-before' }
-  /** Handle the request fully (side effects happen), then destroy the socket without answering. */
-  | { kind: 'drop-after' };
+  /**
+   * Handle the request fully (side effects happen), then destroy the socket without answering.
+   * `afterHandling` runs in between (tests: move a manual clock so a retry finds the order finished).
+   */
+  | { kind: 'drop-after'; afterHandling?: () => void };
 
 export interface FaultRule {
   method?: string;

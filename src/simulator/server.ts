@@ -186,6 +186,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     }
     entry.status = response.status;
     if (fault?.kind === 'drop-after') {
+      fault.afterHandling?.();
       discardResponse(response);
       req.socket.destroy();
       return;

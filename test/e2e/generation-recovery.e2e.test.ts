@@ -131,6 +131,41 @@ describe('upstream unreachable at Confirm', () => {
   });
 });
 
+describe('an order that is already final when the bot first hears of it', () => {
+  // The answer to POST /orders is lost; by the time the same key is sent again the order is done.
+  const finishWhileUnanswered = {
+    kind: 'drop-after' as const,
+    afterHandling: () => clock.advance(10 * 60_000),
+  };
+
+  it("the client's same-key retry finds it completed: the result is delivered and Confirm goes", async () => {
+    const { user, summary } = await pricedVideo('Fay', 'Done before we knew');
+    stack.simulator.faults.add({ method: 'POST', path: '/orders', action: finishWhileUnanswered });
+    await user.pressButton(/^✅ Confirm/);
+    const video = await user.waitForMessage((m) => m.kind === 'video', { timeoutMs: 15_000 });
+    expect(video).toBeDefined();
+    expect(ordersWithPrompt('Done before we knew')).toHaveLength(1);
+    const status = user.messages().find((m) => m.message_id === summary.message_id);
+    expect(status?.text).toMatch(/Done/);
+    expect(status?.buttons.some((b) => b.text.startsWith('✅'))).toBe(false);
+  });
+
+  it('the automatic re-send finds it completed: the result is delivered', async () => {
+    const { user } = await pricedVideo('Gus', 'Done while we waited');
+    stack.simulator.faults.add({ method: 'POST', path: '/orders', action: finishWhileUnanswered });
+    stack.simulator.faults.add({
+      method: 'POST',
+      path: '/orders',
+      times: 3,
+      action: { kind: 'status', status: 503 },
+    });
+    await user.pressButton(/^✅ Confirm/);
+    await user.waitForMessage(/could not reach the generation service/);
+    await user.waitForMessage((m) => m.kind === 'video', { timeoutMs: 15_000 });
+    expect(ordersWithPrompt('Done while we waited')).toHaveLength(1);
+  });
+});
+
 describe('restarts and slow files', () => {
   it('a restart in the middle of the form loses nothing', async () => {
     const user = stack.emulator.createUser({ first_name: 'Uma', language_code: 'ru' });
