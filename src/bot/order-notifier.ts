@@ -17,6 +17,7 @@ import type { Config } from '../config.js';
 import { isFinalStatus, type OrdersRepository } from '../db/repositories/orders.js';
 import type { UsersRepository } from '../db/repositories/users.js';
 import type { OrderRow } from '../db/schema/orders.js';
+import { realTimers, sleepOn, type Timers } from '../lib/timers.js';
 import type { Logger } from '../logger.js';
 import type { OrderStatus } from '../reseller/schemas.js';
 import { isLostOrder, type TrackerEvents } from '../services/order-tracker.js';
@@ -51,6 +52,8 @@ export interface OrderNotifierOptions {
   /** At most this many refreshes start per tick, across all chats (default 10). */
   refreshesPerTick?: number;
   now?: () => number;
+  /** Every wait (pacing, refresh tick) goes through these; tests drive them with a manual clock. */
+  timers?: Timers;
 }
 
 /** Telegram's answers that mean the message to edit is not there (or not editable) anymore. */
@@ -73,8 +76,6 @@ export function refreshInterval(ageMs: number): number {
   return Math.min(5 * 60_000, Math.max(15_000, ageMs / 4));
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /**
  * One status-message operation per chat at a time, each starting at least `gapMs` after the
  * previous one started. Chats do not wait for each other.
@@ -86,13 +87,14 @@ class ChatPacer {
   constructor(
     private readonly gapMs: number,
     private readonly now: () => number,
+    private readonly timers: Timers,
   ) {}
 
   run<T>(chatId: number, fn: () => Promise<T>): Promise<T> {
     const previous = this.#chains.get(chatId) ?? Promise.resolve();
     const task = previous.then(async () => {
       const wait = (this.#lastStart.get(chatId) ?? Number.NEGATIVE_INFINITY) + this.gapMs - this.now();
-      if (wait > 0) await sleep(wait);
+      if (wait > 0) await sleepOn(this.timers, wait);
       this.#lastStart.set(chatId, this.now());
       return fn();
     });
@@ -121,6 +123,7 @@ export class OrderNotifier implements TrackerEvents {
   readonly #i18n: I18n<BaseContext>;
   readonly #now: () => number;
   readonly #pacer: ChatPacer;
+  readonly #timers: Timers;
   readonly #refreshTickMs: number;
   readonly #refreshesPerTick: number;
   #api: Api | undefined;
@@ -132,7 +135,7 @@ export class OrderNotifier implements TrackerEvents {
   /** When each active order's status message was last rendered (for the elapsed-time refresh). */
   readonly #renderedAt = new Map<string, number>();
   readonly #tasks = new Set<Promise<unknown>>();
-  #ticker: NodeJS.Timeout | undefined;
+  #ticker: unknown;
   #stopped = false;
 
   constructor(opts: OrderNotifierOptions) {
@@ -142,7 +145,8 @@ export class OrderNotifier implements TrackerEvents {
     this.#log = opts.logger.child({ component: 'order-notifier' });
     this.#i18n = opts.i18n ?? createI18n(opts.config.defaultLocale, opts.config.branding);
     this.#now = opts.now ?? Date.now;
-    this.#pacer = new ChatPacer(opts.chatGapMs ?? 1000, this.#now);
+    this.#timers = opts.timers ?? realTimers;
+    this.#pacer = new ChatPacer(opts.chatGapMs ?? 1000, this.#now, this.#timers);
     this.#refreshTickMs = opts.refreshTickMs ?? 5000;
     this.#refreshesPerTick = opts.refreshesPerTick ?? 10;
   }
@@ -158,16 +162,13 @@ export class OrderNotifier implements TrackerEvents {
     void sweepStaleDownloads().then((n) => {
       if (n > 0) this.#log.info({ removed: n }, 'removed stale download directories');
     });
-    if (this.#refreshTickMs > 0 && !this.#ticker) {
-      this.#ticker = setInterval(() => this.#refreshTick(), this.#refreshTickMs);
-      this.#ticker.unref();
-    }
+    if (this.#refreshTickMs > 0 && this.#ticker === undefined) this.#armTicker();
   }
 
   /** Stops the refresh and waits for every started edit and delivery. */
   async stop(): Promise<void> {
     this.#stopped = true;
-    if (this.#ticker) clearInterval(this.#ticker);
+    if (this.#ticker !== undefined) this.#timers.clear(this.#ticker);
     this.#ticker = undefined;
     while (this.#tasks.size > 0) await Promise.allSettled([...this.#tasks]);
   }
@@ -433,6 +434,13 @@ export class OrderNotifier implements TrackerEvents {
         summary.sent + summary.linked > 0 ? 'edit' : 'replace',
       );
     }
+  }
+
+  #armTicker(): void {
+    this.#ticker = this.#timers.set(() => {
+      this.#refreshTick();
+      if (!this.#stopped) this.#armTicker();
+    }, this.#refreshTickMs);
   }
 
   /** Refreshes the elapsed time of active orders whose message has gone stale (bounded per tick). */

@@ -5,6 +5,7 @@
  * state lives in SQLite (see AdminAlerts.conditionBegan), so a restart does not alert again.
  */
 import { compareMoney, type Money, moneyToString, parseMoney } from '../lib/money.js';
+import { realTimers, type Timers } from '../lib/timers.js';
 import type { Logger } from '../logger.js';
 import type { AdminAlerts } from './admin-alerts.js';
 
@@ -15,10 +16,7 @@ export interface BalanceReading {
   checkedAt: Date;
 }
 
-export interface MonitorTimers {
-  set(fn: () => void, ms: number): unknown;
-  clear(handle: unknown): void;
-}
+export type MonitorTimers = Timers;
 
 export interface BalanceMonitorOptions {
   getBalance: () => Promise<{ balanceUsd: string }>;
@@ -33,15 +31,6 @@ export interface BalanceMonitorOptions {
   now?: () => number;
   timers?: MonitorTimers;
 }
-
-const realTimers: MonitorTimers = {
-  set: (fn, ms) => {
-    const t = setTimeout(fn, ms);
-    t.unref();
-    return t;
-  },
-  clear: (handle) => clearTimeout(handle as NodeJS.Timeout),
-};
 
 export class BalanceMonitor {
   readonly thresholdUsd: string;

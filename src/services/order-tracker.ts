@@ -11,6 +11,7 @@
  */
 import { isFinalStatus, type OrdersRepository } from '../db/repositories/orders.js';
 import type { OrderRow } from '../db/schema/orders.js';
+import { realTimers, type Timers } from '../lib/timers.js';
 import type { Logger } from '../logger.js';
 import type { ResellerClient } from '../reseller/client.js';
 import { ResellerError } from '../reseller/errors.js';
@@ -38,10 +39,7 @@ export interface TrackerEvents {
 }
 
 /** The loop's one timer; injectable so tests can drive it with a manual clock. */
-export interface TrackerTimers {
-  set(fn: () => void, ms: number): unknown;
-  clear(handle: unknown): void;
-}
+export type TrackerTimers = Timers;
 
 export interface TrackerOptions {
   /** Best given a client without retries of its own (`retry: { retries: 0 }`): then every GET passes the limiter. */
@@ -104,11 +102,6 @@ function isPollable(row: OrderRow): boolean {
 function awaitsDelivery(row: OrderRow): boolean {
   return row.stage === 'submitted' && !row.deliveredAt && (isFinalStatus(row.status) || isLostOrder(row));
 }
-
-const realTimers: TrackerTimers = {
-  set: (fn, ms) => setTimeout(fn, ms),
-  clear: (handle) => clearTimeout(handle as NodeJS.Timeout),
-};
 
 interface PendingDelivery {
   /** Calls made so far in this process. */

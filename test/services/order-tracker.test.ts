@@ -17,36 +17,15 @@ import {
   OrderTracker,
   type TrackerEvents,
   type TrackerOptions,
-  type TrackerTimers,
 } from '../../src/services/order-tracker.js';
 import { OrderingService } from '../../src/services/ordering.js';
 import { ManualClock, type RunningSimulator, startSimulator } from '../../src/simulator/server.js';
+import { ManualTimers } from '../support/manual-timers.js';
 import { API_KEY, silentLogger } from './harness.js';
 
 const CHAT = 3003;
 const STAGE_MS = 3_000;
 const ORDER_PATH = /^\/orders\/[^/]+$/;
-
-/** setTimeout on the ManualClock: fires only when the test moves the clock. */
-class ManualTimers implements TrackerTimers {
-  #seq = 0;
-  readonly #pending = new Map<number, { at: number; fn: () => void }>();
-  constructor(private readonly clock: ManualClock) {}
-  set = (fn: () => void, ms: number): unknown => {
-    const id = ++this.#seq;
-    this.#pending.set(id, { at: this.clock.now() + ms, fn });
-    return id;
-  };
-  clear = (handle: unknown): void => {
-    this.#pending.delete(handle as number);
-  };
-  fireDue(): void {
-    for (const [id, t] of [...this.#pending]) {
-      if (t.at > this.clock.now() || !this.#pending.delete(id)) continue;
-      t.fn();
-    }
-  }
-}
 
 type EventLog =
   | { type: 'status'; orderId: string; status: OrderStatus | null; previous: OrderStatus | null }
