@@ -56,6 +56,7 @@ command-generate = Create an image or video
 gen-choose-type = 🎨 What would you like to create?
 gen-choose-model = Choose a model ({ $type }):
 gen-no-models = No models are available right now. Please try again later.
+gen-catalog-unavailable = ⏳ The list of models is temporarily unavailable: the generation service cannot be reached. Please try again in a few minutes.
 gen-model-unavailable = This model is no longer available. Send /generate to choose another one.
 price-from = from { $amount }
 model-type-image = 🖼 Images
@@ -291,6 +292,13 @@ admin-alert-upstream-down =
     🔴 <b>The Reseller API is not answering:</b> { $failures } failed requests in a row over { $minutes } min (last: { $error }).
     Orders are kept and will be tracked once it is back.
 admin-alert-upstream-recovered = 🟢 The Reseller API answers again (after about { $minutes } min).
+admin-alert-unreadable-model =
+    🧩 <b>A model could not be read and is not offered:</b> { $model }.
+    Reason: { $reason }
+    The rest of the catalog is offered as usual.
+admin-alert-catalog-stale =
+    📦 <b>The model list could not be loaded from the Reseller API</b> ({ $error }).
+    The bot offers the last list it saved ({ $count } models); orders still go to the API, which decides.
 
 # ── Prompt library ──
 menu-prompts = 📚 Prompts

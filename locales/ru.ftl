@@ -56,6 +56,7 @@ command-generate = Создать картинку или видео
 gen-choose-type = 🎨 Что будем создавать?
 gen-choose-model = Выберите модель ({ $type }):
 gen-no-models = Сейчас нет доступных моделей. Попробуйте позже.
+gen-catalog-unavailable = ⏳ Список моделей временно недоступен: не удаётся связаться с сервисом генерации. Попробуйте через несколько минут.
 gen-model-unavailable = Эта модель больше недоступна. Отправьте /generate, чтобы выбрать другую.
 price-from = от { $amount }
 model-type-image = 🖼 Картинки
@@ -301,6 +302,13 @@ admin-alert-upstream-down =
     🔴 <b>Reseller API не отвечает:</b> ошибок подряд — { $failures } за { $minutes } мин (последняя: { $error }).
     Заказы сохранены и будут отслежены, когда сервис заработает.
 admin-alert-upstream-recovered = 🟢 Reseller API снова отвечает (перерыв около { $minutes } мин).
+admin-alert-unreadable-model =
+    🧩 <b>Модель не удалось прочитать, она скрыта из меню:</b> { $model }.
+    Причина: { $reason }
+    Остальные модели доступны как обычно.
+admin-alert-catalog-stale =
+    📦 <b>Не удалось загрузить список моделей из Reseller API</b> ({ $error }).
+    Бот показывает последний сохранённый список (моделей: { $count }); заказы по-прежнему уходят в API, и решает оно.
 
 # ── Prompt library ──
 menu-prompts = 📚 Промпты

@@ -42,6 +42,10 @@ export function renderAlert(texts: Texts, alert: AdminAlert): string {
       });
     case 'upstream_recovered':
       return texts.t('admin-alert-upstream-recovered', { minutes: minutes(alert.downMs) });
+    case 'unreadable_model':
+      return texts.t('admin-alert-unreadable-model', { model: alert.model, reason: alert.reason });
+    case 'catalog_stale':
+      return texts.t('admin-alert-catalog-stale', { error: alert.error, count: alert.count });
   }
 }
 

@@ -8,6 +8,7 @@ import { Agent, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { redactSecrets } from '../lib/redact.js';
 import { ResellerError } from './errors.js';
+import { type CatalogReading, readModels } from './model-readings.js';
 import { buildMultipart, type UploadFile } from './multipart.js';
 import { errorFromResponse, parseResponse, type ResponseInput } from './response.js';
 import { DEFAULT_RETRY, nextDelay, parseRetryAfter, type RetryPolicy } from './retry.js';
@@ -156,10 +157,15 @@ export class ResellerClient {
     return { balanceUsd: r.balance_usd };
   }
 
-  /** GET /models. Retried. */
-  async listModels(opts?: CallOptions): Promise<Model[]> {
+  /** GET /models, read model by model (model-readings.ts): the readable ones and why others are not. Retried. */
+  async readCatalog(opts?: CallOptions): Promise<CatalogReading> {
     const r = await this.#json('GET', '/models', modelsResponse, { retry: true, signal: opts?.signal });
-    return r.models;
+    return readModels(r.models);
+  }
+
+  /** GET /models: the readable models. Retried. */
+  async listModels(opts?: CallOptions): Promise<Model[]> {
+    return (await this.readCatalog(opts)).models;
   }
 
   /**

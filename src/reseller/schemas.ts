@@ -87,9 +87,10 @@ export const model = z.looseObject({
 });
 export type Model = z.infer<typeof model>;
 
+/** Each element is read on its own (model-readings.ts): one odd model never costs the others. */
 export const modelsResponse = z.looseObject({
   success: z.literal(true),
-  models: z.array(model),
+  models: z.array(z.unknown()),
 });
 
 export const uploadStatus = z.string(); // 'ready' | 'processing' | others not shown
@@ -106,20 +107,54 @@ export type Upload = z.infer<typeof upload>;
 
 export const uploadResponse = z.looseObject({ success: z.literal(true), upload });
 
-export const orderStatus = z.enum(['queued', 'processing', 'completed', 'failed', 'cancelled']);
+export const ORDER_STATUSES = ['queued', 'processing', 'completed', 'failed', 'cancelled'] as const;
+export const orderStatus = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatus>;
 export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = ['completed', 'failed', 'cancelled'];
 
-export const order = z.looseObject({
-  id: z.string(),
-  model_id: z.number().int(),
-  status: orderStatus,
-  cost_usd: moneyString,
-  result: z.array(z.string()).default([]),
-  expires_at: z.string().nullable().default(null),
-  error: z.unknown().nullish(),
-  can_cancel: z.boolean().optional(),
-});
+/**
+ * A status we do not know is never taken for a final one (that could skip a delivery or release a
+ * payment too early): it reads as `processing`, polling goes on, and `unknown_status` keeps what
+ * upstream said for the log. Case and the US spelling "canceled" are read as meant.
+ */
+export function readOrderStatus(raw: string): { status: OrderStatus; unknown?: string } {
+  const normalized = raw.trim().toLowerCase();
+  const known = normalized === 'canceled' ? 'cancelled' : normalized;
+  return (ORDER_STATUSES as readonly string[]).includes(known)
+    ? { status: known as OrderStatus }
+    : { status: 'processing', unknown: raw };
+}
+
+/** Result entries as URL strings, or objects carrying one (`url`); anything else is dropped. */
+function resultUrls(value: unknown): unknown {
+  if (!Array.isArray(value)) return value ?? [];
+  return value.flatMap((item) => {
+    if (typeof item === 'string') return [item];
+    const url = (item as { url?: unknown } | null)?.url;
+    return typeof url === 'string' ? [url] : [];
+  });
+}
+
+const moneyOrNumber = z.preprocess(
+  (v) => (typeof v === 'number' && Number.isFinite(v) && /^\d+(\.\d+)?$/.test(String(v)) ? String(v) : v),
+  moneyString,
+);
+
+export const order = z
+  .looseObject({
+    id: z.union([z.string(), z.number().int().transform(String)]),
+    model_id: z.coerce.number().int(),
+    status: z.string(),
+    cost_usd: moneyOrNumber,
+    result: z.preprocess(resultUrls, z.array(z.string())).default([]),
+    expires_at: z.string().nullable().default(null),
+    error: z.unknown().nullish(),
+    can_cancel: z.boolean().optional(),
+  })
+  .transform((o): typeof o & { status: OrderStatus; unknown_status?: string } => {
+    const { status, unknown } = readOrderStatus(o.status);
+    return unknown === undefined ? { ...o, status } : { ...o, status, unknown_status: unknown };
+  });
 export type Order = z.infer<typeof order>;
 
 export const orderResponse = z.looseObject({ success: z.literal(true), order });

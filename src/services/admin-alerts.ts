@@ -19,7 +19,11 @@ export type AdminAlert =
   | { kind: 'unauthorized' }
   | { kind: 'insufficient_balance'; modelName: string }
   | { kind: 'upstream_down'; failures: number; durationMs: number; lastError: string }
-  | { kind: 'upstream_recovered'; downMs: number };
+  | { kind: 'upstream_recovered'; downMs: number }
+  /** One model of GET /models could not be read (left out of the menu). */
+  | { kind: 'unreadable_model'; model: string; reason: string }
+  /** GET /models failed at start-up: the stored catalog is served. */
+  | { kind: 'catalog_stale'; error: string; count: number };
 
 export type AdminAlertKind = AdminAlert['kind'];
 
@@ -32,6 +36,8 @@ export const DEFAULT_ALERT_COOLDOWNS_MS = {
   unauthorized: 60 * 60_000,
   insufficient_balance: 30 * 60_000,
   upstream_down: 30 * 60_000,
+  unreadable_model: 24 * 60 * 60_000,
+  catalog_stale: 60 * 60_000,
 } as const;
 
 export type RateLimitedKind = keyof typeof DEFAULT_ALERT_COOLDOWNS_MS;
@@ -107,10 +113,12 @@ export class AdminAlerts {
   }
 
   /** Sends a rate-limited alert unless one of its kind went out within its cooldown. True if sent. */
-  raise(alert: Extract<AdminAlert, { kind: RateLimitedKind }>): boolean {
+  raise(alert: Extract<AdminAlert, { kind: RateLimitedKind }>, subject?: string): boolean {
     if (!this.enabled) return false;
     const now = new Date(this.#now());
-    if (!this.#store.claimSend(alert.kind, now, this.#cooldowns[alert.kind])) {
+    // `subject` rate-limits per thing (one alert per unreadable model, not one for all of them).
+    const key = subject === undefined ? alert.kind : `${alert.kind}:${subject}`;
+    if (!this.#store.claimSend(key, now, this.#cooldowns[alert.kind])) {
       this.#log.debug({ kind: alert.kind }, 'admin alert suppressed by its rate limit');
       return false;
     }

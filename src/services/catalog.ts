@@ -1,22 +1,51 @@
 /**
  * The models this bot offers: GET /models, filtered by the reseller's allow-list, cached and refreshed
  * in the background. A failed refresh keeps the last good catalog, so an upstream hiccup never
- * empties the menu.
+ * empties the menu; the last good catalog is also stored, so a start while upstream is down or
+ * unreadable still offers the models (orders still go to upstream, which decides). Models upstream
+ * sends that cannot be read are left out one by one, logged once and reported to the admins.
  */
 import type { Logger } from 'pino';
 import { compareMoney, parseMoney } from '../lib/money.js';
+import { realTimers, type Timers } from '../lib/timers.js';
+import { type CatalogReading, readModels } from '../reseller/model-readings.js';
 import type { Model } from '../reseller/schemas.js';
 
 /** The part of ResellerClient the catalog uses. */
 export interface ModelSource {
-  listModels(): Promise<Model[]>;
+  readCatalog(): Promise<CatalogReading>;
+}
+
+/** Where the last good catalog is kept (SQLite in the bot). */
+export interface CatalogStore {
+  load(): { models: unknown[]; savedAt: Date } | undefined;
+  save(models: readonly Model[], savedAt: Date): void;
+}
+
+/** What the catalog tells the admins (AdminAlerts in the bot). */
+export interface CatalogReporter {
+  unreadableModel(model: string, reason: string): void;
+  servingStored(error: string, count: number): void;
 }
 
 export interface CatalogOptions {
   refreshMs?: number;
+  /** While serving the stored catalog (upstream down at start-up), try again this often (default 30 s). */
+  retryMs?: number;
   /** Model ids offered to users; null/undefined offers every upstream model. */
   allowedModelIds?: readonly number[] | null;
   logger: Logger;
+  store?: CatalogStore;
+  reporter?: CatalogReporter;
+  now?: () => number;
+  timers?: Timers;
+}
+
+export interface CatalogStats {
+  offered: number;
+  leftOut: number;
+  /** Serving the stored catalog because upstream could not be read. */
+  stale: boolean;
 }
 
 export interface ModelGroup {
@@ -43,22 +72,46 @@ function compareModels(a: Model, b: Model): number {
 export class CatalogService {
   readonly #client: ModelSource;
   readonly #refreshMs: number;
+  readonly #retryMs: number;
   readonly #allowed: ReadonlySet<number> | null;
   readonly #logger: Logger;
+  readonly #store: CatalogStore | undefined;
+  readonly #reporter: CatalogReporter | undefined;
+  readonly #now: () => number;
+  readonly #timers: Timers;
   #models: Model[] | undefined;
   #loading: Promise<Model[]> | undefined;
-  #timer: NodeJS.Timeout | undefined;
+  #timer: unknown;
+  #stale = false;
+  #leftOut = 0;
+  /** Unreadable models already logged (id and reason), so a refresh does not repeat them. */
+  readonly #reported = new Set<string>();
 
   constructor(client: ModelSource, opts: CatalogOptions) {
     this.#client = client;
     this.#refreshMs = opts.refreshMs ?? 600_000;
+    this.#retryMs = opts.retryMs ?? 30_000;
     this.#allowed = opts.allowedModelIds ? new Set(opts.allowedModelIds) : null;
     this.#logger = opts.logger.child({ component: 'catalog' });
+    this.#store = opts.store;
+    this.#reporter = opts.reporter;
+    this.#now = opts.now ?? Date.now;
+    this.#timers = opts.timers ?? realTimers;
   }
 
-  /** The offered models in upstream order. The first call loads them; concurrent callers share it. */
+  /**
+   * The offered models in upstream order. The first call loads them (concurrent callers share it);
+   * if upstream fails and a catalog is stored, that one is served. Throws only with neither.
+   */
   async getModels(): Promise<Model[]> {
-    return this.#models ?? this.#load();
+    if (this.#models) return this.#models;
+    try {
+      return await this.#load();
+    } catch (err) {
+      const stored = this.#fromStore(err);
+      if (stored) return stored;
+      throw err;
+    }
   }
 
   async getModel(id: number): Promise<Model | undefined> {
@@ -83,29 +136,72 @@ export class CatalogService {
     return this.#load();
   }
 
-  /** Refreshes every `refreshMs` until stop(); the timer never keeps the process alive. */
+  stats(): CatalogStats {
+    return { offered: this.#models?.length ?? 0, leftOut: this.#leftOut, stale: this.#stale };
+  }
+
+  /**
+   * Loads the catalog now (from the store if upstream fails: never throws) and refreshes it every
+   * `refreshMs` (every `retryMs` while serving a stored or no catalog) until stop().
+   */
   start(): void {
-    if (this.#timer) return;
-    this.#timer = setInterval(() => {
-      this.#load().catch((err: unknown) => {
+    if (this.#timer !== undefined) return;
+    const tick = async () => {
+      try {
+        await this.#load();
+      } catch (err) {
+        if (!this.#models) this.#fromStore(err);
         this.#logger.warn({ err }, 'catalog refresh failed; keeping the last good catalog');
-      });
-    }, this.#refreshMs);
-    this.#timer.unref();
+      }
+      if (this.#timer === undefined) return;
+      const next = this.#stale || !this.#models ? this.#retryMs : this.#refreshMs;
+      this.#timer = this.#timers.set(() => void tick(), next);
+    };
+    this.#timer = this.#timers.set(() => void tick(), 0);
   }
 
   stop(): void {
-    clearInterval(this.#timer);
+    if (this.#timer !== undefined) this.#timers.clear(this.#timer);
     this.#timer = undefined;
+  }
+
+  /** Serves the stored catalog after a failed load; undefined if none is stored. */
+  #fromStore(err: unknown): Model[] | undefined {
+    if (this.#models) return this.#models;
+    const stored = this.#store?.load();
+    if (!stored) return undefined;
+    const models = this.#offered(readModels(stored.models).models);
+    this.#models = models;
+    this.#stale = true;
+    const error = err instanceof Error ? err.message : String(err);
+    this.#logger.warn(
+      { err, count: models.length, savedAt: stored.savedAt },
+      'upstream catalog unavailable: serving the stored catalog',
+    );
+    this.#reporter?.servingStored(error.slice(0, 200), models.length);
+    return models;
+  }
+
+  #offered(all: Model[]): Model[] {
+    return this.#allowed ? all.filter((m) => this.#allowed?.has(m.id)) : all;
   }
 
   /** One request at a time: callers arriving during a load share its result. */
   #load(): Promise<Model[]> {
     this.#loading ??= this.#client
-      .listModels()
-      .then((all) => {
-        const offered = this.#allowed ? all.filter((m) => this.#allowed?.has(m.id)) : all;
+      .readCatalog()
+      .then((reading) => {
+        this.#reportUnreadable(reading);
+        const all = reading.models;
+        const offered = this.#offered(all);
         this.#models = offered;
+        this.#stale = false;
+        this.#leftOut = reading.unreadable.length;
+        try {
+          this.#store?.save(all, new Date(this.#now()));
+        } catch (err) {
+          this.#logger.warn({ err }, 'could not store the catalog');
+        }
         const missing = [...(this.#allowed ?? [])].filter((id) => !all.some((m) => m.id === id));
         if (missing.length > 0) this.#logger.warn({ missing }, 'allow-listed models not offered upstream');
         this.#logger.debug({ count: offered.length, upstream: all.length }, 'catalog loaded');
@@ -115,5 +211,23 @@ export class CatalogService {
         this.#loading = undefined;
       });
     return this.#loading;
+  }
+
+  #reportUnreadable(reading: CatalogReading): void {
+    for (const { id, name, reason } of reading.unreadable) {
+      const key = `${String(id)}:${reason}`;
+      if (this.#reported.has(key)) continue;
+      this.#reported.add(key);
+      // Allow-listed away anyway: not worth anyone's attention.
+      if (this.#allowed && typeof id === 'number' && !this.#allowed.has(id)) continue;
+      this.#logger.warn({ modelId: id, name, reason }, 'model left out: it could not be read');
+      this.#reporter?.unreadableModel(name ? `${name} (id ${String(id)})` : `id ${String(id)}`, reason);
+    }
+    for (const { id, note } of reading.notes) {
+      const key = `${id}:${note}`;
+      if (this.#reported.has(key)) continue;
+      this.#reported.add(key);
+      this.#logger.info({ modelId: id, note }, 'model read with an adjustment');
+    }
   }
 }

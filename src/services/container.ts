@@ -5,12 +5,13 @@
  */
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import { CatalogSnapshotsRepository } from '../db/repositories/catalog-snapshots.js';
 import type { OrdersRepository } from '../db/repositories/orders.js';
 import { UsersRepository } from '../db/repositories/users.js';
 import type { Logger } from '../logger.js';
 import { ResellerClient } from '../reseller/client.js';
 import { type AdminServices, createAdminServices, withAdminHooks } from './admin.js';
-import { CatalogService } from './catalog.js';
+import { CatalogService, type ModelSource } from './catalog.js';
 import { composeHooks } from './compose-hooks.js';
 import { MediaRelay, type TelegramFileInfo } from './media-relay.js';
 import type { OrderPipelineHooks } from './order-hooks.js';
@@ -43,12 +44,26 @@ export function createServices(opts: {
   const client = new ResellerClient({ baseUrl: opts.upstream.baseUrl, apiKey: opts.upstream.apiKey, logger });
   // HIDDEN_MODEL_TYPES: whole categories never reach the catalog, so menu, form and prompt library agree.
   const hiddenTypes = new Set(config.catalog.hiddenModelTypes);
-  const models =
+  const models: ModelSource =
     hiddenTypes.size === 0
       ? client
-      : { listModels: async () => (await client.listModels()).filter((m) => !hiddenTypes.has(m.type)) };
-  const catalog = new CatalogService(models, { logger, allowedModelIds: config.catalog.allowedModelIds });
+      : {
+          readCatalog: async () => {
+            const reading = await client.readCatalog();
+            return { ...reading, models: reading.models.filter((m) => !hiddenTypes.has(m.type)) };
+          },
+        };
   const admin = createAdminServices({ config, logger, db, client });
+  const catalog = new CatalogService(models, {
+    logger,
+    allowedModelIds: config.catalog.allowedModelIds,
+    store: new CatalogSnapshotsRepository(db),
+    reporter: {
+      unreadableModel: (model, reason) =>
+        admin.alerts.raise({ kind: 'unreadable_model', model, reason }, model),
+      servingStored: (error, count) => admin.alerts.raise({ kind: 'catalog_stale', error, count }),
+    },
+  });
   const ordering = new OrderingService({
     db,
     client,

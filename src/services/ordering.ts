@@ -82,6 +82,7 @@ export class OrderingService {
   /** In-process single flight: a second press joins the running submission instead of re-sending. */
   readonly #submitting = new Map<string, Promise<ConfirmOutcome>>();
   readonly #finalizing = new Map<string, Promise<OrderRow>>();
+  readonly #unknownStatuses = new Set<string>();
 
   constructor(deps: OrderingDeps) {
     this.#now = deps.now ?? Date.now;
@@ -154,6 +155,14 @@ export class OrderingService {
     orderId: string,
     upstream: Order,
   ): Promise<{ order: OrderRow; becameFinal: boolean }> {
+    if (upstream.unknown_status !== undefined && !this.#unknownStatuses.has(upstream.unknown_status)) {
+      // Logged once per status per process: it is read as `processing` and polling goes on.
+      this.#unknownStatuses.add(upstream.unknown_status);
+      this.#logger.warn(
+        { orderId, status: upstream.unknown_status },
+        'unknown order status: treated as processing',
+      );
+    }
     const { row, becameFinal } = this.orders.updateFromUpstream(orderId, upstream);
     const order = isFinalStatus(row.status) && !row.finalHandledAt ? await this.#finalize(row) : row;
     return { order, becameFinal };

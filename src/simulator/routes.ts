@@ -113,7 +113,7 @@ function getBalance(ctx: RouteContext, account: AccountRecord): SimResponse {
 }
 
 function getModels(ctx: RouteContext): SimResponse {
-  return jsonResponse(200, { success: true, models: ctx.state.models });
+  return jsonResponse(200, { success: true, models: ctx.state.wireModels() });
 }
 
 // ------------------------------------------------------------------ uploads

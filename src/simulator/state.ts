@@ -107,6 +107,20 @@ export class SimulatorState {
     return this.catalog.models.map(publicModel);
   }
 
+  /**
+   * What GET /models sends: the catalog, or what a test made of it (another reading of the spec's
+   * open shapes, an unreadable model). Quotes and orders still price from the catalog itself.
+   */
+  wireModels(): unknown[] {
+    return this.wireRewrite ? this.wireRewrite(this.models) : this.models;
+  }
+
+  setWireRewrite(rewrite: ((models: ReturnType<typeof publicModel>[]) => unknown[]) | undefined): void {
+    this.wireRewrite = rewrite;
+  }
+
+  private wireRewrite: ((models: ReturnType<typeof publicModel>[]) => unknown[]) | undefined;
+
   /** Percent of catalog prices charged by quotes and orders (default 100). */
   get tariffPercent(): number {
     return this.tariff;

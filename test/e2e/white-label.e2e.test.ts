@@ -132,6 +132,8 @@ describe('a private bot (ACCESS_MODE=allowlist) with a banned user', () => {
 
   it('tells a stranger politely, in their language, with the support contact, and serves nothing', async () => {
     const stranger = stack.emulator.createUser({ first_name: 'Eve', language_code: 'en' });
+    // The catalog loads itself at start-up; only what comes after counts.
+    await stack.bot.waitForLine(/catalog loaded/);
     const before = upstreamCalls();
     await stranger.sendCommand('start');
     const notice = await stranger.waitForMessage(/This is a private bot/);

@@ -3,6 +3,8 @@ import { pino } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Model } from '../../src/reseller/schemas.js';
 import { CatalogService } from '../../src/services/catalog.js';
+import { ManualClock } from '../../src/simulator/clock.js';
+import { ManualTimers } from '../support/manual-timers.js';
 import { type Harness, silentLogger, startHarness } from './harness.js';
 
 let h: Harness | undefined;
@@ -41,14 +43,18 @@ describe('CatalogService', () => {
 
   it('puts unknown types after the known ones alphabetically, and breaks price ties by name', async () => {
     const source = {
-      listModels: async () => [
-        fakeModel(1, 'zebra', '0.10', 'Z1'),
-        fakeModel(2, 'audio', '0.10', 'A1'),
-        fakeModel(3, 'image', '0.10', 'Beta'),
-        fakeModel(4, 'image', '0.1', 'Alpha'),
-        fakeModel(5, 'image', '0.05', 'Zeta'),
-        fakeModel(6, 'remove_bg', '0.01', 'Cut'),
-      ],
+      readCatalog: async () => ({
+        unreadable: [],
+        notes: [],
+        models: [
+          fakeModel(1, 'zebra', '0.10', 'Z1'),
+          fakeModel(2, 'audio', '0.10', 'A1'),
+          fakeModel(3, 'image', '0.10', 'Beta'),
+          fakeModel(4, 'image', '0.1', 'Alpha'),
+          fakeModel(5, 'image', '0.05', 'Zeta'),
+          fakeModel(6, 'remove_bg', '0.01', 'Cut'),
+        ],
+      }),
     };
     const catalog = new CatalogService(source, { logger: silentLogger });
     const groups = await catalog.groups();
@@ -125,5 +131,82 @@ describe('CatalogService', () => {
     } finally {
       catalog.stop();
     }
+  });
+
+  it('serves the stored catalog when upstream is down at start, and recovers by itself', async () => {
+    const clock = new ManualClock(Date.UTC(2026, 0, 1));
+    const timers = new ManualTimers(clock);
+    let saved: { models: unknown[]; savedAt: Date } | undefined = {
+      models: [fakeModel(7, 'image', '0.05', 'Stored')],
+      savedAt: new Date(0),
+    };
+    const reports: string[] = [];
+    let up = false;
+    const source = {
+      readCatalog: async () => {
+        if (!up) throw new Error('connect ECONNREFUSED');
+        return { models: [fakeModel(8, 'image', '0.06', 'Fresh')], unreadable: [], notes: [] };
+      },
+    };
+    const catalog = new CatalogService(source, {
+      logger: silentLogger,
+      store: { load: () => saved, save: (models, savedAt) => (saved = { models: [...models], savedAt }) },
+      reporter: {
+        unreadableModel: (model) => reports.push(`unreadable ${model}`),
+        servingStored: (_error, count) => reports.push(`stored ${count}`),
+      },
+      retryMs: 30_000,
+      now: () => clock.now(),
+      timers,
+    });
+    catalog.start();
+    await timers.runUntilIdle(0);
+    expect((await catalog.getModels()).map((m) => m.name)).toEqual(['Stored']);
+    expect(catalog.stats()).toMatchObject({ offered: 1, stale: true });
+    expect(reports).toEqual(['stored 1']);
+
+    up = true;
+    await timers.runUntilIdle(30_000);
+    expect((await catalog.getModels()).map((m) => m.name)).toEqual(['Fresh']);
+    expect(catalog.stats().stale).toBe(false);
+    expect(((saved?.models ?? []) as Model[]).map((m) => m.name)).toEqual(['Fresh']);
+    catalog.stop();
+  });
+
+  it('without a stored catalog the failure reaches the caller, and the next call tries again', async () => {
+    let up = false;
+    const catalog = new CatalogService(
+      {
+        readCatalog: async () => {
+          if (!up) throw new Error('down');
+          return { models: [fakeModel(9, 'video', '0.20', 'Back')], unreadable: [], notes: [] };
+        },
+      },
+      { logger: silentLogger, store: { load: () => undefined, save: () => undefined } },
+    );
+    await expect(catalog.getModels()).rejects.toThrow('down');
+    up = true;
+    expect((await catalog.getModels()).map((m) => m.name)).toEqual(['Back']);
+  });
+
+  it('reports each unreadable model once, however often the catalog is refreshed', async () => {
+    const reports: string[] = [];
+    const catalog = new CatalogService(
+      {
+        readCatalog: async () => ({
+          models: [fakeModel(1, 'image', '0.01', 'Fine')],
+          unreadable: [{ id: 2, name: 'Odd', reason: 'pricing: expected object' }],
+          notes: [],
+        }),
+      },
+      {
+        logger: silentLogger,
+        reporter: { unreadableModel: (model) => reports.push(model), servingStored: () => undefined },
+      },
+    );
+    await catalog.refresh();
+    await catalog.refresh();
+    expect(reports).toEqual(['Odd (id 2)']);
+    expect(catalog.stats()).toMatchObject({ offered: 1, leftOut: 1 });
   });
 });

@@ -6,7 +6,6 @@ import { createConversation } from '@grammyjs/conversations';
 import type { MiddlewareFn } from 'grammy';
 import { Composer, InlineKeyboard } from 'grammy';
 import { catalogPrice } from '../../services/pricing.js';
-import { asResellerError } from '../../services/submission-errors.js';
 import { modelPickData, modelTypeData } from '../callback-data/generate.js';
 import { menuData } from '../callback-data/menu.js';
 import type { BaseContext, BotContext } from '../context.js';
@@ -14,7 +13,6 @@ import type { GenerateArgs } from '../conversations/generate/form-conversation.j
 import { GENERATE_CONVERSATION, generateConversation } from '../conversations/generate/generate.js';
 import { modelTypeLabel } from '../texts/labels.js';
 import { catalogPriceLabel } from '../texts/money.js';
-import { upstreamErrorText } from '../texts/upstream-errors.js';
 
 export function createGenerateFeature(
   conversationPlugins: MiddlewareFn<BaseContext>[],
@@ -34,7 +32,8 @@ export function createGenerateFeature(
     try {
       groups = await ctx.deps.catalog.groups();
     } catch (error) {
-      const text = upstreamErrorText(ctx, asResellerError(error).code);
+      ctx.logger.warn({ err: error }, 'model menu: the catalog could not be loaded');
+      const text = ctx.t('gen-catalog-unavailable');
       if (edit) await ctx.editMessageText(text);
       else await ctx.reply(text);
       return;

@@ -27,7 +27,13 @@ export interface Stack {
 }
 
 export async function startStack(
-  opts: { env?: Record<string, string>; emulator?: EmulatorOptions; simulator?: SimulatorOptions } = {},
+  opts: {
+    env?: Record<string, string>;
+    emulator?: EmulatorOptions;
+    simulator?: SimulatorOptions;
+    /** Runs once emulator and simulator are up, before the bot starts (users, faults, catalog shape). */
+    beforeBot?: (emulator: TelegramEmulator, simulator: RunningSimulator) => void;
+  } = {},
 ): Promise<Stack> {
   const dir = mkdtempSync(join(tmpdir(), 'bot-e2e-'));
   const emulator = await startTelegramEmulator(opts.emulator);
@@ -38,6 +44,7 @@ export async function startStack(
     activeOrderCap: 1000,
     ...opts.simulator,
   });
+  opts.beforeBot?.(emulator, simulator);
   const dbPath = join(dir, 'bot.sqlite');
   const env: Record<string, string> = {
     BOT_TOKEN: emulator.token,

@@ -1,0 +1,118 @@
+/**
+ * An upstream that reads the spec's open shapes differently from our simulator (DESIGN invariant 8):
+ * GET /models sends resolution prices as a list, image-count prices keyed by numbers, a pricing
+ * object without `type`, money as JSON numbers, an id as a string, an option of a type we do not
+ * know, and one model that cannot be read at all. Every readable model is offered and ordered at
+ * its exact price; the unreadable one is absent; admins hear of it once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { confirmOrder, confirmPrice, continueToPrice, openModel } from '../support/e2e/flows.js';
+import { type Stack, startStack } from '../support/e2e/stack.js';
+import type { ScriptedUser } from '../support/telegram/emulator.js';
+
+const ADMIN = 7_300_001;
+type Raw = Record<string, unknown> & { id: number; pricing?: Record<string, unknown> };
+
+/** The simulator's catalog in another reading of spec 2.2, plus one model nobody can read. */
+function anotherReading(models: unknown[]): unknown[] {
+  const out = (structuredClone(models) as Raw[]).map((m) => {
+    if (m.id === 201 && m.pricing) {
+      const resolutions = m.pricing.resolutions as Record<string, Record<string, string>>;
+      m.pricing.resolutions = Object.entries(resolutions).map(([resolution, e]) => ({ resolution, ...e }));
+    }
+    if (m.id === 202 && m.pricing) {
+      const table = m.pricing.prices_by_image_count as Record<string, Record<string, string>>;
+      m.pricing.prices_by_image_count = Object.fromEntries(
+        Object.entries(table).map(([res, byCount]) => [res, Object.values(byCount).map(Number)]),
+      );
+    }
+    if (m.id === 101 && m.pricing) delete m.pricing.type;
+    if (m.id === 203) return { ...m, id: '203', price_usd: 0.04 };
+    if (m.id === 204) {
+      (m.options_schema as unknown[]).push({ key: 'palette', type: 'color_picker', required: false });
+    }
+    return m;
+  });
+  const broken = structuredClone(out.find((m) => m.id === 301)!);
+  out.push({ ...broken, id: 399, name: 'Broken Upscaler', pricing: { resolutions: 'per request' } });
+  return out;
+}
+
+let stack: Stack;
+let admin: ScriptedUser;
+
+beforeAll(async () => {
+  stack = await startStack({
+    env: { ADMIN_IDS: String(ADMIN) },
+    beforeBot: (emulator, simulator) => {
+      admin = emulator.createUser({ id: ADMIN, first_name: 'Ada', language_code: 'en' });
+      simulator.state.setWireRewrite(anotherReading);
+    },
+  });
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+const modelButtons = async (user: ScriptedUser, type: RegExp) => {
+  await user.sendCommand('generate');
+  await user.waitForMessage(/What would you like to create/);
+  await user.pressButton(type);
+  const list = await user.waitForMessage(/Choose a model/);
+  return list.buttons.map((b) => b.text);
+};
+
+describe('a catalog read model by model', () => {
+  it('offers every readable model and leaves out only the unreadable one', async () => {
+    const user = stack.emulator.createUser({ first_name: 'Lena', language_code: 'en' });
+    const images = await modelButtons(user, /Images/);
+    for (const name of ['Nova Image Edit', 'Collage Composer', 'Lumen Text to Image', 'Face Swap Studio']) {
+      expect(images.some((b) => b.startsWith(`${name} ·`))).toBe(true);
+    }
+    const upscale = await modelButtons(user, /Upscale/);
+    expect(upscale.some((b) => b.startsWith('Crisp Upscaler ·'))).toBe(true);
+    expect(upscale.some((b) => b.includes('Broken'))).toBe(false);
+  });
+
+  it('orders a model whose id and price came in another shape, at the exact price', async () => {
+    const user = stack.emulator.createUser({ first_name: 'Omar', language_code: 'en' });
+    await openModel(user, 'image', 'Lumen Text to Image');
+    await user.waitForMessage(/Describe what you want/);
+    await user.sendText('A lighthouse at night');
+    await user.waitForMessage(/Settings/);
+    const summary = await continueToPrice(user);
+    expect(confirmPrice(summary.buttons)).toBe('$0.04');
+    await confirmOrder(user);
+    await user.waitForMessage((m) => m.kind === 'photo', { timeoutMs: 15_000 });
+    const order = stack.simulator.state.listOrders().find((o) => o.prompt === 'A lighthouse at night');
+    expect(order?.cost_usd).toBe('0.04');
+  });
+
+  it('quotes and orders a model whose pricing came without a type', async () => {
+    const user = stack.emulator.createUser({ first_name: 'Pia', language_code: 'en' });
+    await openModel(user, 'video', 'Vega Video 2 Pro');
+    await user.waitForMessage(/Describe what you want/);
+    await user.sendText('Clouds over hills');
+    await user.waitForMessage(/or tap Skip/);
+    await user.pressButton('⏭ Skip');
+    await user.waitForMessage(/📎 Video:/);
+    await user.pressButton('⏭ Skip');
+    await user.waitForMessage(/Settings/);
+    const summary = await continueToPrice(user);
+    expect(confirmPrice(summary.buttons)).toBe('$0.20');
+    await confirmOrder(user);
+    const order = stack.simulator.state.listOrders().find((o) => o.prompt === 'Clouds over hills');
+    expect(order?.cost_usd).toBe('0.20');
+  });
+
+  it('told the admins once about the unreadable model', async () => {
+    await admin.waitForMessage(/could not be read[\s\S]*Broken Upscaler/, { after: 0 });
+    // Every user above made the catalog be read again; the alert still came once.
+    expect(admin.messages().filter((m) => /Broken Upscaler/.test(m.text ?? ''))).toHaveLength(1);
+    expect(stack.bot.lines.filter((l) => /model left out/.test(l))).toHaveLength(1);
+  });
+
+  it('broke no Telegram rule', () => {
+    expect(stack.emulator.problems).toEqual([]);
+  });
+});
