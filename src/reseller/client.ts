@@ -55,7 +55,11 @@ export interface ResellerClientOptions {
   /** Injectable jitter source in [0, 1). */
   random?: () => number;
   userAgent?: string;
+  /** Largest JSON answer read (default 4 MB): a bigger one fails that call, never the process. */
+  maxResponseBytes?: number;
 }
+
+export const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -105,10 +109,39 @@ function uuidOf(tmpPath: string): string {
   return tmpPath.startsWith('tmp/') ? tmpPath.slice(4) : tmpPath;
 }
 
-async function responseInput(res: ExchangeResponse, secrets: readonly string[]): Promise<ResponseInput> {
+/**
+ * The body as text, read chunk by chunk and abandoned as soon as it passes `maxBytes` (declared or
+ * streamed), so a runaway answer costs a few MB, not the process.
+ */
+async function readCapped(res: ExchangeResponse, maxBytes: number): Promise<string> {
+  const tooLarge = () => {
+    res.body.once('error', () => undefined);
+    res.body.destroy();
+    // Outcome unknown for a POST (the request may have been processed): callers keep the same key.
+    return new ResellerError('bad_response', `response larger than ${maxBytes} bytes: not read`, {
+      httpStatus: res.statusCode,
+    });
+  };
+  const declared = Number(res.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of res.body) {
+    size += (chunk as Buffer).length;
+    if (size > maxBytes) throw tooLarge();
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
+}
+
+async function responseInput(
+  res: ExchangeResponse,
+  secrets: readonly string[],
+  maxBytes: number,
+): Promise<ResponseInput> {
   return {
     status: res.statusCode,
-    text: await res.body.text(),
+    text: await readCapped(res, maxBytes),
     retryAfterMs: parseRetryAfter(res.headers['retry-after']),
     secrets,
   };
@@ -125,6 +158,7 @@ export class ResellerClient {
   readonly #sleep: (ms: number) => Promise<void>;
   readonly #random: () => number;
   readonly #secrets: readonly string[];
+  readonly #maxResponseBytes: number;
 
   constructor(opts: ResellerClientOptions) {
     const url = new URL(opts.baseUrl); // throws on a malformed base URL at start-up, not on first call
@@ -144,6 +178,7 @@ export class ResellerClient {
     this.#sleep = opts.sleep ?? defaultSleep;
     this.#random = opts.random ?? Math.random;
     this.#secrets = [opts.apiKey];
+    this.#maxResponseBytes = opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   }
 
   /** Closes the connection pool if the client created it. */
@@ -251,7 +286,10 @@ export class ResellerClient {
       signal: opts?.signal,
       handle: async (res, secrets) => {
         if (res.statusCode < 200 || res.statusCode >= 300) {
-          throw errorFromResponse(await responseInput(res, secrets)) ?? new ResellerError('bad_response', '');
+          throw (
+            errorFromResponse(await responseInput(res, secrets, this.#maxResponseBytes)) ??
+            new ResellerError('bad_response', '')
+          );
         }
         // undici turns destroy() without an error into an 'error' event; a caller that just drops the
         // preview must not crash the process, and pipeline/for-await still see real errors.
@@ -355,7 +393,7 @@ export class ResellerClient {
     res: ExchangeResponse,
     secrets: readonly string[],
   ): Promise<z.output<S>> {
-    return parseResponse(schema, await responseInput(res, secrets));
+    return parseResponse(schema, await responseInput(res, secrets, this.#maxResponseBytes));
   }
 
   /** The retry loop around single exchanges. */
