@@ -216,6 +216,7 @@ tracking-files-expired = ⚠️ The files had already expired and could not be s
 tracking-files-partly-expired = ⚠️ Some of the files had already expired and could not be sent.
 tracking-files-as-links = ⚠️ Telegram did not accept some of the files, so they were sent as download links.
 tracking-files-failed = ⚠️ Some of the files could not be sent. You can send them again from /orders.
+tracking-files-all-failed = ⚠️ The result could not be delivered: the generation service did not return a file we can safely send. Please contact support, the order is kept.
 tracking-links-title = 🔗 Download links:
 tracking-link = File { $n }
 tracking-originals-caption = 📎 Original quality, without compression

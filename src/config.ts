@@ -109,6 +109,9 @@ const baseSchema = z.object({
     .regex(/^\d+:[\w-]+$/, 'does not look like a bot token (expected "123456:ABC...")'),
   TELEGRAM_API_ROOT: z.url({ message: 'must be a URL' }).default('https://api.telegram.org'),
   TELEGRAM_LOCAL_FILES: booleanFromEnv,
+  /** Result URLs the bot downloads itself: plain http and private addresses only where said (tests). */
+  RESULT_URLS_ALLOW_HTTP: booleanFromEnv,
+  RESULT_URLS_ALLOW_PRIVATE: booleanFromEnv,
   RESELLER_API_URL: z.url({ message: 'must be a URL ending with /api/v1' }).optional(),
   RESELLER_API_KEY: z.string().min(1).optional(),
   DATABASE_PATH: z.string().min(1).default('./data/bot.sqlite'),
@@ -194,6 +197,8 @@ type Env = z.infer<typeof envSchema>;
 export interface Config {
   botToken: string;
   telegram: { apiRoot: string; localFiles: boolean };
+  /** Which result URLs the bot may fetch (lib/url-policy.ts). */
+  resultUrls: { allowHttp: boolean; allowPrivate: boolean };
   /** `null` means sandbox mode: the simulator runs in-process and nothing costs money. */
   reseller: { url: string; apiKey: string } | null;
   databasePath: string;
@@ -254,6 +259,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
   return {
     botToken: env.BOT_TOKEN,
     telegram: { apiRoot: env.TELEGRAM_API_ROOT.replace(/\/+$/, ''), localFiles: env.TELEGRAM_LOCAL_FILES },
+    resultUrls: { allowHttp: env.RESULT_URLS_ALLOW_HTTP, allowPrivate: env.RESULT_URLS_ALLOW_PRIVATE },
     reseller:
       env.RESELLER_API_KEY && env.RESELLER_API_URL
         ? { url: env.RESELLER_API_URL.replace(/\/+$/, ''), apiKey: env.RESELLER_API_KEY }

@@ -42,7 +42,7 @@ import {
 export interface OrderNotifierOptions {
   orders: OrdersRepository;
   users?: Pick<UsersRepository, 'markBlocked' | 'find'>;
-  config: Pick<Config, 'defaultLocale' | 'telegram' | 'branding'>;
+  config: Pick<Config, 'defaultLocale' | 'telegram' | 'branding' | 'resultUrls'>;
   logger: Logger;
   i18n?: I18n<BaseContext>;
   /** Minimum time between two status-message calls in one chat (default 1000 ms). */
@@ -136,6 +136,8 @@ export class OrderNotifier implements TrackerEvents {
   readonly #renderedAt = new Map<string, number>();
   readonly #tasks = new Set<Promise<unknown>>();
   #ticker: unknown;
+  /** Aborted by stop(): downloads in flight end at once (the order is delivered after a restart). */
+  #shutdown = new AbortController();
   #stopped = false;
 
   constructor(opts: OrderNotifierOptions) {
@@ -159,6 +161,7 @@ export class OrderNotifier implements TrackerEvents {
   /** Starts the elapsed-time refresh (and clears downloads a crash left behind). */
   start(): void {
     this.#stopped = false;
+    if (this.#shutdown.signal.aborted) this.#shutdown = new AbortController();
     void sweepStaleDownloads().then((n) => {
       if (n > 0) this.#log.info({ removed: n }, 'removed stale download directories');
     });
@@ -168,6 +171,7 @@ export class OrderNotifier implements TrackerEvents {
   /** Stops the refresh and waits for every started edit and delivery. */
   async stop(): Promise<void> {
     this.#stopped = true;
+    this.#shutdown.abort();
     if (this.#ticker !== undefined) this.#timers.clear(this.#ticker);
     this.#ticker = undefined;
     while (this.#tasks.size > 0) await Promise.allSettled([...this.#tasks]);
@@ -403,6 +407,8 @@ export class OrderNotifier implements TrackerEvents {
           logger: this.#log,
           localFiles: this.#config.telegram.localFiles,
           now: this.#now,
+          urlPolicy: this.#config.resultUrls,
+          signal: this.#shutdown.signal,
         },
         row,
         {

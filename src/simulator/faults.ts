@@ -6,6 +6,8 @@
 export type FaultAction =
   /** Answer with the error envelope (code defaults: 429/503 server_busy, 500 internal_error). */
   | { kind: 'status'; status: number; code?: string; retryAfterSeconds?: number }
+  /** Answer 200 with these bytes instead of handling (a result host serving the wrong thing). */
+  | { kind: 'body'; contentType: string; body: string }
   /** Wait (real time) then handle normally. */
   | { kind: 'latency'; ms: number }
   /** Destroy the socket without handling the request. */

@@ -22,7 +22,7 @@ import { loadCatalog } from './catalog.js';
 import { type SimClock, systemClock } from './clock.js';
 import { defaultCodeForStatus, SimError, type SimErrorCode } from './errors.js';
 import { type FaultAction, FaultInjector } from './faults.js';
-import { discardResponse, errorResponse, type SimResponse, writeResponse } from './http-io.js';
+import { bytesResponse, discardResponse, errorResponse, type SimResponse, writeResponse } from './http-io.js';
 import { bearerKey, dispatch, routePath } from './routes.js';
 import { type SimAccount, type SimTimings, SimulatorState } from './state.js';
 
@@ -171,6 +171,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     let response: SimResponse;
     if (fault?.kind === 'status') {
       response = faultResponse(fault);
+    } else if (fault?.kind === 'body') {
+      response = bytesResponse(Buffer.from(fault.body), fault.contentType);
     } else {
       try {
         await state.uploads.sweepExpired();

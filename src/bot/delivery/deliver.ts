@@ -16,12 +16,14 @@ import type { InputMediaDocument, InputMediaPhoto, InputMediaVideo } from 'gramm
 import type { Logger } from 'pino';
 import type { Dispatcher } from 'undici';
 import type { OrderRow } from '../../db/schema/orders.js';
+import { checkUrl, type UrlPolicy } from '../../lib/url-policy.js';
 import type { Texts } from '../i18n.js';
 import type { DeliverySummary } from '../order-status.js';
 import {
   CLOUD_UPLOAD_LIMIT_BYTES,
   DownloadCache,
   type Downloaded,
+  type DownloadLimits,
   LOCAL_UPLOAD_LIMIT_BYTES,
 } from './download.js';
 import {
@@ -43,8 +45,14 @@ export interface DeliveryDeps {
   /** Local Bot API server: uploads up to 2000 MB instead of 50 MB. */
   localFiles: boolean;
   now?: () => number;
-  /** For the downloads (tests); a shared redirect-following agent otherwise. */
+  /** For the downloads (tests); a shared agent that applies the URL policy to DNS answers otherwise. */
   dispatcher?: Dispatcher;
+  /** Which result URLs may be fetched by the bot or handed to Telegram (lib/url-policy.ts). */
+  urlPolicy: UrlPolicy;
+  /** Download deadline and minimum rate (download.ts defaults otherwise). */
+  downloadLimits?: Partial<DownloadLimits>;
+  /** Aborts downloads in flight (shutdown). */
+  signal?: AbortSignal;
 }
 
 export interface DeliverOptions {
@@ -114,7 +122,10 @@ export async function deliverResults(
   }
   const cache = new DownloadCache({
     limitBytes: deps.localFiles ? LOCAL_UPLOAD_LIMIT_BYTES : CLOUD_UPLOAD_LIMIT_BYTES,
+    policy: deps.urlPolicy,
     ...(deps.dispatcher ? { dispatcher: deps.dispatcher } : {}),
+    ...(deps.downloadLimits ? { limits: deps.downloadLimits } : {}),
+    ...(deps.signal ? { signal: deps.signal } : {}),
   });
   try {
     await new ResultDelivery(deps, order, opts, cache, summary).run();
@@ -182,7 +193,10 @@ class ResultDelivery {
   }
 
   async #sendBatch(items: PlannedFile[], original: boolean): Promise<void> {
-    if (items.every((f) => f.kind !== 'document')) {
+    // Telegram (a local Bot API server above all) gets only http(s) URLs: `file:` would upload a file
+    // of the server's host. Telegram fetching a private address is harmless to us: its network, not ours.
+    const forTelegram = { ...this.deps.urlPolicy, allowPrivate: true };
+    if (items.every((f) => f.kind !== 'document' && checkUrl(f.url, forTelegram).ok)) {
       try {
         await this.#sendUrls(items);
         this.#delivered(items.length, original);
@@ -231,6 +245,10 @@ class ResultDelivery {
       this.#settled.add(file.index);
       if (result.kind === 'not_found') {
         if (!original) this.summary.expired += 1;
+      } else if (result.kind === 'refused' || result.kind === 'not_media') {
+        // Not a file we may fetch, or not a media file at all: neither sent nor linked, and said so.
+        this.#log.warn({ file: file.index, outcome: result }, 'result refused: not a safe media file');
+        if (!original) this.summary.failed += 1;
       } else {
         this.#links.push({ file, original });
       }

@@ -10,7 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Agent, type Dispatcher, interceptors, request } from 'undici';
+import { Agent, type Dispatcher, request } from 'undici';
+import { type MediaSignature, SIGNATURE_BYTES, sniffMedia } from '../../lib/media-signature.js';
+import { checkUrl, guardedLookup, type UrlPolicy } from '../../lib/url-policy.js';
 
 const MB = 1024 * 1024;
 /** Bot API upload limits (cloud / local server). */
@@ -18,11 +20,15 @@ export const CLOUD_UPLOAD_LIMIT_BYTES = 50 * MB;
 export const LOCAL_UPLOAD_LIMIT_BYTES = 2000 * MB;
 
 export type Downloaded =
-  | { kind: 'ok'; path: string; size: number; contentType: string | undefined }
+  | { kind: 'ok'; path: string; size: number; contentType: string | undefined; media: MediaSignature }
   /** 404/410: the file expired upstream (spec 2.4: the URL stays, the file goes). */
   | { kind: 'not_found' }
   | { kind: 'too_big'; size?: number }
-  | { kind: 'failed'; reason: string };
+  | { kind: 'failed'; reason: string }
+  /** The URL policy refused it (scheme, private address): never fetched. */
+  | { kind: 'refused'; reason: string }
+  /** The bytes are not an image or a video (an HTML or JSON page): never sent as a result. */
+  | { kind: 'not_media'; contentType: string | undefined };
 
 const DIR_PREFIX = 'bot-delivery-';
 
@@ -44,42 +50,77 @@ export async function sweepStaleDownloads(maxAgeMs = 60 * 60_000, root = tmpdir(
   return removed;
 }
 
-let defaultDispatcher: Dispatcher | undefined;
+/** Redirect hops followed (result hosts may redirect to a CDN); each hop passes the URL policy. */
+const MAX_REDIRECTS = 5;
 
-/** Follows a few redirects (result hosts may redirect to a CDN). */
-function sharedDispatcher(): Dispatcher {
-  defaultDispatcher ??= new Agent({ connect: { timeout: 15_000 } }).compose(
-    interceptors.redirect({ maxRedirections: 5 }),
-  );
-  return defaultDispatcher;
+export interface DownloadLimits {
+  /** The whole download, headers to last byte (default 5 min). */
+  deadlineMs: number;
+  /** Below this average rate over a window the download is given up (default 32 KB/s over 20 s). */
+  minBytesPerSecond: number;
+  rateWindowMs: number;
+}
+
+export const DEFAULT_DOWNLOAD_LIMITS: DownloadLimits = {
+  deadlineMs: 5 * 60_000,
+  minBytesPerSecond: 32 * 1024,
+  rateWindowMs: 20_000,
+};
+
+const dispatchers = new Map<string, Dispatcher>();
+
+/** One keep-alive agent per policy whose DNS answers pass the policy at connect time. */
+function policyDispatcher(policy: UrlPolicy): Dispatcher {
+  const key = `${policy.allowHttp}:${policy.allowPrivate}`;
+  let agent = dispatchers.get(key);
+  if (!agent) {
+    agent = new Agent({ connect: { timeout: 15_000, lookup: guardedLookup(policy) } });
+    dispatchers.set(key, agent);
+  }
+  return agent;
 }
 
 class TooBig extends Error {}
+class TooSlow extends Error {}
 
 export class DownloadCache {
   readonly #limitBytes: number;
+  readonly #policy: UrlPolicy;
   readonly #dispatcher: Dispatcher;
+  readonly #limits: DownloadLimits;
+  readonly #signal: AbortSignal | undefined;
   readonly #files = new Map<string, Promise<Downloaded>>();
   #dir: Promise<string> | undefined;
   #counter = 0;
 
-  constructor(opts: { limitBytes: number; dispatcher?: Dispatcher }) {
+  constructor(opts: {
+    limitBytes: number;
+    policy: UrlPolicy;
+    dispatcher?: Dispatcher;
+    limits?: Partial<DownloadLimits>;
+    /** Shutdown: every download in flight stops. */
+    signal?: AbortSignal;
+  }) {
     this.#limitBytes = opts.limitBytes;
-    this.#dispatcher = opts.dispatcher ?? sharedDispatcher();
+    this.#policy = opts.policy;
+    this.#dispatcher = opts.dispatcher ?? policyDispatcher(opts.policy);
+    this.#limits = { ...DEFAULT_DOWNLOAD_LIMITS, ...opts.limits };
+    this.#signal = opts.signal;
   }
 
   get limitBytes(): number {
     return this.#limitBytes;
   }
 
-  /** The file behind `url`, downloaded once. Never throws. */
+  /** The file behind `url`, downloaded once. Throws only once `signal` (shutdown) has fired. */
   get(url: string): Promise<Downloaded> {
     let entry = this.#files.get(url);
     if (!entry) {
-      entry = this.#download(url).catch((err: unknown) => ({
-        kind: 'failed' as const,
-        reason: err instanceof Error ? err.message : String(err),
-      }));
+      entry = this.#download(url).catch((err: unknown) => {
+        // Shutting down is not a failed file: the delivery stops and is done after the restart.
+        if (this.#signal?.aborted) throw err;
+        return { kind: 'failed' as const, reason: err instanceof Error ? err.message : String(err) };
+      });
       this.#files.set(url, entry);
     }
     return entry;
@@ -94,12 +135,31 @@ export class DownloadCache {
   }
 
   async #download(url: string): Promise<Downloaded> {
-    const res = await request(url, {
-      method: 'GET',
-      dispatcher: this.#dispatcher,
-      headersTimeout: 30_000,
-      bodyTimeout: 60_000,
-    });
+    const deadline = AbortSignal.timeout(this.#limits.deadlineMs);
+    const signal = this.#signal ? AbortSignal.any([deadline, this.#signal]) : deadline;
+    let target = url;
+    for (let hop = 0; ; hop++) {
+      const verdict = checkUrl(target, this.#policy);
+      if (!verdict.ok) return { kind: 'refused', reason: verdict.reason };
+      const res = await request(verdict.url, {
+        method: 'GET',
+        dispatcher: this.#dispatcher,
+        headersTimeout: 30_000,
+        bodyTimeout: 60_000,
+        signal,
+      });
+      const location = headerValue(res.headers.location);
+      if (res.statusCode >= 300 && res.statusCode < 400 && location) {
+        await res.body.dump();
+        if (hop >= MAX_REDIRECTS) return { kind: 'failed', reason: 'too many redirects' };
+        target = new URL(location, verdict.url).href;
+        continue;
+      }
+      return this.#save(res, signal);
+    }
+  }
+
+  async #save(res: Dispatcher.ResponseData, signal: AbortSignal): Promise<Downloaded> {
     if (res.statusCode === 404 || res.statusCode === 410) {
       await res.body.dump();
       return { kind: 'not_found' };
@@ -119,23 +179,44 @@ export class DownloadCache {
     this.#dir ??= mkdtemp(join(tmpdir(), DIR_PREFIX));
     const path = join(await this.#dir, `file-${++this.#counter}`);
     let size = 0;
+    let head = Buffer.alloc(0);
     const limit = this.#limitBytes;
+    const { minBytesPerSecond, rateWindowMs } = this.#limits;
+    let windowStart = Date.now();
+    let windowBytes = 0;
     const counter = new Transform({
       transform(chunk: Buffer, _enc, done) {
         size += chunk.length;
-        if (size > limit) done(new TooBig());
-        else done(null, chunk);
+        windowBytes += chunk.length;
+        if (head.length < SIGNATURE_BYTES) head = Buffer.concat([head, chunk.subarray(0, SIGNATURE_BYTES)]);
+        if (size > limit) return done(new TooBig());
+        done(null, chunk);
       },
     });
+    // A trickle holds a delivery slot as long as a real download: give it up below the minimum rate.
+    const rateCheck = setInterval(() => {
+      const elapsed = Date.now() - windowStart;
+      if (windowBytes < (minBytesPerSecond * elapsed) / 1000) counter.destroy(new TooSlow());
+      windowStart = Date.now();
+      windowBytes = 0;
+    }, rateWindowMs);
+    rateCheck.unref();
     try {
-      await pipeline(res.body, counter, createWriteStream(path));
+      await pipeline(res.body, counter, createWriteStream(path), { signal });
     } catch (err) {
       await rm(path, { force: true }).catch(() => undefined);
       if (err instanceof TooBig) return { kind: 'too_big' };
+      if (err instanceof TooSlow) return { kind: 'failed', reason: 'slower than the minimum rate' };
+      if (this.#signal?.aborted) throw new Error('download stopped: shutting down');
+      if (signal.aborted) return { kind: 'failed', reason: 'download deadline passed' };
       throw err;
+    } finally {
+      clearInterval(rateCheck);
     }
     if (size === 0) return { kind: 'failed', reason: 'empty file' };
-    return { kind: 'ok', path, size, contentType };
+    const media = sniffMedia(head);
+    if (!media) return { kind: 'not_media', contentType };
+    return { kind: 'ok', path, size, contentType, media };
   }
 }
 

@@ -193,7 +193,12 @@ privateChats.callbackQuery(ORDER_BUTTON_PATTERNS.resend, async (ctx) => {
   }
   await ctx.answerCallbackQuery({ text: ctx.t('orders-resend-started') });
   const summary = await deliverResults(
-    { api: ctx.api, logger: ctx.logger, localFiles: ctx.deps.config.telegram.localFiles },
+    {
+      api: ctx.api,
+      logger: ctx.logger,
+      localFiles: ctx.deps.config.telegram.localFiles,
+      urlPolicy: ctx.deps.config.resultUrls,
+    },
     order,
     { chatId: ctx.chat.id, texts: ctx },
   );

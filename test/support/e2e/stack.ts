@@ -54,6 +54,9 @@ export async function startStack(
     DATABASE_PATH: dbPath,
     ORDER_POLL_MIN_MS: '100',
     ORDER_POLL_MAX_MS: '1000',
+    // The simulator serves results from http://127.0.0.1: allowed here, never by default.
+    RESULT_URLS_ALLOW_HTTP: 'true',
+    RESULT_URLS_ALLOW_PRIVATE: 'true',
     ...opts.env,
   };
   const stack: Stack = {
