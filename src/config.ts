@@ -112,6 +112,8 @@ const baseSchema = z.object({
   /** Result URLs the bot downloads itself: plain http and private addresses only where said (tests). */
   RESULT_URLS_ALLOW_HTTP: booleanFromEnv,
   RESULT_URLS_ALLOW_PRIVATE: booleanFromEnv,
+  /** Polling mode: serve /metrics (and /healthz) on this port. Webhook mode serves them on PORT. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   RESELLER_API_URL: z.url({ message: 'must be a URL ending with /api/v1' }).optional(),
   RESELLER_API_KEY: z.string().min(1).optional(),
   DATABASE_PATH: z.string().min(1).default('./data/bot.sqlite'),
@@ -199,6 +201,7 @@ export interface Config {
   telegram: { apiRoot: string; localFiles: boolean };
   /** Which result URLs the bot may fetch (lib/url-policy.ts). */
   resultUrls: { allowHttp: boolean; allowPrivate: boolean };
+  metricsPort: number | null;
   /** `null` means sandbox mode: the simulator runs in-process and nothing costs money. */
   reseller: { url: string; apiKey: string } | null;
   databasePath: string;
@@ -260,6 +263,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     botToken: env.BOT_TOKEN,
     telegram: { apiRoot: env.TELEGRAM_API_ROOT.replace(/\/+$/, ''), localFiles: env.TELEGRAM_LOCAL_FILES },
     resultUrls: { allowHttp: env.RESULT_URLS_ALLOW_HTTP, allowPrivate: env.RESULT_URLS_ALLOW_PRIVATE },
+    metricsPort: env.METRICS_PORT ?? null,
     reseller:
       env.RESELLER_API_KEY && env.RESELLER_API_URL
         ? { url: env.RESELLER_API_URL.replace(/\/+$/, ''), apiKey: env.RESELLER_API_KEY }

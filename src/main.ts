@@ -4,6 +4,7 @@
  * then closes the upstream and the database.
  */
 import 'dotenv/config';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AdminNotifier } from './bot/admin-notifier.js';
 import { registerAdminCommands, registerCommands } from './bot/commands.js';
 import { createBot } from './bot/index.js';
@@ -13,6 +14,7 @@ import { ConfigError, loadConfig, secretsOf } from './config.js';
 import { migrateDatabase, openDatabase } from './db/client.js';
 import { redactSecrets } from './lib/redact.js';
 import { createLogger } from './logger.js';
+import { metrics } from './metrics.js';
 import { ResellerClient } from './reseller/client.js';
 import { createHttpServer, WEBHOOK_PATH } from './server/http-server.js';
 import { createServices } from './services/container.js';
@@ -38,6 +40,7 @@ async function main(): Promise<void> {
   // the updates in flight for every other user. (Synchronous uncaught exceptions still end the
   // process, as Node intends: the state of the stack they unwound is unknown.)
   process.on('unhandledRejection', (reason: unknown) => {
+    metrics.unhandledRejections.inc();
     logger.error({ err: reason }, 'unhandled rejection: a bug, but the bot keeps running');
   });
   const database = openDatabase(config.databasePath);
@@ -106,20 +109,39 @@ async function main(): Promise<void> {
   // Nobody to alert without admins; /balance still reads the balance on demand.
   if (config.adminIds.length > 0) services.admin.balance.start();
 
+  metrics.observe({
+    activeOrders: () => services.orders.countActive(),
+    catalog: () => services.catalog.stats(),
+  });
+  const metricsRoute = {
+    '/metrics': async (_req: IncomingMessage, res: ServerResponse) => {
+      const body = await metrics.registry.metrics();
+      res.writeHead(200, { 'content-type': metrics.registry.contentType }).end(body);
+    },
+  };
+
   let stopReceiving: () => Promise<void>;
   if (config.mode.kind === 'webhook') {
     const { url, secret, port } = config.mode;
     const server = createHttpServer({
-      secret,
+      webhook: { secret, handleUpdate: (update) => bot.handleUpdate(update) },
       logger,
-      handleUpdate: (update) => bot.handleUpdate(update),
+      routes: metricsRoute,
+      onRequest: (outcome) => metrics.webhookRequests.inc({ outcome }),
     });
     await new Promise<void>((resolve) => server.listen(port, resolve));
     await bot.api.setWebhook(new URL(WEBHOOK_PATH, url).href, { secret_token: secret });
     stopReceiving = () => new Promise((resolve) => server.close(() => resolve()));
   } else {
     await bot.api.deleteWebhook();
-    stopReceiving = startPolling(bot, () => lastUpdateId, logger);
+    const stopPolling = startPolling(bot, () => lastUpdateId, logger);
+    const metricsServer = config.metricsPort ? createHttpServer({ logger, routes: metricsRoute }) : undefined;
+    if (metricsServer)
+      await new Promise<void>((resolve) => metricsServer.listen(config.metricsPort, resolve));
+    stopReceiving = async () => {
+      await stopPolling();
+      await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
+    };
   }
   // Logged once updates can arrive: tests and operators wait for this line.
   logger.info({ username: bot.botInfo.username, mode: config.mode.kind }, 'bot started');

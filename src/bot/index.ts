@@ -5,10 +5,11 @@
 import { autoRetry } from '@grammyjs/auto-retry';
 import { conversations } from '@grammyjs/conversations';
 import { sequentialize } from '@grammyjs/runner';
-import { type ApiClientOptions, Bot, type BotConfig, type MiddlewareFn } from 'grammy';
+import { type ApiClientOptions, Bot, type BotConfig, type MiddlewareFn, type Transformer } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import type { Db } from '../db/client.js';
 import { createConversationStateStorage } from '../db/repositories/conversation-states.js';
+import { metrics, updateType } from '../metrics.js';
 import type { BaseContext, BotContext, BotDeps } from './context.js';
 import { handleBotError } from './error-handler.js';
 import { adminFeature } from './features/admin.js';
@@ -39,6 +40,18 @@ export interface CreateBotOptions {
   client?: ApiClientOptions;
 }
 
+/** Telegram API failures by method and code, for /metrics. */
+const countTelegramErrors: Transformer = async (prev, method, payload, signal) => {
+  try {
+    const res = await prev(method, payload, signal);
+    if (!res.ok) metrics.telegramErrors.inc({ method, code: String(res.error_code) });
+    return res;
+  } catch (err) {
+    metrics.telegramErrors.inc({ method, code: 'network' });
+    throw err;
+  }
+};
+
 /** Updates of one chat are handled one at a time, in order; different chats run in parallel. */
 export function sequentialKey(ctx: BaseContext): string | undefined {
   return ctx.chat?.id.toString() ?? ctx.from?.id.toString();
@@ -51,6 +64,8 @@ export function createBot(token: string, opts: CreateBotOptions): Bot<BotContext
   const bot = new Bot<BotContext>(token, config);
 
   const retry = autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60 });
+  // Outermost: counts what is left once auto-retry gave up (one count per failed call).
+  bot.api.config.use(countTelegramErrors);
   bot.api.config.use(retry);
   bot.api.config.use(htmlParseMode);
   const callbackAnswers = createCallbackAnswerGuard();
@@ -60,6 +75,16 @@ export function createBot(token: string, opts: CreateBotOptions): Bot<BotContext
   // What every context needs, outside and inside conversations (which build their own contexts).
   const contextPlugins = [attachUser(deps), i18n.middleware(), escapeTranslationVariables];
 
+  bot.use(async (ctx, next) => {
+    const type = updateType(ctx.update);
+    const end = metrics.updateDuration.startTimer({ type });
+    try {
+      await next();
+    } finally {
+      end();
+      metrics.updates.inc({ type });
+    }
+  });
   if (opts.onUpdate) {
     const onUpdate = opts.onUpdate;
     bot.use((ctx, next) => {

@@ -19,6 +19,7 @@ import type { UsersRepository } from '../db/repositories/users.js';
 import type { OrderRow } from '../db/schema/orders.js';
 import { realTimers, sleepOn, type Timers } from '../lib/timers.js';
 import type { Logger } from '../logger.js';
+import { metrics } from '../metrics.js';
 import type { OrderStatus } from '../reseller/schemas.js';
 import { isLostOrder, type TrackerEvents } from '../services/order-tracker.js';
 import type { BaseContext } from './context.js';
@@ -393,6 +394,7 @@ export class OrderNotifier implements TrackerEvents {
       const delivery: DeliverySummary = { sent: 0, expired: total, linked: 0, failed: 0 };
       await this.#show(row, renderOrderStatus(texts, row, this.#now(), { delivery }), 'replace');
       this.#orders.markDelivered(row.id);
+      metrics.deliveries.inc({ outcome: 'expired' }, total);
       this.#log.warn({ orderId: row.id, total }, 'completed order without deliverable files');
       return;
     }
@@ -433,6 +435,9 @@ export class OrderNotifier implements TrackerEvents {
     }
     if (!claimed) this.#orders.markDelivered(row.id);
     this.#log.info({ orderId: row.id, ...summary }, 'results delivered');
+    for (const outcome of ['sent', 'linked', 'expired', 'failed'] as const) {
+      if (summary[outcome] > 0) metrics.deliveries.inc({ outcome }, summary[outcome]);
+    }
     if (summary.expired > 0 || summary.linked > 0 || summary.failed > 0) {
       await this.#showFinal(
         row,

@@ -7,6 +7,7 @@ import type { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import { type Dispatcher, request } from 'undici';
 import { redactSecrets } from '../lib/redact.js';
+import { endpointTemplate, metrics } from '../metrics.js';
 import { ResellerError } from './errors.js';
 
 export interface TransportConfig {
@@ -89,7 +90,10 @@ export async function exchange<T>(
   const signal = req.signal ? AbortSignal.any([deadline.signal, req.signal]) : deadline.signal;
   const started = performance.now();
   let status: number | undefined;
-  const log = (outcome: string | undefined): void =>
+  const log = (outcome: string | undefined): void => {
+    const endpoint = endpointTemplate(req.method, req.path);
+    metrics.upstreamRequests.inc({ endpoint, outcome: outcome ?? String(status) });
+    metrics.upstreamDuration.observe({ endpoint }, (performance.now() - started) / 1000);
     cfg.logger?.[status !== undefined && status < 400 ? 'debug' : 'info'](
       {
         method: req.method,
@@ -101,6 +105,7 @@ export async function exchange<T>(
       },
       'reseller request',
     );
+  };
   try {
     const res = await request(buildUrl(cfg.baseUrl, req.path, req.query), {
       method: req.method,

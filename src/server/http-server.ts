@@ -19,8 +19,8 @@ export const WEBHOOK_PATH = '/telegram/webhook';
 export const MAX_WEBHOOK_BODY_BYTES = 1024 * 1024;
 
 export interface WebhookServerOptions {
-  secret: string;
-  handleUpdate(update: Update): Promise<void>;
+  /** Telegram's webhook; absent for a server that only serves /healthz and `routes` (polling mode). */
+  webhook?: { secret: string; handleUpdate(update: Update): Promise<void> } | undefined;
   logger: Logger;
   /** Extra GET routes (e.g. /metrics): path -> handler writing the response. */
   routes?: Record<string, (req: IncomingMessage, res: ServerResponse) => void | Promise<void>>;
@@ -96,7 +96,9 @@ export function createHttpServer(opts: WebhookServerOptions): Server {
   const observe = (outcome: WebhookOutcome) => opts.onRequest?.(outcome);
 
   async function webhook(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!sameSecret(req.headers['x-telegram-bot-api-secret-token'], opts.secret)) {
+    const hook = opts.webhook;
+    if (!hook) return;
+    if (!sameSecret(req.headers['x-telegram-bot-api-secret-token'], hook.secret)) {
       observe('unauthorized');
       send(res, 401);
       req.resume();
@@ -134,7 +136,7 @@ export function createHttpServer(opts: WebhookServerOptions): Server {
     // Answer when handled, or after answerAfterMs (Telegram would otherwise resend it).
     const timer = setTimeout(() => send(res, 200, '{"ok":true}'), answerAfterMs);
     try {
-      await opts.handleUpdate(update);
+      await hook.handleUpdate(update);
       observe('handled');
     } catch (err) {
       observe('failed');
@@ -153,7 +155,7 @@ export function createHttpServer(opts: WebhookServerOptions): Server {
         send(res, 200, '{"ok":true}');
       } else if (req.method === 'GET' && route) {
         await route(req, res);
-      } else if (req.method === 'POST' && path === WEBHOOK_PATH) {
+      } else if (req.method === 'POST' && path === WEBHOOK_PATH && opts.webhook) {
         await webhook(req, res);
       } else {
         send(res, 404);

@@ -7,6 +7,7 @@
 import { compareMoney, type Money, moneyToString, parseMoney } from '../lib/money.js';
 import { realTimers, type Timers } from '../lib/timers.js';
 import type { Logger } from '../logger.js';
+import { metrics } from '../metrics.js';
 import type { AdminAlerts } from './admin-alerts.js';
 
 export interface BalanceReading {
@@ -117,6 +118,8 @@ export class BalanceMonitor {
       throw err;
     }
     this.#alerts.upstreamAnswered();
+    // A gauge is an observation for dashboards, not money we compute with: micro-dollars / 1e6.
+    metrics.upstreamBalance.set(Number(parseMoney(balanceUsd)) / 1_000_000);
     const low = compareMoney(parseMoney(balanceUsd), this.#threshold) < 0;
     const reading: BalanceReading = { balanceUsd, low, checkedAt: new Date(this.#now()) };
     this.#last = reading;

@@ -13,6 +13,7 @@ import { isFinalStatus, type OrdersRepository } from '../db/repositories/orders.
 import type { OrderRow } from '../db/schema/orders.js';
 import { realTimers, type Timers } from '../lib/timers.js';
 import type { Logger } from '../logger.js';
+import { metrics } from '../metrics.js';
 import type { ResellerClient } from '../reseller/client.js';
 import { ResellerError } from '../reseller/errors.js';
 import type { Order, OrderStatus } from '../reseller/schemas.js';
@@ -475,6 +476,7 @@ export class OrderTracker {
       else await this.#events.finalReached(row);
       this.#deliveries.delete(id);
     } catch (err) {
+      metrics.deliveryFailures.inc();
       const log = { orderId: id, attempt, err };
       if (attempt >= this.#deliveryAttempts || this.#stopped) {
         this.#deliveries.delete(id);

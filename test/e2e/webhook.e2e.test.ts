@@ -168,6 +168,14 @@ describe('webhook mode', () => {
     await expectStillServing('Last');
   });
 
+  it('serves /metrics beside the webhook, with the bad requests counted', async () => {
+    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    expect(text).toMatch(/bot_updates_total\{type="message"\} [1-9]/);
+    expect(text).toMatch(/bot_webhook_requests_total\{outcome="bad_json"\} [1-9]/);
+    expect(text).toMatch(/bot_webhook_requests_total\{outcome="unauthorized"\} [1-9]/);
+    expect(text).not.toContain(SECRET);
+  });
+
   it('broke no Telegram rule and logged no secret', () => {
     expect(stack.emulator.problems).toEqual([]);
     expect(stack.bot.lines.join('\n')).not.toContain(SECRET);

@@ -332,6 +332,18 @@ export class OrdersRepository {
       .all();
   }
 
+  /** Submitted orders upstream is working on, by status (for /metrics). */
+  countActive(): { queued: number; processing: number } {
+    const rows = this.db
+      .select({ status: orders.status, n: sql<number>`count(*)` })
+      .from(orders)
+      .where(and(eq(orders.stage, 'submitted'), inArray(orders.status, ['queued', 'processing'])))
+      .groupBy(orders.status)
+      .all();
+    const count = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
+    return { queued: count('queued'), processing: count('processing') };
+  }
+
   countForChat(chatId: number, stages: readonly OrderStage[] = ['submitted']): number {
     return (
       this.db

@@ -1,0 +1,129 @@
+/**
+ * Prometheus metrics (GET /metrics). One registry per process, with prom-client's default process
+ * metrics. Every label value comes from a small fixed set (update types, route templates, Telegram
+ * method names, status codes): never a user id, an order id, a prompt or a token.
+ * Gauges that mirror state (active orders, catalog) are read at scrape time through `observe*`.
+ */
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+export interface ScrapeSources {
+  activeOrders?: () => { queued: number; processing: number };
+  catalog?: () => { offered: number; leftOut: number };
+}
+
+export function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const sources: ScrapeSources = {};
+
+  const metrics = {
+    registry,
+    updates: new Counter({
+      name: 'bot_updates_total',
+      help: 'Telegram updates handled, by update type',
+      labelNames: ['type'] as const,
+      registers: [registry],
+    }),
+    updateDuration: new Histogram({
+      name: 'bot_update_duration_seconds',
+      help: 'Time to handle one update, by update type',
+      labelNames: ['type'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers: [registry],
+    }),
+    upstreamRequests: new Counter({
+      name: 'bot_upstream_requests_total',
+      help: 'Reseller API requests, by endpoint template and outcome (HTTP status or error code)',
+      labelNames: ['endpoint', 'outcome'] as const,
+      registers: [registry],
+    }),
+    upstreamDuration: new Histogram({
+      name: 'bot_upstream_request_duration_seconds',
+      help: 'Reseller API request duration, by endpoint template',
+      labelNames: ['endpoint'] as const,
+      buckets: [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 120],
+      registers: [registry],
+    }),
+    deliveries: new Counter({
+      name: 'bot_result_files_total',
+      help: 'Result files of completed orders, by outcome (sent, linked, expired, failed)',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    }),
+    deliveryFailures: new Counter({
+      name: 'bot_delivery_failures_total',
+      help: 'Delivery attempts that failed and will be retried (or given up until restart)',
+      registers: [registry],
+    }),
+    telegramErrors: new Counter({
+      name: 'bot_telegram_api_errors_total',
+      help: 'Telegram Bot API calls that failed, by method and error code ("network" without an answer)',
+      labelNames: ['method', 'code'] as const,
+      registers: [registry],
+    }),
+    upstreamBalance: new Gauge({
+      name: 'bot_upstream_balance_usd',
+      help: 'Reseller API balance at the last check, in USD',
+      registers: [registry],
+    }),
+    webhookRequests: new Counter({
+      name: 'bot_webhook_requests_total',
+      help: 'Webhook requests, by outcome (handled, unauthorized, too_large, bad_json, aborted, failed)',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    }),
+    unhandledRejections: new Counter({
+      name: 'bot_unhandled_rejections_total',
+      help: 'Promise rejections nobody handled (bugs); the bot keeps running',
+      registers: [registry],
+    }),
+    /** Registers the state the scrape-time gauges read. */
+    observe(more: ScrapeSources): void {
+      Object.assign(sources, more);
+    },
+  };
+
+  new Gauge({
+    name: 'bot_active_orders',
+    help: 'Orders upstream is working on, by status',
+    labelNames: ['status'] as const,
+    registers: [registry],
+    collect() {
+      const counts = sources.activeOrders?.();
+      if (!counts) return;
+      this.set({ status: 'queued' }, counts.queued);
+      this.set({ status: 'processing' }, counts.processing);
+    },
+  });
+  new Gauge({
+    name: 'bot_catalog_models',
+    help: 'Upstream models offered to users, and left out because they could not be read',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const stats = sources.catalog?.();
+      if (!stats) return;
+      this.set({ state: 'offered' }, stats.offered);
+      this.set({ state: 'left_out' }, stats.leftOut);
+    },
+  });
+  return metrics;
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+/** The process's metrics: instrumented code records here; tests read `metrics.registry`. */
+export const metrics: Metrics = createMetrics();
+
+/** `/orders/3f2a.../cancel` -> `/orders/{id}/cancel`: bounded labels for request paths. */
+export function endpointTemplate(method: string, path: string): string {
+  const template = path
+    .replace(/^\/orders\/(?!quote$)[^/]+/, '/orders/{id}')
+    .replace(/^\/upload\/preview\/[^/]+/, '/upload/preview/{token}');
+  return `${method} ${template}`;
+}
+
+/** The type of an update: `message`, `callback_query`, ... (the one key besides update_id). */
+export function updateType(update: object): string {
+  return Object.keys(update).find((k) => k !== 'update_id') ?? 'unknown';
+}

@@ -1,0 +1,85 @@
+/**
+ * GET /metrics on the real bot process (polling mode, METRICS_PORT): after one complete order the
+ * counters moved as expected, the active-orders gauge is back to zero, and no secret is exposed.
+ */
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { confirmOrder, continueToPrice, openModel } from '../support/e2e/flows.js';
+import { E2E_API_KEY, type Stack, startStack } from '../support/e2e/stack.js';
+
+let stack: Stack;
+let port: number;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+beforeAll(async () => {
+  port = await freePort();
+  stack = await startStack({ env: { METRICS_PORT: String(port) } });
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+const scrape = async () => (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+
+/** The value of one sample, e.g. `bot_updates_total{type="message"}`; 0 when absent. */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number {
+  const want = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
+    if (want.every((l) => line.includes(l))) return Number(line.split(' ').at(-1));
+  }
+  return 0;
+}
+
+describe('/metrics', () => {
+  it('counts updates, upstream requests and deliveries of one order', async () => {
+    const before = await scrape();
+    const user = stack.emulator.createUser({ first_name: 'Max', language_code: 'en' });
+    await openModel(user, 'image', 'Lumen Text to Image');
+    await user.waitForMessage(/Describe what you want/);
+    await user.sendText('Metrics, please');
+    await user.waitForMessage(/Settings/);
+    await continueToPrice(user);
+    await confirmOrder(user);
+    await user.waitForMessage((m) => m.kind === 'photo', { timeoutMs: 15_000 });
+    await user.waitForMessage((m) => m.kind === 'document', { timeoutMs: 15_000 });
+
+    await expect
+      .poll(async () => sample(await scrape(), 'bot_result_files_total', { outcome: 'sent' }), {
+        timeout: 10_000,
+      })
+      .toBeGreaterThan(sample(before, 'bot_result_files_total', { outcome: 'sent' }));
+    const after = await scrape();
+    const moved = (name: string, labels: Record<string, string>) =>
+      sample(after, name, labels) - sample(before, name, labels);
+    expect(moved('bot_updates_total', { type: 'message' })).toBeGreaterThanOrEqual(2);
+    expect(moved('bot_updates_total', { type: 'callback_query' })).toBeGreaterThanOrEqual(3);
+    expect(moved('bot_update_duration_seconds_count', { type: 'callback_query' })).toBeGreaterThanOrEqual(3);
+    expect(moved('bot_upstream_requests_total', { endpoint: 'POST /orders', outcome: '201' })).toBe(1);
+    expect(
+      moved('bot_upstream_requests_total', { endpoint: 'GET /orders/{id}', outcome: '200' }),
+    ).toBeGreaterThan(0);
+    expect(
+      sample(after, 'bot_upstream_request_duration_seconds_count', { endpoint: 'GET /models' }),
+    ).toBeGreaterThan(0);
+    expect(sample(after, 'bot_active_orders', { status: 'queued' })).toBe(0);
+    expect(sample(after, 'bot_active_orders', { status: 'processing' })).toBe(0);
+    expect(sample(after, 'bot_catalog_models', { state: 'offered' })).toBeGreaterThan(0);
+    expect(after).toContain('process_cpu_user_seconds_total');
+    // Bounded labels only: no order id, no user id, no secret.
+    expect(after).not.toContain(stack.env.BOT_TOKEN!);
+    expect(after).not.toContain(E2E_API_KEY);
+    expect(after).not.toMatch(/endpoint="GET \/orders\/[0-9a-f]/);
+    expect(after).not.toContain(String(user.id));
+  });
+});
