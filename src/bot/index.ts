@@ -28,6 +28,7 @@ import { createI18n, escapeTranslationVariables } from './i18n.js';
 import { createAccessGuard } from './middlewares/access.js';
 import { createCallbackAnswerGuard } from './middlewares/answer-callbacks.js';
 import { attachUser } from './middlewares/attach-user.js';
+import { TelegramLink } from './telegram-link.js';
 
 export interface CreateBotOptions {
   deps: BotDeps;
@@ -64,8 +65,11 @@ export function createBot(token: string, opts: CreateBotOptions): Bot<BotContext
   const bot = new Bot<BotContext>(token, config);
 
   const retry = autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60 });
-  // Outermost: counts what is left once auto-retry gave up (one count per failed call).
+  // The first installed runs innermost: every failed attempt is counted, then network failures and
+  // 5xx are retried on a short leash (telegram-link.ts), then auto-retry honours 429s.
+  const link = new TelegramLink({ logger: deps.logger });
   bot.api.config.use(countTelegramErrors);
+  bot.api.config.use(link.transformer);
   bot.api.config.use(retry);
   bot.api.config.use(htmlParseMode);
   const callbackAnswers = createCallbackAnswerGuard();
@@ -109,6 +113,7 @@ export function createBot(token: string, opts: CreateBotOptions): Bot<BotContext
   // Conversations build contexts with an Api of their own, without the bot's transformers.
   const conversationPlugins: MiddlewareFn<BaseContext>[] = [
     (ctx, next) => {
+      ctx.api.config.use(link.transformer);
       ctx.api.config.use(retry);
       ctx.api.config.use(htmlParseMode);
       return next();

@@ -15,7 +15,9 @@ export function startPolling(
   lastUpdateId: () => number,
   logger: Logger,
 ): () => Promise<void> {
-  const runner = run(bot);
+  // Network failures are retried (and logged) by the API's TelegramLink; the runner's own retries
+  // would back off for hours and print to the console, so they stay short and quiet.
+  const runner = run(bot, { runner: { retryInterval: 1_000, silent: true } });
   return async () => {
     await runner.stop();
     const deadline = Date.now() + DRAIN_TIMEOUT_MS;

@@ -64,6 +64,8 @@ export interface TelegramEmulator {
   seq(): number;
   /** Queue a raw update (anything the scripted users do not cover). */
   pushUpdate(update: Omit<Update, 'update_id'>): number;
+  /** Telegram unreachable: every connection is dropped until switched off (users' updates still queue). */
+  setOutage(on: boolean): void;
   /** Transcripts of every chat. */
   transcript(): string;
   close(): Promise<void>;
@@ -118,6 +120,7 @@ export async function startTelegramEmulator(opts: EmulatorOptions = {}): Promise
     unansweredCallbackQueries: () => core.callbacks.unanswered(),
     seq: () => clock.current(),
     pushUpdate: (update) => core.updates.push(update),
+    setOutage: (on) => server.setOutage(on),
     transcript: () =>
       core.chats
         .all()

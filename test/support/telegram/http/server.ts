@@ -21,6 +21,8 @@ export interface ApiResponse {
 
 export interface RunningServer {
   port: number;
+  /** An outage: every connection is dropped (open long polls too) until it is switched off. */
+  setOutage(on: boolean): void;
   close(): Promise<void>;
 }
 
@@ -36,7 +38,12 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
 
 /** Plain node:http on 127.0.0.1: the bot reaches it through grammY's `client.apiRoot`. */
 export async function startHttpServer(port: number, routes: Routes): Promise<RunningServer> {
+  let outage = false;
   const server: Server = createServer((req, res) => {
+    if (outage) {
+      req.socket.destroy();
+      return;
+    }
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const controller = new AbortController();
     // Long polls must notice a bot that went away (bot.stop() aborts its pending getUpdates).
@@ -70,6 +77,10 @@ export async function startHttpServer(port: number, routes: Routes): Promise<Run
   });
   return {
     port: (server.address() as AddressInfo).port,
+    setOutage(on) {
+      outage = on;
+      if (on) server.closeAllConnections();
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
