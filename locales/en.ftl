@@ -297,6 +297,9 @@ admin-alert-unreadable-model =
     🧩 <b>A model could not be read and is not offered:</b> { $model }.
     Reason: { $reason }
     The rest of the catalog is offered as usual.
+admin-alert-charge-mismatch =
+    💱 <b>Charged other than confirmed:</b> an order for { $model } was confirmed at { $confirmed }, the Reseller API charged { $charged }.
+    The model list has been reloaded so that new orders show the current price.
 admin-alert-catalog-stale =
     📦 <b>The model list could not be loaded from the Reseller API</b> ({ $error }).
     The bot offers the last list it saved ({ $count } models); orders still go to the API, which decides.

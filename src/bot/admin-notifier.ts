@@ -44,6 +44,12 @@ export function renderAlert(texts: Texts, alert: AdminAlert): string {
       return texts.t('admin-alert-upstream-recovered', { minutes: minutes(alert.downMs) });
     case 'unreadable_model':
       return texts.t('admin-alert-unreadable-model', { model: alert.model, reason: alert.reason });
+    case 'charge_mismatch':
+      return texts.t('admin-alert-charge-mismatch', {
+        model: alert.modelName,
+        confirmed: formatMoney(alert.confirmedUsd, texts.locale),
+        charged: formatMoney(alert.chargedUsd, texts.locale),
+      });
     case 'catalog_stale':
       return texts.t('admin-alert-catalog-stale', { error: alert.error, count: alert.count });
   }

@@ -23,7 +23,9 @@ export type AdminAlert =
   /** One model of GET /models could not be read (left out of the menu). */
   | { kind: 'unreadable_model'; model: string; reason: string }
   /** GET /models failed at start-up: the stored catalog is served. */
-  | { kind: 'catalog_stale'; error: string; count: number };
+  | { kind: 'catalog_stale'; error: string; count: number }
+  /** Upstream charged an order an amount other than the price the user confirmed. */
+  | { kind: 'charge_mismatch'; modelName: string; confirmedUsd: string; chargedUsd: string };
 
 export type AdminAlertKind = AdminAlert['kind'];
 
@@ -38,6 +40,8 @@ export const DEFAULT_ALERT_COOLDOWNS_MS = {
   upstream_down: 30 * 60_000,
   unreadable_model: 24 * 60 * 60_000,
   catalog_stale: 60 * 60_000,
+  /** Per model (the subject): one alert a model an hour, however many orders it affects. */
+  charge_mismatch: 60 * 60_000,
 } as const;
 
 export type RateLimitedKind = keyof typeof DEFAULT_ALERT_COOLDOWNS_MS;

@@ -71,6 +71,16 @@ export function createServices(opts: {
     logger,
     // Per-user limits first: they hold nothing, so a refusal there needs no release elsewhere.
     hooks: withAdminHooks(composeHooks(new UserLimits(db, config.userLimits).hooks, opts.hooks), admin),
+    // The catalog priced it wrong (or upstream changed its prices): admins hear, the catalog reloads.
+    onChargeMismatch: (order, chargedUsd) => {
+      admin.alerts.raise(
+        { kind: 'charge_mismatch', modelName: order.modelName, confirmedUsd: order.priceUsd, chargedUsd },
+        String(order.modelId),
+      );
+      catalog
+        .refresh()
+        .catch((err: unknown) => logger.warn({ err }, 'catalog refresh after a charge mismatch failed'));
+    },
   });
   let getFile: ((fileId: string) => Promise<TelegramFileInfo>) | undefined;
   const relay = new MediaRelay({

@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/client.js';
 import { isFinalStatus, OrdersRepository, type QuoteFields } from '../db/repositories/orders.js';
 import type { OrderRow } from '../db/schema/orders.js';
-import { compareMoney, parseMoney } from '../lib/money.js';
+import { compareMoney, isMoneyString, parseMoney } from '../lib/money.js';
 import type { ResellerClient } from '../reseller/client.js';
 import { ResellerError } from '../reseller/errors.js';
 import type { CreateOrderRequest, GenerationRequest, Model, Order } from '../reseller/schemas.js';
@@ -31,6 +31,11 @@ export interface OrderingDeps {
   quoteTtlMs?: number;
   /** A quote this close to expiry is renewed before sending, so it cannot expire in flight. */
   quoteSafetyMs?: number;
+  /**
+   * Upstream charged an amount other than the confirmed price (admins are told, the catalog
+   * refreshed). Called once per order, when the charge is first known.
+   */
+  onChargeMismatch?: (order: OrderRow, chargedUsd: string) => void;
   /** upload_processing: how long to wait for the files, and how many times to re-send. */
   uploadWait?: { timeoutMs: number; intervalMs: number; rounds: number };
 }
@@ -83,6 +88,7 @@ export class OrderingService {
   readonly #submitting = new Map<string, Promise<ConfirmOutcome>>();
   readonly #finalizing = new Map<string, Promise<OrderRow>>();
   readonly #unknownStatuses = new Set<string>();
+  readonly #onChargeMismatch: OrderingDeps['onChargeMismatch'];
 
   constructor(deps: OrderingDeps) {
     this.#now = deps.now ?? Date.now;
@@ -91,6 +97,7 @@ export class OrderingService {
     this.#catalog = deps.catalog;
     this.#logger = deps.logger.child({ component: 'ordering' });
     this.#hooks = deps.hooks ?? {};
+    this.#onChargeMismatch = deps.onChargeMismatch;
     this.#quoteTtlMs = deps.quoteTtlMs ?? 10 * 60_000;
     this.#quoteSafetyMs = deps.quoteSafetyMs ?? 15_000;
     this.#uploadWait = deps.uploadWait ?? { timeoutMs: 120_000, intervalMs: 1_000, rounds: 2 };
@@ -291,6 +298,7 @@ export class OrderingService {
         'order submitted',
       );
       let saved = this.#row(row.id);
+      this.#checkCharge(saved, order.cost_usd);
       if (isFinalStatus(saved.status)) saved = await this.#finalize(saved);
       return { kind: 'ordered', order: saved, firstTime: true };
     }
@@ -382,6 +390,21 @@ export class OrderingService {
       return { quoteId: null, priceUsd: localPrice(model, request) ?? model.price_usd, quoteExpiresAt: null };
     } catch (err) {
       throw pricingError(err);
+    }
+  }
+
+  /** Compares what upstream charged with what the user confirmed; any difference is reported. */
+  #checkCharge(row: OrderRow, chargedUsd: string): void {
+    if (!isMoneyString(chargedUsd) || !isMoneyString(row.priceUsd)) return;
+    if (compareMoney(parseMoney(chargedUsd), parseMoney(row.priceUsd)) === 0) return;
+    this.#logger.error(
+      { orderId: row.id, modelId: row.modelId, confirmedUsd: row.priceUsd, chargedUsd },
+      'upstream charged an amount other than the confirmed price',
+    );
+    try {
+      this.#onChargeMismatch?.(row, chargedUsd);
+    } catch (err) {
+      this.#logger.error({ orderId: row.id, err }, 'charge mismatch report failed');
     }
   }
 

@@ -141,13 +141,16 @@ export class UserLimits {
     );
   }
 
-  /** Confirmed prices of today's orders (UTC), failed and cancelled ones excepted (refunded upstream). */
+  /**
+   * What today's orders (UTC) cost: the amount upstream charged where it said, else the confirmed
+   * price; failed and cancelled ones excepted (refunded upstream).
+   */
   #confirmedToday(userId: number): Money[] {
     const { start, end } = utcDay(this.#now());
     // A row still being sent has no submitted_at yet: it was confirmed when it last changed.
     const confirmedAt = sql`coalesce(${orders.submittedAt}, ${orders.updatedAt})`;
     return this.#db
-      .select({ price: orders.priceUsd })
+      .select({ price: sql<string>`coalesce(${orders.costUsd}, ${orders.priceUsd})` })
       .from(orders)
       .where(
         and(
