@@ -75,6 +75,9 @@ gen-prompt-ask = ✍️ Describe what you want to get.{ $limits }
 gen-prompt-ask-optional = ✍️ Describe what you want to get, or tap Skip.{ $limits }
 gen-prompt-limit = { " " }Up to { $max } characters.
 gen-prompt-expected-text = Please send the description as a text message.
+gen-prompt-media-first = First the description, please, as a text message: the photos and videos come in the next step.
+gen-prompt-caption-used = 📝 I took the caption as your description. The file itself goes in the next step: please send it again there.
+gen-prompt-caption-no-media = 📝 I took the caption as your description. This model works from the description alone, so the file is not used.
 gen-prompt-too-long = The description is too long: { $length } characters, and this model takes at most { $max }. Please shorten it and send it again.
 gen-prompt-too-short = The description is too short: at least { $min } { $min ->
     [one] character

@@ -279,6 +279,40 @@ describe('bad input is explained and nothing is uploaded or ordered', () => {
     expect(stack.emulator.callsTo('getFile')).toHaveLength(getFiles);
   });
 
+  it('a prompt of only invisible characters is no prompt: asked again, nothing priced', async () => {
+    const user = stack.emulator.createUser({ first_name: 'Zed', language_code: 'en' });
+    await openModel(user, 'image', 'Lumen Text to Image');
+    await user.waitForMessage(/Describe what you want/);
+    for (const invisible of ['\u200b', '   \n ', '\u2060\u200d', '\u3000']) {
+      const seq = stack.emulator.seq();
+      await user.sendText(invisible);
+      await user.waitForMessage(/send the description as a text message/, { after: seq });
+    }
+    await user.sendText('  A kite over the sea  ');
+    await user.waitForMessage(/Settings/);
+    const summary = await continueToPrice(user);
+    expect(summary.text).toContain('A kite over the sea');
+  });
+
+  it('a photo with a caption at the prompt step: the caption is the prompt, and the photo is not dropped silently', async () => {
+    const user = stack.emulator.createUser({ first_name: 'Cap', language_code: 'en' });
+    await openModel(user, 'image', 'Nova Image Edit');
+    await user.waitForMessage(/Describe what you want/);
+    await user.sendPhoto(makePng(512, 512), { width: 512, height: 512, caption: 'Make it snowy' });
+    await user.waitForMessage(/took the caption as your description[\s\S]*send it again there/);
+    const seq = stack.emulator.seq();
+    await user.sendPhoto(makePng(512, 512), { width: 512, height: 512 });
+    await user.waitForMessage(/Received 1/, { after: seq });
+
+    const other = stack.emulator.createUser({ first_name: 'Nia', language_code: 'ru' });
+    await openModel(other, 'image', 'Lumen Text to Image');
+    await other.waitForMessage(/Опишите/);
+    await other.sendPhoto(makePng(64, 64), { width: 64, height: 64 });
+    await other.waitForMessage(/Сначала, пожалуйста, описание текстом/);
+    await other.sendPhoto(makePng(64, 64), { width: 64, height: 64, caption: 'Зимний лес' });
+    await other.waitForMessage(/работает только по описанию/);
+  });
+
   it('a 25 MB video in cloud mode is refused before any download', async () => {
     const user = stack.emulator.createUser({ first_name: 'Ken', language_code: 'en' });
     await openModel(user, 'video', 'Vega Video 2 Pro');

@@ -62,7 +62,7 @@ export async function generateConversation(
   // A preset starts at the options, or at the media ('media': a library prompt fills in the prompt).
   if (!args.preset || args.preset.startAt === 'media') {
     if (plan.prompt && !args.preset) {
-      const prompt = await askPrompt(conversation, ctx, plan.prompt);
+      const prompt = await askPrompt(conversation, ctx, plan.prompt, plan.media.length > 0);
       if (prompt !== undefined) answers.prompt = prompt;
     }
     for (const step of plan.media) {

@@ -1,4 +1,5 @@
 import { InlineKeyboard } from 'grammy';
+import { hasVisibleText } from '../../../lib/text.js';
 import type { PromptStep } from '../../../services/model-form.js';
 import { FORM } from '../../callback-data/generate.js';
 import type { BaseContext } from '../../context.js';
@@ -15,6 +16,8 @@ export async function askPrompt(
   conversation: FormConversation,
   ctx: BaseContext,
   step: PromptStep,
+  /** Whether the model asks for files after the prompt (how to explain a photo sent with a caption). */
+  takesMedia: boolean,
 ): Promise<string | undefined> {
   const keyboard = new InlineKeyboard();
   if (step.mode === 'optional') keyboard.text(ctx.t('button-skip'), FORM.skip);
@@ -35,11 +38,14 @@ export async function askPrompt(
       await answerStaleButton(answer);
       continue;
     }
-    const text = answer.message?.text ?? answer.message?.caption;
-    if (!text) {
-      await answer.reply(ctx.t('gen-prompt-expected-text'));
+    const message = answer.message;
+    const carriesMedia = !!(message?.photo || message?.video || message?.document || message?.animation);
+    const raw = message?.text ?? message?.caption;
+    if (!raw || !hasVisibleText(raw)) {
+      await answer.reply(ctx.t(carriesMedia ? 'gen-prompt-media-first' : 'gen-prompt-expected-text'));
       continue;
     }
+    const text = raw.trim();
     const length = [...text].length;
     if (step.maxLength !== undefined && length > step.maxLength) {
       await answer.reply(ctx.t('gen-prompt-too-long', { length, max: step.maxLength }));
@@ -50,6 +56,9 @@ export async function askPrompt(
       continue;
     }
     await clearButtons(answer, question.message_id);
+    // The caption is the description; the file itself is not kept from here: say so, never drop it silently.
+    if (carriesMedia)
+      await answer.reply(ctx.t(takesMedia ? 'gen-prompt-caption-used' : 'gen-prompt-caption-no-media'));
     return text;
   }
 }
