@@ -113,6 +113,7 @@ gen-media-relay-too-big-for-telegram = Telegram даёт ботам скачив
 gen-media-relay-telegram-download-failed = не удалось скачать его из Telegram. Отправьте ещё раз.
 gen-media-relay-upload-failed = загрузка не удалась. Отправьте его ещё раз.
 gen-media-relay-upload-not-ready = файл ещё обрабатывается. Отправьте его снова через минуту.
+gen-media-relay-content-mismatch = его содержимое не соответствует имени (например, документ с окончанием .jpg, который на самом деле не картинка). Пожалуйста, отправьте настоящее фото или видео.
 media-input-image = Фото
 media-input-video = Видео
 media-input-character-image = Фото персонажа (чьё лицо использовать)

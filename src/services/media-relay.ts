@@ -12,18 +12,21 @@ import { isAbsolute } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import { type Dispatcher, request } from 'undici';
+import { SIGNATURE_BYTES, sniffMedia } from '../lib/media-signature.js';
 import { redactSecrets } from '../lib/redact.js';
 import type { ResellerClient } from '../reseller/client.js';
 import { ResellerError } from '../reseller/errors.js';
 import type { Upload } from '../reseller/schemas.js';
 import { TELEGRAM_CLOUD_DOWNLOAD_LIMIT_BYTES } from './media-rules.js';
-import { extensionOf, type TelegramFileRef } from './telegram-file.js';
+import { extensionOf, mediaClassOfExtension, type TelegramFileRef } from './telegram-file.js';
 
 export type MediaRelayErrorCode =
   | 'too_big_for_telegram'
   | 'telegram_download_failed'
   | 'upload_failed'
   | 'upload_not_ready'
+  /** A document whose bytes are not what its name says (a PDF named cat.jpg). */
+  | 'content_mismatch'
   /** The caller's signal fired; nothing to explain to the user. */
   | 'aborted';
 
@@ -148,6 +151,17 @@ export class MediaRelay {
       this.#deps.localFiles && isAbsolute(path)
         ? await openLocal(path)
         : await this.#openDownload(path, size, signal);
+
+    // Documents come with any name the sender chose: their first bytes must agree with it.
+    if (file.kind === 'document') {
+      const expected = mediaClassOfExtension(extensionOf(file));
+      try {
+        source.body = await checkSignature(source.body, expected);
+      } catch (err) {
+        source.release();
+        throw err;
+      }
+    }
 
     let upload: Upload;
     try {
@@ -371,4 +385,43 @@ function contentTypeOf(file: TelegramFileRef): string | undefined {
   const mime = file.mimeType?.trim();
   if (!mime || mime === 'application/octet-stream') return undefined;
   return mime;
+}
+
+/**
+ * Reads the first bytes of `body` and checks that they are the kind of media the name promises;
+ * resolves with a stream that still yields every byte.
+ */
+async function checkSignature(body: Readable, expected: 'image' | 'video' | undefined): Promise<Readable> {
+  const iterator = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const head: Buffer[] = [];
+  let size = 0;
+  let done = false;
+  while (size < SIGNATURE_BYTES) {
+    const next = await iterator.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    head.push(next.value);
+    size += next.value.length;
+  }
+  const actual = sniffMedia(Buffer.concat(head, size))?.family;
+  if (actual === undefined || (expected !== undefined && actual !== expected)) {
+    body.destroy();
+    throw new MediaRelayError(
+      'content_mismatch',
+      `file content is ${actual ?? 'not an image or video'}, its name says ${expected ?? 'nothing known'}`,
+    );
+  }
+  return Readable.from(
+    (async function* () {
+      yield* head;
+      if (done) return;
+      for (;;) {
+        const next = await iterator.next();
+        if (next.done) return;
+        yield next.value;
+      }
+    })(),
+  );
 }

@@ -279,6 +279,34 @@ describe('bad input is explained and nothing is uploaded or ordered', () => {
     expect(stack.emulator.callsTo('getFile')).toHaveLength(getFiles);
   });
 
+  it('documents are judged by their bytes, not their names: a PDF named .jpg, a PNG named .mp4', async () => {
+    const user = stack.emulator.createUser({ first_name: 'Doc', language_code: 'en' });
+    await openModel(user, 'upscale', 'Crisp Upscaler');
+    await user.waitForMessage(/Photos/);
+    const uploads = posts('/upload').length;
+    await user.sendDocument(Buffer.from('%PDF-1.4 a document, not a picture'), {
+      file_name: 'cat.jpg',
+      mime_type: 'image/jpeg',
+    });
+    await user.waitForMessage(/its contents are not what its name says/);
+    expect(posts('/upload')).toHaveLength(uploads);
+
+    const seq = stack.emulator.seq();
+    await user.sendDocument(makePng(400, 400), { file_name: 'real.png', mime_type: 'image/png' });
+    await user.waitForMessage(/Settings/, { after: seq });
+    expect(posts('/upload')).toHaveLength(uploads + 1);
+
+    const video = stack.emulator.createUser({ first_name: 'Vid', language_code: 'en' });
+    await openModel(video, 'video', 'Motion Transfer');
+    await video.waitForMessage(/or tap Skip/);
+    await video.pressButton('⏭ Skip');
+    await video.waitForMessage(/📎/);
+    await video.sendDocument(makePng(400, 400), { file_name: 'photo.png', mime_type: 'image/png' });
+    await video.waitForMessage(/📎 Video/);
+    await video.sendDocument(makePng(400, 400), { file_name: 'clip.mp4', mime_type: 'video/mp4' });
+    await video.waitForMessage(/its contents are not what its name says/);
+  });
+
   it('a prompt of only invisible characters is no prompt: asked again, nothing priced', async () => {
     const user = stack.emulator.createUser({ first_name: 'Zed', language_code: 'en' });
     await openModel(user, 'image', 'Lumen Text to Image');
