@@ -44,7 +44,7 @@ async function main(): Promise<void> {
     logger.error({ err: reason }, 'unhandled rejection: a bug, but the bot keeps running');
   });
   const database = openDatabase(config.databasePath);
-  migrateDatabase(database.db);
+  migrateDatabase(database.db, config.databasePath);
   const upstream = await connectUpstream(config, logger);
 
   const services = createServices({ config, logger, db: database.db, upstream });

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BotProcess } from '../support/e2e/bot-process.js';
 import { E2E_API_KEY, type Stack, startStack } from '../support/e2e/stack.js';
@@ -128,5 +131,44 @@ describe('start-up with a bad configuration', () => {
     expect(output).toMatch(/DEFAULT_LOCALE must be "en" or "ru"/);
     expect(output).toMatch(/RESELLER_API_URL is required when RESELLER_API_KEY is set/);
     expect(output).not.toContain('super-secret-key');
+  });
+
+  describe('a DATABASE_PATH that cannot be used', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bad-db-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    const base = {
+      BOT_TOKEN: '123:abc',
+      RESELLER_API_URL: 'http://127.0.0.1:9/api/v1',
+      RESELLER_API_KEY: 'k-secret',
+    };
+
+    it.each([
+      ['a folder', () => dir, /cannot be opened/],
+      [
+        'a corrupt file',
+        () => {
+          const file = join(dir, 'corrupt.sqlite');
+          writeFileSync(file, Buffer.alloc(8192, 0x42));
+          return file;
+        },
+        /not a SQLite database/,
+      ],
+      [
+        'a path under a file',
+        () => {
+          const file = join(dir, 'plain-file');
+          writeFileSync(file, 'x');
+          return join(file, 'bot.sqlite');
+        },
+        /a part of the path is a file/,
+      ],
+    ])('%s: exits non-zero naming the variable and the path', async (_name, makePath, reason) => {
+      const path = makePath();
+      const { code, output } = await BotProcess.runToExit({ ...base, DATABASE_PATH: path });
+      expect(code).toBe(1);
+      expect(output).toContain(`DATABASE_PATH=${path} cannot be used`);
+      expect(output).toMatch(reason);
+      expect(output).not.toContain('k-secret');
+    });
   });
 });
