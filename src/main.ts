@@ -153,6 +153,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     await stopReceiving();
     await resubmitter.stop();
+    notifier.abortInFlight();
     await tracker.stop();
     await services.admin.balance.stop();
     await services.admin.alerts.whenIdle();

@@ -22,6 +22,7 @@ import type { Logger } from '../logger.js';
 import { metrics } from '../metrics.js';
 import type { OrderStatus } from '../reseller/schemas.js';
 import { isLostOrder, type TrackerEvents } from '../services/order-tracker.js';
+import { Semaphore } from '../services/rate-limiter.js';
 import type { BaseContext } from './context.js';
 import {
   DeliveryAborted,
@@ -139,6 +140,7 @@ export class OrderNotifier implements TrackerEvents {
   #ticker: unknown;
   /** Aborted by stop(): downloads in flight end at once (the order is delivered after a restart). */
   #shutdown = new AbortController();
+  readonly #downloadSlots = new Semaphore(4);
   #stopped = false;
 
   constructor(opts: OrderNotifierOptions) {
@@ -159,6 +161,16 @@ export class OrderNotifier implements TrackerEvents {
     this.#api = api;
   }
 
+  /**
+   * Shutdown, first step: takes no new work and ends downloads in flight, so whoever waits for the
+   * deliveries (the tracker) is not held by a slow result host. Those orders stay undelivered and
+   * are delivered after the restart.
+   */
+  abortInFlight(): void {
+    this.#stopped = true;
+    this.#shutdown.abort();
+  }
+
   /** Starts the elapsed-time refresh (and clears downloads a crash left behind). */
   start(): void {
     this.#stopped = false;
@@ -171,8 +183,7 @@ export class OrderNotifier implements TrackerEvents {
 
   /** Stops the refresh and waits for every started edit and delivery. */
   async stop(): Promise<void> {
-    this.#stopped = true;
-    this.#shutdown.abort();
+    this.abortInFlight();
     if (this.#ticker !== undefined) this.#timers.clear(this.#ticker);
     this.#ticker = undefined;
     while (this.#tasks.size > 0) await Promise.allSettled([...this.#tasks]);
@@ -411,6 +422,7 @@ export class OrderNotifier implements TrackerEvents {
           now: this.#now,
           urlPolicy: this.#config.resultUrls,
           signal: this.#shutdown.signal,
+          downloadSlots: this.#downloadSlots,
         },
         row,
         {

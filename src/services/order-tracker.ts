@@ -57,7 +57,10 @@ export interface TrackerOptions {
   maxConcurrency?: number;
   /** Global cap on upstream polls (default 5 per second, in any one-second window). */
   maxRequestsPerSecond?: number;
-  /** Event handlers running at once (default 4); an order is not polled again until its handlers end. */
+  /**
+   * Deliveries running at once (default 16); an order is not polled again until its handlers end.
+   * The downloads inside them have a smaller limit of their own (the notifier's).
+   */
   eventConcurrency?: number;
   /** Calls of finalReached/orderLost per order per process when they throw (default 5). */
   deliveryAttempts?: number;
@@ -163,7 +166,7 @@ export class OrderTracker {
     this.#maxConcurrency = opts.maxConcurrency ?? 8;
     const perSecond = opts.maxRequestsPerSecond ?? 5;
     this.#limiter = new RateLimiter(perSecond);
-    this.#eventGate = new Semaphore(opts.eventConcurrency ?? 4);
+    this.#eventGate = new Semaphore(opts.eventConcurrency ?? 16);
     this.#deliveryAttempts = Math.max(1, opts.deliveryAttempts ?? 5);
     this.#deliveryRetryMs = opts.deliveryRetryMs ?? opts.maxIntervalMs;
     this.#maxPauseMs = opts.maxPauseMs ?? 5 * 60_000;
@@ -370,7 +373,7 @@ export class OrderTracker {
       }
       const recorded = await this.#record(row, upstream);
       releaseSlot();
-      if (recorded) await this.#eventGate.run(() => this.#report(recorded.order, row.status));
+      if (recorded) await this.#report(recorded.order, row.status);
     } finally {
       releaseSlot();
       this.#busy.delete(id);
@@ -408,7 +411,10 @@ export class OrderTracker {
         this.#log.warn({ orderId: order.id, err }, 'statusChanged handler failed');
       }
     }
-    if (isFinalStatus(order.status) && !order.deliveredAt) await this.#deliver(order.id, order);
+    // Only deliveries take an event slot: a status edit never waits behind a slow download.
+    if (isFinalStatus(order.status) && !order.deliveredAt) {
+      await this.#eventGate.run(() => this.#deliver(order.id, order));
+    }
   }
 
   async #onPollError(row: OrderRow, err: unknown): Promise<void> {

@@ -8,6 +8,8 @@ export type FaultAction =
   | { kind: 'status'; status: number; code?: string; retryAfterSeconds?: number }
   /** Answer 200 with these bytes instead of handling (a result host serving the wrong thing). */
   | { kind: 'body'; contentType: string; body: string }
+  /** Answer 200 and then one byte every `intervalMs`, never finishing (a stalled result host). */
+  | { kind: 'trickle'; intervalMs: number; contentType: string }
   /** Wait (real time) then handle normally. */
   | { kind: 'latency'; ms: number }
   /** Destroy the socket without handling the request. */

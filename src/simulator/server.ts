@@ -167,6 +167,13 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
       return;
     }
     if (fault?.kind === 'latency') await sleep(fault.ms);
+    if (fault?.kind === 'trickle') {
+      entry.status = 200;
+      res.writeHead(200, { 'content-type': fault.contentType });
+      const timer = setInterval(() => res.write(Buffer.from([0x89])), fault.intervalMs);
+      res.on('close', () => clearInterval(timer));
+      return;
+    }
 
     let response: SimResponse;
     if (fault?.kind === 'status') {

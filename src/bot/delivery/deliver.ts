@@ -17,6 +17,7 @@ import type { Logger } from 'pino';
 import type { Dispatcher } from 'undici';
 import type { OrderRow } from '../../db/schema/orders.js';
 import { checkUrl, type UrlPolicy } from '../../lib/url-policy.js';
+import type { Semaphore } from '../../services/rate-limiter.js';
 import type { Texts } from '../i18n.js';
 import type { DeliverySummary } from '../order-status.js';
 import {
@@ -53,6 +54,11 @@ export interface DeliveryDeps {
   downloadLimits?: Partial<DownloadLimits>;
   /** Aborts downloads in flight (shutdown). */
   signal?: AbortSignal;
+  /**
+   * Downloads at once, shared by every delivery: only a delivery that must download waits for one,
+   * so slow result hosts never hold up results Telegram fetches by URL.
+   */
+  downloadSlots?: Semaphore;
 }
 
 export interface DeliverOptions {
@@ -231,7 +237,9 @@ class ResultDelivery {
   async #download(items: PlannedFile[], original: boolean): Promise<ReadyFile[]> {
     const ready: ReadyFile[] = [];
     for (const file of items) {
-      const result: Downloaded = await this.cache.get(file.url);
+      const fetch = () => this.cache.get(file.url);
+      const slots = this.deps.downloadSlots;
+      const result: Downloaded = await (slots ? slots.run(fetch) : fetch());
       if (result.kind === 'ok') {
         ready.push({
           file,
