@@ -60,4 +60,6 @@ const normal = run('NORMAL');
 const full = run('FULL');
 console.log(`order writes (insert, submitting, submitted), ${ORDERS} orders on a real file, WAL:`);
 console.log(`  synchronous=NORMAL  ${normal.toFixed(0)} commits/s`);
-console.log(`  synchronous=FULL    ${full.toFixed(0)} commits/s  (${((full / normal) * 100).toFixed(0)} % of NORMAL)`);
+console.log(
+  `  synchronous=FULL    ${full.toFixed(0)} commits/s  (${((full / normal) * 100).toFixed(0)} % of NORMAL)`,
+);

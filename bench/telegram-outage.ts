@@ -32,7 +32,9 @@ try {
   console.log(`answered ${(recovered / 1000).toFixed(2)} s after Telegram came back (goal < 5 s)`);
   for (const line of stack.bot.lines.filter((l) => /Telegram is/.test(l))) {
     const { msg, downMs, failures } = JSON.parse(line) as { msg: string; downMs?: number; failures?: number };
-    console.log(`  log: ${msg}${downMs ? ` (down ${(downMs / 1000).toFixed(1)} s, ${failures} failed calls)` : ''}`);
+    console.log(
+      `  log: ${msg}${downMs ? ` (down ${(downMs / 1000).toFixed(1)} s, ${failures} failed calls)` : ''}`,
+    );
   }
 } finally {
   await stack.close();
