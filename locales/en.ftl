@@ -105,6 +105,7 @@ gen-media-relay-telegram-download-failed = we could not download it from Telegra
 gen-media-relay-upload-failed = the upload failed. Please send it again.
 gen-media-relay-upload-not-ready = the file is still being processed. Please send it again in a minute.
 gen-media-relay-content-mismatch = its contents are not what its name says (for example, a document named .jpg that is not a picture). Please send the real photo or video.
+gen-media-upload-stopped = ✖️ Upload stopped.
 media-input-image = Photos
 media-input-video = Video
 media-input-character-image = Character photo (the face to use)

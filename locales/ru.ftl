@@ -114,6 +114,7 @@ gen-media-relay-telegram-download-failed = не удалось скачать е
 gen-media-relay-upload-failed = загрузка не удалась. Отправьте его ещё раз.
 gen-media-relay-upload-not-ready = файл ещё обрабатывается. Отправьте его снова через минуту.
 gen-media-relay-content-mismatch = его содержимое не соответствует имени (например, документ с окончанием .jpg, который на самом деле не картинка). Пожалуйста, отправьте настоящее фото или видео.
+gen-media-upload-stopped = ✖️ Загрузка остановлена.
 media-input-image = Фото
 media-input-video = Видео
 media-input-character-image = Фото персонажа (чьё лицо использовать)

@@ -53,9 +53,18 @@ const countTelegramErrors: Transformer = async (prev, method, payload, signal) =
   }
 };
 
-/** Updates of one chat are handled one at a time, in order; different chats run in parallel. */
+/** Commands answered beside the chat's sequence: they must never wait for a hanging upload or order. */
+const CONTROL_COMMANDS = /^\/(cancel|help)(@\w+)?(\s|$)/;
+
+/**
+ * Updates of one chat are handled one at a time, in order; different chats run in parallel.
+ * /cancel and /help have a lane of their own in each chat, so a long upstream call (a relay to
+ * POST /upload, a slow POST /orders) never keeps them waiting; /cancel then stops that call.
+ */
 export function sequentialKey(ctx: BaseContext): string | undefined {
-  return ctx.chat?.id.toString() ?? ctx.from?.id.toString();
+  const key = ctx.chat?.id.toString() ?? ctx.from?.id.toString();
+  const text = ctx.message?.text;
+  return key !== undefined && text !== undefined && CONTROL_COMMANDS.test(text) ? `${key}:control` : key;
 }
 
 export function createBot(token: string, opts: CreateBotOptions): Bot<BotContext> {

@@ -1,11 +1,14 @@
 import { Composer } from 'grammy';
+import { chatWork } from '../chat-work.js';
 import type { BotContext } from '../context.js';
 
 /** Installed before every conversation so /cancel always gets through, whatever flow is active. */
 export const cancelFeature = new Composer<BotContext>();
 
 cancelFeature.chatType('private').command('cancel', async (ctx) => {
+  // /cancel is not queued behind the chat's other updates (see sequentialKey): stop what they wait for.
+  const stopped = chatWork.abort(ctx.chat.id);
   const active = Object.keys(ctx.conversation.active()).length > 0;
   await ctx.conversation.exitAll();
-  await ctx.reply(ctx.t(active ? 'cancel-done' : 'cancel-nothing'));
+  await ctx.reply(ctx.t(active || stopped > 0 ? 'cancel-done' : 'cancel-nothing'));
 });

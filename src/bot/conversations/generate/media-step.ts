@@ -5,6 +5,7 @@ import { checkFile, type MediaProblem } from '../../../services/media-rules.js';
 import type { MediaStep } from '../../../services/model-form.js';
 import { fileRefFromMessage, type TelegramFileRef } from '../../../services/telegram-file.js';
 import { FORM } from '../../callback-data/generate.js';
+import { chatWork } from '../../chat-work.js';
 import type { BaseContext, BotContext } from '../../context.js';
 import { mediaInputLabel } from '../../texts/labels.js';
 import { mediaProblemText } from '../../texts/media-problems.js';
@@ -24,7 +25,9 @@ type RelayResult =
 
 async function relay(outer: BotContext, file: TelegramFileRef): Promise<RelayResult> {
   try {
-    const upload = await outer.deps.relay.relay(file);
+    // Registered so that /cancel (handled beside this chat's sequence) can stop it at once.
+    const chatId = outer.chat?.id ?? 0;
+    const upload = await chatWork.run(chatId, (signal) => outer.deps.relay.relay(file, { signal }));
     return { ok: true, tmpPath: upload.tmp_path };
   } catch (error) {
     outer.logger.warn({ err: error }, 'media relay failed');
@@ -114,6 +117,11 @@ export async function askMedia(
       .replyWithChatAction(step.kind === 'video' ? 'upload_video' : 'upload_photo')
       .catch(() => undefined);
     const result = await conversation.external((outer) => relay(outer, file));
+    if (!result.ok && result.relayCode === 'aborted') {
+      // /cancel stopped it and already answered: end the form here too, so it does not come back.
+      await answer.api.editMessageText(status.chat.id, status.message_id, ctx.t('gen-media-upload-stopped'));
+      await conversation.halt();
+    }
     if (!result.ok) {
       const reason = result.upstreamCode
         ? upstreamErrorText(ctx, result.upstreamCode, result.upstreamMessage)
