@@ -65,4 +65,25 @@ describe('a hanging upstream', () => {
     await user.waitForMessage(/how it works/, { after: seq });
     expect(stack.emulator.problems).toEqual([]);
   });
+
+  it('GET /orders/{id} answers 8 MB: that poll fails cleanly, tracking goes on and the result arrives', async () => {
+    const user = stack.emulator.createUser({ first_name: 'Big', language_code: 'en' });
+    await openModel(user, 'image', 'Lumen Text to Image');
+    await user.waitForMessage(/Describe what you want/);
+    await user.sendText('A huge answer');
+    await user.waitForMessage(/Settings/);
+    await continueToPrice(user);
+    stack.simulator.faults.clear();
+    const huge = JSON.stringify({ success: true, order: { padding: 'x'.repeat(8 * 1024 * 1024) } });
+    stack.simulator.faults.add({
+      method: 'GET',
+      path: /^\/orders\/[^/]+$/,
+      times: 2,
+      action: { kind: 'body', contentType: 'application/json', body: huge },
+    });
+    await user.pressButton(/^✅ Confirm/);
+    await user.waitForMessage((m) => m.kind === 'photo', { timeoutMs: 20_000 });
+    expect(stack.bot.lines.some((l) => /response larger than/.test(l))).toBe(true);
+    expect(stack.bot.exitCode).toBeUndefined();
+  });
 });
