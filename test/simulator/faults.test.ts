@@ -40,13 +40,14 @@ describe('fault injection', () => {
   });
 
   it('latency: the request is answered normally, after requests that arrived later', async () => {
-    h.sim.faults.add({ path: '/balance', action: { kind: 'latency', ms: 400 } });
+    // Long enough that a loaded machine still answers the fast request first; no sleep on our side.
+    h.sim.faults.add({ path: '/balance', action: { kind: 'latency', ms: 3_000 } });
     const finished: string[] = [];
     const slow = h.get('/balance').then((r) => {
       finished.push('slow');
       return r;
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await expect.poll(() => h.sim.requests.some((r) => r.path === '/balance')).toBe(true);
     await h.get('/models').then(() => finished.push('fast'));
     expect((await slow).status).toBe(200);
     expect(finished).toEqual(['fast', 'slow']);

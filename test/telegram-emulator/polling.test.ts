@@ -47,7 +47,8 @@ describe('long polling', () => {
   it('answers the displaced poller with 409 when two getUpdates overlap', async () => {
     emu = await startEmulator();
     const older = rawCall(emu, 'getUpdates', { timeout: 10 });
-    await new Promise((r) => setTimeout(r, 200)); // let the first poll reach the server
+    // The first poll has reached the server (recorded) before the second is sent.
+    await expect.poll(() => emu?.hasWaitingPoll()).toBe(true);
     const newer = rawCall(emu, 'getUpdates', { timeout: 0 });
     expect((await newer).status).toBe(200);
     const conflict = await older;

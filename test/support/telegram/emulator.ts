@@ -64,6 +64,8 @@ export interface TelegramEmulator {
   seq(): number;
   /** Queue a raw update (anything the scripted users do not cover). */
   pushUpdate(update: Omit<Update, 'update_id'>): number;
+  /** A bot's long poll is waiting at the server right now (tests wait for it instead of sleeping). */
+  hasWaitingPoll(): boolean;
   /** Telegram unreachable: every connection is dropped until switched off (users' updates still queue). */
   setOutage(on: boolean): void;
   /** Transcripts of every chat. */
@@ -121,6 +123,7 @@ export async function startTelegramEmulator(opts: EmulatorOptions = {}): Promise
     seq: () => clock.current(),
     pushUpdate: (update) => core.updates.push(update),
     setOutage: (on) => server.setOutage(on),
+    hasWaitingPoll: () => core.updates.hasWaitingPoller(),
     transcript: () =>
       core.chats
         .all()

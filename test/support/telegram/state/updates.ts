@@ -34,6 +34,11 @@ export class UpdateQueue {
     return full.update_id;
   }
 
+  /** A long poll is waiting for updates right now. */
+  hasWaitingPoller(): boolean {
+    return this.waiter !== undefined;
+  }
+
   /** Updates the bot has not even received yet: the bot cannot be idle while these exist. */
   undelivered(): number {
     return this.queue.filter((e) => !e.delivered).length;
