@@ -23,6 +23,11 @@ export class ChatWork {
     }
   }
 
+  /** Whether the chat's current update is waiting for long upstream work. */
+  isBusy(chatId: number): boolean {
+    return this.#running.has(chatId);
+  }
+
   /** Stops everything the chat is waiting for; returns how many were stopped. */
   abort(chatId: number): number {
     const set = this.#running.get(chatId);

@@ -10,6 +10,7 @@ import type { UserFromGetMe } from 'grammy/types';
 import type { Db } from '../db/client.js';
 import { createConversationStateStorage } from '../db/repositories/conversation-states.js';
 import { metrics, updateType } from '../metrics.js';
+import { chatWork } from './chat-work.js';
 import type { BaseContext, BotContext, BotDeps } from './context.js';
 import { handleBotError } from './error-handler.js';
 import { adminFeature } from './features/admin.js';
@@ -58,13 +59,16 @@ const CONTROL_COMMANDS = /^\/(cancel|help)(@\w+)?(\s|$)/;
 
 /**
  * Updates of one chat are handled one at a time, in order; different chats run in parallel.
- * /cancel and /help have a lane of their own in each chat, so a long upstream call (a relay to
- * POST /upload, a slow POST /orders) never keeps them waiting; /cancel then stops that call.
+ * Only while the chat's update waits for long upstream work (a relay to POST /upload, a slow
+ * POST /orders: see chat-work.ts) do /cancel and /help take a lane of their own, so they are
+ * answered at once and /cancel can stop that work; otherwise they keep their place in the order.
  */
 export function sequentialKey(ctx: BaseContext): string | undefined {
-  const key = ctx.chat?.id.toString() ?? ctx.from?.id.toString();
+  const chatId = ctx.chat?.id;
+  const key = chatId?.toString() ?? ctx.from?.id.toString();
   const text = ctx.message?.text;
-  return key !== undefined && text !== undefined && CONTROL_COMMANDS.test(text) ? `${key}:control` : key;
+  const control = chatId !== undefined && text !== undefined && CONTROL_COMMANDS.test(text);
+  return control && chatWork.isBusy(chatId) ? `${key}:control` : key;
 }
 
 export function createBot(token: string, opts: CreateBotOptions): Bot<BotContext> {

@@ -6,7 +6,8 @@ import type { BotContext } from '../context.js';
 export const cancelFeature = new Composer<BotContext>();
 
 cancelFeature.chatType('private').command('cancel', async (ctx) => {
-  // /cancel is not queued behind the chat's other updates (see sequentialKey): stop what they wait for.
+  // While the chat waits for long upstream work, /cancel is not queued behind it (see sequentialKey):
+  // stop that work; the form it belongs to ends by itself when the work returns aborted.
   const stopped = chatWork.abort(ctx.chat.id);
   const active = Object.keys(ctx.conversation.active()).length > 0;
   await ctx.conversation.exitAll();

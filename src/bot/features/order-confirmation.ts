@@ -6,6 +6,7 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import type { OrderRow } from '../../db/schema/orders.js';
 import { orderActionData } from '../callback-data/generate.js';
+import { chatWork } from '../chat-work.js';
 import type { BaseContext, BotContext } from '../context.js';
 import type { GenerateArgs } from '../conversations/generate/form-conversation.js';
 import { GENERATE_CONVERSATION } from '../conversations/generate/generate.js';
@@ -54,7 +55,8 @@ privateChats.callbackQuery(orderActionData.filter({ a: 'ok' }), async (ctx) => {
     return;
   }
   await ctx.answerCallbackQuery({ text: ctx.t('order-submitting') });
-  const outcome = await ctx.deps.ordering.confirm(id, ctx.chat.id);
+  // Registered as the chat's long work, so /help and /cancel are answered while upstream takes its time.
+  const outcome = await chatWork.run(ctx.chat.id, () => ctx.deps.ordering.confirm(id, ctx.chat.id));
   switch (outcome.kind) {
     case 'ordered':
       // A repeat press finds the order already placed: its status message is already shown.

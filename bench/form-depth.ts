@@ -1,0 +1,238 @@
+/**
+ * What a tap costs deep in a long form. conversations v2 replays a conversation from its start on
+ * every update, so a tap at the last step of the longest simulator form (prompt, several photos,
+ * every option changed) does more work than one at the first step, or than /help.
+ *
+ * The real bot stack runs in-process against the Telegram emulator and the simulator (real HTTP);
+ * a scripted user fills the form once, then the conversation state is restored before every
+ * measured tap, so each one replays exactly the same depth. The tap is a stale form button (it is
+ * answered and changes nothing), the same at both depths. Bare grammY answers the same kind of
+ * callback query against the same emulator.
+ *
+ *   npx tsx bench/form-depth.ts [taps=300]
+ */
+import { Bot } from 'grammy';
+import type { Update } from 'grammy/types';
+import { pino } from 'pino';
+import { FORM } from '../src/bot/callback-data/generate.js';
+import { createBot } from '../src/bot/index.js';
+import { loadConfig } from '../src/config.js';
+import { migrateDatabase, openDatabase } from '../src/db/client.js';
+import { createServices } from '../src/services/container.js';
+import { startSimulator } from '../src/simulator/server.js';
+import { makePng } from '../test/support/media-fixtures.js';
+import { startTelegramEmulator } from '../test/support/telegram/emulator.js';
+import type { ScriptedUser } from '../test/support/telegram/scripted-user.js';
+
+const TAPS = Number(process.argv[2] ?? 300);
+const { mkdtempSync, rmSync } = await import('node:fs');
+const { tmpdir } = await import('node:os');
+const { join } = await import('node:path');
+
+const dir = mkdtempSync(join(tmpdir(), 'bench-form-'));
+const emulator = await startTelegramEmulator();
+const simulator = await startSimulator({
+  accounts: [{ key: 'bench-key', balance_usd: '100.00', deposit_usd: '100.00' }],
+});
+const database = openDatabase(join(dir, 'bot.sqlite'));
+migrateDatabase(database.db);
+const config = loadConfig({
+  BOT_TOKEN: emulator.token,
+  TELEGRAM_API_ROOT: emulator.apiRoot,
+  RESELLER_API_URL: simulator.baseUrl,
+  RESELLER_API_KEY: 'bench-key',
+});
+const logger = pino({ level: 'silent' });
+const services = createServices({
+  config,
+  logger,
+  db: database.db,
+  upstream: { baseUrl: simulator.baseUrl, apiKey: 'bench-key' },
+});
+const bot = createBot(config.botToken, {
+  db: database.db,
+  deps: { config, logger, sandbox: false, ...services },
+});
+services.bindGetFile((id) => bot.api.getFile(id));
+await bot.init();
+
+/** Feeds the bot what the emulator queued until `until` settles (a manual getUpdates loop). */
+let offset = 0;
+async function pumpUntil<T>(until: Promise<T>): Promise<T> {
+  let done = false;
+  const result = until.finally(() => {
+    done = true;
+  });
+  while (!done) {
+    const updates = await bot.api.getUpdates({ offset, timeout: 0 });
+    for (const u of updates) {
+      offset = u.update_id + 1;
+      await bot.handleUpdate(u);
+    }
+    if (updates.length === 0) await new Promise((r) => setTimeout(r, 5));
+  }
+  return result;
+}
+
+const user: ScriptedUser = emulator.createUser({ first_name: 'Deep', language_code: 'en' });
+const conversationKey = String(user.id);
+const stateRow = () =>
+  database.sqlite.prepare('select value from conversation_states where key = ?').get(conversationKey) as
+    | { value: string }
+    | undefined;
+const restore = (value: string) =>
+  database.sqlite
+    .prepare('update conversation_states set value = ? where key = ?')
+    .run(value, conversationKey);
+
+// Into the longest form: Nova Image Edit (prompt, up to 10 photos, resolution and aspect ratio).
+await pumpUntil(user.sendCommand('generate').then(() => user.waitForMessage(/What would you like/)));
+await pumpUntil(user.pressButton(/Images/));
+await pumpUntil(user.pressButton(/^Nova Image Edit ·/));
+await pumpUntil(user.waitForMessage(/Describe what you want/));
+const firstStep = stateRow()!.value;
+const promptMessage = user.messages().at(-1)!.message_id;
+await pumpUntil(
+  user.sendText('A quiet harbour at dawn, soft light, long exposure').then(() => user.waitForMessage(/📎/)),
+);
+const PHOTOS = 6;
+for (let i = 0; i < PHOTOS; i++) {
+  const seq = emulator.seq();
+  await pumpUntil(
+    user
+      .sendPhoto(makePng(600 + i, 600), { width: 600 + i, height: 600 })
+      .then(() => user.waitForMessage(/Received/, { after: seq, timeoutMs: 30_000 })),
+  );
+}
+await pumpUntil(user.pressButton(/Done/));
+await pumpUntil(user.waitForMessage(/Settings/));
+// Every option changed: open each setting and pick its last value.
+const settings = user.messages().at(-1)!;
+const optionButtons = settings.buttons.filter((b) => b.callback_data?.startsWith('g:opt:'));
+for (const option of optionButtons) {
+  const seq = emulator.seq();
+  await pumpUntil(user.pressButton(option.text));
+  const choices = await pumpUntil(
+    user.waitForMessage((m) => m.buttons.some((b) => b.callback_data?.startsWith('g:val:')), { after: seq }),
+  );
+  const last = choices.buttons.filter((b) => b.callback_data?.startsWith('g:val:')).at(-1)!;
+  await pumpUntil(user.pressButton(last.text));
+  await pumpUntil(user.waitForMessage(/Settings/, { after: seq }));
+}
+const lastStep = stateRow()!.value;
+const settingsMessage = user.messages().at(-1)!.message_id;
+
+let updateId = 10_000_000;
+const tap = (messageId: number): Update =>
+  ({
+    update_id: updateId++,
+    callback_query: {
+      id: `bench-${updateId}`,
+      chat_instance: 'bench',
+      from: { id: user.id, is_bot: false, first_name: 'Deep', language_code: 'en' },
+      data: `${FORM.value(999)}`,
+      message: {
+        message_id: messageId,
+        date: 0,
+        chat: { id: user.id, type: 'private', first_name: 'Deep' },
+        text: 'x',
+      },
+    },
+  }) as Update;
+const help = (): Update =>
+  ({
+    update_id: updateId++,
+    message: {
+      message_id: updateId,
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: user.id + 1, type: 'private', first_name: 'Help' },
+      from: { id: user.id + 1, is_bot: false, first_name: 'Help', language_code: 'en' },
+      text: '/help',
+      entities: [{ type: 'bot_command', offset: 0, length: 5 }],
+    },
+  }) as Update;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function measure(
+  name: string,
+  before: () => void,
+  update: () => Update,
+  handle: (u: Update) => Promise<void>,
+) {
+  for (let i = 0; i < 20; i++) {
+    before();
+    await handle(update());
+  }
+  const durations: number[] = [];
+  for (let i = 0; i < TAPS; i++) {
+    before();
+    const t0 = performance.now();
+    await handle(update());
+    durations.push(performance.now() - t0);
+  }
+  durations.sort((a, b) => a - b);
+  const total = durations.reduce((a, b) => a + b, 0);
+  const row = {
+    name,
+    perSecond: (TAPS / total) * 1000,
+    p50: percentile(durations, 50),
+    p99: percentile(durations, 99),
+  };
+  console.log(
+    `${name.padEnd(30)} ${row.perSecond.toFixed(0).padStart(6)} updates/s   p50 ${row.p50.toFixed(2)} ms   p99 ${row.p99.toFixed(2)} ms`,
+  );
+  return row;
+}
+
+const bare = new Bot(emulator.token, { client: { apiRoot: emulator.apiRoot } });
+await bare.init();
+bare.on('callback_query', (ctx) => ctx.answerCallbackQuery());
+bare.command('help', (ctx) => ctx.reply('help text'));
+
+const depth = (state: string) => (state.match(/"kind":/g) ?? []).length;
+console.log(`form depth, ${TAPS} updates each, real HTTP to the Telegram emulator (same process)`);
+console.log(
+  `replay log: first step ${depth(firstStep)} entries, last step ${depth(lastStep)} entries (${PHOTOS} photos, ${optionButtons.length} options changed)\n`,
+);
+await measure(
+  'bare grammY: /help',
+  () => undefined,
+  help,
+  (u) => bare.handleUpdate(u),
+);
+await measure(
+  'bare grammY: callback',
+  () => undefined,
+  () => tap(promptMessage),
+  (u) => bare.handleUpdate(u),
+);
+await measure(
+  'bot: /help',
+  () => undefined,
+  help,
+  (u) => bot.handleUpdate(u),
+);
+const first = await measure(
+  'bot: tap at the first step',
+  () => restore(firstStep),
+  () => tap(promptMessage),
+  (u) => bot.handleUpdate(u),
+);
+const last = await measure(
+  'bot: tap at the last step',
+  () => restore(lastStep),
+  () => tap(settingsMessage),
+  (u) => bot.handleUpdate(u),
+);
+console.log(
+  `\nlast step / first step: p50 x${(last.p50 / first.p50).toFixed(2)}, p99 x${(last.p99 / first.p99).toFixed(2)}`,
+);
+
+await emulator.close();
+await simulator.close();
+database.close();
+rmSync(dir, { recursive: true, force: true });
+process.exit(0);
