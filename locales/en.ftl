@@ -63,6 +63,7 @@ model-type-image = 🖼 Images
 model-type-video = 🎬 Videos
 model-type-upscale = 🔍 Upscale
 model-type-remove-bg = ✂️ Remove background
+model-type-other = 🧩 Other
 
 # ── Generation: the form ────────────────────────────────
 button-cancel = ✖️ Cancel

@@ -63,6 +63,7 @@ model-type-image = 🖼 Картинки
 model-type-video = 🎬 Видео
 model-type-upscale = 🔍 Улучшение качества
 model-type-remove-bg = ✂️ Удаление фона
+model-type-other = 🧩 Другое
 
 # ── Генерация: форма ────────────────────────────────────
 button-cancel = ✖️ Отмена

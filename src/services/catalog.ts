@@ -53,8 +53,9 @@ export interface ModelGroup {
   models: Model[];
 }
 
-/** Menu order of the known categories; other types follow alphabetically. */
+/** Menu order of the known categories; models of any other type share one group, last. */
 const TYPE_ORDER = ['image', 'video', 'upscale', 'remove_bg'];
+export const OTHER_GROUP = 'other';
 
 function typeRank(type: string): number {
   const i = TYPE_ORDER.indexOf(type);
@@ -118,13 +119,17 @@ export class CatalogService {
     return (await this.getModels()).find((m) => m.id === id);
   }
 
-  /** Models by category for the menu: image, video, upscale, remove_bg, then others; cheapest first. */
+  /**
+   * Models by category for the menu: image, video, upscale, remove_bg, then one "other" group for
+   * every type we do not know (offered, never dropped); cheapest first.
+   */
   async groups(): Promise<ModelGroup[]> {
     const byType = new Map<string, Model[]>();
     for (const model of await this.getModels()) {
-      const list = byType.get(model.type) ?? [];
+      const group = TYPE_ORDER.includes(model.type) ? model.type : OTHER_GROUP;
+      const list = byType.get(group) ?? [];
       list.push(model);
-      byType.set(model.type, list);
+      byType.set(group, list);
     }
     return [...byType.keys()]
       .sort(compareTypes)

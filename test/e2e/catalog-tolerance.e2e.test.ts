@@ -2,7 +2,7 @@
  * An upstream that reads the spec's open shapes differently from our simulator (DESIGN invariant 8):
  * GET /models sends resolution prices as a list, image-count prices keyed by numbers, a pricing
  * object without `type`, money as JSON numbers, an id as a string, an option of a type we do not
- * know, and one model that cannot be read at all. Every readable model is offered and ordered at
+ * know, a model type we do not know, and one model that cannot be read at all. Every readable model is offered and ordered at
  * its exact price; the unreadable one is absent; admins hear of it once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +27,7 @@ function anotherReading(models: unknown[]): unknown[] {
       );
     }
     if (m.id === 101 && m.pricing) delete m.pricing.type;
+    if (m.id === 401) m.type = 'cutout';
     if (m.id === 203) return { ...m, id: '203', price_usd: 0.04 };
     if (m.id === 204) {
       (m.options_schema as unknown[]).push({ key: 'palette', type: 'color_picker', required: false });
@@ -72,6 +73,9 @@ describe('a catalog read model by model', () => {
     const upscale = await modelButtons(user, /Upscale/);
     expect(upscale.some((b) => b.startsWith('Crisp Upscaler ·'))).toBe(true);
     expect(upscale.some((b) => b.includes('Broken'))).toBe(false);
+    // A type we do not know is offered under "Other", not dropped.
+    const other = await modelButtons(user, /Other/);
+    expect(other.some((b) => b.startsWith('Clean Cutout ·'))).toBe(true);
   });
 
   it('orders a model whose id and price came in another shape, at the exact price', async () => {

@@ -190,7 +190,7 @@ describe('delivery of results', () => {
     const user = stack.emulator.createUser({ first_name: 'Dan', language_code: 'en' });
     await user.sendCommand('generate');
     await user.waitForMessage(/What would you like to create/);
-    await user.pressButton(/Model 3d|model-type-model-3d/);
+    await user.pressButton(/Other/);
     await user.waitForMessage(/Choose a model/);
     await user.pressButton(/^Mesh Maker ·/);
     await user.waitForMessage(/Describe what you want/);

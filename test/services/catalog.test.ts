@@ -41,7 +41,7 @@ describe('CatalogService', () => {
     ]);
   });
 
-  it('puts unknown types after the known ones alphabetically, and breaks price ties by name', async () => {
+  it('puts models of unknown types in one "other" group, last, and breaks price ties by name', async () => {
     const source = {
       readCatalog: async () => ({
         unreadable: [],
@@ -61,8 +61,7 @@ describe('CatalogService', () => {
     expect(groups.map((g) => [g.type, g.models.map((m) => m.name)])).toEqual([
       ['image', ['Zeta', 'Alpha', 'Beta']],
       ['remove_bg', ['Cut']],
-      ['audio', ['A1']],
-      ['zebra', ['Z1']],
+      ['other', ['A1', 'Z1']],
     ]);
   });
 
