@@ -58,6 +58,7 @@ await bot.init();
 
 /** Feeds the bot what the emulator queued until `until` settles (a manual getUpdates loop). */
 let offset = 0;
+let handle: (u: Update) => Promise<void> = (u) => bot.handleUpdate(u);
 async function pumpUntil<T>(until: Promise<T>): Promise<T> {
   let done = false;
   const result = until.finally(() => {
@@ -67,7 +68,7 @@ async function pumpUntil<T>(until: Promise<T>): Promise<T> {
     const updates = await bot.api.getUpdates({ offset, timeout: 0 });
     for (const u of updates) {
       offset = u.update_id + 1;
-      await bot.handleUpdate(u);
+      await handle(u);
     }
     if (updates.length === 0) await new Promise((r) => setTimeout(r, 5));
   }
@@ -86,91 +87,55 @@ const restore = (value: string) =>
     .run(value, conversationKey);
 
 // Into the longest form: Nova Image Edit (prompt, up to 10 photos, resolution and aspect ratio).
-await pumpUntil(user.sendCommand('generate').then(() => user.waitForMessage(/What would you like/)));
-await pumpUntil(user.pressButton(/Images/));
-await pumpUntil(user.pressButton(/^Nova Image Edit ·/));
-await pumpUntil(user.waitForMessage(/Describe what you want/));
+/** Runs a user action, pumping updates until the bot's reply matching `reply` arrived. */
+async function step(action: () => Promise<unknown>, reply: Parameters<ScriptedUser['waitForMessage']>[0]) {
+  const seq = emulator.seq();
+  const answered = user.waitForMessage(reply, { after: seq, timeoutMs: 30_000 });
+  await pumpUntil(Promise.all([action(), answered]));
+  return answered;
+}
+await step(() => user.sendCommand('generate'), /What would you like/);
+await step(() => user.pressButton(/Images/), /Choose a model/);
+const ask = await step(() => user.pressButton(/^Nova Image Edit ·/), /Describe what you want/);
 const firstStep = stateRow()!.value;
-const promptMessage = user.messages().at(-1)!.message_id;
-await pumpUntil(
-  user.sendText('A quiet harbour at dawn, soft light, long exposure').then(() => user.waitForMessage(/📎/)),
-);
+const promptMessage = ask.message_id;
+await step(() => user.sendText('A quiet harbour at dawn, soft light, long exposure'), /📎/);
 const PHOTOS = 6;
 for (let i = 0; i < PHOTOS; i++) {
-  const seq = emulator.seq();
-  await pumpUntil(
-    user
-      .sendPhoto(makePng(600 + i, 600), { width: 600 + i, height: 600 })
-      .then(() => user.waitForMessage(/Received/, { after: seq, timeoutMs: 30_000 })),
-  );
+  await step(() => user.sendPhoto(makePng(600 + i, 600), { width: 600 + i, height: 600 }), /Received/);
 }
-await pumpUntil(user.pressButton(/Done/));
-await pumpUntil(user.waitForMessage(/Settings/));
+const settings = await step(() => user.pressButton(/Done/), /Settings/);
 // Every option changed: open each setting and pick its last value.
-const settings = user.messages().at(-1)!;
 const optionButtons = settings.buttons.filter((b) => b.callback_data?.startsWith('g:opt:'));
 for (const option of optionButtons) {
-  const seq = emulator.seq();
-  await pumpUntil(user.pressButton(option.text));
-  const choices = await pumpUntil(
-    user.waitForMessage((m) => m.buttons.some((b) => b.callback_data?.startsWith('g:val:')), { after: seq }),
+  const choices = await step(
+    () => user.pressButton(option.text),
+    (m) => m.buttons.some((b) => b.callback_data?.startsWith('g:val:')),
   );
   const last = choices.buttons.filter((b) => b.callback_data?.startsWith('g:val:')).at(-1)!;
-  await pumpUntil(user.pressButton(last.text));
-  await pumpUntil(user.waitForMessage(/Settings/, { after: seq }));
+  await step(() => user.pressButton(last.text), /Settings/);
 }
 const lastStep = stateRow()!.value;
-const settingsMessage = user.messages().at(-1)!.message_id;
-
-let updateId = 10_000_000;
-const tap = (messageId: number): Update =>
-  ({
-    update_id: updateId++,
-    callback_query: {
-      id: `bench-${updateId}`,
-      chat_instance: 'bench',
-      from: { id: user.id, is_bot: false, first_name: 'Deep', language_code: 'en' },
-      data: `${FORM.value(999)}`,
-      message: {
-        message_id: messageId,
-        date: 0,
-        chat: { id: user.id, type: 'private', first_name: 'Deep' },
-        text: 'x',
-      },
-    },
-  }) as Update;
-const help = (): Update =>
-  ({
-    update_id: updateId++,
-    message: {
-      message_id: updateId,
-      date: Math.floor(Date.now() / 1000),
-      chat: { id: user.id + 1, type: 'private', first_name: 'Help' },
-      from: { id: user.id + 1, is_bot: false, first_name: 'Help', language_code: 'en' },
-      text: '/help',
-      entities: [{ type: 'bot_command', offset: 0, length: 5 }],
-    },
-  }) as Update;
+const settingsMessage = user
+  .messages()
+  .filter((m) => /Settings/.test(m.text ?? ''))
+  .at(-1)!.message_id;
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function measure(
-  name: string,
-  before: () => void,
-  update: () => Update,
-  handle: (u: Update) => Promise<void>,
-) {
+/** Times `op` TAPS times (after warm-up), with `before` run untimed before each. */
+async function measure(name: string, before: () => void, op: () => Promise<unknown>) {
   for (let i = 0; i < 20; i++) {
     before();
-    await handle(update());
+    await op();
   }
   const durations: number[] = [];
   for (let i = 0; i < TAPS; i++) {
     before();
     const t0 = performance.now();
-    await handle(update());
+    await op();
     durations.push(performance.now() - t0);
   }
   durations.sort((a, b) => a - b);
@@ -187,46 +152,36 @@ async function measure(
   return row;
 }
 
+// Bare grammY on the same emulator, fed by the same loop: it answers the same callback and /help.
 const bare = new Bot(emulator.token, { client: { apiRoot: emulator.apiRoot } });
 await bare.init();
 bare.on('callback_query', (ctx) => ctx.answerCallbackQuery());
 bare.command('help', (ctx) => ctx.reply('help text'));
+let handler: (u: Update) => Promise<void> = (u) => bot.handleUpdate(u);
+handle = (u) => handler(u);
 
-const depth = (state: string) => (state.match(/"kind":/g) ?? []).length;
-console.log(`form depth, ${TAPS} updates each, real HTTP to the Telegram emulator (same process)`);
+const STALE = FORM.value(999); // a form button that fits no step: answered, changes nothing
+const helpUser = emulator.createUser({ first_name: 'Help', language_code: 'en' });
+const helpOnce = () => {
+  const seq = emulator.seq();
+  const reply = helpUser.waitForMessage(() => true, { after: seq });
+  return pumpUntil(Promise.all([helpUser.sendCommand('help'), reply]));
+};
+const tapOnce = (messageId: number) => () => pumpUntil(user.pressCallbackData(STALE, messageId));
+
 console.log(
-  `replay log: first step ${depth(firstStep)} entries, last step ${depth(lastStep)} entries (${PHOTOS} photos, ${optionButtons.length} options changed)\n`,
+  `form depth: ${TAPS} updates each, real HTTP to the Telegram emulator (same process, a getUpdates loop)`,
 );
-await measure(
-  'bare grammY: /help',
-  () => undefined,
-  help,
-  (u) => bare.handleUpdate(u),
+console.log(
+  `conversation state: first step ${firstStep.length} bytes, last step ${lastStep.length} bytes (${PHOTOS} photos, ${optionButtons.length} options changed)\n`,
 );
-await measure(
-  'bare grammY: callback',
-  () => undefined,
-  () => tap(promptMessage),
-  (u) => bare.handleUpdate(u),
-);
-await measure(
-  'bot: /help',
-  () => undefined,
-  help,
-  (u) => bot.handleUpdate(u),
-);
-const first = await measure(
-  'bot: tap at the first step',
-  () => restore(firstStep),
-  () => tap(promptMessage),
-  (u) => bot.handleUpdate(u),
-);
-const last = await measure(
-  'bot: tap at the last step',
-  () => restore(lastStep),
-  () => tap(settingsMessage),
-  (u) => bot.handleUpdate(u),
-);
+handler = (u) => bare.handleUpdate(u);
+await measure('bare grammY: /help', () => undefined, helpOnce);
+await measure('bare grammY: callback', () => undefined, tapOnce(promptMessage));
+handler = (u) => bot.handleUpdate(u);
+await measure('bot: /help', () => undefined, helpOnce);
+const first = await measure('bot: tap at the first step', () => restore(firstStep), tapOnce(promptMessage));
+const last = await measure('bot: tap at the last step', () => restore(lastStep), tapOnce(settingsMessage));
 console.log(
   `\nlast step / first step: p50 x${(last.p50 / first.p50).toFixed(2)}, p99 x${(last.p99 / first.p99).toFixed(2)}`,
 );
