@@ -6,7 +6,13 @@
  * its exact price; the unreadable one is absent; admins hear of it once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { confirmOrder, confirmPrice, continueToPrice, openModel } from '../support/e2e/flows.js';
+import {
+  confirmOrder,
+  confirmPrice,
+  continueToPrice,
+  openModel,
+  pricedTextImage,
+} from '../support/e2e/flows.js';
 import { type Stack, startStack } from '../support/e2e/stack.js';
 import type { ScriptedUser } from '../support/telegram/emulator.js';
 
@@ -80,11 +86,7 @@ describe('a catalog read model by model', () => {
 
   it('orders a model whose id and price came in another shape, at the exact price', async () => {
     const user = stack.emulator.createUser({ first_name: 'Omar', language_code: 'en' });
-    await openModel(user, 'image', 'Lumen Text to Image');
-    await user.waitForMessage(/Describe what you want/);
-    await user.sendText('A lighthouse at night');
-    await user.waitForMessage(/Settings/);
-    const summary = await continueToPrice(user);
+    const summary = await pricedTextImage(user, 'A lighthouse at night');
     expect(confirmPrice(summary.buttons)).toBe('$0.04');
     await confirmOrder(user);
     await user.waitForMessage((m) => m.kind === 'photo', { timeoutMs: 15_000 });

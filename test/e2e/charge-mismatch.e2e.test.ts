@@ -4,7 +4,7 @@
  * admins are alerted, and the catalog is reloaded.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { confirmOrder, confirmPrice, continueToPrice, openModel } from '../support/e2e/flows.js';
+import { confirmOrder, confirmPrice, pricedTextImage } from '../support/e2e/flows.js';
 import { type Stack, startStack } from '../support/e2e/stack.js';
 import type { ScriptedUser } from '../support/telegram/emulator.js';
 
@@ -25,20 +25,12 @@ afterAll(async () => {
   await stack?.close();
 });
 
-async function pricedLumen(user: ScriptedUser, prompt: string) {
-  await openModel(user, 'image', 'Lumen Text to Image');
-  await user.waitForMessage(/Describe what you want/);
-  await user.sendText(prompt);
-  await user.waitForMessage(/Settings/);
-  return continueToPrice(user);
-}
-
 const modelLoads = () => stack.simulator.requests.filter((r) => r.path === '/models').length;
 
 describe('charged more than confirmed', () => {
   it('is shown, counted against the daily cap, alerted and makes the catalog reload', async () => {
     const user = stack.emulator.createUser({ first_name: 'Cara', language_code: 'en' });
-    const summary = await pricedLumen(user, 'First, at the old price');
+    const summary = await pricedTextImage(user, 'First, at the old price');
     expect(confirmPrice(summary.buttons)).toBe('$0.04');
     // Upstream's prices triple after the user saw the price, before the order is sent.
     stack.simulator.state.setTariffPercent(300);
@@ -52,7 +44,7 @@ describe('charged more than confirmed', () => {
     // $0.12 already spent of a $0.10 cap: the next order is refused. Counted at the confirmed
     // $0.04 it would have passed ($0.08).
     stack.simulator.state.setTariffPercent(100);
-    const next = await pricedLumen(user, 'Second, over the cap');
+    const next = await pricedTextImage(user, 'Second, over the cap');
     const orders = stack.simulator.state.listOrders().length;
     await user.pressButton(/^✅ Confirm/);
     await user.waitForMessage(/today you can spend only/, { after: next.sentAt });

@@ -5,7 +5,7 @@
  * honestly instead of getting "Done" and nothing.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { confirmOrder, continueToPrice, openModel } from '../support/e2e/flows.js';
+import { confirmOrder, pricedTextImage } from '../support/e2e/flows.js';
 import { type Stack, startStack } from '../support/e2e/stack.js';
 
 let stack: Stack | undefined;
@@ -19,11 +19,7 @@ const resultFetches = (s: Stack) => s.simulator.requests.filter((r) => r.path.st
 
 async function orderLumen(s: Stack, name: string, prompt: string) {
   const user = s.emulator.createUser({ first_name: name, language_code: 'en' });
-  await openModel(user, 'image', 'Lumen Text to Image');
-  await user.waitForMessage(/Describe what you want/);
-  await user.sendText(prompt);
-  await user.waitForMessage(/Settings/);
-  await continueToPrice(user);
+  await pricedTextImage(user, prompt);
   await confirmOrder(user);
   return user;
 }

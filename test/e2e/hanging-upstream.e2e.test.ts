@@ -3,7 +3,7 @@
  * answers at once and stops the upload; while POST /orders hangs, /help answers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { continueToPrice, openModel } from '../support/e2e/flows.js';
+import { openModel, pricedTextImage } from '../support/e2e/flows.js';
 import { type Stack, startStack } from '../support/e2e/stack.js';
 import { makePng } from '../support/media-fixtures.js';
 
@@ -50,11 +50,7 @@ describe('a hanging upstream', () => {
 
   it('POST /orders hangs: /help still answers', async () => {
     const user = stack.emulator.createUser({ first_name: 'Ola', language_code: 'en' });
-    await openModel(user, 'image', 'Lumen Text to Image');
-    await user.waitForMessage(/Describe what you want/);
-    await user.sendText('Patience');
-    await user.waitForMessage(/Settings/);
-    await continueToPrice(user);
+    await pricedTextImage(user, 'Patience');
     stack.simulator.faults.add({ method: 'POST', path: '/orders', action: HANG });
     await user.pressButton(/^✅ Confirm/);
     await expect
@@ -68,11 +64,7 @@ describe('a hanging upstream', () => {
 
   it('GET /orders/{id} answers 8 MB: that poll fails cleanly, tracking goes on and the result arrives', async () => {
     const user = stack.emulator.createUser({ first_name: 'Big', language_code: 'en' });
-    await openModel(user, 'image', 'Lumen Text to Image');
-    await user.waitForMessage(/Describe what you want/);
-    await user.sendText('A huge answer');
-    await user.waitForMessage(/Settings/);
-    await continueToPrice(user);
+    await pricedTextImage(user, 'A huge answer');
     stack.simulator.faults.clear();
     const huge = JSON.stringify({ success: true, order: { padding: 'x'.repeat(8 * 1024 * 1024) } });
     stack.simulator.faults.add({

@@ -2,24 +2,13 @@
  * GET /metrics on the real bot process (polling mode, METRICS_PORT): after one complete order the
  * counters moved as expected, the active-orders gauge is back to zero, and no secret is exposed.
  */
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { confirmOrder, continueToPrice, openModel } from '../support/e2e/flows.js';
+import { confirmOrder, pricedTextImage } from '../support/e2e/flows.js';
+import { freePort } from '../support/e2e/free-port.js';
 import { E2E_API_KEY, type Stack, startStack } from '../support/e2e/stack.js';
 
 let stack: Stack;
 let port: number;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 beforeAll(async () => {
   port = await freePort();
@@ -45,11 +34,7 @@ describe('/metrics', () => {
   it('counts updates, upstream requests and deliveries of one order', async () => {
     const before = await scrape();
     const user = stack.emulator.createUser({ first_name: 'Max', language_code: 'en' });
-    await openModel(user, 'image', 'Lumen Text to Image');
-    await user.waitForMessage(/Describe what you want/);
-    await user.sendText('Metrics, please');
-    await user.waitForMessage(/Settings/);
-    await continueToPrice(user);
+    await pricedTextImage(user, 'Metrics, please');
     await confirmOrder(user);
     await user.waitForMessage((m) => m.kind === 'photo', { timeoutMs: 15_000 });
     await user.waitForMessage((m) => m.kind === 'document', { timeoutMs: 15_000 });

@@ -5,7 +5,7 @@
  * never durations (bench/slow-delivery.ts measures the latency).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { confirmOrder, continueToPrice, openModel } from '../support/e2e/flows.js';
+import { confirmOrder, pricedTextImage } from '../support/e2e/flows.js';
 import { type Stack, startStack } from '../support/e2e/stack.js';
 import type { ScriptedUser } from '../support/telegram/emulator.js';
 
@@ -22,11 +22,7 @@ const photos = (user: ScriptedUser) => user.messages().filter((m) => m.kind === 
 
 async function orderLumen(name: string, prompt: string) {
   const user = stack.emulator.createUser({ first_name: name, language_code: 'en' });
-  await openModel(user, 'image', 'Lumen Text to Image');
-  await user.waitForMessage(/Describe what you want/);
-  await user.sendText(prompt);
-  await user.waitForMessage(/Settings/);
-  await continueToPrice(user);
+  await pricedTextImage(user, prompt);
   await confirmOrder(user);
   return user;
 }

@@ -3,24 +3,14 @@
  * token, and answers through the Bot API as in polling mode. Updates are POSTed the way Telegram
  * delivers them; the emulator only records the webhook the bot registered.
  */
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../support/e2e/free-port.js';
 import { type Stack, startStack } from '../support/e2e/stack.js';
 
 const SECRET = 'whsec_test-123';
 let stack: Stack;
 let port: number;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 beforeAll(async () => {
   port = await freePort();

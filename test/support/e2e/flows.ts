@@ -39,3 +39,12 @@ export async function confirmOrder(user: ScriptedUser) {
 export function confirmPrice(buttons: Array<{ text: string }>): string | undefined {
   return buttons.find((b) => b.text.startsWith('✅'))?.text.split(' · ')[1];
 }
+
+/** Text-to-image from /generate to the priced summary (Lumen Text to Image, default settings). */
+export async function pricedTextImage(user: ScriptedUser, prompt: string) {
+  await openModel(user, 'image', 'Lumen Text to Image');
+  await user.waitForMessage(/Describe what you want|Опишите/);
+  await user.sendText(prompt);
+  await user.waitForMessage(/Settings|Настройки/);
+  return continueToPrice(user);
+}
