@@ -55,7 +55,7 @@ export interface ModelGroup {
 
 /** Menu order of the known categories; models of any other type share one group, last. */
 const TYPE_ORDER = ['image', 'video', 'upscale', 'remove_bg'];
-export const OTHER_GROUP = 'other';
+const OTHER_GROUP = 'other';
 
 function typeRank(type: string): number {
   const i = TYPE_ORDER.indexOf(type);
