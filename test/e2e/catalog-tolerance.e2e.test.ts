@@ -14,6 +14,7 @@ import {
   pricedTextImage,
 } from '../support/e2e/flows.js';
 import { type Stack, startStack } from '../support/e2e/stack.js';
+import { makeJpeg } from '../support/media-fixtures.js';
 import type { ScriptedUser } from '../support/telegram/emulator.js';
 
 const ADMIN = 7_300_001;
@@ -92,6 +93,45 @@ describe('a catalog read model by model', () => {
     await user.waitForMessage((m) => m.kind === 'photo', { timeoutMs: 15_000 });
     const order = stack.simulator.state.listOrders().find((o) => o.prompt === 'A lighthouse at night');
     expect(order?.cost_usd).toBe('0.04');
+  });
+
+  it('prices from resolutions sent as a list, and from image-count prices sent as number tables', async () => {
+    const user = stack.emulator.createUser({ first_name: 'Rey', language_code: 'en' });
+    await openModel(user, 'image', 'Nova Image Edit');
+    await user.waitForMessage(/Describe what you want/);
+    await user.sendText('A red bicycle, studio light');
+    await user.waitForMessage(/Photos/);
+    await user.pressButton('⏭ Skip');
+    await user.waitForMessage(/Settings/);
+    await user.pressButton('Resolution: 1K');
+    await user.waitForMessage(/Choose Resolution/);
+    await user.pressButton('2K');
+    await user.waitForMessage(/Resolution: 2K|Settings/);
+    const nova = await continueToPrice(user);
+    expect(confirmPrice(nova.buttons)).toBe('$0.14');
+    await confirmOrder(user);
+
+    const other = stack.emulator.createUser({ first_name: 'Sam', language_code: 'en' });
+    await openModel(other, 'image', 'Collage Composer');
+    await other.waitForMessage(/Describe what you want/);
+    await other.sendText('Two friends on one beach');
+    await other.waitForMessage(/Photos/);
+    for (let i = 0; i < 2; i++) {
+      const seq = stack.emulator.seq();
+      await other.sendPhoto(makeJpeg(1024, 1024), { width: 1024, height: 1024 });
+      await other.waitForMessage(new RegExp(`Received ${i + 1} of`), { after: seq, timeoutMs: 15_000 });
+    }
+    await other.pressButton('✅ Done');
+    await other.waitForMessage(/Settings/);
+    const collage = await continueToPrice(other);
+    expect(confirmPrice(collage.buttons)).toBe('$0.13');
+    await confirmOrder(other);
+    const costs = stack.simulator.state
+      .listOrders()
+      .filter((o) => ['A red bicycle, studio light', 'Two friends on one beach'].includes(o.prompt ?? ''))
+      .map((o) => o.cost_usd)
+      .sort();
+    expect(costs).toEqual(['0.13', '0.14']);
   });
 
   it('quotes and orders a model whose pricing came without a type', async () => {
