@@ -5,6 +5,7 @@
  * Gauges that mirror state (active orders, catalog) are read at scrape time through `observe*`.
  */
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { API_ERROR_CODES } from './reseller/schemas.js';
 
 export interface ScrapeSources {
   activeOrders?: () => { queued: number; processing: number };
@@ -123,7 +124,61 @@ export function endpointTemplate(method: string, path: string): string {
   return `${method} ${template}`;
 }
 
+/** Error codes of spec section 7 and the client's own; anything else upstream invents is one label. */
+const KNOWN_UPSTREAM_CODES = new Set<string>([
+  ...API_ERROR_CODES,
+  'network_error',
+  'timeout',
+  'bad_response',
+  'aborted',
+  'upload_failed',
+  'upload_size_mismatch',
+  'unexpected_error',
+]);
+
+/** The outcome label of one upstream request: its HTTP status, or a known error code. */
+export function upstreamOutcome(code: string | undefined, status: number | undefined): string {
+  if (code === undefined) return status === undefined ? 'unknown' : String(status);
+  return KNOWN_UPSTREAM_CODES.has(code) ? code : 'other_error';
+}
+
+/** Telegram's error codes are HTTP statuses; anything else (a broken proxy) is one label. */
+export function telegramErrorCode(code: unknown): string {
+  return Number.isInteger(code) && (code as number) >= 100 && (code as number) <= 599
+    ? String(code)
+    : 'other';
+}
+
+/** Update types of the Bot API; an update with an unknown key (a newer API) counts as `other`. */
+const UPDATE_TYPES = new Set([
+  'message',
+  'edited_message',
+  'channel_post',
+  'edited_channel_post',
+  'business_connection',
+  'business_message',
+  'edited_business_message',
+  'deleted_business_messages',
+  'message_reaction',
+  'message_reaction_count',
+  'inline_query',
+  'chosen_inline_result',
+  'callback_query',
+  'shipping_query',
+  'pre_checkout_query',
+  'purchased_paid_media',
+  'poll',
+  'poll_answer',
+  'my_chat_member',
+  'chat_member',
+  'chat_join_request',
+  'chat_boost',
+  'removed_chat_boost',
+]);
+
 /** The type of an update: `message`, `callback_query`, ... (the one key besides update_id). */
 export function updateType(update: object): string {
-  return Object.keys(update).find((k) => k !== 'update_id') ?? 'unknown';
+  const key = Object.keys(update).find((k) => k !== 'update_id');
+  if (key === undefined) return 'unknown';
+  return UPDATE_TYPES.has(key) ? key : 'other';
 }

@@ -9,7 +9,7 @@ import { type ApiClientOptions, Bot, type BotConfig, type MiddlewareFn, type Tra
 import type { UserFromGetMe } from 'grammy/types';
 import type { Db } from '../db/client.js';
 import { createConversationStateStorage } from '../db/repositories/conversation-states.js';
-import { metrics, updateType } from '../metrics.js';
+import { metrics, telegramErrorCode, updateType } from '../metrics.js';
 import { chatWork } from './chat-work.js';
 import type { BaseContext, BotContext, BotDeps } from './context.js';
 import { handleBotError } from './error-handler.js';
@@ -46,7 +46,7 @@ export interface CreateBotOptions {
 const countTelegramErrors: Transformer = async (prev, method, payload, signal) => {
   try {
     const res = await prev(method, payload, signal);
-    if (!res.ok) metrics.telegramErrors.inc({ method, code: String(res.error_code) });
+    if (!res.ok) metrics.telegramErrors.inc({ method, code: telegramErrorCode(res.error_code) });
     return res;
   } catch (err) {
     metrics.telegramErrors.inc({ method, code: 'network' });
@@ -126,6 +126,7 @@ export function createBot(token: string, opts: CreateBotOptions): Bot<BotContext
   // Conversations build contexts with an Api of their own, without the bot's transformers.
   const conversationPlugins: MiddlewareFn<BaseContext>[] = [
     (ctx, next) => {
+      ctx.api.config.use(countTelegramErrors);
       ctx.api.config.use(link.transformer);
       ctx.api.config.use(retry);
       ctx.api.config.use(htmlParseMode);

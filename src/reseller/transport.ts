@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import { type Dispatcher, request } from 'undici';
 import { redactSecrets } from '../lib/redact.js';
-import { endpointTemplate, metrics } from '../metrics.js';
+import { endpointTemplate, metrics, upstreamOutcome } from '../metrics.js';
 import { ResellerError } from './errors.js';
 
 export interface TransportConfig {
@@ -92,7 +92,7 @@ export async function exchange<T>(
   let status: number | undefined;
   const log = (outcome: string | undefined): void => {
     const endpoint = endpointTemplate(req.method, req.path);
-    metrics.upstreamRequests.inc({ endpoint, outcome: outcome ?? String(status) });
+    metrics.upstreamRequests.inc({ endpoint, outcome: upstreamOutcome(outcome, status) });
     metrics.upstreamDuration.observe({ endpoint }, (performance.now() - started) / 1000);
     cfg.logger?.[status !== undefined && status < 400 ? 'debug' : 'info'](
       {
