@@ -16,7 +16,7 @@ import { redactSecrets } from './lib/redact.js';
 import { createLogger } from './logger.js';
 import { metrics } from './metrics.js';
 import { ResellerClient } from './reseller/client.js';
-import { createHttpServer, WEBHOOK_PATH } from './server/http-server.js';
+import { createHttpServer, listen, WEBHOOK_PATH } from './server/http-server.js';
 import { createServices } from './services/container.js';
 import { OrderTracker } from './services/order-tracker.js';
 import { SubmissionRetrier } from './services/submission-retrier.js';
@@ -37,11 +37,19 @@ async function main(): Promise<void> {
   const logger = createLogger({ level: config.logLevel, secrets: secretsOf(config) });
   // Last resort: a promise nobody awaited must never end the process silently. It is logged loudly
   // and the bot keeps serving: every state that matters is in the database, and exiting would drop
-  // the updates in flight for every other user. (Synchronous uncaught exceptions still end the
-  // process, as Node intends: the state of the stack they unwound is unknown.)
+  // the updates in flight for every other user.
   process.on('unhandledRejection', (reason: unknown) => {
     metrics.unhandledRejections.inc();
     logger.error({ err: reason }, 'unhandled rejection: a bug, but the bot keeps running');
+  });
+  // A synchronous exception nobody caught unwound a stack half-way: the state it left is unknown,
+  // so the process still ends (code 1), as Node intends, but through our logger (secrets redacted,
+  // one JSON line an operator can alert on) rather than a raw stack trace. A restart is safe: every
+  // order and delivery is resumed from the database (DESIGN invariant 3).
+  process.on('uncaughtException', (err: Error) => {
+    logger.fatal({ err }, 'uncaught exception: exiting so the orchestrator restarts the bot');
+    logger.flush();
+    process.exit(1);
   });
   const database = openDatabase(config.databasePath);
   migrateDatabase(database.db, config.databasePath);
@@ -80,6 +88,8 @@ async function main(): Promise<void> {
   const adminNotifier = new AdminNotifier({ config, users: services.users, logger });
   adminNotifier.bindApi(bot.api);
   services.admin.alerts.bindSink(adminNotifier);
+  // Telegram unreachable at start-up: getMe (and every call below) keeps retrying every few seconds
+  // with a warning in the log (bot/telegram-link.ts), rather than exiting into a restart loop.
   await bot.init();
   await registerCommands(bot.api, config.defaultLocale);
   const adminCommands = await registerAdminCommands(bot.api, config.defaultLocale, config.adminIds);
@@ -129,15 +139,15 @@ async function main(): Promise<void> {
       routes: metricsRoute,
       onRequest: (outcome) => metrics.webhookRequests.inc({ outcome }),
     });
-    await new Promise<void>((resolve) => server.listen(port, resolve));
+    await listen(server, port, 'PORT');
     await bot.api.setWebhook(new URL(WEBHOOK_PATH, url).href, { secret_token: secret });
     stopReceiving = () => new Promise((resolve) => server.close(() => resolve()));
   } else {
+    const { metricsPort } = config;
+    const metricsServer = metricsPort ? createHttpServer({ logger, routes: metricsRoute }) : undefined;
+    if (metricsServer && metricsPort) await listen(metricsServer, metricsPort, 'METRICS_PORT');
     await bot.api.deleteWebhook();
     const stopPolling = startPolling(bot, () => lastUpdateId, logger);
-    const metricsServer = config.metricsPort ? createHttpServer({ logger, routes: metricsRoute }) : undefined;
-    if (metricsServer)
-      await new Promise<void>((resolve) => metricsServer.listen(config.metricsPort, resolve));
     stopReceiving = async () => {
       await stopPolling();
       await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));

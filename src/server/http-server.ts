@@ -168,3 +168,18 @@ export function createHttpServer(opts: WebhookServerOptions): Server {
     });
   });
 }
+
+/**
+ * Listens on `port` (named by its variable); a port that cannot be used (taken, privileged) rejects
+ * with a message naming the variable, instead of an unhandled 'error' event.
+ */
+export function listen(server: Server, port: number, variable: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const fail = (err: Error) => reject(new Error(`${variable}=${port} cannot be used: ${err.message}`));
+    server.once('error', fail);
+    server.listen(port, () => {
+      server.off('error', fail);
+      resolve();
+    });
+  });
+}
