@@ -77,7 +77,14 @@ export function createBot(token: string, opts: CreateBotOptions): Bot<BotContext
   if (opts.botInfo) config.botInfo = opts.botInfo;
   const bot = new Bot<BotContext>(token, config);
 
-  const retry = autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60 });
+  // Network failures and 5xx belong to the TelegramLink below (seconds apart, logged); auto-retry
+  // would back them off up to an hour, silently, so it only honours 429s.
+  const retry = autoRetry({
+    maxRetryAttempts: 5,
+    maxDelaySeconds: 60,
+    rethrowHttpErrors: true,
+    rethrowInternalServerErrors: true,
+  });
   // The first installed runs innermost: every failed attempt is counted, then network failures and
   // 5xx are retried on a short leash (telegram-link.ts), then auto-retry honours 429s.
   const link = new TelegramLink({ logger: deps.logger });

@@ -18,9 +18,11 @@ export interface TelegramLinkOptions {
   /** While down, a reminder is logged this often (default one minute). */
   reminderMs?: number;
   now?: () => number;
+  /** Waits between attempts (tests record the delays instead of waiting). */
+  pause?: (ms: number, signal: AbortSignal | undefined) => Promise<void>;
 }
 
-function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+function realPause(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(() => {
@@ -41,6 +43,7 @@ export class TelegramLink {
   readonly #maxDelayMs: number;
   readonly #reminderMs: number;
   readonly #now: () => number;
+  readonly #pause: NonNullable<TelegramLinkOptions['pause']>;
   #downSince: number | undefined;
   #lastReminder = 0;
   #failures = 0;
@@ -51,6 +54,7 @@ export class TelegramLink {
     this.#maxDelayMs = opts.maxDelayMs ?? 3_000;
     this.#reminderMs = opts.reminderMs ?? 60_000;
     this.#now = opts.now ?? Date.now;
+    this.#pause = opts.pause ?? realPause;
   }
 
   get down(): boolean {
@@ -74,7 +78,7 @@ export class TelegramLink {
         reason = err.message;
       }
       this.#failed(method, reason);
-      await pause(delay, signal as AbortSignal | undefined);
+      await this.#pause(delay, signal as AbortSignal | undefined);
       delay = Math.min(this.#maxDelayMs, delay * 2);
     }
   };

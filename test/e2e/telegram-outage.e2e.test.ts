@@ -18,23 +18,41 @@ afterAll(async () => {
   await stack?.close();
 });
 
-describe('Telegram outages', () => {
-  it('logs the outage and its end, and answers what was sent meanwhile', async () => {
-    const user = stack.emulator.createUser({ first_name: 'Olga', language_code: 'en' });
-    await user.sendCommand('start');
-    await user.waitForMessage(/Hi, Olga!/);
-    // Nothing in flight: a send cut mid-answer would be retried, as with real Telegram.
-    await user.waitForIdle();
+const BEGINS = /"msg":"Telegram is unreachable/;
+const ENDS = /"msg":"Telegram is reachable again"/;
+const count = (pattern: RegExp) => stack.bot.lines.filter((l) => pattern.test(l)).length;
+/** Waits for one more log line matching `pattern` than there were when `before` was taken. */
+const waitForAnother = (pattern: RegExp, before: number) =>
+  expect.poll(() => count(pattern), { timeout: 20_000 }).toBeGreaterThan(before);
 
-    stack.emulator.setOutage(true);
-    await stack.bot.waitForLine(/Telegram is unreachable/, 20_000);
-    const seq = stack.emulator.seq();
-    await user.sendCommand('help');
-    stack.emulator.setOutage(false);
-    await user.waitForMessage(/how it works/, { after: seq, timeoutMs: 20_000 });
-    await stack.bot.waitForLine(/Telegram is reachable again/, 20_000);
-    expect(stack.bot.exitCode).toBeUndefined();
-  });
+describe('Telegram outages', () => {
+  for (const mode of ['drop', 'bad-gateway'] as const) {
+    it(`logs the outage (${mode}) once when it begins and once when it ends, and answers what was sent meanwhile`, async () => {
+      const user = stack.emulator.createUser({ first_name: 'Olga', language_code: 'en' });
+      await user.sendCommand('start');
+      await user.waitForMessage(/Hi, Olga!/);
+      // Nothing in flight: a send cut mid-answer would be retried, as with real Telegram.
+      await user.waitForIdle();
+      const [begins, ends] = [count(BEGINS), count(ENDS)];
+
+      stack.emulator.setOutage(true, mode);
+      await waitForAnother(BEGINS, begins);
+      const seq = stack.emulator.seq();
+      await user.sendCommand('help');
+      stack.emulator.setOutage(false);
+      await user.waitForMessage(/how it works/, { after: seq, timeoutMs: 20_000 });
+      await waitForAnother(ENDS, ends);
+      expect(count(BEGINS)).toBe(begins + 1);
+      expect(count(ENDS)).toBe(ends + 1);
+      const end = JSON.parse(stack.bot.lines.filter((l) => ENDS.test(l)).at(-1)!) as {
+        level: number;
+        downMs: unknown;
+      };
+      expect(end.level).toBe(30);
+      expect(end.downMs).toEqual(expect.any(Number));
+      expect(stack.bot.exitCode).toBeUndefined();
+    });
+  }
 
   it('unreachable at start-up: keeps trying with a visible log, then starts by itself', async () => {
     await stack.bot.stop();

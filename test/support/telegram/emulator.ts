@@ -13,7 +13,7 @@ import type { Update, UserFromGetMe } from 'grammy/types';
 import type { Core } from './core.js';
 import { Dispatcher, type InjectedError, type RecordedCall } from './dispatcher.js';
 import { FileStore } from './files/file-store.js';
-import { startHttpServer } from './http/server.js';
+import { type OutageMode, startHttpServer } from './http/server.js';
 import { type ScriptedUser, ScriptedUserImpl } from './scripted-user.js';
 import { BotSettings } from './state/bot-settings.js';
 import { CallbackQueries } from './state/callbacks.js';
@@ -66,8 +66,11 @@ export interface TelegramEmulator {
   pushUpdate(update: Omit<Update, 'update_id'>): number;
   /** A bot's long poll is waiting at the server right now (tests wait for it instead of sleeping). */
   hasWaitingPoll(): boolean;
-  /** Telegram unreachable: every connection is dropped until switched off (users' updates still queue). */
-  setOutage(on: boolean): void;
+  /**
+   * Telegram unreachable until switched off (users' updates still queue): every connection dropped
+   * (default), or every request answered by a proxy's 502 page ('bad-gateway').
+   */
+  setOutage(on: boolean, mode?: OutageMode): void;
   /** Transcripts of every chat. */
   transcript(): string;
   close(): Promise<void>;
@@ -122,7 +125,7 @@ export async function startTelegramEmulator(opts: EmulatorOptions = {}): Promise
     unansweredCallbackQueries: () => core.callbacks.unanswered(),
     seq: () => clock.current(),
     pushUpdate: (update) => core.updates.push(update),
-    setOutage: (on) => server.setOutage(on),
+    setOutage: (on, mode) => server.setOutage(on, mode),
     hasWaitingPoll: () => core.updates.hasWaitingPoller(),
     transcript: () =>
       core.chats

@@ -21,10 +21,15 @@ export interface ApiResponse {
 
 export interface RunningServer {
   port: number;
-  /** An outage: every connection is dropped (open long polls too) until it is switched off. */
-  setOutage(on: boolean): void;
+  /**
+   * An outage until switched off: every connection is dropped ('drop', open long polls too), or
+   * every request gets a proxy's 502 page ('bad-gateway': not JSON, as nginx would answer).
+   */
+  setOutage(on: boolean, mode?: OutageMode): void;
   close(): Promise<void>;
 }
+
+export type OutageMode = 'drop' | 'bad-gateway';
 
 const API_PATH = /^\/bot([^/]+)\/([^/]*)$/;
 const FILE_PATH = /^\/file\/bot([^/]+)\/(.+)$/;
@@ -38,10 +43,15 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
 
 /** Plain node:http on 127.0.0.1: the bot reaches it through grammY's `client.apiRoot`. */
 export async function startHttpServer(port: number, routes: Routes): Promise<RunningServer> {
-  let outage = false;
+  let outage: OutageMode | undefined;
   const server: Server = createServer((req, res) => {
-    if (outage) {
+    if (outage === 'drop') {
       req.socket.destroy();
+      return;
+    }
+    if (outage === 'bad-gateway') {
+      req.resume();
+      res.writeHead(502, { 'content-type': 'text/html' }).end('<html><h1>502 Bad Gateway</h1></html>');
       return;
     }
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -77,8 +87,8 @@ export async function startHttpServer(port: number, routes: Routes): Promise<Run
   });
   return {
     port: (server.address() as AddressInfo).port,
-    setOutage(on) {
-      outage = on;
+    setOutage(on, mode = 'drop') {
+      outage = on ? mode : undefined;
       if (on) server.closeAllConnections();
     },
     close: () =>
