@@ -147,7 +147,16 @@ async function main(): Promise<void> {
     const metricsServer = metricsPort ? createHttpServer({ logger, routes: metricsRoute }) : undefined;
     if (metricsServer && metricsPort) await listen(metricsServer, metricsPort, 'METRICS_PORT');
     await bot.api.deleteWebhook();
-    const stopPolling = startPolling(bot, () => lastUpdateId, logger);
+    const stopPolling = startPolling(
+      bot,
+      () => lastUpdateId,
+      logger,
+      (err) => {
+        // 401 (token revoked) or 409 (another instance polls): only a restart can bring polling back.
+        logger.fatal({ err }, 'Telegram ended polling: exiting');
+        void shutdown('polling ended', 1);
+      },
+    );
     stopReceiving = async () => {
       await stopPolling();
       await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
@@ -157,7 +166,7 @@ async function main(): Promise<void> {
   logger.info({ username: bot.botInfo.username, mode: config.mode.kind }, 'bot started');
 
   let stopping = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
@@ -174,7 +183,7 @@ async function main(): Promise<void> {
     database.close();
     logger.info('bye');
     logger.flush();
-    process.exit(0);
+    process.exit(exitCode);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));

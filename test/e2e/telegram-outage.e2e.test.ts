@@ -1,7 +1,8 @@
 /**
  * Telegram unreachable (the emulator drops every connection): the bot says so in its log when the
  * outage begins and when it ends, and answers what users sent meanwhile as soon as Telegram is back.
- * At start-up it keeps trying, visibly, and starts by itself once Telegram answers.
+ * At start-up it keeps trying, visibly, and starts by itself once Telegram answers. Telegram's own
+ * refusals of getUpdates are logged; one that ends polling for good ends the process, loudly.
  * Recovery time is measured in bench/telegram-outage.ts; nothing here depends on timing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,7 +67,36 @@ describe('Telegram outages', () => {
     await user.waitForMessage(/Hi, Pavel!/, { timeoutMs: 20_000 });
   });
 
+  it("logs Telegram's refusals of getUpdates (once each) and keeps polling", async () => {
+    const refused = /"msg":"Telegram refused getUpdates"/;
+    const before = count(refused);
+    stack.emulator.injectError('getUpdates', { error_code: 400, description: 'Bad Request: odd' }, 2);
+    const user = stack.emulator.createUser({ first_name: 'Rita', language_code: 'en' });
+    // The update ends the waiting long poll; the next two polls are refused, then polling resumes.
+    await user.sendCommand('start');
+    await user.waitForMessage(/Hi, Rita!/);
+    await waitForAnother(refused, before);
+    const seq = stack.emulator.seq();
+    await user.sendCommand('help');
+    await user.waitForMessage(/how it works/, { after: seq, timeoutMs: 20_000 });
+    expect(count(refused)).toBe(before + 1);
+  });
+
   it('broke no Telegram rule', () => {
     expect(stack.emulator.problems).toEqual([]);
+  });
+
+  // Last: the bot ends here. Without its own handling the runner's rejection left a process that
+  // looked alive (an "unhandled rejection" line) and never polled again.
+  it('exits with code 1 and says why when Telegram ends polling (409 Conflict)', async () => {
+    stack.emulator.injectError('getUpdates', {
+      error_code: 409,
+      description: 'Conflict: terminated by other getUpdates request',
+    });
+    const user = stack.emulator.createUser({ first_name: 'Vera', language_code: 'en' });
+    await user.sendCommand('start');
+    await stack.bot.waitForLine(/"msg":"Telegram ended polling: exiting"/, 20_000);
+    await expect.poll(() => stack.bot.exitCode, { timeout: 20_000 }).toBe(1);
+    expect(stack.bot.lines.join('\n')).not.toMatch(/unhandled rejection/);
   });
 });
