@@ -1,6 +1,7 @@
 /**
  * GET /metrics on the real bot process (polling mode, METRICS_PORT): after one complete order the
  * counters moved as expected, the active-orders gauge is back to zero, and no secret is exposed.
+ * One admin makes the balance monitor run, so the balance gauge is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmOrder, pricedTextImage } from '../support/e2e/flows.js';
@@ -12,7 +13,7 @@ let port: number;
 
 beforeAll(async () => {
   port = await freePort();
-  stack = await startStack({ env: { METRICS_PORT: String(port) } });
+  stack = await startStack({ env: { METRICS_PORT: String(port), ADMIN_IDS: '7200001' } });
 });
 afterAll(async () => {
   await stack?.close();
@@ -66,5 +67,37 @@ describe('/metrics', () => {
     expect(after).not.toContain(E2E_API_KEY);
     expect(after).not.toMatch(/endpoint="GET \/orders\/[0-9a-f]/);
     expect(after).not.toContain(String(user.id));
+  });
+
+  it('reports the upstream balance the monitor read', async () => {
+    // The simulator's account starts with 100.00 USD; the one order since cost part of it.
+    await expect
+      .poll(async () => sample(await scrape(), 'bot_upstream_balance_usd'), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    expect(sample(await scrape(), 'bot_upstream_balance_usd')).toBeLessThanOrEqual(100);
+  });
+
+  it('counts Telegram API errors by method and code', async () => {
+    const before = sample(await scrape(), 'bot_telegram_api_errors_total', {
+      method: 'getUpdates',
+      code: '400',
+    });
+    stack.emulator.injectError('getUpdates', { error_code: 400, description: 'Bad Request: odd' });
+    // The update ends the waiting long poll; the next one is refused (and retried).
+    const user = stack.emulator.createUser({ first_name: 'Err', language_code: 'en' });
+    await user.sendCommand('start');
+    await user.waitForMessage(/Hi, Err!/);
+    await expect
+      .poll(
+        async () =>
+          sample(await scrape(), 'bot_telegram_api_errors_total', { method: 'getUpdates', code: '400' }),
+        { timeout: 10_000 },
+      )
+      .toBe(before + 1);
+  });
+
+  it('broke no Telegram rule and left no callback query unanswered', () => {
+    expect(stack.emulator.problems).toEqual([]);
+    expect(stack.emulator.unansweredCallbackQueries()).toEqual([]);
   });
 });
