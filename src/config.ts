@@ -8,6 +8,8 @@ import { z } from 'zod';
 import { type Branding, loadBrandTexts } from './bot/branding.js';
 import { LOCALES_DIR, SUPPORTED_LOCALES } from './bot/i18n.js';
 import { compareMoney, isMoneyString, moneyToString, parseMoney, ZERO_MONEY } from './lib/money.js';
+import { loadPriceOverrides, MAX_STARS_PER_PAYMENT } from './services/wallet/prices-file.js';
+import type { PriceOverride } from './services/wallet/star-pricing.js';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -102,8 +104,53 @@ const whiteLabelEnv = {
     .optional(),
 };
 
+/** A decimal such as 77 or 12.5, kept as the exact string; `positive` refuses 0. */
+const decimal = (message: string, positive: boolean) =>
+  z
+    .string()
+    .refine((v) => isMoneyString(v) && compareMoney(parseMoney(v), ZERO_MONEY) >= (positive ? 1 : 0), {
+      message,
+    })
+    .transform((v) => moneyToString(parseMoney(v)));
+
+// ── Selling in Telegram Stars (BILLING=stars) ──
+const billingEnv = {
+  BILLING: z.enum(['off', 'stars'], { message: 'must be "off" or "stars"' }).default('off'),
+  STARS_PER_USD: decimal('must be a positive number of Stars per 1 USD, such as 77', true).optional(),
+  MARKUP_PERCENT: decimal('must be a non-negative percent, such as 30', false).default('0'),
+  MIN_PRICE_STARS: z
+    .string()
+    .regex(/^[1-9]\d{0,4}$/, 'must be a whole number of Stars, at least 1')
+    .transform(Number)
+    .default(1),
+  PRICES_FILE: z.string().optional(),
+  WELCOME_STARS: z
+    .string()
+    .regex(/^\d{1,5}$/, 'must be a whole number of Stars (0 turns it off)')
+    .transform(Number)
+    .default(0),
+  TOPUP_PACKS_STARS: z
+    .string()
+    .default('50,100,250,500')
+    .transform((v, ctx) => {
+      const packs = v.split(',').map((p) => p.trim());
+      const valid = packs.every(
+        (p) => /^\d{1,5}$/.test(p) && Number(p) >= 1 && Number(p) <= MAX_STARS_PER_PAYMENT,
+      );
+      if (!valid || packs.length > 8) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be up to 8 comma-separated whole numbers of Stars from 1 to ${MAX_STARS_PER_PAYMENT}`,
+        });
+        return z.NEVER;
+      }
+      return [...new Set(packs.map(Number))].sort((a, b) => a - b);
+    }),
+};
+
 const baseSchema = z.object({
   ...whiteLabelEnv,
+  ...billingEnv,
   BOT_TOKEN: z
     .string({ message: 'is required (get one from @BotFather)' })
     .regex(/^\d+:[\w-]+$/, 'does not look like a bot token (expected "123456:ABC...")'),
@@ -176,6 +223,14 @@ const envSchema = z
         message: 'has no effect unless ACCESS_MODE is allowlist',
       });
     }
+    if (env.BILLING === 'stars' && env.STARS_PER_USD === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STARS_PER_USD'],
+        message:
+          'is required when BILLING is stars (how many Stars a customer pays per 1 USD of upstream price)',
+      });
+    }
     if (env.BANNED_USER_IDS.some((id) => env.ADMIN_IDS.includes(id))) {
       ctx.addIssue({
         code: 'custom',
@@ -221,6 +276,20 @@ export interface Config {
   access: { mode: 'open' | 'allowlist'; allowedUserIds: number[]; bannedUserIds: number[] };
   /** Per-user caps checked before an order is sent (null: none); the amount is a decimal string. */
   userLimits: { maxActiveOrders: number | null; dailyOrders: number | null; dailySpendUsd: string | null };
+  /** BILLING: `off` (the reseller pays upstream, customers pay nothing) or a Stars wallet. */
+  billing: { mode: 'off' } | StarsBilling;
+}
+
+export interface StarsBilling {
+  mode: 'stars';
+  starsPerUsd: string;
+  markupPercent: string;
+  minPriceStars: number;
+  /** From PRICES_FILE: model id -> fixed Stars or a markup of its own. */
+  overrides: ReadonlyMap<number, PriceOverride>;
+  welcomeStars: number;
+  /** Ascending, distinct. */
+  topupPacks: number[];
 }
 
 export class ConfigError extends Error {
@@ -243,9 +312,13 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
   const brandTexts = env0.BRAND_TEXTS_DIR
     ? loadBrandTexts(env0.BRAND_TEXTS_DIR, { dir: LOCALES_DIR, locales: SUPPORTED_LOCALES })
     : { texts: {}, problems: [] };
+  const prices = env0.PRICES_FILE
+    ? loadPriceOverrides(env0.PRICES_FILE)
+    : { overrides: new Map<number, PriceOverride>(), problems: [] };
   const crossProblems = [
     ...crossVariableProblems(env0),
     ...brandTexts.problems.map((p) => `BRAND_TEXTS_DIR: ${p}`),
+    ...prices.problems.map((p) => `PRICES_FILE ${p}`),
   ];
   if (!parsed.success || crossProblems.length > 0) {
     const issues = parsed.success ? [] : parsed.error.issues;
@@ -302,6 +375,18 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
       dailyOrders: env.DAILY_ORDERS_PER_USER ?? null,
       dailySpendUsd: env.DAILY_SPEND_PER_USER_USD ?? null,
     },
+    billing:
+      env.BILLING === 'stars' && env.STARS_PER_USD !== undefined
+        ? {
+            mode: 'stars',
+            starsPerUsd: env.STARS_PER_USD,
+            markupPercent: env.MARKUP_PERCENT,
+            minPriceStars: env.MIN_PRICE_STARS,
+            overrides: prices.overrides,
+            welcomeStars: env.WELCOME_STARS,
+            topupPacks: env.TOPUP_PACKS_STARS,
+          }
+        : { mode: 'off' },
   };
 }
 

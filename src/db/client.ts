@@ -7,8 +7,11 @@ import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 
 export type Db = BetterSQLite3Database;
+/** The database or an open transaction: repository steps that must commit together take one. */
+export type DbExecutor = BaseSQLiteDatabase<'sync', Database.RunResult>;
 
 export interface OpenedDatabase {
   db: Db;

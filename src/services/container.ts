@@ -18,6 +18,7 @@ import type { OrderPipelineHooks } from './order-hooks.js';
 import { OrderingService } from './ordering.js';
 import { PromptLibraryService } from './prompt-library.js';
 import { UserLimits } from './user-limits.js';
+import { WalletService } from './wallet/wallet.js';
 
 export interface Services {
   users: UsersRepository;
@@ -29,6 +30,8 @@ export interface Services {
   /** /balance, /stats and the admins' alerts (the monitor runs only once main.ts starts it). */
   admin: AdminServices;
   promptLibrary: PromptLibraryService;
+  /** The customers' Stars wallet; null unless BILLING=stars. */
+  wallet: WalletService | null;
   /** Call once the bot exists: the relay asks Telegram for file paths through it. */
   bindGetFile(getFile: (fileId: string) => Promise<TelegramFileInfo>): void;
 }
@@ -64,13 +67,23 @@ export function createServices(opts: {
       servingStored: (error, count) => admin.alerts.raise({ kind: 'catalog_stale', error, count }),
     },
   });
+  const wallet =
+    config.billing.mode === 'stars' ? new WalletService({ db, config: config.billing, logger }) : null;
   const ordering = new OrderingService({
     db,
     client,
     catalog,
     logger,
-    // Per-user limits first: they hold nothing, so a refusal there needs no release elsewhere.
-    hooks: withAdminHooks(composeHooks(new UserLimits(db, config.userLimits).hooks, opts.hooks), admin),
+    // Per-user limits first: they hold nothing, so a refusal there needs no release elsewhere. The
+    // wallet's hold is not a hook: it is booked in the transaction that starts the submission.
+    hooks: withAdminHooks(
+      composeHooks(new UserLimits(db, config.userLimits).hooks, wallet?.hooks, opts.hooks),
+      admin,
+    ),
+    ...(wallet && {
+      starPrice: (modelId: number, usd: string) => wallet.pricing.starsFor(modelId, usd),
+      submissionHold: (tx, order) => wallet.holdForSubmission(tx, order),
+    }),
     // The catalog priced it wrong (or upstream changed its prices): admins hear, the catalog reloads.
     onChargeMismatch: (order, chargedUsd) => {
       admin.alerts.raise(
@@ -103,6 +116,7 @@ export function createServices(opts: {
     relay,
     admin,
     promptLibrary: new PromptLibraryService(client, { logger }),
+    wallet,
     bindGetFile: (fn) => {
       getFile = fn;
     },

@@ -21,10 +21,15 @@ export interface OrderPipelineHooks {
   beforeSubmit?(order: OrderRow): Promise<void>;
   /**
    * A submission that passed beforeSubmit ended with upstream creating no order (business error or
-   * stale quote); the row is back to `awaiting_confirmation` with a new key.
+   * stale quote): the row is back to `awaiting_confirmation` with a new key, or closed for good
+   * (`rejected`, an idempotency conflict). A row still `submitting` or `submitted` belongs to a
+   * newer submission under its current key, which must be left alone.
    */
   onNotOrdered?(order: OrderRow, error: ResellerError): Promise<void>;
-  /** Once per order when it reaches completed/failed/cancelled (retried at start-up if it threw). */
+  /**
+   * Once per order when it reaches completed/failed/cancelled, or is lost (upstream answered
+   * order_not_found; see isLostOrder); retried at start-up if it threw.
+   */
   onFinalState?(order: OrderRow): Promise<void>;
 }
 
@@ -32,7 +37,7 @@ export type ConfirmOutcome =
   /** Upstream has the order. firstTime: this call recorded it (false for repeats and joiners). */
   | { kind: 'ordered'; order: OrderRow; firstTime: boolean }
   /** The confirmed price is no longer valid; a new one is stored (new key): the user must confirm it. */
-  | { kind: 'requoted'; order: OrderRow; previousPriceUsd: string }
+  | { kind: 'requoted'; order: OrderRow; previousPriceUsd: string; previousPriceStars: number | null }
   /** No order; the draft is confirmable again (new key if a request had been sent). */
   | { kind: 'rejected'; order: OrderRow; error: ResellerError }
   /** Outcome unknown or transient failure: stays `submitting` with the SAME key, re-sent later. */

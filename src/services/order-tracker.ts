@@ -423,7 +423,7 @@ export class OrderTracker {
     this.#stats.failures++;
     const log = { orderId: row.id, upstreamOrderId: row.upstreamOrderId, err };
     if (kind === 'lost') {
-      if (this.#orders.markLost(row.id)) {
+      if (await this.#ordering.recordLost(row.id)) {
         this.#log.warn(log, 'upstream does not know the order: marked lost');
         await this.#eventGate.run(() => this.#deliver(row.id));
       }

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { Db } from '../db/client.js';
+import type { Db, DbExecutor } from '../db/client.js';
 import { isFinalStatus, OrdersRepository, type QuoteFields } from '../db/repositories/orders.js';
 import type { OrderRow } from '../db/schema/orders.js';
 import { compareMoney, isMoneyString, parseMoney } from '../lib/money.js';
@@ -38,6 +38,13 @@ export interface OrderingDeps {
   onChargeMismatch?: (order: OrderRow, chargedUsd: string) => void;
   /** upload_processing: how long to wait for the files, and how many times to re-send. */
   uploadWait?: { timeoutMs: number; intervalMs: number; rounds: number };
+  /** BILLING=stars: the customer's price in Stars for an upstream price; stored with the draft. */
+  starPrice?: (modelId: number, usd: string) => number;
+  /**
+   * Runs in the transaction that moves a draft to `submitting` (a wallet's hold). Throwing refuses
+   * the confirmation (outcome `refused`): the draft is unchanged and nothing is sent.
+   */
+  submissionHold?: (tx: DbExecutor, order: OrderRow) => void;
 }
 
 export interface PrepareInput {
@@ -89,6 +96,8 @@ export class OrderingService {
   readonly #finalizing = new Map<string, Promise<OrderRow>>();
   readonly #unknownStatuses = new Set<string>();
   readonly #onChargeMismatch: OrderingDeps['onChargeMismatch'];
+  readonly #starPrice: OrderingDeps['starPrice'];
+  readonly #submissionHold: OrderingDeps['submissionHold'];
 
   constructor(deps: OrderingDeps) {
     this.#now = deps.now ?? Date.now;
@@ -98,6 +107,8 @@ export class OrderingService {
     this.#logger = deps.logger.child({ component: 'ordering' });
     this.#hooks = deps.hooks ?? {};
     this.#onChargeMismatch = deps.onChargeMismatch;
+    this.#starPrice = deps.starPrice;
+    this.#submissionHold = deps.submissionHold;
     this.#quoteTtlMs = deps.quoteTtlMs ?? 10 * 60_000;
     this.#quoteSafetyMs = deps.quoteSafetyMs ?? 15_000;
     this.#uploadWait = deps.uploadWait ?? { timeoutMs: 120_000, intervalMs: 1_000, rounds: 2 };
@@ -157,6 +168,15 @@ export class OrderingService {
     return handled;
   }
 
+  /**
+   * Upstream answered order_not_found: the row is marked lost (polling stops) and onFinalState runs
+   * for it as for a failed order. Returns the row if this call marked it, undefined otherwise.
+   */
+  async recordLost(orderId: string): Promise<OrderRow | undefined> {
+    const row = this.orders.markLost(orderId);
+    return row ? this.#finalize(row) : undefined;
+  }
+
   /** The tracker reports a polled order; onFinalState runs once when it first reaches a final status. */
   async recordUpstreamState(
     orderId: string,
@@ -211,7 +231,16 @@ export class OrderingService {
       this.#logger.info({ orderId: draft.id, err: reason }, 'submission refused by beforeSubmit');
       return { kind: 'refused', order: this.#row(draft.id), reason };
     }
-    if (!this.orders.beginSubmission(draft.id, draft.idempotencyKey)) {
+    let begun: boolean;
+    try {
+      const hold = this.#submissionHold;
+      begun = this.orders.beginSubmission(draft.id, draft.idempotencyKey, hold && ((tx) => hold(tx, draft)));
+    } catch (reason) {
+      // The transaction rolled back: still a draft, nothing held, nothing sent.
+      this.#logger.info({ orderId: draft.id, err: reason }, 'submission refused by the hold');
+      return { kind: 'refused', order: this.#row(draft.id), reason };
+    }
+    if (!begun) {
       // Moved meanwhile (cancelled during the hook, or another process): release what the hook took
       // unless this very key went on to be submitted, then decide again on the new stage.
       const current = this.#row(draft.id);
@@ -239,6 +268,8 @@ export class OrderingService {
       return { kind: 'rejected', order: draft, error: asResellerError(err) };
     }
     if (!model) return { kind: 'rejected', order: draft, error: modelNotFound(draft.modelId) };
+    // A draft priced before Stars billing was turned on has no Stars price to hold.
+    if (this.#starPrice && draft.priceStars === null) return this.#reprice(draft, model);
     if (needsQuote(model)) {
       const expires = draft.quoteExpiresAt?.getTime() ?? 0;
       if (!draft.quoteId || this.#now() >= expires - this.#quoteSafetyMs) return this.#reprice(draft, model);
@@ -250,7 +281,10 @@ export class OrderingService {
     } catch (err) {
       return { kind: 'rejected', order: draft, error: pricingError(err) };
     }
-    const same = price !== null && compareMoney(parseMoney(price), parseMoney(draft.priceUsd)) === 0;
+    const same =
+      price !== null &&
+      compareMoney(parseMoney(price), parseMoney(draft.priceUsd)) === 0 &&
+      this.#starsFor(model.id, price) === draft.priceStars;
     return same && !draft.quoteId ? undefined : this.#reprice(draft, model);
   }
 
@@ -269,7 +303,12 @@ export class OrderingService {
     });
     if (!row) return this.#settled(draft.id);
     this.#logger.info({ orderId: row.id, from: draft.priceUsd, to: row.priceUsd }, 'order repriced');
-    return { kind: 'requoted', order: row, previousPriceUsd: draft.priceUsd };
+    return {
+      kind: 'requoted',
+      order: row,
+      previousPriceUsd: draft.priceUsd,
+      previousPriceStars: draft.priceStars,
+    };
   }
 
   /** Sends POST /orders for a `submitting` row with its key; waits out upload_processing (bounded). */
@@ -328,7 +367,10 @@ export class OrderingService {
         log,
         'idempotency conflict: draft closed, check upstream for an order under its key',
       );
-      return { kind: 'rejected', order: this.#row(row.id), error };
+      // Closed for good and nothing will be delivered: what was held for it goes back.
+      const closed = this.#row(row.id);
+      await this.#notify('onNotOrdered', () => this.#hooks.onNotOrdered?.(closed, error), row.id);
+      return { kind: 'rejected', order: closed, error };
     }
     // Upstream created nothing: a new key is safe, and needed if the user retries with the same data.
     const reopened = this.orders.reopen(row.id, row.idempotencyKey, {
@@ -336,7 +378,12 @@ export class OrderingService {
       submitError: storedError(error),
       // A dead quote is marked expired so that the next confirm renews it first.
       ...(failure === 'quote' && {
-        quote: { quoteId: row.quoteId, priceUsd: row.priceUsd, quoteExpiresAt: new Date(0) },
+        quote: {
+          quoteId: row.quoteId,
+          priceUsd: row.priceUsd,
+          priceStars: row.priceStars,
+          quoteExpiresAt: new Date(0),
+        },
       }),
     });
     if (!reopened) return this.#settled(row.id);
@@ -384,13 +431,24 @@ export class OrderingService {
     if (needsQuote(model)) {
       const quote = await this.#client.quote(request);
       const expires = statedExpiry(quote.raw) ?? new Date(this.#now() + this.#quoteTtlMs);
-      return { quoteId: quote.quoteId, priceUsd: quote.priceUsd, quoteExpiresAt: expires };
+      return {
+        quoteId: quote.quoteId,
+        priceUsd: quote.priceUsd,
+        priceStars: this.#starsFor(model.id, quote.priceUsd),
+        quoteExpiresAt: expires,
+      };
     }
+    let priceUsd: string;
     try {
-      return { quoteId: null, priceUsd: localPrice(model, request) ?? model.price_usd, quoteExpiresAt: null };
+      priceUsd = localPrice(model, request) ?? model.price_usd;
     } catch (err) {
       throw pricingError(err);
     }
+    return { quoteId: null, priceUsd, priceStars: this.#starsFor(model.id, priceUsd), quoteExpiresAt: null };
+  }
+
+  #starsFor(modelId: number, usd: string): number | null {
+    return this.#starPrice ? this.#starPrice(modelId, usd) : null;
   }
 
   /** Compares what upstream charged with what the user confirmed; any difference is reported. */

@@ -9,7 +9,10 @@ import { pino } from 'pino';
 import { migrateDatabase, type OpenedDatabase, openDatabase } from '../../src/db/client.js';
 import { ResellerClient } from '../../src/reseller/client.js';
 import { CatalogService } from '../../src/services/catalog.js';
+import type { StarsBilling } from '../../src/config.js';
+import { composeHooks } from '../../src/services/compose-hooks.js';
 import { OrderingService, type OrderPipelineHooks } from '../../src/services/ordering.js';
+import { WalletService } from '../../src/services/wallet/wallet.js';
 import { ManualClock, type RunningSimulator, startSimulator } from '../../src/simulator/server.js';
 
 export const API_KEY = 'sim-key';
@@ -23,6 +26,8 @@ export interface Harness {
   dbPath: string;
   database: OpenedDatabase;
   ordering: OrderingService;
+  /** With `billing`: the wallet the ordering service holds and settles through. */
+  wallet: WalletService | undefined;
   /** A second service on the same database file, as after a restart. */
   restart(hooks?: OrderPipelineHooks): OrderingService;
   /** POST /orders requests the simulator received. */
@@ -31,7 +36,7 @@ export interface Harness {
 }
 
 export async function startHarness(
-  opts: { balance?: string; hooks?: OrderPipelineHooks; allowedModelIds?: number[] } = {},
+  opts: { balance?: string; hooks?: OrderPipelineHooks; allowedModelIds?: number[]; billing?: StarsBilling } = {},
 ): Promise<Harness> {
   const clock = new ManualClock();
   const sim = await startSimulator({
@@ -60,16 +65,26 @@ export async function startHarness(
     return database;
   };
   const database = open();
-  const service = (db: OpenedDatabase, hooks?: OrderPipelineHooks) =>
-    new OrderingService({
+  const billing = opts.billing;
+  const walletOn = (db: OpenedDatabase) =>
+    billing && new WalletService({ db: db.db, config: billing, logger: silentLogger, now: () => clock.now() });
+  const wallet = walletOn(database);
+  const service = (db: OpenedDatabase, hooks?: OrderPipelineHooks, w = walletOn(db)) => {
+    const all = w ? composeHooks(w.hooks, hooks) : hooks;
+    return new OrderingService({
       db: db.db,
       client,
       catalog,
       logger: silentLogger,
       now: () => clock.now(),
-      ...(hooks && { hooks }),
+      ...(all && { hooks: all }),
+      ...(w && {
+        starPrice: (modelId: number, usd: string) => w.pricing.starsFor(modelId, usd),
+        submissionHold: (tx, order) => w.holdForSubmission(tx, order),
+      }),
       uploadWait: { timeoutMs: 60_000, intervalMs: 500, rounds: 2 },
     });
+  };
   return {
     sim,
     clock,
@@ -77,7 +92,8 @@ export async function startHarness(
     catalog,
     dbPath,
     database,
-    ordering: service(database, opts.hooks),
+    ordering: service(database, opts.hooks, wallet),
+    wallet,
     restart: (hooks) => service(open(), hooks),
     orderPosts: () => sim.requests.filter((r) => r.method === 'POST' && r.path === '/orders'),
     async close() {

@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { FINAL_ORDER_STATUSES, type Order, type OrderStatus } from '../../reseller/schemas.js';
-import type { Db } from '../client.js';
+import type { Db, DbExecutor } from '../client.js';
 import {
   type NewOrderRow,
   type OrderRow,
@@ -18,6 +18,8 @@ export type NewOrder = Omit<NewOrderRow, 'createdAt' | 'updatedAt' | 'stage'>;
 export interface QuoteFields {
   quoteId: string | null;
   priceUsd: string;
+  /** With BILLING=stars, what the customer pays for priceUsd; null otherwise. */
+  priceStars: number | null;
   quoteExpiresAt: Date | null;
 }
 
@@ -77,16 +79,26 @@ export class OrdersRepository {
       .get();
   }
 
-  /** awaiting_confirmation -> submitting, only if the row still has this key. */
-  beginSubmission(id: string, key: string): boolean {
-    return (
-      this.db
-        .update(orders)
-        .set({ stage: 'submitting', updatedAt: this.#now() })
-        .where(
-          and(eq(orders.id, id), eq(orders.idempotencyKey, key), eq(orders.stage, 'awaiting_confirmation')),
-        )
-        .run().changes === 1
+  /**
+   * awaiting_confirmation -> submitting, only if the row still has this key. `alongside` runs in the
+   * same IMMEDIATE transaction once the row moved (a wallet's hold): if it throws, nothing changed
+   * and the error reaches the caller.
+   */
+  beginSubmission(id: string, key: string, alongside?: (tx: DbExecutor) => void): boolean {
+    return this.db.transaction(
+      (tx) => {
+        const moved =
+          tx
+            .update(orders)
+            .set({ stage: 'submitting', updatedAt: this.#now() })
+            .where(
+              and(eq(orders.id, id), eq(orders.idempotencyKey, key), eq(orders.stage, 'awaiting_confirmation')),
+            )
+            .run().changes === 1;
+        if (moved) alongside?.(tx);
+        return moved;
+      },
+      { behavior: 'immediate' },
     );
   }
 
@@ -295,13 +307,19 @@ export class OrdersRepository {
       .all();
   }
 
-  /** Final orders whose onFinalState hook has not completed (crash or hook failure). */
+  /** Final (or lost) orders whose onFinalState hook has not completed (crash or hook failure). */
   listFinalUnhandled(): OrderRow[] {
     return this.db
       .select()
       .from(orders)
-      .where(and(inArray(orders.status, [...FINAL_ORDER_STATUSES]), isNull(orders.finalHandledAt)))
-      .orderBy(asc(orders.finishedAt))
+      .where(
+        and(
+          eq(orders.stage, 'submitted'),
+          or(inArray(orders.status, [...FINAL_ORDER_STATUSES]), this.#lost()),
+          isNull(orders.finalHandledAt),
+        ),
+      )
+      .orderBy(asc(orders.updatedAt))
       .all();
   }
 
@@ -412,17 +430,21 @@ export class OrdersRepository {
     return this.#findStatement.get({ id });
   }
 
+  /** Marked lost (see markLost): still active by its last status, but upstream does not know it. */
+  #lost() {
+    return and(
+      inArray(orders.status, ACTIVE_STATUSES),
+      sql`json_extract(${orders.error}, '$.code') = 'order_not_found'`,
+    );
+  }
+
   /** Lost orders (see markLost) whose chat was not told yet (delivered_at null). */
   listLostUndelivered(): OrderRow[] {
     return this.db
       .select()
       .from(orders)
       .where(
-        and(
-          inArray(orders.status, ACTIVE_STATUSES),
-          sql`json_extract(${orders.error}, '$.code') = 'order_not_found'`,
-          isNull(orders.deliveredAt),
-        ),
+        and(this.#lost(), isNull(orders.deliveredAt)),
       )
       .orderBy(asc(orders.updatedAt))
       .all();

@@ -42,6 +42,8 @@ export const orders = sqliteTable(
     request: text('request_json', { mode: 'json' }).$type<GenerationRequest>().notNull(),
     /** The amount the user is shown and confirms (decimal string). */
     priceUsd: text('price_usd').notNull(),
+    /** With BILLING=stars: what the customer pays for priceUsd, fixed when the price is (whole Stars). */
+    priceStars: integer('price_stars'),
     quoteId: text('quote_id'),
     quoteExpiresAt: integer('quote_expires_at', { mode: 'timestamp_ms' }),
     idempotencyKey: text('idempotency_key').notNull().unique(),

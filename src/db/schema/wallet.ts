@@ -1,0 +1,75 @@
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+/**
+ * What moves Stars, each entry booked once under its unique key:
+ * - topup `topup:<telegram_payment_charge_id>` (+), welcome `welcome:<user>` (+), grant (+, by an admin)
+ * - hold `hold:<order>:<idempotency key>` (-) at Confirm; then exactly one settlement of it,
+ *   `settle:<hold key>`: capture (0: the held Stars are spent) or release (+: they come back)
+ * - refund `refund:<charge>:<attempt>` (-) when an admin refunds a top-up; refund_undo (+) if
+ *   Telegram refused that attempt
+ */
+export const WALLET_ENTRY_KINDS = [
+  'topup',
+  'welcome',
+  'grant',
+  'hold',
+  'capture',
+  'release',
+  'refund',
+  'refund_undo',
+] as const;
+export type WalletEntryKind = (typeof WALLET_ENTRY_KINDS)[number];
+
+/** The wallet ledger: append-only; a user's balance is the sum of their `delta`s. */
+export const walletEntries = sqliteTable(
+  'wallet_entries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    key: text('key').notNull().unique(),
+    userId: integer('user_id').notNull(),
+    kind: text('kind', { enum: WALLET_ENTRY_KINDS }).notNull(),
+    /** Change of the spendable balance (negative for hold and refund, 0 for capture). */
+    delta: integer('delta').notNull(),
+    /** The event's own amount, always positive (a capture spends the Stars its hold took). */
+    stars: integer('stars').notNull(),
+    orderId: text('order_id'),
+    chargeId: text('charge_id'),
+    /** The admin behind a grant or a refund. */
+    actorId: integer('actor_id'),
+    note: text('note'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    index('wallet_entries_user_idx').on(t.userId, t.id),
+    index('wallet_entries_order_idx').on(t.orderId),
+    index('wallet_entries_kind_idx').on(t.kind, t.createdAt),
+  ],
+);
+
+export const TOPUP_STATUSES = ['pending', 'paid', 'refunding', 'refunded'] as const;
+export type TopupStatus = (typeof TOPUP_STATUSES)[number];
+
+/** One row per invoice the bot sent; its id is the invoice payload, so a payment finds its row. */
+export const starTopups = sqliteTable(
+  'star_topups',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    chatId: integer('chat_id').notNull(),
+    stars: integer('stars').notNull(),
+    status: text('status', { enum: TOPUP_STATUSES }).notNull(),
+    /** The draft the user tops up for: after the payment, one tap confirms it. */
+    orderId: text('order_id'),
+    chargeId: text('charge_id').unique(),
+    refundAttempts: integer('refund_attempts').notNull().default(0),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
+    /** When the user was told of the credit (a redelivered payment after a crash tells them once). */
+    notifiedAt: integer('notified_at', { mode: 'timestamp_ms' }),
+    refundedAt: integer('refunded_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('star_topups_user_idx').on(t.userId, t.createdAt)],
+);
+
+export type WalletEntryRow = typeof walletEntries.$inferSelect;
+export type StarTopupRow = typeof starTopups.$inferSelect;

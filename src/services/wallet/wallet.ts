@@ -1,0 +1,242 @@
+/**
+ * The customer's Stars wallet (BILLING=stars): balance and history, the hold at Confirm, its capture
+ * or release when the order ends, top-up invoices and their payments, grants and refunds.
+ *
+ * Every step is booked in the ledger under a key that names its event (wallet repository), so a
+ * step that runs again (a redelivered payment, a hook re-run after a crash) books nothing twice.
+ */
+import { randomBytes } from 'node:crypto';
+import type { StarsBilling } from '../../config.js';
+import type { Db, DbExecutor } from '../../db/client.js';
+import { holdKey, InsufficientStarsError, WalletRepository } from '../../db/repositories/wallet.js';
+import type { Logger } from '../../logger.js';
+import type { OrderPipelineHooks, OrderRow } from '../order-hooks.js';
+import { StarPricing } from './star-pricing.js';
+
+export { InsufficientStarsError };
+
+/** What a pre_checkout_query may be refused for; each has a localized reason. */
+export type CheckoutRefusal = 'unknown_invoice' | 'already_paid' | 'wrong_amount' | 'other_user';
+
+export interface PaymentNotice {
+  /** True when this delivery booked the Stars (false: a redelivery of a booked payment). */
+  credited: boolean;
+  /** True for exactly one delivery: the one that should tell the user. */
+  tell: boolean;
+  stars: number;
+  balance: number;
+  /** The draft the user topped up for, if any. */
+  orderId: string | null;
+}
+
+export type RefundResult =
+  | { kind: 'refunded'; userId: number; stars: number }
+  | { kind: 'unknown' }
+  | { kind: 'already_refunded' }
+  | { kind: 'spent'; userId: number; stars: number; balance: number }
+  | { kind: 'telegram_refused'; description: string };
+
+/** Invoice payloads are `t:<top-up id>`: short, opaque, and never a user's data. */
+const PAYLOAD_PREFIX = 't:';
+
+export class WalletService {
+  readonly pricing: StarPricing;
+  readonly ledger: WalletRepository;
+  readonly #config: StarsBilling;
+  readonly #log: Logger;
+
+  constructor(deps: { db: Db; config: StarsBilling; logger: Logger; now?: () => number }) {
+    this.#config = deps.config;
+    this.pricing = new StarPricing(deps.config);
+    this.ledger = new WalletRepository(deps.db, deps.now);
+    this.#log = deps.logger.child({ component: 'wallet' });
+  }
+
+  get topupPacks(): readonly number[] {
+    return this.#config.topupPacks;
+  }
+
+  /** The spendable balance; the welcome bonus is credited first if this user never had it. */
+  balance(userId: number): number {
+    this.ensureWelcome(userId);
+    return this.ledger.balance(userId);
+  }
+
+  /** WELCOME_STARS, once per user (its key is the user id). True if credited now. */
+  ensureWelcome(userId: number): boolean {
+    const stars = this.#config.welcomeStars;
+    if (stars <= 0) return false;
+    return this.ledger.book({ key: `welcome:${userId}`, userId, kind: 'welcome', delta: stars, stars });
+  }
+
+  history(userId: number, limit = 8) {
+    return this.ledger.history(userId, limit);
+  }
+
+  /** The smallest pack that covers `missing`; none does: exactly what is missing. */
+  packFor(missing: number): number {
+    return this.#config.topupPacks.find((p) => p >= missing) ?? missing;
+  }
+
+  // ---------------------------------------------------------------- orders
+
+  /** OrderingDeps.submissionHold: the price leaves the balance as the draft becomes `submitting`. */
+  holdForSubmission(tx: DbExecutor, order: OrderRow): void {
+    if (order.priceStars === null) throw new Error(`order ${order.id} has no price in Stars`);
+    this.ensureWelcome(order.userId);
+    this.ledger.hold(tx, {
+      userId: order.userId,
+      orderId: order.id,
+      idempotencyKey: order.idempotencyKey,
+      stars: order.priceStars,
+    });
+  }
+
+  /** Capture on completed; release on failed, cancelled, lost and on a submission upstream refused. */
+  get hooks(): OrderPipelineHooks {
+    return {
+      onNotOrdered: async (order) => {
+        // A row already submitting again holds for its current key: that hold stays.
+        const current =
+          order.stage === 'submitting' || order.stage === 'submitted'
+            ? holdKey(order.id, order.idempotencyKey)
+            : undefined;
+        this.#settle(order, 'release', current);
+      },
+      onFinalState: async (order) => {
+        // A lost order keeps its last active status: only `completed` spends the Stars.
+        this.#settle(order, order.status === 'completed' ? 'capture' : 'release');
+      },
+    };
+  }
+
+  #settle(order: OrderRow, kind: 'capture' | 'release', keep?: string): void {
+    const stars = this.ledger.settle(order.id, kind, keep);
+    if (stars > 0) this.#log.info({ orderId: order.id, userId: order.userId, kind, stars }, 'stars settled');
+  }
+
+  /** What an order cost in the end: Stars captured and Stars given back. */
+  settlementsOf(orderId: string): { captured: number; released: number } {
+    return this.ledger.settlementsOf(orderId);
+  }
+
+  // ---------------------------------------------------------------- top-ups
+
+  /** A pending invoice row; its payload goes into sendInvoice. */
+  createTopup(userId: number, chatId: number, stars: number, orderId: string | null): { payload: string } {
+    const id = randomBytes(12).toString('base64url');
+    this.ledger.createTopup({ id, userId, chatId, stars, orderId });
+    return { payload: `${PAYLOAD_PREFIX}${id}` };
+  }
+
+  /** pre_checkout_query: ok only for our own unpaid invoice, for its buyer, at its amount. */
+  checkCheckout(query: {
+    payload: string;
+    userId: number;
+    currency: string;
+    totalAmount: number;
+  }): { ok: true } | { ok: false; reason: CheckoutRefusal } {
+    const topup = this.#topupOf(query.payload);
+    if (!topup) return { ok: false, reason: 'unknown_invoice' };
+    if (topup.userId !== query.userId) return { ok: false, reason: 'other_user' };
+    if (topup.status !== 'pending') return { ok: false, reason: 'already_paid' };
+    if (query.currency !== 'XTR' || query.totalAmount !== topup.stars)
+      return { ok: false, reason: 'wrong_amount' };
+    return { ok: true };
+  }
+
+  /**
+   * successful_payment: the Stars are booked once under the charge id, whatever the invoice row
+   * says (Telegram took the customer's Stars; a payload we no longer know is credited and logged).
+   */
+  creditPayment(payment: {
+    chargeId: string;
+    userId: number;
+    stars: number;
+    payload: string;
+  }): PaymentNotice {
+    const topup = this.#topupOf(payment.payload);
+    if (!topup) {
+      this.#log.error(
+        { userId: payment.userId, stars: payment.stars, chargeId: payment.chargeId },
+        'payment for an unknown invoice: credited anyway',
+      );
+    }
+    const outcome = this.ledger.creditPayment({
+      chargeId: payment.chargeId,
+      userId: payment.userId,
+      stars: payment.stars,
+      topupId: topup?.id,
+    });
+    const credited = outcome.kind === 'credited';
+    this.#log.info(
+      { userId: payment.userId, stars: payment.stars, chargeId: payment.chargeId, credited },
+      credited ? 'stars credited' : 'payment already credited',
+    );
+    // Told once: the first delivery that gets here after the credit (also after a crash in between).
+    const tell = topup ? this.ledger.claimNotification(topup.id) : credited;
+    return {
+      credited,
+      tell,
+      stars: payment.stars,
+      balance: outcome.balance,
+      orderId: outcome.topup?.orderId ?? null,
+    };
+  }
+
+  #topupOf(payload: string) {
+    if (!payload.startsWith(PAYLOAD_PREFIX)) return undefined;
+    return this.ledger.findTopup(payload.slice(PAYLOAD_PREFIX.length));
+  }
+
+  // ---------------------------------------------------------------- admin
+
+  /** `key` names the admin's command (its chat and message), so a redelivered update grants once. */
+  grant(grant: {
+    userId: number;
+    stars: number;
+    actorId: number;
+    reason: string | null;
+    key: string;
+  }): boolean {
+    return this.ledger.book({
+      key: `grant:${grant.key}`,
+      userId: grant.userId,
+      kind: 'grant',
+      delta: grant.stars,
+      stars: grant.stars,
+      actorId: grant.actorId,
+      note: grant.reason,
+    });
+  }
+
+  /**
+   * Refunds a top-up: the Stars leave the wallet first (refused if the customer spent any of them),
+   * then Telegram returns them; if Telegram refuses, they come back to the wallet.
+   */
+  async refund(
+    chargeId: string,
+    actorId: number,
+    refundStarPayment: (userId: number, chargeId: string) => Promise<unknown>,
+  ): Promise<RefundResult> {
+    const start = this.ledger.beginRefund(chargeId, actorId);
+    if (start.kind === 'unknown') return { kind: 'unknown' };
+    if (start.kind === 'already_refunded') return { kind: 'already_refunded' };
+    const { topup } = start;
+    if (start.kind === 'spent')
+      return { kind: 'spent', userId: topup.userId, stars: topup.stars, balance: start.balance };
+    try {
+      await refundStarPayment(topup.userId, chargeId);
+    } catch (err) {
+      const description = String((err as { description?: unknown }).description ?? (err as Error).message);
+      if (!/CHARGE_ALREADY_REFUNDED/i.test(description)) {
+        this.ledger.undoRefund(chargeId, start.attempt);
+        this.#log.warn({ chargeId, err }, 'refund refused by Telegram: stars returned to the wallet');
+        return { kind: 'telegram_refused', description };
+      }
+    }
+    this.ledger.finishRefund(chargeId);
+    this.#log.info({ chargeId, userId: topup.userId, stars: topup.stars, actorId }, 'top-up refunded');
+    return { kind: 'refunded', userId: topup.userId, stars: topup.stars };
+  }
+}
