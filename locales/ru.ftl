@@ -386,3 +386,76 @@ access-support = 💬 Поддержка: { $support }
 limits-active-orders = ⏳ Сейчас у вас запущено слишком много генераций (одновременно — не больше { $max }). Заказ сохранён: нажмите «Подтвердить» ещё раз, когда одна из генераций завершится. Ничего не списано.
 limits-daily-orders = 📅 Вы достигли дневного лимита заказов: { $max }. Заказ сохранён: нажмите «Подтвердить» ещё раз после 00:00 UTC, когда лимит обновится. Ничего не списано.
 limits-daily-spend = 💰 Этот заказ стоит { $price }, а сегодня вы можете потратить ещё только { $remaining } (дневной лимит — { $limit }). Заказ сохранён: нажмите «Подтвердить» ещё раз после 00:00 UTC, когда лимит обновится. Ничего не списано.
+
+# ── Кошелёк в звёздах (BILLING=stars) ──
+stars-amount = ⭐ { $n }
+command-wallet = Кошелёк и пополнение звёздами
+command-paysupport = Помощь с оплатой
+command-terms = Условия продажи
+summary-wallet = 👛 В кошельке: { $balance }
+wallet-title = 👛 <b>Ваш кошелёк:</b> { $balance }
+wallet-empty-history = Операций пока нет.
+wallet-history-title = <b>Последние операции</b>
+wallet-history-line = { $date } · { $amount } · { $what }
+wallet-what-topup = пополнение
+wallet-what-welcome = приветственный бонус
+wallet-what-grant = подарок от команды
+wallet-what-hold = заказ: { $model }
+wallet-what-release = возврат: { $model }
+wallet-what-refund = возврат пополнения
+wallet-what-refund_undo = возврат отменён
+wallet-what-capture = заказ: { $model }
+wallet-choose-pack = Выберите, сколько звёзд добавить. Оплата — звёздами Telegram прямо в этом чате.
+wallet-button-pack = ➕ { $amount }
+wallet-invoice-title = { $amount } на генерации
+wallet-invoice-description = Пополнение кошелька в { brand-name } на { $amount }. Звёзды списываются только за выполненные заказы: если генерация не удалась или отменена, они вернутся.
+wallet-invoice-label = Пополнение кошелька
+wallet-invoice-sent = Нажмите <b>«Оплатить»</b> в счёте выше. Баланс обновится, как только Telegram подтвердит оплату.
+wallet-credited = ✅ В кошелёк зачислено { $amount }. Баланс: <b>{ $balance }</b>.
+wallet-credited-order = Ваш заказ ждёт: нажмите кнопку ниже, чтобы оформить его.
+wallet-button-continue-order = ✅ Оформить заказ · { $price }
+wallet-insufficient = 👛 Не хватает звёзд: заказ стоит { $price }, а в кошельке { $balance }. Пополните хотя бы на { $missing } и нажмите «Подтвердить» ещё раз — заказ сохранён.
+wallet-button-topup = ➕ Пополнить на { $amount }
+wallet-off = Платежи в этом боте не подключены: генерации здесь бесплатные.
+checkout-unknown-invoice = Этот счёт больше не действует. Откройте /wallet и выберите сумму ещё раз.
+checkout-already-paid = Этот счёт уже оплачен. Откройте /wallet, чтобы получить новый.
+checkout-wrong-amount = Сумма счёта не совпадает. Откройте /wallet и выберите сумму ещё раз.
+checkout-other-user = Этот счёт выставлен другому пользователю. Откройте /wallet, чтобы получить свой.
+checkout-not-allowed = Покупки для вашей учётной записи недоступны.
+order-charged = 💳 Оплачено: { $price }
+order-returned = ↩️ { $price } вернулись в ваш кошелёк.
+order-held = 💳 Цена: { $price } (зарезервировано; спишется, только когда результат будет готов)
+paysupport-text =
+    💬 <b>Помощь с оплатой</b>
+    Если с платежом что-то пошло не так или вы хотите вернуть звёзды, напишите нам и укажите дату и сумму платежа.
+    Звёзды списываются только за выполненные генерации: если заказ не удался или отменён, они сами вернутся в кошелёк.
+terms-text =
+    📄 <b>Условия продажи</b>
+    • Вы покупаете звёзды в кошелёк этого бота и тратите их на генерации. Цена в звёздах видна до подтверждения заказа.
+    • При подтверждении заказа звёзды резервируются, а списываются, только когда результат доставлен; если заказ не удался, отменён или потерян, они возвращаются.
+    • Неизрасходованные звёзды из пополнения можно вернуть по запросу через /paysupport.
+    • Результаты создаются нейросетями и могут отличаться от ожиданий; за выполненную генерацию деньги не возвращаются.
+admin-command-refund = Вернуть платёж звёздами (для админов)
+admin-command-grant = Начислить звёзды пользователю (для админов)
+admin-command-wallet = Кошелёк клиента (для админов)
+admin-refund-usage = Как использовать: <code>/refund &lt;telegram_payment_charge_id&gt;</code>
+admin-refund-done = ✅ Пользователю <code>{ $user }</code> возвращено { $amount }.
+admin-refund-unknown = ⚠️ Платежа с таким charge id нет.
+admin-refund-already = ⚠️ Этот платёж уже возвращён.
+admin-refund-spent = ⚠️ Отказ: клиент уже потратил часть этих звёзд (платёж { $amount }, в кошельке { $balance }).
+admin-refund-telegram = ⚠️ Telegram отклонил возврат: { $reason }. Звёзды остались в кошельке клиента.
+admin-grant-usage = Как использовать: <code>/grant &lt;id пользователя&gt; &lt;звёзды&gt; [причина]</code>, от 1 до 100000 звёзд.
+admin-grant-done = ✅ Пользователю <code>{ $user }</code> начислено { $amount }. Его баланс: { $balance }.
+admin-grant-repeat = Эта команда уже выполнена.
+admin-wallet-usage = Как использовать: <code>/wallet &lt;id пользователя&gt;</code>
+admin-wallet-title = 👛 <b>Кошелёк</b> <code>{ $user }</code>{ $name }: { $balance }
+admin-stats-stars-title = ⭐ <b>Звёзды</b>
+admin-stats-stars =
+    Куплено: { $paid } (возвращено { $refunded })
+    Заработано на выполненных заказах: { $earned }
+    Зарезервировано текущими заказами: { $held }
+    Подарено: { $granted } начислениями, { $welcome } приветственными бонусами
+    Потрачено в Reseller API на оплаченные заказы: { $spent }; заработано по вашему курсу: { $earnedUsd }; маржа: { $margin }
+admin-alert-reconciliation =
+    🧾 <b>Учёт звёзд и Telegram расходятся</b> (расхождений: { $count }):
+    { $details }

@@ -6,7 +6,7 @@
 import 'dotenv/config';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AdminNotifier } from './bot/admin-notifier.js';
-import { registerAdminCommands, registerCommands } from './bot/commands.js';
+import { commandLists, registerAdminCommands, registerCommands } from './bot/commands.js';
 import { createBot } from './bot/index.js';
 import { OrderNotifier } from './bot/order-notifier.js';
 import { startPolling } from './bot/polling.js';
@@ -20,6 +20,7 @@ import { createHttpServer, listen, WEBHOOK_PATH } from './server/http-server.js'
 import { createServices } from './services/container.js';
 import { OrderTracker } from './services/order-tracker.js';
 import { SubmissionRetrier } from './services/submission-retrier.js';
+import { StarsReconciler } from './services/wallet/reconciliation.js';
 import { connectUpstream } from './upstream.js';
 
 async function main(): Promise<void> {
@@ -91,8 +92,8 @@ async function main(): Promise<void> {
   // Telegram unreachable at start-up: getMe (and every call below) keeps retrying every few seconds
   // with a warning in the log (bot/telegram-link.ts), rather than exiting into a restart loop.
   await bot.init();
-  await registerCommands(bot.api, config.defaultLocale);
-  const adminCommands = await registerAdminCommands(bot.api, config.defaultLocale, config.adminIds);
+  await registerCommands(bot.api, commandLists(config));
+  const adminCommands = await registerAdminCommands(bot.api, commandLists(config), config.adminIds);
   for (const { adminId, error } of adminCommands.failed) {
     logger.warn(
       { adminId, err: error },
@@ -118,6 +119,15 @@ async function main(): Promise<void> {
   resubmitter.start();
   // Nobody to alert without admins; /balance still reads the balance on demand.
   if (config.adminIds.length > 0) services.admin.balance.start();
+  const reconciler =
+    services.wallet &&
+    new StarsReconciler({
+      ledger: services.wallet.ledger,
+      fetch: (offset, limit) => bot.api.getStarTransactions({ offset, limit }),
+      report: (differences) => services.admin.alerts.raise({ kind: 'stars_reconciliation', differences }),
+      logger,
+    });
+  reconciler?.start();
 
   metrics.observe({
     activeOrders: () => services.orders.countActive(),
@@ -175,6 +185,7 @@ async function main(): Promise<void> {
     notifier.abortInFlight();
     await tracker.stop();
     await services.admin.balance.stop();
+    await reconciler?.stop();
     await services.admin.alerts.whenIdle();
     await notifier.stop();
     await pollClient.close();

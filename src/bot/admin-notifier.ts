@@ -52,6 +52,15 @@ export function renderAlert(texts: Texts, alert: AdminAlert): string {
       });
     case 'catalog_stale':
       return texts.t('admin-alert-catalog-stale', { error: alert.error, count: alert.count });
+    case 'stars_reconciliation': {
+      const shown = alert.differences.slice(0, 10).map((d) => `• ${d}`);
+      if (alert.differences.length > shown.length)
+        shown.push(`… +${alert.differences.length - shown.length}`);
+      return texts.t('admin-alert-reconciliation', {
+        count: alert.differences.length,
+        details: shown.join('\n'),
+      });
+    }
   }
 }
 

@@ -30,6 +30,7 @@ export const SUPPORT_LINE_KEYS: ReadonlySet<string> = new Set([
   'tracking-lost',
   'access-private',
   'access-banned',
+  'paysupport-text',
 ]);
 export const SUPPORT_LINE_KEY = 'access-support';
 

@@ -1,31 +1,47 @@
 import type { I18n } from '@grammyjs/i18n';
 import type { Api } from 'grammy';
 import type { BotCommand } from 'grammy/types';
+import type { Config } from '../config.js';
 import type { BaseContext } from './context.js';
 import { createI18n, type Locale, SUPPORTED_LOCALES } from './i18n.js';
 
 const USER_COMMANDS = ['start', 'generate', 'orders', 'prompts', 'language', 'help', 'cancel'] as const;
+/** With BILLING=stars; /paysupport and /terms are what Telegram requires of sellers. */
+const WALLET_COMMANDS = ['wallet', 'paysupport', 'terms'] as const;
 
-export function commandsFor(i18n: I18n<BaseContext>, locale: Locale): BotCommand[] {
-  return USER_COMMANDS.map((command) => ({ command, description: i18n.t(locale, `command-${command}`) }));
+/** The lists differ in one thing: the Stars wallet's commands are there with BILLING=stars. */
+export interface CommandLists {
+  defaultLocale: Locale;
+  wallet: boolean;
+}
+
+export function commandLists(config: Pick<Config, 'defaultLocale' | 'billing'>): CommandLists {
+  return { defaultLocale: config.defaultLocale, wallet: config.billing.mode === 'stars' };
+}
+
+export function commandsFor(i18n: I18n<BaseContext>, locale: Locale, wallet: boolean): BotCommand[] {
+  const names = wallet ? [...USER_COMMANDS, ...WALLET_COMMANDS] : USER_COMMANDS;
+  return names.map((command) => ({ command, description: i18n.t(locale, `command-${command}`) }));
 }
 
 /** Registers the command list in every language we speak, and the default for everyone else. */
-export async function registerCommands(api: Api, defaultLocale: Locale): Promise<void> {
-  const i18n = createI18n(defaultLocale);
+export async function registerCommands(api: Api, lists: CommandLists): Promise<void> {
+  const i18n = createI18n(lists.defaultLocale);
   for (const locale of SUPPORTED_LOCALES) {
-    await api.setMyCommands(commandsFor(i18n, locale), { language_code: locale });
+    await api.setMyCommands(commandsFor(i18n, locale, lists.wallet), { language_code: locale });
   }
-  await api.setMyCommands(commandsFor(i18n, defaultLocale));
+  await api.setMyCommands(commandsFor(i18n, lists.defaultLocale, lists.wallet));
 }
 
 const ADMIN_COMMANDS = ['balance', 'stats'] as const;
+const ADMIN_WALLET_COMMANDS = ['refund', 'grant'] as const;
 
 /** The user list plus the admin tools, for the admins' own chats. */
-export function adminCommandsFor(i18n: I18n<BaseContext>, locale: Locale): BotCommand[] {
+export function adminCommandsFor(i18n: I18n<BaseContext>, locale: Locale, wallet: boolean): BotCommand[] {
+  const names = wallet ? [...ADMIN_COMMANDS, ...ADMIN_WALLET_COMMANDS] : ADMIN_COMMANDS;
   return [
-    ...commandsFor(i18n, locale),
-    ...ADMIN_COMMANDS.map((command) => ({
+    ...commandsFor(i18n, locale, wallet),
+    ...names.map((command) => ({
       command,
       description: i18n.t(locale, `admin-command-${command}`),
     })),
@@ -44,30 +60,27 @@ const registeredAdminChats = new Set<number>();
  * Telegram refuses a chat-scoped command list for a chat that never opened the bot, so an admin
  * who writes for the first time after start-up gets theirs now.
  */
-export async function ensureAdminCommands(
-  api: Api,
-  defaultLocale: Locale,
-  adminId: number,
-): Promise<boolean> {
+export async function ensureAdminCommands(api: Api, lists: CommandLists, adminId: number): Promise<boolean> {
   if (registeredAdminChats.has(adminId)) return false;
-  const { failed } = await registerAdminCommands(api, defaultLocale, [adminId]);
+  const { failed } = await registerAdminCommands(api, lists, [adminId]);
   return failed.length === 0;
 }
 
 export async function registerAdminCommands(
   api: Api,
-  defaultLocale: Locale,
+  lists: CommandLists,
   adminIds: readonly number[],
 ): Promise<{ failed: Array<{ adminId: number; error: unknown }> }> {
+  const { defaultLocale, wallet } = lists;
   const i18n = createI18n(defaultLocale);
   const failed: Array<{ adminId: number; error: unknown }> = [];
   for (const adminId of adminIds) {
     const scope = { type: 'chat' as const, chat_id: adminId };
     try {
       for (const locale of SUPPORTED_LOCALES) {
-        await api.setMyCommands(adminCommandsFor(i18n, locale), { scope, language_code: locale });
+        await api.setMyCommands(adminCommandsFor(i18n, locale, wallet), { scope, language_code: locale });
       }
-      await api.setMyCommands(adminCommandsFor(i18n, defaultLocale), { scope });
+      await api.setMyCommands(adminCommandsFor(i18n, defaultLocale, wallet), { scope });
       registeredAdminChats.add(adminId);
     } catch (error) {
       failed.push({ adminId, error });

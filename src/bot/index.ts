@@ -14,6 +14,7 @@ import { chatWork } from './chat-work.js';
 import type { BaseContext, BotContext, BotDeps } from './context.js';
 import { handleBotError } from './error-handler.js';
 import { adminFeature } from './features/admin.js';
+import { adminWalletFeature } from './features/admin-wallet.js';
 import { cancelFeature } from './features/cancel.js';
 import { createGenerateFeature } from './features/generate.js';
 import { helpFeature } from './features/help.js';
@@ -21,9 +22,11 @@ import { languageFeature } from './features/language.js';
 import { orderCancelFeature } from './features/order-cancel.js';
 import { orderConfirmationFeature } from './features/order-confirmation.js';
 import { ordersFeature } from './features/orders.js';
+import { paymentsFeature } from './features/payments.js';
 import { createPromptsFeature } from './features/prompts.js';
 import { startFeature } from './features/start.js';
 import { unhandledFeature } from './features/unhandled.js';
+import { walletFeature } from './features/wallet.js';
 import { htmlParseMode } from './html-parse-mode.js';
 import { createI18n, escapeTranslationVariables } from './i18n.js';
 import { createAccessGuard } from './middlewares/access.js';
@@ -64,7 +67,11 @@ const CONTROL_COMMANDS = /^\/(cancel|help)(@\w+)?(\s|$)/;
  * answered at once and /cancel can stop that work; otherwise they keep their place in the order.
  */
 export function sequentialKey(ctx: BaseContext): string | undefined {
+  // Telegram waits 10 s for a checkout answer: it never queues behind the chat's work. A payment
+  // is credited in a lane of its own too (idempotent, and it must not wait for a long upload).
+  if (ctx.preCheckoutQuery) return undefined;
   const chatId = ctx.chat?.id;
+  if (ctx.message?.successful_payment) return `${chatId}:payment`;
   const key = chatId?.toString() ?? ctx.from?.id.toString();
   const text = ctx.message?.text;
   const control = chatId !== undefined && text !== undefined && CONTROL_COMMANDS.test(text);
@@ -119,6 +126,9 @@ export function createBot(token: string, opts: CreateBotOptions): Bot<BotContext
   bot.use(sequentialize(sequentialKey));
   bot.use(callbackAnswers.middleware);
   bot.use(...contextPlugins);
+  // Before the access guard and the conversations: a checkout is answered (also "no" to a banned
+  // user) and a payment credited whatever else the chat is doing.
+  bot.errorBoundary(handleBotError).use(paymentsFeature);
   // Refused users (allowlist, bans) get their answer here and reach nothing below.
   bot.use(createAccessGuard(deps.config));
 
@@ -148,6 +158,8 @@ export function createBot(token: string, opts: CreateBotOptions): Bot<BotContext
   protectedBot.use(ordersFeature);
   protectedBot.use(createPromptsFeature(conversationPlugins));
   protectedBot.use(adminFeature);
+  protectedBot.use(adminWalletFeature);
+  protectedBot.use(walletFeature);
   protectedBot.use(startFeature);
   protectedBot.use(languageFeature);
   protectedBot.use(helpFeature);

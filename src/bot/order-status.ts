@@ -9,7 +9,7 @@ import type { OrderRow } from '../db/schema/orders.js';
 import { truncate } from '../lib/text.js';
 import { orderButtons } from './callback-data/orders.js';
 import type { Locale, Texts } from './i18n.js';
-import { price } from './texts/money.js';
+import { orderPrice } from './texts/money.js';
 
 /** One icon per state, shared by the status message and the /orders list. */
 export const STATUS_ICONS: Record<string, string> = {
@@ -112,9 +112,17 @@ function startedAt(order: OrderRow): Date {
   return order.submittedAt ?? order.createdAt;
 }
 
-/** The amount charged (upstream's `cost_usd`), or the confirmed price until upstream answered. */
-export function orderAmount(order: Pick<OrderRow, 'costUsd' | 'priceUsd'>): string {
-  return order.costUsd ?? order.priceUsd;
+/**
+ * The price line: in Stars, what is held while the order runs, paid once completed, returned once
+ * it failed, was cancelled or lost (the wallet settles before the status is shown); else USD.
+ */
+function priceLine(texts: Texts, order: OrderRow, settled: 'running' | 'completed' | 'returned'): string {
+  if (order.priceStars === null) {
+    return settled === 'returned' ? '' : texts.t('order-cost', { price: orderPrice(texts, order) });
+  }
+  const amount = orderPrice(texts, order);
+  const key = { running: 'order-held', completed: 'order-charged', returned: 'order-returned' }[settled];
+  return texts.t(key, { price: amount });
 }
 
 export interface OrderStatusView {
@@ -138,13 +146,14 @@ export function renderOrderStatus(
 
   if (flags.lost) {
     lines.push('', texts.t('tracking-lost'));
+    if (order.priceStars !== null) lines.push(priceLine(texts, order, 'returned'));
     return { text: lines.join('\n'), keyboard };
   }
 
   switch (status) {
     case 'queued':
     case 'processing': {
-      lines.push(texts.t('order-cost', { price: price(texts, orderAmount(order)) }));
+      lines.push(priceLine(texts, order, 'running'));
       lines.push(
         texts.t('tracking-elapsed', {
           duration: formatDuration(texts, now - startedAt(order).getTime()),
@@ -157,7 +166,7 @@ export function renderOrderStatus(
       break;
     }
     case 'completed': {
-      lines.push(texts.t('order-cost', { price: price(texts, orderAmount(order)) }));
+      lines.push(priceLine(texts, order, 'completed'));
       const finished = order.finishedAt ?? order.deliveredAt;
       if (finished) {
         lines.push(
@@ -173,11 +182,13 @@ export function renderOrderStatus(
       lines.push('', texts.t('tracking-failed'));
       const detail = failureDetail(order.error);
       if (detail) lines.push(`<i>${texts.t('tracking-detail', { detail })}</i>`);
+      if (order.priceStars !== null) lines.push(priceLine(texts, order, 'returned'));
       keyboard.text(texts.t('tracking-button-retry'), orderButtons.retry(order.id));
       break;
     }
     case 'cancelled':
       lines.push('', texts.t('tracking-cancelled'));
+      if (order.priceStars !== null) lines.push(priceLine(texts, order, 'returned'));
       break;
   }
   return { text: lines.join('\n'), keyboard };

@@ -10,19 +10,26 @@ import type { GenerationRequest, Model } from '../reseller/schemas.js';
 import { orderActionData } from './callback-data/generate.js';
 import type { Texts } from './i18n.js';
 import { mediaInputLabel, optionLabel, optionValueLabel } from './texts/labels.js';
-import { price } from './texts/money.js';
+import { orderPrice, stars } from './texts/money.js';
 
 const PROMPT_PREVIEW_CHARS = 300;
 
 /** Changes whenever the amount, the quote or the submission key changes. */
-export function priceTag(order: Pick<OrderRow, 'priceUsd' | 'quoteId' | 'idempotencyKey'>): string {
+export function priceTag(
+  order: Pick<OrderRow, 'priceUsd' | 'priceStars' | 'quoteId' | 'idempotencyKey'>,
+): string {
+  const stars = order.priceStars === null ? '' : `|${order.priceStars}`;
   return createHash('sha256')
-    .update(`${order.priceUsd}|${order.quoteId ?? ''}|${order.idempotencyKey}`)
+    .update(`${order.priceUsd}|${order.quoteId ?? ''}|${order.idempotencyKey}${stars}`)
     .digest('base64url')
     .slice(0, 8);
 }
 
-export function orderSummaryKeyboard(ctx: Texts, order: OrderRow, priceText: string): InlineKeyboard {
+export function orderSummaryKeyboard(
+  ctx: Texts,
+  order: OrderRow,
+  priceText = orderPrice(ctx, order),
+): InlineKeyboard {
   const tag = priceTag(order);
   return new InlineKeyboard()
     .text(
@@ -67,11 +74,15 @@ export async function orderSummary(
   ctx: Texts,
   order: OrderRow,
   model: Model | undefined,
+  /** With Stars billing: the customer's balance, shown under the price. */
+  walletBalance?: number,
 ): Promise<{ text: string; keyboard: InlineKeyboard }> {
-  const priceText = price(ctx, order.priceUsd);
+  const priceText = orderPrice(ctx, order);
   const lines = [ctx.t('summary-title'), '', ctx.t('summary-model', { model: order.modelName })];
   lines.push(...requestLines(ctx, order.request, model, PROMPT_PREVIEW_CHARS));
   lines.push('', ctx.t('summary-price', { price: priceText }));
+  if (walletBalance !== undefined)
+    lines.push(ctx.t('summary-wallet', { balance: stars(ctx, walletBalance) }));
   if (order.quoteId) lines.push(ctx.t('summary-quote-note'));
   return { text: lines.join('\n'), keyboard: orderSummaryKeyboard(ctx, order, priceText) };
 }

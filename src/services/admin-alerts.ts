@@ -25,7 +25,9 @@ export type AdminAlert =
   /** GET /models failed at start-up: the stored catalog is served. */
   | { kind: 'catalog_stale'; error: string; count: number }
   /** Upstream charged an order an amount other than the price the user confirmed. */
-  | { kind: 'charge_mismatch'; modelName: string; confirmedUsd: string; chargedUsd: string };
+  | { kind: 'charge_mismatch'; modelName: string; confirmedUsd: string; chargedUsd: string }
+  /** The Stars ledger and Telegram's getStarTransactions disagree (wallet reconciliation). */
+  | { kind: 'stars_reconciliation'; differences: string[] };
 
 export type AdminAlertKind = AdminAlert['kind'];
 
@@ -42,6 +44,8 @@ export const DEFAULT_ALERT_COOLDOWNS_MS = {
   catalog_stale: 60 * 60_000,
   /** Per model (the subject): one alert a model an hour, however many orders it affects. */
   charge_mismatch: 60 * 60_000,
+  /** The check runs at start-up and daily: a crash loop must not repeat it to admins. */
+  stars_reconciliation: 6 * 60 * 60_000,
 } as const;
 
 export type RateLimitedKind = keyof typeof DEFAULT_ALERT_COOLDOWNS_MS;

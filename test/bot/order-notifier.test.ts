@@ -131,6 +131,7 @@ function submitted(chatId: number, upstream: Partial<Order> = {}, modelType = 'i
     modelType,
     request: { model_id: 203, prompt: 'a fox' },
     priceUsd: '0.04',
+    priceStars: null,
     quoteId: null,
     quoteExpiresAt: null,
     idempotencyKey: `key-${n}`,

@@ -25,6 +25,7 @@ function order(patch: Partial<OrderRow> = {}): OrderRow {
     modelType: 'image',
     request: { model_id: 203, prompt: 'a fox' },
     priceUsd: '0.04',
+    priceStars: null,
     quoteId: null,
     quoteExpiresAt: null,
     idempotencyKey: 'k',

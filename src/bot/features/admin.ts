@@ -11,10 +11,12 @@ import { ResellerError } from '../../reseller/errors.js';
 import type { AdminStats, StatsPeriod } from '../../services/admin-stats.js';
 import { STATS_PERIODS } from '../../services/admin-stats.js';
 import type { BalanceMonitor } from '../../services/balance-monitor.js';
-import { ensureAdminCommands } from '../commands.js';
+import type { WalletReport } from '../../services/wallet/wallet.js';
+import { commandLists, ensureAdminCommands } from '../commands.js';
 import type { BaseContext, BotContext } from '../context.js';
 import type { Texts } from '../i18n.js';
 import { formatDateTime } from '../order-status.js';
+import { stars } from '../texts/money.js';
 
 /** The Refresh button of /balance. */
 export const ADMIN_BALANCE_REFRESH = 'adm:balance';
@@ -53,7 +55,7 @@ const PERIOD_KEYS: Record<StatsPeriod, string> = {
   month: 'admin-stats-period-month',
 };
 
-export function renderStats(texts: Texts, stats: AdminStats): string {
+export function renderStats(texts: Texts, stats: AdminStats, wallet?: WalletReport): string {
   const money = (usd: string) => formatMoney(usd, texts.locale);
   const lines = [
     texts.t('admin-stats-title', { time: formatDateTime(texts.locale, stats.at, stats.at) }),
@@ -97,6 +99,25 @@ export function renderStats(texts: Texts, stats: AdminStats): string {
   });
   const { queued, processing } = stats.activeNow;
   lines.push('', texts.t('admin-stats-active', { total: queued + processing, queued, processing }));
+  if (wallet) {
+    const s = (n: number) => stars(texts, n);
+    const { totals } = wallet;
+    lines.push(
+      '',
+      texts.t('admin-stats-stars-title'),
+      texts.t('admin-stats-stars', {
+        paid: s(totals.paidStars),
+        refunded: s(totals.refundedStars),
+        earned: s(totals.capturedStars),
+        held: s(totals.heldStars),
+        granted: s(totals.grantedStars),
+        welcome: s(totals.welcomeStars),
+        spent: money(wallet.spentUsd),
+        earnedUsd: money(wallet.earnedUsd),
+        margin: money(wallet.marginUsd),
+      }),
+    );
+  }
   return lines.join('\n');
 }
 
@@ -115,7 +136,7 @@ export const adminFeature = new Composer<BotContext>();
 
 adminFeature.chatType('private').use(async (ctx, next) => {
   if (isAdmin(ctx)) {
-    await ensureAdminCommands(ctx.api, ctx.deps.config.defaultLocale, ctx.from.id).catch((err: unknown) =>
+    await ensureAdminCommands(ctx.api, commandLists(ctx.deps.config), ctx.from.id).catch((err: unknown) =>
       ctx.logger.warn({ err }, 'could not register the admin commands'),
     );
   }
@@ -137,5 +158,5 @@ admins.callbackQuery(ADMIN_BALANCE_REFRESH, async (ctx) => {
 
 admins.command('stats', async (ctx) => {
   const texts: Texts = { locale: ctx.locale, t: (key, vars) => ctx.t(key, vars) };
-  await ctx.reply(renderStats(texts, ctx.deps.admin.stats.collect()));
+  await ctx.reply(renderStats(texts, ctx.deps.admin.stats.collect(), ctx.deps.wallet?.report()));
 });

@@ -5,7 +5,6 @@
 import { createConversation } from '@grammyjs/conversations';
 import type { MiddlewareFn } from 'grammy';
 import { Composer, InlineKeyboard } from 'grammy';
-import { catalogPrice } from '../../services/pricing.js';
 import { modelPickData, modelTypeData } from '../callback-data/generate.js';
 import { menuData } from '../callback-data/menu.js';
 import type { BaseContext, BotContext } from '../context.js';
@@ -64,7 +63,7 @@ export function createGenerateFeature(
     await ctx.answerCallbackQuery();
     const keyboard = new InlineKeyboard();
     for (const model of group.models) {
-      const label = `${model.name} · ${catalogPriceLabel(ctx, catalogPrice(model))}`;
+      const label = `${model.name} · ${catalogPriceLabel(ctx, model, ctx.deps.wallet?.pricing)}`;
       keyboard.text(label, modelPickData.pack({ id: model.id })).row();
     }
     keyboard.text(ctx.t('button-back'), menuData.pack({ item: 'generate' }));

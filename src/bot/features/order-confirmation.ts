@@ -5,25 +5,44 @@
  */
 import { Composer, InlineKeyboard } from 'grammy';
 import type { OrderRow } from '../../db/schema/orders.js';
+import { InsufficientStarsError } from '../../services/wallet/wallet.js';
 import { orderActionData } from '../callback-data/generate.js';
+import { walletButtons } from '../callback-data/wallet.js';
 import { chatWork } from '../chat-work.js';
 import type { BaseContext, BotContext } from '../context.js';
 import type { GenerateArgs } from '../conversations/generate/form-conversation.js';
 import { GENERATE_CONVERSATION } from '../conversations/generate/generate.js';
 import { orderStatusText } from '../order-status.js';
 import { orderSummary, priceTag } from '../order-summary.js';
-import { price } from '../texts/money.js';
+import { orderPrice, price, stars } from '../texts/money.js';
 import { refusalText } from '../texts/refusals.js';
 import { upstreamErrorText } from '../texts/upstream-errors.js';
 
 export const orderConfirmationFeature = new Composer<BotContext>();
 const privateChats = orderConfirmationFeature.chatType('private');
 
-async function showSummary(ctx: BotContext, order: OrderRow, notice?: string) {
+async function showSummary(ctx: BotContext, order: OrderRow, notice?: string, topUp?: number) {
   const model = await ctx.deps.catalog.getModel(order.modelId).catch(() => undefined);
-  const summary = await orderSummary(ctx, order, model);
+  const balance = order.priceStars !== null ? ctx.deps.wallet?.balance(order.userId) : undefined;
+  const summary = await orderSummary(ctx, order, model, balance);
   const text = notice ? `${notice}\n\n${summary.text}` : summary.text;
+  if (topUp !== undefined) {
+    // Short of Stars: the smallest pack that covers it, one tap away, tied to this draft.
+    summary.keyboard
+      .row()
+      .text(ctx.t('wallet-button-topup', { amount: stars(ctx, topUp) }), walletButtons.buy(topUp, order.id));
+  }
   await ctx.editMessageText(text, { reply_markup: summary.keyboard });
+}
+
+/** Not enough Stars: how many are missing, and the pack to buy. */
+async function showShortOfStars(ctx: BotContext, order: OrderRow, short: InsufficientStarsError) {
+  const notice = ctx.t('wallet-insufficient', {
+    price: stars(ctx, short.priceStars),
+    balance: stars(ctx, short.balanceStars),
+    missing: stars(ctx, short.missingStars),
+  });
+  await showSummary(ctx, order, notice, ctx.deps.wallet?.packFor(short.missingStars));
 }
 
 async function showPlaced(ctx: BaseContext & BotContext, order: OrderRow) {
@@ -63,9 +82,10 @@ privateChats.callbackQuery(orderActionData.filter({ a: 'ok' }), async (ctx) => {
       if (outcome.firstTime) await showPlaced(ctx, outcome.order);
       return;
     case 'requoted': {
+      const { previousPriceStars: oldStars } = outcome;
       const notice = ctx.t('order-requoted', {
-        old: price(ctx, outcome.previousPriceUsd),
-        new: price(ctx, outcome.order.priceUsd),
+        old: oldStars !== null ? stars(ctx, oldStars) : price(ctx, outcome.previousPriceUsd),
+        new: orderPrice(ctx, outcome.order),
       });
       await showSummary(ctx, outcome.order, notice);
       return;
@@ -78,7 +98,11 @@ privateChats.callbackQuery(orderActionData.filter({ a: 'ok' }), async (ctx) => {
       );
       return;
     case 'refused':
-      // Nothing was sent and the draft is still confirmable: say why (e.g. a per-user limit).
+      // Nothing was sent and the draft is still confirmable: say why (a per-user limit, the wallet).
+      if (outcome.reason instanceof InsufficientStarsError) {
+        await showShortOfStars(ctx, outcome.order, outcome.reason);
+        return;
+      }
       await showSummary(ctx, outcome.order, refusalText(ctx, outcome.reason));
       return;
     case 'pending':

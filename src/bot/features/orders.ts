@@ -16,15 +16,9 @@ import type { BaseContext, BotContext } from '../context.js';
 import type { GenerateArgs } from '../conversations/generate/form-conversation.js';
 import { GENERATE_CONVERSATION } from '../conversations/generate/generate.js';
 import { deliverResults, resultsExpired } from '../delivery/deliver.js';
-import {
-  canOfferCancel,
-  formatDateTime,
-  isActiveStatus,
-  orderAmount,
-  STATUS_ICONS,
-} from '../order-status.js';
+import { canOfferCancel, formatDateTime, isActiveStatus, STATUS_ICONS } from '../order-status.js';
 import { requestLines } from '../order-summary.js';
-import { price } from '../texts/money.js';
+import { orderPrice } from '../texts/money.js';
 
 export const PAGE_SIZE = 5;
 const PROMPT_EXCERPT_CHARS = 200;
@@ -77,7 +71,7 @@ export async function showOrderList(ctx: BaseContext, requestedPage: number, mod
         icon: STATUS_ICONS[key] ?? '⏳',
         model: order.modelName,
         status: ctx.t(`orders-status-${key}`),
-        price: price(ctx, orderAmount(order)),
+        price: orderPrice(ctx, order),
         date: formatDateTime(ctx.locale, order.submittedAt ?? order.createdAt, now),
       }),
     );
@@ -115,7 +109,7 @@ export async function showOrderDetails(
     }),
   ];
   lines.push(...requestLines(ctx, order.request, model, PROMPT_EXCERPT_CHARS));
-  lines.push(ctx.t('order-cost', { price: price(ctx, orderAmount(order)) }));
+  lines.push(ctx.t('order-cost', { price: orderPrice(ctx, order) }));
   if (order.finishedAt) lines.push(ctx.t('orders-details-finished', { date: date(order.finishedAt) }));
   const hasFiles = order.status === 'completed' && (order.result?.length ?? 0) > 0;
   const expired = resultsExpired(order, now.getTime());

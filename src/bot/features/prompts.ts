@@ -340,7 +340,7 @@ export function createPromptsFeature(conversationPlugins: MiddlewareFn<BaseConte
     const models = loaded.value;
     if (button.kind === 'use') {
       await ctx.answerCallbackQuery();
-      await render(ctx, modelsScreen(ctx, context, ref, prompt, models), 'edit');
+      await render(ctx, modelsScreen(ctx, context, ref, prompt, models, ctx.deps.wallet?.pricing), 'edit');
       return;
     }
     const model = models.find((m) => m.id === button.modelId);

@@ -4,12 +4,13 @@
  * category names) goes into messages only through `t` variables or escapeHtml, and into button
  * labels (plain text) cut to length; never into callback data.
  */
+
 import { InlineKeyboard } from 'grammy';
 import { escapeHtml } from '../../lib/html.js';
 import { truncate } from '../../lib/text.js';
 import type { Model, Prompt, PromptsPage } from '../../reseller/schemas.js';
-import { catalogPrice } from '../../services/pricing.js';
 import type { PromptCategory } from '../../services/prompt-library.js';
+import type { StarPricing } from '../../services/wallet/star-pricing.js';
 import { menuData } from '../callback-data/menu.js';
 import { type ListRef, MAX_PAGE, promptButtons, shortId, type TypeCode } from '../callback-data/prompts.js';
 import type { Texts } from '../i18n.js';
@@ -258,6 +259,7 @@ export function modelsScreen(
   ref: ListRef,
   prompt: Prompt,
   models: Model[],
+  pricing?: StarPricing,
 ): Screen {
   const shown = localizePrompt(prompt, ctx.locale);
   const lines: string[] = [];
@@ -266,7 +268,7 @@ export function modelsScreen(
   lines.push(ctx.t(models.length > 0 ? 'prompts-choose-model' : 'prompts-no-models'));
   const keyboard = new InlineKeyboard();
   for (const model of models) {
-    const label = `${model.name} · ${catalogPriceLabel(ctx, catalogPrice(model))}`;
+    const label = `${model.name} · ${catalogPriceLabel(ctx, model, pricing)}`;
     keyboard.text(label, promptButtons.model(prompt.id, model.id, ref)).row();
   }
   keyboard.text(ctx.t('button-back'), promptButtons.details(prompt.id, ref));

@@ -10,6 +10,7 @@
  */
 import type { MiddlewareFn } from 'grammy';
 import type { Config } from '../../config.js';
+import { htmlToPlainText } from '../../lib/html.js';
 import { utcDay } from '../../services/user-limits.js';
 import type { BaseContext } from '../context.js';
 
@@ -51,17 +52,8 @@ export function createAccessGuard(
     if (ctx.chat?.type !== 'private' || !(ctx.message || ctx.callbackQuery)) return;
     if (verdict === 'banned' && !mayTellBanned(from.id)) return;
     const text = ctx.t(verdict === 'banned' ? 'access-banned' : 'access-private');
-    if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: plainText(text), show_alert: true });
+    if (ctx.callbackQuery)
+      await ctx.answerCallbackQuery({ text: htmlToPlainText(text, 200), show_alert: true });
     else await ctx.reply(text);
   };
-}
-
-/** Callback alerts show no HTML, and hold at most 200 characters. */
-function plainText(html: string): string {
-  const text = html
-    .replace(/<[^>]+>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-  return text.length <= 200 ? text : `${text.slice(0, 199)}…`;
 }

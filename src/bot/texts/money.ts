@@ -1,5 +1,8 @@
+import type { OrderRow } from '../../db/schema/orders.js';
 import { formatMoney } from '../../lib/money.js';
-import type { CatalogPrice } from '../../services/pricing.js';
+import type { Model } from '../../reseller/schemas.js';
+import { catalogPrice } from '../../services/pricing.js';
+import type { StarPricing } from '../../services/wallet/star-pricing.js';
 import type { Texts } from '../i18n.js';
 
 /** The user's locale decides the format: "$0.11" in English, "0,11 $" in Russian. */
@@ -7,7 +10,33 @@ export function price(texts: Texts, amountUsd: string): string {
   return formatMoney(amountUsd, texts.locale);
 }
 
-export function catalogPriceLabel(texts: Texts, catalog: CatalogPrice): string {
-  const amount = price(texts, catalog.amountUsd);
+/** "⭐ 50" (grouped the user's way: "⭐ 1,000" / "⭐ 1 000"). */
+export function stars(texts: Texts, n: number): string {
+  return texts.t('stars-amount', { n });
+}
+
+/** The amount upstream charged (`cost_usd`), or the confirmed price until upstream answered. */
+export function orderAmount(order: Pick<OrderRow, 'costUsd' | 'priceUsd'>): string {
+  return order.costUsd ?? order.priceUsd;
+}
+
+/** What the customer pays for an order: its Stars price with billing on, else the USD amount. */
+export function orderPrice(
+  texts: Texts,
+  order: Pick<OrderRow, 'priceStars' | 'costUsd' | 'priceUsd'>,
+): string {
+  return order.priceStars !== null ? stars(texts, order.priceStars) : price(texts, orderAmount(order));
+}
+
+/**
+ * A model's price in the catalog: "$0.04" or "from $0.20"; with Stars billing the same in Stars at
+ * the reseller's prices (a fixed price per model is always exact).
+ */
+export function catalogPriceLabel(texts: Texts, model: Model, pricing: StarPricing | undefined): string {
+  const catalog = catalogPrice(model);
+  if (pricing?.isFixed(model.id)) return stars(texts, pricing.starsFor(model.id, catalog.amountUsd));
+  const amount = pricing
+    ? stars(texts, pricing.starsFor(model.id, catalog.amountUsd))
+    : price(texts, catalog.amountUsd);
   return catalog.kind === 'from' ? texts.t('price-from', { amount }) : amount;
 }

@@ -92,7 +92,11 @@ export class OrdersRepository {
             .update(orders)
             .set({ stage: 'submitting', updatedAt: this.#now() })
             .where(
-              and(eq(orders.id, id), eq(orders.idempotencyKey, key), eq(orders.stage, 'awaiting_confirmation')),
+              and(
+                eq(orders.id, id),
+                eq(orders.idempotencyKey, key),
+                eq(orders.stage, 'awaiting_confirmation'),
+              ),
             )
             .run().changes === 1;
         if (moved) alongside?.(tx);
@@ -443,9 +447,7 @@ export class OrdersRepository {
     return this.db
       .select()
       .from(orders)
-      .where(
-        and(this.#lost(), isNull(orders.deliveredAt)),
-      )
+      .where(and(this.#lost(), isNull(orders.deliveredAt)))
       .orderBy(asc(orders.updatedAt))
       .all();
   }

@@ -4,8 +4,9 @@
  * new. Spending steps (hold, refund) check the balance inside an IMMEDIATE transaction: two
  * confirmations can never spend the same Stars, even from two processes.
  */
-import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbExecutor } from '../client.js';
+import { orders } from '../schema/orders.js';
 import {
   type StarTopupRow,
   starTopups,
@@ -357,6 +358,16 @@ export class WalletRepository {
       grantedStars: of('grant'),
       welcomeStars: of('welcome'),
     };
+  }
+
+  /** What upstream charged for completed orders paid in Stars (cost_usd, else the confirmed price). */
+  completedPaidOrderCosts(): string[] {
+    return this.db
+      .select({ usd: sql<string>`coalesce(${orders.costUsd}, ${orders.priceUsd})` })
+      .from(orders)
+      .where(and(eq(orders.status, 'completed'), isNotNull(orders.priceStars)))
+      .all()
+      .map((r) => r.usd);
   }
 
   /** Paid invoices (refunded ones too), for reconciliation with Telegram's own list. */

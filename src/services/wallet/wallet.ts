@@ -8,7 +8,13 @@
 import { randomBytes } from 'node:crypto';
 import type { StarsBilling } from '../../config.js';
 import type { Db, DbExecutor } from '../../db/client.js';
-import { holdKey, InsufficientStarsError, WalletRepository } from '../../db/repositories/wallet.js';
+import {
+  holdKey,
+  InsufficientStarsError,
+  WalletRepository,
+  type WalletTotals,
+} from '../../db/repositories/wallet.js';
+import { addMoney, isMoneyString, moneyFromMicros, moneyToString, parseMoney } from '../../lib/money.js';
 import type { Logger } from '../../logger.js';
 import type { OrderPipelineHooks, OrderRow } from '../order-hooks.js';
 import { StarPricing } from './star-pricing.js';
@@ -27,6 +33,16 @@ export interface PaymentNotice {
   balance: number;
   /** The draft the user topped up for, if any. */
   orderId: string | null;
+}
+
+/** For /stats: the Stars side and what it means in USD at the reseller's own rate. */
+export interface WalletReport {
+  totals: WalletTotals;
+  /** Upstream cost of the completed orders customers paid in Stars. */
+  spentUsd: string;
+  /** The captured Stars in USD at STARS_PER_USD (rounded down to a micro-dollar). */
+  earnedUsd: string;
+  marginUsd: string;
 }
 
 export type RefundResult =
@@ -190,6 +206,19 @@ export class WalletService {
   }
 
   // ---------------------------------------------------------------- admin
+
+  report(): WalletReport {
+    const totals = this.ledger.totals();
+    const spent = addMoney(...this.ledger.completedPaidOrderCosts().filter(isMoneyString).map(parseMoney));
+    const rate = BigInt(parseMoney(this.#config.starsPerUsd));
+    const earned = moneyFromMicros((BigInt(totals.capturedStars) * 1_000_000n * 1_000_000n) / rate);
+    return {
+      totals,
+      spentUsd: moneyToString(spent),
+      earnedUsd: moneyToString(earned),
+      marginUsd: moneyToString(moneyFromMicros(earned - spent)),
+    };
+  }
 
   /** `key` names the admin's command (its chat and message), so a redelivered update grants once. */
   grant(grant: {

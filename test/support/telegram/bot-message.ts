@@ -2,6 +2,7 @@ import type { InlineKeyboardMarkup, ReplyKeyboardMarkup } from 'grammy/types';
 import type { FileKind, FileStore } from './files/file-store.js';
 import { isInlineKeyboard } from './reply-markup.js';
 import type { StoredMessage } from './state/chats.js';
+import type { StoredInvoice } from './state/payments.js';
 
 export interface BotMessageMedia {
   file_id: string;
@@ -22,7 +23,9 @@ export interface BotMessage {
   caption?: string;
   parse_mode?: string;
   entities?: unknown[];
-  kind: 'text' | 'photo' | 'video' | 'animation' | 'document' | 'audio' | 'media_group_item';
+  kind: 'text' | 'photo' | 'video' | 'animation' | 'document' | 'audio' | 'media_group_item' | 'invoice';
+  /** An invoice (sendInvoice), with the payload the bot gave it. */
+  invoice?: StoredInvoice;
   /** The media type behind 'media_group_item' (and the same as kind otherwise). */
   mediaType?: FileKind;
   media?: BotMessageMedia;
@@ -42,7 +45,7 @@ export function toBotMessage(msg: StoredMessage, files: FileStore): BotMessage {
   const out: BotMessage = {
     message_id: msg.messageId,
     chatId: msg.chatId,
-    kind: msg.mediaGroupId ? 'media_group_item' : (msg.media?.type ?? 'text'),
+    kind: msg.invoice ? 'invoice' : msg.mediaGroupId ? 'media_group_item' : (msg.media?.type ?? 'text'),
     buttons: isInlineKeyboard(msg.replyMarkup)
       ? msg.replyMarkup.inline_keyboard.flat().map((b) => ({
           text: b.text,
@@ -61,6 +64,7 @@ export function toBotMessage(msg: StoredMessage, files: FileStore): BotMessage {
     sentAt: msg.sentAt,
   };
   if (msg.text !== undefined) out.text = msg.text;
+  if (msg.invoice) out.invoice = { ...msg.invoice };
   if (msg.caption !== undefined) out.caption = msg.caption;
   if (msg.parseMode !== undefined) out.parse_mode = msg.parseMode;
   const entities = msg.text !== undefined ? msg.entities : msg.captionEntities;

@@ -5,6 +5,7 @@ import type { Params } from './params.js';
 import type { BotSettings } from './state/bot-settings.js';
 import type { CallbackQueries } from './state/callbacks.js';
 import type { ChatStore, EventClock } from './state/chats.js';
+import type { Payments } from './state/payments.js';
 import type { UpdateQueue } from './state/updates.js';
 
 /** The emulator's shared state, handed to every Bot API method and every scripted user. */
@@ -22,6 +23,9 @@ export interface Core {
   updates: UpdateQueue;
   callbacks: CallbackQueries;
   settings: BotSettings;
+  payments: Payments;
+  /** How long a pre_checkout_query waits for the bot's answer (Telegram: 10 s). */
+  preCheckoutTimeoutMs: number;
 }
 
 export interface MethodCall {

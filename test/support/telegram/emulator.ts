@@ -18,10 +18,12 @@ import { type ScriptedUser, ScriptedUserImpl } from './scripted-user.js';
 import { BotSettings } from './state/bot-settings.js';
 import { CallbackQueries } from './state/callbacks.js';
 import { ChatStore, EventClock } from './state/chats.js';
+import { Payments, type StarTransactionRecord } from './state/payments.js';
 import { UpdateQueue } from './state/updates.js';
 
 export type { InjectedError, RecordedCall, UploadDescriptor } from './dispatcher.js';
-export type { BotMessage, CallbackAnswer, ScriptedUser } from './scripted-user.js';
+export type { BotMessage, CallbackAnswer, PaymentOutcome, ScriptedUser } from './scripted-user.js';
+export type { StarTransactionRecord } from './state/payments.js';
 
 export interface EmulatorOptions {
   /** Default '123456:TEST-TOKEN'; calls with another token get 401 Unauthorized. */
@@ -38,6 +40,8 @@ export interface EmulatorOptions {
   uploadLimitBytes?: number;
   /** Photos the bot sends must be real PNG/JPEG/GIF/WebP (else 'IMAGE_PROCESS_FAILED'). Default false. */
   strictImages?: boolean;
+  /** How long a pre_checkout_query waits for answerPreCheckoutQuery; default 10 000 (Telegram's 10 s). */
+  preCheckoutTimeoutMs?: number;
 }
 
 export interface TelegramEmulator {
@@ -58,6 +62,14 @@ export interface TelegramEmulator {
   /** Commands stored by setMyCommands for exactly this scope (default {type:'default'}) and language. */
   commands(scope?: object, languageCode?: string): Array<{ command: string; description: string }>;
   unansweredCallbackQueries(): Array<{ id: string; data: string; fromId: number }>;
+  /** Pre-checkout queries still waiting for the bot's answer (expired ones are not listed). */
+  unansweredPreCheckoutQueries(): Array<{ id: string; userId: number }>;
+  /** The bot's Stars transactions, as getStarTransactions reports them. */
+  starTransactions(): StarTransactionRecord[];
+  /** The update with this id, as it was delivered. */
+  update(updateId: number): Update | undefined;
+  /** Delivers an update once more with the same update_id (Telegram's resend of an unconfirmed update). */
+  redeliver(updateId: number): void;
   /** Strictness violations, each also answered to the bot as Telegram's error. Expect it to stay []. */
   problems: string[];
   /** Current value of the global event counter (messages, edits, presses, calls). */
@@ -95,6 +107,8 @@ export async function startTelegramEmulator(opts: EmulatorOptions = {}): Promise
     updates: new UpdateQueue(),
     callbacks: new CallbackQueries(),
     settings: new BotSettings(),
+    payments: new Payments(),
+    preCheckoutTimeoutMs: opts.preCheckoutTimeoutMs ?? 10_000,
   };
   const dispatcher = new Dispatcher(core);
   const server = await startHttpServer(opts.port ?? 0, {
@@ -123,6 +137,10 @@ export async function startTelegramEmulator(opts: EmulatorOptions = {}): Promise
     injectError: (method, error, times = 1) => dispatcher.inject(method, error, times),
     commands: (scope, languageCode) => core.settings.getCommands(scope, languageCode),
     unansweredCallbackQueries: () => core.callbacks.unanswered(),
+    unansweredPreCheckoutQueries: () => core.payments.unanswered(),
+    starTransactions: () => [...core.payments.transactions],
+    update: (updateId) => core.updates.get(updateId),
+    redeliver: (updateId) => core.updates.redeliver(updateId),
     seq: () => clock.current(),
     pushUpdate: (update) => core.updates.push(update),
     setOutage: (on, mode) => server.setOutage(on, mode),

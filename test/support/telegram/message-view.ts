@@ -45,6 +45,11 @@ export function apiMessage(
     if (msg.captionEntities?.length) out['caption_entities'] = msg.captionEntities;
   }
   if (msg.media) Object.assign(out, mediaFields(msg));
+  if (msg.invoice) {
+    const { payload: _hidden, ...invoice } = msg.invoice;
+    out['invoice'] = invoice;
+  }
+  if (msg.successfulPayment) out['successful_payment'] = msg.successfulPayment;
   if (isInlineKeyboard(msg.replyMarkup) && msg.replyMarkup.inline_keyboard.length)
     out['reply_markup'] = msg.replyMarkup;
   const replied = msg.replyTo === undefined ? undefined : chat.messages.get(msg.replyTo);

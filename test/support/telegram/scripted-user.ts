@@ -76,10 +76,20 @@ export interface ScriptedUser {
   waitForMessage(match?: MessageMatch, opts?: WaitOptions): Promise<BotMessage>;
   /** Resolves once the bot has fetched every update and made no call for `ms` (default 300). */
   waitForIdle(ms?: number, opts?: { timeoutMs?: number }): Promise<void>;
+  /**
+   * Pays an invoice (default: the latest one in the chat) as a user does: the bot gets a
+   * pre_checkout_query and has the emulator's deadline to answer; on ok, a successful_payment
+   * message follows and the charge is recorded in the bot's Star transactions.
+   */
+  payInvoice(message?: BotMessage | number): Promise<PaymentOutcome>;
   transcript(): string;
   block(): void;
   unblock(): void;
 }
+
+export type PaymentOutcome =
+  | { ok: true; chargeId: string; updateId: number; totalAmount: number }
+  | { ok: false; reason: 'declined' | 'timeout'; errorMessage?: string };
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 const COMMAND = /^\/[A-Za-z0-9_]{1,32}(?:@[A-Za-z0-9_]+)?/;
@@ -209,6 +219,56 @@ export class ScriptedUserImpl implements ScriptedUser {
     if (!msg || msg.deleted)
       return Promise.reject(new Error(`Message #${messageId} does not exist in chat ${this.chatId}`));
     return this.press(msg, data, undefined, opts.timeoutMs);
+  }
+
+  async payInvoice(message?: BotMessage | number): Promise<PaymentOutcome> {
+    const id = typeof message === 'number' ? message : message?.message_id;
+    const stored =
+      id === undefined
+        ? this.liveBotMessages()
+            .filter((m) => m.invoice)
+            .at(-1)
+        : this.chat.messages.get(id);
+    const invoice = stored?.invoice;
+    if (!stored || stored.deleted || !invoice)
+      throw new Error(`No invoice to pay in chat ${this.chatId}\n${this.transcript()}`);
+    const checkout = this.core.payments.createCheckout(this.id);
+    this.core.updates.push({
+      pre_checkout_query: {
+        id: checkout.id,
+        from: this.user,
+        currency: invoice.currency,
+        total_amount: invoice.total_amount,
+        invoice_payload: invoice.payload,
+      },
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), this.core.preCheckoutTimeoutMs);
+    });
+    const answer = await Promise.race([checkout.answer, deadline]);
+    clearTimeout(timer);
+    if (answer === 'timeout') {
+      this.core.payments.expire(checkout.id);
+      return { ok: false, reason: 'timeout' };
+    }
+    if (!answer.ok)
+      return {
+        ok: false,
+        reason: 'declined',
+        ...(answer.errorMessage && { errorMessage: answer.errorMessage }),
+      };
+    const chargeId = this.core.payments.charge(this.user, invoice.total_amount);
+    const successfulPayment = {
+      currency: invoice.currency,
+      total_amount: invoice.total_amount,
+      invoice_payload: invoice.payload,
+      telegram_payment_charge_id: chargeId,
+      provider_payment_charge_id: '',
+    };
+    const msg = this.core.chats.addMessage(this.chat, { fromBot: false, successfulPayment });
+    const updateId = this.core.updates.push({ message: apiMessage(this.core, this.chat, msg) });
+    return { ok: true, chargeId, updateId, totalAmount: invoice.total_amount };
   }
 
   messages(): BotMessage[] {

@@ -37,6 +37,11 @@ function content(m: StoredMessage): string {
       `[${m.media.type}${f.fileName ? ` ${f.fileName}` : ''}, ${f.size} bytes${m.mediaGroupId ? `, album ${m.mediaGroupId}` : ''}]`,
     );
   }
+  if (m.invoice)
+    parts.push(
+      `[invoice ${JSON.stringify(m.invoice.title)}, ${m.invoice.total_amount} ${m.invoice.currency}]`,
+    );
+  if (m.successfulPayment) parts.push(`[paid ${String(m.successfulPayment['total_amount'])} XTR]`);
   const text = m.text ?? m.caption;
   if (text) parts.push(JSON.stringify(text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text));
   if (isInlineKeyboard(m.replyMarkup)) {

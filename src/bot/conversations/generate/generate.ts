@@ -18,7 +18,9 @@ import { askPrompt } from './prompt-step.js';
 
 export const GENERATE_CONVERSATION = 'generate';
 
-type PrepareResult = { ok: true; order: OrderRow } | { ok: false; code: string; message: string };
+type PrepareResult =
+  | { ok: true; order: OrderRow; walletBalance: number | undefined }
+  | { ok: false; code: string; message: string };
 
 async function prepareOrder(
   outer: BotContext,
@@ -33,7 +35,7 @@ async function prepareOrder(
       modelId,
       request,
     });
-    return { ok: true, order };
+    return { ok: true, order, walletBalance: outer.deps.wallet?.balance(order.userId) };
   } catch (error) {
     const failure = asResellerError(error);
     outer.logger.warn({ err: error, code: failure.code }, 'pricing failed');
@@ -78,7 +80,7 @@ export async function generateConversation(
     const waiting = await ctx.reply(ctx.t('gen-pricing'));
     const prepared = await conversation.external((outer) => prepareOrder(outer, model.id, request));
     if (prepared.ok) {
-      const summary = await orderSummary(ctx, prepared.order, model);
+      const summary = await orderSummary(ctx, prepared.order, model, prepared.walletBalance);
       await ctx.api.editMessageText(waiting.chat.id, waiting.message_id, summary.text, {
         reply_markup: summary.keyboard,
       });

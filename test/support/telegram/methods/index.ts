@@ -1,6 +1,7 @@
 import type { MethodHandler } from '../core.js';
 import * as bot from './bot.js';
 import * as edit from './edit.js';
+import * as payments from './payments.js';
 import * as send from './send.js';
 
 const [setMyName, getMyName] = bot.botText('name', 64);
@@ -45,6 +46,10 @@ const METHODS: Record<string, MethodHandler> = {
   editMessageReplyMarkup: edit.editMessageReplyMarkup,
   deleteMessage: edit.deleteMessage,
   deleteMessages: edit.deleteMessages,
+  sendInvoice: payments.sendInvoice,
+  answerPreCheckoutQuery: payments.answerPreCheckoutQuery,
+  refundStarPayment: payments.refundStarPayment,
+  getStarTransactions: payments.getStarTransactions,
 };
 
 const BY_LOWER = new Map(

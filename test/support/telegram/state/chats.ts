@@ -1,6 +1,7 @@
 import type { MessageEntity, User } from 'grammy/types';
 import type { FileKind, StoredFile } from '../files/file-store.js';
 import type { AnyReplyMarkup } from '../reply-markup.js';
+import type { StoredInvoice } from './payments.js';
 
 /** Global monotonically increasing event counter shared by every chat and the call log. */
 export class EventClock {
@@ -33,6 +34,9 @@ export interface StoredMessage {
   parseMode?: string | undefined;
   media?: MessageMedia | undefined;
   mediaGroupId?: string | undefined;
+  invoice?: StoredInvoice | undefined;
+  /** A user's message: the successful_payment it carries. */
+  successfulPayment?: Record<string, unknown> | undefined;
   replyMarkup?: AnyReplyMarkup | undefined;
   replyTo?: number | undefined;
   editCount: number;

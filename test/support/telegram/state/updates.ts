@@ -22,16 +22,34 @@ export interface PollOptions {
 /** The getUpdates queue: offset confirmation, long polling, allowed_updates, and the one-poller rule. */
 export class UpdateQueue {
   private nextId = 1;
-  private queue: Array<{ update: Update; delivered: boolean }> = [];
+  private queue: Array<{ update: Update; delivered: boolean; again?: true }> = [];
+  /** Every update ever pushed, by id: a test may have Telegram deliver one again. */
+  private readonly history = new Map<number, Update>();
   private allowed: Set<string> | undefined;
   private waiter: Waiter | undefined;
   private closed = false;
 
   push(update: Omit<Update, 'update_id'>): number {
     const full = { ...update, update_id: this.nextId++ } as Update;
+    this.history.set(full.update_id, full);
     this.queue.push({ update: full, delivered: false });
     this.waiter?.wake();
     return full.update_id;
+  }
+
+  get(updateId: number): Update | undefined {
+    return this.history.get(updateId);
+  }
+
+  /**
+   * Delivers an update again with its own update_id, as Telegram does when it believes the bot
+   * never confirmed it (a crash before the offset moved on, a lost webhook answer).
+   */
+  redeliver(updateId: number): void {
+    const update = this.history.get(updateId);
+    if (!update) throw new Error(`no update ${updateId} was ever pushed`);
+    this.queue.push({ update, delivered: false, again: true });
+    this.waiter?.wake();
   }
 
   /** A long poll is waiting for updates right now. */
@@ -92,7 +110,8 @@ export class UpdateQueue {
   private confirm(offset: number | undefined): void {
     if (offset === undefined || offset === 0) return;
     if (offset < 0) this.queue = this.queue.slice(offset);
-    else this.queue = this.queue.filter((e) => e.update.update_id >= offset);
+    // A redelivery carries an old id: it is confirmed once the bot has received it.
+    else this.queue = this.queue.filter((e) => e.update.update_id >= offset || (e.again && !e.delivered));
   }
 
   private take(limit: number): Update[] {

@@ -1,0 +1,106 @@
+/**
+ * The admins' wallet tools (BILLING=stars), in private chats only; for anyone else these commands
+ * fall through to the catch-all like any unknown command:
+ * - /refund <telegram_payment_charge_id>: returns a top-up's Stars through Telegram (refused when the
+ *   customer already spent them, or it was refunded before);
+ * - /grant <user id> <stars> [reason]: gives Stars (once per command message, even if redelivered);
+ * - /wallet <user id>: a customer's balance and latest movements (plain /wallet is the admin's own).
+ */
+import { Composer } from 'grammy';
+import type { BotContext } from '../context.js';
+import { stars } from '../texts/money.js';
+import { isAdmin } from './admin.js';
+import { walletHistoryLines } from './wallet.js';
+
+export const adminWalletFeature = new Composer<BotContext>();
+const admins = adminWalletFeature
+  .chatType('private')
+  .filter((ctx) => isAdmin(ctx) && ctx.deps.wallet !== null);
+
+const MAX_GRANT = 100_000;
+const GRANT = /^(\d{1,15})\s+(\d{1,6})(?:\s+([\s\S]{1,200}))?$/;
+
+admins.command('refund', async (ctx) => {
+  const chargeId = ctx.match.trim();
+  if (!/^\S{1,200}$/.test(chargeId)) {
+    await ctx.reply(ctx.t('admin-refund-usage'));
+    return;
+  }
+  const result = await ctx.deps.wallet!.refund(chargeId, ctx.from.id, (userId, charge) =>
+    ctx.api.refundStarPayment(userId, charge),
+  );
+  switch (result.kind) {
+    case 'refunded':
+      await ctx.reply(ctx.t('admin-refund-done', { amount: stars(ctx, result.stars), user: result.userId }));
+      return;
+    case 'unknown':
+      await ctx.reply(ctx.t('admin-refund-unknown'));
+      return;
+    case 'already_refunded':
+      await ctx.reply(ctx.t('admin-refund-already'));
+      return;
+    case 'spent':
+      await ctx.reply(
+        ctx.t('admin-refund-spent', {
+          amount: stars(ctx, result.stars),
+          balance: stars(ctx, result.balance),
+        }),
+      );
+      return;
+    case 'telegram_refused':
+      await ctx.reply(ctx.t('admin-refund-telegram', { reason: result.description }));
+      return;
+  }
+});
+
+admins.command('grant', async (ctx) => {
+  const match = GRANT.exec(ctx.match.trim());
+  const amount = Number(match?.[2] ?? 0);
+  if (!match || amount < 1 || amount > MAX_GRANT) {
+    await ctx.reply(ctx.t('admin-grant-usage'));
+    return;
+  }
+  const userId = Number(match[1]);
+  const wallet = ctx.deps.wallet!;
+  const granted = wallet.grant({
+    userId,
+    stars: amount,
+    actorId: ctx.from.id,
+    reason: match[3]?.trim() ?? null,
+    key: `${ctx.chat.id}:${ctx.message?.message_id ?? ctx.update.update_id}`,
+  });
+  if (!granted) {
+    await ctx.reply(ctx.t('admin-grant-repeat'));
+    return;
+  }
+  ctx.logger.info({ adminId: ctx.from.id, userId, stars: amount }, 'stars granted');
+  await ctx.reply(
+    ctx.t('admin-grant-done', {
+      amount: stars(ctx, amount),
+      user: userId,
+      balance: stars(ctx, wallet.balance(userId)),
+    }),
+  );
+});
+
+admins.command('wallet', async (ctx, next) => {
+  const arg = ctx.match.trim();
+  if (arg === '') return next();
+  if (!/^\d{1,15}$/.test(arg)) {
+    await ctx.reply(ctx.t('admin-wallet-usage'));
+    return;
+  }
+  const userId = Number(arg);
+  const user = ctx.deps.users.find(userId);
+  const balance = ctx.deps.wallet!.balance(userId);
+  const lines = [
+    ctx.t('admin-wallet-title', {
+      user: userId,
+      name: user ? ` (${user.firstName}${user.username ? `, @${user.username}` : ''})` : '',
+      balance: stars(ctx, balance),
+    }),
+    '',
+    ...walletHistoryLines(ctx, userId),
+  ];
+  await ctx.reply(lines.join('\n'));
+});

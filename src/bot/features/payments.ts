@@ -1,0 +1,72 @@
+/**
+ * Telegram Stars payments, installed before the access guard and the conversations: a checkout must
+ * be answered within Telegram's 10 seconds whatever the chat is doing, and a payment is credited
+ * even in the middle of a form (or for a user banned after paying: Telegram took their Stars).
+ *
+ * - pre_checkout_query: ok only for our own unpaid invoice, for its buyer, at its amount, and for a
+ *   user who may use the bot; otherwise refused with the reason in the user's language.
+ * - successful_payment: credited once under telegram_payment_charge_id (a redelivered update books
+ *   nothing); the user is told once, with a button back to the order they topped up for.
+ */
+import { Composer, InlineKeyboard } from 'grammy';
+import { htmlToPlainText } from '../../lib/html.js';
+import { orderActionData } from '../callback-data/generate.js';
+import type { BotContext } from '../context.js';
+import { accessVerdict } from '../middlewares/access.js';
+import { priceTag } from '../order-summary.js';
+import { orderPrice, stars } from '../texts/money.js';
+
+export const paymentsFeature = new Composer<BotContext>();
+
+paymentsFeature.on('pre_checkout_query', async (ctx) => {
+  const query = ctx.preCheckoutQuery;
+  const wallet = ctx.deps.wallet;
+  const refuse = (key: string) =>
+    ctx.answerPreCheckoutQuery(false, { error_message: htmlToPlainText(ctx.t(key), 255) });
+  if (!wallet) return refuse('checkout-unknown-invoice');
+  if (accessVerdict(ctx.deps.config, query.from.id) !== 'allowed') return refuse('checkout-not-allowed');
+  const verdict = wallet.checkCheckout({
+    payload: query.invoice_payload,
+    userId: query.from.id,
+    currency: query.currency,
+    totalAmount: query.total_amount,
+  });
+  if (!verdict.ok) {
+    ctx.logger.info({ userId: query.from.id, reason: verdict.reason }, 'checkout refused');
+    return refuse(`checkout-${verdict.reason.replace(/_/g, '-')}`);
+  }
+  await ctx.answerPreCheckoutQuery(true);
+});
+
+paymentsFeature.on('message:successful_payment', async (ctx) => {
+  const payment = ctx.message.successful_payment;
+  const wallet = ctx.deps.wallet;
+  if (!wallet || payment.currency !== 'XTR') {
+    ctx.logger.error(
+      { chargeId: payment.telegram_payment_charge_id, currency: payment.currency },
+      'a payment arrived that this bot does not sell: nothing credited',
+    );
+    return;
+  }
+  const notice = wallet.creditPayment({
+    chargeId: payment.telegram_payment_charge_id,
+    userId: ctx.from.id,
+    stars: payment.total_amount,
+    payload: payment.invoice_payload,
+  });
+  if (!notice.tell) return;
+  const lines = [
+    ctx.t('wallet-credited', { amount: stars(ctx, notice.stars), balance: stars(ctx, notice.balance) }),
+  ];
+  const keyboard = new InlineKeyboard();
+  const draft = notice.orderId ? ctx.deps.orders.findForChat(notice.orderId, ctx.chat.id) : undefined;
+  if (draft?.stage === 'awaiting_confirmation') {
+    // The same Confirm as on the summary, bound to the same price: a re-quote is shown first.
+    lines.push('', ctx.t('wallet-credited-order'));
+    keyboard.text(
+      ctx.t('wallet-button-continue-order', { price: orderPrice(ctx, draft) }),
+      orderActionData.pack({ a: 'ok', id: draft.id, t: priceTag(draft) }),
+    );
+  }
+  await ctx.reply(lines.join('\n'), { reply_markup: keyboard });
+});

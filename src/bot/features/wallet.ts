@@ -1,0 +1,105 @@
+/**
+ * The customer's side of the Stars wallet (BILLING=stars): /wallet (balance, latest movements, packs
+ * to buy), the invoices for those packs, /paysupport and /terms (Telegram requires both of sellers
+ * of digital goods). Payments themselves are handled in payments.ts, ahead of everything else.
+ */
+import { Composer, InlineKeyboard } from 'grammy';
+import type { WalletEntryRow } from '../../db/repositories/wallet.js';
+import { htmlToPlainText } from '../../lib/html.js';
+import { parseWalletBuy, WALLET_BUY_PATTERN, walletButtons } from '../callback-data/wallet.js';
+import type { BaseContext, BotContext } from '../context.js';
+import type { Texts } from '../i18n.js';
+import { formatDateTime } from '../order-status.js';
+import { stars } from '../texts/money.js';
+
+export const walletFeature = new Composer<BotContext>();
+const privateChats = walletFeature.chatType('private');
+
+const HISTORY_LINES = 8;
+
+function entryLabel(texts: Texts, entry: WalletEntryRow, modelOf: (orderId: string) => string): string {
+  const model = entry.orderId ? modelOf(entry.orderId) : '';
+  return texts.t(`wallet-what-${entry.kind}`, { model });
+}
+
+/** The latest movements of `userId`'s wallet, one line each (or "no movements yet"). */
+export function walletHistoryLines(ctx: BaseContext, userId: number): string[] {
+  const history = ctx.deps.wallet!.history(userId, HISTORY_LINES);
+  if (history.length === 0) return [ctx.t('wallet-empty-history')];
+  const lines = [ctx.t('wallet-history-title')];
+  const now = new Date();
+  const modelOf = (orderId: string) => ctx.deps.orders.find(orderId)?.modelName ?? '';
+  for (const entry of history) {
+    const sign = entry.delta > 0 ? '+' : '−';
+    lines.push(
+      ctx.t('wallet-history-line', {
+        date: formatDateTime(ctx.locale, entry.createdAt, now),
+        amount: `${sign}${stars(ctx, Math.abs(entry.delta))}`,
+        what: entryLabel(ctx, entry, modelOf),
+      }),
+    );
+  }
+  return lines;
+}
+
+/** Balance, the latest movements and the packs, for the customer `userId`. */
+export function renderWallet(ctx: BaseContext, userId: number): { text: string; keyboard: InlineKeyboard } {
+  const wallet = ctx.deps.wallet!;
+  const balance = wallet.balance(userId);
+  const lines = [
+    ctx.t('wallet-title', { balance: stars(ctx, balance) }),
+    '',
+    ...walletHistoryLines(ctx, userId),
+  ];
+  lines.push('', ctx.t('wallet-choose-pack'));
+  const keyboard = new InlineKeyboard();
+  wallet.topupPacks.forEach((pack, i) => {
+    keyboard.text(ctx.t('wallet-button-pack', { amount: stars(ctx, pack) }), walletButtons.buy(pack));
+    if (i % 2 === 1) keyboard.row();
+  });
+  return { text: lines.join('\n'), keyboard };
+}
+
+/** Sends an XTR invoice for `amount` Stars (one price item, no provider token: Telegram's rules). */
+export async function sendTopupInvoice(
+  ctx: BaseContext,
+  amount: number,
+  orderId: string | null,
+): Promise<void> {
+  const wallet = ctx.deps.wallet!;
+  const chatId = ctx.chat!.id;
+  const { payload } = wallet.createTopup(ctx.from!.id, chatId, amount, orderId);
+  const shown = stars(ctx, amount);
+  await ctx.api.sendInvoice(
+    chatId,
+    htmlToPlainText(ctx.t('wallet-invoice-title', { amount: shown }), 32),
+    htmlToPlainText(ctx.t('wallet-invoice-description', { amount: shown }), 255),
+    payload,
+    'XTR',
+    [{ label: htmlToPlainText(ctx.t('wallet-invoice-label'), 32), amount }],
+  );
+}
+
+privateChats.command('wallet', async (ctx) => {
+  if (!ctx.deps.wallet) {
+    await ctx.reply(ctx.t('wallet-off'));
+    return;
+  }
+  const view = renderWallet(ctx, ctx.from.id);
+  await ctx.reply(view.text, { reply_markup: view.keyboard });
+});
+
+privateChats.callbackQuery(WALLET_BUY_PATTERN, async (ctx) => {
+  const buy = parseWalletBuy(ctx.callbackQuery.data);
+  if (!buy || !ctx.deps.wallet) {
+    await ctx.answerCallbackQuery({ text: ctx.t('error-stale-button') });
+    return;
+  }
+  // A forged or foreign order id tops up the wallet all the same, just without the way back.
+  const draft = buy.orderId ? ctx.deps.orders.findForChat(buy.orderId, ctx.chat.id) : undefined;
+  await ctx.answerCallbackQuery();
+  await sendTopupInvoice(ctx, buy.stars, draft?.id ?? null);
+});
+
+privateChats.command('paysupport', (ctx) => ctx.reply(ctx.t('paysupport-text')));
+privateChats.command('terms', (ctx) => ctx.reply(ctx.t('terms-text')));

@@ -1,0 +1,150 @@
+/**
+ * Reconciliation: the ledger's top-ups and refunds against Telegram's own record
+ * (getStarTransactions), at start-up and daily. Any difference is logged and sent to admins; nothing
+ * is corrected automatically (a person decides: /grant or /refund).
+ *
+ * Telegram's transactions are read liberally: an incoming payment is a transaction with a `source`
+ * of type `user`; a refund has a `receiver` of type `user` and the id of the payment it refunds.
+ * Anything else (withdrawals, ads, paid media) is not ours to compare and is skipped.
+ */
+import type { WalletRepository } from '../../db/repositories/wallet.js';
+import { realTimers, type Timers } from '../../lib/timers.js';
+import type { Logger } from '../../logger.js';
+
+export interface StarTransactionLike {
+  id?: unknown;
+  amount?: unknown;
+  source?: { type?: unknown; user?: { id?: unknown } } | undefined;
+  receiver?: { type?: unknown; user?: { id?: unknown } } | undefined;
+}
+
+export type FetchStarTransactions = (offset: number, limit: number) => Promise<{ transactions: unknown[] }>;
+
+interface Movement {
+  stars: number;
+  userId: number | undefined;
+}
+
+const PAGE = 100;
+/** Telegram keeps the list; a bot with more than this many top-ups compares the newest part only. */
+const MAX_PAGES = 200;
+
+async function readTelegram(fetch: FetchStarTransactions, log: Logger) {
+  const payments = new Map<string, Movement>();
+  const refunds = new Map<string, Movement>();
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const { transactions } = await fetch(page * PAGE, PAGE);
+    for (const raw of transactions) {
+      const t = raw as StarTransactionLike;
+      const id = typeof t.id === 'string' ? t.id : undefined;
+      const stars = typeof t.amount === 'number' && Number.isInteger(t.amount) ? t.amount : undefined;
+      if (id === undefined || stars === undefined) {
+        log.warn({ transaction: raw }, 'unreadable Star transaction skipped');
+        continue;
+      }
+      const userOf = (p: StarTransactionLike['source']) =>
+        typeof p?.user?.id === 'number' ? p.user.id : undefined;
+      if (t.source?.type === 'user') payments.set(id, { stars, userId: userOf(t.source) });
+      else if (t.receiver?.type === 'user') refunds.set(id, { stars, userId: userOf(t.receiver) });
+    }
+    if (transactions.length < PAGE) break;
+  }
+  return { payments, refunds };
+}
+
+/** Every difference in words for admins (charge ids and amounts only). Empty: the books agree. */
+export async function reconcile(
+  ledger: Pick<WalletRepository, 'topupEntries' | 'paidTopups'>,
+  fetch: FetchStarTransactions,
+  log: Logger,
+): Promise<string[]> {
+  const telegram = await readTelegram(fetch, log);
+  const differences: string[] = [];
+  const booked = new Map(ledger.topupEntries().map((e) => [e.chargeId ?? '', e]));
+  for (const [id, payment] of telegram.payments) {
+    const entry = booked.get(id);
+    if (!entry)
+      differences.push(`payment ${id} (${payment.stars} XTR, user ${payment.userId}) is not in the ledger`);
+    else if (entry.stars !== payment.stars)
+      differences.push(`payment ${id}: ledger ${entry.stars} XTR, Telegram ${payment.stars} XTR`);
+  }
+  for (const [id, entry] of booked) {
+    if (!telegram.payments.has(id))
+      differences.push(`ledger top-up ${id} (${entry.stars} XTR) is unknown to Telegram`);
+  }
+  const refundedHere = new Set(
+    ledger
+      .paidTopups()
+      .filter((t) => t.status === 'refunded')
+      .map((t) => t.chargeId ?? ''),
+  );
+  for (const id of telegram.refunds.keys()) {
+    if (!refundedHere.has(id)) differences.push(`refund of ${id} is not booked as refunded`);
+  }
+  for (const id of refundedHere) {
+    if (!telegram.refunds.has(id)) differences.push(`ledger refund of ${id} is unknown to Telegram`);
+  }
+  return differences;
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** Runs `reconcile` now and then daily; differences go to the log and to the admins. */
+export class StarsReconciler {
+  readonly #run: () => Promise<string[]>;
+  readonly #report: (differences: string[]) => void;
+  readonly #log: Logger;
+  readonly #timers: Timers;
+  readonly #intervalMs: number;
+  #timer: unknown;
+  #running: Promise<void> | undefined;
+
+  constructor(opts: {
+    ledger: Pick<WalletRepository, 'topupEntries' | 'paidTopups'>;
+    fetch: FetchStarTransactions;
+    report: (differences: string[]) => void;
+    logger: Logger;
+    timers?: Timers;
+    intervalMs?: number;
+  }) {
+    this.#log = opts.logger.child({ component: 'stars-reconciliation' });
+    this.#run = () => reconcile(opts.ledger, opts.fetch, this.#log);
+    this.#report = opts.report;
+    this.#timers = opts.timers ?? realTimers;
+    this.#intervalMs = opts.intervalMs ?? DAY_MS;
+  }
+
+  /** One comparison; a failure to read Telegram is logged and tried again next time. */
+  runOnce(): Promise<void> {
+    this.#running ??= (async () => {
+      try {
+        const differences = await this.#run();
+        if (differences.length === 0) this.#log.info('stars ledger agrees with Telegram');
+        else {
+          this.#log.error({ differences }, 'stars ledger and Telegram disagree');
+          this.#report(differences);
+        }
+      } catch (err) {
+        this.#log.warn({ err }, 'stars reconciliation could not run');
+      }
+    })().finally(() => {
+      this.#running = undefined;
+    });
+    return this.#running;
+  }
+
+  start(): void {
+    const tick = () => {
+      void this.runOnce().then(() => {
+        if (this.#timer !== undefined) this.#timer = this.#timers.set(tick, this.#intervalMs);
+      });
+    };
+    this.#timer = this.#timers.set(tick, 0);
+  }
+
+  async stop(): Promise<void> {
+    if (this.#timer !== undefined) this.#timers.clear(this.#timer);
+    this.#timer = undefined;
+    await this.#running;
+  }
+}
