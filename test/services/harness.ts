@@ -6,10 +6,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
+import type { StarsBilling } from '../../src/config.js';
 import { migrateDatabase, type OpenedDatabase, openDatabase } from '../../src/db/client.js';
 import { ResellerClient } from '../../src/reseller/client.js';
 import { CatalogService } from '../../src/services/catalog.js';
-import type { StarsBilling } from '../../src/config.js';
 import { composeHooks } from '../../src/services/compose-hooks.js';
 import { OrderingService, type OrderPipelineHooks } from '../../src/services/ordering.js';
 import { WalletService } from '../../src/services/wallet/wallet.js';
@@ -36,7 +36,12 @@ export interface Harness {
 }
 
 export async function startHarness(
-  opts: { balance?: string; hooks?: OrderPipelineHooks; allowedModelIds?: number[]; billing?: StarsBilling } = {},
+  opts: {
+    balance?: string;
+    hooks?: OrderPipelineHooks;
+    allowedModelIds?: number[];
+    billing?: StarsBilling;
+  } = {},
 ): Promise<Harness> {
   const clock = new ManualClock();
   const sim = await startSimulator({
@@ -67,7 +72,8 @@ export async function startHarness(
   const database = open();
   const billing = opts.billing;
   const walletOn = (db: OpenedDatabase) =>
-    billing && new WalletService({ db: db.db, config: billing, logger: silentLogger, now: () => clock.now() });
+    billing &&
+    new WalletService({ db: db.db, config: billing, logger: silentLogger, now: () => clock.now() });
   const wallet = walletOn(database);
   const service = (db: OpenedDatabase, hooks?: OrderPipelineHooks, w = walletOn(db)) => {
     const all = w ? composeHooks(w.hooks, hooks) : hooks;
