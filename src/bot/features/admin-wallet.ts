@@ -31,7 +31,9 @@ admins.command('refund', async (ctx) => {
   );
   switch (result.kind) {
     case 'refunded':
-      await ctx.reply(ctx.t('admin-refund-done', { amount: stars(ctx, result.stars), user: result.userId }));
+      await ctx.reply(
+        ctx.t('admin-refund-done', { amount: stars(ctx, result.stars), user: String(result.userId) }),
+      );
       return;
     case 'unknown':
       await ctx.reply(ctx.t('admin-refund-unknown'));
@@ -77,7 +79,7 @@ admins.command('grant', async (ctx) => {
   await ctx.reply(
     ctx.t('admin-grant-done', {
       amount: stars(ctx, amount),
-      user: userId,
+      user: String(userId),
       balance: stars(ctx, wallet.balance(userId)),
     }),
   );
@@ -95,7 +97,7 @@ admins.command('wallet', async (ctx, next) => {
   const balance = ctx.deps.wallet!.balance(userId);
   const lines = [
     ctx.t('admin-wallet-title', {
-      user: userId,
+      user: String(userId),
       name: user ? ` (${user.firstName}${user.username ? `, @${user.username}` : ''})` : '',
       balance: stars(ctx, balance),
     }),

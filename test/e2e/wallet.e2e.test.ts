@@ -1,0 +1,226 @@
+/**
+ * Selling in Telegram Stars, end to end: the real bot process with BILLING=stars, the Telegram
+ * emulator taking payments and the simulator on a manual clock (an order runs until the test moves
+ * time). Balances are read as a customer reads them (/wallet) and the ledger in the bot's SQLite file.
+ */
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/simulator/server.js';
+import { confirmPrice, pricedTextImage } from '../support/e2e/flows.js';
+import { type Stack, startStack } from '../support/e2e/stack.js';
+import type { ScriptedUser } from '../support/telegram/emulator.js';
+
+const ADMIN = 900_001;
+let stack: Stack;
+const clock = new ManualClock(Date.now());
+
+beforeAll(async () => {
+  stack = await startStack({
+    simulator: { clock },
+    env: {
+      BILLING: 'stars',
+      STARS_PER_USD: '77',
+      MARKUP_PERCENT: '50',
+      TOPUP_PACKS_STARS: '10,50,100',
+      ADMIN_IDS: String(ADMIN),
+    },
+  });
+});
+afterAll(async () => {
+  expect(stack.emulator.problems).toEqual([]);
+  expect(stack.emulator.unansweredPreCheckoutQueries()).toEqual([]);
+  await stack?.close();
+});
+
+/** Lumen Text to Image costs 0.04 USD upstream: 0.04 x 1.5 x 77 = 4.62, so 5 Stars. */
+const LUMEN_STARS = 5;
+
+function ledger<T>(sql: string, ...params: unknown[]): T {
+  const db = new Database(stack.dbPath, { readonly: true });
+  try {
+    return db.prepare(sql).get(...params) as T;
+  } finally {
+    db.close();
+  }
+}
+
+const topupsBooked = (chargeId: string) =>
+  ledger<{ n: number }>("select count(*) as n from wallet_entries where key = 'topup:' || ?", chargeId).n;
+
+async function balanceOf(user: ScriptedUser): Promise<number> {
+  const after = stack.emulator.seq();
+  await user.sendCommand('wallet');
+  const wallet = await user.waitForMessage(/Your wallet:/, { after });
+  return Number(/Your wallet: ⭐ ([\d,]+)/.exec(wallet.text ?? '')![1]!.replace(/,/g, ''));
+}
+
+/** /wallet -> a pack -> pay; resolves once the bot said the Stars were added. */
+async function buy(user: ScriptedUser, pack: RegExp) {
+  await user.sendCommand('wallet');
+  await user.waitForMessage(/Choose how many Stars/);
+  const after = stack.emulator.seq();
+  await user.pressButton(pack);
+  const invoice = await user.waitForMessage((m) => m.kind === 'invoice', { after });
+  const paid = await user.payInvoice(invoice);
+  if (!paid.ok) throw new Error(`payment refused: ${JSON.stringify(paid)}`);
+  const credited = await user.waitForMessage(/added to your wallet/, { after });
+  return { invoice, paid, credited };
+}
+
+const upstreamOrders = (prompt: string) =>
+  stack.simulator.state.listOrders().filter((o) => o.prompt === prompt);
+
+describe('top-ups', () => {
+  it('a paid pack is credited once; the same payment delivered twice is still credited once', async () => {
+    const user = stack.emulator.createUser({ first_name: 'Petra', language_code: 'en' });
+    const { invoice, paid, credited } = await buy(user, /➕ ⭐ 50/);
+    expect(invoice.invoice).toMatchObject({ currency: 'XTR', total_amount: 50 });
+    expect(credited.text).toContain('⭐ 50 added to your wallet. Balance: ⭐ 50');
+    if (!paid.ok) throw new Error('unreachable');
+
+    const seq = stack.emulator.seq();
+    stack.emulator.redeliver(paid.updateId);
+    await user.waitForIdle();
+    expect(
+      user.messages().filter((m) => m.sentAt > seq && /added to your wallet/.test(m.text ?? '')),
+    ).toEqual([]);
+    expect(topupsBooked(paid.chargeId)).toBe(1);
+    expect(await balanceOf(user)).toBe(50);
+  });
+
+  it('kill -9 after the credit, before the update is confirmed: after the restart still credited once', async () => {
+    const user = stack.emulator.createUser({ first_name: 'Kilian', language_code: 'en' });
+    const { paid } = await buy(user, /➕ ⭐ 10$/);
+    if (!paid.ok) throw new Error('unreachable');
+    await stack.bot.kill();
+    // Telegram never heard the bot confirm the update: it delivers it again to the new process.
+    stack.emulator.redeliver(paid.updateId);
+    await stack.restartBot();
+    await user.waitForIdle();
+    expect(topupsBooked(paid.chargeId)).toBe(1);
+    expect(await balanceOf(user)).toBe(10);
+  });
+
+  it('an invoice cannot be paid twice: the second checkout is refused with a reason', async () => {
+    const user = stack.emulator.createUser({ first_name: 'Twice', language_code: 'ru' });
+    await user.sendCommand('wallet');
+    await user.waitForMessage(/Выберите, сколько звёзд добавить/);
+    await user.pressButton(/➕ ⭐ 10$/);
+    const invoice = await user.waitForMessage((m) => m.kind === 'invoice');
+    expect((await user.payInvoice(invoice)).ok).toBe(true);
+    await user.waitForMessage(/В кошелёк зачислено ⭐ 10/);
+    expect(await user.payInvoice(invoice)).toEqual({
+      ok: false,
+      reason: 'declined',
+      errorMessage: 'Этот счёт уже оплачен. Откройте /wallet, чтобы получить новый.',
+    });
+  });
+});
+
+describe('paying for orders', () => {
+  it('the confirm screen shows Stars and no USD; completed: the balance is down by exactly the price', async () => {
+    const user = stack.emulator.createUser({ first_name: 'Olga', language_code: 'en' });
+    await buy(user, /➕ ⭐ 50/);
+    const summary = await pricedTextImage(user, 'A red kite over the dunes');
+    expect(confirmPrice(summary.buttons)).toBe(`⭐ ${LUMEN_STARS}`);
+    expect(summary.text).toContain(`Price: ⭐ ${LUMEN_STARS}`);
+    expect(summary.text).toContain('Your wallet: ⭐ 50');
+    expect(summary.text).not.toMatch(/\$|USD/);
+
+    await user.pressButton(/^✅ Confirm/);
+    const placed = await user.waitForMessage(/Order placed|Generating/);
+    expect(placed.text).toContain(`⭐ ${LUMEN_STARS} (held`);
+    clock.advance(60_000);
+    const done = await user.waitForMessage(/Done!/, { timeoutMs: 15_000 });
+    expect(done.text).toContain(`Paid: ⭐ ${LUMEN_STARS}`);
+    expect(done.text).not.toMatch(/\$/);
+    expect(await balanceOf(user)).toBe(50 - LUMEN_STARS);
+  });
+
+  it('a failing model gives the Stars back once, also across a kill -9 while the order is processing', async () => {
+    const user = stack.emulator.createUser({ first_name: 'Fenja', language_code: 'en' });
+    await buy(user, /➕ ⭐ 10$/);
+    const prompt = 'A castle in the clouds [sim:fail]';
+    await pricedTextImage(user, prompt);
+    await user.pressButton(/^✅ Confirm/);
+    await user.waitForMessage(/Order placed|Generating/);
+    expect(upstreamOrders(prompt)).toHaveLength(1);
+    expect(await balanceOf(user)).toBe(10 - LUMEN_STARS);
+
+    await stack.bot.kill();
+    clock.advance(60_000);
+    await stack.restartBot();
+    const failed = await user.waitForMessage(/Generation failed/, { timeoutMs: 15_000 });
+    expect(failed.text).toContain(`⭐ ${LUMEN_STARS} returned to your wallet`);
+    // Once more after another restart: the final hook already ran, nothing moves.
+    await stack.restartBot();
+    expect(await balanceOf(user)).toBe(10);
+    const order = upstreamOrders(prompt)[0]!;
+    const releases = ledger<{ n: number }>(
+      "select count(*) as n from wallet_entries e join orders o on o.id = e.order_id where o.upstream_order_id = ? and e.kind = 'release'",
+      order.id,
+    ).n;
+    expect(releases).toBe(1);
+  });
+
+  it('not enough Stars: no upstream order; one tap tops up; one tap places exactly one order', async () => {
+    const user = stack.emulator.createUser({ first_name: 'Nadia', language_code: 'en' });
+    const prompt = 'A lighthouse in a storm';
+    await pricedTextImage(user, prompt);
+    await user.pressButton(/^✅ Confirm/);
+    const short = await user.waitForMessage(/Not enough Stars/);
+    expect(short.text).toContain(`this order costs ⭐ ${LUMEN_STARS} and your wallet has ⭐ 0`);
+    expect(upstreamOrders(prompt)).toHaveLength(0);
+
+    // The smallest pack that covers the missing 5 Stars.
+    await user.pressButton('➕ Add ⭐ 10');
+    const invoice = await user.waitForMessage((m) => m.kind === 'invoice');
+    expect((await user.payInvoice(invoice)).ok).toBe(true);
+    const credited = await user.waitForMessage(/added to your wallet/);
+    expect(credited.text).toContain('Your order is still waiting');
+    await user.pressButton(`✅ Place the order · ⭐ ${LUMEN_STARS}`);
+    await user.waitForMessage(/Order placed|Generating/);
+    await user.waitForIdle();
+    expect(upstreamOrders(prompt)).toHaveLength(1);
+    expect(await balanceOf(user)).toBe(10 - LUMEN_STARS);
+  });
+});
+
+describe('admins', () => {
+  it('/grant gives Stars once; /refund returns an unspent top-up through Telegram, once', async () => {
+    const admin = stack.emulator.createUser({ id: ADMIN, first_name: 'Ada', language_code: 'en' });
+    const user = stack.emulator.createUser({ first_name: 'Rita', language_code: 'en' });
+    const { paid } = await buy(user, /➕ ⭐ 10$/);
+    if (!paid.ok) throw new Error('unreachable');
+
+    await admin.sendCommand('grant', `${user.id} 7 goodwill`);
+    await admin.waitForMessage(`✅ Granted ⭐ 7 to user ${user.id}. Their balance: ⭐ 17.`);
+    await admin.sendCommand('refund', paid.chargeId);
+    await admin.waitForMessage(`✅ Refunded ⭐ 10 to user ${user.id}.`);
+    await admin.sendCommand('refund', paid.chargeId);
+    await admin.waitForMessage(/already been refunded/);
+    expect(stack.emulator.starTransactions().filter((t) => t.id === paid.chargeId)).toHaveLength(2);
+    expect(await balanceOf(user)).toBe(7);
+
+    await admin.sendCommand('wallet', String(user.id));
+    const card = await admin.waitForMessage(/Wallet of/);
+    expect(card.text).toContain('⭐ 7');
+    await admin.sendCommand('stats');
+    const stats = await admin.waitForMessage(/Statistics/);
+    expect(stats.text).toMatch(/Bought: ⭐ \d+ \(refunded ⭐ 10\)/);
+  });
+
+  it('a customer cannot use the admin commands', async () => {
+    const user = stack.emulator.createUser({ first_name: 'Eve', language_code: 'en' });
+    const { paid } = await buy(user, /➕ ⭐ 10$/);
+    if (!paid.ok) throw new Error('unreachable');
+    const after = stack.emulator.seq();
+    await user.sendCommand('refund', paid.chargeId);
+    await user.sendCommand('grant', `${user.id} 1000`);
+    await user.waitForIdle();
+    expect(user.messages().some((m) => m.sentAt > after && /Refunded|Granted/.test(m.text ?? ''))).toBe(
+      false,
+    );
+    expect(await balanceOf(user)).toBe(10);
+  });
+});
