@@ -1,5 +1,9 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, secretsOf } from '../src/config.js';
+import { parsePriceOverrides } from '../src/services/wallet/prices-file.js';
 
 const TOKEN = '123456:SECRET-token-value';
 
@@ -171,5 +175,81 @@ describe('config: white label', () => {
     expect(problemsOf({ BOT_TOKEN: TOKEN, BRAND_TEXTS_DIR: '/nonexistent/brand' })).toEqual([
       'BRAND_TEXTS_DIR: /nonexistent/brand cannot be read',
     ]);
+  });
+});
+
+describe('billing configuration', () => {
+  it('is off by default; stars needs a rate and takes the documented defaults', () => {
+    expect(loadConfig({ BOT_TOKEN: TOKEN }).billing).toEqual({ mode: 'off' });
+    expect(problemsOf({ BOT_TOKEN: TOKEN, BILLING: 'stars' })).toEqual([
+      'STARS_PER_USD is required when BILLING is stars (how many Stars a customer pays per 1 USD of upstream price)',
+    ]);
+    const billing = loadConfig({ BOT_TOKEN: TOKEN, BILLING: 'stars', STARS_PER_USD: '76.5' }).billing;
+    expect(billing).toMatchObject({
+      mode: 'stars',
+      starsPerUsd: '76.50',
+      markupPercent: '0',
+      minPriceStars: 1,
+      welcomeStars: 0,
+      topupPacks: [50, 100, 250, 500],
+    });
+  });
+
+  it('names every bad billing variable', () => {
+    const problems = problemsOf({
+      BOT_TOKEN: TOKEN,
+      BILLING: 'gold',
+      STARS_PER_USD: '0',
+      MARKUP_PERCENT: '-5',
+      MIN_PRICE_STARS: '0',
+      TOPUP_PACKS_STARS: '50,0,abc',
+      WELCOME_STARS: '1.5',
+    }).join('\n');
+    for (const name of [
+      'BILLING',
+      'STARS_PER_USD',
+      'MARKUP_PERCENT',
+      'MIN_PRICE_STARS',
+      'TOPUP_PACKS_STARS',
+      'WELCOME_STARS',
+    ]) {
+      expect(problems).toMatch(new RegExp(`^${name} `, 'm'));
+    }
+  });
+
+  it('PRICES_FILE is read at start-up; each bad rule is named by its model id', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'prices-'));
+    const good = join(dir, 'good.json');
+    writeFileSync(good, JSON.stringify({ '203': { stars: 9 }, '101': { markup_percent: 12.5 } }));
+    const billing = loadConfig({
+      BOT_TOKEN: TOKEN,
+      BILLING: 'stars',
+      STARS_PER_USD: '77',
+      PRICES_FILE: good,
+    }).billing;
+    if (billing.mode !== 'stars') throw new Error('unreachable');
+    expect([...billing.overrides]).toEqual([
+      [101, { kind: 'markup', markupPercent: '12.5' }],
+      [203, { kind: 'fixed', stars: 9 }],
+    ]);
+
+    expect(
+      problemsOf({
+        BOT_TOKEN: TOKEN,
+        BILLING: 'stars',
+        STARS_PER_USD: '77',
+        PRICES_FILE: join(dir, 'missing.json'),
+      }),
+    ).toEqual(['PRICES_FILE cannot be read (ENOENT)']);
+    expect(
+      parsePriceOverrides('{"203": {"stars": 0}, "x": {}, "5": {"stars": 1, "markup_percent": 1}}').problems,
+    ).toEqual([
+      // Numeric keys come first, ascending: JSON object order as JavaScript reads it.
+      'model 5: give exactly one of "stars" and "markup_percent"',
+      'model 203: "stars" must be a whole number from 1 to 10000',
+      '"x" is not a model id',
+    ]);
+    expect(parsePriceOverrides('[1]').problems).toHaveLength(1);
+    expect(parsePriceOverrides('{').problems[0]).toMatch(/not valid JSON/);
   });
 });

@@ -50,6 +50,17 @@ async function start(opts: { answer?: 'ok' | 'no' | 'never' | 'late'; timeoutMs?
   return { ...h, payments, lateAnswers };
 }
 
+/** /buy, then pay the invoice; resolves once the bot has the successful_payment. */
+async function payOnce(emu: Harness['emu'], payments: unknown[]) {
+  const user = emu.createUser();
+  await user.sendCommand('buy');
+  await user.waitForMessage((m) => m.kind === 'invoice');
+  const outcome = await user.payInvoice();
+  if (!outcome.ok) throw new Error(`payment failed: ${outcome.reason}`);
+  await expect.poll(() => payments.length).toBe(1);
+  return { user, outcome };
+}
+
 describe('sendInvoice in Telegram Stars', () => {
   it('accepts one whole-number XTR price without a provider token, and shows the invoice', async () => {
     const { emu } = await start();
@@ -123,12 +134,7 @@ describe('paying', () => {
 
   it('redeliver: the bot sees the same update, with the same update_id, twice', async () => {
     const { emu, payments } = await start();
-    const user = emu.createUser();
-    await user.sendCommand('buy');
-    await user.waitForMessage((m) => m.kind === 'invoice');
-    const outcome = await user.payInvoice();
-    if (!outcome.ok) throw new Error('payment failed');
-    await expect.poll(() => payments.length).toBe(1);
+    const { outcome } = await payOnce(emu, payments);
     emu.redeliver(outcome.updateId);
     await expect.poll(() => payments.length).toBe(2);
     expect(payments[1]).toEqual(payments[0]);
@@ -138,12 +144,7 @@ describe('paying', () => {
 describe('refundStarPayment and getStarTransactions', () => {
   it('refunds once; a second refund and an unknown charge are refused; the list shows both movements', async () => {
     const { emu, bot, payments } = await start();
-    const user = emu.createUser();
-    await user.sendCommand('buy');
-    await user.waitForMessage((m) => m.kind === 'invoice');
-    const outcome = await user.payInvoice();
-    if (!outcome.ok) throw new Error('payment failed');
-    await expect.poll(() => payments.length).toBe(1);
+    const { user, outcome } = await payOnce(emu, payments);
 
     expect(await bot.api.refundStarPayment(user.id, outcome.chargeId)).toBe(true);
     await expect(bot.api.refundStarPayment(user.id, outcome.chargeId)).rejects.toMatchObject({
