@@ -14,14 +14,15 @@
 import type { I18n } from '@grammyjs/i18n';
 import { type Api, GrammyError, InlineKeyboard } from 'grammy';
 import type { Config } from '../config.js';
-import { isFinalStatus, type OrdersRepository } from '../db/repositories/orders.js';
+import type { OrdersRepository } from '../db/repositories/orders.js';
 import type { UsersRepository } from '../db/repositories/users.js';
 import type { OrderRow } from '../db/schema/orders.js';
+import { isActiveStatus, isFinalStatus, isLostOrder } from '../domain/order-state.js';
 import { realTimers, sleepOn, type Timers } from '../lib/timers.js';
 import type { Logger } from '../logger.js';
 import { metrics } from '../metrics.js';
 import type { OrderStatus } from '../reseller/schemas.js';
-import { isLostOrder, type TrackerEvents } from '../services/order-tracker.js';
+import type { TrackerEvents } from '../services/order-tracker.js';
 import { Semaphore } from '../services/rate-limiter.js';
 import type { BaseContext } from './context.js';
 import {
@@ -35,7 +36,6 @@ import { sweepStaleDownloads } from './delivery/download.js';
 import { createI18n, type Texts, textsFor } from './i18n.js';
 import {
   type DeliverySummary,
-  isActiveStatus,
   type OrderStatusView,
   renderOrderStatus,
   type StatusFlags,

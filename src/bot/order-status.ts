@@ -46,10 +46,6 @@ export interface StatusFlags {
 
 const PREVIEW_DETAIL_CHARS = 300;
 
-export function isActiveStatus(status: string | null | undefined): boolean {
-  return status === null || status === undefined || status === 'queued' || status === 'processing';
-}
-
 /**
  * Cancel is offered once generation has started (spec 4.9: `not_ready` before that) and until it
  * ends, unless upstream already said this order cannot be cancelled or a request is pending.

@@ -3,10 +3,12 @@
  * UTC, "7 days" and "30 days" are today and the 6 (29) days before it. Orders count once they were
  * placed upstream (stage `submitted`), by the time they were created; money is summed exactly.
  */
+
 import { and, desc, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { orders } from '../db/schema/orders.js';
 import { users } from '../db/schema/users.js';
+import { ACTIVE_ORDER_STATUSES } from '../domain/order-state.js';
 import { addMoney, isMoneyString, type Money, moneyToString, parseMoney, ZERO_MONEY } from '../lib/money.js';
 
 export type StatsPeriod = 'today' | 'week' | 'month';
@@ -133,7 +135,7 @@ export class AdminStatsService {
         .where(
           and(
             sql`${orders.stage} = 'submitted'`,
-            inArray(orders.status, ['queued', 'processing']),
+            inArray(orders.status, [...ACTIVE_ORDER_STATUSES]),
             sql`coalesce(json_extract(${orders.error}, '$.code'), '') <> 'order_not_found'`,
           ),
         )

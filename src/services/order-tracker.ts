@@ -9,8 +9,9 @@
  *   `orders.markDelivered`; a handler that throws is retried a bounded number of times, and again
  *   after a restart while `delivered_at` is still null.
  */
-import { isFinalStatus, type OrdersRepository } from '../db/repositories/orders.js';
+import type { OrdersRepository } from '../db/repositories/orders.js';
 import type { OrderRow } from '../db/schema/orders.js';
+import { awaitsDelivery, isFinalStatus, isLostOrder, isPollable } from '../domain/order-state.js';
 import { realTimers, type Timers } from '../lib/timers.js';
 import type { Logger } from '../logger.js';
 import { metrics } from '../metrics.js';
@@ -85,26 +86,6 @@ export interface TrackerStats {
   throttled: number;
   inFlight: number;
   pendingDeliveries: number;
-}
-
-const ACTIVE: readonly (OrderStatus | null)[] = ['queued', 'processing'];
-const LOST_CODE = 'order_not_found';
-
-/** Upstream said order_not_found for this order (see OrdersRepository.markLost). */
-export function isLostOrder(row: Pick<OrderRow, 'status' | 'error'>): boolean {
-  const error = row.error as { code?: unknown } | null;
-  return ACTIVE.includes(row.status) && error?.code === LOST_CODE;
-}
-
-function isPollable(row: OrderRow): boolean {
-  return (
-    row.stage === 'submitted' && !!row.upstreamOrderId && ACTIVE.includes(row.status) && !isLostOrder(row)
-  );
-}
-
-/** Final (or lost) and submitted, but its outcome has not reached the chat yet. */
-function awaitsDelivery(row: OrderRow): boolean {
-  return row.stage === 'submitted' && !row.deliveredAt && (isFinalStatus(row.status) || isLostOrder(row));
 }
 
 interface PendingDelivery {

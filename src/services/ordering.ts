@@ -6,8 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Db, DbExecutor } from '../db/client.js';
-import { isFinalStatus, OrdersRepository, type QuoteFields } from '../db/repositories/orders.js';
+import { OrdersRepository, type QuoteFields } from '../db/repositories/orders.js';
 import type { OrderRow } from '../db/schema/orders.js';
+import { isFinalStatus } from '../domain/order-state.js';
 import { compareMoney, isMoneyString, parseMoney } from '../lib/money.js';
 import type { ResellerClient } from '../reseller/client.js';
 import { ResellerError } from '../reseller/errors.js';

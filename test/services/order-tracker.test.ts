@@ -9,15 +9,11 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateDatabase, type OpenedDatabase, openDatabase } from '../../src/db/client.js';
 import type { OrderRow } from '../../src/db/schema/orders.js';
+import { isLostOrder } from '../../src/domain/order-state.js';
 import { ResellerClient } from '../../src/reseller/client.js';
 import type { Order, OrderStatus } from '../../src/reseller/schemas.js';
 import { CatalogService } from '../../src/services/catalog.js';
-import {
-  isLostOrder,
-  OrderTracker,
-  type TrackerEvents,
-  type TrackerOptions,
-} from '../../src/services/order-tracker.js';
+import { OrderTracker, type TrackerEvents, type TrackerOptions } from '../../src/services/order-tracker.js';
 import { OrderingService } from '../../src/services/ordering.js';
 import { ManualClock, type RunningSimulator, startSimulator } from '../../src/simulator/server.js';
 import { ManualTimers } from '../support/manual-timers.js';

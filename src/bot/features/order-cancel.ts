@@ -6,12 +6,12 @@
  */
 import { Composer } from 'grammy';
 import type { OrderRow } from '../../db/schema/orders.js';
+import { isActiveStatus, isLostOrder } from '../../domain/order-state.js';
 import type { Order } from '../../reseller/schemas.js';
-import { isLostOrder } from '../../services/order-tracker.js';
 import { asResellerError } from '../../services/submission-errors.js';
 import { ORDER_BUTTON_PATTERNS, parseOrderButton } from '../callback-data/orders.js';
 import type { BotContext } from '../context.js';
-import { isActiveStatus, renderOrderStatus } from '../order-status.js';
+import { renderOrderStatus } from '../order-status.js';
 import { upstreamErrorText } from '../texts/upstream-errors.js';
 import { showOrderDetails } from './orders.js';
 

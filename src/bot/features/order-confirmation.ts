@@ -5,6 +5,7 @@
  */
 import { Composer, InlineKeyboard } from 'grammy';
 import type { OrderRow } from '../../db/schema/orders.js';
+import { isActiveStatus } from '../../domain/order-state.js';
 import { InsufficientStarsError } from '../../services/wallet/wallet.js';
 import { orderActionData } from '../callback-data/generate.js';
 import { walletButtons } from '../callback-data/wallet.js';
@@ -51,7 +52,7 @@ async function showPlaced(ctx: BaseContext & BotContext, order: OrderRow) {
   // The tracker may have moved the order on already: show the stored state, and leave final
   // states to the notifier, which shows them together with the results.
   const current = ctx.deps.orders.find(order.id) ?? order;
-  if (current.status === 'queued' || current.status === 'processing') {
+  if (current.status !== null && isActiveStatus(current.status)) {
     const status = await orderStatusText(ctx, current);
     await ctx.editMessageText(status.text, { reply_markup: status.keyboard }).catch((err: unknown) => {
       if (!/message is not modified/.test(String(err))) throw err;

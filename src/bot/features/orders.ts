@@ -7,16 +7,16 @@
 
 import { Composer, InlineKeyboard } from 'grammy';
 import type { OrderRow } from '../../db/schema/orders.js';
+import { isActiveStatus, isLostOrder } from '../../domain/order-state.js';
 import { truncate } from '../../lib/text.js';
 import type { Model } from '../../reseller/schemas.js';
-import { isLostOrder } from '../../services/order-tracker.js';
 import { menuData } from '../callback-data/menu.js';
 import { ORDER_BUTTON_PATTERNS, orderButtons, parseOrderButton } from '../callback-data/orders.js';
 import type { BaseContext, BotContext } from '../context.js';
 import type { GenerateArgs } from '../conversations/generate/form-conversation.js';
 import { GENERATE_CONVERSATION } from '../conversations/generate/generate.js';
 import { deliverResults, resultsExpired } from '../delivery/deliver.js';
-import { canOfferCancel, formatDateTime, isActiveStatus, STATUS_ICONS } from '../order-status.js';
+import { canOfferCancel, formatDateTime, STATUS_ICONS } from '../order-status.js';
 import { requestLines } from '../order-summary.js';
 import { orderPrice } from '../texts/money.js';
 

@@ -3,7 +3,13 @@
  * NULL`), so two presses, two processes or a restart can never both win the same transition.
  */
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import { FINAL_ORDER_STATUSES, type Order, type OrderStatus } from '../../reseller/schemas.js';
+import {
+  ACTIVE_ORDER_STATUSES,
+  FINAL_ORDER_STATUSES,
+  isFinalStatus,
+  LOST_ORDER_CODE,
+} from '../../domain/order-state.js';
+import type { Order } from '../../reseller/schemas.js';
 import type { Db, DbExecutor } from '../client.js';
 import {
   type NewOrderRow,
@@ -23,11 +29,7 @@ export interface QuoteFields {
   quoteExpiresAt: Date | null;
 }
 
-const ACTIVE_STATUSES: OrderStatus[] = ['queued', 'processing'];
-
-export function isFinalStatus(status: string | null | undefined): boolean {
-  return !!status && (FINAL_ORDER_STATUSES as readonly string[]).includes(status);
-}
+const ACTIVE_STATUSES = [...ACTIVE_ORDER_STATUSES];
 
 function parseIsoDate(value: string | null | undefined): Date | null {
   if (!value) return null;
@@ -359,7 +361,7 @@ export class OrdersRepository {
     const rows = this.db
       .select({ status: orders.status, n: sql<number>`count(*)` })
       .from(orders)
-      .where(and(eq(orders.stage, 'submitted'), inArray(orders.status, ['queued', 'processing'])))
+      .where(and(eq(orders.stage, 'submitted'), inArray(orders.status, ACTIVE_STATUSES)))
       .groupBy(orders.status)
       .all();
     const count = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
@@ -416,7 +418,7 @@ export class OrdersRepository {
     const now = this.#now();
     return this.db
       .update(orders)
-      .set({ error: { code: 'order_not_found', message }, nextPollAt: null, updatedAt: now })
+      .set({ error: { code: LOST_ORDER_CODE, message }, nextPollAt: null, updatedAt: now })
       .where(and(eq(orders.id, id), this.#pollable()))
       .returning()
       .get();

@@ -1,0 +1,60 @@
+/** The order-state rules every part of the bot asks: one table of cases, one answer each. */
+import { describe, expect, it } from 'vitest';
+import {
+  awaitsDelivery,
+  isActiveStatus,
+  isFinalStatus,
+  isLostOrder,
+  isPollable,
+} from '../../src/domain/order-state.js';
+
+const lost = { code: 'order_not_found', message: 'gone' };
+const row = (over: Partial<Parameters<typeof isPollable>[0]> = {}) => ({
+  stage: 'submitted',
+  status: 'processing' as string | null,
+  error: null as unknown,
+  upstreamOrderId: 'ord_1' as string | null,
+  deliveredAt: null as Date | null,
+  ...over,
+});
+
+describe('order state', () => {
+  it.each([
+    [null, true, false],
+    ['queued', true, false],
+    ['processing', true, false],
+    ['completed', false, true],
+    ['failed', false, true],
+    ['cancelled', false, true],
+    ['weird', false, false],
+  ])('status %s: active %s, final %s', (status, active, final) => {
+    expect(isActiveStatus(status)).toBe(active);
+    expect(isFinalStatus(status)).toBe(final);
+  });
+
+  it('lost: upstream said order_not_found for an order still active by its last status', () => {
+    expect(isLostOrder({ status: 'processing', error: lost })).toBe(true);
+    expect(isLostOrder({ status: 'queued', error: lost })).toBe(true);
+    expect(isLostOrder({ status: 'failed', error: lost })).toBe(false);
+    expect(isLostOrder({ status: null, error: lost })).toBe(false);
+    expect(isLostOrder({ status: 'processing', error: { code: 'generation_failed' } })).toBe(false);
+  });
+
+  it('polled: submitted, known upstream, active, not lost', () => {
+    expect(isPollable(row())).toBe(true);
+    expect(isPollable(row({ status: 'queued' }))).toBe(true);
+    expect(isPollable(row({ status: null }))).toBe(false);
+    expect(isPollable(row({ stage: 'submitting' }))).toBe(false);
+    expect(isPollable(row({ upstreamOrderId: null }))).toBe(false);
+    expect(isPollable(row({ error: lost }))).toBe(false);
+    expect(isPollable(row({ status: 'completed' }))).toBe(false);
+  });
+
+  it('awaits delivery: final or lost, submitted, not delivered yet', () => {
+    expect(awaitsDelivery(row({ status: 'completed' }))).toBe(true);
+    expect(awaitsDelivery(row({ status: 'failed' }))).toBe(true);
+    expect(awaitsDelivery(row({ error: lost }))).toBe(true);
+    expect(awaitsDelivery(row())).toBe(false);
+    expect(awaitsDelivery(row({ status: 'completed', deliveredAt: new Date() }))).toBe(false);
+  });
+});
