@@ -40,6 +40,7 @@ import {
   renderOrderStatus,
   type StatusFlags,
 } from './order-status.js';
+import { isNotModified } from './telegram-errors.js';
 
 export interface OrderNotifierOptions {
   orders: OrdersRepository;
@@ -67,10 +68,6 @@ function messageGone(err: unknown): boolean {
       err.description,
     )
   );
-}
-
-function notModified(err: unknown): boolean {
-  return err instanceof GrammyError && /message is not modified/i.test(err.description);
 }
 
 /** How long an active order's elapsed time may go stale: a quarter of its age, 15 s to 5 min. */
@@ -344,7 +341,7 @@ export class OrderNotifier implements TrackerEvents {
         await api.editMessageText(row.chatId, current, view.text, { reply_markup: view.keyboard });
         return;
       } catch (err) {
-        if (notModified(err)) return;
+        if (isNotModified(err)) return;
         if (!messageGone(err)) throw err;
       }
     }

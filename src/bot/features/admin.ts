@@ -16,6 +16,7 @@ import { commandLists, ensureAdminCommands } from '../commands.js';
 import type { BaseContext, BotContext } from '../context.js';
 import type { Texts } from '../i18n.js';
 import { formatDateTime } from '../order-status.js';
+import { editIgnoringNotModified } from '../telegram-errors.js';
 import { stars } from '../texts/money.js';
 
 /** The Refresh button of /balance. */
@@ -151,9 +152,7 @@ admins.command('balance', async (ctx) => {
 admins.callbackQuery(ADMIN_BALANCE_REFRESH, async (ctx) => {
   const text = await balanceText(ctx);
   await ctx.answerCallbackQuery({ text: ctx.t('admin-refreshed') });
-  await ctx.editMessageText(text, { reply_markup: refreshKeyboard(ctx) }).catch((err: unknown) => {
-    if (!/message is not modified/.test(String(err))) throw err;
-  });
+  await editIgnoringNotModified(ctx.editMessageText(text, { reply_markup: refreshKeyboard(ctx) }));
 });
 
 admins.command('stats', async (ctx) => {

@@ -15,6 +15,7 @@ import type { GenerateArgs } from '../conversations/generate/form-conversation.j
 import { GENERATE_CONVERSATION } from '../conversations/generate/generate.js';
 import { orderStatusText } from '../order-status.js';
 import { orderSummary, priceTag } from '../order-summary.js';
+import { editIgnoringNotModified } from '../telegram-errors.js';
 import { orderPrice, price, stars } from '../texts/money.js';
 import { refusalText } from '../texts/refusals.js';
 import { upstreamErrorText } from '../texts/upstream-errors.js';
@@ -54,9 +55,7 @@ async function showPlaced(ctx: BaseContext & BotContext, order: OrderRow) {
   const current = ctx.deps.orders.find(order.id) ?? order;
   if (current.status !== null && isActiveStatus(current.status)) {
     const status = await orderStatusText(ctx, current);
-    await ctx.editMessageText(status.text, { reply_markup: status.keyboard }).catch((err: unknown) => {
-      if (!/message is not modified/.test(String(err))) throw err;
-    });
+    await editIgnoringNotModified(ctx.editMessageText(status.text, { reply_markup: status.keyboard }));
   }
   ctx.deps.tracker?.track(order.id);
 }

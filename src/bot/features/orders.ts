@@ -18,6 +18,7 @@ import { GENERATE_CONVERSATION } from '../conversations/generate/generate.js';
 import { deliverResults, resultsExpired } from '../delivery/deliver.js';
 import { canOfferCancel, formatDateTime, STATUS_ICONS } from '../order-status.js';
 import { requestLines } from '../order-summary.js';
+import { editIgnoringNotModified } from '../telegram-errors.js';
 import { orderPrice } from '../texts/money.js';
 
 export const PAGE_SIZE = 5;
@@ -35,9 +36,7 @@ function statusKey(order: OrderRow): string {
 
 async function render(ctx: BaseContext, text: string, keyboard: InlineKeyboard, mode: 'edit' | 'reply') {
   if (mode === 'edit') {
-    await ctx.editMessageText(text, { reply_markup: keyboard }).catch((err: unknown) => {
-      if (!/message is not modified/.test(String(err))) throw err;
-    });
+    await editIgnoringNotModified(ctx.editMessageText(text, { reply_markup: keyboard }));
   } else {
     await ctx.reply(text, { reply_markup: keyboard });
   }

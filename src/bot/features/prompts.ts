@@ -43,6 +43,7 @@ import {
   searchAskScreen,
   typesScreen,
 } from '../keyboards/prompts.js';
+import { editIgnoringNotModified } from '../telegram-errors.js';
 import { upstreamErrorText } from '../texts/upstream-errors.js';
 
 export const PROMPT_SEARCH_CONVERSATION = 'prompt-search';
@@ -92,9 +93,7 @@ async function render(ctx: BaseContext, screen: Screen, mode: 'edit' | 'reply'):
     await ctx.reply(screen.text, { reply_markup: screen.keyboard });
     return;
   }
-  await ctx.editMessageText(screen.text, { reply_markup: screen.keyboard }).catch((err: unknown) => {
-    if (!/message is not modified/.test(String(err))) throw err;
-  });
+  await editIgnoringNotModified(ctx.editMessageText(screen.text, { reply_markup: screen.keyboard }));
 }
 
 async function stale(ctx: BaseContext): Promise<void> {

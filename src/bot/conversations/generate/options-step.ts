@@ -10,6 +10,7 @@ import {
 } from '../../../services/model-form.js';
 import { FORM, parseFormIndex } from '../../callback-data/generate.js';
 import type { BaseContext } from '../../context.js';
+import { editIgnoringNotModified } from '../../telegram-errors.js';
 import { optionLabel, optionValueLabel } from '../../texts/labels.js';
 import {
   answerStaleButton,
@@ -100,11 +101,9 @@ export async function askOptions(
       await clearButtons(c, messageId);
       messageId = (await c.reply(view.text, { reply_markup: view.keyboard })).message_id;
     } else {
-      await c.api
-        .editMessageText(screen.chat.id, messageId, view.text, { reply_markup: view.keyboard })
-        .catch((e: unknown) => {
-          if (!String(e).includes('message is not modified')) throw e;
-        });
+      await editIgnoringNotModified(
+        c.api.editMessageText(screen.chat.id, messageId, view.text, { reply_markup: view.keyboard }),
+      );
     }
   };
 
