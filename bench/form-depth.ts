@@ -17,7 +17,8 @@ import { pino } from 'pino';
 import { FORM } from '../src/bot/callback-data/generate.js';
 import { createBot } from '../src/bot/index.js';
 import { loadConfig } from '../src/config.js';
-import { migrateDatabase, openDatabase } from '../src/db/client.js';
+import { openSqlite } from '../src/db/engines/sqlite.js';
+import { storeOn } from '../src/db/index.js';
 import { createServices } from '../src/services/container.js';
 import { startSimulator } from '../src/simulator/server.js';
 import { makePng } from '../test/support/media-fixtures.js';
@@ -34,8 +35,8 @@ const emulator = await startTelegramEmulator();
 const simulator = await startSimulator({
   accounts: [{ key: 'bench-key', balance_usd: '100.00', deposit_usd: '100.00' }],
 });
-const database = openDatabase(join(dir, 'bot.sqlite'));
-migrateDatabase(database.db);
+const database = openSqlite(join(dir, 'bot.sqlite'));
+const store = storeOn(database);
 const config = loadConfig({
   BOT_TOKEN: emulator.token,
   TELEGRAM_API_ROOT: emulator.apiRoot,
@@ -46,11 +47,11 @@ const logger = pino({ level: 'silent' });
 const services = createServices({
   config,
   logger,
-  db: database.db,
+  store,
   upstream: { baseUrl: simulator.baseUrl, apiKey: 'bench-key' },
 });
 const bot = createBot(config.botToken, {
-  db: database.db,
+  store,
   deps: { config, logger, sandbox: false, ...services },
 });
 services.bindGetFile((id) => bot.api.getFile(id));
@@ -188,6 +189,6 @@ console.log(
 
 await emulator.close();
 await simulator.close();
-database.close();
+await database.close();
 rmSync(dir, { recursive: true, force: true });
 process.exit(0);

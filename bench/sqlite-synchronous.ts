@@ -9,22 +9,21 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { migrateDatabase, openDatabase } from '../src/db/client.js';
-import { OrdersRepository } from '../src/db/repositories/orders.js';
+import { openSqlite } from '../src/db/engines/sqlite.js';
+import { storeOn } from '../src/db/index.js';
 
 const ORDERS = Number(process.env.ORDERS ?? 2000);
 
-function run(mode: 'NORMAL' | 'FULL'): number {
+async function run(mode: 'NORMAL' | 'FULL'): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-sync-'));
-  const database = openDatabase(join(dir, 'bot.sqlite'));
+  const database = openSqlite(join(dir, 'bot.sqlite'));
   try {
     database.sqlite.pragma(`synchronous = ${mode}`);
-    migrateDatabase(database.db);
-    const orders = new OrdersRepository(database.db);
+    const { orders } = storeOn(database);
     const started = performance.now();
     for (let i = 0; i < ORDERS; i++) {
       const key = randomUUID();
-      const row = orders.insertDraft({
+      const row = await orders.insertDraft({
         id: randomUUID(),
         chatId: 1,
         userId: 1,
@@ -38,8 +37,8 @@ function run(mode: 'NORMAL' | 'FULL'): number {
         quoteExpiresAt: null,
         idempotencyKey: key,
       });
-      orders.beginSubmission(row.id, key);
-      orders.markSubmitted(row.id, key, {
+      await orders.beginSubmission(row.id, key);
+      await orders.markSubmitted(row.id, key, {
         id: `up-${i}`,
         model_id: 203,
         status: 'queued',
@@ -51,13 +50,13 @@ function run(mode: 'NORMAL' | 'FULL'): number {
     }
     return (ORDERS * 3) / ((performance.now() - started) / 1000);
   } finally {
-    database.close();
+    await database.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-const normal = run('NORMAL');
-const full = run('FULL');
+const normal = await run('NORMAL');
+const full = await run('FULL');
 console.log(`order writes (insert, submitting, submitted), ${ORDERS} orders on a real file, WAL:`);
 console.log(`  synchronous=NORMAL  ${normal.toFixed(0)} commits/s`);
 console.log(

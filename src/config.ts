@@ -164,6 +164,11 @@ const baseSchema = z.object({
   RESELLER_API_URL: z.url({ message: 'must be a URL ending with /api/v1' }).optional(),
   RESELLER_API_KEY: z.string().min(1).optional(),
   DATABASE_PATH: z.string().min(1).default('./data/bot.sqlite'),
+  /** PostgreSQL instead of the SQLite file (several replicas, or simply a bigger machine). */
+  DATABASE_URL: z
+    .string()
+    .refine((v) => /^postgres(ql)?:\/\/[^\s]+$/.test(v), 'must be a postgres:// or postgresql:// URL')
+    .optional(),
   ADMIN_IDS: idList,
   DEFAULT_LOCALE: z.enum(['en', 'ru'], { message: 'must be "en" or "ru"' }).default('en'),
   LOG_LEVEL: z
@@ -259,7 +264,8 @@ export interface Config {
   metricsPort: number | null;
   /** `null` means sandbox mode: the simulator runs in-process and nothing costs money. */
   reseller: { url: string; apiKey: string } | null;
-  databasePath: string;
+  /** The SQLite file (default), or the PostgreSQL server when DATABASE_URL is set. */
+  database: { path: string } | { url: string };
   adminIds: number[];
   defaultLocale: 'en' | 'ru';
   logLevel: Env['LOG_LEVEL'];
@@ -341,7 +347,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
       env.RESELLER_API_KEY && env.RESELLER_API_URL
         ? { url: env.RESELLER_API_URL.replace(/\/+$/, ''), apiKey: env.RESELLER_API_KEY }
         : null,
-    databasePath: env.DATABASE_PATH,
+    database: env.DATABASE_URL ? { url: env.DATABASE_URL } : { path: env.DATABASE_PATH },
     adminIds: env.ADMIN_IDS,
     defaultLocale: env.DEFAULT_LOCALE,
     logLevel: env.LOG_LEVEL,
@@ -395,5 +401,18 @@ export function secretsOf(config: Config): string[] {
   const secrets = [config.botToken];
   if (config.reseller) secrets.push(config.reseller.apiKey);
   if (config.mode.kind === 'webhook') secrets.push(config.mode.secret);
+  if ('url' in config.database) secrets.push(...databasePassword(config.database.url));
   return secrets;
+}
+
+/** The password in a database URL, as written and percent-decoded (either may reach a log line). */
+function databasePassword(url: string): string[] {
+  try {
+    const { password } = new URL(url);
+    if (!password) return [];
+    const decoded = decodeURIComponent(password);
+    return decoded === password ? [password] : [password, decoded];
+  } catch {
+    return [];
+  }
 }

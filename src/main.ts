@@ -11,7 +11,7 @@ import { createBot } from './bot/index.js';
 import { OrderNotifier } from './bot/order-notifier.js';
 import { startPolling } from './bot/polling.js';
 import { ConfigError, loadConfig, secretsOf } from './config.js';
-import { migrateDatabase, openDatabase } from './db/client.js';
+import { openStore } from './db/index.js';
 import { redactSecrets } from './lib/redact.js';
 import { createLogger } from './logger.js';
 import { metrics } from './metrics.js';
@@ -22,6 +22,9 @@ import { OrderTracker } from './services/order-tracker.js';
 import { SubmissionRetrier } from './services/submission-retrier.js';
 import { StarsReconciler } from './services/wallet/reconciliation.js';
 import { connectUpstream } from './upstream.js';
+
+/** Every secret of the loaded config (database password included), for the last-resort error line. */
+let knownSecrets: string[] = [];
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -35,7 +38,8 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const logger = createLogger({ level: config.logLevel, secrets: secretsOf(config) });
+  knownSecrets = secretsOf(config);
+  const logger = createLogger({ level: config.logLevel, secrets: knownSecrets });
   // Last resort: a promise nobody awaited must never end the process silently. It is logged loudly
   // and the bot keeps serving: every state that matters is in the database, and exiting would drop
   // the updates in flight for every other user.
@@ -52,11 +56,11 @@ async function main(): Promise<void> {
     logger.flush();
     process.exit(1);
   });
-  const database = openDatabase(config.databasePath);
-  migrateDatabase(database.db, config.databasePath);
+  // Migrated before anything reads it (on PostgreSQL under an advisory lock: replicas may start together).
+  const store = await openStore(config.database);
   const upstream = await connectUpstream(config, logger);
 
-  const services = createServices({ config, logger, db: database.db, upstream });
+  const services = createServices({ config, logger, store, upstream });
   // The tracker reports to the notifier, which speaks through the bot's Api (bound once it exists).
   const notifier = new OrderNotifier({ orders: services.orders, users: services.users, config, logger });
   // Polls get no retries of their own: the tracker paces and reschedules them (and honours 429s).
@@ -78,7 +82,7 @@ async function main(): Promise<void> {
   });
   let lastUpdateId = 0;
   const bot = createBot(config.botToken, {
-    db: database.db,
+    store,
     onUpdate: (id) => {
       lastUpdateId = Math.max(lastUpdateId, id);
     },
@@ -124,7 +128,8 @@ async function main(): Promise<void> {
     new StarsReconciler({
       ledger: services.wallet.ledger,
       fetch: (offset, limit) => bot.api.getStarTransactions({ offset, limit }),
-      report: (differences) => services.admin.alerts.raise({ kind: 'stars_reconciliation', differences }),
+      report: (differences) =>
+        services.admin.alerts.raiseLater({ kind: 'stars_reconciliation', differences }),
       logger,
     });
   reconciler?.start();
@@ -191,7 +196,7 @@ async function main(): Promise<void> {
     await pollClient.close();
     services.catalog.stop();
     await upstream.close();
-    database.close();
+    await store.close();
     logger.info('bye');
     logger.flush();
     process.exit(exitCode);
@@ -202,7 +207,8 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   const message = error instanceof Error ? error.message : String(error);
-  const secrets = [process.env.BOT_TOKEN, process.env.RESELLER_API_KEY].filter((s): s is string => !!s);
+  const fromEnv = [process.env.BOT_TOKEN, process.env.RESELLER_API_KEY].filter((s): s is string => !!s);
+  const secrets = [...fromEnv, ...knownSecrets];
   process.stderr.write(`Fatal: ${redactSecrets(message, secrets)}\n`);
   process.exit(1);
 });

@@ -8,7 +8,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import { API_ERROR_CODES } from './reseller/schemas.js';
 
 export interface ScrapeSources {
-  activeOrders?: () => { queued: number; processing: number };
+  activeOrders?: () => Promise<{ queued: number; processing: number }>;
   catalog?: () => { offered: number; leftOut: number };
 }
 
@@ -89,8 +89,8 @@ export function createMetrics() {
     help: 'Orders upstream is working on, by status',
     labelNames: ['status'] as const,
     registers: [registry],
-    collect() {
-      const counts = sources.activeOrders?.();
+    async collect() {
+      const counts = await sources.activeOrders?.();
       if (!counts) return;
       this.set({ status: 'queued' }, counts.queued);
       this.set({ status: 'processing' }, counts.processing);

@@ -22,7 +22,7 @@ describe('config', () => {
     const config = loadConfig({ BOT_TOKEN: TOKEN });
     expect(config.reseller).toBeNull();
     expect(config.mode).toEqual({ kind: 'polling' });
-    expect(config.databasePath).toBe('./data/bot.sqlite');
+    expect(config.database).toEqual({ path: './data/bot.sqlite' });
     expect(config.defaultLocale).toBe('en');
     expect(config.telegram.apiRoot).toBe('https://api.telegram.org');
     expect(config.adminIds).toEqual([]);
@@ -43,6 +43,15 @@ describe('config', () => {
     expect(config.orderPolling).toEqual({ minMs: 1000, maxMs: 5000, resubmitMs: 60_000 });
     expect(config.reseller).toEqual({ url: 'https://api.example.com/api/v1', apiKey: 'rk_live_secret' });
     expect(secretsOf(config)).toEqual([TOKEN, 'rk_live_secret']);
+  });
+
+  it('DATABASE_URL picks PostgreSQL; its password counts as a secret, raw and percent-decoded', () => {
+    const config = loadConfig({ BOT_TOKEN: TOKEN, DATABASE_URL: 'postgres://bot:p%40ss@db:5432/bot' });
+    expect(config.database).toEqual({ url: 'postgres://bot:p%40ss@db:5432/bot' });
+    expect(secretsOf(config)).toEqual([TOKEN, 'p%40ss', 'p@ss']);
+    const problems = problemsOf({ BOT_TOKEN: TOKEN, DATABASE_URL: 'mysql://root:hunter2@db/bot' });
+    expect(problems).toEqual(['DATABASE_URL must be a postgres:// or postgresql:// URL']);
+    expect(problems.join('\n')).not.toContain('hunter2');
   });
 
   it('names every bad variable at once', () => {

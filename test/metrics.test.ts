@@ -26,7 +26,7 @@ describe('createMetrics', () => {
     const m = createMetrics();
     expect(await m.registry.metrics()).not.toMatch(/bot_active_orders\{/);
     let active = { queued: 2, processing: 1 };
-    m.observe({ activeOrders: () => active, catalog: () => ({ offered: 40, leftOut: 3 }) });
+    m.observe({ activeOrders: async () => active, catalog: () => ({ offered: 40, leftOut: 3 }) });
     const first = await m.registry.metrics();
     expect(first).toMatch(/bot_active_orders\{status="queued"\} 2/);
     expect(first).toMatch(/bot_active_orders\{status="processing"\} 1/);

@@ -6,7 +6,7 @@
 import type { I18n } from '@grammyjs/i18n';
 import type { Api } from 'grammy';
 import type { Config } from '../config.js';
-import type { UsersRepository } from '../db/repositories/users.js';
+import type { UsersRepository } from '../db/index.js';
 import { formatMoney } from '../lib/money.js';
 import type { Logger } from '../logger.js';
 import type { AdminAlert, AdminAlertSink } from '../services/admin-alerts.js';
@@ -90,13 +90,13 @@ export class AdminNotifier implements AdminAlertSink {
       return;
     }
     for (const adminId of this.#config.adminIds) {
-      const locale = this.#users.find(adminId)?.locale ?? this.#config.defaultLocale;
+      const locale = (await this.#users.find(adminId))?.locale ?? this.#config.defaultLocale;
       const text = renderAlert(textsFor(this.#i18n, locale), alert);
       try {
         await api.sendMessage(adminId, text);
       } catch (err) {
         if (isChatGone(err)) {
-          this.#users.markBlocked(adminId);
+          await this.#users.markBlocked(adminId);
           this.#log.warn({ adminId, kind: alert.kind, err }, 'admin chat unreachable: alert not delivered');
         } else {
           this.#log.error({ adminId, kind: alert.kind, err }, 'could not send an admin alert');

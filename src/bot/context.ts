@@ -2,7 +2,7 @@ import type { ConversationFlavor } from '@grammyjs/conversations';
 import type { I18nFlavor } from '@grammyjs/i18n';
 import type { Context } from 'grammy';
 import type { Config } from '../config.js';
-import type { UserRow } from '../db/schema/users.js';
+import type { UserRecord } from '../db/index.js';
 import type { Logger } from '../logger.js';
 import type { Services } from '../services/container.js';
 import type { OrderTracker } from '../services/order-tracker.js';
@@ -28,7 +28,7 @@ export interface ExtraContext {
   /** The language of this update's answers (see i18n.ts for how it is chosen). */
   locale: Locale;
   /** The sender's stored row; undefined for updates without a user (e.g. channel posts). */
-  user: UserRow | undefined;
+  user: UserRecord | undefined;
 }
 
 /** Context inside middleware and conversation steps. */

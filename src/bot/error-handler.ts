@@ -10,7 +10,10 @@ export async function handleBotError(error: BotError<BaseContext>): Promise<void
   const logger = ctx.logger ?? ctx.deps?.logger;
   logger?.error({ err: error.error, updateId: ctx.update.update_id }, 'update handling failed');
   if (error.error instanceof GrammyError && error.error.error_code === 403) {
-    if (ctx.from) ctx.deps?.users.markBlocked(ctx.from.id);
+    if (ctx.from)
+      await ctx.deps?.users
+        .markBlocked(ctx.from.id)
+        .catch((err: unknown) => logger?.warn({ err }, 'could not mark the user as blocked'));
     return;
   }
   if (!ctx.chat || typeof ctx.t !== 'function') return;

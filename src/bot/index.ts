@@ -7,8 +7,7 @@ import { conversations } from '@grammyjs/conversations';
 import { sequentialize } from '@grammyjs/runner';
 import { type ApiClientOptions, Bot, type BotConfig, type MiddlewareFn, type Transformer } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
-import type { Db } from '../db/client.js';
-import { createConversationStateStorage } from '../db/repositories/conversation-states.js';
+import type { Store } from '../db/index.js';
 import { metrics, telegramErrorCode, updateType } from '../metrics.js';
 import { chatWork } from './chat-work.js';
 import type { BaseContext, BotContext, BotDeps } from './context.js';
@@ -36,7 +35,8 @@ import { TelegramLink } from './telegram-link.js';
 
 export interface CreateBotOptions {
   deps: BotDeps;
-  db: Db;
+  /** Where forms in progress are kept, so they survive a restart. */
+  store: Pick<Store, 'conversationStorage'>;
   /** Skip getMe at start-up (tests and benchmarks). */
   botInfo?: UserFromGetMe;
   /** Called with each update id before it is handled (graceful shutdown confirms up to it). */
@@ -135,7 +135,7 @@ export function createBot(token: string, opts: CreateBotOptions): Bot<BotContext
   const protectedBot = bot.errorBoundary(handleBotError);
   protectedBot.use(
     conversations<BotContext, BaseContext>({
-      storage: { type: 'key', version: 1, adapter: createConversationStateStorage(opts.db) },
+      storage: { type: 'key', version: 1, adapter: opts.store.conversationStorage() },
     }),
   );
   // /cancel must come before any conversation, so it reaches the user even mid-flow.

@@ -14,9 +14,7 @@
 import type { I18n } from '@grammyjs/i18n';
 import { type Api, GrammyError, InlineKeyboard } from 'grammy';
 import type { Config } from '../config.js';
-import type { OrdersRepository } from '../db/repositories/orders.js';
-import type { UsersRepository } from '../db/repositories/users.js';
-import type { OrderRow } from '../db/schema/orders.js';
+import type { OrderRecord, OrdersRepository, UsersRepository } from '../db/index.js';
 import { isActiveStatus, isFinalStatus, isLostOrder } from '../domain/order-state.js';
 import { realTimers, sleepOn, type Timers } from '../lib/timers.js';
 import type { Logger } from '../logger.js';
@@ -188,25 +186,25 @@ export class OrderNotifier implements TrackerEvents {
 
   // ---------------------------------------------------------------- TrackerEvents
 
-  async statusChanged(order: OrderRow, _previous: OrderStatus | null): Promise<void> {
+  async statusChanged(order: OrderRecord, _previous: OrderStatus | null): Promise<void> {
     // Final states are shown by finalReached, together with their results.
     if (isFinalStatus(order.status)) return;
     this.refresh(order.id, order.chatId);
   }
 
-  async finalReached(order: OrderRow): Promise<void> {
+  async finalReached(order: OrderRecord): Promise<void> {
     await this.#background(this.#exclusive(order.id, () => this.#finish(order.id)));
   }
 
-  async orderLost(order: OrderRow): Promise<void> {
+  async orderLost(order: OrderRecord): Promise<void> {
     await this.#background(
       this.#exclusive(order.id, async () => {
-        const row = this.#orders.find(order.id);
+        const row = await this.#orders.find(order.id);
         if (!row || row.deliveredAt) return;
         this.#forget(row.id);
-        const texts = this.#texts(row);
+        const texts = await this.#texts(row);
         await this.#show(row, renderOrderStatus(texts, row, this.#now(), { lost: true }), 'replace');
-        this.#orders.markDelivered(row.id);
+        await this.#orders.markDelivered(row.id);
         this.#log.info({ orderId: row.id }, 'lost order explained');
       }),
     );
@@ -256,8 +254,9 @@ export class OrderNotifier implements TrackerEvents {
   // ---------------------------------------------------------------- internals
 
   /** The language the user speaks now (they may have switched since ordering), else the order's. */
-  #texts(row: OrderRow): Texts {
-    return textsFor(this.#i18n, this.#users?.find(row.userId)?.locale ?? row.locale);
+  async #texts(row: OrderRecord): Promise<Texts> {
+    const user = await this.#users?.find(row.userId);
+    return textsFor(this.#i18n, user?.locale ?? row.locale);
   }
 
   #requireApi(): Api {
@@ -305,7 +304,7 @@ export class OrderNotifier implements TrackerEvents {
       state.drawing = true;
       state.again = false;
       try {
-        const row = this.#orders.find(orderId);
+        const row = await this.#orders.find(orderId);
         // Final states and lost orders are finalReached's / orderLost's to show.
         if (!row || !isActiveStatus(row.status) || isLostOrder(row) || row.stage !== 'submitted') return;
         // No status message yet: the confirmation is about to turn its summary into one (and shows
@@ -314,7 +313,7 @@ export class OrderNotifier implements TrackerEvents {
         const now = this.#now();
         const flags = this.#flags.get(orderId) ?? {};
         if (row.status !== 'processing') delete flags.cancelRequested;
-        await this.#put(row, renderOrderStatus(this.#texts(row), row, now, flags), 'edit');
+        await this.#put(row, renderOrderStatus(await this.#texts(row), row, now, flags), 'edit');
         this.#renderedAt.set(orderId, now);
       } finally {
         state.drawing = false;
@@ -327,14 +326,14 @@ export class OrderNotifier implements TrackerEvents {
    * gone); `replace` sends a new one and deletes the old, so the user gets a notification for an
    * outcome that brings no other message (failure, expired files, lost order).
    */
-  #show(row: OrderRow, view: OrderStatusView, mode: 'edit' | 'replace'): Promise<void> {
+  #show(row: OrderRecord, view: OrderStatusView, mode: 'edit' | 'replace'): Promise<void> {
     return this.#pacer.run(row.chatId, () => this.#put(row, view, mode));
   }
 
   /** #show without pacing (the caller holds the chat's slot). */
-  async #put(row: OrderRow, view: OrderStatusView, mode: 'edit' | 'replace'): Promise<void> {
+  async #put(row: OrderRecord, view: OrderStatusView, mode: 'edit' | 'replace'): Promise<void> {
     const api = this.#requireApi();
-    const current = this.#orders.find(row.id)?.statusMessageId ?? row.statusMessageId;
+    const current = (await this.#orders.find(row.id))?.statusMessageId ?? row.statusMessageId;
     const markup = view.keyboard.inline_keyboard.length > 0 ? view.keyboard : undefined;
     if (mode === 'edit' && current) {
       try {
@@ -346,7 +345,7 @@ export class OrderNotifier implements TrackerEvents {
       }
     }
     const sent = await api.sendMessage(row.chatId, view.text, markup ? { reply_markup: markup } : {});
-    this.#orders.setStatusMessageId(row.id, sent.message_id);
+    await this.#orders.setStatusMessageId(row.id, sent.message_id);
     if (mode === 'replace' && current) {
       await api.deleteMessage(row.chatId, current).catch(async (err: unknown) => {
         // Too old to delete (48 h): at least take its buttons away.
@@ -359,17 +358,17 @@ export class OrderNotifier implements TrackerEvents {
   }
 
   /** The status message after a final state; errors are logged (the outcome is already recorded). */
-  async #showFinal(row: OrderRow, flags: StatusFlags, mode: 'edit' | 'replace'): Promise<void> {
-    const fresh = this.#orders.find(row.id) ?? row;
+  async #showFinal(row: OrderRecord, flags: StatusFlags, mode: 'edit' | 'replace'): Promise<void> {
     try {
-      await this.#show(fresh, renderOrderStatus(this.#texts(fresh), fresh, this.#now(), flags), mode);
+      const fresh = (await this.#orders.find(row.id)) ?? row;
+      await this.#show(fresh, renderOrderStatus(await this.#texts(fresh), fresh, this.#now(), flags), mode);
     } catch (err) {
       this.#log.warn({ orderId: row.id, err }, 'could not show the final status');
     }
   }
 
   async #finish(orderId: string): Promise<void> {
-    const row = this.#orders.find(orderId);
+    const row = await this.#orders.find(orderId);
     if (!row || row.deliveredAt || !isFinalStatus(row.status)) return;
     this.#forget(orderId);
     try {
@@ -378,8 +377,8 @@ export class OrderNotifier implements TrackerEvents {
     } catch (err) {
       if (isChatGone(err)) {
         // Nobody to tell: record it so it is not retried forever.
-        this.#orders.markDelivered(row.id);
-        this.#users?.markBlocked(row.userId);
+        await this.#orders.markDelivered(row.id);
+        await this.#users?.markBlocked(row.userId);
         this.#log.info({ orderId, err }, 'chat unreachable: outcome not delivered');
         return;
       }
@@ -388,20 +387,20 @@ export class OrderNotifier implements TrackerEvents {
   }
 
   /** failed / cancelled: the status message says it all (failed with Try again). */
-  async #explain(row: OrderRow): Promise<void> {
+  async #explain(row: OrderRecord): Promise<void> {
     const mode = row.status === 'failed' ? 'replace' : 'edit';
-    await this.#show(row, renderOrderStatus(this.#texts(row), row, this.#now()), mode);
-    this.#orders.markDelivered(row.id);
+    await this.#show(row, renderOrderStatus(await this.#texts(row), row, this.#now()), mode);
+    await this.#orders.markDelivered(row.id);
     this.#log.info({ orderId: row.id, status: row.status }, 'final status shown');
   }
 
-  async #deliver(row: OrderRow): Promise<void> {
-    const texts = this.#texts(row);
+  async #deliver(row: OrderRecord): Promise<void> {
+    const texts = await this.#texts(row);
     const total = row.result?.length ?? 0;
     if (total === 0 || resultsExpired(row, this.#now())) {
       const delivery: DeliverySummary = { sent: 0, expired: total, linked: 0, failed: 0 };
       await this.#show(row, renderOrderStatus(texts, row, this.#now(), { delivery }), 'replace');
-      this.#orders.markDelivered(row.id);
+      await this.#orders.markDelivered(row.id);
       metrics.deliveries.inc({ outcome: 'expired' }, total);
       this.#log.warn({ orderId: row.id, total }, 'completed order without deliverable files');
       return;
@@ -442,7 +441,7 @@ export class OrderNotifier implements TrackerEvents {
       this.#log.error({ orderId: row.id, err }, 'results could not be sent');
       summary = { sent: 0, expired: 0, linked: 0, failed: total };
     }
-    if (!claimed) this.#orders.markDelivered(row.id);
+    if (!claimed) await this.#orders.markDelivered(row.id);
     this.#log.info({ orderId: row.id, ...summary }, 'results delivered');
     for (const outcome of ['sent', 'linked', 'expired', 'failed'] as const) {
       if (summary[outcome] > 0) metrics.deliveries.inc({ outcome }, summary[outcome]);
@@ -458,19 +457,21 @@ export class OrderNotifier implements TrackerEvents {
 
   #armTicker(): void {
     this.#ticker = this.#timers.set(() => {
-      this.#refreshTick();
-      if (!this.#stopped) this.#armTicker();
+      // The next tick is armed once this one has read the rows: ticks never overlap.
+      void this.#background(this.#refreshTick()).finally(() => {
+        if (!this.#stopped) this.#armTicker();
+      });
     }, this.#refreshTickMs);
   }
 
   /** Refreshes the elapsed time of active orders whose message has gone stale (bounded per tick). */
-  #refreshTick(): void {
+  async #refreshTick(): Promise<void> {
     if (this.#stopped || !this.#api) return;
     const now = this.#now();
     let started = 0;
-    let rows: OrderRow[];
+    let rows: OrderRecord[];
     try {
-      rows = this.#orders.listActive();
+      rows = await this.#orders.listActive();
     } catch (err) {
       this.#log.warn({ err }, 'could not list active orders');
       return;

@@ -5,7 +5,7 @@
  * was lost upstream, how the delivery went).
  */
 import { InlineKeyboard } from 'grammy';
-import type { OrderRow } from '../db/schema/orders.js';
+import type { OrderRecord } from '../db/index.js';
 import { truncate } from '../lib/text.js';
 import { orderButtons } from './callback-data/orders.js';
 import type { Locale, Texts } from './i18n.js';
@@ -50,7 +50,7 @@ const PREVIEW_DETAIL_CHARS = 300;
  * Cancel is offered once generation has started (spec 4.9: `not_ready` before that) and until it
  * ends, unless upstream already said this order cannot be cancelled or a request is pending.
  */
-export function canOfferCancel(order: Pick<OrderRow, 'status'>, flags: StatusFlags = {}): boolean {
+export function canOfferCancel(order: Pick<OrderRecord, 'status'>, flags: StatusFlags = {}): boolean {
   return order.status === 'processing' && !flags.cancelRequested && !flags.notCancellable && !flags.lost;
 }
 
@@ -104,7 +104,7 @@ export function failureDetail(error: unknown): string | undefined {
 }
 
 /** When the order started counting (sent to upstream), for elapsed times. */
-function startedAt(order: OrderRow): Date {
+function startedAt(order: OrderRecord): Date {
   return order.submittedAt ?? order.createdAt;
 }
 
@@ -112,7 +112,7 @@ function startedAt(order: OrderRow): Date {
  * The price line: in Stars, what is held while the order runs, paid once completed, returned once
  * it failed, was cancelled or lost (the wallet settles before the status is shown); else USD.
  */
-function priceLine(texts: Texts, order: OrderRow, settled: 'running' | 'completed' | 'returned'): string {
+function priceLine(texts: Texts, order: OrderRecord, settled: 'running' | 'completed' | 'returned'): string {
   if (order.priceStars === null) {
     return settled === 'returned' ? '' : texts.t('order-cost', { price: orderPrice(texts, order) });
   }
@@ -129,7 +129,7 @@ export interface OrderStatusView {
 /** The status message for the row as it is now. Pure: same inputs, same text. */
 export function renderOrderStatus(
   texts: Texts,
-  order: OrderRow,
+  order: OrderRecord,
   now = Date.now(),
   flags: StatusFlags = {},
 ): OrderStatusView {
@@ -190,7 +190,7 @@ export function renderOrderStatus(
   return { text: lines.join('\n'), keyboard };
 }
 
-function deliveryLines(texts: Texts, order: OrderRow, now: number, delivery?: DeliverySummary): string[] {
+function deliveryLines(texts: Texts, order: OrderRecord, now: number, delivery?: DeliverySummary): string[] {
   const lines: string[] = [];
   const total = order.result?.length ?? 0;
   if (delivery) {
@@ -214,7 +214,7 @@ function deliveryLines(texts: Texts, order: OrderRow, now: number, delivery?: De
 /** Kept for callers that render the message of a just-placed order. */
 export async function orderStatusText(
   ctx: Texts,
-  order: OrderRow,
+  order: OrderRecord,
   now = Date.now(),
   flags: StatusFlags = {},
 ): Promise<OrderStatusView> {

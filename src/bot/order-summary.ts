@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { InlineKeyboard } from 'grammy';
-import type { OrderRow } from '../db/schema/orders.js';
+import type { OrderRecord } from '../db/index.js';
 import { truncate } from '../lib/text.js';
 import type { GenerationRequest, Model } from '../reseller/schemas.js';
 import { orderActionData } from './callback-data/generate.js';
@@ -16,7 +16,7 @@ const PROMPT_PREVIEW_CHARS = 300;
 
 /** Changes whenever the amount, the quote or the submission key changes. */
 export function priceTag(
-  order: Pick<OrderRow, 'priceUsd' | 'priceStars' | 'quoteId' | 'idempotencyKey'>,
+  order: Pick<OrderRecord, 'priceUsd' | 'priceStars' | 'quoteId' | 'idempotencyKey'>,
 ): string {
   const stars = order.priceStars === null ? '' : `|${order.priceStars}`;
   return createHash('sha256')
@@ -27,7 +27,7 @@ export function priceTag(
 
 export function orderSummaryKeyboard(
   ctx: Texts,
-  order: OrderRow,
+  order: OrderRecord,
   priceText = orderPrice(ctx, order),
 ): InlineKeyboard {
   const tag = priceTag(order);
@@ -72,7 +72,7 @@ export function requestLines(
 
 export async function orderSummary(
   ctx: Texts,
-  order: OrderRow,
+  order: OrderRecord,
   model: Model | undefined,
   /** With Stars billing: the customer's balance, shown under the price. */
   walletBalance?: number,

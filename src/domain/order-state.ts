@@ -24,16 +24,18 @@ export function isActiveStatus(status: string | null | undefined): boolean {
   );
 }
 
-/** Upstream said order_not_found: the row keeps its last active status and is no longer polled. */
-export function isLostOrder(row: { status: string | null; error: unknown }): boolean {
-  const error = row.error as { code?: unknown } | null;
-  return isActiveStatus(row.status) && row.status !== null && error?.code === LOST_ORDER_CODE;
+/**
+ * Upstream said order_not_found (`lostAt` is when we learned it): the row keeps its last active
+ * status, with LOST_ORDER_CODE as its error, and is no longer polled.
+ */
+export function isLostOrder(row: { status: string | null; lostAt: Date | null }): boolean {
+  return row.lostAt !== null && isActiveStatus(row.status) && row.status !== null;
 }
 
 interface TrackedFields {
   stage: string;
   status: string | null;
-  error: unknown;
+  lostAt: Date | null;
   upstreamOrderId: string | null;
   deliveredAt: Date | null;
 }

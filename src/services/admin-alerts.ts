@@ -9,7 +9,7 @@
  * - The sink (the bot's AdminNotifier) is bound late; until then, and without admins, nothing is
  *   claimed, so nothing is lost by a claim without a message.
  */
-import type { AdminAlertsRepository } from '../db/repositories/admin-alerts.js';
+import type { AdminAlertsRepository } from '../db/index.js';
 import type { Logger } from '../logger.js';
 import type { ResellerClient } from '../reseller/client.js';
 import { ResellerError } from '../reseller/errors.js';
@@ -98,8 +98,16 @@ export class AdminAlerts {
   #failures = 0;
   #firstFailureAt: number | undefined;
   #lastFailure = '';
-  /** Mirrors the stored `upstream_down` flag: successful calls then cost no query. */
-  #down: boolean;
+  /** Mirrors the stored `upstream_down` flag (undefined until read): successful calls then cost no query. */
+  #down: boolean | undefined;
+  readonly #loaded: Promise<void>;
+  /**
+   * The outage decisions ("down", "recovered") in the order their events happened. The observers are
+   * synchronous and the store is not: without this chain an answer arriving while "down" is being
+   * recorded would be judged on the state from before it.
+   */
+  #outageChain: Promise<void> = Promise.resolve();
+  #outageQueued = 0;
 
   constructor(opts: AdminAlertsOptions) {
     this.#store = opts.store;
@@ -108,7 +116,15 @@ export class AdminAlerts {
     this.#cooldowns = { ...DEFAULT_ALERT_COOLDOWNS_MS, ...opts.cooldownsMs };
     this.#outage = opts.outage ?? { failures: 5, minMs: 2 * 60_000 };
     this.#now = opts.now ?? Date.now;
-    this.#down = this.#store.isActive('upstream_down');
+    this.#loaded = this.#store.isActive('upstream_down').then(
+      (down) => {
+        this.#down ??= down;
+      },
+      (err: unknown) => {
+        this.#down ??= false;
+        this.#log.error({ err }, 'could not read the stored upstream_down flag');
+      },
+    );
   }
 
   bindSink(sink: AdminAlertSink): void {
@@ -121,12 +137,32 @@ export class AdminAlerts {
   }
 
   /** Sends a rate-limited alert unless one of its kind went out within its cooldown. True if sent. */
-  raise(alert: Extract<AdminAlert, { kind: RateLimitedKind }>, subject?: string): boolean {
+  raise(alert: Extract<AdminAlert, { kind: RateLimitedKind }>, subject?: string): Promise<boolean> {
+    return this.#raiseAt(this.#now(), alert, subject);
+  }
+
+  /**
+   * `raise` for callers that cannot wait (observers, reporters): it runs in the background, after
+   * every alert decision asked for before it, and whenIdle() waits for it. Never throws.
+   */
+  raiseLater(alert: Extract<AdminAlert, { kind: RateLimitedKind }>, subject?: string): void {
+    const at = this.#now();
+    this.#decide(async () => {
+      await this.#raiseAt(at, alert, subject);
+    }, 'could not raise an admin alert');
+  }
+
+  /** `raise` as of `at`: when the event happened, which may be before its turn in the chain came. */
+  async #raiseAt(
+    at: number,
+    alert: Extract<AdminAlert, { kind: RateLimitedKind }>,
+    subject?: string,
+  ): Promise<boolean> {
     if (!this.enabled) return false;
-    const now = new Date(this.#now());
+    const now = new Date(at);
     // `subject` rate-limits per thing (one alert per unreadable model, not one for all of them).
     const key = subject === undefined ? alert.kind : `${alert.kind}:${subject}`;
-    if (!this.#store.claimSend(key, now, this.#cooldowns[alert.kind])) {
+    if (!(await this.#store.claimSend(key, now, this.#cooldowns[alert.kind]))) {
       this.#log.debug({ kind: alert.kind }, 'admin alert suppressed by its rate limit');
       return false;
     }
@@ -138,36 +174,48 @@ export class AdminAlerts {
    * A standing condition began (`low_balance`): sends once, until `conditionEnded`. The state is
    * stored even when nobody can be told, so a later start does not announce an old condition.
    */
-  conditionBegan(alert: Extract<AdminAlert, { kind: 'low_balance' }>): boolean {
-    if (!this.#store.activate(alert.kind, new Date(this.#now()))) return false;
+  async conditionBegan(alert: Extract<AdminAlert, { kind: 'low_balance' }>): Promise<boolean> {
+    if (!(await this.#store.activate(alert.kind, new Date(this.#now())))) return false;
     if (this.enabled) this.#deliver(alert);
     return true;
   }
 
   /** The condition is over: the next `conditionBegan` alerts again. True if it was standing. */
-  conditionEnded(kind: 'low_balance'): boolean {
+  conditionEnded(kind: 'low_balance'): Promise<boolean> {
     return this.#store.deactivate(kind, new Date(this.#now()));
   }
 
   // ---------------------------------------------------------------- observing upstream calls
 
-  /** Any upstream call answered normally. */
+  /** Any upstream call answered normally. Never throws; the stored state is updated in the background. */
   upstreamAnswered(): void {
-    if (this.#failures === 0 && !this.#down) return;
+    // The common case costs nothing: no failures counted, not down, no decision on its way.
+    if (this.#failures === 0 && this.#down === false && this.#outageQueued === 0) return;
     const since = this.#firstFailureAt;
+    const now = this.#now();
     this.#failures = 0;
     this.#firstFailureAt = undefined;
+    this.#decide(() => this.#recovered(since, now), 'could not record the end of an upstream outage');
+  }
+
+  async #recovered(since: number | undefined, now: number): Promise<void> {
     if (!this.#down) return;
     this.#down = false;
-    try {
-      const row = this.#store.find('upstream_down');
-      if (!this.#store.deactivate('upstream_down', new Date(this.#now()))) return;
-      const from = since ?? row?.lastSentAt?.getTime() ?? this.#now();
-      if (this.enabled)
-        this.#deliver({ kind: 'upstream_recovered', downMs: Math.max(0, this.#now() - from) });
-    } catch (err) {
-      this.#log.error({ err }, 'could not record the end of an upstream outage');
-    }
+    const row = await this.#store.find('upstream_down');
+    if (!(await this.#store.deactivate('upstream_down', new Date(now)))) return;
+    const from = since ?? row?.lastSentAt?.getTime() ?? now;
+    if (this.enabled) this.#deliver({ kind: 'upstream_recovered', downMs: Math.max(0, now - from) });
+  }
+
+  /** Queues an outage decision behind the earlier ones (and behind reading the stored flag). */
+  #decide(decision: () => Promise<void>, failure: string): void {
+    this.#outageQueued++;
+    const next = this.#outageChain
+      .then(() => this.#loaded)
+      .then(decision)
+      .finally(() => this.#outageQueued--);
+    this.#outageChain = next.catch(() => undefined);
+    this.#track(next, failure);
   }
 
   /** Any upstream call failed (polls, balance checks, submissions). Never throws. */
@@ -175,7 +223,7 @@ export class AdminAlerts {
     try {
       switch (classifyUpstreamFailure(err)) {
         case 'unauthorized':
-          this.raise({ kind: 'unauthorized' });
+          this.raiseLater({ kind: 'unauthorized' });
           return;
         case 'unavailable':
           this.#countUnavailable(err as ResellerError);
@@ -196,7 +244,7 @@ export class AdminAlerts {
     try {
       if (error.code === 'insufficient_balance') {
         this.upstreamAnswered();
-        this.raise({ kind: 'insufficient_balance', modelName: order.modelName });
+        this.raiseLater({ kind: 'insufficient_balance', modelName: order.modelName });
       } else {
         this.upstreamFailed(error);
       }
@@ -242,10 +290,21 @@ export class AdminAlerts {
       lastError: this.#lastFailure,
     };
     // Marked down only when admins are told: "recovered" then always follows a "down" they saw.
-    if (this.raise(alert)) {
-      this.#store.activate('upstream_down', new Date(now));
+    this.#decide(async () => {
+      if (this.#down) return;
+      if (!(await this.#raiseAt(now, alert))) return;
       this.#down = true;
-    }
+      await this.#store.activate('upstream_down', new Date(now));
+    }, 'could not record an upstream outage');
+  }
+
+  /** Background work of the synchronous observers: logged if it fails, awaited by whenIdle. */
+  #track(work: Promise<unknown>, failure: string): void {
+    const p = work
+      .then(() => undefined)
+      .catch((err: unknown) => this.#log.error({ err }, failure))
+      .finally(() => this.#pending.delete(p));
+    this.#pending.add(p);
   }
 
   #deliver(alert: AdminAlert): void {

@@ -3,8 +3,7 @@
  * order-pipeline hooks through which they observe refusals and completed orders.
  */
 import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
-import { AdminAlertsRepository } from '../db/repositories/admin-alerts.js';
+import type { Store } from '../db/index.js';
 import type { Logger } from '../logger.js';
 import type { ResellerClient } from '../reseller/client.js';
 import { AdminAlerts } from './admin-alerts.js';
@@ -21,12 +20,12 @@ export interface AdminServices {
 export function createAdminServices(opts: {
   config: Pick<Config, 'adminIds' | 'balanceAlert'>;
   logger: Logger;
-  db: Db;
+  store: Pick<Store, 'alerts' | 'stats' | 'orders'>;
   client: Pick<ResellerClient, 'getBalance'>;
 }): AdminServices {
-  const { config, logger, db, client } = opts;
+  const { config, logger, store, client } = opts;
   const alerts = new AdminAlerts({
-    store: new AdminAlertsRepository(db),
+    store: store.alerts,
     logger,
     adminCount: config.adminIds.length,
   });
@@ -37,7 +36,7 @@ export function createAdminServices(opts: {
     intervalMs: config.balanceAlert.checkMs,
     logger,
   });
-  return { stats: new AdminStatsService(db), alerts, balance };
+  return { stats: new AdminStatsService(store), alerts, balance };
 }
 
 /**

@@ -2,7 +2,7 @@
  * Watches the upstream balance (GET /balance): every `intervalMs`, and soon after each completed
  * order (at most once per `minGapMs`). Below the threshold the admins are alerted once; the next
  * alert needs the balance to come back to the threshold or above and drop again. The standing
- * state lives in SQLite (see AdminAlerts.conditionBegan), so a restart does not alert again.
+ * state lives in the store (see AdminAlerts.conditionBegan), so a restart does not alert again.
  */
 import { compareMoney, type Money, moneyToString, parseMoney } from '../lib/money.js';
 import { realTimers, type Timers } from '../lib/timers.js';
@@ -124,10 +124,16 @@ export class BalanceMonitor {
     const reading: BalanceReading = { balanceUsd, low, checkedAt: new Date(this.#now()) };
     this.#last = reading;
     if (low) {
-      if (this.#alerts.conditionBegan({ kind: 'low_balance', balanceUsd, thresholdUsd: this.thresholdUsd })) {
+      if (
+        await this.#alerts.conditionBegan({
+          kind: 'low_balance',
+          balanceUsd,
+          thresholdUsd: this.thresholdUsd,
+        })
+      ) {
         this.#log.warn({ balanceUsd, thresholdUsd: this.thresholdUsd }, 'upstream balance is low');
       }
-    } else if (this.#alerts.conditionEnded('low_balance')) {
+    } else if (await this.#alerts.conditionEnded('low_balance')) {
       this.#log.info({ balanceUsd, thresholdUsd: this.thresholdUsd }, 'upstream balance is back');
     }
     return reading;

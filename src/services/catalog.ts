@@ -16,10 +16,10 @@ export interface ModelSource {
   readCatalog(): Promise<CatalogReading>;
 }
 
-/** Where the last good catalog is kept (SQLite in the bot). */
+/** Where the last good catalog is kept (the store in the bot). */
 export interface CatalogStore {
-  load(): { models: unknown[]; savedAt: Date } | undefined;
-  save(models: readonly Model[], savedAt: Date): void;
+  load(): Promise<{ models: unknown[]; savedAt: Date } | undefined>;
+  save(models: readonly Model[], savedAt: Date): Promise<void>;
 }
 
 /** What the catalog tells the admins (AdminAlerts in the bot). */
@@ -109,7 +109,7 @@ export class CatalogService {
     try {
       return await this.#load();
     } catch (err) {
-      const stored = this.#fromStore(err);
+      const stored = await this.#fromStore(err);
       if (stored) return stored;
       throw err;
     }
@@ -155,7 +155,7 @@ export class CatalogService {
       try {
         await this.#load();
       } catch (err) {
-        if (!this.#models) this.#fromStore(err);
+        if (!this.#models) await this.#fromStore(err);
         this.#logger.warn({ err }, 'catalog refresh failed; keeping the last good catalog');
       }
       if (this.#timer === undefined) return;
@@ -171,9 +171,12 @@ export class CatalogService {
   }
 
   /** Serves the stored catalog after a failed load; undefined if none is stored. */
-  #fromStore(err: unknown): Model[] | undefined {
+  async #fromStore(err: unknown): Promise<Model[] | undefined> {
     if (this.#models) return this.#models;
-    const stored = this.#store?.load();
+    const stored = await this.#store?.load().catch((loadErr: unknown) => {
+      this.#logger.error({ err: loadErr }, 'could not read the stored catalog');
+      return undefined;
+    });
     if (!stored) return undefined;
     const models = this.#offered(readModels(stored.models).models);
     this.#models = models;
@@ -195,7 +198,7 @@ export class CatalogService {
   #load(): Promise<Model[]> {
     this.#loading ??= this.#client
       .readCatalog()
-      .then((reading) => {
+      .then(async (reading) => {
         this.#reportUnreadable(reading);
         const all = reading.models;
         const offered = this.#offered(all);
@@ -203,7 +206,7 @@ export class CatalogService {
         this.#stale = false;
         this.#leftOut = reading.unreadable.length;
         try {
-          this.#store?.save(all, new Date(this.#now()));
+          await this.#store?.save(all, new Date(this.#now()));
         } catch (err) {
           this.#logger.warn({ err }, 'could not store the catalog');
         }

@@ -2,7 +2,7 @@
  * Several OrderPipelineHooks as one (per-user limits, a wallet, ...), each step calling them in order.
  */
 import { ResellerError } from '../reseller/errors.js';
-import type { OrderPipelineHooks, OrderRow } from './order-hooks.js';
+import type { OrderPipelineHooks, OrderRecord } from './order-hooks.js';
 
 /** Runs every call even when one fails, then throws the first failure (all of them if several). */
 async function runAll(calls: Array<() => Promise<void> | undefined>): Promise<void> {
@@ -27,7 +27,7 @@ async function runAll(calls: Array<() => Promise<void> | undefined>): Promise<vo
 export function composeHooks(...list: Array<OrderPipelineHooks | undefined>): OrderPipelineHooks {
   const hooks = list.filter((h): h is OrderPipelineHooks => h !== undefined);
   return {
-    async beforeSubmit(order: OrderRow) {
+    async beforeSubmit(order: OrderRecord) {
       for (const [i, hook] of hooks.entries()) {
         try {
           await hook.beforeSubmit?.(order);

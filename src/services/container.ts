@@ -4,10 +4,7 @@
  * created after the services it uses.
  */
 import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
-import { CatalogSnapshotsRepository } from '../db/repositories/catalog-snapshots.js';
-import type { OrdersRepository } from '../db/repositories/orders.js';
-import { UsersRepository } from '../db/repositories/users.js';
+import type { OrdersRepository, Store, UsersRepository } from '../db/index.js';
 import type { Logger } from '../logger.js';
 import { ResellerClient } from '../reseller/client.js';
 import { type AdminServices, createAdminServices, withAdminHooks } from './admin.js';
@@ -39,11 +36,11 @@ export interface Services {
 export function createServices(opts: {
   config: Config;
   logger: Logger;
-  db: Db;
+  store: Store;
   upstream: { baseUrl: string; apiKey: string };
   hooks?: OrderPipelineHooks;
 }): Services {
-  const { config, logger, db } = opts;
+  const { config, logger, store } = opts;
   const client = new ResellerClient({ baseUrl: opts.upstream.baseUrl, apiKey: opts.upstream.apiKey, logger });
   // HIDDEN_MODEL_TYPES: whole categories never reach the catalog, so menu, form and prompt library agree.
   const hiddenTypes = new Set(config.catalog.hiddenModelTypes);
@@ -56,28 +53,30 @@ export function createServices(opts: {
             return { ...reading, models: reading.models.filter((m) => !hiddenTypes.has(m.type)) };
           },
         };
-  const admin = createAdminServices({ config, logger, db, client });
+  const admin = createAdminServices({ config, logger, store, client });
   const catalog = new CatalogService(models, {
     logger,
     allowedModelIds: config.catalog.allowedModelIds,
-    store: new CatalogSnapshotsRepository(db),
+    store: store.catalogSnapshots,
     reporter: {
       unreadableModel: (model, reason) =>
-        admin.alerts.raise({ kind: 'unreadable_model', model, reason }, model),
-      servingStored: (error, count) => admin.alerts.raise({ kind: 'catalog_stale', error, count }),
+        admin.alerts.raiseLater({ kind: 'unreadable_model', model, reason }, model),
+      servingStored: (error, count) => admin.alerts.raiseLater({ kind: 'catalog_stale', error, count }),
     },
   });
   const wallet =
-    config.billing.mode === 'stars' ? new WalletService({ db, config: config.billing, logger }) : null;
+    config.billing.mode === 'stars'
+      ? new WalletService({ ledger: store.wallet, config: config.billing, logger })
+      : null;
   const ordering = new OrderingService({
-    db,
+    orders: store.orders,
     client,
     catalog,
     logger,
     // Per-user limits first: they hold nothing, so a refusal there needs no release elsewhere. The
     // wallet's hold is not a hook: it is booked in the transaction that starts the submission.
     hooks: withAdminHooks(
-      composeHooks(new UserLimits(db, config.userLimits).hooks, wallet?.hooks, opts.hooks),
+      composeHooks(new UserLimits(store.stats, config.userLimits).hooks, wallet?.hooks, opts.hooks),
       admin,
     ),
     ...(wallet && {
@@ -86,7 +85,7 @@ export function createServices(opts: {
     }),
     // The catalog priced it wrong (or upstream changed its prices): admins hear, the catalog reloads.
     onChargeMismatch: (order, chargedUsd) => {
-      admin.alerts.raise(
+      admin.alerts.raiseLater(
         { kind: 'charge_mismatch', modelName: order.modelName, confirmedUsd: order.priceUsd, chargedUsd },
         String(order.modelId),
       );
@@ -108,7 +107,7 @@ export function createServices(opts: {
     logger,
   });
   return {
-    users: new UsersRepository(db),
+    users: store.users,
     orders: ordering.orders,
     client,
     catalog,

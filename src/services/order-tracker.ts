@@ -2,15 +2,17 @@
  * The order tracker (DESIGN invariant 3): polls every active order upstream until it is final and
  * reports what changed through `TrackerEvents`, with no Telegram in sight.
  *
- * - The schedule lives in SQLite (`next_poll_at`, `poll_failures`), so a restart resumes it as it was.
+ * - The schedule lives in the store (`next_poll_at`, `poll_failures`), so a restart resumes it as it was.
+ * - Reads are awaited, so the loop (`#pump`) runs one pass at a time: a pump asked for while one runs
+ *   makes that one look again instead of starting a second, so the queue, the limiter and `busy`
+ *   are only changed by one pass. Polls run beside it; a row is re-read before each poll.
  * - One timer wakes the loop at the earliest due time; due rows are read in batches and run through a
  *   concurrency cap and a global rate limit (every GET counts against the upstream account).
  * - Results are delivered once: `finalReached`/`orderLost` run until the bot records delivery with
  *   `orders.markDelivered`; a handler that throws is retried a bounded number of times, and again
  *   after a restart while `delivered_at` is still null.
  */
-import type { OrdersRepository } from '../db/repositories/orders.js';
-import type { OrderRow } from '../db/schema/orders.js';
+import type { OrderRecord, OrdersRepository } from '../db/index.js';
 import { awaitsDelivery, isFinalStatus, isLostOrder, isPollable } from '../domain/order-state.js';
 import { realTimers, type Timers } from '../lib/timers.js';
 import type { Logger } from '../logger.js';
@@ -24,20 +26,20 @@ import { RateLimiter, Semaphore } from './rate-limiter.js';
 
 export interface TrackerEvents {
   /** The status changed (queued -> processing, or to a final state): edit the order's status message. */
-  statusChanged(order: OrderRow, previous: OrderStatus | null): Promise<void>;
+  statusChanged(order: OrderRecord, previous: OrderStatus | null): Promise<void>;
   /**
    * Final and not yet delivered (`delivered_at` null): deliver the results or explain the failure,
    * then call `orders.markDelivered(id)`. Called once per order per process when it succeeds; if it
    * throws, again after `deliveryRetryMs` (at most `deliveryAttempts` calls); after a restart again
    * while `delivered_at` is null.
    */
-  finalReached(order: OrderRow): Promise<void>;
+  finalReached(order: OrderRecord): Promise<void>;
   /**
    * Upstream answered order_not_found: the row keeps its status, `error` is `{code: 'order_not_found'}`
    * and it is no longer polled (see `isLostOrder`). Tell the user, then `orders.markDelivered(id)`;
    * same delivery rules as finalReached.
    */
-  orderLost(order: OrderRow): Promise<void>;
+  orderLost(order: OrderRecord): Promise<void>;
 }
 
 /** The loop's one timer; injectable so tests can drive it with a manual clock. */
@@ -127,6 +129,9 @@ export class OrderTracker {
   readonly #deliveries = new Map<string, PendingDelivery>();
   readonly #tasks = new Set<Promise<void>>();
   #polling = 0;
+  /** A pass of the loop is running; `#pumpAgain`: something changed meanwhile, look once more. */
+  #pumping = false;
+  #pumpAgain = false;
   readonly #stats = { polls: 0, failures: 0, throttled: 0 };
 
   constructor(opts: TrackerOptions) {
@@ -159,7 +164,7 @@ export class OrderTracker {
   }
 
   /**
-   * Starts the loop: every pollable order in SQLite is polled when its `next_poll_at` comes (at once
+   * Starts the loop: every pollable order in the store is polled when its `next_poll_at` comes (at once
    * if overdue), and final or lost orders never delivered (a crash before delivery) are delivered.
    */
   async start(): Promise<void> {
@@ -167,7 +172,10 @@ export class OrderTracker {
     this.#stopped = false;
     this.#abort = new AbortController();
     const now = this.#now();
-    const undelivered = [...this.#orders.listUndelivered(), ...this.#orders.listLostUndelivered()];
+    const undelivered = [
+      ...(await this.#orders.listUndelivered()),
+      ...(await this.#orders.listLostUndelivered()),
+    ];
     for (const row of undelivered) this.#deliveries.set(row.id, { attempts: 0, at: now });
     this.#log.info({ undelivered: undelivered.length }, 'order tracker started');
     this.#pump();
@@ -193,29 +201,30 @@ export class OrderTracker {
    * Every path that records an upstream state calls this, so no final order waits for a restart.
    */
   track(orderId: string): void {
-    const row = this.#orders.find(orderId);
-    if (!row) return;
-    if (awaitsDelivery(row)) {
-      if (!this.#deliveries.has(orderId)) this.#deliveries.set(orderId, { attempts: 0, at: this.#now() });
-      this.#pump();
-      return;
-    }
-    if (!isPollable(row)) return;
-    this.#orders.setNextPoll(orderId, new Date(this.#now() + this.#policy.minIntervalMs), 0);
-    this.#pump();
+    this.#background(async () => {
+      const row = await this.#orders.find(orderId);
+      if (!row) return;
+      if (awaitsDelivery(row)) {
+        if (!this.#deliveries.has(orderId)) this.#deliveries.set(orderId, { attempts: 0, at: this.#now() });
+        return;
+      }
+      if (!isPollable(row)) return;
+      await this.#orders.setNextPoll(orderId, new Date(this.#now() + this.#policy.minIntervalMs), 0);
+    });
   }
 
   /** Poll as soon as the rate limit allows, ahead of other due orders (e.g. after a cancel request). */
   pollNow(orderId: string): void {
-    const row = this.#orders.find(orderId);
-    if (!row || !isPollable(row)) return;
-    if (this.#busy.has(orderId)) {
-      this.#repoll.add(orderId); // the running GET may have left before the cancel: poll once more after it
-      return;
-    }
-    this.#orders.setNextPoll(orderId, new Date(this.#now()), row.pollFailures);
-    this.#toFront(orderId);
-    this.#pump();
+    this.#background(async () => {
+      const row = await this.#orders.find(orderId);
+      if (!row || !isPollable(row)) return;
+      if (this.#busy.has(orderId)) {
+        this.#repoll.add(orderId); // the running GET may have left before the cancel: poll once more after it
+        return;
+      }
+      await this.#orders.setNextPoll(orderId, new Date(this.#now()), row.pollFailures);
+      this.#toFront(orderId);
+    });
   }
 
   /** Resolves once no poll or handler is running (tests, shutdown). */
@@ -236,17 +245,31 @@ export class OrderTracker {
   /** Starts whatever is due within the limits, then sleeps until the next thing can happen. */
   #pump(): void {
     if (this.#stopped) return;
-    const now = this.#now();
-    try {
-      this.#fill(now);
-    } catch (err) {
-      // A database error must not end the loop (it runs from timers): log it and look again later.
-      this.#log.error({ err }, 'order tracker loop failed');
-      this.#arm(now + this.#policy.minIntervalMs, now);
+    if (this.#pumping) {
+      this.#pumpAgain = true;
+      return;
     }
+    this.#pumping = true;
+    const pass: Promise<void> = (async () => {
+      do {
+        this.#pumpAgain = false;
+        const now = this.#now();
+        try {
+          await this.#fill(now);
+        } catch (err) {
+          // A database error must not end the loop (it runs from timers): log it and look again later.
+          this.#log.error({ err }, 'order tracker loop failed');
+          this.#arm(now + this.#policy.minIntervalMs, now);
+        }
+      } while (this.#pumpAgain && !this.#stopped);
+    })().finally(() => {
+      this.#pumping = false;
+      this.#tasks.delete(pass);
+    });
+    this.#tasks.add(pass);
   }
 
-  #fill(now: number): void {
+  async #fill(now: number): Promise<void> {
     let wakeAt = this.#startDueDeliveries(now);
     while (this.#polling < this.#maxConcurrency) {
       const wait = this.#limiter.waitMs(now);
@@ -254,9 +277,9 @@ export class OrderTracker {
         wakeAt = Math.min(wakeAt, now + wait);
         break;
       }
-      const row = this.#nextDue(now);
+      const row = await this.#nextDue(now);
       if (!row) {
-        const next = this.#orders.nextPollAfter(new Date(now));
+        const next = await this.#orders.nextPollAfter(new Date(now));
         if (next) wakeAt = Math.min(wakeAt, next.getTime());
         break;
       }
@@ -268,20 +291,24 @@ export class OrderTracker {
   }
 
   /** The next queued row that is still pollable and due; reads a new batch when the queue is empty. */
-  #nextDue(now: number): OrderRow | undefined {
+  async #nextDue(now: number): Promise<OrderRecord | undefined> {
     for (;;) {
-      if (this.#queue.length === 0 && !this.#refill(now)) return undefined;
-      const id = this.#queue.shift()!;
+      if (this.#queue.length === 0 && !(await this.#refill(now))) return undefined;
+      const id = this.#queue.shift();
+      if (id === undefined) continue;
       this.#queued.delete(id);
       if (this.#busy.has(id)) continue;
-      const row = this.#orders.findFresh(id); // the batch may be a few seconds old
+      const row = await this.#orders.find(id); // the batch may be a few seconds old
       if (row && isPollable(row) && (row.nextPollAt?.getTime() ?? 0) <= now) return row;
     }
   }
 
-  #refill(now: number): boolean {
+  async #refill(now: number): Promise<boolean> {
     // Busy rows may still be due (their GET is running): ask for enough to fill a batch without them.
-    const rows = this.#orders.listDue({ dueAt: new Date(now), limit: this.#batchSize + this.#busy.size });
+    const rows = await this.#orders.listDue({
+      dueAt: new Date(now),
+      limit: this.#batchSize + this.#busy.size,
+    });
     for (const row of rows) {
       if (this.#busy.has(row.id) || this.#queued.has(row.id)) continue;
       this.#queue.push(row.id);
@@ -318,6 +345,11 @@ export class OrderTracker {
     this.#timerAt = Number.POSITIVE_INFINITY;
   }
 
+  /** Background work of the public calls (track, pollNow): the loop looks again once it is done. */
+  #background(work: () => Promise<void>): void {
+    this.#spawn(work);
+  }
+
   /** Runs a task in the background; its end may free capacity, so the loop looks again. */
   #spawn(run: () => Promise<void>): void {
     const task: Promise<void> = run()
@@ -331,7 +363,7 @@ export class OrderTracker {
 
   // ---------------------------------------------------------------- one poll
 
-  async #poll(row: OrderRow): Promise<void> {
+  async #poll(row: OrderRecord): Promise<void> {
     const id = row.id;
     this.#busy.add(id);
     this.#polling++;
@@ -363,27 +395,27 @@ export class OrderTracker {
   }
 
   /** Stores the upstream state and the next poll time; undefined if storing failed (retried later). */
-  async #record(row: OrderRow, upstream: Order): Promise<{ order: OrderRow } | undefined> {
-    let order: OrderRow;
+  async #record(row: OrderRecord, upstream: Order): Promise<{ order: OrderRecord } | undefined> {
+    let order: OrderRecord;
     try {
       ({ order } = await this.#ordering.recordUpstreamState(row.id, upstream));
     } catch (err) {
       this.#log.error({ orderId: row.id, err }, 'could not record the polled order');
-      this.#scheduleFailure(row, undefined);
+      await this.#scheduleFailure(row, undefined);
       return undefined;
     }
     if (isPollable(order)) {
       const changed = order.status !== row.status;
       const delay = nextInterval(row, changed, this.#policy, this.#random);
-      this.#orders.setNextPoll(row.id, new Date(this.#now() + delay), 0);
+      await this.#orders.setNextPoll(row.id, new Date(this.#now() + delay), 0);
     } else if (order.pollFailures > 0) {
-      this.#orders.setNextPoll(row.id, null, 0);
+      await this.#orders.setNextPoll(row.id, null, 0);
       order = { ...order, pollFailures: 0 };
     }
     return { order };
   }
 
-  async #report(order: OrderRow, previous: OrderStatus | null): Promise<void> {
+  async #report(order: OrderRecord, previous: OrderStatus | null): Promise<void> {
     if (order.status !== previous) {
       try {
         await this.#events.statusChanged(order, previous);
@@ -398,7 +430,7 @@ export class OrderTracker {
     }
   }
 
-  async #onPollError(row: OrderRow, err: unknown): Promise<void> {
+  async #onPollError(row: OrderRecord, err: unknown): Promise<void> {
     const kind = classifyPollError(err);
     if (kind === 'aborted') return;
     this.#stats.failures++;
@@ -417,16 +449,16 @@ export class OrderTracker {
       const pause = Math.min(retryAfterMs ?? this.#policy.minIntervalMs, this.#maxPauseMs);
       this.#limiter.pauseUntil(this.#now() + pause);
     }
-    const failures = this.#scheduleFailure(row, retryAfterMs);
+    const failures = await this.#scheduleFailure(row, retryAfterMs);
     if (kind === 'unexpected') this.#log.error({ ...log, failures }, 'order poll failed');
     // Transient trouble often hits every order at once: one line per order on the 1st, 10th, 20th...
     else if (failures === 1 || failures % 10 === 0) this.#log.warn({ ...log, failures }, 'order poll failed');
   }
 
-  #scheduleFailure(row: OrderRow, retryAfterMs: number | undefined): number {
+  async #scheduleFailure(row: OrderRecord, retryAfterMs: number | undefined): Promise<number> {
     const failures = row.pollFailures + 1;
     const delay = failureDelay(failures, retryAfterMs, this.#policy, this.#random);
-    this.#orders.setNextPoll(row.id, new Date(this.#now() + delay), failures);
+    await this.#orders.setNextPoll(row.id, new Date(this.#now() + delay), failures);
     return failures;
   }
 
@@ -450,8 +482,8 @@ export class OrderTracker {
    * Calls finalReached / orderLost for an undelivered order; on failure schedules a bounded retry.
    * `current`: the row just written by this poll (saves a read); otherwise it is read afresh.
    */
-  async #deliver(id: string, current?: OrderRow): Promise<void> {
-    const row = current ?? this.#orders.findFresh(id);
+  async #deliver(id: string, current?: OrderRecord): Promise<void> {
+    const row = current ?? (await this.#orders.find(id));
     const lost = !!row && isLostOrder(row);
     if (!row || row.deliveredAt || (!lost && !isFinalStatus(row.status))) {
       this.#deliveries.delete(id);

@@ -5,9 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { Db, DbExecutor } from '../db/client.js';
-import { OrdersRepository, type QuoteFields } from '../db/repositories/orders.js';
-import type { OrderRow } from '../db/schema/orders.js';
+import type { OrderRecord, OrdersRepository, QuoteFields, Tx } from '../db/index.js';
 import { isFinalStatus } from '../domain/order-state.js';
 import { compareMoney, isMoneyString, parseMoney } from '../lib/money.js';
 import type { ResellerClient } from '../reseller/client.js';
@@ -22,7 +20,7 @@ export type { ConfirmOutcome, OrderPipelineHooks } from './order-hooks.js';
 export type OrderingClient = Pick<ResellerClient, 'quote' | 'createOrder' | 'waitForUploadReady'>;
 
 export interface OrderingDeps {
-  db: Db;
+  orders: OrdersRepository;
   client: OrderingClient;
   catalog: { getModel(id: number): Promise<Model | undefined> };
   logger: Logger;
@@ -36,7 +34,7 @@ export interface OrderingDeps {
    * Upstream charged an amount other than the confirmed price (admins are told, the catalog
    * refreshed). Called once per order, when the charge is first known.
    */
-  onChargeMismatch?: (order: OrderRow, chargedUsd: string) => void;
+  onChargeMismatch?: (order: OrderRecord, chargedUsd: string) => void;
   /** upload_processing: how long to wait for the files, and how many times to re-send. */
   uploadWait?: { timeoutMs: number; intervalMs: number; rounds: number };
   /** BILLING=stars: the customer's price in Stars for an upstream price; stored with the draft. */
@@ -45,7 +43,7 @@ export interface OrderingDeps {
    * Runs in the transaction that moves a draft to `submitting` (a wallet's hold). Throwing refuses
    * the confirmation (outcome `refused`): the draft is unchanged and nothing is sent.
    */
-  submissionHold?: (tx: DbExecutor, order: OrderRow) => void;
+  submissionHold?: (tx: Tx, order: OrderRecord) => Promise<void>;
 }
 
 export interface PrepareInput {
@@ -66,7 +64,7 @@ function canonicalRequest(modelId: number, request: GenerationRequest): Generati
 }
 
 /** What POST /orders receives: the stored request plus the confirmed quote. */
-function orderBody(row: OrderRow): CreateOrderRequest {
+function orderBody(row: OrderRecord): CreateOrderRequest {
   return row.quoteId ? { ...row.request, quote_id: row.quoteId } : row.request;
 }
 
@@ -94,7 +92,7 @@ export class OrderingService {
   readonly #uploadWait: NonNullable<OrderingDeps['uploadWait']>;
   /** In-process single flight: a second press joins the running submission instead of re-sending. */
   readonly #submitting = new Map<string, Promise<ConfirmOutcome>>();
-  readonly #finalizing = new Map<string, Promise<OrderRow>>();
+  readonly #finalizing = new Map<string, Promise<OrderRecord>>();
   readonly #unknownStatuses = new Set<string>();
   readonly #onChargeMismatch: OrderingDeps['onChargeMismatch'];
   readonly #starPrice: OrderingDeps['starPrice'];
@@ -102,7 +100,7 @@ export class OrderingService {
 
   constructor(deps: OrderingDeps) {
     this.#now = deps.now ?? Date.now;
-    this.orders = new OrdersRepository(deps.db, this.#now);
+    this.orders = deps.orders;
     this.#client = deps.client;
     this.#catalog = deps.catalog;
     this.#logger = deps.logger.child({ component: 'ordering' });
@@ -116,12 +114,12 @@ export class OrderingService {
   }
 
   /** Prices the request (quote or local price) and stores a draft awaiting the user's confirmation. */
-  async prepare(input: PrepareInput): Promise<OrderRow> {
+  async prepare(input: PrepareInput): Promise<OrderRecord> {
     const model = await this.#catalog.getModel(input.modelId);
     if (!model) throw modelNotFound(input.modelId);
     const request = canonicalRequest(model.id, input.request);
     const price = await this.#price(model, request);
-    const row = this.orders.insertDraft({
+    const row = await this.orders.insertDraft({
       id: randomUUID(),
       chatId: input.chatId,
       userId: input.userId,
@@ -138,9 +136,10 @@ export class OrderingService {
   }
 
   /** The user pressed "confirm": submit exactly once, whatever happens around it. */
-  confirm(orderId: string, chatId: number): Promise<ConfirmOutcome> {
-    const row = this.orders.findForChat(orderId, chatId);
-    if (!row) return Promise.resolve({ kind: 'not_found' });
+  async confirm(orderId: string, chatId: number): Promise<ConfirmOutcome> {
+    const row = await this.orders.findForChat(orderId, chatId);
+    if (!row) return { kind: 'not_found' };
+    // Joined synchronously after the read: a second press in this process shares the first's outcome.
     return this.#exclusive(row.id, () => this.#confirmRow(row.id));
   }
 
@@ -150,9 +149,9 @@ export class OrderingService {
   }
 
   /** Start-up: re-send every `submitting` row with its SAME key (a crash between send and answer). */
-  async resumeSubmissions(): Promise<Array<{ order: OrderRow; outcome: ConfirmOutcome }>> {
-    const results: Array<{ order: OrderRow; outcome: ConfirmOutcome }> = [];
-    for (const row of this.orders.listSubmitting()) {
+  async resumeSubmissions(): Promise<Array<{ order: OrderRecord; outcome: ConfirmOutcome }>> {
+    const results: Array<{ order: OrderRecord; outcome: ConfirmOutcome }> = [];
+    for (const row of await this.orders.listSubmitting()) {
       const outcome = await this.#exclusive(row.id, () => this.#confirmRow(row.id));
       results.push({ order: row, outcome });
       this.#logger.info({ orderId: row.id, outcome: outcome.kind }, 'resumed submission');
@@ -163,7 +162,7 @@ export class OrderingService {
   /** Start-up: run onFinalState for final orders whose hook never completed. Returns how many. */
   async resumeFinalHooks(): Promise<number> {
     let handled = 0;
-    for (const row of this.orders.listFinalUnhandled()) {
+    for (const row of await this.orders.listFinalUnhandled()) {
       if ((await this.#finalize(row)).finalHandledAt) handled++;
     }
     return handled;
@@ -173,8 +172,8 @@ export class OrderingService {
    * Upstream answered order_not_found: the row is marked lost (polling stops) and onFinalState runs
    * for it as for a failed order. Returns the row if this call marked it, undefined otherwise.
    */
-  async recordLost(orderId: string): Promise<OrderRow | undefined> {
-    const row = this.orders.markLost(orderId);
+  async recordLost(orderId: string): Promise<OrderRecord | undefined> {
+    const row = await this.orders.markLost(orderId);
     return row ? this.#finalize(row) : undefined;
   }
 
@@ -182,7 +181,7 @@ export class OrderingService {
   async recordUpstreamState(
     orderId: string,
     upstream: Order,
-  ): Promise<{ order: OrderRow; becameFinal: boolean }> {
+  ): Promise<{ order: OrderRecord; becameFinal: boolean }> {
     if (upstream.unknown_status !== undefined && !this.#unknownStatuses.has(upstream.unknown_status)) {
       // Logged once per status per process: it is read as `processing` and polling goes on.
       this.#unknownStatuses.add(upstream.unknown_status);
@@ -191,7 +190,7 @@ export class OrderingService {
         'unknown order status: treated as processing',
       );
     }
-    const { row, becameFinal } = this.orders.updateFromUpstream(orderId, upstream);
+    const { row, becameFinal } = await this.orders.updateFromUpstream(orderId, upstream);
     const order = isFinalStatus(row.status) && !row.finalHandledAt ? await this.#finalize(row) : row;
     return { order, becameFinal };
   }
@@ -207,7 +206,7 @@ export class OrderingService {
   }
 
   async #confirmRow(id: string, depth = 0): Promise<ConfirmOutcome> {
-    const row = this.#row(id);
+    const row = await this.#row(id);
     switch (row.stage) {
       case 'submitted':
         return { kind: 'ordered', order: row, firstTime: false };
@@ -221,7 +220,7 @@ export class OrderingService {
     }
   }
 
-  async #submitDraft(draft: OrderRow, depth: number): Promise<ConfirmOutcome> {
+  async #submitDraft(draft: OrderRecord, depth: number): Promise<ConfirmOutcome> {
     const check = await this.#checkDraftPrice(draft);
     if (check) return check;
     // Before the row becomes `submitting`: no key is ever sent (or re-sent after a crash) that did not
@@ -230,21 +229,25 @@ export class OrderingService {
       await this.#hooks.beforeSubmit?.(draft);
     } catch (reason) {
       this.#logger.info({ orderId: draft.id, err: reason }, 'submission refused by beforeSubmit');
-      return { kind: 'refused', order: this.#row(draft.id), reason };
+      return { kind: 'refused', order: await this.#row(draft.id), reason };
     }
     let begun: boolean;
     try {
       const hold = this.#submissionHold;
-      begun = this.orders.beginSubmission(draft.id, draft.idempotencyKey, hold && ((tx) => hold(tx, draft)));
+      begun = await this.orders.beginSubmission(
+        draft.id,
+        draft.idempotencyKey,
+        hold && ((tx) => hold(tx, draft)),
+      );
     } catch (reason) {
       // The transaction rolled back: still a draft, nothing held, nothing sent.
       this.#logger.info({ orderId: draft.id, err: reason }, 'submission refused by the hold');
-      return { kind: 'refused', order: this.#row(draft.id), reason };
+      return { kind: 'refused', order: await this.#row(draft.id), reason };
     }
     if (!begun) {
       // Moved meanwhile (cancelled during the hook, or another process): release what the hook took
       // unless this very key went on to be submitted, then decide again on the new stage.
-      const current = this.#row(draft.id);
+      const current = await this.#row(draft.id);
       const keyUsed = current.idempotencyKey === draft.idempotencyKey && current.stage !== 'abandoned';
       if (!keyUsed) {
         const error = new ResellerError('draft_changed', 'the draft changed before it could be submitted');
@@ -253,7 +256,7 @@ export class OrderingService {
       if (depth > 2) return this.#settled(draft.id);
       return this.#confirmRow(draft.id, depth + 1);
     }
-    return this.#send(this.#row(draft.id));
+    return this.#send(await this.#row(draft.id));
   }
 
   /**
@@ -261,7 +264,7 @@ export class OrderingService {
    * (renewed locally, without an order attempt); local-price models must still price the same.
    * Returns an outcome to stop at, or undefined to go on.
    */
-  async #checkDraftPrice(draft: OrderRow): Promise<ConfirmOutcome | undefined> {
+  async #checkDraftPrice(draft: OrderRecord): Promise<ConfirmOutcome | undefined> {
     let model: Model | undefined;
     try {
       model = await this.#catalog.getModel(draft.modelId);
@@ -290,14 +293,14 @@ export class OrderingService {
   }
 
   /** Stores a fresh price (new key: the draft must be confirmed again) and reports `requoted`. */
-  async #reprice(draft: OrderRow, model: Model): Promise<ConfirmOutcome> {
+  async #reprice(draft: OrderRecord, model: Model): Promise<ConfirmOutcome> {
     let quote: QuoteFields;
     try {
       quote = await this.#price(model, draft.request);
     } catch (err) {
       return { kind: 'rejected', order: draft, error: asResellerError(err) };
     }
-    const row = this.orders.reopen(draft.id, draft.idempotencyKey, {
+    const row = await this.orders.reopen(draft.id, draft.idempotencyKey, {
       newKey: randomUUID(),
       submitError: null,
       quote,
@@ -313,10 +316,10 @@ export class OrderingService {
   }
 
   /** Sends POST /orders for a `submitting` row with its key; waits out upload_processing (bounded). */
-  async #send(row: OrderRow): Promise<ConfirmOutcome> {
+  async #send(row: OrderRecord): Promise<ConfirmOutcome> {
     const body = orderBody(row);
     for (let round = 0; ; round++) {
-      this.orders.countSubmitAttempt(row.id, row.idempotencyKey);
+      await this.orders.countSubmitAttempt(row.id, row.idempotencyKey);
       try {
         const order = await this.#client.createOrder(body, row.idempotencyKey);
         return await this.#recordCreated(row, order);
@@ -331,22 +334,22 @@ export class OrderingService {
     }
   }
 
-  async #recordCreated(row: OrderRow, order: Order): Promise<ConfirmOutcome> {
-    if (this.orders.markSubmitted(row.id, row.idempotencyKey, order)) {
+  async #recordCreated(row: OrderRecord, order: Order): Promise<ConfirmOutcome> {
+    if (await this.orders.markSubmitted(row.id, row.idempotencyKey, order)) {
       this.#logger.info(
         { orderId: row.id, upstreamOrderId: order.id, costUsd: order.cost_usd },
         'order submitted',
       );
-      let saved = this.#row(row.id);
+      let saved = await this.#row(row.id);
       this.#checkCharge(saved, order.cost_usd);
       if (isFinalStatus(saved.status)) saved = await this.#finalize(saved);
       return { kind: 'ordered', order: saved, firstTime: true };
     }
-    const current = this.#row(row.id);
+    const current = await this.#row(row.id);
     if (current.stage === 'submitted' && current.upstreamOrderId === order.id) {
       return { kind: 'ordered', order: current, firstTime: false };
     }
-    // Unreachable with one process per database; if it happens an operator must look at it.
+    // Unreachable: the key is the row's; if it happens an operator must look at it.
     this.#logger.error(
       { orderId: row.id, upstreamOrderId: order.id, stage: current.stage },
       'upstream created an order the row no longer expects',
@@ -354,27 +357,27 @@ export class OrderingService {
     return this.#settled(row.id);
   }
 
-  async #onSendFailure(row: OrderRow, error: ResellerError): Promise<ConfirmOutcome> {
+  async #onSendFailure(row: OrderRecord, error: ResellerError): Promise<ConfirmOutcome> {
     const failure = classifySubmissionFailure(error);
     const log = { orderId: row.id, code: error.code, status: error.httpStatus };
     if (failure === 'unknown') {
-      this.orders.notePendingError(row.id, row.idempotencyKey, storedError(error));
+      await this.orders.notePendingError(row.id, row.idempotencyKey, storedError(error));
       this.#logger.warn(log, 'order submission pending: will be sent again with the same key');
-      return { kind: 'pending', order: this.#row(row.id), error };
+      return { kind: 'pending', order: await this.#row(row.id), error };
     }
     if (failure === 'conflict') {
-      this.orders.markRejected(row.id, row.idempotencyKey, storedError(error));
+      await this.orders.markRejected(row.id, row.idempotencyKey, storedError(error));
       this.#logger.error(
         log,
         'idempotency conflict: draft closed, check upstream for an order under its key',
       );
       // Closed for good and nothing will be delivered: what was held for it goes back.
-      const closed = this.#row(row.id);
+      const closed = await this.#row(row.id);
       await this.#notify('onNotOrdered', () => this.#hooks.onNotOrdered?.(closed, error), row.id);
       return { kind: 'rejected', order: closed, error };
     }
     // Upstream created nothing: a new key is safe, and needed if the user retries with the same data.
-    const reopened = this.orders.reopen(row.id, row.idempotencyKey, {
+    const reopened = await this.orders.reopen(row.id, row.idempotencyKey, {
       newKey: randomUUID(),
       submitError: storedError(error),
       // A dead quote is marked expired so that the next confirm renews it first.
@@ -397,7 +400,7 @@ export class OrderingService {
   }
 
   /** Waits (bounded) for every upload of the request to become ready; failures surface on re-send. */
-  async #waitForUploads(row: OrderRow): Promise<void> {
+  async #waitForUploads(row: OrderRecord): Promise<void> {
     const paths = Object.values(row.request.media ?? {}).flat();
     for (const path of paths) {
       try {
@@ -413,8 +416,8 @@ export class OrderingService {
   }
 
   /** The outcome matching a row someone else moved on (used when our conditional UPDATE lost). */
-  #settled(id: string): ConfirmOutcome {
-    const row = this.#row(id);
+  async #settled(id: string): Promise<ConfirmOutcome> {
+    const row = await this.#row(id);
     if (row.stage === 'submitted') return { kind: 'ordered', order: row, firstTime: false };
     if (row.stage === 'submitting') {
       return {
@@ -453,7 +456,7 @@ export class OrderingService {
   }
 
   /** Compares what upstream charged with what the user confirmed; any difference is reported. */
-  #checkCharge(row: OrderRow, chargedUsd: string): void {
+  #checkCharge(row: OrderRecord, chargedUsd: string): void {
     if (!isMoneyString(chargedUsd) || !isMoneyString(row.priceUsd)) return;
     if (compareMoney(parseMoney(chargedUsd), parseMoney(row.priceUsd)) === 0) return;
     this.#logger.error(
@@ -468,14 +471,14 @@ export class OrderingService {
   }
 
   /** Runs onFinalState once per order (joined when concurrent) and records that it ran. */
-  #finalize(row: OrderRow): Promise<OrderRow> {
+  #finalize(row: OrderRecord): Promise<OrderRecord> {
     const running = this.#finalizing.get(row.id);
     if (running) return running;
     const p = (async () => {
-      const current = this.#row(row.id);
+      const current = await this.#row(row.id);
       if (current.finalHandledAt) return current;
       const ok = await this.#notify('onFinalState', () => this.#hooks.onFinalState?.(current), row.id);
-      if (ok) this.orders.markFinalHandled(row.id);
+      if (ok) await this.orders.markFinalHandled(row.id);
       return this.#row(row.id);
     })().finally(() => this.#finalizing.delete(row.id));
     this.#finalizing.set(row.id, p);
@@ -493,8 +496,8 @@ export class OrderingService {
     }
   }
 
-  #row(id: string): OrderRow {
-    const row = this.orders.find(id);
+  async #row(id: string): Promise<OrderRecord> {
+    const row = await this.orders.find(id);
     if (!row) throw new Error(`order ${id} disappeared`);
     return row;
   }

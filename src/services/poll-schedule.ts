@@ -4,7 +4,7 @@
  * the same `setNextPoll` call) and `next_poll_at` is the interval last chosen, from which the backoff
  * continues.
  */
-import type { OrderRow } from '../db/schema/orders.js';
+import type { OrderRecord } from '../db/index.js';
 import { ResellerError } from '../reseller/errors.js';
 
 export interface PollPolicy {
@@ -23,14 +23,14 @@ export function jittered(ms: number, policy: PollPolicy, random: () => number): 
 }
 
 /** The interval chosen at the last `setNextPoll` of this row, within [min, max]. */
-export function lastInterval(row: Pick<OrderRow, 'nextPollAt' | 'updatedAt'>, policy: PollPolicy): number {
+export function lastInterval(row: Pick<OrderRecord, 'nextPollAt' | 'updatedAt'>, policy: PollPolicy): number {
   const gap = row.nextPollAt ? row.nextPollAt.getTime() - row.updatedAt.getTime() : 0;
   return clamp(gap, policy.minIntervalMs, policy.maxIntervalMs);
 }
 
 /** After a successful poll: back to the minimum on a status change, else `factor` times the last one. */
 export function nextInterval(
-  row: Pick<OrderRow, 'nextPollAt' | 'updatedAt'>,
+  row: Pick<OrderRecord, 'nextPollAt' | 'updatedAt'>,
   statusChanged: boolean,
   policy: PollPolicy,
   random: () => number,

@@ -2,7 +2,7 @@
  * What a failed POST /orders means for the draft. The one question is: could upstream have created
  * an order under this key? If it might have, only the same key may ever be sent again.
  */
-import type { StoredError } from '../db/schema/orders.js';
+import type { StoredError } from '../db/index.js';
 import { ResellerError } from '../reseller/errors.js';
 
 export type SubmissionFailure =

@@ -5,7 +5,7 @@
  * with the order it already has, so this can never order twice.
  */
 import type { Logger } from '../logger.js';
-import type { OrderRow } from './order-hooks.js';
+import type { OrderRecord } from './order-hooks.js';
 import type { OrderingService } from './ordering.js';
 
 export interface SubmissionRetrierOptions {
@@ -13,7 +13,7 @@ export interface SubmissionRetrierOptions {
   intervalMs: number;
   logger: Logger;
   /** A resent order that upstream now has: start tracking it and show its status. */
-  onOrdered(order: OrderRow): void;
+  onOrdered(order: OrderRecord): void;
 }
 
 export class SubmissionRetrier {

@@ -8,9 +8,7 @@
  * and count towards no daily cap. Two confirmations of one user cannot race past a cap: updates of
  * a chat are handled one at a time (sequentialize), and a user's orders live in their private chat.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { orders } from '../db/schema/orders.js';
+import type { StatsRepository } from '../db/index.js';
 import {
   addMoney,
   compareMoney,
@@ -20,7 +18,7 @@ import {
   subtractMoney,
   ZERO_MONEY,
 } from '../lib/money.js';
-import type { OrderPipelineHooks, OrderRow } from './order-hooks.js';
+import type { OrderPipelineHooks, OrderRecord } from './order-hooks.js';
 
 export interface UserLimitsConfig {
   /** Orders upstream still works on (or that are being sent), at most; null: no cap. */
@@ -60,12 +58,16 @@ export function utcDay(ms: number): { start: number; end: number } {
 }
 
 export class UserLimits {
-  readonly #db: Db;
+  readonly #stats: Pick<StatsRepository, 'activeOrdersOf' | 'confirmedPricesOf'>;
   readonly #limits: UserLimitsConfig;
   readonly #now: () => number;
 
-  constructor(db: Db, limits: UserLimitsConfig, now: () => number = Date.now) {
-    this.#db = db;
+  constructor(
+    stats: Pick<StatsRepository, 'activeOrdersOf' | 'confirmedPricesOf'>,
+    limits: UserLimitsConfig,
+    now: () => number = Date.now,
+  ) {
+    this.#stats = stats;
     this.#limits = limits;
     this.#now = now;
   }
@@ -76,25 +78,25 @@ export class UserLimits {
   }
 
   /** A user's current usage (in their private chat, whose id is the user id). */
-  usage(userId: number): UserUsage {
-    const today = this.#confirmedToday(userId);
+  async usage(userId: number): Promise<UserUsage> {
+    const today = await this.#confirmedToday(userId);
     return {
-      activeOrders: this.#activeCount(userId),
+      activeOrders: await this.#activeCount(userId),
       ordersToday: today.length,
       spentTodayUsd: moneyToString(addMoney(...today)),
     };
   }
 
   /** Throws LimitError if confirming this draft would break a cap; checks only the caps that are set. */
-  check(order: Pick<OrderRow, 'userId' | 'priceUsd'>): void {
+  async check(order: Pick<OrderRecord, 'userId' | 'priceUsd'>): Promise<void> {
     const { maxActiveOrders, dailyOrders, dailySpendUsd } = this.#limits;
     if (maxActiveOrders !== null) {
-      const active = this.#activeCount(order.userId);
+      const active = await this.#activeCount(order.userId);
       if (active >= maxActiveOrders)
         throw new LimitError({ code: 'active_orders', max: maxActiveOrders, active });
     }
     if (dailyOrders === null && dailySpendUsd === null) return;
-    const today = this.#confirmedToday(order.userId);
+    const today = await this.#confirmedToday(order.userId);
     if (dailyOrders !== null && today.length >= dailyOrders) {
       throw new LimitError({ code: 'daily_orders', max: dailyOrders, today: today.length });
     }
@@ -115,52 +117,13 @@ export class UserLimits {
     }
   }
 
-  /** Orders of the user's chat (the orders_chat_idx index) placed by the user. */
-  #mine(userId: number) {
-    return and(eq(orders.chatId, userId), eq(orders.userId, userId));
+  async #activeCount(userId: number): Promise<number> {
+    return this.#stats.activeOrdersOf(userId);
   }
 
-  /**
-   * Being sent (the outcome may be an order) or queued/processing upstream, except orders upstream
-   * lost (the tracker stopped following them; they would block the user for ever).
-   */
-  #activeCount(userId: number): number {
-    return (
-      this.#db
-        .select({ n: sql<number>`count(*)` })
-        .from(orders)
-        .where(
-          and(
-            this.#mine(userId),
-            sql`(${orders.stage} = 'submitting' or (${orders.stage} = 'submitted'
-              and ${orders.status} in ('queued', 'processing')
-              and coalesce(json_extract(${orders.error}, '$.code'), '') <> 'order_not_found'))`,
-          ),
-        )
-        .get()?.n ?? 0
-    );
-  }
-
-  /**
-   * What today's orders (UTC) cost: the amount upstream charged where it said, else the confirmed
-   * price; failed and cancelled ones excepted (refunded upstream).
-   */
-  #confirmedToday(userId: number): Money[] {
+  async #confirmedToday(userId: number): Promise<Money[]> {
     const { start, end } = utcDay(this.#now());
-    // A row still being sent has no submitted_at yet: it was confirmed when it last changed.
-    const confirmedAt = sql`coalesce(${orders.submittedAt}, ${orders.updatedAt})`;
-    return this.#db
-      .select({ price: sql<string>`coalesce(${orders.costUsd}, ${orders.priceUsd})` })
-      .from(orders)
-      .where(
-        and(
-          this.#mine(userId),
-          inArray(orders.stage, ['submitting', 'submitted']),
-          sql`${confirmedAt} >= ${start} and ${confirmedAt} < ${end}`,
-          sql`coalesce(${orders.status}, '') not in ('failed', 'cancelled')`,
-        ),
-      )
-      .all()
-      .map((row) => parseMoney(row.price));
+    const prices = await this.#stats.confirmedPricesOf(userId, new Date(start), new Date(end));
+    return prices.map(parseMoney);
   }
 }

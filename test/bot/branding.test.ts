@@ -157,12 +157,14 @@ describe('createI18n with branding', () => {
 
 describe('branding in the bot (in-process)', () => {
   let harness: InProcessBot;
-  afterEach(() => harness?.close());
+  afterEach(async () => {
+    await harness?.close();
+  });
   const texts = () =>
     harness.calls.filter((c) => c.method === 'sendMessage').map((c) => String(c.payload.text));
 
   it('greets and helps with the brand and the support contact, in both languages', async () => {
-    harness = createInProcessBot({ env: { BRAND_NAME: 'Nova & Co', SUPPORT_CONTACT: '@nova_help' } });
+    harness = await createInProcessBot({ env: { BRAND_NAME: 'Nova & Co', SUPPORT_CONTACT: '@nova_help' } });
     await harness.send(textMessage({ id: 1, language_code: 'en', first_name: 'Ann' }, '/start'));
     await harness.send(textMessage({ id: 2, language_code: 'ru', first_name: 'Оля' }, '/help'));
     await harness.send(callbackQuery({ id: 1, language_code: 'en' }, 'menu:help'));

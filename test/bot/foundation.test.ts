@@ -7,13 +7,15 @@ import {
 } from '../support/in-process-bot.js';
 
 let harness: InProcessBot;
-afterEach(() => harness?.close());
+afterEach(async () => {
+  await harness?.close();
+});
 
 const sent = (h: InProcessBot, method = 'sendMessage') => h.calls.filter((c) => c.method === method);
 
 describe('bot foundation (in-process)', () => {
   it('greets in the language Telegram reports and shows the main menu', async () => {
-    harness = createInProcessBot();
+    harness = await createInProcessBot();
     await harness.send(textMessage({ id: 1, language_code: 'ru', first_name: 'Иван' }, '/start'));
     await harness.send(textMessage({ id: 2, language_code: 'en-GB', first_name: 'Ann' }, '/start'));
     await harness.send(textMessage({ id: 3, language_code: 'de', first_name: 'Jo' }, '/start'));
@@ -27,17 +29,17 @@ describe('bot foundation (in-process)', () => {
   });
 
   it('escapes user-supplied names in HTML messages', async () => {
-    harness = createInProcessBot();
+    harness = await createInProcessBot();
     await harness.send(textMessage({ id: 1, language_code: 'en', first_name: '<b>Eve & co</b>' }, '/start'));
     expect(sent(harness)[0]?.payload.text).toContain('Hi, &lt;b&gt;Eve &amp; co&lt;/b&gt;!');
   });
 
   it('switches the language, stores it, and prefers it over Telegram language_code', async () => {
-    harness = createInProcessBot();
+    harness = await createInProcessBot();
     const user = { id: 5, language_code: 'en' };
     await harness.send(textMessage(user, '/language'));
     await harness.send(callbackQuery(user, 'lang:ru'));
-    expect(harness.users.find(5)?.locale).toBe('ru');
+    expect((await harness.users.find(5))?.locale).toBe('ru');
     const answer = harness.calls.find((c) => c.method === 'answerCallbackQuery');
     expect(answer?.payload.text).toBe('✅ Язык переключён на русский.');
     await harness.send(textMessage(user, '/help'));
@@ -45,7 +47,7 @@ describe('bot foundation (in-process)', () => {
   });
 
   it('answers forged callback data once and changes nothing', async () => {
-    harness = createInProcessBot();
+    harness = await createInProcessBot();
     const user = { id: 6, language_code: 'en' };
     await harness.send(callbackQuery(user, 'lang:xx'));
     await harness.send(callbackQuery(user, 'nonsense'));
@@ -53,11 +55,11 @@ describe('bot foundation (in-process)', () => {
     expect(answers).toHaveLength(2);
     expect(answers[0]?.payload.text).toBe('This button is no longer active.');
     expect(answers[1]?.payload.show_alert).toBe(true);
-    expect(harness.users.find(6)?.locale).toBeNull();
+    expect((await harness.users.find(6))?.locale).toBeNull();
   });
 
   it('answers a callback query even when the handler fails, and tells the user', async () => {
-    harness = createInProcessBot();
+    harness = await createInProcessBot();
     const user = { id: 7, language_code: 'ru' };
     harness.failNext('editMessageText', {
       error_code: 400,
@@ -71,17 +73,17 @@ describe('bot foundation (in-process)', () => {
   });
 
   it('marks a user who blocked the bot', async () => {
-    harness = createInProcessBot();
+    harness = await createInProcessBot();
     harness.failNext('sendMessage', {
       error_code: 403,
       description: 'Forbidden: bot was blocked by the user',
     });
     await harness.send(textMessage({ id: 8, language_code: 'en' }, '/help'));
-    expect(harness.users.find(8)?.blocked).toBe(true);
+    expect((await harness.users.find(8))?.blocked).toBe(true);
   });
 
   it('answers unknown text with the fallback and /cancel with nothing to cancel', async () => {
-    harness = createInProcessBot();
+    harness = await createInProcessBot();
     await harness.send(textMessage({ id: 9, language_code: 'en' }, 'hello?'));
     await harness.send(textMessage({ id: 9, language_code: 'en' }, '/cancel'));
     expect(sent(harness).map((c) => c.payload.text)).toEqual([
@@ -91,7 +93,7 @@ describe('bot foundation (in-process)', () => {
   });
 
   it('marks the sandbox in the welcome text', async () => {
-    harness = createInProcessBot();
+    harness = await createInProcessBot();
     await harness.send(textMessage({ id: 10, language_code: 'en' }, '/start'));
     expect(sent(harness)[0]?.payload.text).toContain('Sandbox mode');
   });

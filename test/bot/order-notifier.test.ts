@@ -1,23 +1,18 @@
 /**
- * The notifier against a recording fake of the Bot API and a real SQLite store: pacing and
+ * The notifier against a recording fake of the Bot API and a real store: pacing and
  * coalescing of status edits, Telegram's benign errors, replacing a gone message, and delivery
  * recorded exactly once.
  */
 
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type Api, GrammyError } from 'grammy';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OrderNotifier } from '../../src/bot/order-notifier.js';
 import { loadConfig } from '../../src/config.js';
-import { migrateDatabase, type OpenedDatabase, openDatabase } from '../../src/db/client.js';
-import { OrdersRepository } from '../../src/db/repositories/orders.js';
-import type { OrderRow } from '../../src/db/schema/orders.js';
-import type { UserRow } from '../../src/db/schema/users.js';
+import type { OrderRecord, OrdersRepository, UserRecord } from '../../src/db/index.js';
 import type { Order } from '../../src/reseller/schemas.js';
 import { ManualClock } from '../../src/simulator/clock.js';
+import { createTestDatabase, type TestDatabase } from '../support/databases.js';
 import { ManualTimers } from '../support/manual-timers.js';
 
 interface Call {
@@ -96,32 +91,32 @@ function fakeApi() {
   };
 }
 
-let dir: string;
-let database: OpenedDatabase;
+let database: TestDatabase;
 let orders: OrdersRepository;
 let seq = 0;
 
 let clock: ManualClock;
 let timers: ManualTimers;
 
-beforeEach(() => {
+beforeEach(async () => {
   clock = new ManualClock(Date.now());
   timers = new ManualTimers(clock, { auto: true });
-  dir = mkdtempSync(join(tmpdir(), 'notifier-test-'));
-  database = openDatabase(join(dir, 'bot.sqlite'));
-  migrateDatabase(database.db);
-  orders = new OrdersRepository(database.db);
+  database = await createTestDatabase();
+  orders = (await database.open()).orders;
 });
 
-afterEach(() => {
-  database.close();
-  rmSync(dir, { recursive: true, force: true });
+afterEach(async () => {
+  await database.drop();
 });
 
-function submitted(chatId: number, upstream: Partial<Order> = {}, modelType = 'image'): OrderRow {
+async function submitted(
+  chatId: number,
+  upstream: Partial<Order> = {},
+  modelType = 'image',
+): Promise<OrderRecord> {
   const n = ++seq;
   const id = `row-${n}`;
-  orders.insertDraft({
+  await orders.insertDraft({
     id,
     chatId,
     userId: chatId,
@@ -136,7 +131,7 @@ function submitted(chatId: number, upstream: Partial<Order> = {}, modelType = 'i
     quoteExpiresAt: null,
     idempotencyKey: `key-${n}`,
   });
-  orders.beginSubmission(id, `key-${n}`);
+  await orders.beginSubmission(id, `key-${n}`);
   const order: Order = {
     id: `ord_${n}`,
     model_id: 203,
@@ -147,13 +142,13 @@ function submitted(chatId: number, upstream: Partial<Order> = {}, modelType = 'i
     error: null,
     ...upstream,
   };
-  orders.markSubmitted(id, `key-${n}`, order);
-  orders.setStatusMessageId(id, 100 + n);
-  return orders.find(id)!;
+  await orders.markSubmitted(id, `key-${n}`, order);
+  await orders.setStatusMessageId(id, 100 + n);
+  return (await orders.find(id))!;
 }
 
-function update(row: OrderRow, upstream: Partial<Order>): OrderRow {
-  return orders.updateFromUpstream(row.id, {
+async function update(row: OrderRecord, upstream: Partial<Order>): Promise<OrderRecord> {
+  const { row: updated } = await orders.updateFromUpstream(row.id, {
     id: row.upstreamOrderId!,
     model_id: 203,
     status: 'processing',
@@ -162,15 +157,16 @@ function update(row: OrderRow, upstream: Partial<Order>): OrderRow {
     expires_at: null,
     error: null,
     ...upstream,
-  }).row;
+  });
+  return updated;
 }
 
 function notifier(api: Api, opts: { gap?: number; blocked?: number[]; locale?: 'en' | 'ru' } = {}) {
   const n = new OrderNotifier({
     orders,
     users: {
-      markBlocked: (id: number) => opts.blocked?.push(id),
-      find: () => (opts.locale ? ({ locale: opts.locale } as UserRow) : undefined),
+      markBlocked: async (id: number) => void opts.blocked?.push(id),
+      find: async () => (opts.locale ? ({ locale: opts.locale } as UserRecord) : undefined),
     },
     config: loadConfig({ BOT_TOKEN: '123:TEST' }),
     logger: pino({ level: 'silent' }),
@@ -187,9 +183,9 @@ describe('OrderNotifier', () => {
   it('coalesces a burst into one edit per order and paces edits per chat', async () => {
     const fake = fakeApi();
     const n = notifier(fake.api, { gap: 300 });
-    const a = submitted(1);
-    const b = submitted(1);
-    const c = submitted(2);
+    const a = await submitted(1);
+    const b = await submitted(1);
+    const c = await submitted(2);
     for (let i = 0; i < 3; i++) await n.statusChanged(a, 'queued');
     await n.statusChanged(b, 'queued');
     await n.statusChanged(c, 'queued');
@@ -210,7 +206,7 @@ describe('OrderNotifier', () => {
   it('speaks the language the user switched to after ordering', async () => {
     const fake = fakeApi();
     const n = notifier(fake.api, { gap: 1, locale: 'ru' });
-    await n.statusChanged(submitted(5), 'queued');
+    await n.statusChanged(await submitted(5), 'queued');
     await n.stop();
     expect(fake.calls[0]!.text).toContain('Генерирую');
   });
@@ -218,7 +214,7 @@ describe('OrderNotifier', () => {
   it('ignores "message is not modified" and replaces a status message that is gone', async () => {
     const fake = fakeApi();
     const n = notifier(fake.api, { gap: 1 });
-    const row = submitted(3);
+    const row = await submitted(3);
     fake.failNext('editMessageText', 400, 'Bad Request: message is not modified');
     await n.statusChanged(row, 'queued');
     await n.stop();
@@ -229,13 +225,16 @@ describe('OrderNotifier', () => {
     await again.statusChanged(row, 'queued');
     await again.stop();
     expect(fake.calls.map((c) => c.method)).toEqual(['editMessageText', 'editMessageText', 'sendMessage']);
-    expect(orders.find(row.id)!.statusMessageId).toBe(500);
+    expect((await orders.find(row.id))!.statusMessageId).toBe(500);
   });
 
   it('failed: a new status message with Try again, the old one deleted, recorded once', async () => {
     const fake = fakeApi();
     const n = notifier(fake.api, { gap: 1 });
-    const row = update(submitted(4), { status: 'failed', error: { code: 'x', message: 'too dark' } });
+    const row = await update(await submitted(4), {
+      status: 'failed',
+      error: { code: 'x', message: 'too dark' },
+    });
     await n.finalReached(row);
     await n.finalReached(row);
     await n.stop();
@@ -243,32 +242,32 @@ describe('OrderNotifier', () => {
     expect(fake.calls[0]!.text).toMatch(/Generation failed[\s\S]*Details: too dark/);
     expect(fake.calls[0]!.buttons).toEqual(['🔁 Try again']);
     expect(fake.calls[1]!.messageId).toBe(row.statusMessageId);
-    expect(orders.find(row.id)!.deliveredAt).toBeInstanceOf(Date);
+    expect((await orders.find(row.id))!.deliveredAt).toBeInstanceOf(Date);
   });
 
   it('completed: Done first, then the result; delivery recorded right after the send, never twice', async () => {
     const fake = fakeApi();
     const n = notifier(fake.api, { gap: 1 });
     const expires = new Date(Date.now() + 86_400_000).toISOString();
-    const row = update(submitted(5, {}, 'video'), {
+    const row = await update(await submitted(5, {}, 'video'), {
       status: 'completed',
       result: ['https://r.test/g/abc'],
       expires_at: expires,
     });
     await Promise.all([n.finalReached(row), n.finalReached(row)]);
-    await n.finalReached(orders.find(row.id)!);
+    await n.finalReached((await orders.find(row.id))!);
     await n.stop();
     expect(fake.calls.map((c) => c.method)).toEqual(['editMessageText', 'sendVideo']);
     expect(fake.calls[0]!.text).toMatch(/Done![\s\S]*kept until/);
     expect(fake.calls[1]!.text).toBe('https://r.test/g/abc');
-    expect(orders.find(row.id)!.deliveredAt).toBeInstanceOf(Date);
+    expect((await orders.find(row.id))!.deliveredAt).toBeInstanceOf(Date);
   });
 
   it('a chat that blocked the bot: nothing to deliver to, recorded so it is not retried forever', async () => {
     const fake = fakeApi();
     const blocked: number[] = [];
     const n = notifier(fake.api, { gap: 1, blocked });
-    const row = update(submitted(6, {}, 'video'), {
+    const row = await update(await submitted(6, {}, 'video'), {
       status: 'completed',
       result: ['https://r.test/g/def'],
       expires_at: new Date(Date.now() + 86_400_000).toISOString(),
@@ -277,24 +276,24 @@ describe('OrderNotifier', () => {
     fake.failNext('sendVideo', 403, 'Forbidden: bot was blocked by the user');
     await n.finalReached(row);
     await n.stop();
-    expect(orders.find(row.id)!.deliveredAt).toBeInstanceOf(Date);
+    expect((await orders.find(row.id))!.deliveredAt).toBeInstanceOf(Date);
     expect(blocked).toEqual([6]);
   });
 
   it('a transient Telegram failure before anything was sent propagates, so the tracker retries', async () => {
     const fake = fakeApi();
     const n = notifier(fake.api, { gap: 1 });
-    const row = update(submitted(7, {}, 'video'), {
+    const row = await update(await submitted(7, {}, 'video'), {
       status: 'completed',
       result: ['https://r.test/g/ghi'],
       expires_at: new Date(Date.now() + 86_400_000).toISOString(),
     });
     fake.failNext('sendVideo', 500, 'Internal Server Error');
     await expect(n.finalReached(row)).rejects.toThrow();
-    expect(orders.find(row.id)!.deliveredAt).toBeNull();
-    await n.finalReached(orders.find(row.id)!);
+    expect((await orders.find(row.id))!.deliveredAt).toBeNull();
+    await n.finalReached((await orders.find(row.id))!);
     await n.stop();
     expect(fake.calls.filter((c) => c.method === 'sendVideo')).toHaveLength(2);
-    expect(orders.find(row.id)!.deliveredAt).toBeInstanceOf(Date);
+    expect((await orders.find(row.id))!.deliveredAt).toBeInstanceOf(Date);
   });
 });

@@ -7,14 +7,14 @@ import {
   formatDuration,
   renderOrderStatus,
 } from '../../src/bot/order-status.js';
-import type { OrderRow } from '../../src/db/schema/orders.js';
+import type { OrderRecord } from '../../src/db/index.js';
 
 const i18n = createI18n('en');
 const en = textsFor(i18n, 'en');
 const ru = textsFor(i18n, 'ru');
 const T0 = Date.UTC(2030, 10, 21, 14, 5, 0);
 
-function order(patch: Partial<OrderRow> = {}): OrderRow {
+function order(patch: Partial<OrderRecord> = {}): OrderRecord {
   return {
     id: '3f0e7a52-9a57-4d44-8f58-6d1f5bd1c0aa',
     chatId: 1,
@@ -48,7 +48,7 @@ function order(patch: Partial<OrderRow> = {}): OrderRow {
     finishedAt: null,
     finalHandledAt: null,
     ...patch,
-  } as OrderRow;
+  } as OrderRecord;
 }
 
 const buttons = (view: ReturnType<typeof renderOrderStatus>) =>

@@ -8,11 +8,11 @@ import {
   isPollable,
 } from '../../src/domain/order-state.js';
 
-const lost = { code: 'order_not_found', message: 'gone' };
+const lost = new Date(0);
 const row = (over: Partial<Parameters<typeof isPollable>[0]> = {}) => ({
   stage: 'submitted',
   status: 'processing' as string | null,
-  error: null as unknown,
+  lostAt: null as Date | null,
   upstreamOrderId: 'ord_1' as string | null,
   deliveredAt: null as Date | null,
   ...over,
@@ -33,11 +33,11 @@ describe('order state', () => {
   });
 
   it('lost: upstream said order_not_found for an order still active by its last status', () => {
-    expect(isLostOrder({ status: 'processing', error: lost })).toBe(true);
-    expect(isLostOrder({ status: 'queued', error: lost })).toBe(true);
-    expect(isLostOrder({ status: 'failed', error: lost })).toBe(false);
-    expect(isLostOrder({ status: null, error: lost })).toBe(false);
-    expect(isLostOrder({ status: 'processing', error: { code: 'generation_failed' } })).toBe(false);
+    expect(isLostOrder({ status: 'processing', lostAt: lost })).toBe(true);
+    expect(isLostOrder({ status: 'queued', lostAt: lost })).toBe(true);
+    expect(isLostOrder({ status: 'failed', lostAt: lost })).toBe(false);
+    expect(isLostOrder({ status: null, lostAt: lost })).toBe(false);
+    expect(isLostOrder({ status: 'processing', lostAt: null })).toBe(false);
   });
 
   it('polled: submitted, known upstream, active, not lost', () => {
@@ -46,14 +46,14 @@ describe('order state', () => {
     expect(isPollable(row({ status: null }))).toBe(false);
     expect(isPollable(row({ stage: 'submitting' }))).toBe(false);
     expect(isPollable(row({ upstreamOrderId: null }))).toBe(false);
-    expect(isPollable(row({ error: lost }))).toBe(false);
+    expect(isPollable(row({ lostAt: lost }))).toBe(false);
     expect(isPollable(row({ status: 'completed' }))).toBe(false);
   });
 
   it('awaits delivery: final or lost, submitted, not delivered yet', () => {
     expect(awaitsDelivery(row({ status: 'completed' }))).toBe(true);
     expect(awaitsDelivery(row({ status: 'failed' }))).toBe(true);
-    expect(awaitsDelivery(row({ error: lost }))).toBe(true);
+    expect(awaitsDelivery(row({ lostAt: lost }))).toBe(true);
     expect(awaitsDelivery(row())).toBe(false);
     expect(awaitsDelivery(row({ status: 'completed', deliveredAt: new Date() }))).toBe(false);
   });

@@ -3,7 +3,6 @@
  * process. One test per catalog shape, the price the user confirms is what upstream charges, and
  * each confirmation makes exactly one upstream order.
  */
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmOrder, confirmPrice, continueToPrice, openModel } from '../support/e2e/flows.js';
 import { type Stack, startStack } from '../support/e2e/stack.js';
@@ -22,20 +21,16 @@ const posts = (path: string) =>
   stack.simulator.requests.filter((r) => r.method === 'POST' && r.path === path);
 const upstreamOrders = () => stack.simulator.state.listOrders();
 const newestOrder = () => upstreamOrders().at(-1)!;
-/** The request the bot stored and sent for an upstream order (read from its SQLite file). */
-function botOrderRequest(upstreamId: string): {
+/** The request the bot stored and sent for an upstream order (read from its database). */
+async function botOrderRequest(upstreamId: string): Promise<{
   options?: Record<string, unknown>;
   media?: Record<string, string[]>;
-} {
-  const db = new Database(stack.dbPath, { readonly: true });
-  try {
-    const row = db.prepare('select request_json from orders where upstream_order_id = ?').get(upstreamId) as
-      | { request_json: string }
-      | undefined;
-    return JSON.parse(row!.request_json);
-  } finally {
-    db.close();
-  }
+}> {
+  const [row] = await stack.database.query<{ request_json: unknown }>`
+    select request_json from orders where upstream_order_id = ${upstreamId}`;
+  // SQLite keeps JSON as text; PostgreSQL's jsonb arrives parsed.
+  const value = row!.request_json;
+  return typeof value === 'string' ? JSON.parse(value) : (value as object);
 }
 
 describe('generation flow, one catalog shape at a time', () => {
@@ -155,7 +150,7 @@ describe('generation flow, one catalog shape at a time', () => {
     expect(order.media?.image).toHaveLength(2);
     expect(order.media?.video).toHaveLength(1);
     // The simulator records effective options (it derives the duration); what the bot sent is in its store.
-    const sent = botOrderRequest(order.id);
+    const sent = await botOrderRequest(order.id);
     expect(sent.options).not.toHaveProperty('duration');
     expect(sent.options).toMatchObject({ resolution: '480p' });
   });

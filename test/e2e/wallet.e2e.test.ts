@@ -3,7 +3,6 @@
  * emulator taking payments and the simulator on a manual clock (an order runs until the test moves
  * time). Balances are read as a customer reads them (/wallet) and the ledger in the bot's SQLite file.
  */
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/simulator/server.js';
 import { confirmPrice, pricedTextImage } from '../support/e2e/flows.js';
@@ -35,17 +34,12 @@ afterAll(async () => {
 /** Lumen Text to Image costs 0.04 USD upstream: 0.04 x 1.5 x 77 = 4.62, so 5 Stars. */
 const LUMEN_STARS = 5;
 
-function ledger<T>(sql: string, ...params: unknown[]): T {
-  const db = new Database(stack.dbPath, { readonly: true });
-  try {
-    return db.prepare(sql).get(...params) as T;
-  } finally {
-    db.close();
-  }
+async function topupsBooked(chargeId: string): Promise<number> {
+  const key = `topup:${chargeId}`;
+  const [row] = await stack.database.query<{ n: number | string }>`
+    select count(*) as n from wallet_entries where key = ${key}`;
+  return Number(row?.n);
 }
-
-const topupsBooked = (chargeId: string) =>
-  ledger<{ n: number }>("select count(*) as n from wallet_entries where key = 'topup:' || ?", chargeId).n;
 
 async function balanceOf(user: ScriptedUser): Promise<number> {
   const after = stack.emulator.seq();
@@ -84,7 +78,7 @@ describe('top-ups', () => {
     expect(
       user.messages().filter((m) => m.sentAt > seq && /added to your wallet/.test(m.text ?? '')),
     ).toEqual([]);
-    expect(topupsBooked(paid.chargeId)).toBe(1);
+    expect(await topupsBooked(paid.chargeId)).toBe(1);
     expect(await balanceOf(user)).toBe(50);
   });
 
@@ -97,7 +91,7 @@ describe('top-ups', () => {
     stack.emulator.redeliver(paid.updateId);
     await stack.restartBot();
     await user.waitForIdle();
-    expect(topupsBooked(paid.chargeId)).toBe(1);
+    expect(await topupsBooked(paid.chargeId)).toBe(1);
     expect(await balanceOf(user)).toBe(10);
   });
 
@@ -156,11 +150,10 @@ describe('paying for orders', () => {
     await stack.restartBot();
     expect(await balanceOf(user)).toBe(10);
     const order = upstreamOrders(prompt)[0]!;
-    const releases = ledger<{ n: number }>(
-      "select count(*) as n from wallet_entries e join orders o on o.id = e.order_id where o.upstream_order_id = ? and e.kind = 'release'",
-      order.id,
-    ).n;
-    expect(releases).toBe(1);
+    const [releases] = await stack.database.query<{ n: number | string }>`
+      select count(*) as n from wallet_entries e join orders o on o.id = e.order_id
+      where o.upstream_order_id = ${order.id} and e.kind = 'release'`;
+    expect(Number(releases?.n)).toBe(1);
   });
 
   it('not enough Stars: no upstream order; one tap tops up; one tap places exactly one order', async () => {

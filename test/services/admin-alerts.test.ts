@@ -1,11 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrateDatabase, type OpenedDatabase, openDatabase } from '../../src/db/client.js';
-import { AdminAlertsRepository } from '../../src/db/repositories/admin-alerts.js';
-import type { OrderRow } from '../../src/db/schema/orders.js';
+import type { OrderRecord, Store } from '../../src/db/index.js';
 import { ResellerError } from '../../src/reseller/errors.js';
 import type { Order } from '../../src/reseller/schemas.js';
 import { withAdminHooks } from '../../src/services/admin.js';
@@ -16,31 +11,30 @@ import {
   classifyUpstreamFailure,
 } from '../../src/services/admin-alerts.js';
 import type { BalanceMonitor } from '../../src/services/balance-monitor.js';
+import { createTestDatabase, type TestDatabase } from '../support/databases.js';
 
 const MIN = 60_000;
 const logger = pino({ level: 'silent' });
 
-let dir: string;
-let database: OpenedDatabase;
+let database: TestDatabase;
+let store: Store;
 let now: number;
 let sent: AdminAlert[];
 
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'admin-alerts-'));
-  database = openDatabase(join(dir, 'bot.sqlite'));
-  migrateDatabase(database.db);
+beforeEach(async () => {
+  database = await createTestDatabase();
+  store = await database.open(() => now);
   now = Date.UTC(2025, 0, 1);
   sent = [];
 });
-afterEach(() => {
-  database.close();
-  rmSync(dir, { recursive: true, force: true });
+afterEach(async () => {
+  await database.drop();
 });
 
 /** A fresh AdminAlerts on the same database: what a restarted process would build. */
 function create(opts: Partial<AdminAlertsOptions> = {}): AdminAlerts {
   const alerts = new AdminAlerts({
-    store: new AdminAlertsRepository(database.db),
+    store: store.alerts,
     logger,
     adminCount: 1,
     now: () => now,
@@ -128,15 +122,15 @@ describe('AdminAlerts rate limits', () => {
 
   it('sends and claims nothing without admins or before the sink is bound', async () => {
     const alone = new AdminAlerts({
-      store: new AdminAlertsRepository(database.db),
+      store: store.alerts,
       logger,
       adminCount: 1,
       now: () => now,
     });
-    expect(alone.raise({ kind: 'unauthorized' })).toBe(false);
-    expect(create({ adminCount: 0 }).raise({ kind: 'unauthorized' })).toBe(false);
+    expect(await alone.raise({ kind: 'unauthorized' })).toBe(false);
+    expect(await create({ adminCount: 0 }).raise({ kind: 'unauthorized' })).toBe(false);
     // Nothing was claimed: once someone can be told, they are.
-    expect(create().raise({ kind: 'unauthorized' })).toBe(true);
+    expect(await create().raise({ kind: 'unauthorized' })).toBe(true);
   });
 });
 
@@ -242,12 +236,12 @@ describe('AdminAlerts standing conditions', () => {
   it('announces a condition once until it ends, across restarts', async () => {
     const low = { kind: 'low_balance' as const, balanceUsd: '5.00', thresholdUsd: '10.00' };
     const alerts = create();
-    expect(alerts.conditionBegan(low)).toBe(true);
-    expect(alerts.conditionBegan(low)).toBe(false);
-    expect(create().conditionBegan(low)).toBe(false); // restarted while still low
-    expect(alerts.conditionEnded('low_balance')).toBe(true);
-    expect(alerts.conditionEnded('low_balance')).toBe(false);
-    expect(alerts.conditionBegan({ ...low, balanceUsd: '1.00' })).toBe(true);
+    expect(await alerts.conditionBegan(low)).toBe(true);
+    expect(await alerts.conditionBegan(low)).toBe(false);
+    expect(await create().conditionBegan(low)).toBe(false); // restarted while still low
+    expect(await alerts.conditionEnded('low_balance')).toBe(true);
+    expect(await alerts.conditionEnded('low_balance')).toBe(false);
+    expect(await alerts.conditionBegan({ ...low, balanceUsd: '1.00' })).toBe(true);
     await alerts.whenIdle();
     expect(sent).toEqual([low, { ...low, balanceUsd: '1.00' }]);
   });
@@ -259,7 +253,7 @@ describe('AdminAlerts standing conditions', () => {
         throw new Error('Telegram is down');
       },
     });
-    expect(alerts.raise({ kind: 'unauthorized' })).toBe(true);
+    expect(await alerts.raise({ kind: 'unauthorized' })).toBe(true);
     await expect(alerts.whenIdle()).resolves.toBeUndefined();
   });
 });
@@ -277,7 +271,7 @@ describe('withAdminHooks', () => {
       },
       { alerts, balance: balance as unknown as BalanceMonitor },
     );
-    const order = { modelName: 'Lumen', status: 'completed' } as OrderRow;
+    const order = { modelName: 'Lumen', status: 'completed' } as OrderRecord;
     await hooks.beforeSubmit?.(order);
     await hooks.onNotOrdered?.(order, new ResellerError('insufficient_balance', '', { httpStatus: 422 }));
     await hooks.onFinalState?.(order);

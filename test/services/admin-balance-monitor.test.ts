@@ -1,13 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrateDatabase, type OpenedDatabase, openDatabase } from '../../src/db/client.js';
-import { AdminAlertsRepository } from '../../src/db/repositories/admin-alerts.js';
+import type { Store } from '../../src/db/index.js';
 import { ResellerError } from '../../src/reseller/errors.js';
 import { type AdminAlert, AdminAlerts } from '../../src/services/admin-alerts.js';
 import { BalanceMonitor, type MonitorTimers } from '../../src/services/balance-monitor.js';
+import { createTestDatabase, type TestDatabase } from '../support/databases.js';
 
 const logger = pino({ level: 'silent' });
 const SEC = 1000;
@@ -44,30 +41,28 @@ class ManualTimers implements MonitorTimers {
   }
 }
 
-let dir: string;
-let database: OpenedDatabase;
+let database: TestDatabase;
+let store: Store;
 let timers: ManualTimers;
 let balance: string | Error;
 let reads: number;
 let sent: AdminAlert[];
 
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'balance-monitor-'));
-  database = openDatabase(join(dir, 'bot.sqlite'));
-  migrateDatabase(database.db);
+beforeEach(async () => {
+  database = await createTestDatabase();
+  store = await database.open();
   timers = new ManualTimers();
   balance = '100.00';
   reads = 0;
   sent = [];
 });
-afterEach(() => {
-  database.close();
-  rmSync(dir, { recursive: true, force: true });
+afterEach(async () => {
+  await database.drop();
 });
 
 function create(intervalMs = 300 * SEC) {
   const alerts = new AdminAlerts({
-    store: new AdminAlertsRepository(database.db),
+    store: store.alerts,
     logger,
     adminCount: 1,
     now: () => timers.now,

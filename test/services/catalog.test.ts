@@ -149,7 +149,12 @@ describe('CatalogService', () => {
     };
     const catalog = new CatalogService(source, {
       logger: silentLogger,
-      store: { load: () => saved, save: (models, savedAt) => (saved = { models: [...models], savedAt }) },
+      store: {
+        load: async () => saved,
+        save: async (models, savedAt) => {
+          saved = { models: [...models], savedAt };
+        },
+      },
       reporter: {
         unreadableModel: (model) => reports.push(`unreadable ${model}`),
         servingStored: (_error, count) => reports.push(`stored ${count}`),
@@ -181,7 +186,7 @@ describe('CatalogService', () => {
           return { models: [fakeModel(9, 'video', '0.20', 'Back')], unreadable: [], notes: [] };
         },
       },
-      { logger: silentLogger, store: { load: () => undefined, save: () => undefined } },
+      { logger: silentLogger, store: { load: async () => undefined, save: async () => undefined } },
     );
     await expect(catalog.getModels()).rejects.toThrow('down');
     up = true;

@@ -1,19 +1,18 @@
 /**
- * A real upstream (the simulator on a random port, driven by a ManualClock) and a real SQLite file,
- * wired to the ordering services the way main.ts does it.
+ * A real upstream (the simulator on a random port, driven by a ManualClock) and a real database (a
+ * SQLite file, or PostgreSQL with TEST_ENGINE=postgres), wired to the ordering services the way
+ * main.ts does it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pino } from 'pino';
 import type { StarsBilling } from '../../src/config.js';
-import { migrateDatabase, type OpenedDatabase, openDatabase } from '../../src/db/client.js';
+import type { Store } from '../../src/db/index.js';
 import { ResellerClient } from '../../src/reseller/client.js';
 import { CatalogService } from '../../src/services/catalog.js';
 import { composeHooks } from '../../src/services/compose-hooks.js';
 import { OrderingService, type OrderPipelineHooks } from '../../src/services/ordering.js';
 import { WalletService } from '../../src/services/wallet/wallet.js';
 import { ManualClock, type RunningSimulator, startSimulator } from '../../src/simulator/server.js';
+import { createTestDatabase, type TestDatabase } from '../support/databases.js';
 
 export const API_KEY = 'sim-key';
 export const silentLogger = pino({ level: 'silent' });
@@ -23,13 +22,13 @@ export interface Harness {
   clock: ManualClock;
   client: ResellerClient;
   catalog: CatalogService;
-  dbPath: string;
-  database: OpenedDatabase;
+  database: TestDatabase;
+  store: Store;
   ordering: OrderingService;
   /** With `billing`: the wallet the ordering service holds and settles through. */
   wallet: WalletService | undefined;
-  /** A second service on the same database file, as after a restart. */
-  restart(hooks?: OrderPipelineHooks): OrderingService;
+  /** A second service on the same database, as after a restart. */
+  restart(hooks?: OrderPipelineHooks): Promise<OrderingService>;
   /** POST /orders requests the simulator received. */
   orderPosts(): RunningSimulator['requests'];
   close(): Promise<void>;
@@ -60,25 +59,17 @@ export async function startHarness(
     logger: silentLogger,
     allowedModelIds: opts.allowedModelIds ?? null,
   });
-  const dir = mkdtempSync(join(tmpdir(), 'ordering-test-'));
-  const dbPath = join(dir, 'bot.sqlite');
-  const opened: OpenedDatabase[] = [];
-  const open = () => {
-    const database = openDatabase(dbPath);
-    migrateDatabase(database.db);
-    opened.push(database);
-    return database;
-  };
-  const database = open();
+  const database = await createTestDatabase();
+  const open = () => database.open(() => clock.now());
+  const store = await open();
   const billing = opts.billing;
-  const walletOn = (db: OpenedDatabase) =>
-    billing &&
-    new WalletService({ db: db.db, config: billing, logger: silentLogger, now: () => clock.now() });
-  const wallet = walletOn(database);
-  const service = (db: OpenedDatabase, hooks?: OrderPipelineHooks, w = walletOn(db)) => {
+  const walletOn = (on: Store) =>
+    billing && new WalletService({ ledger: on.wallet, config: billing, logger: silentLogger });
+  const wallet = walletOn(store);
+  const service = (on: Store, hooks?: OrderPipelineHooks, w = walletOn(on)) => {
     const all = w ? composeHooks(w.hooks, hooks) : hooks;
     return new OrderingService({
-      db: db.db,
+      orders: on.orders,
       client,
       catalog,
       logger: silentLogger,
@@ -96,17 +87,16 @@ export async function startHarness(
     clock,
     client,
     catalog,
-    dbPath,
     database,
-    ordering: service(database, opts.hooks, wallet),
+    store,
+    ordering: service(store, opts.hooks, wallet),
     wallet,
-    restart: (hooks) => service(open(), hooks),
+    restart: async (hooks) => service(await open(), hooks),
     orderPosts: () => sim.requests.filter((r) => r.method === 'POST' && r.path === '/orders'),
     async close() {
-      for (const db of opened) db.close();
       await client.close();
       await sim.close();
-      rmSync(dir, { recursive: true, force: true });
+      await database.drop();
     },
   };
 }

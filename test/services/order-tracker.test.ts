@@ -1,14 +1,10 @@
 /**
- * The order tracker against the real simulator over HTTP and a real SQLite file. Time is a
+ * The order tracker against the real simulator over HTTP and a real database. Time is a
  * ManualClock shared by the simulator, the services and the tracker's timer, so every assertion is
  * about counts and clock instants, never about how long something took.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { migrateDatabase, type OpenedDatabase, openDatabase } from '../../src/db/client.js';
-import type { OrderRow } from '../../src/db/schema/orders.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { OrderRecord } from '../../src/db/index.js';
 import { isLostOrder } from '../../src/domain/order-state.js';
 import { ResellerClient } from '../../src/reseller/client.js';
 import type { Order, OrderStatus } from '../../src/reseller/schemas.js';
@@ -16,6 +12,7 @@ import { CatalogService } from '../../src/services/catalog.js';
 import { OrderTracker, type TrackerEvents, type TrackerOptions } from '../../src/services/order-tracker.js';
 import { OrderingService } from '../../src/services/ordering.js';
 import { ManualClock, type RunningSimulator, startSimulator } from '../../src/simulator/server.js';
+import { createTestDatabase } from '../support/databases.js';
 import { ManualTimers } from '../support/manual-timers.js';
 import { API_KEY, silentLogger } from './harness.js';
 
@@ -36,18 +33,18 @@ class Recorder implements TrackerEvents {
   /** Set to return without marking delivery (a crash right after sending). */
   skipMark = false;
   constructor(private readonly ordering: () => OrderingService) {}
-  async statusChanged(order: OrderRow, previous: OrderStatus | null) {
+  async statusChanged(order: OrderRecord, previous: OrderStatus | null) {
     this.log.push({ type: 'status', orderId: order.id, status: order.status, previous });
   }
-  async finalReached(order: OrderRow) {
+  async finalReached(order: OrderRecord) {
     this.log.push({ type: 'final', orderId: order.id, status: order.status });
     if (this.failDelivery) throw new Error('telegram is down');
-    if (!this.skipMark) this.ordering().orders.markDelivered(order.id);
+    if (!this.skipMark) await this.ordering().orders.markDelivered(order.id);
   }
-  async orderLost(order: OrderRow) {
+  async orderLost(order: OrderRecord) {
     this.log.push({ type: 'lost', orderId: order.id });
     if (this.failDelivery) throw new Error('telegram is down');
-    if (!this.skipMark) this.ordering().orders.markDelivered(order.id);
+    if (!this.skipMark) await this.ordering().orders.markDelivered(order.id);
   }
   of<T extends EventLog['type']>(type: T, orderId?: string): Extract<EventLog, { type: T }>[] {
     return this.log.filter(
@@ -64,11 +61,11 @@ interface Rig {
   ordering: OrderingService;
   events: Recorder;
   tracker: OrderTracker;
-  /** A new process on the same database file: new connection, services and tracker (not started). */
-  restart(overrides?: Partial<TrackerOptions>): OrderTracker;
+  /** A new process on the same database: new connection, services and tracker (not started). */
+  restart(overrides?: Partial<TrackerOptions>): Promise<OrderTracker>;
   /** Moves the clock in steps, firing the tracker's timer and waiting for its work after each. */
   run(ms: number, step?: number): Promise<void>;
-  order(prompt?: string): Promise<OrderRow>;
+  order(prompt?: string): Promise<OrderRecord>;
   gets(upstreamOrderId?: string): RunningSimulator['requests'];
   close(): Promise<void>;
 }
@@ -92,20 +89,16 @@ async function startRig(overrides: Partial<TrackerOptions> = {}): Promise<Rig> {
   });
   const pollClient = new ResellerClient({ baseUrl: sim.baseUrl, apiKey: API_KEY, retry: { retries: 0 } });
   const catalog = new CatalogService(submitClient, { logger: silentLogger, allowedModelIds: null });
-  const dir = mkdtempSync(join(tmpdir(), 'tracker-test-'));
-  const dbPath = join(dir, 'bot.sqlite');
-  const opened: OpenedDatabase[] = [];
+  const database = await createTestDatabase();
   const timers = new ManualTimers(clock);
   const trackers: OrderTracker[] = [];
 
   let ordering: OrderingService;
   const events = new Recorder(() => ordering);
-  const newTracker = (extra: Partial<TrackerOptions>) => {
-    const database = openDatabase(dbPath);
-    migrateDatabase(database.db);
-    opened.push(database);
+  const newTracker = async (extra: Partial<TrackerOptions>) => {
+    const store = await database.open(() => clock.now());
     ordering = new OrderingService({
-      db: database.db,
+      orders: store.orders,
       client: submitClient,
       catalog,
       logger: silentLogger,
@@ -131,7 +124,7 @@ async function startRig(overrides: Partial<TrackerOptions> = {}): Promise<Rig> {
     trackers.push(tracker);
     return tracker;
   };
-  const tracker = newTracker({});
+  const tracker = await newTracker({});
 
   const r: Rig = {
     sim,
@@ -172,18 +165,17 @@ async function startRig(overrides: Partial<TrackerOptions> = {}): Promise<Rig> {
       ),
     async close() {
       for (const t of trackers) await t.stop();
-      for (const db of opened) db.close();
       await submitClient.close();
       await pollClient.close();
       await sim.close();
-      rmSync(dir, { recursive: true, force: true });
+      await database.drop();
     },
   };
   rig = r;
   return r;
 }
 
-const row = (r: Rig, id: string) => r.ordering.orders.find(id)!;
+const row = async (r: Rig, id: string) => (await r.ordering.orders.find(id))!;
 
 describe('OrderTracker: order lifecycle', () => {
   it('queued -> processing -> completed: statusChanged twice, finalReached once, then polling stops', async () => {
@@ -198,7 +190,7 @@ describe('OrderTracker: order lifecycle', () => {
       { type: 'status', orderId: order.id, status: 'completed', previous: 'processing' },
       { type: 'final', orderId: order.id, status: 'completed' },
     ]);
-    const done = row(r, order.id);
+    const done = await row(r, order.id);
     expect(done).toMatchObject({ status: 'completed', nextPollAt: null, pollFailures: 0 });
     expect(done.result).toHaveLength(1);
     expect(done.deliveredAt).not.toBeNull();
@@ -219,7 +211,7 @@ describe('OrderTracker: order lifecycle', () => {
 
     expect(r.events.of('final')).toEqual([{ type: 'final', orderId: order.id, status: 'failed' }]);
     expect(r.events.of('status').map((e) => e.status)).toEqual(['processing', 'failed']);
-    expect(row(r, order.id).error).toMatchObject({ code: 'generation_failed' });
+    expect((await row(r, order.id)).error).toMatchObject({ code: 'generation_failed' });
   });
 
   it('backs off x1.5 up to the maximum while unchanged, and resets to the minimum on a change', async () => {
@@ -242,7 +234,7 @@ describe('OrderTracker: order lifecycle', () => {
     r.tracker.track(order.id);
     await r.tracker.start();
     await r.run(STAGE_MS + 2_000); // polled at 4750: processing
-    expect(row(r, order.id).status).toBe('processing');
+    expect((await row(r, order.id)).status).toBe('processing');
 
     r.sim.state.setCancelBehaviour(order.upstreamOrderId!, 'pending-then-cancelled');
     const cancel = await fetch(`${r.sim.baseUrl}/orders/${order.upstreamOrderId}/cancel`, {
@@ -277,10 +269,10 @@ describe('OrderTracker: order lifecycle', () => {
 
     expect(r.events.log).toEqual([{ type: 'lost', orderId: order.id }]);
     expect(r.gets(order.upstreamOrderId!)).toHaveLength(1);
-    const lost = row(r, order.id);
+    const lost = await row(r, order.id);
     expect(lost).toMatchObject({ status: 'queued', nextPollAt: null, error: { code: 'order_not_found' } });
     expect(isLostOrder(lost)).toBe(true);
-    expect(r.ordering.orders.listDue({ dueAt: new Date(r.clock.now()), limit: 10 })).toHaveLength(0);
+    expect(await r.ordering.orders.listDue({ dueAt: new Date(r.clock.now()), limit: 10 })).toHaveLength(0);
   });
 });
 
@@ -292,12 +284,12 @@ describe('OrderTracker: upstream trouble', () => {
     r.tracker.track(order.id);
     await r.tracker.start();
     await r.run(5_000);
-    expect(row(r, order.id).pollFailures).toBeGreaterThan(0);
+    expect((await row(r, order.id)).pollFailures).toBeGreaterThan(0);
     await r.run(30_000, 250);
 
     expect(r.gets().filter((q) => q.status === 503)).toHaveLength(6);
     expect(r.events.of('final')).toEqual([{ type: 'final', orderId: order.id, status: 'completed' }]);
-    expect(row(r, order.id)).toMatchObject({ status: 'completed', pollFailures: 0 });
+    expect(await row(r, order.id)).toMatchObject({ status: 'completed', pollFailures: 0 });
     expect(r.tracker.stats().failures).toBe(6);
   });
 
@@ -370,13 +362,13 @@ describe('OrderTracker: restarts and delivery', () => {
     await r.tracker.start();
     await r.run(5_000); // polled at 1000, 2500 (queued) and 4750 (processing), next due at 5750
     await r.tracker.stop();
-    const stored = row(r, order.id);
+    const stored = await row(r, order.id);
     expect(stored.status).toBe('processing');
     const resumeAt = stored.nextPollAt!.getTime();
     expect(resumeAt).toBeGreaterThan(r.clock.now());
     const pollsBefore = r.gets(order.upstreamOrderId!).length;
 
-    const second = r.restart();
+    const second = await r.restart();
     await second.start();
     await r.run(10_000);
 
@@ -388,7 +380,7 @@ describe('OrderTracker: restarts and delivery', () => {
       { type: 'final', orderId: order.id, status: 'completed' },
     ]);
     await second.stop();
-    const third = r.restart();
+    const third = await r.restart();
     await third.start();
     await r.run(5_000);
     expect(r.events.of('final')).toHaveLength(1); // delivered_at is set: nothing to redo
@@ -407,7 +399,7 @@ describe('OrderTracker: restarts and delivery', () => {
       const { order } = (await upstream.json()) as { order: Order };
       await r.ordering.recordUpstreamState(o.id, order);
     }
-    r.ordering.orders.markDelivered(delivered.id);
+    await r.ordering.orders.markDelivered(delivered.id);
     const getsBefore = r.gets().length;
 
     await r.tracker.start();
@@ -425,16 +417,16 @@ describe('OrderTracker: restarts and delivery', () => {
     await r.run(60_000, 500);
 
     expect(r.events.of('final')).toHaveLength(3);
-    expect(row(r, order.id).deliveredAt).toBeNull();
+    expect((await row(r, order.id)).deliveredAt).toBeNull();
     expect(r.tracker.stats().pendingDeliveries).toBe(0);
 
     await r.tracker.stop();
     r.events.failDelivery = false;
-    const second = r.restart();
+    const second = await r.restart();
     await second.start();
     await second.whenIdle();
     expect(r.events.of('final')).toHaveLength(4);
-    expect(row(r, order.id).deliveredAt).not.toBeNull();
+    expect((await row(r, order.id)).deliveredAt).not.toBeNull();
   });
 
   it('a lost order whose chat was not told is told again after a restart', async () => {
@@ -454,7 +446,7 @@ describe('OrderTracker: restarts and delivery', () => {
     await r.tracker.stop();
 
     r.events.skipMark = false;
-    const second = r.restart();
+    const second = await r.restart();
     await second.start();
     await second.whenIdle();
     expect(r.events.of('lost')).toHaveLength(2);
@@ -485,13 +477,13 @@ describe('OrderTracker: restarts and delivery', () => {
     r.tracker.track(order.id);
     await r.tracker.start();
     r.clock.advance(1_000);
-    r.timers.fireDue(); // the GET leaves and the simulator holds it
-    expect(r.tracker.stats().inFlight).toBe(1);
-    const before = row(r, order.id);
+    r.timers.fireDue(); // the GET leaves (after the tracker's reads) and the simulator holds it
+    await vi.waitFor(() => expect(r.tracker.stats().inFlight).toBe(1), { timeout: 10_000, interval: 5 });
+    const before = await row(r, order.id);
 
     await r.tracker.stop();
     expect(r.tracker.stats()).toMatchObject({ inFlight: 0, polls: 1, failures: 0 });
-    expect(row(r, order.id)).toMatchObject({
+    expect(await row(r, order.id)).toMatchObject({
       status: 'queued',
       nextPollAt: before.nextPollAt,
       pollFailures: 0,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OrderRow } from '../../src/db/schema/orders.js';
+import type { OrderRecord } from '../../src/db/index.js';
 import type { GenerationRequest } from '../../src/reseller/schemas.js';
 import type { ConfirmOutcome, OrderPipelineHooks } from '../../src/services/ordering.js';
 import { OrderingService } from '../../src/services/ordering.js';
@@ -29,7 +29,7 @@ function prepare(harness: Harness, request: GenerationRequest, service = harness
 }
 
 /** A Clean Cutout (remove_bg, 0.02 USD) draft with one uploaded photo. */
-async function cutoutDraft(harness: Harness, service = harness.ordering): Promise<OrderRow> {
+async function cutoutDraft(harness: Harness, service = harness.ordering): Promise<OrderRecord> {
   const photo = await uploadFile(harness.client, makeJpeg(512, 512), 'cat.jpg');
   return prepare(harness, { model_id: 401, media: { image: [photo] } }, service);
 }
@@ -108,7 +108,8 @@ describe('OrderingService: happy paths', () => {
         code: 'validation_error',
       },
     );
-    expect(t.database.sqlite.prepare('select count(*) as n from orders').get()).toEqual({ n: 0 });
+    const [orders] = await t.database.query<{ n: number | string }>`select count(*) as n from orders`;
+    expect(Number(orders?.n)).toBe(0);
   });
 });
 
@@ -164,7 +165,7 @@ describe('OrderingService: exactly one upstream order', () => {
     expect(pending.order.submitError?.code).toBe('network_error');
     t.sim.faults.clear();
 
-    const restarted = t.restart();
+    const restarted = await t.restart();
     const resumed = await restarted.resumeSubmissions();
     expect(resumed).toHaveLength(1);
     const ordered = expectKind(resumed[0]!.outcome, 'ordered');
@@ -182,8 +183,8 @@ describe('OrderingService: exactly one upstream order', () => {
   it('crash right after the row became submitting (nothing sent): resume sends it once', async () => {
     const t = await start();
     const draft = await cutoutDraft(t);
-    expect(t.ordering.orders.beginSubmission(draft.id, draft.idempotencyKey)).toBe(true);
-    const resumed = await t.restart().resumeSubmissions();
+    expect(await t.ordering.orders.beginSubmission(draft.id, draft.idempotencyKey)).toBe(true);
+    const resumed = await (await t.restart()).resumeSubmissions();
     expect(expectKind(resumed[0]!.outcome, 'ordered').firstTime).toBe(true);
     expect(t.orderPosts().map((p) => p.idempotencyKey)).toEqual([draft.idempotencyKey]);
     expect(t.sim.state.createdOrderCount()).toBe(1);
@@ -224,13 +225,12 @@ describe('OrderingService: exactly one upstream order', () => {
     expectKind(await t.ordering.confirm(draft.id, CHAT), 'pending');
     t.sim.faults.clear();
     // The stored request no longer matches what upstream holds under this key.
-    t.database.sqlite
-      .prepare('update orders set request_json = ? where id = ?')
-      .run(JSON.stringify({ model_id: 401, media: { image: [] } }), draft.id);
+    const changed = JSON.stringify({ model_id: 401, media: { image: [] } });
+    await t.database.execute`update orders set request_json = ${changed} where id = ${draft.id}`;
     const [resumed] = await t.ordering.resumeSubmissions();
     const outcome = resumed!.outcome;
     expect(expectKind(outcome, 'rejected').error.code).toBe('idempotency_conflict');
-    expect(t.ordering.orders.find(draft.id)?.stage).toBe('rejected');
+    expect((await t.ordering.orders.find(draft.id))?.stage).toBe('rejected');
     expectKind(await t.ordering.confirm(draft.id, CHAT), 'closed');
     expect(t.sim.state.createdOrderCount()).toBe(1);
   });
@@ -258,7 +258,7 @@ describe('OrderingService: prices the user has not confirmed are never ordered',
   it('upstream says the quote expired (our clock lags): requoted with a new key, no order', async () => {
     const t = await start();
     const lagging = new OrderingService({
-      db: t.database.db,
+      orders: t.store.orders,
       client: t.client,
       catalog: t.catalog,
       logger: silentLogger,
@@ -298,7 +298,7 @@ describe('OrderingService: prices the user has not confirmed are never ordered',
     const draft = await cutoutDraft(t);
     const real = (await t.catalog.getModel(401))!;
     const pricier = new OrderingService({
-      db: t.database.db,
+      orders: t.store.orders,
       client: t.client,
       catalog: { getModel: async (id) => (id === 401 ? { ...real, price_usd: '0.03' } : undefined) },
       logger: silentLogger,
@@ -341,7 +341,7 @@ describe('OrderingService: refusals', () => {
     expect(await t.ordering.confirm(draft.id, CHAT + 1)).toEqual({ kind: 'not_found' });
     expect(await t.ordering.confirm('no-such-order', CHAT)).toEqual({ kind: 'not_found' });
     expect(await t.ordering.cancelDraft(draft.id, CHAT + 1)).toBe(false);
-    expect(t.ordering.orders.find(draft.id)?.stage).toBe('awaiting_confirmation');
+    expect((await t.ordering.orders.find(draft.id))?.stage).toBe('awaiting_confirmation');
     expect(t.orderPosts()).toHaveLength(0);
   });
 
@@ -420,7 +420,7 @@ describe('OrderingService: hooks', () => {
   });
 
   it('recordUpstreamState runs onFinalState once, however often the final order is reported', async () => {
-    const finals: OrderRow[] = [];
+    const finals: OrderRecord[] = [];
     const t = await start({ hooks: { onFinalState: async (o) => void finals.push(o) } });
     const draft = await cutoutDraft(t);
     const { order } = expectKind(await t.ordering.confirm(draft.id, CHAT), 'ordered');
@@ -462,7 +462,7 @@ describe('OrderingService: hooks', () => {
     expect(recorded.order.error).toEqual(failed.error);
 
     fail = false;
-    const restarted = t.restart(hooks);
+    const restarted = await t.restart(hooks);
     expect(await restarted.resumeFinalHooks()).toBe(1);
     expect(await restarted.resumeFinalHooks()).toBe(0);
     await restarted.recordUpstreamState(draft.id, failed);

@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrateDatabase, type OpenedDatabase, openDatabase } from '../../src/db/client.js';
-import { type NewOrder, OrdersRepository } from '../../src/db/repositories/orders.js';
-import type { OrderRow } from '../../src/db/schema/orders.js';
+import type { NewOrder, OrderRecord, OrdersRepository, Store } from '../../src/db/index.js';
 import { ResellerError } from '../../src/reseller/errors.js';
 import type { Order } from '../../src/reseller/schemas.js';
 import { composeHooks } from '../../src/services/compose-hooks.js';
 import type { OrderPipelineHooks } from '../../src/services/order-hooks.js';
 import { LimitError, UserLimits, type UserLimitsConfig, utcDay } from '../../src/services/user-limits.js';
+import { createTestDatabase, type TestDatabase } from '../support/databases.js';
 import { startHarness } from './harness.js';
 
 const USER = 77;
@@ -18,27 +14,25 @@ const OTHER = 78;
 const DAY2 = Date.UTC(2025, 2, 2);
 const NO_LIMITS: UserLimitsConfig = { maxActiveOrders: null, dailyOrders: null, dailySpendUsd: null };
 
-let dir: string;
-let database: OpenedDatabase;
+let database: TestDatabase;
+let store: Store;
 let now: number;
 let repo: OrdersRepository;
 
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'user-limits-'));
-  database = openDatabase(join(dir, 'bot.sqlite'));
-  migrateDatabase(database.db);
+beforeEach(async () => {
+  database = await createTestDatabase();
   now = DAY2 + 12 * 3_600_000;
-  repo = new OrdersRepository(database.db, () => now);
+  store = await database.open(() => now);
+  repo = store.orders;
 });
-afterEach(() => {
-  database.close();
-  rmSync(dir, { recursive: true, force: true });
+afterEach(async () => {
+  await database.drop();
 });
 
 const limits = (config: Partial<UserLimitsConfig>) =>
-  new UserLimits(database.db, { ...NO_LIMITS, ...config }, () => now);
+  new UserLimits(store.stats, { ...NO_LIMITS, ...config }, () => now);
 
-function draft(over: Partial<NewOrder> = {}): OrderRow {
+function draft(over: Partial<NewOrder> = {}): Promise<OrderRecord> {
   return repo.insertDraft({
     id: randomUUID(),
     chatId: USER,
@@ -55,11 +49,15 @@ function draft(over: Partial<NewOrder> = {}): OrderRow {
 }
 
 /** A draft confirmed at `at` (ms), upstream in `status`. */
-function order(at: number, status: Order['status'] | 'submitting', over: Partial<NewOrder> = {}): OrderRow {
+async function order(
+  at: number,
+  status: Order['status'] | 'submitting',
+  over: Partial<NewOrder> = {},
+): Promise<OrderRecord> {
   const saved = now;
   now = at;
-  const row = draft(over);
-  expect(repo.beginSubmission(row.id, row.idempotencyKey)).toBe(true);
+  const row = await draft(over);
+  expect(await repo.beginSubmission(row.id, row.idempotencyKey)).toBe(true);
   if (status !== 'submitting') {
     const upstream: Order = {
       id: randomUUID(),
@@ -70,15 +68,15 @@ function order(at: number, status: Order['status'] | 'submitting', over: Partial
       expires_at: null,
       error: null,
     };
-    expect(repo.markSubmitted(row.id, row.idempotencyKey, upstream)).toBe(true);
+    expect(await repo.markSubmitted(row.id, row.idempotencyKey, upstream)).toBe(true);
   }
   now = saved;
-  return repo.find(row.id)!;
+  return (await repo.find(row.id))!;
 }
 
-function breachOf(run: () => void): LimitError['breach'] | undefined {
+async function breachOf(check: Promise<unknown>): Promise<LimitError['breach'] | undefined> {
   try {
-    run();
+    await check;
   } catch (error) {
     if (error instanceof LimitError) return error.breach;
     throw error;
@@ -87,94 +85,94 @@ function breachOf(run: () => void): LimitError['breach'] | undefined {
 }
 
 describe('UserLimits: active orders', () => {
-  it('counts orders being sent and queued/processing upstream, of this user only', () => {
+  it('counts orders being sent and queued/processing upstream, of this user only', async () => {
     const at = now - 60_000;
-    order(at, 'queued');
-    order(at, 'processing');
-    order(at, 'submitting');
-    order(at, 'completed');
-    order(at, 'failed');
-    order(at, 'cancelled');
-    draft();
-    order(at, 'queued', { chatId: OTHER, userId: OTHER });
+    await order(at, 'queued');
+    await order(at, 'processing');
+    await order(at, 'submitting');
+    await order(at, 'completed');
+    await order(at, 'failed');
+    await order(at, 'cancelled');
+    await draft();
+    await order(at, 'queued', { chatId: OTHER, userId: OTHER });
     // Upstream lost this one: the tracker stopped following it, so it must not block the user.
-    const lost = order(at, 'processing');
-    expect(repo.markLost(lost.id)).toBeTruthy();
+    const lost = await order(at, 'processing');
+    expect(await repo.markLost(lost.id)).toBeTruthy();
 
-    expect(limits({}).usage(USER).activeOrders).toBe(3);
-    expect(breachOf(() => limits({ maxActiveOrders: 4 }).check(draft()))).toBeUndefined();
-    expect(breachOf(() => limits({ maxActiveOrders: 3 }).check(draft()))).toEqual({
+    expect((await limits({}).usage(USER)).activeOrders).toBe(3);
+    expect(await breachOf(limits({ maxActiveOrders: 4 }).check(await draft()))).toBeUndefined();
+    expect(await breachOf(limits({ maxActiveOrders: 3 }).check(await draft()))).toEqual({
       code: 'active_orders',
       max: 3,
       active: 3,
     });
     expect(
-      breachOf(() => limits({ maxActiveOrders: 1 }).check(draft({ chatId: OTHER, userId: OTHER }))),
+      await breachOf(limits({ maxActiveOrders: 1 }).check(await draft({ chatId: OTHER, userId: OTHER }))),
     ).toEqual({ code: 'active_orders', max: 1, active: 1 });
   });
 });
 
 describe('UserLimits: per UTC day', () => {
-  it('splits days at 00:00 UTC and counts an order on the day it was confirmed', () => {
+  it('splits days at 00:00 UTC and counts an order on the day it was confirmed', async () => {
     expect(utcDay(DAY2 + 1)).toEqual({ start: DAY2, end: DAY2 + 86_400_000 });
-    order(DAY2 - 1, 'completed'); // 23:59:59.999 the day before
-    order(DAY2, 'completed'); // 00:00:00.000
-    order(DAY2 + 86_400_000 - 1, 'completed'); // 23:59:59.999
+    await order(DAY2 - 1, 'completed'); // 23:59:59.999 the day before
+    await order(DAY2, 'completed'); // 00:00:00.000
+    await order(DAY2 + 86_400_000 - 1, 'completed'); // 23:59:59.999
     // Drafted yesterday, confirmed today: today's.
     now = DAY2 - 3_600_000;
-    const late = draft();
+    const late = await draft();
     now = DAY2 + 3_600_000;
-    expect(repo.beginSubmission(late.id, late.idempotencyKey)).toBe(true);
+    expect(await repo.beginSubmission(late.id, late.idempotencyKey)).toBe(true);
     // Refunded upstream: counts for nothing.
-    order(DAY2 + 1, 'failed');
-    order(DAY2 + 2, 'cancelled');
+    await order(DAY2 + 1, 'failed');
+    await order(DAY2 + 2, 'cancelled');
 
     now = DAY2 + 12 * 3_600_000;
-    expect(limits({}).usage(USER)).toEqual({ activeOrders: 1, ordersToday: 3, spentTodayUsd: '0.12' });
-    expect(breachOf(() => limits({ dailyOrders: 4 }).check(draft()))).toBeUndefined();
-    expect(breachOf(() => limits({ dailyOrders: 3 }).check(draft()))).toEqual({
+    expect(await limits({}).usage(USER)).toEqual({ activeOrders: 1, ordersToday: 3, spentTodayUsd: '0.12' });
+    expect(await breachOf(limits({ dailyOrders: 4 }).check(await draft()))).toBeUndefined();
+    expect(await breachOf(limits({ dailyOrders: 3 }).check(await draft()))).toEqual({
       code: 'daily_orders',
       max: 3,
       today: 3,
     });
     now = DAY2 - 1;
-    expect(limits({}).usage(USER).ordersToday).toBe(1);
+    expect((await limits({}).usage(USER)).ordersToday).toBe(1);
     now = DAY2 + 86_400_000;
-    expect(limits({}).usage(USER).ordersToday).toBe(0);
+    expect((await limits({}).usage(USER)).ordersToday).toBe(0);
   });
 
-  it('sums confirmed prices exactly and shows what is left', () => {
-    order(now - 1000, 'completed', { priceUsd: '0.1' });
-    order(now - 1000, 'processing', { priceUsd: '0.2' });
-    order(now - 1000, 'completed', { priceUsd: '5.00', chatId: OTHER, userId: OTHER });
+  it('sums confirmed prices exactly and shows what is left', async () => {
+    await order(now - 1000, 'completed', { priceUsd: '0.1' });
+    await order(now - 1000, 'processing', { priceUsd: '0.2' });
+    await order(now - 1000, 'completed', { priceUsd: '5.00', chatId: OTHER, userId: OTHER });
     const capped = limits({ dailySpendUsd: '0.60' });
-    expect(capped.usage(USER).spentTodayUsd).toBe('0.30');
+    expect((await capped.usage(USER)).spentTodayUsd).toBe('0.30');
     // 0.1 + 0.2 + 0.3 is 0.6000000000000001 in floats: exactly the cap here, so allowed.
-    expect(breachOf(() => capped.check(draft({ priceUsd: '0.3' })))).toBeUndefined();
-    expect(breachOf(() => capped.check(draft({ priceUsd: '0.300001' })))).toEqual({
+    expect(await breachOf(capped.check(await draft({ priceUsd: '0.3' })))).toBeUndefined();
+    expect(await breachOf(capped.check(await draft({ priceUsd: '0.300001' })))).toEqual({
       code: 'daily_spend',
       limitUsd: '0.60',
       spentUsd: '0.30',
       remainingUsd: '0.30',
       priceUsd: '0.300001',
     });
-    order(now - 500, 'queued', { priceUsd: '0.45' });
-    expect(breachOf(() => capped.check(draft({ priceUsd: '0.01' })))).toMatchObject({
+    await order(now - 500, 'queued', { priceUsd: '0.45' });
+    expect(await breachOf(capped.check(await draft({ priceUsd: '0.01' })))).toMatchObject({
       spentUsd: '0.75',
       remainingUsd: '0.00',
     });
   });
 
-  it('checks only the limits that are set, active orders first', () => {
-    order(now - 1000, 'queued', { priceUsd: '9.00' });
-    expect(breachOf(() => limits({}).check(draft({ priceUsd: '100' })))).toBeUndefined();
+  it('checks only the limits that are set, active orders first', async () => {
+    await order(now - 1000, 'queued', { priceUsd: '9.00' });
+    expect(await breachOf(limits({}).check(await draft({ priceUsd: '100' })))).toBeUndefined();
     const all = limits({ maxActiveOrders: 1, dailyOrders: 1, dailySpendUsd: '1.00' });
-    expect(breachOf(() => all.check(draft()))?.code).toBe('active_orders');
+    expect((await breachOf(all.check(await draft())))?.code).toBe('active_orders');
   });
 });
 
 describe('composeHooks', () => {
-  const row = { id: 'o1', idempotencyKey: 'k1' } as OrderRow;
+  const row = { id: 'o1', idempotencyKey: 'k1' } as OrderRecord;
 
   function recorder(
     name: string,
@@ -251,10 +249,10 @@ describe('UserLimits in the order pipeline', () => {
   it('refuses without sending anything, keeps the draft confirmable, and orders once the limit clears', async () => {
     const h = await startHarness();
     try {
-      const limited = new UserLimits(h.database.db, { ...NO_LIMITS, maxActiveOrders: 1 }, () =>
+      const limited = new UserLimits(h.store.stats, { ...NO_LIMITS, maxActiveOrders: 1 }, () =>
         h.clock.now(),
       );
-      const ordering = h.restart(composeHooks(limited.hooks));
+      const ordering = await h.restart(composeHooks(limited.hooks));
       const prepare = () =>
         ordering.prepare({
           chatId: USER,
@@ -271,14 +269,14 @@ describe('UserLimits in the order pipeline', () => {
       const refused = await ordering.confirm(second.id, USER);
       expect(refused).toMatchObject({ kind: 'refused', reason: expect.any(LimitError) });
       expect(h.orderPosts()).toHaveLength(posts);
-      const kept = ordering.orders.find(second.id)!;
+      const kept = (await ordering.orders.find(second.id))!;
       expect(kept.stage).toBe('awaiting_confirmation');
       expect(kept.idempotencyKey).toBe(second.idempotencyKey);
 
       h.clock.advance(60_000);
-      const upstream = await h.client.getOrder(ordering.orders.find(first.id)!.upstreamOrderId!);
+      const upstream = await h.client.getOrder((await ordering.orders.find(first.id))!.upstreamOrderId!);
       await ordering.recordUpstreamState(first.id, upstream);
-      expect(ordering.orders.find(first.id)!.status).toBe('completed');
+      expect((await ordering.orders.find(first.id))!.status).toBe('completed');
       expect((await ordering.confirm(second.id, USER)).kind).toBe('ordered');
       expect(h.orderPosts()).toHaveLength(posts + 1);
     } finally {

@@ -1,24 +1,22 @@
 /** Reconciliation of the Stars ledger with Telegram's getStarTransactions. */
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { migrateDatabase, openDatabase } from '../../src/db/client.js';
-import { WalletRepository } from '../../src/db/repositories/wallet.js';
 import { reconcile } from '../../src/services/wallet/reconciliation.js';
+import { createTestDatabase } from '../support/databases.js';
 
 describe('reconciliation with getStarTransactions', () => {
   it('reports payments and refunds the two sides do not share, reads pages, skips what it cannot read', async () => {
-    const database = openDatabase(':memory:');
-    migrateDatabase(database.db);
-    const ledger = new WalletRepository(database.db);
-    const pay = (id: string, chargeId: string, stars: number) => {
-      ledger.createTopup({ id, userId: 1, chatId: 1, stars, orderId: null });
-      ledger.creditPayment({ chargeId, userId: 1, stars, topupId: id });
+    const database = await createTestDatabase();
+    const ledger = (await database.open()).wallet;
+    const pay = async (id: string, chargeId: string, stars: number) => {
+      await ledger.createTopup({ id, userId: 1, chatId: 1, stars, orderId: null });
+      await ledger.creditPayment({ chargeId, userId: 1, stars, topupId: id });
     };
-    pay('a', 'ch-a', 50);
-    pay('b', 'ch-b', 100);
-    pay('c', 'ch-c', 10);
-    ledger.beginRefund('ch-c', 9);
-    ledger.finishRefund('ch-c');
+    await pay('a', 'ch-a', 50);
+    await pay('b', 'ch-b', 100);
+    await pay('c', 'ch-c', 10);
+    await ledger.beginRefund('ch-c', 9);
+    await ledger.finishRefund('ch-c');
     const user = { type: 'user', user: { id: 1 } };
     const telegram = [
       { id: 'ch-a', amount: 50, source: user },
@@ -43,6 +41,6 @@ describe('reconciliation with getStarTransactions', () => {
       'payment ch-x (5 XTR, user 1) is not in the ledger',
       'ledger refund of ch-c is unknown to Telegram',
     ]);
-    database.close();
+    await database.drop();
   });
 });

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StarsBilling } from '../../src/config.js';
-import { InsufficientStarsError } from '../../src/db/repositories/wallet.js';
+import { InsufficientStarsError } from '../../src/db/index.js';
 import type { ConfirmOutcome } from '../../src/services/ordering.js';
 import { type Harness, startHarness } from './harness.js';
 
@@ -45,10 +45,10 @@ function draft(t: Harness, prompt = 'a lighthouse at dawn', service = t.ordering
   });
 }
 
-function topUp(t: Harness, stars: number, chargeId = `ch-${stars}-${Math.random()}`) {
+async function topUp(t: Harness, stars: number, chargeId = `ch-${stars}-${Math.random()}`) {
   const wallet = t.wallet!;
-  const { payload } = wallet.createTopup(USER, USER, stars, null);
-  return wallet.creditPayment({ chargeId, userId: USER, stars, payload });
+  const { payload } = await wallet.createTopup(USER, USER, stars, null);
+  return await wallet.creditPayment({ chargeId, userId: USER, stars, payload });
 }
 
 function kind<K extends ConfirmOutcome['kind']>(
@@ -60,7 +60,7 @@ function kind<K extends ConfirmOutcome['kind']>(
 }
 
 async function finish(t: Harness, orderId: string, service = t.ordering) {
-  const row = t.ordering.orders.find(orderId)!;
+  const row = (await t.ordering.orders.find(orderId))!;
   t.clock.advance(30_000);
   return service.recordUpstreamState(orderId, await t.client.getOrder(row.upstreamOrderId!));
 }
@@ -81,100 +81,100 @@ describe('prices in Stars', () => {
 describe('hold, capture, release', () => {
   it('completed: the price is held at Confirm and captured once; the balance ends down by exactly the price', async () => {
     const { t, wallet } = await start();
-    topUp(t, 50);
+    await topUp(t, 50);
     const d = await draft(t);
     kind(await t.ordering.confirm(d.id, USER), 'ordered');
-    expect(wallet.balance(USER)).toBe(45);
-    expect(wallet.ledger.totals()).toMatchObject({ heldStars: 5, capturedStars: 0 });
+    expect(await wallet.balance(USER)).toBe(45);
+    expect(await wallet.ledger.totals()).toMatchObject({ heldStars: 5, capturedStars: 0 });
 
     const done = await finish(t, d.id);
     expect(done.order.status).toBe('completed');
-    expect(wallet.balance(USER)).toBe(45);
-    expect(wallet.settlementsOf(d.id)).toEqual({ captured: 5, released: 0 });
+    expect(await wallet.balance(USER)).toBe(45);
+    expect(await wallet.settlementsOf(d.id)).toEqual({ captured: 5, released: 0 });
     // A restart runs the final hooks that never finished; this one did: nothing moves.
-    await t.restart().resumeFinalHooks();
-    expect(wallet.ledger.totals()).toMatchObject({ heldStars: 0, capturedStars: 5 });
+    await (await t.restart()).resumeFinalHooks();
+    expect(await wallet.ledger.totals()).toMatchObject({ heldStars: 0, capturedStars: 5 });
   });
 
   it('failed: the held Stars come back exactly once, also when the final hook runs again after a restart', async () => {
     const { t, wallet } = await start();
-    topUp(t, 50);
+    await topUp(t, 50);
     const d = await draft(t, 'a broken dream [sim:fail]');
     kind(await t.ordering.confirm(d.id, USER), 'ordered');
-    expect(wallet.balance(USER)).toBe(45);
+    expect(await wallet.balance(USER)).toBe(45);
     // The crash case: the final state is recorded, the process dies before marking the hook done.
-    const row = t.ordering.orders.find(d.id)!;
+    const row = (await t.ordering.orders.find(d.id))!;
     t.clock.advance(30_000);
     const failed = await t.client.getOrder(row.upstreamOrderId!);
-    t.ordering.orders.updateFromUpstream(d.id, failed);
-    expect(wallet.balance(USER)).toBe(45);
+    await t.ordering.orders.updateFromUpstream(d.id, failed);
+    expect(await wallet.balance(USER)).toBe(45);
 
-    const restarted = t.restart();
+    const restarted = await t.restart();
     expect(await restarted.resumeFinalHooks()).toBe(1);
-    expect(await t.restart().resumeFinalHooks()).toBe(0);
+    expect(await (await t.restart()).resumeFinalHooks()).toBe(0);
     await restarted.recordUpstreamState(d.id, failed);
-    expect(wallet.balance(USER)).toBe(50);
-    expect(wallet.settlementsOf(d.id)).toEqual({ captured: 0, released: 5 });
+    expect(await wallet.balance(USER)).toBe(50);
+    expect(await wallet.settlementsOf(d.id)).toEqual({ captured: 0, released: 5 });
   });
 
   it('a lost order releases its hold', async () => {
     const { t, wallet } = await start();
-    topUp(t, 50);
+    await topUp(t, 50);
     const d = await draft(t);
     kind(await t.ordering.confirm(d.id, USER), 'ordered');
     expect(await t.ordering.recordLost(d.id)).toBeDefined();
     expect(await t.ordering.recordLost(d.id)).toBeUndefined();
-    expect(wallet.balance(USER)).toBe(50);
+    expect(await wallet.balance(USER)).toBe(50);
   });
 
   it('not enough Stars: refused with what is missing, nothing sent, nothing held; after a top-up one order', async () => {
     const { t, wallet } = await start();
-    topUp(t, 3);
+    await topUp(t, 3);
     const d = await draft(t);
     const refused = kind(await t.ordering.confirm(d.id, USER), 'refused');
     expect(refused.reason).toBeInstanceOf(InsufficientStarsError);
     expect((refused.reason as InsufficientStarsError).missingStars).toBe(2);
     expect(refused.order.stage).toBe('awaiting_confirmation');
     expect(t.orderPosts()).toHaveLength(0);
-    expect(wallet.balance(USER)).toBe(3);
-    expect(wallet.packFor(2)).toBe(50);
+    expect(await wallet.balance(USER)).toBe(3);
+    expect(await wallet.packFor(2)).toBe(50);
 
-    topUp(t, 50);
+    await topUp(t, 50);
     kind(await t.ordering.confirm(d.id, USER), 'ordered');
     kind(await t.ordering.confirm(d.id, USER), 'ordered');
     expect(t.orderPosts()).toHaveLength(1);
-    expect(wallet.balance(USER)).toBe(48);
+    expect(await wallet.balance(USER)).toBe(48);
   });
 
   it('two drafts confirmed at once can never spend the same Stars', async () => {
     const { t, wallet } = await start();
-    topUp(t, 7);
+    await topUp(t, 7);
     const a = await draft(t, 'first');
     const b = await draft(t, 'second');
     const outcomes = await Promise.all([t.ordering.confirm(a.id, USER), t.ordering.confirm(b.id, USER)]);
     expect(outcomes.map((o) => o.kind).sort()).toEqual(['ordered', 'refused']);
     expect(t.orderPosts()).toHaveLength(1);
-    expect(wallet.balance(USER)).toBe(2);
+    expect(await wallet.balance(USER)).toBe(2);
   });
 
   it('upstream refuses the order at submit: the hold is released and a later confirm holds again', async () => {
     const { t, wallet } = await start({ balance: '0.01' });
-    topUp(t, 50);
+    await topUp(t, 50);
     const d = await draft(t);
     const rejected = kind(await t.ordering.confirm(d.id, USER), 'rejected');
     expect(rejected.error.code).toBe('insufficient_balance');
-    expect(wallet.balance(USER)).toBe(50);
+    expect(await wallet.balance(USER)).toBe(50);
     t.sim.state.setBalance('sim-key', '10.00');
     kind(await t.ordering.confirm(d.id, USER), 'ordered');
-    expect(wallet.balance(USER)).toBe(45);
-    expect(wallet.ledger.totals().heldStars).toBe(5);
+    expect(await wallet.balance(USER)).toBe(45);
+    expect((await wallet.ledger.totals()).heldStars).toBe(5);
   });
 
   it('a draft priced before billing was on is re-priced in Stars before anything is held', async () => {
     const { t } = await start();
-    topUp(t, 50);
+    await topUp(t, 50);
     const d = await draft(t);
-    t.database.sqlite.prepare('update orders set price_stars = null where id = ?').run(d.id);
+    await t.database.execute`update orders set price_stars = null where id = ${d.id}`;
     const requoted = kind(await t.ordering.confirm(d.id, USER), 'requoted');
     expect(requoted.order.priceStars).toBe(5);
     expect(t.orderPosts()).toHaveLength(0);
@@ -184,75 +184,77 @@ describe('hold, capture, release', () => {
 describe('payments, grants, refunds', () => {
   it('a payment delivered twice is credited once and told once', async () => {
     const { t, wallet } = await start();
-    const { payload } = wallet.createTopup(USER, USER, 100, null);
-    expect(wallet.checkCheckout({ payload, userId: USER, currency: 'XTR', totalAmount: 100 })).toEqual({
+    const { payload } = await wallet.createTopup(USER, USER, 100, null);
+    expect(await wallet.checkCheckout({ payload, userId: USER, currency: 'XTR', totalAmount: 100 })).toEqual({
       ok: true,
     });
-    expect(wallet.checkCheckout({ payload, userId: USER, currency: 'XTR', totalAmount: 99 })).toMatchObject({
+    expect(
+      await wallet.checkCheckout({ payload, userId: USER, currency: 'XTR', totalAmount: 99 }),
+    ).toMatchObject({
       reason: 'wrong_amount',
     });
     expect(
-      wallet.checkCheckout({ payload, userId: USER + 1, currency: 'XTR', totalAmount: 100 }),
+      await wallet.checkCheckout({ payload, userId: USER + 1, currency: 'XTR', totalAmount: 100 }),
     ).toMatchObject({
       reason: 'other_user',
     });
     expect(
-      wallet.checkCheckout({ payload: 't:nope', userId: USER, currency: 'XTR', totalAmount: 100 }),
+      await wallet.checkCheckout({ payload: 't:nope', userId: USER, currency: 'XTR', totalAmount: 100 }),
     ).toMatchObject({ reason: 'unknown_invoice' });
-    const first = wallet.creditPayment({ chargeId: 'stx1', userId: USER, stars: 100, payload });
-    const again = wallet.creditPayment({ chargeId: 'stx1', userId: USER, stars: 100, payload });
+    const first = await wallet.creditPayment({ chargeId: 'stx1', userId: USER, stars: 100, payload });
+    const again = await wallet.creditPayment({ chargeId: 'stx1', userId: USER, stars: 100, payload });
     expect(first).toMatchObject({ credited: true, tell: true, balance: 100 });
     expect(again).toMatchObject({ credited: false, tell: false, balance: 100 });
-    expect(wallet.checkCheckout({ payload, userId: USER, currency: 'XTR', totalAmount: 100 })).toMatchObject({
+    expect(
+      await wallet.checkCheckout({ payload, userId: USER, currency: 'XTR', totalAmount: 100 }),
+    ).toMatchObject({
       reason: 'already_paid',
     });
-    expect(
-      t.database.sqlite.prepare("select count(*) as n from wallet_entries where kind = 'topup'").get(),
-    ).toEqual({
-      n: 1,
-    });
+    const [topups] = await t.database.query<{ n: number | string }>`
+      select count(*) as n from wallet_entries where kind = 'topup'`;
+    expect(Number(topups?.n)).toBe(1);
   });
 
   it('the welcome bonus is credited once per user', async () => {
     const { wallet } = await start({ billing: { welcomeStars: 10 } });
-    expect(wallet.balance(USER)).toBe(10);
-    expect(wallet.balance(USER)).toBe(10);
-    expect(wallet.ensureWelcome(USER)).toBe(false);
+    expect(await wallet.balance(USER)).toBe(10);
+    expect(await wallet.balance(USER)).toBe(10);
+    expect(await wallet.ensureWelcome(USER)).toBe(false);
   });
 
   it('a grant is booked once per admin command', async () => {
     const { wallet } = await start();
     const grant = { userId: USER, stars: 25, actorId: 1, reason: 'sorry', key: '1:77' };
-    expect(wallet.grant(grant)).toBe(true);
-    expect(wallet.grant(grant)).toBe(false);
-    expect(wallet.balance(USER)).toBe(25);
+    expect(await wallet.grant(grant)).toBe(true);
+    expect(await wallet.grant(grant)).toBe(false);
+    expect(await wallet.balance(USER)).toBe(25);
   });
 
   it('refund: once; refused while the Stars are spent; Telegram refusing returns the Stars', async () => {
     const { t, wallet } = await start();
-    topUp(t, 50, 'stx-a');
+    await topUp(t, 50, 'stx-a');
     const refunds: string[] = [];
     const telegram = async (_user: number, charge: string) => void refunds.push(charge);
     expect(await wallet.refund('stx-a', 1, telegram)).toEqual({ kind: 'refunded', userId: USER, stars: 50 });
     expect(await wallet.refund('stx-a', 1, telegram)).toEqual({ kind: 'already_refunded' });
     expect(await wallet.refund('stx-none', 1, telegram)).toEqual({ kind: 'unknown' });
     expect(refunds).toEqual(['stx-a']);
-    expect(wallet.balance(USER)).toBe(0);
+    expect(await wallet.balance(USER)).toBe(0);
 
-    topUp(t, 50, 'stx-b');
+    await topUp(t, 50, 'stx-b');
     const d = await draft(t);
     kind(await t.ordering.confirm(d.id, USER), 'ordered');
     expect(await wallet.refund('stx-b', 1, telegram)).toMatchObject({ kind: 'spent', balance: 45 });
-    expect(wallet.balance(USER)).toBe(45);
+    expect(await wallet.balance(USER)).toBe(45);
 
-    topUp(t, 50, 'stx-c');
+    await topUp(t, 50, 'stx-c');
     const refusing = async () => {
       throw Object.assign(new Error('400'), { description: 'Bad Request: CHARGE_NOT_FOUND' });
     };
     expect(await wallet.refund('stx-c', 1, refusing)).toMatchObject({ kind: 'telegram_refused' });
-    expect(wallet.balance(USER)).toBe(95);
+    expect(await wallet.balance(USER)).toBe(95);
     expect(await wallet.refund('stx-c', 1, telegram)).toMatchObject({ kind: 'refunded' });
-    expect(wallet.balance(USER)).toBe(45);
-    expect(wallet.ledger.totals()).toMatchObject({ paidStars: 50, refundedStars: 100 });
+    expect(await wallet.balance(USER)).toBe(45);
+    expect(await wallet.ledger.totals()).toMatchObject({ paidStars: 50, refundedStars: 100 });
   });
 });

@@ -1,18 +1,15 @@
 /**
- * In-process bot for handler tests: the real middleware stack with a preset botInfo, a temporary
- * SQLite file, and an API transformer that records every call instead of reaching Telegram.
+ * In-process bot for handler tests: the real middleware stack with a preset botInfo, a fresh
+ * database (support/databases.ts), and an API transformer that records every call instead of reaching Telegram.
  * End-to-end tests use the HTTP emulator instead (test/support/telegram/).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { ApiClientOptions } from 'grammy';
 import type { Update, UserFromGetMe } from 'grammy/types';
 import { pino } from 'pino';
 import { createBot } from '../../src/bot/index.js';
 import { loadConfig } from '../../src/config.js';
-import { migrateDatabase, openDatabase } from '../../src/db/client.js';
 import { createServices } from '../../src/services/container.js';
+import type { TestDatabase } from './database-factory.js';
 
 export const TEST_BOT_INFO: UserFromGetMe = {
   id: 1000,
@@ -40,30 +37,30 @@ export interface InProcessBot {
   /** The next call of `method` fails with this Telegram error. */
   failNext(method: string, error: { error_code: number; description: string }): void;
   send(update: Omit<Update, 'update_id'>): Promise<void>;
-  close(): void;
-  dbPath: string;
+  close(): Promise<void>;
+  database: TestDatabase;
 }
 
 let updateId = 1;
 let messageId = 100;
 
-export function createInProcessBot(
+export async function createInProcessBot(
   opts: {
     env?: Record<string, string>;
-    dbPath?: string;
     upstream?: { baseUrl: string; apiKey: string };
+    /** Where it keeps its data (benchmarks choose); by default the test run's database. */
+    database?: TestDatabase;
   } = {},
-): InProcessBot {
-  const dir = mkdtempSync(join(tmpdir(), 'bot-test-'));
-  const dbPath = opts.dbPath ?? join(dir, 'bot.sqlite');
-  const database = openDatabase(dbPath);
-  migrateDatabase(database.db);
+): Promise<InProcessBot> {
+  // Imported late: databases.ts needs the vitest runner; benchmarks pass a database of their own.
+  const database = opts.database ?? (await (await import('./databases.js')).createTestDatabase());
+  const store = await database.open();
   const config = loadConfig({ BOT_TOKEN: '123:TEST', ...opts.env });
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const services = createServices({
     config,
     logger,
-    db: database.db,
+    store,
     upstream: opts.upstream ?? { baseUrl: 'http://127.0.0.1:9/api/v1', apiKey: 'unused' },
   });
   const users = services.users;
@@ -92,7 +89,7 @@ export function createInProcessBot(
     return Response.json({ ok: true, result });
   };
   const bot = createBot(config.botToken, {
-    db: database.db,
+    store,
     botInfo: TEST_BOT_INFO,
     deps: { config, logger, sandbox: true, ...services },
     client: { fetch: fakeFetch as unknown as ApiClientOptions['fetch'] },
@@ -101,13 +98,10 @@ export function createInProcessBot(
     bot,
     calls,
     users,
-    dbPath,
+    database,
     failNext: (method, error) => failures.set(method, error),
     send: (update) => bot.handleUpdate({ update_id: updateId++, ...update } as Update),
-    close: () => {
-      database.close();
-      if (!opts.dbPath) rmSync(dir, { recursive: true, force: true });
-    },
+    close: () => database.drop(),
   };
 }
 

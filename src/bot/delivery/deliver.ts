@@ -15,7 +15,7 @@ import { type Api, GrammyError, InputFile, InputMediaBuilder } from 'grammy';
 import type { InputMediaDocument, InputMediaPhoto, InputMediaVideo } from 'grammy/types';
 import type { Logger } from 'pino';
 import type { Dispatcher } from 'undici';
-import type { OrderRow } from '../../db/schema/orders.js';
+import type { OrderRecord } from '../../db/index.js';
 import { checkUrl, type UrlPolicy } from '../../lib/url-policy.js';
 import type { Semaphore } from '../../services/rate-limiter.js';
 import type { Texts } from '../i18n.js';
@@ -68,10 +68,10 @@ export interface DeliverOptions {
    * Called once, right after the first message carrying a result was sent. Returning false means
    * the order was already delivered (by another run): the delivery stops there.
    */
-  onFirstSent?: () => boolean;
+  onFirstSent?: () => Promise<boolean> | boolean;
 }
 
-export type DeliverableOrder = Pick<OrderRow, 'id' | 'modelType' | 'result' | 'resultExpiresAt'>;
+export type DeliverableOrder = Pick<OrderRecord, 'id' | 'modelType' | 'result' | 'resultExpiresAt'>;
 
 /** The order turned out to be delivered by someone else; nothing more is sent. */
 export class DeliveryAborted extends Error {
@@ -103,7 +103,7 @@ function escapeAttribute(value: string): string {
 }
 
 /** Everything past `expires_at` is gone upstream: no need to ask. */
-export function resultsExpired(order: Pick<OrderRow, 'resultExpiresAt'>, now: number): boolean {
+export function resultsExpired(order: Pick<OrderRecord, 'resultExpiresAt'>, now: number): boolean {
   return !!order.resultExpiresAt && order.resultExpiresAt.getTime() <= now;
 }
 
@@ -189,11 +189,11 @@ class ResultDelivery {
     }
   }
 
-  #delivered(count: number, original: boolean): void {
+  async #delivered(count: number, original: boolean): Promise<void> {
     if (!original) this.summary.sent += count;
     if (this.#claimed) return;
     this.#claimed = true;
-    if (this.opts.onFirstSent && !this.opts.onFirstSent()) {
+    if (this.opts.onFirstSent && !(await this.opts.onFirstSent())) {
       throw new DeliveryAborted(`order ${this.order.id} was already delivered`);
     }
   }
@@ -205,7 +205,7 @@ class ResultDelivery {
     if (items.every((f) => f.kind !== 'document' && checkUrl(f.url, forTelegram).ok)) {
       try {
         await this.#sendUrls(items);
-        this.#delivered(items.length, original);
+        await this.#delivered(items.length, original);
         return;
       } catch (err) {
         if (err instanceof DeliveryAborted || !isBadRequest(err) || isChatGone(err)) throw err;
@@ -268,7 +268,7 @@ class ResultDelivery {
   async #upload(files: ReadyFile[], original: boolean): Promise<void> {
     try {
       await this.#sendUploads(files, original);
-      this.#delivered(files.length, original);
+      await this.#delivered(files.length, original);
     } catch (err) {
       if (err instanceof DeliveryAborted || isChatGone(err) || !isTelegramRefusal(err)) throw err;
       this.#log.warn(
@@ -340,7 +340,7 @@ class ResultDelivery {
         link_preview_options: { is_disabled: true },
       });
       this.summary.linked += part.filter((l) => !l.original).length;
-      this.#delivered(0, false);
+      await this.#delivered(0, false);
     }
   }
 }

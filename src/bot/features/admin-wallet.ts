@@ -64,7 +64,7 @@ admins.command('grant', async (ctx) => {
   }
   const userId = Number(match[1]);
   const wallet = ctx.deps.wallet!;
-  const granted = wallet.grant({
+  const granted = await wallet.grant({
     userId,
     stars: amount,
     actorId: ctx.from.id,
@@ -80,7 +80,7 @@ admins.command('grant', async (ctx) => {
     ctx.t('admin-grant-done', {
       amount: stars(ctx, amount),
       user: String(userId),
-      balance: stars(ctx, wallet.balance(userId)),
+      balance: stars(ctx, await wallet.balance(userId)),
     }),
   );
 });
@@ -93,8 +93,8 @@ admins.command('wallet', async (ctx, next) => {
     return;
   }
   const userId = Number(arg);
-  const user = ctx.deps.users.find(userId);
-  const balance = ctx.deps.wallet!.balance(userId);
+  const user = await ctx.deps.users.find(userId);
+  const balance = await ctx.deps.wallet!.balance(userId);
   const lines = [
     ctx.t('admin-wallet-title', {
       user: String(userId),
@@ -102,7 +102,7 @@ admins.command('wallet', async (ctx, next) => {
       balance: stars(ctx, balance),
     }),
     '',
-    ...walletHistoryLines(ctx, userId),
+    ...(await walletHistoryLines(ctx, userId)),
   ];
   await ctx.reply(lines.join('\n'));
 });

@@ -157,5 +157,5 @@ admins.callbackQuery(ADMIN_BALANCE_REFRESH, async (ctx) => {
 
 admins.command('stats', async (ctx) => {
   const texts: Texts = { locale: ctx.locale, t: (key, vars) => ctx.t(key, vars) };
-  await ctx.reply(renderStats(texts, ctx.deps.admin.stats.collect(), ctx.deps.wallet?.report()));
+  await ctx.reply(renderStats(texts, await ctx.deps.admin.stats.collect(), await ctx.deps.wallet?.report()));
 });

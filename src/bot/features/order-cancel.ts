@@ -5,7 +5,7 @@
  * order the error envelope carries is recorded, so the status message follows at once.
  */
 import { Composer } from 'grammy';
-import type { OrderRow } from '../../db/schema/orders.js';
+import type { OrderRecord } from '../../db/index.js';
 import { isActiveStatus, isLostOrder } from '../../domain/order-state.js';
 import type { Order } from '../../reseller/schemas.js';
 import { asResellerError } from '../../services/submission-errors.js';
@@ -19,7 +19,7 @@ export const orderCancelFeature = new Composer<BotContext>();
 const privateChats = orderCancelFeature.chatType('private');
 
 /** Stores the state upstream reported with its answer; the fresh row, or the old one if that fails. */
-async function record(ctx: BotContext, row: OrderRow, order: Order | undefined): Promise<OrderRow> {
+async function record(ctx: BotContext, row: OrderRecord, order: Order | undefined): Promise<OrderRecord> {
   if (!order || order.id !== row.upstreamOrderId) return row;
   try {
     return (await ctx.deps.ordering.recordUpstreamState(row.id, order)).order;
@@ -30,7 +30,7 @@ async function record(ctx: BotContext, row: OrderRow, order: Order | undefined):
 }
 
 /** Shows the row's new state where the user looks: the status message, and the pressed message. */
-async function showState(ctx: BotContext, row: OrderRow): Promise<void> {
+async function showState(ctx: BotContext, row: OrderRecord): Promise<void> {
   const notifier = ctx.deps.orderNotifier;
   const pressed = ctx.callbackQuery?.message?.message_id;
   if (notifier) {
@@ -43,7 +43,7 @@ async function showState(ctx: BotContext, row: OrderRow): Promise<void> {
   }
   if (pressed !== undefined && pressed !== row.statusMessageId) {
     // Pressed in the /orders details: redraw them in place, keeping the page to go back to.
-    const fresh = ctx.deps.orders.find(row.id) ?? row;
+    const fresh = (await ctx.deps.orders.find(row.id)) ?? row;
     await showOrderDetails(ctx, fresh, backPage(ctx), 'edit');
   } else if (!notifier && pressed !== undefined) {
     const view = renderOrderStatus(ctx, row);
@@ -64,7 +64,8 @@ function backPage(ctx: BotContext): number {
 
 privateChats.callbackQuery(ORDER_BUTTON_PATTERNS.cancel, async (ctx) => {
   const button = parseOrderButton(ctx.callbackQuery.data);
-  const row = button?.kind === 'cancel' ? ctx.deps.orders.findForChat(button.id, ctx.chat.id) : undefined;
+  const row =
+    button?.kind === 'cancel' ? await ctx.deps.orders.findForChat(button.id, ctx.chat.id) : undefined;
   if (row?.stage !== 'submitted' || !row.upstreamOrderId) {
     await ctx.answerCallbackQuery({ text: ctx.t('error-stale-button') });
     return;

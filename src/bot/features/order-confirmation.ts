@@ -4,7 +4,7 @@
  * number of presses, retries and restarts add up to at most one upstream order.
  */
 import { Composer, InlineKeyboard } from 'grammy';
-import type { OrderRow } from '../../db/schema/orders.js';
+import type { OrderRecord } from '../../db/index.js';
 import { isActiveStatus } from '../../domain/order-state.js';
 import { InsufficientStarsError } from '../../services/wallet/wallet.js';
 import { orderActionData } from '../callback-data/generate.js';
@@ -23,9 +23,9 @@ import { upstreamErrorText } from '../texts/upstream-errors.js';
 export const orderConfirmationFeature = new Composer<BotContext>();
 const privateChats = orderConfirmationFeature.chatType('private');
 
-async function showSummary(ctx: BotContext, order: OrderRow, notice?: string, topUp?: number) {
+async function showSummary(ctx: BotContext, order: OrderRecord, notice?: string, topUp?: number) {
   const model = await ctx.deps.catalog.getModel(order.modelId).catch(() => undefined);
-  const balance = order.priceStars !== null ? ctx.deps.wallet?.balance(order.userId) : undefined;
+  const balance = order.priceStars !== null ? await ctx.deps.wallet?.balance(order.userId) : undefined;
   const summary = await orderSummary(ctx, order, model, balance);
   const text = notice ? `${notice}\n\n${summary.text}` : summary.text;
   if (topUp !== undefined) {
@@ -38,7 +38,7 @@ async function showSummary(ctx: BotContext, order: OrderRow, notice?: string, to
 }
 
 /** Not enough Stars: how many are missing, and the pack to buy. */
-async function showShortOfStars(ctx: BotContext, order: OrderRow, short: InsufficientStarsError) {
+async function showShortOfStars(ctx: BotContext, order: OrderRecord, short: InsufficientStarsError) {
   const notice = ctx.t('wallet-insufficient', {
     price: stars(ctx, short.priceStars),
     balance: stars(ctx, short.balanceStars),
@@ -47,12 +47,12 @@ async function showShortOfStars(ctx: BotContext, order: OrderRow, short: Insuffi
   await showSummary(ctx, order, notice, ctx.deps.wallet?.packFor(short.missingStars));
 }
 
-async function showPlaced(ctx: BaseContext & BotContext, order: OrderRow) {
+async function showPlaced(ctx: BaseContext & BotContext, order: OrderRecord) {
   const messageId = ctx.callbackQuery?.message?.message_id;
-  if (messageId !== undefined) ctx.deps.orders.setStatusMessageId(order.id, messageId);
+  if (messageId !== undefined) await ctx.deps.orders.setStatusMessageId(order.id, messageId);
   // The tracker may have moved the order on already: show the stored state, and leave final
   // states to the notifier, which shows them together with the results.
-  const current = ctx.deps.orders.find(order.id) ?? order;
+  const current = (await ctx.deps.orders.find(order.id)) ?? order;
   if (current.status !== null && isActiveStatus(current.status)) {
     const status = await orderStatusText(ctx, current);
     await editIgnoringNotModified(ctx.editMessageText(status.text, { reply_markup: status.keyboard }));
@@ -62,7 +62,7 @@ async function showPlaced(ctx: BaseContext & BotContext, order: OrderRow) {
 
 privateChats.callbackQuery(orderActionData.filter({ a: 'ok' }), async (ctx) => {
   const { id, t } = orderActionData.unpack(ctx.callbackQuery.data);
-  const existing = ctx.deps.orders.findForChat(id, ctx.chat.id);
+  const existing = await ctx.deps.orders.findForChat(id, ctx.chat.id);
   if (!existing) {
     await ctx.answerCallbackQuery({ text: ctx.t('error-stale-button') });
     return;
@@ -134,7 +134,7 @@ privateChats.callbackQuery(orderActionData.filter({ a: 'x' }), async (ctx) => {
 
 privateChats.callbackQuery(orderActionData.filter({ a: 'edit' }), async (ctx) => {
   const { id } = orderActionData.unpack(ctx.callbackQuery.data);
-  const order = ctx.deps.orders.findForChat(id, ctx.chat.id);
+  const order = await ctx.deps.orders.findForChat(id, ctx.chat.id);
   // The old draft is closed first, so its Confirm button cannot order the old settings any more.
   const reopened =
     order?.stage === 'awaiting_confirmation' && (await ctx.deps.ordering.cancelDraft(id, ctx.chat.id));

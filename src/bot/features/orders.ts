@@ -6,7 +6,7 @@
  */
 
 import { Composer, InlineKeyboard } from 'grammy';
-import type { OrderRow } from '../../db/schema/orders.js';
+import type { OrderRecord } from '../../db/index.js';
 import { isActiveStatus, isLostOrder } from '../../domain/order-state.js';
 import { truncate } from '../../lib/text.js';
 import type { Model } from '../../reseller/schemas.js';
@@ -30,7 +30,7 @@ const PRESET_MAX_AGE_MS = 23 * 60 * 60 * 1000;
 export const ordersFeature = new Composer<BotContext>();
 const privateChats = ordersFeature.chatType('private');
 
-function statusKey(order: OrderRow): string {
+function statusKey(order: OrderRecord): string {
   return isLostOrder(order) ? 'lost' : (order.status ?? 'queued');
 }
 
@@ -44,7 +44,7 @@ async function render(ctx: BaseContext, text: string, keyboard: InlineKeyboard, 
 
 export async function showOrderList(ctx: BaseContext, requestedPage: number, mode: 'edit' | 'reply') {
   const chatId = ctx.chat!.id;
-  const total = ctx.deps.orders.countForChat(chatId);
+  const total = await ctx.deps.orders.countForChat(chatId);
   if (total === 0) {
     const keyboard = new InlineKeyboard()
       .text(ctx.t('menu-generate'), menuData.pack({ item: 'generate' }))
@@ -55,7 +55,7 @@ export async function showOrderList(ctx: BaseContext, requestedPage: number, mod
   }
   const pages = Math.ceil(total / PAGE_SIZE);
   const page = Math.min(Math.max(0, requestedPage), pages - 1);
-  const rows = ctx.deps.orders.listForChat(chatId, { limit: PAGE_SIZE, offset: page * PAGE_SIZE });
+  const rows = await ctx.deps.orders.listForChat(chatId, { limit: PAGE_SIZE, offset: page * PAGE_SIZE });
   const now = new Date();
   const lines = [ctx.t('orders-title')];
   if (pages > 1) lines.push(ctx.t('orders-page', { page: page + 1, pages }));
@@ -91,7 +91,7 @@ export async function showOrderList(ctx: BaseContext, requestedPage: number, mod
 
 export async function showOrderDetails(
   ctx: BaseContext,
-  order: OrderRow,
+  order: OrderRecord,
   page: number,
   mode: 'edit' | 'reply',
 ): Promise<void> {
@@ -138,8 +138,8 @@ export async function showOrderDetails(
 }
 
 /** The chat's submitted order named by a button, or undefined after a short answer. */
-async function ownOrder(ctx: BotContext, id: string): Promise<OrderRow | undefined> {
-  const order = ctx.deps.orders.findForChat(id, ctx.chat!.id);
+async function ownOrder(ctx: BotContext, id: string): Promise<OrderRecord | undefined> {
+  const order = await ctx.deps.orders.findForChat(id, ctx.chat!.id);
   if (order?.stage !== 'submitted') {
     await ctx.answerCallbackQuery({ text: ctx.t('error-stale-button') });
     return undefined;

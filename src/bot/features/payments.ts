@@ -25,7 +25,7 @@ paymentsFeature.on('pre_checkout_query', async (ctx) => {
     ctx.answerPreCheckoutQuery(false, { error_message: htmlToPlainText(ctx.t(key), 255) });
   if (!wallet) return refuse('checkout-unknown-invoice');
   if (accessVerdict(ctx.deps.config, query.from.id) !== 'allowed') return refuse('checkout-not-allowed');
-  const verdict = wallet.checkCheckout({
+  const verdict = await wallet.checkCheckout({
     payload: query.invoice_payload,
     userId: query.from.id,
     currency: query.currency,
@@ -48,7 +48,7 @@ paymentsFeature.on('message:successful_payment', async (ctx) => {
     );
     return;
   }
-  const notice = wallet.creditPayment({
+  const notice = await wallet.creditPayment({
     chargeId: payment.telegram_payment_charge_id,
     userId: ctx.from.id,
     stars: payment.total_amount,
@@ -59,7 +59,7 @@ paymentsFeature.on('message:successful_payment', async (ctx) => {
     ctx.t('wallet-credited', { amount: stars(ctx, notice.stars), balance: stars(ctx, notice.balance) }),
   ];
   const keyboard = new InlineKeyboard();
-  const draft = notice.orderId ? ctx.deps.orders.findForChat(notice.orderId, ctx.chat.id) : undefined;
+  const draft = notice.orderId ? await ctx.deps.orders.findForChat(notice.orderId, ctx.chat.id) : undefined;
   if (draft?.stage === 'awaiting_confirmation') {
     // The same Confirm as on the summary, bound to the same price: a re-quote is shown first.
     lines.push('', ctx.t('wallet-credited-order'));

@@ -4,7 +4,7 @@
  * of digital goods). Payments themselves are handled in payments.ts, ahead of everything else.
  */
 import { Composer, InlineKeyboard } from 'grammy';
-import type { WalletEntryRow } from '../../db/repositories/wallet.js';
+import type { WalletEntryRecord } from '../../db/index.js';
 import { htmlToPlainText } from '../../lib/html.js';
 import { parseWalletBuy, WALLET_BUY_PATTERN, walletButtons } from '../callback-data/wallet.js';
 import type { BaseContext, BotContext } from '../context.js';
@@ -17,25 +17,27 @@ const privateChats = walletFeature.chatType('private');
 
 const HISTORY_LINES = 8;
 
-function entryLabel(texts: Texts, entry: WalletEntryRow, modelOf: (orderId: string) => string): string {
-  const model = entry.orderId ? modelOf(entry.orderId) : '';
+function entryLabel(texts: Texts, entry: WalletEntryRecord, models: ReadonlyMap<string, string>): string {
+  const model = entry.orderId ? (models.get(entry.orderId) ?? '') : '';
   return texts.t(`wallet-what-${entry.kind}`, { model });
 }
 
 /** The latest movements of `userId`'s wallet, one line each (or "no movements yet"). */
-export function walletHistoryLines(ctx: BaseContext, userId: number): string[] {
-  const history = ctx.deps.wallet!.history(userId, HISTORY_LINES);
+export async function walletHistoryLines(ctx: BaseContext, userId: number): Promise<string[]> {
+  const history = await ctx.deps.wallet!.history(userId, HISTORY_LINES);
   if (history.length === 0) return [ctx.t('wallet-empty-history')];
   const lines = [ctx.t('wallet-history-title')];
   const now = new Date();
-  const modelOf = (orderId: string) => ctx.deps.orders.find(orderId)?.modelName ?? '';
+  const orderIds = [...new Set(history.flatMap((entry) => (entry.orderId ? [entry.orderId] : [])))];
+  const orders = await Promise.all(orderIds.map((id) => ctx.deps.orders.find(id)));
+  const models = new Map(orders.flatMap((order) => (order ? [[order.id, order.modelName] as const] : [])));
   for (const entry of history) {
     const sign = entry.delta > 0 ? '+' : '−';
     lines.push(
       ctx.t('wallet-history-line', {
         date: formatDateTime(ctx.locale, entry.createdAt, now),
         amount: `${sign}${stars(ctx, Math.abs(entry.delta))}`,
-        what: entryLabel(ctx, entry, modelOf),
+        what: entryLabel(ctx, entry, models),
       }),
     );
   }
@@ -43,13 +45,16 @@ export function walletHistoryLines(ctx: BaseContext, userId: number): string[] {
 }
 
 /** Balance, the latest movements and the packs, for the customer `userId`. */
-export function renderWallet(ctx: BaseContext, userId: number): { text: string; keyboard: InlineKeyboard } {
+export async function renderWallet(
+  ctx: BaseContext,
+  userId: number,
+): Promise<{ text: string; keyboard: InlineKeyboard }> {
   const wallet = ctx.deps.wallet!;
-  const balance = wallet.balance(userId);
+  const balance = await wallet.balance(userId);
   const lines = [
     ctx.t('wallet-title', { balance: stars(ctx, balance) }),
     '',
-    ...walletHistoryLines(ctx, userId),
+    ...(await walletHistoryLines(ctx, userId)),
   ];
   lines.push('', ctx.t('wallet-choose-pack'));
   const keyboard = new InlineKeyboard();
@@ -68,7 +73,7 @@ export async function sendTopupInvoice(
 ): Promise<void> {
   const wallet = ctx.deps.wallet!;
   const chatId = ctx.chat!.id;
-  const { payload } = wallet.createTopup(ctx.from!.id, chatId, amount, orderId);
+  const { payload } = await wallet.createTopup(ctx.from!.id, chatId, amount, orderId);
   const shown = stars(ctx, amount);
   await ctx.api.sendInvoice(
     chatId,
@@ -85,7 +90,7 @@ privateChats.command('wallet', async (ctx) => {
     await ctx.reply(ctx.t('wallet-off'));
     return;
   }
-  const view = renderWallet(ctx, ctx.from.id);
+  const view = await renderWallet(ctx, ctx.from.id);
   await ctx.reply(view.text, { reply_markup: view.keyboard });
 });
 
@@ -96,7 +101,7 @@ privateChats.callbackQuery(WALLET_BUY_PATTERN, async (ctx) => {
     return;
   }
   // A forged or foreign order id tops up the wallet all the same, just without the way back.
-  const draft = buy.orderId ? ctx.deps.orders.findForChat(buy.orderId, ctx.chat.id) : undefined;
+  const draft = buy.orderId ? await ctx.deps.orders.findForChat(buy.orderId, ctx.chat.id) : undefined;
   await ctx.answerCallbackQuery();
   await sendTopupInvoice(ctx, buy.stars, draft?.id ?? null);
 });

@@ -3,13 +3,13 @@ import type { BaseContext, BotDeps } from '../context.js';
 
 /** Gives every update its dependencies, a child logger, and the sender's stored row. */
 export function attachUser(deps: BotDeps): MiddlewareFn<BaseContext> {
-  return (ctx, next) => {
+  return async (ctx, next) => {
     ctx.deps = deps;
     ctx.logger = deps.logger.child({ updateId: ctx.update.update_id });
     const from = ctx.from;
     ctx.user =
       from && !from.is_bot
-        ? deps.users.touch(
+        ? await deps.users.touch(
             { id: from.id, firstName: from.first_name, username: from.username },
             deps.config.adminIds.includes(from.id),
           )

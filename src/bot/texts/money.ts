@@ -1,4 +1,4 @@
-import type { OrderRow } from '../../db/schema/orders.js';
+import type { OrderRecord } from '../../db/index.js';
 import { formatMoney } from '../../lib/money.js';
 import type { Model } from '../../reseller/schemas.js';
 import { catalogPrice } from '../../services/pricing.js';
@@ -16,14 +16,14 @@ export function stars(texts: Texts, n: number): string {
 }
 
 /** The amount upstream charged (`cost_usd`), or the confirmed price until upstream answered. */
-export function orderAmount(order: Pick<OrderRow, 'costUsd' | 'priceUsd'>): string {
+export function orderAmount(order: Pick<OrderRecord, 'costUsd' | 'priceUsd'>): string {
   return order.costUsd ?? order.priceUsd;
 }
 
 /** What the customer pays for an order: its Stars price with billing on, else the USD amount. */
 export function orderPrice(
   texts: Texts,
-  order: Pick<OrderRow, 'priceStars' | 'costUsd' | 'priceUsd'>,
+  order: Pick<OrderRecord, 'priceStars' | 'costUsd' | 'priceUsd'>,
 ): string {
   return order.priceStars !== null ? stars(texts, order.priceStars) : price(texts, orderAmount(order));
 }

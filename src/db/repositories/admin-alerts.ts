@@ -1,64 +1,73 @@
 /**
  * Alert state per kind. Every change is one conditional statement, so two checks racing (a timer
- * and an order that just completed) can never both win the right to send the same alert.
+ * and an order that just completed, or two replicas) can never both win the right to send the same alert.
  */
-import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../client.js';
-import { type AdminAlertRow, adminAlerts } from '../schema/admin-alerts.js';
+import { and, eq, isNull, lte, or } from 'drizzle-orm';
+import { changed, type Engine, first } from '../engine.js';
+import type { AdminAlertRecord } from '../records.js';
 
 export class AdminAlertsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly engine: Engine) {}
 
-  find(kind: string): AdminAlertRow | undefined {
-    return this.db.select().from(adminAlerts).where(eq(adminAlerts.kind, kind)).get();
+  async find(kind: string): Promise<AdminAlertRecord | undefined> {
+    const { adminAlerts } = this.engine.tables;
+    return first(
+      await this.engine.run((db) => db.select().from(adminAlerts).where(eq(adminAlerts.kind, kind))),
+    );
   }
 
   /**
    * Claims the right to send `kind` now: true (and `last_sent_at` = now) if it was never sent or
    * last sent at or before `now - cooldownMs`; false otherwise.
    */
-  claimSend(kind: string, now: Date, cooldownMs: number): boolean {
-    const cutoff = now.getTime() - cooldownMs;
-    return (
-      this.db
+  async claimSend(kind: string, now: Date, cooldownMs: number): Promise<boolean> {
+    const { adminAlerts } = this.engine.tables;
+    const cutoff = new Date(now.getTime() - cooldownMs);
+    const rows = await this.engine.run((db) =>
+      db
         .insert(adminAlerts)
         .values({ kind, lastSentAt: now, updatedAt: now })
         .onConflictDoUpdate({
           target: adminAlerts.kind,
           set: { lastSentAt: now, updatedAt: now },
-          setWhere: sql`${adminAlerts.lastSentAt} is null or ${adminAlerts.lastSentAt} <= ${cutoff}`,
+          setWhere: or(isNull(adminAlerts.lastSentAt), lte(adminAlerts.lastSentAt, cutoff)),
         })
-        .run().changes === 1
+        .returning({ kind: adminAlerts.kind }),
     );
+    return changed(rows) === 1;
   }
 
   /** The condition began: true for exactly one caller until `deactivate` (also records the send). */
-  activate(kind: string, now: Date): boolean {
-    return (
-      this.db
+  async activate(kind: string, now: Date): Promise<boolean> {
+    const { adminAlerts } = this.engine.tables;
+    const rows = await this.engine.run((db) =>
+      db
         .insert(adminAlerts)
         .values({ kind, active: true, lastSentAt: now, updatedAt: now })
         .onConflictDoUpdate({
           target: adminAlerts.kind,
           set: { active: true, lastSentAt: now, updatedAt: now },
-          setWhere: sql`${adminAlerts.active} = 0`,
+          setWhere: eq(adminAlerts.active, false),
         })
-        .run().changes === 1
+        .returning({ kind: adminAlerts.kind }),
     );
+    return changed(rows) === 1;
   }
 
   /** The condition ended: true for exactly one caller if it was active. */
-  deactivate(kind: string, now: Date): boolean {
-    return (
-      this.db
+  async deactivate(kind: string, now: Date): Promise<boolean> {
+    const { adminAlerts } = this.engine.tables;
+    const rows = await this.engine.run((db) =>
+      db
         .update(adminAlerts)
         .set({ active: false, updatedAt: now })
         .where(and(eq(adminAlerts.kind, kind), eq(adminAlerts.active, true)))
-        .run().changes === 1
+        .returning({ kind: adminAlerts.kind }),
     );
+    return changed(rows) === 1;
   }
 
-  isActive(kind: string): boolean {
-    return this.find(kind)?.active ?? false;
+  async isActive(kind: string): Promise<boolean> {
+    return (await this.find(kind))?.active ?? false;
   }
 }

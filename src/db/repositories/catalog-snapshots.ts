@@ -1,7 +1,6 @@
 /** The stored last good catalog (one row). */
 import { eq } from 'drizzle-orm';
-import type { Db } from '../client.js';
-import { catalogSnapshots } from '../schema/catalog-snapshots.js';
+import { type Engine, first } from '../engine.js';
 
 const ROW_ID = 1;
 
@@ -11,18 +10,25 @@ export interface StoredCatalog {
 }
 
 export class CatalogSnapshotsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly engine: Engine) {}
 
-  load(): StoredCatalog | undefined {
-    const row = this.db.select().from(catalogSnapshots).where(eq(catalogSnapshots.id, ROW_ID)).get();
+  async load(): Promise<StoredCatalog | undefined> {
+    const { catalogSnapshots } = this.engine.tables;
+    const row = first(
+      await this.engine.run((db) =>
+        db.select().from(catalogSnapshots).where(eq(catalogSnapshots.id, ROW_ID)),
+      ),
+    );
     return row && Array.isArray(row.models) ? { models: row.models, savedAt: row.savedAt } : undefined;
   }
 
-  save(models: readonly unknown[], savedAt: Date): void {
-    this.db
-      .insert(catalogSnapshots)
-      .values({ id: ROW_ID, models, savedAt })
-      .onConflictDoUpdate({ target: catalogSnapshots.id, set: { models, savedAt } })
-      .run();
+  async save(models: readonly unknown[], savedAt: Date): Promise<void> {
+    const { catalogSnapshots } = this.engine.tables;
+    await this.engine.run((db) =>
+      db
+        .insert(catalogSnapshots)
+        .values({ id: ROW_ID, models, savedAt })
+        .onConflictDoUpdate({ target: catalogSnapshots.id, set: { models, savedAt } }),
+    );
   }
 }

@@ -1,19 +1,19 @@
 import type { VersionedState, VersionedStateStorage } from '@grammyjs/conversations';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../client.js';
-import { conversationStates } from '../schema/conversation-states.js';
+import { type Engine, first } from '../engine.js';
 
 /**
- * Storage adapter for @grammyjs/conversations v2 backed by SQLite. It is read on every update,
- * so its statements are prepared once.
+ * Storage adapter for @grammyjs/conversations v2, so a form survives a restart (and, on PostgreSQL,
+ * continues on another replica). It is read on every update, so its statements are prepared once.
  */
-export function createConversationStateStorage<S>(db: Db): VersionedStateStorage<string, S> {
-  const read = db
+export function createConversationStateStorage<S>(engine: Engine): VersionedStateStorage<string, S> {
+  const { conversationStates } = engine.tables;
+  const read = engine.db
     .select({ value: conversationStates.value })
     .from(conversationStates)
     .where(eq(conversationStates.key, sql.placeholder('key')))
-    .prepare();
-  const write = db
+    .prepare('conversation_read');
+  const write = engine.db
     .insert(conversationStates)
     .values({
       key: sql.placeholder('key'),
@@ -24,21 +24,21 @@ export function createConversationStateStorage<S>(db: Db): VersionedStateStorage
       target: conversationStates.key,
       set: { value: sql`excluded.value`, updatedAt: sql`excluded.updated_at` },
     })
-    .prepare();
-  const remove = db
+    .prepare('conversation_write');
+  const remove = engine.db
     .delete(conversationStates)
     .where(eq(conversationStates.key, sql.placeholder('key')))
-    .prepare();
+    .prepare('conversation_delete');
   return {
-    read(key) {
-      const row = read.get({ key });
+    async read(key) {
+      const row = first(await engine.run(() => read.execute({ key })));
       return row ? (JSON.parse(row.value) as VersionedState<S>) : undefined;
     },
-    write(key, state) {
-      write.run({ key, value: JSON.stringify(state), at: new Date() });
+    async write(key, state) {
+      await engine.run(() => write.execute({ key, value: JSON.stringify(state), at: new Date() }));
     },
-    delete(key) {
-      remove.run({ key });
+    async delete(key) {
+      await engine.run(() => remove.execute({ key }));
     },
   };
 }

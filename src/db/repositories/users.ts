@@ -1,18 +1,21 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../client.js';
-import { type UserRow, users } from '../schema/users.js';
-
-export type SupportedLocale = 'en' | 'ru';
+import { count, eq, sql } from 'drizzle-orm';
+import { type Engine, first } from '../engine.js';
+import type { SupportedLocale, UserRecord } from '../records.js';
 
 export class UsersRepository {
+  readonly #engine: Engine;
   /**
    * Runs on every update: prepared once, because building the query each time cost more than
    * the write itself (bench/update-handling.ts).
    */
   readonly #touch;
+  readonly #now: () => number;
 
-  constructor(private readonly db: Db) {
-    this.#touch = db
+  constructor(engine: Engine, now: () => number = Date.now) {
+    this.#engine = engine;
+    this.#now = now;
+    const { users } = engine.tables;
+    this.#touch = engine.db
       .insert(users)
       .values({
         telegramId: sql.placeholder('id'),
@@ -34,33 +37,48 @@ export class UsersRepository {
         },
       })
       .returning()
-      .prepare();
+      .prepare('users_touch');
   }
 
   /** Records that the user was seen (creating the row on first contact) and returns the row. */
-  touch(user: { id: number; firstName: string; username?: string | undefined }, isAdmin: boolean): UserRow {
-    return this.#touch.get({
-      id: user.id,
-      firstName: user.firstName,
-      username: user.username ?? null,
-      role: isAdmin ? 'admin' : 'user',
-      now: new Date(),
-    }) as UserRow;
+  async touch(
+    user: { id: number; firstName: string; username?: string | undefined },
+    isAdmin: boolean,
+  ): Promise<UserRecord> {
+    const rows = await this.#engine.run(() =>
+      this.#touch.execute({
+        id: user.id,
+        firstName: user.firstName,
+        username: user.username ?? null,
+        role: isAdmin ? 'admin' : 'user',
+        now: new Date(this.#now()),
+      }),
+    );
+    return first(rows) as UserRecord;
   }
 
-  find(telegramId: number): UserRow | undefined {
-    return this.db.select().from(users).where(eq(users.telegramId, telegramId)).get();
+  async find(telegramId: number): Promise<UserRecord | undefined> {
+    const { users } = this.#engine.tables;
+    return first(
+      await this.#engine.run((db) => db.select().from(users).where(eq(users.telegramId, telegramId))),
+    );
   }
 
-  setLocale(telegramId: number, locale: SupportedLocale): void {
-    this.db.update(users).set({ locale }).where(eq(users.telegramId, telegramId)).run();
+  async setLocale(telegramId: number, locale: SupportedLocale): Promise<void> {
+    const { users } = this.#engine.tables;
+    await this.#engine.run((db) => db.update(users).set({ locale }).where(eq(users.telegramId, telegramId)));
   }
 
-  markBlocked(telegramId: number): void {
-    this.db.update(users).set({ blocked: true }).where(eq(users.telegramId, telegramId)).run();
+  async markBlocked(telegramId: number): Promise<void> {
+    const { users } = this.#engine.tables;
+    await this.#engine.run((db) =>
+      db.update(users).set({ blocked: true }).where(eq(users.telegramId, telegramId)),
+    );
   }
 
-  count(): number {
-    return this.db.select({ n: sql<number>`count(*)` }).from(users).get()?.n ?? 0;
+  async count(): Promise<number> {
+    const { users } = this.#engine.tables;
+    const rows = await this.#engine.run((db) => db.select({ n: count() }).from(users));
+    return first(rows)?.n ?? 0;
   }
 }

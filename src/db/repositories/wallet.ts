@@ -2,20 +2,12 @@
  * The Stars wallet's ledger and invoices. The ledger is append-only and every entry has a unique
  * key, so replaying any event (a redelivered payment, a hook run again after a crash) books nothing
  * new. Spending steps (hold, refund) check the balance inside an IMMEDIATE transaction: two
- * confirmations can never spend the same Stars, even from two processes.
+ * confirmations can never spend the same Stars, even from two processes: on SQLite the transaction
+ * is IMMEDIATE (one writer), on PostgreSQL it first takes the user's wallet lock (Tx.lock).
  */
 import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import type { Db, DbExecutor } from '../client.js';
-import { orders } from '../schema/orders.js';
-import {
-  type StarTopupRow,
-  starTopups,
-  type WalletEntryKind,
-  type WalletEntryRow,
-  walletEntries,
-} from '../schema/wallet.js';
-
-export type { StarTopupRow, WalletEntryKind, WalletEntryRow };
+import { changed, type Engine, first, type Sql, type Tx, within } from '../engine.js';
+import type { StarTopupRecord, WalletEntryKind, WalletEntryRecord } from '../records.js';
 
 export interface NewWalletEntry {
   key: string;
@@ -45,16 +37,16 @@ export class InsufficientStarsError extends Error {
 
 export type CreditOutcome =
   /** Booked now; `topup` is the invoice row it paid (absent for a payload we do not know). */
-  | { kind: 'credited'; topup: StarTopupRow | undefined; balance: number }
+  | { kind: 'credited'; topup: StarTopupRecord | undefined; balance: number }
   /** This charge was booked before (a redelivered update). */
-  | { kind: 'duplicate'; topup: StarTopupRow | undefined; balance: number };
+  | { kind: 'duplicate'; topup: StarTopupRecord | undefined; balance: number };
 
 export type RefundStart =
-  | { kind: 'started'; topup: StarTopupRow; attempt: number }
+  | { kind: 'started'; topup: StarTopupRecord; attempt: number }
   | { kind: 'unknown' }
-  | { kind: 'already_refunded'; topup: StarTopupRow }
+  | { kind: 'already_refunded'; topup: StarTopupRecord }
   /** The customer spent part of these Stars: refunding would make the balance negative. */
-  | { kind: 'spent'; topup: StarTopupRow; balance: number };
+  | { kind: 'spent'; topup: StarTopupRecord; balance: number };
 
 export interface WalletTotals {
   /** Bought with top-ups, minus what was refunded. */
@@ -71,57 +63,81 @@ export interface WalletTotals {
 export const holdKey = (orderId: string, idempotencyKey: string) => `hold:${orderId}:${idempotencyKey}`;
 const settleKey = (hold: string) => `settle:${hold}`;
 
+/** The lock that serialises everything that checks a user's balance before spending it. */
+const walletLock = (userId: number) => `wallet:${userId}`;
+
+/** Stars as a number on both engines (PostgreSQL's sum() is a bigint, which arrives as a string). */
+const starsSum = (column: Parameters<typeof sql>[1]) =>
+  sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+
 export class WalletRepository {
   constructor(
-    private readonly db: Db,
+    private readonly engine: Engine,
     private readonly now: () => number = Date.now,
   ) {}
 
+  get #t() {
+    return this.engine.tables;
+  }
+
   /** Books `entry` unless its key was booked before; true if booked now. */
-  book(entry: NewWalletEntry, db: DbExecutor = this.db): boolean {
-    return (
+  async book(entry: NewWalletEntry, tx?: Tx): Promise<boolean> {
+    const { walletEntries } = this.#t;
+    const rows = await within(this.engine, tx, (db) =>
       db
         .insert(walletEntries)
         .values({ ...entry, createdAt: new Date(this.now()) })
         .onConflictDoNothing({ target: walletEntries.key })
-        .run().changes === 1
+        .returning({ id: walletEntries.id }),
     );
+    return changed(rows) === 1;
   }
 
-  balance(userId: number, db: DbExecutor = this.db): number {
-    const row = db
-      .select({ sum: sql<number>`coalesce(sum(${walletEntries.delta}), 0)` })
+  async balance(userId: number, tx?: Tx): Promise<number> {
+    return within(this.engine, tx, (db) => this.#balance(db, userId));
+  }
+
+  async #balance(db: Sql, userId: number): Promise<number> {
+    const { walletEntries } = this.#t;
+    const [row] = await db
+      .select({ sum: starsSum(walletEntries.delta) })
       .from(walletEntries)
-      .where(eq(walletEntries.userId, userId))
-      .get();
-    return Number(row?.sum ?? 0);
+      .where(eq(walletEntries.userId, userId));
+    return row?.sum ?? 0;
   }
 
   /** The latest entries that moved the balance, newest first. */
-  history(userId: number, limit: number): WalletEntryRow[] {
-    return this.db
-      .select()
-      .from(walletEntries)
-      .where(and(eq(walletEntries.userId, userId), ne(walletEntries.delta, 0)))
-      .orderBy(desc(walletEntries.id))
-      .limit(limit)
-      .all();
+  history(userId: number, limit: number): Promise<WalletEntryRecord[]> {
+    const { walletEntries } = this.#t;
+    return this.engine.run((db) =>
+      db
+        .select()
+        .from(walletEntries)
+        .where(and(eq(walletEntries.userId, userId), ne(walletEntries.delta, 0)))
+        .orderBy(desc(walletEntries.id))
+        .limit(limit),
+    );
   }
 
   /**
    * Holds `stars` for an order submission, inside the caller's transaction (the one that moves the
    * draft to `submitting`). Throws InsufficientStarsError, which rolls that transaction back.
    */
-  hold(
-    tx: DbExecutor,
+  async hold(
+    tx: Tx,
     order: { userId: number; orderId: string; idempotencyKey: string; stars: number },
-  ): void {
+  ): Promise<void> {
+    const { walletEntries } = this.#t;
+    await tx.lock(walletLock(order.userId));
     const key = holdKey(order.orderId, order.idempotencyKey);
-    if (tx.select({ id: walletEntries.id }).from(walletEntries).where(eq(walletEntries.key, key)).get())
-      return;
-    const balance = this.balance(order.userId, tx);
+    const existing = await tx.db
+      .select({ id: walletEntries.id })
+      .from(walletEntries)
+      .where(eq(walletEntries.key, key));
+    if (existing.length > 0) return;
+    const balance = await this.#balance(tx.db, order.userId);
     if (balance < order.stars) throw new InsufficientStarsError(order.stars, balance);
-    this.book(
+    await this.book(
       {
         key,
         userId: order.userId,
@@ -139,80 +155,85 @@ export class WalletRepository {
    * settled once (its settle key), whatever runs this again. `keep` (a hold key) stays open: the
    * submission that is still under way. Returns the Stars settled now.
    */
-  settle(orderId: string, kind: 'capture' | 'release', keep?: string): number {
-    return this.db.transaction(
-      (tx) => {
-        let settled = 0;
-        for (const hold of this.#openHolds(tx, orderId)) {
-          if (hold.key === keep) continue;
-          const booked = this.book(
-            {
-              key: settleKey(hold.key),
-              userId: hold.userId,
-              kind,
-              delta: kind === 'release' ? hold.stars : 0,
-              stars: hold.stars,
-              orderId,
-            },
-            tx,
-          );
-          if (booked) settled += hold.stars;
-        }
-        return settled;
-      },
-      { behavior: 'immediate' },
-    );
+  settle(orderId: string, kind: 'capture' | 'release', keep?: string): Promise<number> {
+    return this.engine.transaction(async (tx) => {
+      let settled = 0;
+      for (const hold of await this.#openHolds(tx.db, orderId)) {
+        if (hold.key === keep) continue;
+        const booked = await this.book(
+          {
+            key: settleKey(hold.key),
+            userId: hold.userId,
+            kind,
+            delta: kind === 'release' ? hold.stars : 0,
+            stars: hold.stars,
+            orderId,
+          },
+          tx,
+        );
+        if (booked) settled += hold.stars;
+      }
+      return settled;
+    });
   }
 
   /** What the order's settlements moved: Stars captured (spent) and released (returned). */
-  settlementsOf(orderId: string): { captured: number; released: number } {
-    const rows = this.db
-      .select({ kind: walletEntries.kind, stars: sql<number>`sum(${walletEntries.stars})` })
-      .from(walletEntries)
-      .where(and(eq(walletEntries.orderId, orderId), inArray(walletEntries.kind, ['capture', 'release'])))
-      .groupBy(walletEntries.kind)
-      .all();
-    const of = (kind: string) => Number(rows.find((r) => r.kind === kind)?.stars ?? 0);
+  async settlementsOf(orderId: string): Promise<{ captured: number; released: number }> {
+    const { walletEntries } = this.#t;
+    const rows = await this.engine.run((db) =>
+      db
+        .select({ kind: walletEntries.kind, stars: starsSum(walletEntries.stars) })
+        .from(walletEntries)
+        .where(and(eq(walletEntries.orderId, orderId), inArray(walletEntries.kind, ['capture', 'release'])))
+        .groupBy(walletEntries.kind),
+    );
+    const of = (kind: string) => rows.find((r) => r.kind === kind)?.stars ?? 0;
     return { captured: of('capture'), released: of('release') };
   }
 
-  #openHolds(db: DbExecutor, orderId: string): WalletEntryRow[] {
-    const settlements = db
+  async #openHolds(db: Sql, orderId: string): Promise<WalletEntryRecord[]> {
+    const { walletEntries } = this.#t;
+    const settlements = await db
       .select({ key: walletEntries.key })
       .from(walletEntries)
-      .where(and(eq(walletEntries.orderId, orderId), inArray(walletEntries.kind, ['capture', 'release'])))
-      .all();
+      .where(and(eq(walletEntries.orderId, orderId), inArray(walletEntries.kind, ['capture', 'release'])));
     const settled = new Set(settlements.map((s) => s.key));
-    return db
+    const holds = await db
       .select()
       .from(walletEntries)
-      .where(and(eq(walletEntries.orderId, orderId), eq(walletEntries.kind, 'hold')))
-      .all()
-      .filter((hold) => !settled.has(settleKey(hold.key)));
+      .where(and(eq(walletEntries.orderId, orderId), eq(walletEntries.kind, 'hold')));
+    return holds.filter((hold) => !settled.has(settleKey(hold.key)));
   }
 
   // ---------------------------------------------------------------- top-ups (invoices)
 
-  createTopup(row: {
+  async createTopup(row: {
     id: string;
     userId: number;
     chatId: number;
     stars: number;
     orderId: string | null;
-  }): StarTopupRow {
-    return this.db
-      .insert(starTopups)
-      .values({ ...row, status: 'pending', createdAt: new Date(this.now()) })
-      .returning()
-      .get();
+  }): Promise<StarTopupRecord> {
+    const { starTopups } = this.#t;
+    const rows = await this.engine.run((db) =>
+      db
+        .insert(starTopups)
+        .values({ ...row, status: 'pending', createdAt: new Date(this.now()) })
+        .returning(),
+    );
+    return rows[0]!;
   }
 
-  findTopup(id: string): StarTopupRow | undefined {
-    return this.db.select().from(starTopups).where(eq(starTopups.id, id)).get();
+  async findTopup(id: string): Promise<StarTopupRecord | undefined> {
+    const { starTopups } = this.#t;
+    return first(await this.engine.run((db) => db.select().from(starTopups).where(eq(starTopups.id, id))));
   }
 
-  findTopupByCharge(chargeId: string): StarTopupRow | undefined {
-    return this.db.select().from(starTopups).where(eq(starTopups.chargeId, chargeId)).get();
+  async findTopupByCharge(chargeId: string): Promise<StarTopupRecord | undefined> {
+    const { starTopups } = this.#t;
+    return first(
+      await this.engine.run((db) => db.select().from(starTopups).where(eq(starTopups.chargeId, chargeId))),
+    );
   }
 
   /**
@@ -224,46 +245,46 @@ export class WalletRepository {
     userId: number;
     stars: number;
     topupId: string | undefined;
-  }): CreditOutcome {
-    return this.db.transaction(
-      (tx) => {
-        const booked = this.book(
-          {
-            key: `topup:${payment.chargeId}`,
-            userId: payment.userId,
-            kind: 'topup',
-            delta: payment.stars,
-            stars: payment.stars,
-            chargeId: payment.chargeId,
-          },
-          tx,
-        );
-        if (booked && payment.topupId !== undefined) {
-          tx.update(starTopups)
-            .set({ status: 'paid', chargeId: payment.chargeId, paidAt: new Date(this.now()) })
-            .where(and(eq(starTopups.id, payment.topupId), eq(starTopups.status, 'pending')))
-            .run();
-        }
-        const topup =
-          payment.topupId === undefined
-            ? undefined
-            : tx.select().from(starTopups).where(eq(starTopups.id, payment.topupId)).get();
-        const balance = this.balance(payment.userId, tx);
-        return booked ? { kind: 'credited', topup, balance } : { kind: 'duplicate', topup, balance };
-      },
-      { behavior: 'immediate' },
-    );
+  }): Promise<CreditOutcome> {
+    const { starTopups } = this.#t;
+    return this.engine.transaction(async (tx) => {
+      const booked = await this.book(
+        {
+          key: `topup:${payment.chargeId}`,
+          userId: payment.userId,
+          kind: 'topup',
+          delta: payment.stars,
+          stars: payment.stars,
+          chargeId: payment.chargeId,
+        },
+        tx,
+      );
+      if (booked && payment.topupId !== undefined) {
+        await tx.db
+          .update(starTopups)
+          .set({ status: 'paid', chargeId: payment.chargeId, paidAt: new Date(this.now()) })
+          .where(and(eq(starTopups.id, payment.topupId), eq(starTopups.status, 'pending')));
+      }
+      const topup =
+        payment.topupId === undefined
+          ? undefined
+          : first(await tx.db.select().from(starTopups).where(eq(starTopups.id, payment.topupId)));
+      const balance = await this.#balance(tx.db, payment.userId);
+      return booked ? { kind: 'credited', topup, balance } : { kind: 'duplicate', topup, balance };
+    });
   }
 
   /** True for exactly one caller: the one that tells the user about this paid invoice. */
-  claimNotification(topupId: string): boolean {
-    return (
-      this.db
+  async claimNotification(topupId: string): Promise<boolean> {
+    const { starTopups } = this.#t;
+    const rows = await this.engine.run((db) =>
+      db
         .update(starTopups)
         .set({ notifiedAt: new Date(this.now()) })
         .where(and(eq(starTopups.id, topupId), isNull(starTopups.notifiedAt)))
-        .run().changes === 1
+        .returning({ id: starTopups.id }),
     );
+    return changed(rows) === 1;
   }
 
   /**
@@ -271,84 +292,82 @@ export class WalletRepository {
    * the invoice `refunding`, only if the customer still has all of them. A `refunding` invoice (a
    * crash or a failed call) may be started again: the caller then retries Telegram with nothing new booked.
    */
-  beginRefund(chargeId: string, actorId: number): RefundStart {
-    return this.db.transaction(
-      (tx) => {
-        const topup = tx.select().from(starTopups).where(eq(starTopups.chargeId, chargeId)).get();
-        if (!topup) return { kind: 'unknown' } as const;
-        if (topup.status === 'refunded') return { kind: 'already_refunded', topup } as const;
-        if (topup.status === 'refunding')
-          return { kind: 'started', topup, attempt: topup.refundAttempts } as const;
-        const balance = this.balance(topup.userId, tx);
-        if (balance < topup.stars) return { kind: 'spent', topup, balance } as const;
-        const attempt = topup.refundAttempts + 1;
-        this.book(
-          {
-            key: `refund:${chargeId}:${attempt}`,
-            userId: topup.userId,
-            kind: 'refund',
-            delta: -topup.stars,
-            stars: topup.stars,
-            chargeId,
-            actorId,
-          },
-          tx,
-        );
-        tx.update(starTopups)
-          .set({ status: 'refunding', refundAttempts: attempt })
-          .where(eq(starTopups.id, topup.id))
-          .run();
-        return {
-          kind: 'started',
-          topup: { ...topup, status: 'refunding', refundAttempts: attempt },
-          attempt,
-        } as const;
-      },
-      { behavior: 'immediate' },
-    );
+  beginRefund(chargeId: string, actorId: number): Promise<RefundStart> {
+    const { starTopups } = this.#t;
+    return this.engine.transaction(async (tx): Promise<RefundStart> => {
+      const found = first(await tx.db.select().from(starTopups).where(eq(starTopups.chargeId, chargeId)));
+      if (!found) return { kind: 'unknown' };
+      await tx.lock(walletLock(found.userId));
+      // Read again under the lock: another refund of this charge may have moved it meanwhile.
+      const topup = first(await tx.db.select().from(starTopups).where(eq(starTopups.id, found.id)))!;
+      if (topup.status === 'refunded') return { kind: 'already_refunded', topup };
+      if (topup.status === 'refunding') return { kind: 'started', topup, attempt: topup.refundAttempts };
+      const balance = await this.#balance(tx.db, topup.userId);
+      if (balance < topup.stars) return { kind: 'spent', topup, balance };
+      const attempt = topup.refundAttempts + 1;
+      await this.book(
+        {
+          key: `refund:${chargeId}:${attempt}`,
+          userId: topup.userId,
+          kind: 'refund',
+          delta: -topup.stars,
+          stars: topup.stars,
+          chargeId,
+          actorId,
+        },
+        tx,
+      );
+      await tx.db
+        .update(starTopups)
+        .set({ status: 'refunding', refundAttempts: attempt })
+        .where(eq(starTopups.id, topup.id));
+      return { kind: 'started', topup: { ...topup, status: 'refunding', refundAttempts: attempt }, attempt };
+    });
   }
 
   /** Telegram returned the Stars: the refund is final. */
-  finishRefund(chargeId: string): void {
-    this.db
-      .update(starTopups)
-      .set({ status: 'refunded', refundedAt: new Date(this.now()) })
-      .where(and(eq(starTopups.chargeId, chargeId), eq(starTopups.status, 'refunding')))
-      .run();
+  async finishRefund(chargeId: string): Promise<void> {
+    const { starTopups } = this.#t;
+    await this.engine.run((db) =>
+      db
+        .update(starTopups)
+        .set({ status: 'refunded', refundedAt: new Date(this.now()) })
+        .where(and(eq(starTopups.chargeId, chargeId), eq(starTopups.status, 'refunding'))),
+    );
   }
 
   /** Telegram refused the refund: the attempt's Stars come back and the invoice is `paid` again. */
-  undoRefund(chargeId: string, attempt: number): void {
-    this.db.transaction(
-      (tx) => {
-        const topup = tx.select().from(starTopups).where(eq(starTopups.chargeId, chargeId)).get();
-        if (topup?.status !== 'refunding') return;
-        this.book(
-          {
-            key: `refund_undo:${chargeId}:${attempt}`,
-            userId: topup.userId,
-            kind: 'refund_undo',
-            delta: topup.stars,
-            stars: topup.stars,
-            chargeId,
-          },
-          tx,
-        );
-        tx.update(starTopups).set({ status: 'paid' }).where(eq(starTopups.id, topup.id)).run();
-      },
-      { behavior: 'immediate' },
-    );
+  async undoRefund(chargeId: string, attempt: number): Promise<void> {
+    const { starTopups } = this.#t;
+    await this.engine.transaction(async (tx) => {
+      const topup = first(await tx.db.select().from(starTopups).where(eq(starTopups.chargeId, chargeId)));
+      if (topup?.status !== 'refunding') return;
+      await this.book(
+        {
+          key: `refund_undo:${chargeId}:${attempt}`,
+          userId: topup.userId,
+          kind: 'refund_undo',
+          delta: topup.stars,
+          stars: topup.stars,
+          chargeId,
+        },
+        tx,
+      );
+      await tx.db.update(starTopups).set({ status: 'paid' }).where(eq(starTopups.id, topup.id));
+    });
   }
 
   // ---------------------------------------------------------------- reporting
 
-  totals(): WalletTotals {
-    const rows = this.db
-      .select({ kind: walletEntries.kind, stars: sql<number>`sum(${walletEntries.stars})` })
-      .from(walletEntries)
-      .groupBy(walletEntries.kind)
-      .all();
-    const of = (kind: WalletEntryKind) => Number(rows.find((r) => r.kind === kind)?.stars ?? 0);
+  async totals(): Promise<WalletTotals> {
+    const { walletEntries } = this.#t;
+    const rows = await this.engine.run((db) =>
+      db
+        .select({ kind: walletEntries.kind, stars: starsSum(walletEntries.stars) })
+        .from(walletEntries)
+        .groupBy(walletEntries.kind),
+    );
+    const of = (kind: WalletEntryKind) => rows.find((r) => r.kind === kind)?.stars ?? 0;
     const refunded = of('refund') - of('refund_undo');
     return {
       paidStars: of('topup') - refunded,
@@ -361,26 +380,31 @@ export class WalletRepository {
   }
 
   /** What upstream charged for completed orders paid in Stars (cost_usd, else the confirmed price). */
-  completedPaidOrderCosts(): string[] {
-    return this.db
-      .select({ usd: sql<string>`coalesce(${orders.costUsd}, ${orders.priceUsd})` })
-      .from(orders)
-      .where(and(eq(orders.status, 'completed'), isNotNull(orders.priceStars)))
-      .all()
-      .map((r) => r.usd);
+  async completedPaidOrderCosts(): Promise<string[]> {
+    const { orders } = this.#t;
+    const rows = await this.engine.run((db) =>
+      db
+        .select({ usd: sql<string>`coalesce(${orders.costUsd}, ${orders.priceUsd})` })
+        .from(orders)
+        .where(and(eq(orders.status, 'completed'), isNotNull(orders.priceStars))),
+    );
+    return rows.map((r) => r.usd);
   }
 
   /** Paid invoices (refunded ones too), for reconciliation with Telegram's own list. */
-  paidTopups(): StarTopupRow[] {
-    return this.db
-      .select()
-      .from(starTopups)
-      .where(inArray(starTopups.status, ['paid', 'refunding', 'refunded']))
-      .all();
+  paidTopups(): Promise<StarTopupRecord[]> {
+    const { starTopups } = this.#t;
+    return this.engine.run((db) =>
+      db
+        .select()
+        .from(starTopups)
+        .where(inArray(starTopups.status, ['paid', 'refunding', 'refunded'])),
+    );
   }
 
   /** Top-up entries booked without a known invoice (a payload we did not recognise). */
-  topupEntries(): WalletEntryRow[] {
-    return this.db.select().from(walletEntries).where(eq(walletEntries.kind, 'topup')).all();
+  topupEntries(): Promise<WalletEntryRecord[]> {
+    const { walletEntries } = this.#t;
+    return this.engine.run((db) => db.select().from(walletEntries).where(eq(walletEntries.kind, 'topup')));
   }
 }

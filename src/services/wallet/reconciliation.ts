@@ -7,7 +7,7 @@
  * of type `user`; a refund has a `receiver` of type `user` and the id of the payment it refunds.
  * Anything else (withdrawals, ads, paid media) is not ours to compare and is skipped.
  */
-import type { WalletRepository } from '../../db/repositories/wallet.js';
+import type { WalletRepository } from '../../db/index.js';
 import { realTimers, type Timers } from '../../lib/timers.js';
 import type { Logger } from '../../logger.js';
 
@@ -60,7 +60,7 @@ export async function reconcile(
 ): Promise<string[]> {
   const telegram = await readTelegram(fetch, log);
   const differences: string[] = [];
-  const booked = new Map(ledger.topupEntries().map((e) => [e.chargeId ?? '', e]));
+  const booked = new Map((await ledger.topupEntries()).map((e) => [e.chargeId ?? '', e]));
   for (const [id, payment] of telegram.payments) {
     const entry = booked.get(id);
     if (!entry)
@@ -73,10 +73,7 @@ export async function reconcile(
       differences.push(`ledger top-up ${id} (${entry.stars} XTR) is unknown to Telegram`);
   }
   const refundedHere = new Set(
-    ledger
-      .paidTopups()
-      .filter((t) => t.status === 'refunded')
-      .map((t) => t.chargeId ?? ''),
+    (await ledger.paidTopups()).filter((t) => t.status === 'refunded').map((t) => t.chargeId ?? ''),
   );
   for (const id of telegram.refunds.keys()) {
     if (!refundedHere.has(id)) differences.push(`refund of ${id} is not booked as refunded`);

@@ -7,16 +7,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { StarsBilling } from '../../config.js';
-import type { Db, DbExecutor } from '../../db/client.js';
 import {
   holdKey,
   InsufficientStarsError,
-  WalletRepository,
+  type StarTopupRecord,
+  type Tx,
+  type WalletRepository,
   type WalletTotals,
-} from '../../db/repositories/wallet.js';
+} from '../../db/index.js';
 import { addMoney, isMoneyString, moneyFromMicros, moneyToString, parseMoney } from '../../lib/money.js';
 import type { Logger } from '../../logger.js';
-import type { OrderPipelineHooks, OrderRow } from '../order-hooks.js';
+import type { OrderPipelineHooks, OrderRecord } from '../order-hooks.js';
 import { StarPricing } from './star-pricing.js';
 
 export { InsufficientStarsError };
@@ -61,10 +62,10 @@ export class WalletService {
   readonly #config: StarsBilling;
   readonly #log: Logger;
 
-  constructor(deps: { db: Db; config: StarsBilling; logger: Logger; now?: () => number }) {
+  constructor(deps: { ledger: WalletRepository; config: StarsBilling; logger: Logger }) {
     this.#config = deps.config;
     this.pricing = new StarPricing(deps.config);
-    this.ledger = new WalletRepository(deps.db, deps.now);
+    this.ledger = deps.ledger;
     this.#log = deps.logger.child({ component: 'wallet' });
   }
 
@@ -73,16 +74,16 @@ export class WalletService {
   }
 
   /** The spendable balance; the welcome bonus is credited first if this user never had it. */
-  balance(userId: number): number {
-    this.ensureWelcome(userId);
+  async balance(userId: number): Promise<number> {
+    await this.ensureWelcome(userId);
     return this.ledger.balance(userId);
   }
 
   /** WELCOME_STARS, once per user (its key is the user id). True if credited now. */
-  ensureWelcome(userId: number): boolean {
+  async ensureWelcome(userId: number, tx?: Tx): Promise<boolean> {
     const stars = this.#config.welcomeStars;
     if (stars <= 0) return false;
-    return this.ledger.book({ key: `welcome:${userId}`, userId, kind: 'welcome', delta: stars, stars });
+    return this.ledger.book({ key: `welcome:${userId}`, userId, kind: 'welcome', delta: stars, stars }, tx);
   }
 
   history(userId: number, limit = 8) {
@@ -97,10 +98,10 @@ export class WalletService {
   // ---------------------------------------------------------------- orders
 
   /** OrderingDeps.submissionHold: the price leaves the balance as the draft becomes `submitting`. */
-  holdForSubmission(tx: DbExecutor, order: OrderRow): void {
+  async holdForSubmission(tx: Tx, order: OrderRecord): Promise<void> {
     if (order.priceStars === null) throw new Error(`order ${order.id} has no price in Stars`);
-    this.ensureWelcome(order.userId);
-    this.ledger.hold(tx, {
+    await this.ensureWelcome(order.userId, tx);
+    await this.ledger.hold(tx, {
       userId: order.userId,
       orderId: order.id,
       idempotencyKey: order.idempotencyKey,
@@ -117,42 +118,47 @@ export class WalletService {
           order.stage === 'submitting' || order.stage === 'submitted'
             ? holdKey(order.id, order.idempotencyKey)
             : undefined;
-        this.#settle(order, 'release', current);
+        await this.#settle(order, 'release', current);
       },
       onFinalState: async (order) => {
         // A lost order keeps its last active status: only `completed` spends the Stars.
-        this.#settle(order, order.status === 'completed' ? 'capture' : 'release');
+        await this.#settle(order, order.status === 'completed' ? 'capture' : 'release');
       },
     };
   }
 
-  #settle(order: OrderRow, kind: 'capture' | 'release', keep?: string): void {
-    const stars = this.ledger.settle(order.id, kind, keep);
+  async #settle(order: OrderRecord, kind: 'capture' | 'release', keep?: string): Promise<void> {
+    const stars = await this.ledger.settle(order.id, kind, keep);
     if (stars > 0) this.#log.info({ orderId: order.id, userId: order.userId, kind, stars }, 'stars settled');
   }
 
   /** What an order cost in the end: Stars captured and Stars given back. */
-  settlementsOf(orderId: string): { captured: number; released: number } {
+  settlementsOf(orderId: string): Promise<{ captured: number; released: number }> {
     return this.ledger.settlementsOf(orderId);
   }
 
   // ---------------------------------------------------------------- top-ups
 
   /** A pending invoice row; its payload goes into sendInvoice. */
-  createTopup(userId: number, chatId: number, stars: number, orderId: string | null): { payload: string } {
+  async createTopup(
+    userId: number,
+    chatId: number,
+    stars: number,
+    orderId: string | null,
+  ): Promise<{ payload: string }> {
     const id = randomBytes(12).toString('base64url');
-    this.ledger.createTopup({ id, userId, chatId, stars, orderId });
+    await this.ledger.createTopup({ id, userId, chatId, stars, orderId });
     return { payload: `${PAYLOAD_PREFIX}${id}` };
   }
 
   /** pre_checkout_query: ok only for our own unpaid invoice, for its buyer, at its amount. */
-  checkCheckout(query: {
+  async checkCheckout(query: {
     payload: string;
     userId: number;
     currency: string;
     totalAmount: number;
-  }): { ok: true } | { ok: false; reason: CheckoutRefusal } {
-    const topup = this.#topupOf(query.payload);
+  }): Promise<{ ok: true } | { ok: false; reason: CheckoutRefusal }> {
+    const topup = await this.#topupOf(query.payload);
     if (!topup) return { ok: false, reason: 'unknown_invoice' };
     if (topup.userId !== query.userId) return { ok: false, reason: 'other_user' };
     if (topup.status !== 'pending') return { ok: false, reason: 'already_paid' };
@@ -165,20 +171,20 @@ export class WalletService {
    * successful_payment: the Stars are booked once under the charge id, whatever the invoice row
    * says (Telegram took the customer's Stars; a payload we no longer know is credited and logged).
    */
-  creditPayment(payment: {
+  async creditPayment(payment: {
     chargeId: string;
     userId: number;
     stars: number;
     payload: string;
-  }): PaymentNotice {
-    const topup = this.#topupOf(payment.payload);
+  }): Promise<PaymentNotice> {
+    const topup = await this.#topupOf(payment.payload);
     if (!topup) {
       this.#log.error(
         { userId: payment.userId, stars: payment.stars, chargeId: payment.chargeId },
         'payment for an unknown invoice: credited anyway',
       );
     }
-    const outcome = this.ledger.creditPayment({
+    const outcome = await this.ledger.creditPayment({
       chargeId: payment.chargeId,
       userId: payment.userId,
       stars: payment.stars,
@@ -190,7 +196,7 @@ export class WalletService {
       credited ? 'stars credited' : 'payment already credited',
     );
     // Told once: the first delivery that gets here after the credit (also after a crash in between).
-    const tell = topup ? this.ledger.claimNotification(topup.id) : credited;
+    const tell = topup ? await this.ledger.claimNotification(topup.id) : credited;
     return {
       credited,
       tell,
@@ -200,16 +206,17 @@ export class WalletService {
     };
   }
 
-  #topupOf(payload: string) {
+  async #topupOf(payload: string): Promise<StarTopupRecord | undefined> {
     if (!payload.startsWith(PAYLOAD_PREFIX)) return undefined;
     return this.ledger.findTopup(payload.slice(PAYLOAD_PREFIX.length));
   }
 
   // ---------------------------------------------------------------- admin
 
-  report(): WalletReport {
-    const totals = this.ledger.totals();
-    const spent = addMoney(...this.ledger.completedPaidOrderCosts().filter(isMoneyString).map(parseMoney));
+  async report(): Promise<WalletReport> {
+    const totals = await this.ledger.totals();
+    const costs = await this.ledger.completedPaidOrderCosts();
+    const spent = addMoney(...costs.filter(isMoneyString).map(parseMoney));
     const rate = BigInt(parseMoney(this.#config.starsPerUsd));
     const earned = moneyFromMicros((BigInt(totals.capturedStars) * 1_000_000n * 1_000_000n) / rate);
     return {
@@ -227,7 +234,7 @@ export class WalletService {
     actorId: number;
     reason: string | null;
     key: string;
-  }): boolean {
+  }): Promise<boolean> {
     return this.ledger.book({
       key: `grant:${grant.key}`,
       userId: grant.userId,
@@ -248,7 +255,7 @@ export class WalletService {
     actorId: number,
     refundStarPayment: (userId: number, chargeId: string) => Promise<unknown>,
   ): Promise<RefundResult> {
-    const start = this.ledger.beginRefund(chargeId, actorId);
+    const start = await this.ledger.beginRefund(chargeId, actorId);
     if (start.kind === 'unknown') return { kind: 'unknown' };
     if (start.kind === 'already_refunded') return { kind: 'already_refunded' };
     const { topup } = start;
@@ -259,12 +266,12 @@ export class WalletService {
     } catch (err) {
       const description = String((err as { description?: unknown }).description ?? (err as Error).message);
       if (!/CHARGE_ALREADY_REFUNDED/i.test(description)) {
-        this.ledger.undoRefund(chargeId, start.attempt);
+        await this.ledger.undoRefund(chargeId, start.attempt);
         this.#log.warn({ chargeId, err }, 'refund refused by Telegram: stars returned to the wallet');
         return { kind: 'telegram_refused', description };
       }
     }
-    this.ledger.finishRefund(chargeId);
+    await this.ledger.finishRefund(chargeId);
     this.#log.info({ chargeId, userId: topup.userId, stars: topup.stars, actorId }, 'top-up refunded');
     return { kind: 'refunded', userId: topup.userId, stars: topup.stars };
   }

@@ -2,14 +2,12 @@
  * One end-to-end stack: the Telegram Bot API emulator and the upstream simulator as real HTTP
  * servers in the test process, and the real bot as a child process talking to both.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   type RunningSimulator,
   type SimulatorOptions,
   startSimulator,
 } from '../../../src/simulator/server.js';
+import { createTestDatabase, type TestDatabase } from '../databases.js';
 import { type EmulatorOptions, startTelegramEmulator, type TelegramEmulator } from '../telegram/emulator.js';
 import { BotProcess } from './bot-process.js';
 
@@ -19,7 +17,8 @@ export interface Stack {
   emulator: TelegramEmulator;
   simulator: RunningSimulator;
   bot: BotProcess;
-  dbPath: string;
+  /** The bot's database (SQLite, or PostgreSQL with TEST_ENGINE=postgres), for assertions. */
+  database: TestDatabase;
   env: Record<string, string>;
   /** Starts the bot again on the same database (after kill() or stop()). */
   restartBot(extraEnv?: Record<string, string>): Promise<BotProcess>;
@@ -35,7 +34,7 @@ export async function startStack(
     beforeBot?: (emulator: TelegramEmulator, simulator: RunningSimulator) => void;
   } = {},
 ): Promise<Stack> {
-  const dir = mkdtempSync(join(tmpdir(), 'bot-e2e-'));
+  const database = await createTestDatabase();
   const emulator = await startTelegramEmulator(opts.emulator);
   const simulator = await startSimulator({
     accounts: [{ key: E2E_API_KEY, balance_usd: '100.00', deposit_usd: '100.00' }],
@@ -45,13 +44,12 @@ export async function startStack(
     ...opts.simulator,
   });
   opts.beforeBot?.(emulator, simulator);
-  const dbPath = join(dir, 'bot.sqlite');
   const env: Record<string, string> = {
     BOT_TOKEN: emulator.token,
     TELEGRAM_API_ROOT: emulator.apiRoot,
     RESELLER_API_URL: simulator.baseUrl,
     RESELLER_API_KEY: E2E_API_KEY,
-    DATABASE_PATH: dbPath,
+    ...database.env,
     ORDER_POLL_MIN_MS: '100',
     ORDER_POLL_MAX_MS: '1000',
     // The simulator serves results from http://127.0.0.1: allowed here, never by default.
@@ -62,7 +60,7 @@ export async function startStack(
   const stack: Stack = {
     emulator,
     simulator,
-    dbPath,
+    database,
     env,
     bot: await BotProcess.start({ env }),
     async restartBot(extraEnv = {}) {
@@ -74,7 +72,7 @@ export async function startStack(
       await stack.bot.stop();
       await emulator.close();
       await simulator.close();
-      rmSync(dir, { recursive: true, force: true });
+      await database.drop();
     },
   };
   return stack;

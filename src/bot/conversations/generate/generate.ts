@@ -4,7 +4,7 @@
  * the order-confirmation feature, keyed by the order id, so a double press, a replay or a
  * restart can never create a second order.
  */
-import type { OrderRow } from '../../../db/schema/orders.js';
+import type { OrderRecord } from '../../../db/index.js';
 import { TELEGRAM_CLOUD_DOWNLOAD_LIMIT_BYTES } from '../../../services/media-rules.js';
 import { buildRequest, planForm, visibleOptions } from '../../../services/model-form.js';
 import { asResellerError } from '../../../services/submission-errors.js';
@@ -19,7 +19,7 @@ import { askPrompt } from './prompt-step.js';
 export const GENERATE_CONVERSATION = 'generate';
 
 type PrepareResult =
-  | { ok: true; order: OrderRow; walletBalance: number | undefined }
+  | { ok: true; order: OrderRecord; walletBalance: number | undefined }
   | { ok: false; code: string; message: string };
 
 async function prepareOrder(
@@ -35,7 +35,7 @@ async function prepareOrder(
       modelId,
       request,
     });
-    return { ok: true, order, walletBalance: outer.deps.wallet?.balance(order.userId) };
+    return { ok: true, order, walletBalance: await outer.deps.wallet?.balance(order.userId) };
   } catch (error) {
     const failure = asResellerError(error);
     outer.logger.warn({ err: error, code: failure.code }, 'pricing failed');

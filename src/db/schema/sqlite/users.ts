@@ -17,5 +17,3 @@ export const users = sqliteTable('users', {
     .default(sql`(unixepoch('subsec') * 1000)`),
   seenAt: integer('seen_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
 });
-
-export type UserRow = typeof users.$inferSelect;

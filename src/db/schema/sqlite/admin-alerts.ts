@@ -12,5 +12,3 @@ export const adminAlerts = sqliteTable('admin_alerts', {
   lastSentAt: integer('last_sent_at', { mode: 'timestamp_ms' }),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 });
-
-export type AdminAlertRow = typeof adminAlerts.$inferSelect;

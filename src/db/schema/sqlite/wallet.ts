@@ -1,24 +1,5 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-
-/**
- * What moves Stars, each entry booked once under its unique key:
- * - topup `topup:<telegram_payment_charge_id>` (+), welcome `welcome:<user>` (+), grant (+, by an admin)
- * - hold `hold:<order>:<idempotency key>` (-) at Confirm; then exactly one settlement of it,
- *   `settle:<hold key>`: capture (0: the held Stars are spent) or release (+: they come back)
- * - refund `refund:<charge>:<attempt>` (-) when an admin refunds a top-up; refund_undo (+) if
- *   Telegram refused that attempt
- */
-export const WALLET_ENTRY_KINDS = [
-  'topup',
-  'welcome',
-  'grant',
-  'hold',
-  'capture',
-  'release',
-  'refund',
-  'refund_undo',
-] as const;
-export type WalletEntryKind = (typeof WALLET_ENTRY_KINDS)[number];
+import { TOPUP_STATUSES, WALLET_ENTRY_KINDS } from '../../records.js';
 
 /** The wallet ledger: append-only; a user's balance is the sum of their `delta`s. */
 export const walletEntries = sqliteTable(
@@ -46,9 +27,6 @@ export const walletEntries = sqliteTable(
   ],
 );
 
-export const TOPUP_STATUSES = ['pending', 'paid', 'refunding', 'refunded'] as const;
-export type TopupStatus = (typeof TOPUP_STATUSES)[number];
-
 /** One row per invoice the bot sent; its id is the invoice payload, so a payment finds its row. */
 export const starTopups = sqliteTable(
   'star_topups',
@@ -70,6 +48,3 @@ export const starTopups = sqliteTable(
   },
   (t) => [index('star_topups_user_idx').on(t.userId, t.createdAt)],
 );
-
-export type WalletEntryRow = typeof walletEntries.$inferSelect;
-export type StarTopupRow = typeof starTopups.$inferSelect;

@@ -1,31 +1,6 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import type { GenerationRequest, OrderStatus } from '../../reseller/schemas.js';
-
-/**
- * Where a generation attempt is in OUR pipeline (the upstream `status` is a separate column):
- * - awaiting_confirmation: priced draft shown to the user; its idempotency key was never used for an order
- * - submitting: the user confirmed; POST /orders may have been sent, so only the SAME key may be sent again
- * - submitted: upstream accepted it; `upstream_order_id` is set
- * - rejected: closed for good because an order may exist under a key we cannot trust (idempotency_conflict)
- * - abandoned: the user cancelled the draft (or it went stale)
- */
-export const ORDER_STAGES = [
-  'awaiting_confirmation',
-  'submitting',
-  'submitted',
-  'rejected',
-  'abandoned',
-] as const;
-export type OrderStage = (typeof ORDER_STAGES)[number];
-
-export const UPSTREAM_STATUSES = ['queued', 'processing', 'completed', 'failed', 'cancelled'] as const;
-
-/** A submission failure as stored for the bot to explain (never a whole upstream body). */
-export interface StoredError {
-  code: string;
-  message: string;
-  httpStatus?: number;
-}
+import type { GenerationRequest, OrderStatus } from '../../../reseller/schemas.js';
+import { ORDER_STAGES, type StoredError, UPSTREAM_STATUSES } from '../../records.js';
 
 /** One row per generation attempt ("order"), from priced draft to delivered result. */
 export const orders = sqliteTable(
@@ -70,6 +45,8 @@ export const orders = sqliteTable(
     finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
     /** When OrderPipelineHooks.onFinalState finished for this row; null means it still has to run. */
     finalHandledAt: integer('final_handled_at', { mode: 'timestamp_ms' }),
+    /** When upstream answered order_not_found for it: polling stopped (see markLost). */
+    lostAt: integer('lost_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
     index('orders_active_idx').on(t.status, t.nextPollAt),
@@ -77,6 +54,3 @@ export const orders = sqliteTable(
     index('orders_stage_idx').on(t.stage),
   ],
 );
-
-export type OrderRow = typeof orders.$inferSelect;
-export type NewOrderRow = typeof orders.$inferInsert;

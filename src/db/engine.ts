@@ -1,0 +1,55 @@
+/**
+ * The one thing the repositories run on: an engine (SQLite or PostgreSQL) that executes drizzle
+ * queries. The repositories are written once, against drizzle's PostgreSQL query builder; the SQLite
+ * engine runs the very same builder calls on its own tables (the methods we use exist with the same
+ * meaning in both dialects). The repository contract suite runs on both engines: that, not the
+ * type system, is what keeps the shared code honest.
+ */
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type * as tables from './schema/postgres/tables.js';
+
+/** The query surface the repositories build on. */
+export type Sql = PgDatabase<PgQueryResultHKT>;
+export type Tables = typeof tables;
+
+/** An open transaction, handed through services that must book something alongside (a hold). */
+export interface Tx {
+  readonly db: Sql;
+  /**
+   * Serialises on `key` until this transaction ends: two processes checking and spending the same
+   * balance wait for each other (PostgreSQL advisory lock; SQLite's IMMEDIATE transaction already
+   * admits one writer at a time).
+   */
+  lock(key: string): Promise<void>;
+}
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Engine {
+  readonly dialect: Dialect;
+  readonly tables: Tables;
+  /** For statements prepared once (hot paths); run them through `run`. */
+  readonly db: Sql;
+  /** Statements outside any transaction. */
+  run<T>(work: (db: Sql) => Promise<T>): Promise<T>;
+  /** Work that commits together or not at all. Never await anything but this `tx` inside it. */
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Reachable and answering (readiness). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** `tx`'s statements when the caller holds a transaction, the engine's own otherwise. */
+export function within<T>(engine: Engine, tx: Tx | undefined, work: (db: Sql) => Promise<T>): Promise<T> {
+  return tx ? work(tx.db) : engine.run(work);
+}
+
+/** The first row of a result, if any. */
+export function first<T>(rows: readonly T[]): T | undefined {
+  return rows[0];
+}
+
+/** How many rows a statement changed: it returns one row per change (`.returning({ one })`). */
+export function changed(rows: readonly unknown[]): number {
+  return rows.length;
+}

@@ -1,0 +1,78 @@
+/**
+ * The store: the only door to persistence. Everything above src/db/ gets these repositories and
+ * the plain records of records.ts; drizzle and SQL stay in here.
+ */
+
+import type { Dialect, Engine } from './engine.js';
+import { openPostgres, redactDatabaseUrl } from './engines/postgres.js';
+import { openSqlite } from './engines/sqlite.js';
+import { AdminAlertsRepository } from './repositories/admin-alerts.js';
+import { CatalogSnapshotsRepository } from './repositories/catalog-snapshots.js';
+import { createConversationStateStorage } from './repositories/conversation-states.js';
+import { OrdersRepository } from './repositories/orders.js';
+import { StatsRepository } from './repositories/stats.js';
+import { UsersRepository } from './repositories/users.js';
+import { WalletRepository } from './repositories/wallet.js';
+
+export type { Tx } from './engine.js';
+export { DatabaseOpenError } from './engines/sqlite.js';
+export * from './records.js';
+export type { StoredCatalog } from './repositories/catalog-snapshots.js';
+export type { QuoteFields } from './repositories/orders.js';
+export type { StatsCounts } from './repositories/stats.js';
+export {
+  type CreditOutcome,
+  holdKey,
+  InsufficientStarsError,
+  type NewWalletEntry,
+  type RefundStart,
+  type WalletTotals,
+} from './repositories/wallet.js';
+export {
+  AdminAlertsRepository,
+  CatalogSnapshotsRepository,
+  OrdersRepository,
+  redactDatabaseUrl,
+  StatsRepository,
+  UsersRepository,
+  WalletRepository,
+};
+
+/** Where the data lives: a SQLite file (the default) or a PostgreSQL server. */
+export type StoreLocation = { path: string } | { url: string };
+
+export interface Store {
+  readonly dialect: Dialect;
+  readonly engine: Engine;
+  readonly users: UsersRepository;
+  readonly orders: OrdersRepository;
+  readonly alerts: AdminAlertsRepository;
+  readonly catalogSnapshots: CatalogSnapshotsRepository;
+  readonly wallet: WalletRepository;
+  readonly stats: StatsRepository;
+  conversationStorage<S>(): ReturnType<typeof createConversationStateStorage<S>>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Opens the engine at `location`, migrated and ready. `now` drives every timestamp the store writes. */
+export async function openStore(location: StoreLocation, now: () => number = Date.now): Promise<Store> {
+  const engine = 'url' in location ? await openPostgres(location.url) : openSqlite(location.path);
+  return storeOn(engine, now);
+}
+
+export function storeOn(engine: Engine, now: () => number = Date.now): Store {
+  return {
+    dialect: engine.dialect,
+    engine,
+    users: new UsersRepository(engine, now),
+    orders: new OrdersRepository(engine, now),
+    alerts: new AdminAlertsRepository(engine),
+    catalogSnapshots: new CatalogSnapshotsRepository(engine),
+    wallet: new WalletRepository(engine, now),
+    stats: new StatsRepository(engine),
+    conversationStorage: () => createConversationStateStorage(engine),
+    ping: () => engine.ping(),
+    close: () => engine.close(),
+  };
+}

@@ -1,0 +1,175 @@
+/**
+ * What the store keeps, as plain types: services and the bot read and write these, never a table
+ * definition. Both engines' schemas (schema/sqlite, schema/postgres) are checked against them at
+ * compile time (schema/parity.ts), so the two can never drift apart unnoticed.
+ */
+import type { GenerationRequest, OrderStatus } from '../reseller/schemas.js';
+
+export type SupportedLocale = 'en' | 'ru';
+
+export interface UserRecord {
+  telegramId: number;
+  firstName: string;
+  username: string | null;
+  /** Language the user picked with /language; null means "follow Telegram's language_code". */
+  locale: SupportedLocale | null;
+  role: 'user' | 'admin';
+  blocked: boolean;
+  createdAt: Date;
+  seenAt: Date;
+}
+
+/**
+ * Where a generation attempt is in OUR pipeline (the upstream `status` is a separate field):
+ * - awaiting_confirmation: priced draft shown to the user; its idempotency key was never used for an order
+ * - submitting: the user confirmed; POST /orders may have been sent, so only the SAME key may be sent again
+ * - submitted: upstream accepted it; `upstreamOrderId` is set
+ * - rejected: closed for good because an order may exist under a key we cannot trust (idempotency_conflict)
+ * - abandoned: the user cancelled the draft (or it went stale)
+ */
+export const ORDER_STAGES = [
+  'awaiting_confirmation',
+  'submitting',
+  'submitted',
+  'rejected',
+  'abandoned',
+] as const;
+export type OrderStage = (typeof ORDER_STAGES)[number];
+
+export const UPSTREAM_STATUSES = ['queued', 'processing', 'completed', 'failed', 'cancelled'] as const;
+
+/** A submission failure as stored for the bot to explain (never a whole upstream body). */
+export interface StoredError {
+  code: string;
+  message: string;
+  httpStatus?: number;
+}
+
+/** One generation attempt ("order"), from priced draft to delivered result. */
+export interface OrderRecord {
+  id: string;
+  chatId: number;
+  userId: number;
+  locale: string;
+  modelId: number;
+  modelName: string;
+  modelType: string;
+  /** The GenerationRequest exactly as it is sent (without quote_id): a re-send is the same data. */
+  request: GenerationRequest;
+  /** The amount the user is shown and confirms (decimal string). */
+  priceUsd: string;
+  /** With BILLING=stars: what the customer pays for priceUsd, fixed when the price is (whole Stars). */
+  priceStars: number | null;
+  quoteId: string | null;
+  quoteExpiresAt: Date | null;
+  idempotencyKey: string;
+  stage: OrderStage;
+  /** How many times POST /orders was sent for this row (all keys together); diagnostics. */
+  submitAttempts: number;
+  /** The last failed submission (business refusal or transient failure); cleared on success. */
+  submitError: StoredError | null;
+  submittedAt: Date | null;
+  upstreamOrderId: string | null;
+  status: OrderStatus | null;
+  costUsd: string | null;
+  result: string[] | null;
+  resultExpiresAt: Date | null;
+  /** `order.error` of a failed generation, as upstream sent it (shape not specified). */
+  error: unknown;
+  statusMessageId: number | null;
+  deliveredAt: Date | null;
+  nextPollAt: Date | null;
+  pollFailures: number;
+  createdAt: Date;
+  updatedAt: Date;
+  /** When upstream first reported a final status (completed/failed/cancelled). */
+  finishedAt: Date | null;
+  /** When OrderPipelineHooks.onFinalState finished for this row; null means it still has to run. */
+  finalHandledAt: Date | null;
+  /** When upstream answered order_not_found for it: polling stopped (see markLost). */
+  lostAt: Date | null;
+}
+
+/** What a new draft carries; the store sets the stage and the timestamps. */
+export type NewOrder = Pick<
+  OrderRecord,
+  | 'id'
+  | 'chatId'
+  | 'userId'
+  | 'locale'
+  | 'modelId'
+  | 'modelName'
+  | 'modelType'
+  | 'request'
+  | 'priceUsd'
+  | 'idempotencyKey'
+> &
+  Partial<Pick<OrderRecord, 'priceStars' | 'quoteId' | 'quoteExpiresAt'>>;
+
+/** What the admin alerts remember across restarts, one per alert kind. */
+export interface AdminAlertRecord {
+  kind: string;
+  /** The condition holds and admins were told (low balance, upstream down). */
+  active: boolean;
+  lastSentAt: Date | null;
+  updatedAt: Date;
+}
+
+/**
+ * What moves Stars, each entry booked once under its unique key:
+ * - topup `topup:<telegram_payment_charge_id>` (+), welcome `welcome:<user>` (+), grant (+, by an admin)
+ * - hold `hold:<order>:<idempotency key>` (-) at Confirm; then exactly one settlement of it,
+ *   `settle:<hold key>`: capture (0: the held Stars are spent) or release (+: they come back)
+ * - refund `refund:<charge>:<attempt>` (-) when an admin refunds a top-up; refund_undo (+) if
+ *   Telegram refused that attempt
+ */
+export const WALLET_ENTRY_KINDS = [
+  'topup',
+  'welcome',
+  'grant',
+  'hold',
+  'capture',
+  'release',
+  'refund',
+  'refund_undo',
+] as const;
+export type WalletEntryKind = (typeof WALLET_ENTRY_KINDS)[number];
+
+/** One entry of the append-only wallet ledger; a user's balance is the sum of their `delta`s. */
+export interface WalletEntryRecord {
+  id: number;
+  key: string;
+  userId: number;
+  kind: WalletEntryKind;
+  /** Change of the spendable balance (negative for hold and refund, 0 for capture). */
+  delta: number;
+  /** The event's own amount, always positive (a capture spends the Stars its hold took). */
+  stars: number;
+  orderId: string | null;
+  chargeId: string | null;
+  /** The admin behind a grant or a refund. */
+  actorId: number | null;
+  note: string | null;
+  createdAt: Date;
+}
+
+export const TOPUP_STATUSES = ['pending', 'paid', 'refunding', 'refunded'] as const;
+export type TopupStatus = (typeof TOPUP_STATUSES)[number];
+
+/** One invoice the bot sent; its id is the invoice payload, so a payment finds its row. */
+export interface StarTopupRecord {
+  id: string;
+  userId: number;
+  chatId: number;
+  stars: number;
+  status: TopupStatus;
+  /** The draft the user tops up for: after the payment, one tap confirms it. */
+  orderId: string | null;
+  chargeId: string | null;
+  refundAttempts: number;
+  createdAt: Date;
+  paidAt: Date | null;
+  /** When the user was told of the credit (a redelivered payment after a crash tells them once). */
+  notifiedAt: Date | null;
+  refundedAt: Date | null;
+}

@@ -1,0 +1,121 @@
+/**
+ * The raw figures behind /stats, read in one transaction so they agree with each other. Periods are
+ * given by the caller (services/admin-stats.ts decides what "today" means); money stays as the
+ * stored decimal strings, summed exactly by the caller.
+ */
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { ACTIVE_ORDER_STATUSES } from '../../domain/order-state.js';
+import type { OrderStatus } from '../../reseller/schemas.js';
+import type { Engine } from '../engine.js';
+
+export interface StatsCounts {
+  users: { total: number; newToday: number; newWeek: number; activeWeek: number };
+  /** Orders placed since `month`, per upstream status, counted per period. */
+  byStatus: Array<{ status: OrderStatus | null; today: number; week: number; month: number }>;
+  /** Completed orders placed since `month` with what upstream charged. */
+  completedCosts: Array<{ createdAt: Date; costUsd: string }>;
+  topModels: Array<{ modelName: string; orders: number }>;
+}
+
+/** Counts the rows where `condition` holds, as a number on both engines. */
+const countWhere = (condition: SQL | undefined) =>
+  sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`.mapWith(Number);
+
+export class StatsRepository {
+  constructor(private readonly engine: Engine) {}
+
+  collect(since: { today: Date; week: Date; month: Date }, topLimit: number): Promise<StatsCounts> {
+    const { users, orders } = this.engine.tables;
+    return this.engine.transaction(async ({ db }) => {
+      const [u] = await db
+        .select({
+          total: count(),
+          newToday: countWhere(gte(users.createdAt, since.today)),
+          newWeek: countWhere(gte(users.createdAt, since.week)),
+          activeWeek: countWhere(gte(users.seenAt, since.week)),
+        })
+        .from(users);
+      const placedInMonth = and(eq(orders.stage, 'submitted'), gte(orders.createdAt, since.month));
+      const byStatus = await db
+        .select({
+          status: orders.status,
+          today: countWhere(gte(orders.createdAt, since.today)),
+          week: countWhere(gte(orders.createdAt, since.week)),
+          month: count(),
+        })
+        .from(orders)
+        .where(placedInMonth)
+        .groupBy(orders.status);
+      const costs = await db
+        .select({ createdAt: orders.createdAt, costUsd: orders.costUsd })
+        .from(orders)
+        .where(and(placedInMonth, eq(orders.status, 'completed'), isNotNull(orders.costUsd)));
+      const topModels = await db
+        .select({ modelName: orders.modelName, orders: count() })
+        .from(orders)
+        .where(placedInMonth)
+        .groupBy(orders.modelName)
+        .orderBy(desc(count()), orders.modelName)
+        .limit(topLimit);
+      return {
+        users: u ?? { total: 0, newToday: 0, newWeek: 0, activeWeek: 0 },
+        byStatus,
+        completedCosts: costs.flatMap((c) =>
+          c.costUsd ? [{ createdAt: c.createdAt, costUsd: c.costUsd }] : [],
+        ),
+        topModels,
+      };
+    });
+  }
+
+  /**
+   * A user's orders in their private chat that are being sent or that upstream still works on,
+   * except lost ones (the tracker stopped following them; they would block the user for ever).
+   */
+  async activeOrdersOf(userId: number): Promise<number> {
+    const { orders } = this.engine.tables;
+    const [row] = await this.engine.run((db) =>
+      db
+        .select({ n: count() })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.chatId, userId),
+            eq(orders.userId, userId),
+            sql`(${eq(orders.stage, 'submitting')} or (${and(
+              eq(orders.stage, 'submitted'),
+              inArray(orders.status, [...ACTIVE_ORDER_STATUSES]),
+              isNull(orders.lostAt),
+            )}))`,
+          ),
+        ),
+    );
+    return row?.n ?? 0;
+  }
+
+  /**
+   * What the user's orders confirmed in [start, end) cost: the amount upstream charged where it
+   * said, else the confirmed price; failed and cancelled ones excepted (refunded upstream).
+   */
+  async confirmedPricesOf(userId: number, start: Date, end: Date): Promise<string[]> {
+    const { orders } = this.engine.tables;
+    // A row still being sent has no submitted_at yet: it was confirmed when it last changed.
+    const confirmedAt = sql`coalesce(${orders.submittedAt}, ${orders.updatedAt})`;
+    const rows = await this.engine.run((db) =>
+      db
+        .select({ price: sql<string>`coalesce(${orders.costUsd}, ${orders.priceUsd})` })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.chatId, userId),
+            eq(orders.userId, userId),
+            inArray(orders.stage, ['submitting', 'submitted']),
+            sql`${confirmedAt} >= ${sql.param(start, orders.updatedAt)}`,
+            sql`${confirmedAt} < ${sql.param(end, orders.updatedAt)}`,
+            sql`coalesce(${orders.status}, '') not in ('failed', 'cancelled')`,
+          ),
+        ),
+    );
+    return rows.map((r) => r.price);
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * Compile-time proof that both engines store exactly the records of db/records.ts: a column added
+ * to one schema and not the other (or typed differently) fails `npm run typecheck`.
+ */
+import type {
+  AdminAlertRecord,
+  OrderRecord,
+  StarTopupRecord,
+  UserRecord,
+  WalletEntryRecord,
+} from '../records.js';
+import type * as pg from './postgres/tables.js';
+import type * as sqlite from './sqlite/index.js';
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Holds<T extends true> = T;
+
+type Row<T extends { $inferSelect: unknown }> = T['$inferSelect'];
+
+export type SchemaParity = [
+  Holds<Same<Row<typeof sqlite.users>, UserRecord>>,
+  Holds<Same<Row<typeof pg.users>, UserRecord>>,
+  Holds<Same<Row<typeof sqlite.orders>, OrderRecord>>,
+  Holds<Same<Row<typeof pg.orders>, OrderRecord>>,
+  Holds<Same<Row<typeof sqlite.adminAlerts>, AdminAlertRecord>>,
+  Holds<Same<Row<typeof pg.adminAlerts>, AdminAlertRecord>>,
+  Holds<Same<Row<typeof sqlite.walletEntries>, WalletEntryRecord>>,
+  Holds<Same<Row<typeof pg.walletEntries>, WalletEntryRecord>>,
+  Holds<Same<Row<typeof sqlite.starTopups>, StarTopupRecord>>,
+  Holds<Same<Row<typeof pg.starTopups>, StarTopupRecord>>,
+  Holds<Same<Row<typeof sqlite.catalogSnapshots>, Row<typeof pg.catalogSnapshots>>>,
+  Holds<Same<Row<typeof sqlite.conversationStates>, Row<typeof pg.conversationStates>>>,
+];

@@ -1,0 +1,134 @@
+/**
+ * The PostgreSQL tables: the same names, columns and meaning as schema/sqlite, in PostgreSQL's own
+ * types (timestamptz, bigint for Telegram ids, jsonb, boolean). drizzle-kit reads this file for
+ * migrations/postgres; schema/parity.ts checks both against db/records.ts.
+ */
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { GenerationRequest, OrderStatus } from '../../../reseller/schemas.js';
+import {
+  ORDER_STAGES,
+  type StoredError,
+  TOPUP_STATUSES,
+  UPSTREAM_STATUSES,
+  WALLET_ENTRY_KINDS,
+} from '../../records.js';
+
+/** Telegram ids go beyond 32 bits; as JS numbers they stay exact (below 2^53). */
+const telegramId = (name: string) => bigint(name, { mode: 'number' });
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
+
+export const users = pgTable('users', {
+  telegramId: telegramId('telegram_id').primaryKey(),
+  firstName: text('first_name').notNull().default(''),
+  username: text('username'),
+  locale: text('locale', { enum: ['en', 'ru'] }),
+  role: text('role', { enum: ['user', 'admin'] })
+    .notNull()
+    .default('user'),
+  blocked: boolean('blocked').notNull().default(false),
+  createdAt: at('created_at').notNull().defaultNow(),
+  seenAt: at('seen_at').notNull().defaultNow(),
+});
+
+export const conversationStates = pgTable('conversation_states', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: at('updated_at').notNull(),
+});
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    chatId: telegramId('chat_id').notNull(),
+    userId: telegramId('user_id').notNull(),
+    locale: text('locale').notNull(),
+    modelId: integer('model_id').notNull(),
+    modelName: text('model_name').notNull(),
+    modelType: text('model_type').notNull(),
+    request: jsonb('request_json').$type<GenerationRequest>().notNull(),
+    priceUsd: text('price_usd').notNull(),
+    priceStars: integer('price_stars'),
+    quoteId: text('quote_id'),
+    quoteExpiresAt: at('quote_expires_at'),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    stage: text('stage', { enum: ORDER_STAGES }).notNull(),
+    submitAttempts: integer('submit_attempts').notNull().default(0),
+    submitError: jsonb('submit_error_json').$type<StoredError>(),
+    submittedAt: at('submitted_at'),
+    upstreamOrderId: text('upstream_order_id').unique(),
+    status: text('status', { enum: UPSTREAM_STATUSES }).$type<OrderStatus>(),
+    costUsd: text('cost_usd'),
+    result: jsonb('result_json').$type<string[]>(),
+    resultExpiresAt: at('result_expires_at'),
+    error: jsonb('error_json').$type<unknown>(),
+    statusMessageId: bigint('status_message_id', { mode: 'number' }),
+    deliveredAt: at('delivered_at'),
+    nextPollAt: at('next_poll_at'),
+    pollFailures: integer('poll_failures').notNull().default(0),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+    finishedAt: at('finished_at'),
+    finalHandledAt: at('final_handled_at'),
+    lostAt: at('lost_at'),
+  },
+  (t) => [
+    index('orders_active_idx').on(t.status, t.nextPollAt),
+    index('orders_chat_idx').on(t.chatId, t.createdAt),
+    index('orders_stage_idx').on(t.stage),
+  ],
+);
+
+export const adminAlerts = pgTable('admin_alerts', {
+  kind: text('kind').primaryKey(),
+  active: boolean('active').notNull().default(false),
+  lastSentAt: at('last_sent_at'),
+  updatedAt: at('updated_at').notNull(),
+});
+
+export const catalogSnapshots = pgTable('catalog_snapshots', {
+  id: integer('id').primaryKey(),
+  models: jsonb('models').notNull(),
+  savedAt: at('saved_at').notNull(),
+});
+
+export const walletEntries = pgTable(
+  'wallet_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    key: text('key').notNull().unique(),
+    userId: telegramId('user_id').notNull(),
+    kind: text('kind', { enum: WALLET_ENTRY_KINDS }).notNull(),
+    delta: integer('delta').notNull(),
+    stars: integer('stars').notNull(),
+    orderId: text('order_id'),
+    chargeId: text('charge_id'),
+    actorId: telegramId('actor_id'),
+    note: text('note'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    index('wallet_entries_user_idx').on(t.userId, t.id),
+    index('wallet_entries_order_idx').on(t.orderId),
+    index('wallet_entries_kind_idx').on(t.kind, t.createdAt),
+  ],
+);
+
+export const starTopups = pgTable(
+  'star_topups',
+  {
+    id: text('id').primaryKey(),
+    userId: telegramId('user_id').notNull(),
+    chatId: telegramId('chat_id').notNull(),
+    stars: integer('stars').notNull(),
+    status: text('status', { enum: TOPUP_STATUSES }).notNull(),
+    orderId: text('order_id'),
+    chargeId: text('charge_id').unique(),
+    refundAttempts: integer('refund_attempts').notNull().default(0),
+    createdAt: at('created_at').notNull(),
+    paidAt: at('paid_at'),
+    notifiedAt: at('notified_at'),
+    refundedAt: at('refunded_at'),
+  },
+  (t) => [index('star_topups_user_idx').on(t.userId, t.createdAt)],
+);

@@ -1,0 +1,7 @@
+/** The SQLite tables (drizzle-kit reads this folder for migrations/sqlite). */
+export { adminAlerts } from './admin-alerts.js';
+export { catalogSnapshots } from './catalog-snapshots.js';
+export { conversationStates } from './conversation-states.js';
+export { orders } from './orders.js';
+export { users } from './users.js';
+export { starTopups, walletEntries } from './wallet.js';

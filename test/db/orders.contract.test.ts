@@ -1,0 +1,211 @@
+/** The orders repository's contract, on every engine the run has (SQLite, and PostgreSQL). */
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { NewOrder, OrdersRepository } from '../../src/db/index.js';
+import type { Order } from '../../src/reseller/schemas.js';
+import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.js';
+
+describe.each(availableEngines())('OrdersRepository on %s', (engine) => {
+  let database: TestDatabase;
+  let now: number;
+  let repo: OrdersRepository;
+
+  beforeEach(async () => {
+    database = await createTestDatabase(engine);
+    now = Date.UTC(2025, 0, 1);
+    repo = (await database.open(() => now)).orders;
+  });
+  afterEach(async () => {
+    await database.drop();
+  });
+
+  function draft(over: Partial<NewOrder> = {}): NewOrder {
+    return {
+      id: randomUUID(),
+      chatId: 10,
+      userId: 10,
+      locale: 'en',
+      modelId: 401,
+      modelName: 'Clean Cutout',
+      modelType: 'remove_bg',
+      request: { model_id: 401, media: { image: ['tmp/abc'] } },
+      priceUsd: '0.02',
+      idempotencyKey: randomUUID(),
+      ...over,
+    };
+  }
+
+  function upstream(id: string, status: Order['status'], over: Partial<Order> = {}): Order {
+    return {
+      id,
+      model_id: 401,
+      status,
+      cost_usd: '0.02',
+      result: [],
+      expires_at: null,
+      error: null,
+      ...over,
+    };
+  }
+
+  /** A row taken all the way to `submitted` with the given upstream id. */
+  async function submitted(upstreamId: string, over: Partial<NewOrder> = {}) {
+    const row = await repo.insertDraft(draft(over));
+    expect(await repo.beginSubmission(row.id, row.idempotencyKey)).toBe(true);
+    expect(await repo.markSubmitted(row.id, row.idempotencyKey, upstream(upstreamId, 'queued'))).toBe(true);
+    return (await repo.find(row.id))!;
+  }
+
+  it('stores a draft with its request as JSON and timestamps from the injected clock', async () => {
+    const row = await repo.insertDraft(draft({ request: { model_id: 401, options: { x: 1, y: 'z' } } }));
+    expect(row.stage).toBe('awaiting_confirmation');
+    expect(row.request).toEqual({ model_id: 401, options: { x: 1, y: 'z' } });
+    expect(row.createdAt.getTime()).toBe(now);
+    expect(row.status).toBeNull();
+    expect((await repo.findForChat(row.id, 10))?.id).toBe(row.id);
+    expect(await repo.findForChat(row.id, 11)).toBeUndefined();
+  });
+
+  it('refuses a duplicate idempotency key', async () => {
+    const key = randomUUID();
+    await repo.insertDraft(draft({ idempotencyKey: key }));
+    await expect(repo.insertDraft(draft({ idempotencyKey: key }))).rejects.toThrow();
+    expect(await repo.countForChat(10, ['awaiting_confirmation'])).toBe(1);
+  });
+
+  it('moves a draft to submitting once, and only with its current key', async () => {
+    const row = await repo.insertDraft(draft());
+    expect(await repo.beginSubmission(row.id, 'another-key')).toBe(false);
+    expect(await repo.beginSubmission(row.id, row.idempotencyKey)).toBe(true);
+    expect(await repo.beginSubmission(row.id, row.idempotencyKey)).toBe(false);
+    expect((await repo.listSubmitting()).map((r) => r.id)).toEqual([row.id]);
+  });
+
+  it('reopens with a new key once; the old key no longer matches', async () => {
+    const row = await repo.insertDraft(draft());
+    await repo.beginSubmission(row.id, row.idempotencyKey);
+    const reopened = await repo.reopen(row.id, row.idempotencyKey, {
+      newKey: 'k2',
+      submitError: { code: 'insufficient_balance', message: 'low' },
+    });
+    expect(reopened).toMatchObject({ stage: 'awaiting_confirmation', idempotencyKey: 'k2' });
+    expect(reopened?.submitError).toEqual({ code: 'insufficient_balance', message: 'low' });
+    expect(
+      await repo.reopen(row.id, row.idempotencyKey, { newKey: 'k3', submitError: null }),
+    ).toBeUndefined();
+    expect(await repo.markSubmitted(row.id, row.idempotencyKey, upstream('ord_x', 'queued'))).toBe(false);
+  });
+
+  it("abandons only the owning chat's draft", async () => {
+    const row = await repo.insertDraft(draft());
+    expect(await repo.abandonDraft(row.id, 99)).toBe(false);
+    expect(await repo.abandonDraft(row.id, 10)).toBe(true);
+    expect(await repo.abandonDraft(row.id, 10)).toBe(false);
+    expect(await repo.beginSubmission(row.id, row.idempotencyKey)).toBe(false);
+  });
+
+  it('abandons stale drafts only', async () => {
+    const old = await repo.insertDraft(draft());
+    now += 60_000;
+    const fresh = await repo.insertDraft(draft());
+    const done = await submitted('ord_a');
+    expect(await repo.abandonDraftsOlderThan(new Date(now - 1))).toBe(1);
+    expect((await repo.find(old.id))?.stage).toBe('abandoned');
+    expect((await repo.find(fresh.id))?.stage).toBe('awaiting_confirmation');
+    expect((await repo.find(done.id))?.stage).toBe('submitted');
+  });
+
+  it('lists active orders by next poll, optionally only the due ones', async () => {
+    const a = await submitted('ord_a');
+    const b = await submitted('ord_b');
+    const c = await submitted('ord_c');
+    await repo.setNextPoll(a.id, new Date(now + 3000), 0);
+    await repo.setNextPoll(b.id, new Date(now + 1000), 2);
+    await repo.setNextPoll(c.id, new Date(now + 2000), 0);
+    await repo.updateFromUpstream(c.id, upstream('ord_c', 'completed'));
+    expect((await repo.listActive()).map((r) => r.id)).toEqual([b.id, a.id]);
+    expect((await repo.listActive({ dueAt: new Date(now + 1500) })).map((r) => r.id)).toEqual([b.id]);
+    expect((await repo.listActive({ limit: 1 })).map((r) => r.id)).toEqual([b.id]);
+    expect((await repo.find(b.id))?.pollFailures).toBe(2);
+  });
+
+  it('applies upstream states: becameFinal exactly once, never regresses, results and expiry stored', async () => {
+    const row = await submitted('ord_a');
+    expect((await repo.updateFromUpstream(row.id, upstream('ord_a', 'processing'))).becameFinal).toBe(false);
+    now += 5000;
+    const done = upstream('ord_a', 'completed', {
+      result: ['https://r.example/g/1'],
+      expires_at: '2025-01-02T00:00:05.000Z',
+    });
+    const first = await repo.updateFromUpstream(row.id, done);
+    expect(first.becameFinal).toBe(true);
+    expect(first.row).toMatchObject({
+      status: 'completed',
+      result: ['https://r.example/g/1'],
+      nextPollAt: null,
+    });
+    expect(first.row.resultExpiresAt?.toISOString()).toBe('2025-01-02T00:00:05.000Z');
+    expect(first.row.finishedAt?.getTime()).toBe(now);
+    now += 5000;
+    expect((await repo.updateFromUpstream(row.id, done)).becameFinal).toBe(false);
+    const stale = await repo.updateFromUpstream(row.id, upstream('ord_a', 'processing'));
+    expect(stale.becameFinal).toBe(false);
+    expect(stale.row.status).toBe('completed');
+    expect(stale.row.finishedAt?.getTime()).toBe(now - 5000);
+  });
+
+  it('stores the error of a failed generation', async () => {
+    const row = await submitted('ord_a');
+    const { row: failed } = await repo.updateFromUpstream(
+      row.id,
+      upstream('ord_a', 'failed', { error: { code: 'generation_failed', message: 'nope' } }),
+    );
+    expect(failed.error).toEqual({ code: 'generation_failed', message: 'nope' });
+  });
+
+  it("refuses an upstream order that is not this row's", async () => {
+    const row = await submitted('ord_a');
+    await expect(repo.updateFromUpstream(row.id, upstream('ord_other', 'completed'))).rejects.toThrow(
+      /not ord_other/,
+    );
+    expect((await repo.find(row.id))?.status).toBe('queued');
+  });
+
+  it('marks delivery once, and lists final undelivered orders until then', async () => {
+    const row = await submitted('ord_a');
+    await repo.updateFromUpstream(row.id, upstream('ord_a', 'completed'));
+    await repo.setStatusMessageId(row.id, 777);
+    expect((await repo.listUndelivered()).map((r) => r.id)).toEqual([row.id]);
+    expect(await repo.markDelivered(row.id)).toBe(true);
+    expect(await repo.markDelivered(row.id)).toBe(false);
+    expect(await repo.listUndelivered()).toEqual([]);
+    expect(await repo.find(row.id)).toMatchObject({ statusMessageId: 777, deliveredAt: new Date(now) });
+  });
+
+  it('tracks whether the final-state hook ran', async () => {
+    const row = await submitted('ord_a');
+    await repo.updateFromUpstream(row.id, upstream('ord_a', 'cancelled'));
+    expect((await repo.listFinalUnhandled()).map((r) => r.id)).toEqual([row.id]);
+    expect(await repo.markFinalHandled(row.id)).toBe(true);
+    expect(await repo.markFinalHandled(row.id)).toBe(false);
+    expect(await repo.listFinalUnhandled()).toEqual([]);
+  });
+
+  it("lists a chat's orders newest first with paging; drafts only when asked", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      now += 1000;
+      ids.push((await submitted(`ord_${i}`)).id);
+    }
+    await submitted('ord_other_chat', { chatId: 11 });
+    const draftRow = await repo.insertDraft(draft());
+    expect((await repo.listForChat(10, { limit: 2 })).map((r) => r.id)).toEqual([ids[4], ids[3]]);
+    expect((await repo.listForChat(10, { limit: 2, offset: 2 })).map((r) => r.id)).toEqual([ids[2], ids[1]]);
+    expect((await repo.listForChat(10, { limit: 10, offset: 4 })).map((r) => r.id)).toEqual([ids[0]]);
+    expect(await repo.countForChat(10)).toBe(5);
+    expect(
+      (await repo.listForChat(10, { limit: 1, stages: ['awaiting_confirmation'] })).map((r) => r.id),
+    ).toEqual([draftRow.id]);
+    expect(await repo.listForChat(11, { limit: 10 })).toHaveLength(1);
+  });
+});

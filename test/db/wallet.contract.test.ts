@@ -1,0 +1,215 @@
+/**
+ * Properties of the Stars arithmetic and the ledger, over thousands of generated cases:
+ * - a price is the exact ceiling of usd x (1 + markup) x rate, never below the minimum, monotonic;
+ * - whatever sequence of payments (redelivered too), holds, settlements (repeated too), grants and
+ *   refunds happens, the balance never goes negative, equals a simple model's, every charge is
+ *   credited once and every hold settled at most once.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InsufficientStarsError, type Store } from '../../src/db/index.js';
+import { moneyFromMicros } from '../../src/lib/money.js';
+import { convertToStars, StarPricing } from '../../src/services/wallet/star-pricing.js';
+import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.js';
+
+const micros = (max: number) => fc.bigInt({ min: 0n, max: BigInt(max) }).map(moneyFromMicros);
+const decimal = (m: bigint) => `${m / 1_000_000n}.${(m % 1_000_000n).toString().padStart(6, '0')}`;
+
+describe('Stars pricing', () => {
+  it('is the exact ceiling of usd x (100 + markup)% x rate', async () => {
+    fc.assert(
+      fc.property(micros(1_000_000_000), micros(500_000_000), micros(200_000_000), (usd, markup, rate) => {
+        const stars = convertToStars(usd, markup, rate);
+        const exact = usd * (100_000_000n + markup) * rate; // in units of 1e-20 Stars
+        const unit = 10n ** 20n;
+        expect(stars * unit >= exact).toBe(true);
+        expect(exact === 0n ? stars === 0n : (stars - 1n) * unit < exact).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('never goes below the minimum and never falls when the upstream price rises', async () => {
+    fc.assert(
+      fc.property(
+        micros(100_000_000),
+        micros(100_000_000),
+        fc.integer({ min: 1, max: 50 }),
+        fc.integer({ min: 0, max: 300 }),
+        (a, b, min, markup) => {
+          const pricing = new StarPricing({
+            starsPerUsd: '76.92',
+            markupPercent: String(markup),
+            minPriceStars: min,
+            overrides: new Map(),
+          });
+          const [low, high] = a <= b ? [a, b] : [b, a];
+          const pLow = pricing.starsFor(1, decimal(low));
+          const pHigh = pricing.starsFor(1, decimal(high));
+          expect(pLow).toBeGreaterThanOrEqual(min);
+          expect(pLow).toBeLessThanOrEqual(pHigh);
+          expect(Number.isInteger(pHigh)).toBe(true);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('known figures: 0.04 USD at 77 Stars/USD and 50% markup is 5 Stars; 0.13 at 100 and 0% is 13', async () => {
+    const at = (rate: string, markup: string) =>
+      new StarPricing({ starsPerUsd: rate, markupPercent: markup, minPriceStars: 1, overrides: new Map() });
+    expect(at('77', '50').starsFor(1, '0.04')).toBe(5);
+    expect(at('100', '0').starsFor(1, '0.13')).toBe(13);
+    // 0.1 + 0.2 style drift would give 31 here with floats: 0.3 x 100 = 30.000000000000004.
+    expect(at('100', '0').starsFor(1, '0.3')).toBe(30);
+    expect(at('1', '0').starsFor(1, '0.000001')).toBe(1);
+  });
+});
+
+type Action =
+  | { kind: 'pay'; charge: number; stars: number }
+  | { kind: 'hold'; order: number; attempt: number; stars: number }
+  | { kind: 'settle'; order: number; capture: boolean }
+  | { kind: 'grant'; stars: number }
+  | { kind: 'refund'; charge: number };
+
+const action: fc.Arbitrary<Action> = fc.oneof(
+  fc.record({
+    kind: fc.constant('pay'),
+    charge: fc.integer({ min: 0, max: 5 }),
+    stars: fc.integer({ min: 1, max: 100 }),
+  }),
+  fc.record({
+    kind: fc.constant('hold'),
+    order: fc.integer({ min: 0, max: 3 }),
+    attempt: fc.integer({ min: 0, max: 1 }),
+    stars: fc.integer({ min: 1, max: 60 }),
+  }),
+  fc.record({ kind: fc.constant('settle'), order: fc.integer({ min: 0, max: 3 }), capture: fc.boolean() }),
+  fc.record({ kind: fc.constant('grant'), stars: fc.integer({ min: 1, max: 30 }) }),
+  fc.record({ kind: fc.constant('refund'), charge: fc.integer({ min: 0, max: 5 }) }),
+) as fc.Arbitrary<Action>;
+
+describe.each(availableEngines())('the ledger on %s', (engine) => {
+  // One database for all runs, emptied before each: a fresh PostgreSQL database per run costs more
+  // than the run itself.
+  let database: TestDatabase;
+  let store: Store;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    store = await database.open();
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it('never goes negative, books every event once and agrees with a plain model', async () => {
+    const USER = 7;
+    await fc.assert(
+      fc.asyncProperty(fc.array(action, { maxLength: 40 }), async (actions) => {
+        await database.execute`delete from wallet_entries`;
+        await database.execute`delete from star_topups`;
+        const ledger = store.wallet;
+        // The model: spendable balance, charges paid (stars, refunded?), open holds per key.
+        let balance = 0;
+        const charges = new Map<number, { stars: number; refunded: boolean }>();
+        const openHolds = new Map<string, { order: number; stars: number }>();
+        const settledHolds = new Set<string>();
+        for (const [step, a] of actions.entries()) {
+          switch (a.kind) {
+            case 'pay': {
+              const topup = await ledger.createTopup({
+                id: `t${step}`,
+                userId: USER,
+                chatId: USER,
+                stars: a.stars,
+                orderId: null,
+              });
+              const known = charges.get(a.charge);
+              const out = await ledger.creditPayment({
+                chargeId: `c${a.charge}`,
+                userId: USER,
+                stars: known?.stars ?? a.stars,
+                topupId: topup.id,
+              });
+              expect(out.kind).toBe(known ? 'duplicate' : 'credited');
+              if (!known) {
+                charges.set(a.charge, { stars: a.stars, refunded: false });
+                balance += a.stars;
+              }
+              break;
+            }
+            case 'hold': {
+              const key = `o${a.order}:k${a.attempt}`;
+              const fresh = !openHolds.has(key) && !settledHolds.has(key);
+              try {
+                await store.engine.transaction((tx) =>
+                  ledger.hold(tx, {
+                    userId: USER,
+                    orderId: `o${a.order}`,
+                    idempotencyKey: `k${a.attempt}`,
+                    stars: a.stars,
+                  }),
+                );
+                if (fresh) {
+                  expect(balance).toBeGreaterThanOrEqual(a.stars);
+                  openHolds.set(key, { order: a.order, stars: a.stars });
+                  balance -= a.stars;
+                }
+              } catch (err) {
+                expect(err).toBeInstanceOf(InsufficientStarsError);
+                expect(fresh && balance < a.stars).toBe(true);
+              }
+              break;
+            }
+            case 'settle': {
+              let expected = 0;
+              for (const [key, hold] of openHolds) {
+                if (hold.order !== a.order) continue;
+                expected += hold.stars;
+                if (!a.capture) balance += hold.stars;
+                openHolds.delete(key);
+                settledHolds.add(key);
+              }
+              expect(await ledger.settle(`o${a.order}`, a.capture ? 'capture' : 'release')).toBe(expected);
+              break;
+            }
+            case 'grant':
+              await ledger.book({
+                key: `grant:${step}`,
+                userId: USER,
+                kind: 'grant',
+                delta: a.stars,
+                stars: a.stars,
+              });
+              balance += a.stars;
+              break;
+            case 'refund': {
+              const charge = charges.get(a.charge);
+              const start = await ledger.beginRefund(`c${a.charge}`, 1);
+              if (!charge) expect(start.kind).toBe('unknown');
+              else if (charge.refunded) expect(start.kind).toBe('already_refunded');
+              else if (balance < charge.stars) expect(start.kind).toBe('spent');
+              else {
+                expect(start.kind).toBe('started');
+                await ledger.finishRefund(`c${a.charge}`);
+                charge.refunded = true;
+                balance -= charge.stars;
+              }
+              break;
+            }
+          }
+          const booked = await ledger.balance(USER);
+          expect(booked).toBe(balance);
+          expect(booked).toBeGreaterThanOrEqual(0);
+        }
+        const held = [...openHolds.values()].reduce((s, h) => s + h.stars, 0);
+        expect((await ledger.totals()).heldStars).toBe(held);
+        const [topups] = await database.query<{ n: number | string }>`
+            select count(*) as n from wallet_entries where kind = 'topup'`;
+        expect(Number(topups?.n)).toBe(charges.size);
+      }),
+      { numRuns: engine === 'sqlite' ? 150 : 60 },
+    );
+  });
+});
