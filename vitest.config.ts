@@ -1,13 +1,38 @@
 import { defineConfig } from 'vitest/config';
+import { findPostgresBin } from './test/support/postgres/cluster.js';
+
+/**
+ * Two projects: every test (SQLite by default; the repository contract suites on both engines), and
+ * the e2e suite once more with the bot on PostgreSQL, whenever this machine has a server for it.
+ */
+const postgresAvailable = !!process.env.TEST_DATABASE_URL || findPostgresBin() !== undefined;
+const shared = {
+  // One PostgreSQL server per project run (or none: then only SQLite runs, unless REQUIRE_POSTGRES=1).
+  globalSetup: ['test/support/postgres/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  pool: 'forks' as const,
+};
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // One PostgreSQL server for the run (or none: then only the SQLite half runs, unless REQUIRE_POSTGRES=1).
-    globalSetup: ['test/support/postgres/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    pool: 'forks',
     reporters: ['default'],
+    projects: [
+      { test: { ...shared, name: 'all', include: ['test/**/*.test.ts'] } },
+      ...(postgresAvailable || process.env.REQUIRE_POSTGRES === '1'
+        ? [
+            {
+              test: {
+                ...shared,
+                name: 'e2e-postgres',
+                include: ['test/e2e/**/*.e2e.test.ts'],
+                // Copies from SQLite to PostgreSQL whatever the run's engine: once is enough.
+                exclude: ['test/e2e/db-copy.e2e.test.ts'],
+                env: { TEST_ENGINE: 'postgres' },
+              },
+            },
+          ]
+        : []),
+    ],
   },
 });

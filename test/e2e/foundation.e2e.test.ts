@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BotProcess } from '../support/e2e/bot-process.js';
+import { freePort } from '../support/e2e/free-port.js';
 import { E2E_API_KEY, type Stack, startStack } from '../support/e2e/stack.js';
 
 let stack: Stack;
@@ -18,10 +19,11 @@ describe('foundation over HTTP (emulator + simulator + real bot process)', () =>
   it('answers /start in English and in Russian with the main menu', async () => {
     const ann = stack.emulator.createUser({ first_name: 'Ann', language_code: 'en' });
     const ivan = stack.emulator.createUser({ first_name: 'Иван', language_code: 'ru' });
+    // Both waits start before either command: the two answers may come in any order.
+    const answers = Promise.all([ann.waitForMessage(/Hi, Ann!/), ivan.waitForMessage(/Привет, Иван!/)]);
     await ann.sendCommand('start');
     await ivan.sendCommand('start');
-    const en = await ann.waitForMessage(/Hi, Ann!/);
-    const ru = await ivan.waitForMessage(/Привет, Иван!/);
+    const [en, ru] = await answers;
     expect(en.buttons.map((b) => b.text)).toEqual([
       '🎨 Create',
       '📋 My orders',
@@ -169,6 +171,15 @@ describe('start-up with a bad configuration', () => {
       expect(output).toContain(`DATABASE_PATH=${path} cannot be used`);
       expect(output).toMatch(reason);
       expect(output).not.toContain('k-secret');
+    });
+
+    it('a DATABASE_URL nobody answers at: exits non-zero, naming it without its password', async () => {
+      const port = await freePort();
+      const url = `postgres://bot:pg-Secret-pw@127.0.0.1:${port}/bot`;
+      const { code, output } = await BotProcess.runToExit({ ...base, DATABASE_URL: url });
+      expect(code).toBe(1);
+      expect(output).toContain(`DATABASE_URL=postgres://bot:***@127.0.0.1:${port}/bot cannot be used`);
+      expect(output).not.toContain('pg-Secret-pw');
     });
   });
 });

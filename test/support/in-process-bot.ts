@@ -25,7 +25,7 @@ export const TEST_BOT_INFO: UserFromGetMe = {
   allows_users_to_create_topics: false,
 } as UserFromGetMe;
 
-export interface RecordedApiCall {
+interface RecordedApiCall {
   method: string;
   payload: Record<string, unknown>;
 }

@@ -7,7 +7,7 @@ import {
   type SimulatorOptions,
   startSimulator,
 } from '../../../src/simulator/server.js';
-import { createTestDatabase, type TestDatabase } from '../databases.js';
+import { createTestDatabase, type EngineName, type TestDatabase } from '../databases.js';
 import { type EmulatorOptions, startTelegramEmulator, type TelegramEmulator } from '../telegram/emulator.js';
 import { BotProcess } from './bot-process.js';
 
@@ -30,11 +30,13 @@ export async function startStack(
     env?: Record<string, string>;
     emulator?: EmulatorOptions;
     simulator?: SimulatorOptions;
+    /** The bot's engine; by default the run's (TEST_ENGINE). */
+    engine?: EngineName;
     /** Runs once emulator and simulator are up, before the bot starts (users, faults, catalog shape). */
     beforeBot?: (emulator: TelegramEmulator, simulator: RunningSimulator) => void;
   } = {},
 ): Promise<Stack> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(opts.engine);
   const emulator = await startTelegramEmulator(opts.emulator);
   const simulator = await startSimulator({
     accounts: [{ key: E2E_API_KEY, balance_usd: '100.00', deposit_usd: '100.00' }],

@@ -1,0 +1,90 @@
+/**
+ * Moving to PostgreSQL, end to end: a bot that ran orders on SQLite is stopped, copied with
+ * `npm run db:copy` into an empty PostgreSQL database, and started there. The order still
+ * processing at the copy is delivered once, the finished one is not delivered again, a form in
+ * progress goes on where it stopped, and a second copy into the now full database is refused.
+ */
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/simulator/server.js';
+import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.js';
+import { confirmOrder, openModel, pricedTextImage } from '../support/e2e/flows.js';
+import { type Stack, startStack } from '../support/e2e/stack.js';
+
+const REPO_ROOT = resolve(import.meta.dirname, '../..');
+
+function dbCopy(...args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/db-copy.ts', ...args], {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH ?? '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('exit', (code) => done({ code, output }));
+  });
+}
+
+describe.skipIf(!availableEngines().includes('postgres'))('db:copy from SQLite to PostgreSQL', () => {
+  const clock = new ManualClock(Date.now());
+  let stack: Stack;
+  let target: TestDatabase;
+
+  beforeAll(async () => {
+    stack = await startStack({ engine: 'sqlite', simulator: { clock } });
+    // A new, empty database on the run's server.
+    target = await createTestDatabase('postgres');
+  });
+  afterAll(async () => {
+    expect(stack.emulator.problems).toEqual([]);
+    await stack?.close();
+    await target?.drop();
+  });
+
+  it('copies every table, and the bot on PostgreSQL finishes what it had started on SQLite', async () => {
+    const user = stack.emulator.createUser({ first_name: 'Mira', language_code: 'en' });
+    const photos = () => user.messages().filter((m) => m.mediaType === 'photo');
+    // One order delivered on SQLite...
+    await pricedTextImage(user, 'A harbour at night');
+    await confirmOrder(user);
+    clock.advance(60_000);
+    await user.waitForMessage((m) => m.mediaType === 'photo', { timeoutMs: 15_000 });
+    // ...one still processing upstream when the bot stops...
+    await pricedTextImage(user, 'A lighthouse in the fog');
+    await confirmOrder(user);
+    // ...and a second user in the middle of a form.
+    const other = stack.emulator.createUser({ first_name: 'Oskar', language_code: 'en' });
+    await openModel(other, 'image', 'Lumen Text to Image');
+    await other.waitForMessage(/Describe what you want/);
+    await stack.bot.stop();
+
+    const sqlitePath = (stack.database.location as { path: string }).path;
+    const postgresUrl = (target.location as { url: string }).url;
+    const copy = await dbCopy(sqlitePath, postgresUrl);
+    expect(copy.output).toMatch(/orders\s+2 rows/);
+    expect(copy.output).toMatch(/conversationStates\s+[1-9]\d* rows/);
+    expect(copy.code).toBe(0);
+    const [orders] = await target.query<{ n: string | number }>`select count(*) as n from orders`;
+    expect(Number(orders?.n)).toBe(2);
+
+    // Into a database that has rows: refused, nothing written.
+    const again = await dbCopy(sqlitePath, postgresUrl);
+    expect(again.code).toBe(1);
+    expect(again.output).toMatch(/refused: the target database is not empty/);
+
+    // DATABASE_URL wins over DATABASE_PATH: the bot now runs on PostgreSQL.
+    const restartedAt = stack.emulator.seq();
+    await stack.restartBot(target.env);
+    clock.advance(60_000);
+    await user.waitForMessage((m) => m.mediaType === 'photo', { after: restartedAt, timeoutMs: 15_000 });
+    // The form goes on where it stopped, now read from PostgreSQL.
+    await other.sendText('A fox under the aurora');
+    await other.waitForMessage(/Settings/);
+    await user.waitForIdle();
+    expect(photos()).toHaveLength(2);
+    expect(stack.bot.output()).toContain('"msg":"bot started"');
+  });
+});
