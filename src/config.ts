@@ -5,11 +5,11 @@
  * back, so a mistyped secret never lands in a log.
  */
 import { z } from 'zod';
-import { type Branding, loadBrandTexts } from './bot/branding.js';
-import { LOCALES_DIR, SUPPORTED_LOCALES } from './bot/i18n.js';
 import { compareMoney, isMoneyString, moneyToString, parseMoney, ZERO_MONEY } from './lib/money.js';
 import { loadPriceOverrides, MAX_STARS_PER_PAYMENT } from './services/wallet/prices-file.js';
 import type { PriceOverride } from './services/wallet/star-pricing.js';
+import { type Branding, loadBrandTexts } from './texts/branding.js';
+import { LOCALES_DIR, SUPPORTED_LOCALES } from './texts/locales.js';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -180,6 +180,8 @@ const baseSchema = z.object({
   ORDER_POLL_MAX_MS: positiveInt(30_000),
   /** How often orders stuck before upstream (network down at Confirm) are sent again. */
   ORDER_RESUBMIT_MS: positiveInt(60_000),
+  /** Drafts (priced, never confirmed) untouched this long are closed. */
+  DRAFT_EXPIRY_HOURS: positiveInt(72),
   /** Admins are alerted when the upstream balance drops below this (USD). */
   LOW_BALANCE_USD: usdAmount('10.00'),
   /** How often the upstream balance is checked (ms). */
@@ -271,6 +273,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   mode: { kind: 'polling' } | { kind: 'webhook'; url: string; secret: string; port: number };
   orderPolling: { minMs: number; maxMs: number; resubmitMs: number };
+  /** How long an unconfirmed draft stays open. */
+  draftExpiryMs: number;
   /** Balance monitor: alert admins below `lowUsd` (decimal string), check every `checkMs`. */
   balanceAlert: { lowUsd: string; checkMs: number };
   sandbox: { orderStageMs: number };
@@ -360,6 +364,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
       maxMs: env.ORDER_POLL_MAX_MS,
       resubmitMs: env.ORDER_RESUBMIT_MS,
     },
+    draftExpiryMs: env.DRAFT_EXPIRY_HOURS * 3_600_000,
     balanceAlert: { lowUsd: env.LOW_BALANCE_USD, checkMs: env.BALANCE_CHECK_MS },
     sandbox: { orderStageMs: env.SANDBOX_ORDER_MS },
     branding: {

@@ -6,23 +6,18 @@
  * messages use parse_mode HTML and variables carry user or upstream text.
  */
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { I18n } from '@grammyjs/i18n';
 import type { MiddlewareFn } from 'grammy';
 import { escapeHtml } from '../lib/html.js';
-import { addSupportLine, type Branding, brandedSource } from './branding.js';
+import { addSupportLine, type Branding, brandedSource } from '../texts/branding.js';
+import { isSupportedLocale, LOCALES_DIR, type Locale, SUPPORTED_LOCALES } from '../texts/locales.js';
 import type { BaseContext } from './context.js';
 
-export const SUPPORTED_LOCALES = ['en', 'ru'] as const;
-export type Locale = (typeof SUPPORTED_LOCALES)[number];
-export const LOCALES_DIR = resolve(import.meta.dirname, '../../locales');
-
-export function isSupportedLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (SUPPORTED_LOCALES as readonly string[]).includes(value);
-}
+export { isSupportedLocale, LOCALES_DIR, type Locale, SUPPORTED_LOCALES } from '../texts/locales.js';
 
 /** Maps Telegram's language_code ("ru", "en-US", "uk") to a locale we speak, if any. */
-export function localeFromLanguageCode(code: string | undefined): Locale | undefined {
+function localeFromLanguageCode(code: string | undefined): Locale | undefined {
   const base = code?.toLowerCase().split(/[-_]/)[0];
   return isSupportedLocale(base) ? base : undefined;
 }

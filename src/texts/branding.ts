@@ -23,7 +23,7 @@ export interface Branding {
 export const NO_BRANDING: Branding = { name: null, supportContact: null, texts: {} };
 
 /** Texts that end with the support line when SUPPORT_CONTACT is set (each shown on its own). */
-export const SUPPORT_LINE_KEYS: ReadonlySet<string> = new Set([
+const SUPPORT_LINE_KEYS: ReadonlySet<string> = new Set([
   'help-text',
   'error-generic',
   'order-refused',
@@ -32,7 +32,7 @@ export const SUPPORT_LINE_KEYS: ReadonlySet<string> = new Set([
   'access-banned',
   'paysupport-text',
 ]);
-export const SUPPORT_LINE_KEY = 'access-support';
+const SUPPORT_LINE_KEY = 'access-support';
 
 const BUNDLE_OPTIONS = { useIsolating: false };
 /** A message or term definition at the start of a line: `key = ...` or `-term = ...`. */

@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Branding, checkBrandText, loadBrandTexts, NO_BRANDING } from '../../src/bot/branding.js';
 import { createI18n, LOCALES_DIR, SUPPORTED_LOCALES, textsFor } from '../../src/bot/i18n.js';
 import { ConfigError, loadConfig } from '../../src/config.js';
+import { type Branding, checkBrandText, loadBrandTexts, NO_BRANDING } from '../../src/texts/branding.js';
 import {
   callbackQuery,
   createInProcessBot,
