@@ -18,6 +18,7 @@ import { metrics } from './metrics.js';
 import { ResellerClient } from './reseller/client.js';
 import { createHttpServer, listen, WEBHOOK_PATH } from './server/http-server.js';
 import { createServices } from './services/container.js';
+import { DraftExpiry } from './services/draft-expiry.js';
 import { OrderTracker } from './services/order-tracker.js';
 import { SubmissionRetrier } from './services/submission-retrier.js';
 import { StarsReconciler } from './services/wallet/reconciliation.js';
@@ -121,6 +122,14 @@ async function main(): Promise<void> {
   });
   await resubmitter.runOnce();
   resubmitter.start();
+  const draftExpiry = new DraftExpiry({
+    orders: services.orders,
+    maxAgeMs: config.draftExpiryMs,
+    intervalMs: 60 * 60_000,
+    logger,
+  });
+  await draftExpiry.runOnce();
+  draftExpiry.start();
   // Nobody to alert without admins; /balance still reads the balance on demand.
   if (config.adminIds.length > 0) services.admin.balance.start();
   const reconciler =
@@ -187,6 +196,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     await stopReceiving();
     await resubmitter.stop();
+    await draftExpiry.stop();
     notifier.abortInFlight();
     await tracker.stop();
     await services.admin.balance.stop();
