@@ -12,7 +12,7 @@ export interface Upstream {
   close(): Promise<void>;
 }
 
-export const SANDBOX_API_KEY = 'sim-key';
+const SANDBOX_API_KEY = 'sim-key';
 
 export async function connectUpstream(config: Config, logger: Logger): Promise<Upstream> {
   if (config.reseller) {

@@ -23,7 +23,7 @@ export interface AdminNotifierOptions {
 
 const minutes = (ms: number) => Math.max(1, Math.round(ms / 60_000));
 
-export function renderAlert(texts: Texts, alert: AdminAlert): string {
+function renderAlert(texts: Texts, alert: AdminAlert): string {
   switch (alert.kind) {
     case 'low_balance':
       return texts.t('admin-alert-low-balance', {

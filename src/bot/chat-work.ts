@@ -3,7 +3,7 @@
  * that /cancel, which is handled beside the chat's sequence rather than behind it, can stop it at
  * once. In-process: a replica can only stop what it runs itself.
  */
-export class ChatWork {
+class ChatWork {
   readonly #running = new Map<number, Set<AbortController>>();
 
   /** Runs `fn` with a signal that `abort(chatId)` fires. */

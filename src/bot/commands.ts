@@ -19,7 +19,7 @@ export function commandLists(config: Pick<Config, 'defaultLocale' | 'billing'>):
   return { defaultLocale: config.defaultLocale, wallet: config.billing.mode === 'stars' };
 }
 
-export function commandsFor(i18n: I18n<BaseContext>, locale: Locale, wallet: boolean): BotCommand[] {
+function commandsFor(i18n: I18n<BaseContext>, locale: Locale, wallet: boolean): BotCommand[] {
   const names = wallet ? [...USER_COMMANDS, ...WALLET_COMMANDS] : USER_COMMANDS;
   return names.map((command) => ({ command, description: i18n.t(locale, `command-${command}`) }));
 }
@@ -37,7 +37,7 @@ const ADMIN_COMMANDS = ['balance', 'stats'] as const;
 const ADMIN_WALLET_COMMANDS = ['refund', 'grant'] as const;
 
 /** The user list plus the admin tools, for the admins' own chats. */
-export function adminCommandsFor(i18n: I18n<BaseContext>, locale: Locale, wallet: boolean): BotCommand[] {
+function adminCommandsFor(i18n: I18n<BaseContext>, locale: Locale, wallet: boolean): BotCommand[] {
   const names = wallet ? [...ADMIN_COMMANDS, ...ADMIN_WALLET_COMMANDS] : ADMIN_COMMANDS;
   return [
     ...commandsFor(i18n, locale, wallet),

@@ -21,7 +21,7 @@ export interface BotDeps extends Omit<Services, 'bindGetFile'> {
   orderNotifier?: OrderNotifier;
 }
 
-export interface ExtraContext {
+interface ExtraContext {
   deps: BotDeps;
   /** Child logger bound to this update. */
   logger: Logger;

@@ -69,7 +69,7 @@ function messageGone(err: unknown): boolean {
 }
 
 /** How long an active order's elapsed time may go stale: a quarter of its age, 15 s to 5 min. */
-export function refreshInterval(ageMs: number): number {
+function refreshInterval(ageMs: number): number {
   return Math.min(5 * 60_000, Math.max(15_000, ageMs / 4));
 }
 

@@ -25,7 +25,7 @@ export function priceTag(
     .slice(0, 8);
 }
 
-export function orderSummaryKeyboard(
+function orderSummaryKeyboard(
   ctx: Texts,
   order: OrderRecord,
   priceText = orderPrice(ctx, order),

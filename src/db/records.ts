@@ -154,7 +154,7 @@ export interface WalletEntryRecord {
 }
 
 export const TOPUP_STATUSES = ['pending', 'paid', 'refunding', 'refunded'] as const;
-export type TopupStatus = (typeof TOPUP_STATUSES)[number];
+type TopupStatus = (typeof TOPUP_STATUSES)[number];
 
 /** One invoice the bot sent; its id is the invoice payload, so a payment finds its row. */
 export interface StarTopupRecord {

@@ -2,7 +2,7 @@
  * What a file really is, from its first bytes: the type a name or a Content-Type claims is a hint,
  * never proof (a JSON body is not a photo, a PDF named cat.jpg is not an image).
  */
-export type MediaFamily = 'image' | 'video';
+type MediaFamily = 'image' | 'video';
 
 export interface MediaSignature {
   family: MediaFamily;

@@ -6,7 +6,7 @@
 /** A USD amount in micro-units (1 USD = 1_000_000). Branded so a plain bigint is not mistaken for it. */
 export type Money = bigint & { readonly __money: 'micro-usd' };
 
-export const MONEY_SCALE = 6;
+const MONEY_SCALE = 6;
 const UNIT = 10n ** BigInt(MONEY_SCALE);
 
 const MONEY_RE = /^(-)?(\d+)(?:\.(\d+))?$/;

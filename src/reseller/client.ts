@@ -59,7 +59,7 @@ export interface ResellerClientOptions {
   maxResponseBytes?: number;
 }
 
-export const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
+const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -79,7 +79,7 @@ export interface Preview {
   body: Readable;
 }
 
-export const DEFAULT_TIMEOUTS: ResellerTimeouts = {
+const DEFAULT_TIMEOUTS: ResellerTimeouts = {
   defaultMs: 15_000,
   uploadMs: 10 * 60_000,
   orderMs: 30_000,

@@ -5,7 +5,7 @@
 import type { ApiErrorCode, Order, TransportErrorCode } from './schemas.js';
 
 /** Client-side outcomes that are not spec codes: the caller aborted, or an upload ended in an unknown state. */
-export type ClientErrorCode = 'aborted' | 'upload_failed' | 'upload_size_mismatch';
+type ClientErrorCode = 'aborted' | 'upload_failed' | 'upload_size_mismatch';
 
 export type ResellerErrorCode = ApiErrorCode | TransportErrorCode | ClientErrorCode | (string & {});
 
@@ -70,8 +70,4 @@ export class ResellerError extends Error {
       request: this.request,
     };
   }
-}
-
-export function isResellerError(err: unknown, code?: ResellerErrorCode): err is ResellerError {
-  return err instanceof ResellerError && (code === undefined || err.code === code);
 }

@@ -56,7 +56,7 @@ type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A JSON number's shortest decimal form is exact for what the sender wrote; exponents are refused. */
-export function moneyText(value: unknown): unknown {
+function moneyText(value: unknown): unknown {
   if (typeof value === 'number' && Number.isFinite(value) && value >= 0) {
     const text = String(value);
     return /^\d+(\.\d+)?$/.test(text) ? text : value;
@@ -85,7 +85,7 @@ function resolutionName(entry: Json): string | undefined {
 }
 
 /** Map keyed by resolution, or a list of entries naming their resolution -> map. */
-export function readResolutions(value: unknown): unknown {
+function readResolutions(value: unknown): unknown {
   if (Array.isArray(value)) {
     const out: Json = {};
     for (const item of value) {
@@ -102,7 +102,7 @@ export function readResolutions(value: unknown): unknown {
 }
 
 /** resolution -> (count -> amount); counts as keys of either kind or as list positions. */
-export function readPricesByImageCount(value: unknown): unknown {
+function readPricesByImageCount(value: unknown): unknown {
   if (!isObject(value)) return value;
   const out: Json = {};
   for (const [resolution, byCount] of Object.entries(value)) {
@@ -121,7 +121,7 @@ export function readPricesByImageCount(value: unknown): unknown {
   return out;
 }
 
-export function readPricing(value: unknown): unknown {
+function readPricing(value: unknown): unknown {
   if (!isObject(value)) return value;
   const pricing: Json = { ...value };
   if (pricing.resolutions !== undefined) pricing.resolutions = readResolutions(pricing.resolutions);

@@ -41,12 +41,12 @@ const MIME_BY_EXT: Record<string, string> = {
   '.webm': 'video/webm',
 };
 
-export function guessContentType(filename: string): string {
+function guessContentType(filename: string): string {
   return MIME_BY_EXT[extname(filename).toLowerCase()] ?? 'application/octet-stream';
 }
 
 /** Quoting as browsers do (WHATWG form encoding): UTF-8 kept, `"` CR LF percent-escaped. */
-export function quoteFilename(filename: string): string {
+function quoteFilename(filename: string): string {
   return filename.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 

@@ -8,7 +8,7 @@ import { ResellerError } from './errors.js';
 import { errorEnvelope } from './schemas.js';
 
 /** Code for an error response that carried no readable envelope (a proxy page, an empty body). */
-export function codeForStatus(status: number): string {
+function codeForStatus(status: number): string {
   if (status === 401) return 'unauthorized';
   if (status === 503 || status === 429) return 'server_busy';
   if (status >= 500) return 'internal_error';
@@ -25,7 +25,7 @@ export function summarizeIssues(error: z.ZodError, max = 5): string {
 }
 
 /** Copies a JSON value with every string scrubbed of the secrets (keys are left as they are). */
-export function redactDeep(value: unknown, secrets: readonly string[]): unknown {
+function redactDeep(value: unknown, secrets: readonly string[]): unknown {
   if (typeof value === 'string') return redactSecrets(value, secrets);
   if (Array.isArray(value)) return value.map((v) => redactDeep(v, secrets));
   if (value && typeof value === 'object') {

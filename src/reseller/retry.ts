@@ -20,11 +20,7 @@ export const DEFAULT_RETRY: RetryPolicy = {
 };
 
 /** Full jitter: uniform in [0, min(max, min * 2^attempt)]; `attempt` counts from 0 for the first retry. */
-export function backoffDelay(
-  attempt: number,
-  policy: RetryPolicy,
-  random: () => number = Math.random,
-): number {
+function backoffDelay(attempt: number, policy: RetryPolicy, random: () => number = Math.random): number {
   const ceiling = Math.min(policy.maxDelayMs, policy.minDelayMs * 2 ** attempt);
   return Math.round(random() * ceiling);
 }

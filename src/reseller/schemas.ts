@@ -13,7 +13,6 @@ export const balanceResponse = z.looseObject({
   success: z.literal(true),
   balance_usd: moneyString,
 });
-export type BalanceResponse = z.infer<typeof balanceResponse>;
 
 export const mediaInput = z.looseObject({
   key: z.string(),
@@ -24,11 +23,10 @@ export const mediaInput = z.looseObject({
 });
 export type MediaInput = z.infer<typeof mediaInput>;
 
-export const optionChoice = z.looseObject({
+const optionChoice = z.looseObject({
   value: z.union([z.string(), z.number(), z.boolean()]),
   label: z.string().optional(),
 });
-export type OptionChoice = z.infer<typeof optionChoice>;
 
 export const optionSchemaItem = z.looseObject({
   key: z.string(),
@@ -59,10 +57,8 @@ export const pricing = z.looseObject({
   /** resolution -> image count (as a string key "0", "1", ...) -> final amount */
   prices_by_image_count: z.record(z.string(), z.record(z.string(), moneyString)).optional(),
 });
-export type Pricing = z.infer<typeof pricing>;
 
-export const promptMode = z.enum(['required', 'optional', 'ignored']);
-export type PromptMode = z.infer<typeof promptMode>;
+const promptMode = z.enum(['required', 'optional', 'ignored']);
 
 export const model = z.looseObject({
   id: z.number().int(),
@@ -93,7 +89,7 @@ export const modelsResponse = z.looseObject({
   models: z.array(z.unknown()),
 });
 
-export const uploadStatus = z.string(); // 'ready' | 'processing' | others not shown
+const uploadStatus = z.string(); // 'ready' | 'processing' | others not shown
 export const upload = z.looseObject({
   tmp_path: z.string().regex(/^tmp\/[0-9a-f-]+$/i),
   status: uploadStatus,
@@ -107,8 +103,8 @@ export type Upload = z.infer<typeof upload>;
 
 export const uploadResponse = z.looseObject({ success: z.literal(true), upload });
 
-export const ORDER_STATUSES = ['queued', 'processing', 'completed', 'failed', 'cancelled'] as const;
-export const orderStatus = z.enum(ORDER_STATUSES);
+const ORDER_STATUSES = ['queued', 'processing', 'completed', 'failed', 'cancelled'] as const;
+const orderStatus = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatus>;
 export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = ['completed', 'failed', 'cancelled'];
 
@@ -222,7 +218,6 @@ export const errorEnvelope = z.looseObject({
   }),
   order: order.optional(),
 });
-export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
 /** Every error code of spec section 7. */
 export const API_ERROR_CODES = [

@@ -16,7 +16,7 @@ import type { Logger } from '../logger.js';
 
 export const WEBHOOK_PATH = '/telegram/webhook';
 /** Telegram's updates are a few KB; a file is never inline. 1 MB leaves ample room. */
-export const MAX_WEBHOOK_BODY_BYTES = 1024 * 1024;
+const MAX_WEBHOOK_BODY_BYTES = 1024 * 1024;
 
 export interface WebhookServerOptions {
   /** Telegram's webhook; absent for a server that only serves /healthz and `routes` (polling mode). */

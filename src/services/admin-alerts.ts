@@ -29,14 +29,12 @@ export type AdminAlert =
   /** The Stars ledger and Telegram's getStarTransactions disagree (wallet reconciliation). */
   | { kind: 'stars_reconciliation'; differences: string[] };
 
-export type AdminAlertKind = AdminAlert['kind'];
-
 /** Delivers an alert to every admin; must not throw for a chat that cannot be reached. */
 export interface AdminAlertSink {
   send(alert: AdminAlert): Promise<void>;
 }
 
-export const DEFAULT_ALERT_COOLDOWNS_MS = {
+const DEFAULT_ALERT_COOLDOWNS_MS = {
   unauthorized: 60 * 60_000,
   insufficient_balance: 30 * 60_000,
   upstream_down: 30 * 60_000,

@@ -10,7 +10,7 @@ import { addMoney, isMoneyString, type Money, moneyToString, parseMoney, ZERO_MO
 export type StatsPeriod = 'today' | 'week' | 'month';
 export const STATS_PERIODS: readonly StatsPeriod[] = ['today', 'week', 'month'];
 
-export interface OrderCounts {
+interface OrderCounts {
   /** Every order placed in the period. */
   total: number;
   completed: number;

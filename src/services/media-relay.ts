@@ -373,7 +373,7 @@ class ReadTracker {
 }
 
 /** The original file name, else `<kind>-<file_unique_id>.<ext>`. */
-export function uploadName(file: TelegramFileRef): string {
+function uploadName(file: TelegramFileRef): string {
   const name = file.fileName?.split(/[\\/]/).pop()?.trim();
   if (name) return name;
   const ext = extensionOf(file);

@@ -26,7 +26,6 @@ export type MediaProblem =
   | { code: 'pixels_out_of_range'; pixels: number; min?: number; max?: number }
   | { code: 'aspect_ratio_out_of_range'; ratio: number; min: number; max: number };
 
-export type MediaProblemCode = MediaProblem['code'];
 export type MediaCheck = { ok: true } | { ok: false; problem: MediaProblem };
 
 export interface MediaCheckState {
@@ -116,11 +115,11 @@ function canonicalExt(ext: string): string {
 }
 
 /** The input's accepted extensions, falling back to the model's. */
-export function acceptedExtensions(model: Model, input: MediaInput): string[] {
+function acceptedExtensions(model: Model, input: MediaInput): string[] {
   return input.accepted.length > 0 ? input.accepted : model.media.accepted;
 }
 
-export function isAccepted(ext: string | undefined, accepted: readonly string[]): boolean {
+function isAccepted(ext: string | undefined, accepted: readonly string[]): boolean {
   if (!ext) return false;
   const wanted = canonicalExt(ext);
   return accepted.some((a) => canonicalExt(a) === wanted);
@@ -237,7 +236,7 @@ export function checkFile(
 }
 
 /** Whether an input takes videos: by its accepted extensions, or by its key when it lists none. */
-export function isVideoInput(input: MediaInput): boolean {
+function isVideoInput(input: MediaInput): boolean {
   if (input.accepted.length > 0)
     return input.accepted.some((e) => mediaClassOfExtension(canonicalExt(e)) === 'video');
   return /video/i.test(input.key);

@@ -4,7 +4,7 @@
  */
 import type { Message } from 'grammy/types';
 
-export type TelegramFileKind = 'photo' | 'video' | 'animation' | 'document';
+type TelegramFileKind = 'photo' | 'video' | 'animation' | 'document';
 export type MediaClass = 'image' | 'video';
 
 export interface TelegramFileRef {

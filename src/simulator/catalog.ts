@@ -40,7 +40,6 @@ const mediaInput = z.strictObject({
   accepted: z.array(z.string()).min(1),
   limits: inputLimits.optional(),
 });
-export type CatalogMediaInput = z.infer<typeof mediaInput>;
 
 const optionSchemaItem = z.strictObject({
   key: z.string().min(1),
@@ -84,7 +83,6 @@ const priceRule = z.discriminatedUnion('kind', [
   /** pricing.prices_by_image_count[resolution][number of files in `input`] */
   z.strictObject({ kind: z.literal('by_image_count'), input: z.string() }),
 ]);
-export type PriceRule = z.infer<typeof priceRule>;
 
 const simRules = z.strictObject({
   /** false: once processing the order cannot be cancelled (cancel answers cannot_cancel). */
@@ -115,7 +113,6 @@ const simRules = z.strictObject({
   /** The option whose value is the number of result files (default one result). */
   result_count_option: z.string().optional(),
 });
-export type SimRules = z.infer<typeof simRules>;
 
 const catalogModel = z.strictObject({
   id: z.number().int().positive(),

@@ -124,12 +124,12 @@ export function makeJpeg(width: number, height: number): Buffer {
 
 // ---------------------------------------------------------------- ISO base media (MP4, MOV, HEIC)
 
-export function isoBox(type: string, ...payload: Buffer[]): Buffer {
+function isoBox(type: string, ...payload: Buffer[]): Buffer {
   const body = Buffer.concat(payload);
   return Buffer.concat([u32(body.length + 8), ascii(type), body]);
 }
 
-export function isoFullBox(type: string, version: number, flags: number, ...payload: Buffer[]): Buffer {
+function isoFullBox(type: string, version: number, flags: number, ...payload: Buffer[]): Buffer {
   return isoBox(type, u32(((version & 0xff) << 24) | (flags & 0xffffff)), ...payload);
 }
 

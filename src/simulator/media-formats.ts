@@ -11,7 +11,7 @@ export interface MediaFormat {
   mime: string;
 }
 
-export const MEDIA_FORMATS: readonly MediaFormat[] = [
+const MEDIA_FORMATS: readonly MediaFormat[] = [
   { id: 'jpg', kind: 'image', mime: 'image/jpeg' },
   { id: 'png', kind: 'image', mime: 'image/png' },
   { id: 'webp', kind: 'image', mime: 'image/webp' },
@@ -46,13 +46,13 @@ export function normalizeExtension(ext: string): string {
   return EXTENSION_ALIASES[lower] ?? lower;
 }
 
-export function formatFromFilename(name: string): MediaFormat | undefined {
+function formatFromFilename(name: string): MediaFormat | undefined {
   const dot = name.lastIndexOf('.');
   if (dot < 0 || dot === name.length - 1) return undefined;
   return byId(normalizeExtension(name.slice(dot + 1)));
 }
 
-export function formatFromMime(mime: string | undefined): MediaFormat | undefined {
+function formatFromMime(mime: string | undefined): MediaFormat | undefined {
   if (!mime) return undefined;
   const clean = mime.split(';')[0]!.trim().toLowerCase();
   const alias = MIME_ALIASES[clean];

@@ -72,7 +72,7 @@ export function isFinal(status: OrderStatus): boolean {
 }
 
 /** Cancellable: processing, no cancellation already requested, and the model supports it. */
-export function canCancel(order: OrderRecord, now: number): boolean {
+function canCancel(order: OrderRecord, now: number): boolean {
   return (
     orderStatusAt(order, now) === 'processing' &&
     order.cancelRequestedAt === undefined &&

@@ -11,7 +11,7 @@ export const PROMPT_DEPOSIT_REQUIRED_USD = 50;
 const DEFAULT_PER_PAGE = 20;
 const MAX_PER_PAGE = 100;
 
-export interface PromptItem {
+interface PromptItem {
   id: number;
   type: { key: string; name_ru: string; name_en: string };
   category: { key: string; name_ru: string; name_en: string };

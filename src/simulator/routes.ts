@@ -66,7 +66,7 @@ const PUBLIC_ROUTES: Route[] = [
   open('GET', /^\/prompts\/(\d+)\/preview$/, getPromptPreview),
 ];
 
-export const API_PREFIX = '/api/v1';
+const API_PREFIX = '/api/v1';
 
 /** The path a route, a fault rule and the request log see: relative to /api/v1 for API calls. */
 export function routePath(pathname: string): { path: string; isApi: boolean } {

@@ -64,7 +64,7 @@ export interface SimulatorOptions {
   requestLogLimit?: number;
 }
 
-export interface RequestLogEntry {
+interface RequestLogEntry {
   method: string;
   /** Path after /api/v1 for API calls (as fault rules match it), else the raw path (e.g. /g/<token>). */
   path: string;
@@ -93,7 +93,7 @@ export interface RunningSimulator {
 }
 
 const HOUR_MS = 60 * 60 * 1000;
-export const DEFAULT_ACCOUNTS: readonly SimAccount[] = [
+const DEFAULT_ACCOUNTS: readonly SimAccount[] = [
   { key: 'sim-key', balance_usd: '100.00', deposit_usd: '100.00' },
 ];
 

@@ -28,4 +28,3 @@ export function parseFormIndex(data: string, kind: 'opt' | 'val'): number | unde
  * exact price the message shows: after a re-quote, an old button cannot confirm the new price.
  */
 export const orderActionData = createCallbackData('o', { a: String, id: String, t: String });
-export type OrderAction = 'ok' | 'edit' | 'x';

@@ -78,7 +78,7 @@ export class DeliveryAborted extends Error {
   override readonly name = 'DeliveryAborted';
 }
 
-export function isBadRequest(err: unknown): boolean {
+function isBadRequest(err: unknown): boolean {
   return err instanceof GrammyError && err.error_code === 400;
 }
 

@@ -61,7 +61,7 @@ export interface DownloadLimits {
   rateWindowMs: number;
 }
 
-export const DEFAULT_DOWNLOAD_LIMITS: DownloadLimits = {
+const DEFAULT_DOWNLOAD_LIMITS: DownloadLimits = {
   deadlineMs: 5 * 60_000,
   minBytesPerSecond: 32 * 1024,
   rateWindowMs: 20_000,

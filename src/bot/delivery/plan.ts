@@ -32,7 +32,7 @@ export interface DeliveryPlan {
 }
 
 /** Telegram's album size. */
-export const MAX_GROUP_SIZE = 10;
+const MAX_GROUP_SIZE = 10;
 
 const KIND_BY_EXTENSION: Record<string, ResultKind> = {
   jpg: 'photo',
@@ -86,7 +86,7 @@ export function resultKind(url: string, modelType: string): ResultKind {
 }
 
 /** Photos and videos may share an album; documents only go with documents; animations go alone. */
-export function groupKey(kind: ResultKind): 'visual' | 'document' | 'single' {
+function groupKey(kind: ResultKind): 'visual' | 'document' | 'single' {
   if (kind === 'photo' || kind === 'video') return 'visual';
   if (kind === 'document') return 'document';
   return 'single';

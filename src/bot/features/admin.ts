@@ -20,14 +20,14 @@ import { editIgnoringNotModified } from '../telegram-errors.js';
 import { stars } from '../texts/money.js';
 
 /** The Refresh button of /balance. */
-export const ADMIN_BALANCE_REFRESH = 'adm:balance';
+const ADMIN_BALANCE_REFRESH = 'adm:balance';
 
 export function isAdmin(ctx: Pick<BaseContext, 'from' | 'deps'>): boolean {
   return ctx.from !== undefined && ctx.deps.config.adminIds.includes(ctx.from.id);
 }
 
 /** The /balance text: a fresh reading, or what went wrong (by code only: never an upstream message). */
-export async function renderBalance(
+async function renderBalance(
   texts: Texts,
   monitor: Pick<BalanceMonitor, 'check' | 'thresholdUsd'>,
   sandbox: boolean,
@@ -56,7 +56,7 @@ const PERIOD_KEYS: Record<StatsPeriod, string> = {
   month: 'admin-stats-period-month',
 };
 
-export function renderStats(texts: Texts, stats: AdminStats, wallet?: WalletReport): string {
+function renderStats(texts: Texts, stats: AdminStats, wallet?: WalletReport): string {
   const money = (usd: string) => formatMoney(usd, texts.locale);
   const lines = [
     texts.t('admin-stats-title', { time: formatDateTime(texts.locale, stats.at, stats.at) }),

@@ -21,7 +21,7 @@ import { requestLines } from '../order-summary.js';
 import { editIgnoringNotModified } from '../telegram-errors.js';
 import { orderPrice } from '../texts/money.js';
 
-export const PAGE_SIZE = 5;
+const PAGE_SIZE = 5;
 const PROMPT_EXCERPT_CHARS = 200;
 const BUTTON_MODEL_CHARS = 32;
 /** Uploads live 24 h upstream (spec 4.3); an hour of margin for the time the form took. */
@@ -42,7 +42,7 @@ async function render(ctx: BaseContext, text: string, keyboard: InlineKeyboard, 
   }
 }
 
-export async function showOrderList(ctx: BaseContext, requestedPage: number, mode: 'edit' | 'reply') {
+async function showOrderList(ctx: BaseContext, requestedPage: number, mode: 'edit' | 'reply') {
   const chatId = ctx.chat!.id;
   const total = await ctx.deps.orders.countForChat(chatId);
   if (total === 0) {

@@ -46,7 +46,7 @@ import {
 import { editIgnoringNotModified } from '../telegram-errors.js';
 import { upstreamErrorText } from '../texts/upstream-errors.js';
 
-export const PROMPT_SEARCH_CONVERSATION = 'prompt-search';
+const PROMPT_SEARCH_CONVERSATION = 'prompt-search';
 /** After this long without an answer, a message is no longer taken as search words. */
 const SEARCH_WAIT_MS = 15 * 60_000;
 

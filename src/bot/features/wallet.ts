@@ -45,7 +45,7 @@ export async function walletHistoryLines(ctx: BaseContext, userId: number): Prom
 }
 
 /** Balance, the latest movements and the packs, for the customer `userId`. */
-export async function renderWallet(
+async function renderWallet(
   ctx: BaseContext,
   userId: number,
 ): Promise<{ text: string; keyboard: InlineKeyboard }> {
@@ -66,11 +66,7 @@ export async function renderWallet(
 }
 
 /** Sends an XTR invoice for `amount` Stars (one price item, no provider token: Telegram's rules). */
-export async function sendTopupInvoice(
-  ctx: BaseContext,
-  amount: number,
-  orderId: string | null,
-): Promise<void> {
+async function sendTopupInvoice(ctx: BaseContext, amount: number, orderId: string | null): Promise<void> {
   const wallet = ctx.deps.wallet!;
   const chatId = ctx.chat!.id;
   const { payload } = await wallet.createTopup(ctx.from!.id, chatId, amount, orderId);

@@ -6,7 +6,7 @@ import type { BaseContext } from '../context.js';
  * Main-menu entries in display order. A feature adds its entry here when it exists, so the
  * menu never offers something the bot cannot do.
  */
-export const MAIN_MENU_ITEMS = [
+const MAIN_MENU_ITEMS = [
   { item: 'generate', labelKey: 'menu-generate' },
   { item: 'orders', labelKey: 'menu-orders' },
   { item: 'prompts', labelKey: 'menu-prompts' },

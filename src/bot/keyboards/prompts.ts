@@ -21,10 +21,8 @@ export interface Screen {
   keyboard: InlineKeyboard;
 }
 
-/** Telegram's limit on a message text, counted after entity parsing (UTF-16 units). */
-export const TELEGRAM_TEXT_LIMIT = 4096;
 /** What the detail view keeps for the prompt itself; the rest of the message is short and bounded. */
-export const DETAIL_PROMPT_UNITS = 3300;
+const DETAIL_PROMPT_UNITS = 3300;
 const EXCERPT_CHARS = 90;
 const TITLE_CHARS = 120;
 const BUTTON_TITLE_CHARS = 40;
@@ -81,7 +79,7 @@ export function localizedName(name: { name_ru: string; name_en: string }, locale
   return truncate(locale === 'ru' ? name.name_ru : name.name_en, NAME_CHARS);
 }
 
-export function typeLabel(ctx: Texts, type: TypeCode): string {
+function typeLabel(ctx: Texts, type: TypeCode): string {
   return ctx.t(
     type === 'i' ? 'prompts-type-image' : type === 'v' ? 'prompts-type-video' : 'prompts-type-all',
   );

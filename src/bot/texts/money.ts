@@ -16,7 +16,7 @@ export function stars(texts: Texts, n: number): string {
 }
 
 /** The amount upstream charged (`cost_usd`), or the confirmed price until upstream answered. */
-export function orderAmount(order: Pick<OrderRecord, 'costUsd' | 'priceUsd'>): string {
+function orderAmount(order: Pick<OrderRecord, 'costUsd' | 'priceUsd'>): string {
   return order.costUsd ?? order.priceUsd;
 }
 

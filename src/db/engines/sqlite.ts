@@ -12,7 +12,7 @@ import type { Engine, Sql, Tables, Tx } from '../engine.js';
 import * as sqliteTables from '../schema/sqlite/index.js';
 import { SerialQueue } from './serial-queue.js';
 
-export const SQLITE_MIGRATIONS = resolve(import.meta.dirname, '../../../migrations/sqlite');
+const SQLITE_MIGRATIONS = resolve(import.meta.dirname, '../../../migrations/sqlite');
 
 /** The database cannot be used; the message names the setting, the place and why (never a secret). */
 export class DatabaseOpenError extends Error {

@@ -11,7 +11,7 @@ import type { WalletRepository } from '../../db/index.js';
 import { realTimers, type Timers } from '../../lib/timers.js';
 import type { Logger } from '../../logger.js';
 
-export interface StarTransactionLike {
+interface StarTransactionLike {
   id?: unknown;
   amount?: unknown;
   source?: { type?: unknown; user?: { id?: unknown } } | undefined;

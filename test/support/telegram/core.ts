@@ -28,7 +28,7 @@ export interface Core {
   preCheckoutTimeoutMs: number;
 }
 
-export interface MethodCall {
+interface MethodCall {
   params: Params;
   uploads: Map<string, Upload>;
   /** Aborted when the bot's connection closes (matters for long polling). */

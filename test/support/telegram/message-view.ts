@@ -76,7 +76,7 @@ function mediaFields(msg: StoredMessage): Record<string, unknown> {
   }
 }
 
-export function photoSize(f: StoredFile): PhotoSize {
+function photoSize(f: StoredFile): PhotoSize {
   return { ...fileBase(f), width: f.width ?? 0, height: f.height ?? 0 };
 }
 

@@ -476,7 +476,7 @@ export class ScriptedUserImpl implements ScriptedUser {
   }
 }
 
-export function matchesMessage(m: BotMessage, match: MessageMatch | undefined): boolean {
+function matchesMessage(m: BotMessage, match: MessageMatch | undefined): boolean {
   if (match === undefined) return true;
   if (typeof match === 'function') return match(m);
   const text = m.text ?? m.caption ?? '';

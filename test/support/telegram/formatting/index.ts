@@ -7,8 +7,8 @@ import { parseMarkdownV2 } from './markdown-v2.js';
 
 export type { FormattedText } from './entities.js';
 
-export const TEXT_LIMIT = 4096;
-export const CAPTION_LIMIT = 1024;
+const TEXT_LIMIT = 4096;
+const CAPTION_LIMIT = 1024;
 
 /** Applies parse_mode (or takes explicit entities) and returns what the chat will display. */
 export function formatText(raw: string, parseMode: string | undefined, explicit: unknown): FormattedText {
@@ -41,7 +41,7 @@ export function checkMessageText(formatted: FormattedText): void {
   if (formatted.text.length > TEXT_LIMIT) throw badRequest('message is too long');
 }
 
-export function checkCaption(formatted: FormattedText): void {
+function checkCaption(formatted: FormattedText): void {
   if (formatted.text.length > CAPTION_LIMIT) throw badRequest('message caption is too long');
 }
 
