@@ -15,7 +15,8 @@ import { Bot } from 'grammy';
 import type { Update } from 'grammy/types';
 import { pino } from 'pino';
 import { FORM } from '../src/bot/callback-data/generate.js';
-import { createBot } from '../src/bot/index.js';
+import { createI18n } from '../src/bot/i18n.js';
+import { createTelegramBot, installFeatures } from '../src/bot/index.js';
 import { loadConfig } from '../src/config.js';
 import { openSqlite } from '../src/db/engines/sqlite.js';
 import { storeOn } from '../src/db/index.js';
@@ -44,17 +45,16 @@ const config = loadConfig({
   RESELLER_API_KEY: 'bench-key',
 });
 const logger = pino({ level: 'silent' });
+const telegram = createTelegramBot(config.botToken, { apiRoot: config.telegram.apiRoot, logger });
 const services = createServices({
   config,
   logger,
   store,
   upstream: { baseUrl: simulator.baseUrl, apiKey: 'bench-key' },
+  getFile: (id) => telegram.bot.api.getFile(id),
 });
-const bot = createBot(config.botToken, {
-  store,
-  deps: { config, logger, sandbox: false, ...services },
-});
-services.bindGetFile((id) => bot.api.getFile(id));
+const i18n = createI18n(config.defaultLocale, config.branding);
+const bot = installFeatures(telegram, { store, deps: { config, logger, i18n, sandbox: false, ...services } });
 await bot.init();
 
 /** Feeds the bot what the emulator queued until `until` settles (a manual getUpdates loop). */

@@ -5,10 +5,9 @@
  */
 import 'dotenv/config';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { AdminNotifier } from './bot/admin-notifier.js';
 import { commandLists, registerAdminCommands, registerCommands } from './bot/commands.js';
-import { createBot } from './bot/index.js';
-import { OrderNotifier } from './bot/order-notifier.js';
+import { createI18n } from './bot/i18n.js';
+import { createTelegramBot, installFeatures } from './bot/index.js';
 import { startPolling } from './bot/polling.js';
 import { ConfigError, loadConfig, secretsOf } from './config.js';
 import { openStore } from './db/index.js';
@@ -23,6 +22,8 @@ import { OrderTracker } from './services/order-tracker.js';
 import { SubmissionRetrier } from './services/submission-retrier.js';
 import { StarsReconciler } from './services/wallet/reconciliation.js';
 import { connectUpstream } from './upstream.js';
+import { AdminNotifier } from './workers/admin-notifier.js';
+import { OrderNotifier } from './workers/order-notifier.js';
 
 /** Every secret of the loaded config (database password included), for the last-resort error line. */
 let knownSecrets: string[] = [];
@@ -61,9 +62,21 @@ async function main(): Promise<void> {
   const store = await openStore(config.database);
   const upstream = await connectUpstream(config, logger);
 
-  const services = createServices({ config, logger, store, upstream });
-  // The tracker reports to the notifier, which speaks through the bot's Api (bound once it exists).
-  const notifier = new OrderNotifier({ orders: services.orders, users: services.users, config, logger });
+  // The Bot and its Api first (nothing is sent yet): every service and worker below speaks through it.
+  const telegram = createTelegramBot(config.botToken, { apiRoot: config.telegram.apiRoot, logger });
+  const { api } = telegram.bot;
+  const i18n = createI18n(config.defaultLocale, config.branding);
+  const services = createServices({ config, logger, store, upstream, getFile: (id) => api.getFile(id) });
+  // The tracker reports to the notifier, which edits status messages and delivers results.
+  const notifier = new OrderNotifier({
+    orders: services.orders,
+    users: services.users,
+    config,
+    logger,
+    api,
+    i18n,
+  });
+  services.admin.alerts.bindSink(new AdminNotifier({ config, users: services.users, logger, api, i18n }));
   // Polls get no retries of their own: the tracker paces and reschedules them (and honours 429s).
   const pollClient = new ResellerClient({
     baseUrl: upstream.baseUrl,
@@ -82,23 +95,18 @@ async function main(): Promise<void> {
     maxIntervalMs: config.orderPolling.maxMs,
   });
   let lastUpdateId = 0;
-  const bot = createBot(config.botToken, {
+  const bot = installFeatures(telegram, {
     store,
     onUpdate: (id) => {
       lastUpdateId = Math.max(lastUpdateId, id);
     },
-    deps: { config, logger, sandbox: upstream.sandbox, ...services, tracker, orderNotifier: notifier },
+    deps: { config, logger, i18n, sandbox: upstream.sandbox, ...services, tracker, orderNotifier: notifier },
   });
-  services.bindGetFile((fileId) => bot.api.getFile(fileId));
-  notifier.bindApi(bot.api);
-  const adminNotifier = new AdminNotifier({ config, users: services.users, logger });
-  adminNotifier.bindApi(bot.api);
-  services.admin.alerts.bindSink(adminNotifier);
   // Telegram unreachable at start-up: getMe (and every call below) keeps retrying every few seconds
   // with a warning in the log (bot/telegram-link.ts), rather than exiting into a restart loop.
   await bot.init();
-  await registerCommands(bot.api, commandLists(config));
-  const adminCommands = await registerAdminCommands(bot.api, commandLists(config), config.adminIds);
+  await registerCommands(api, commandLists(config, i18n));
+  const adminCommands = await registerAdminCommands(api, commandLists(config, i18n), config.adminIds);
   for (const { adminId, error } of adminCommands.failed) {
     logger.warn(
       { adminId, err: error },

@@ -3,7 +3,7 @@ import type { Api } from 'grammy';
 import type { BotCommand } from 'grammy/types';
 import type { Config } from '../config.js';
 import type { BaseContext } from './context.js';
-import { createI18n, type Locale, SUPPORTED_LOCALES } from './i18n.js';
+import { type Locale, SUPPORTED_LOCALES } from './i18n.js';
 
 const USER_COMMANDS = ['start', 'generate', 'orders', 'prompts', 'language', 'help', 'cancel'] as const;
 /** With BILLING=stars; /paysupport and /terms are what Telegram requires of sellers. */
@@ -13,10 +13,15 @@ const WALLET_COMMANDS = ['wallet', 'paysupport', 'terms'] as const;
 export interface CommandLists {
   defaultLocale: Locale;
   wallet: boolean;
+  /** The bot's texts (descriptions are `command-*` messages). */
+  i18n: I18n<BaseContext>;
 }
 
-export function commandLists(config: Pick<Config, 'defaultLocale' | 'billing'>): CommandLists {
-  return { defaultLocale: config.defaultLocale, wallet: config.billing.mode === 'stars' };
+export function commandLists(
+  config: Pick<Config, 'defaultLocale' | 'billing'>,
+  i18n: I18n<BaseContext>,
+): CommandLists {
+  return { defaultLocale: config.defaultLocale, wallet: config.billing.mode === 'stars', i18n };
 }
 
 function commandsFor(i18n: I18n<BaseContext>, locale: Locale, wallet: boolean): BotCommand[] {
@@ -26,7 +31,7 @@ function commandsFor(i18n: I18n<BaseContext>, locale: Locale, wallet: boolean): 
 
 /** Registers the command list in every language we speak, and the default for everyone else. */
 export async function registerCommands(api: Api, lists: CommandLists): Promise<void> {
-  const i18n = createI18n(lists.defaultLocale);
+  const { i18n } = lists;
   for (const locale of SUPPORTED_LOCALES) {
     await api.setMyCommands(commandsFor(i18n, locale, lists.wallet), { language_code: locale });
   }
@@ -71,8 +76,7 @@ export async function registerAdminCommands(
   lists: CommandLists,
   adminIds: readonly number[],
 ): Promise<{ failed: Array<{ adminId: number; error: unknown }> }> {
-  const { defaultLocale, wallet } = lists;
-  const i18n = createI18n(defaultLocale);
+  const { defaultLocale, wallet, i18n } = lists;
   const failed: Array<{ adminId: number; error: unknown }> = [];
   for (const adminId of adminIds) {
     const scope = { type: 'chat' as const, chat_id: adminId };

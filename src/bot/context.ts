@@ -1,18 +1,20 @@
 import type { ConversationFlavor } from '@grammyjs/conversations';
-import type { I18nFlavor } from '@grammyjs/i18n';
+import type { I18n, I18nFlavor } from '@grammyjs/i18n';
 import type { Context } from 'grammy';
 import type { Config } from '../config.js';
 import type { UserRecord } from '../db/index.js';
 import type { Logger } from '../logger.js';
 import type { Services } from '../services/container.js';
 import type { OrderTracker } from '../services/order-tracker.js';
+import type { OrderNotifier } from '../workers/order-notifier.js';
 import type { Locale } from './i18n.js';
-import type { OrderNotifier } from './order-notifier.js';
 
 /** Everything the bot's features need from the outside, injected by main.ts (or a test). */
-export interface BotDeps extends Omit<Services, 'bindGetFile'> {
+export interface BotDeps extends Services {
   config: Config;
   logger: Logger;
+  /** The one set of texts (ours, the brand's overrides, the support line), built once in main.ts. */
+  i18n: I18n<BaseContext>;
   /** True when the upstream is the in-process simulator: nothing costs money. */
   sandbox: boolean;
   /** Polls submitted orders (main.ts); absent in handler tests, where nothing is tracked. */

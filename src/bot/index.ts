@@ -1,6 +1,7 @@
 /**
- * Builds the bot: plugins in the order they must run, then one Composer per feature, then the
- * catch-all. Nothing here talks to the network until the caller starts it.
+ * Builds the bot in two steps: the Bot with its API transformers (createTelegramBot: services and
+ * workers get its `api`), then the features (installFeatures: plugins in the order they must run,
+ * one Composer per feature, the catch-all). Nothing here talks to the network until started.
  */
 import { autoRetry } from '@grammyjs/auto-retry';
 import { conversations } from '@grammyjs/conversations';
@@ -8,6 +9,7 @@ import { sequentialize } from '@grammyjs/runner';
 import { type ApiClientOptions, Bot, type BotConfig, type MiddlewareFn, type Transformer } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import type { Store } from '../db/index.js';
+import type { Logger } from '../logger.js';
 import { metrics, telegramErrorCode, updateType } from '../metrics.js';
 import { chatWork } from './chat-work.js';
 import type { BaseContext, BotContext, BotDeps } from './context.js';
@@ -27,23 +29,38 @@ import { startFeature } from './features/start.js';
 import { unhandledFeature } from './features/unhandled.js';
 import { walletFeature } from './features/wallet.js';
 import { htmlParseMode } from './html-parse-mode.js';
-import { createI18n, escapeTranslationVariables } from './i18n.js';
+import { escapeTranslationVariables } from './i18n.js';
 import { createAccessGuard } from './middlewares/access.js';
 import { createCallbackAnswerGuard } from './middlewares/answer-callbacks.js';
 import { attachUser } from './middlewares/attach-user.js';
 import { TelegramLink } from './telegram-link.js';
 
-export interface CreateBotOptions {
-  deps: BotDeps;
-  /** Where forms in progress are kept, so they survive a restart. */
-  store: Pick<Store, 'conversationStorage'>;
+export interface TelegramBotOptions {
+  apiRoot: string;
+  logger: Logger;
   /** Skip getMe at start-up (tests and benchmarks). */
   botInfo?: UserFromGetMe;
-  /** Called with each update id before it is handled (graceful shutdown confirms up to it). */
-  onUpdate?: (updateId: number) => void;
   /** Overrides of grammY's API client (tests pass a recording `fetch`). */
   client?: ApiClientOptions;
 }
+
+/** The Bot with its API transformers, before any feature is installed (its `bot.api` is ready). */
+export interface TelegramBot {
+  bot: Bot<BotContext>;
+  /** Conversations build contexts with an Api of their own: this gives them the same transformers. */
+  conversationApi: MiddlewareFn<BaseContext>;
+  callbackAnswers: ReturnType<typeof createCallbackAnswerGuard>;
+}
+
+export interface FeatureOptions {
+  deps: BotDeps;
+  /** Where forms in progress are kept, so they survive a restart. */
+  store: Pick<Store, 'conversationStorage'>;
+  /** Called with each update id before it is handled (graceful shutdown confirms up to it). */
+  onUpdate?: (updateId: number) => void;
+}
+
+export type CreateBotOptions = FeatureOptions & Omit<TelegramBotOptions, 'apiRoot' | 'logger'>;
 
 /** Telegram API failures by method and code, for /metrics. */
 const countTelegramErrors: Transformer = async (prev, method, payload, signal) => {
@@ -78,9 +95,9 @@ export function sequentialKey(ctx: BaseContext): string | undefined {
   return control && chatWork.isBusy(chatId) ? `${key}:control` : key;
 }
 
-export function createBot(token: string, opts: CreateBotOptions): Bot<BotContext> {
-  const { deps } = opts;
-  const config: BotConfig<BotContext> = { client: { apiRoot: deps.config.telegram.apiRoot, ...opts.client } };
+/** The bot and its API as every caller needs it: services and workers get `bot.api` from here. */
+export function createTelegramBot(token: string, opts: TelegramBotOptions): TelegramBot {
+  const config: BotConfig<BotContext> = { client: { apiRoot: opts.apiRoot, ...opts.client } };
   if (opts.botInfo) config.botInfo = opts.botInfo;
   const bot = new Bot<BotContext>(token, config);
 
@@ -94,17 +111,39 @@ export function createBot(token: string, opts: CreateBotOptions): Bot<BotContext
   });
   // The first installed runs innermost: every failed attempt is counted, then network failures and
   // 5xx are retried on a short leash (telegram-link.ts), then auto-retry honours 429s.
-  const link = new TelegramLink({ logger: deps.logger });
+  const link = new TelegramLink({ logger: opts.logger });
   bot.api.config.use(countTelegramErrors);
   bot.api.config.use(link.transformer);
   bot.api.config.use(retry);
   bot.api.config.use(htmlParseMode);
   const callbackAnswers = createCallbackAnswerGuard();
   bot.api.config.use(callbackAnswers.transformer);
+  const conversationApi: MiddlewareFn<BaseContext> = (ctx, next) => {
+    ctx.api.config.use(countTelegramErrors);
+    ctx.api.config.use(link.transformer);
+    ctx.api.config.use(retry);
+    ctx.api.config.use(htmlParseMode);
+    return next();
+  };
+  return { bot, conversationApi, callbackAnswers };
+}
 
-  const i18n = createI18n(deps.config.defaultLocale, deps.config.branding);
+/** Builds the whole bot in one step (tests and benchmarks): createTelegramBot, then installFeatures. */
+export function createBot(token: string, opts: CreateBotOptions): Bot<BotContext> {
+  const telegram = createTelegramBot(token, {
+    ...opts,
+    apiRoot: opts.deps.config.telegram.apiRoot,
+    logger: opts.deps.logger,
+  });
+  return installFeatures(telegram, opts);
+}
+
+/** Plugins in the order they must run, then one Composer per feature, then the catch-all. */
+export function installFeatures(telegram: TelegramBot, opts: FeatureOptions): Bot<BotContext> {
+  const { bot, callbackAnswers } = telegram;
+  const { deps } = opts;
   // What every context needs, outside and inside conversations (which build their own contexts).
-  const contextPlugins = [attachUser(deps), i18n.middleware(), escapeTranslationVariables];
+  const contextPlugins = [attachUser(deps), deps.i18n.middleware(), escapeTranslationVariables];
 
   bot.use(async (ctx, next) => {
     const type = updateType(ctx.update);
@@ -142,13 +181,7 @@ export function createBot(token: string, opts: CreateBotOptions): Bot<BotContext
   protectedBot.use(cancelFeature);
   // Conversations build contexts with an Api of their own, without the bot's transformers.
   const conversationPlugins: MiddlewareFn<BaseContext>[] = [
-    (ctx, next) => {
-      ctx.api.config.use(countTelegramErrors);
-      ctx.api.config.use(link.transformer);
-      ctx.api.config.use(retry);
-      ctx.api.config.use(htmlParseMode);
-      return next();
-    },
+    telegram.conversationApi,
     callbackAnswers.recordInsideConversation,
     ...contextPlugins,
   ];

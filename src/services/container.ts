@@ -1,7 +1,6 @@
 /**
  * Builds the services on top of the database and the upstream, in one place for the bot process,
- * the tests and the benchmarks. Telegram's getFile is bound late: the bot that provides it is
- * created after the services it uses.
+ * the tests and the benchmarks.
  */
 import type { Config } from '../config.js';
 import type { OrdersRepository, Store, UsersRepository } from '../db/index.js';
@@ -29,8 +28,6 @@ export interface Services {
   promptLibrary: PromptLibraryService;
   /** The customers' Stars wallet; null unless BILLING=stars. */
   wallet: WalletService | null;
-  /** Call once the bot exists: the relay asks Telegram for file paths through it. */
-  bindGetFile(getFile: (fileId: string) => Promise<TelegramFileInfo>): void;
 }
 
 export function createServices(opts: {
@@ -38,6 +35,8 @@ export function createServices(opts: {
   logger: Logger;
   store: Store;
   upstream: { baseUrl: string; apiKey: string };
+  /** Telegram's getFile (the bot's Api): the relay asks it where a user's file is. */
+  getFile?: (fileId: string) => Promise<TelegramFileInfo>;
   hooks?: OrderPipelineHooks;
 }): Services {
   const { config, logger, store } = opts;
@@ -94,11 +93,10 @@ export function createServices(opts: {
         .catch((err: unknown) => logger.warn({ err }, 'catalog refresh after a charge mismatch failed'));
     },
   });
-  let getFile: ((fileId: string) => Promise<TelegramFileInfo>) | undefined;
   const relay = new MediaRelay({
-    getFile: (fileId) => {
-      if (!getFile) throw new Error('getFile is not bound yet');
-      return getFile(fileId);
+    getFile: async (fileId) => {
+      if (!opts.getFile) throw new Error('no Telegram getFile given to createServices');
+      return opts.getFile(fileId);
     },
     token: config.botToken,
     apiRoot: config.telegram.apiRoot,
@@ -116,8 +114,5 @@ export function createServices(opts: {
     admin,
     promptLibrary: new PromptLibraryService(client, { logger }),
     wallet,
-    bindGetFile: (fn) => {
-      getFile = fn;
-    },
   };
 }

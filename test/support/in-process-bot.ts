@@ -6,6 +6,7 @@
 import type { ApiClientOptions } from 'grammy';
 import type { Update, UserFromGetMe } from 'grammy/types';
 import { pino } from 'pino';
+import { createI18n } from '../../src/bot/i18n.js';
 import { createBot } from '../../src/bot/index.js';
 import { loadConfig } from '../../src/config.js';
 import { createServices } from '../../src/services/container.js';
@@ -91,7 +92,13 @@ export async function createInProcessBot(
   const bot = createBot(config.botToken, {
     store,
     botInfo: TEST_BOT_INFO,
-    deps: { config, logger, sandbox: true, ...services },
+    deps: {
+      config,
+      logger,
+      i18n: createI18n(config.defaultLocale, config.branding),
+      sandbox: true,
+      ...services,
+    },
     client: { fetch: fakeFetch as unknown as ApiClientOptions['fetch'] },
   });
   return {

@@ -13,6 +13,15 @@
  */
 import type { I18n } from '@grammyjs/i18n';
 import { type Api, GrammyError, InlineKeyboard } from 'grammy';
+import type { BaseContext } from '../bot/context.js';
+import { type Texts, textsFor } from '../bot/i18n.js';
+import {
+  type DeliverySummary,
+  type OrderStatusView,
+  renderOrderStatus,
+  type StatusFlags,
+} from '../bot/order-status.js';
+import { isNotModified } from '../bot/telegram-errors.js';
 import type { Config } from '../config.js';
 import type { OrderRecord, OrdersRepository, UsersRepository } from '../db/index.js';
 import { isActiveStatus, isFinalStatus, isLostOrder } from '../domain/order-state.js';
@@ -22,7 +31,6 @@ import { metrics } from '../metrics.js';
 import type { OrderStatus } from '../reseller/schemas.js';
 import type { TrackerEvents } from '../services/order-tracker.js';
 import { Semaphore } from '../services/rate-limiter.js';
-import type { BaseContext } from './context.js';
 import {
   DeliveryAborted,
   deliverResults,
@@ -31,21 +39,15 @@ import {
   resultsExpired,
 } from './delivery/deliver.js';
 import { sweepStaleDownloads } from './delivery/download.js';
-import { createI18n, type Texts, textsFor } from './i18n.js';
-import {
-  type DeliverySummary,
-  type OrderStatusView,
-  renderOrderStatus,
-  type StatusFlags,
-} from './order-status.js';
-import { isNotModified } from './telegram-errors.js';
 
 export interface OrderNotifierOptions {
   orders: OrdersRepository;
   users?: Pick<UsersRepository, 'markBlocked' | 'find'>;
   config: Pick<Config, 'defaultLocale' | 'telegram' | 'branding' | 'resultUrls'>;
   logger: Logger;
-  i18n?: I18n<BaseContext>;
+  /** The bot's Api (with its transformers: auto-retry, HTML parse mode). */
+  api: Api;
+  i18n: I18n<BaseContext>;
   /** Minimum time between two status-message calls in one chat (default 1000 ms). */
   chatGapMs?: number;
   /** How often active orders are checked for an elapsed-time refresh (default 5 s; 0 disables). */
@@ -123,7 +125,7 @@ export class OrderNotifier implements TrackerEvents {
   readonly #timers: Timers;
   readonly #refreshTickMs: number;
   readonly #refreshesPerTick: number;
-  #api: Api | undefined;
+  readonly #api: Api;
   /** What this process learned about orders beyond their rows (cancel requested, not cancellable). */
   readonly #flags = new Map<string, StatusFlags>();
   readonly #locks = new Map<string, Promise<unknown>>();
@@ -143,17 +145,13 @@ export class OrderNotifier implements TrackerEvents {
     this.#users = opts.users;
     this.#config = opts.config;
     this.#log = opts.logger.child({ component: 'order-notifier' });
-    this.#i18n = opts.i18n ?? createI18n(opts.config.defaultLocale, opts.config.branding);
+    this.#api = opts.api;
+    this.#i18n = opts.i18n;
     this.#now = opts.now ?? Date.now;
     this.#timers = opts.timers ?? realTimers;
     this.#pacer = new ChatPacer(opts.chatGapMs ?? 1000, this.#now, this.#timers);
     this.#refreshTickMs = opts.refreshTickMs ?? 5000;
     this.#refreshesPerTick = opts.refreshesPerTick ?? 10;
-  }
-
-  /** The bot's Api (with its transformers: auto-retry, HTML parse mode); bound once the bot exists. */
-  bindApi(api: Api): void {
-    this.#api = api;
   }
 
   /**
@@ -259,11 +257,6 @@ export class OrderNotifier implements TrackerEvents {
     return textsFor(this.#i18n, user?.locale ?? row.locale);
   }
 
-  #requireApi(): Api {
-    if (!this.#api) throw new Error('OrderNotifier: bindApi() was not called');
-    return this.#api;
-  }
-
   /** Runs `fn` after every earlier task of the same order. */
   #exclusive<T>(orderId: string, fn: () => Promise<T>): Promise<T> {
     const previous = this.#locks.get(orderId) ?? Promise.resolve();
@@ -332,7 +325,7 @@ export class OrderNotifier implements TrackerEvents {
 
   /** #show without pacing (the caller holds the chat's slot). */
   async #put(row: OrderRecord, view: OrderStatusView, mode: 'edit' | 'replace'): Promise<void> {
-    const api = this.#requireApi();
+    const api = this.#api;
     const current = (await this.#orders.find(row.id))?.statusMessageId ?? row.statusMessageId;
     const markup = view.keyboard.inline_keyboard.length > 0 ? view.keyboard : undefined;
     if (mode === 'edit' && current) {
@@ -412,7 +405,7 @@ export class OrderNotifier implements TrackerEvents {
     try {
       summary = await deliverResults(
         {
-          api: this.#requireApi(),
+          api: this.#api,
           logger: this.#log,
           localFiles: this.#config.telegram.localFiles,
           now: this.#now,
@@ -466,7 +459,7 @@ export class OrderNotifier implements TrackerEvents {
 
   /** Refreshes the elapsed time of active orders whose message has gone stale (bounded per tick). */
   async #refreshTick(): Promise<void> {
-    if (this.#stopped || !this.#api) return;
+    if (this.#stopped) return;
     const now = this.#now();
     let started = 0;
     let rows: OrderRecord[];

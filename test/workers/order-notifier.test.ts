@@ -7,11 +7,12 @@
 import { type Api, GrammyError } from 'grammy';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { OrderNotifier } from '../../src/bot/order-notifier.js';
+import { createI18n } from '../../src/bot/i18n.js';
 import { loadConfig } from '../../src/config.js';
 import type { OrderRecord, OrdersRepository, UserRecord } from '../../src/db/index.js';
 import type { Order } from '../../src/reseller/schemas.js';
 import { ManualClock } from '../../src/simulator/clock.js';
+import { OrderNotifier } from '../../src/workers/order-notifier.js';
 import { createTestDatabase, type TestDatabase } from '../support/databases.js';
 import { ManualTimers } from '../support/manual-timers.js';
 
@@ -170,12 +171,13 @@ function notifier(api: Api, opts: { gap?: number; blocked?: number[]; locale?: '
     },
     config: loadConfig({ BOT_TOKEN: '123:TEST' }),
     logger: pino({ level: 'silent' }),
+    api,
+    i18n: createI18n('en'),
     chatGapMs: opts.gap ?? 200,
     refreshTickMs: 0,
     now: () => clock.now(),
     timers,
   });
-  n.bindApi(api);
   return n;
 }
 

@@ -5,20 +5,22 @@
  */
 import type { I18n } from '@grammyjs/i18n';
 import type { Api } from 'grammy';
+import type { BaseContext } from '../bot/context.js';
+import { type Texts, textsFor } from '../bot/i18n.js';
 import type { Config } from '../config.js';
 import type { UsersRepository } from '../db/index.js';
 import { formatMoney } from '../lib/money.js';
 import type { Logger } from '../logger.js';
 import type { AdminAlert, AdminAlertSink } from '../services/admin-alerts.js';
-import type { BaseContext } from './context.js';
 import { isChatGone } from './delivery/deliver.js';
-import { createI18n, type Texts, textsFor } from './i18n.js';
 
 export interface AdminNotifierOptions {
   config: Pick<Config, 'adminIds' | 'defaultLocale'>;
   users: Pick<UsersRepository, 'find' | 'markBlocked'>;
   logger: Logger;
-  i18n?: I18n<BaseContext>;
+  /** The bot's Api (auto-retry, HTML parse mode). */
+  api: Api;
+  i18n: I18n<BaseContext>;
 }
 
 const minutes = (ms: number) => Math.max(1, Math.round(ms / 60_000));
@@ -69,26 +71,18 @@ export class AdminNotifier implements AdminAlertSink {
   readonly #users: AdminNotifierOptions['users'];
   readonly #log: Logger;
   readonly #i18n: I18n<BaseContext>;
-  #api: Api | undefined;
+  readonly #api: Api;
 
   constructor(opts: AdminNotifierOptions) {
     this.#config = opts.config;
     this.#users = opts.users;
     this.#log = opts.logger.child({ component: 'admin-notifier' });
-    this.#i18n = opts.i18n ?? createI18n(opts.config.defaultLocale);
-  }
-
-  /** The bot's Api (auto-retry, HTML parse mode); bound once the bot exists. */
-  bindApi(api: Api): void {
-    this.#api = api;
+    this.#api = opts.api;
+    this.#i18n = opts.i18n;
   }
 
   async send(alert: AdminAlert): Promise<void> {
     const api = this.#api;
-    if (!api) {
-      this.#log.warn({ kind: alert.kind }, 'admin alert dropped: the bot is not bound yet');
-      return;
-    }
     for (const adminId of this.#config.adminIds) {
       const locale = (await this.#users.find(adminId))?.locale ?? this.#config.defaultLocale;
       const text = renderAlert(textsFor(this.#i18n, locale), alert);
