@@ -2,8 +2,16 @@ import { count, eq, sql } from 'drizzle-orm';
 import { type Engine, first } from '../engine.js';
 import type { SupportedLocale, UserRecord } from '../records.js';
 
+/**
+ * `seen_at` is kept to the minute: an update from a user seen less than this ago, with nothing else
+ * changed, reads the row and writes nothing (a write per update was most of an update's cost:
+ * bench/update-handling.ts).
+ */
+const SEEN_PRECISION_MS = 60_000;
+
 export class UsersRepository {
   readonly #engine: Engine;
+  readonly #find;
   /**
    * Runs on every update: prepared once, because building the query each time cost more than
    * the write itself (bench/update-handling.ts).
@@ -15,6 +23,11 @@ export class UsersRepository {
     this.#engine = engine;
     this.#now = now;
     const { users } = engine.tables;
+    this.#find = engine.db
+      .select()
+      .from(users)
+      .where(eq(users.telegramId, sql.placeholder('id')))
+      .prepare('users_find');
     this.#touch = engine.db
       .insert(users)
       .values({
@@ -45,13 +58,28 @@ export class UsersRepository {
     user: { id: number; firstName: string; username?: string | undefined },
     isAdmin: boolean,
   ): Promise<UserRecord> {
+    const now = this.#now();
+    const role = isAdmin ? 'admin' : 'user';
+    const known = first(await this.#engine.run(() => this.#find.execute({ id: user.id }))) as
+      | UserRecord
+      | undefined;
+    if (
+      known &&
+      !known.blocked &&
+      known.firstName === user.firstName &&
+      known.username === (user.username ?? null) &&
+      known.role === role &&
+      now - known.seenAt.getTime() < SEEN_PRECISION_MS
+    ) {
+      return known;
+    }
     const rows = await this.#engine.run(() =>
       this.#touch.execute({
         id: user.id,
         firstName: user.firstName,
         username: user.username ?? null,
-        role: isAdmin ? 'admin' : 'user',
-        now: new Date(this.#now()),
+        role,
+        now: new Date(now),
       }),
     );
     return first(rows) as UserRecord;
