@@ -157,7 +157,7 @@ export function renderOrderStatus(
       );
       lines.push('', texts.t(flags.cancelRequested ? 'tracking-cancel-requested' : 'tracking-wait-hint'));
       if (canOfferCancel(order, flags)) {
-        keyboard.text(texts.t('tracking-button-cancel'), orderButtons.cancel(order.id));
+        keyboard.text(texts.t('tracking-button-cancel'), orderButtons.cancel.pack({ id: order.id }));
       }
       break;
     }
@@ -179,7 +179,7 @@ export function renderOrderStatus(
       const detail = failureDetail(order.error);
       if (detail) lines.push(`<i>${texts.t('tracking-detail', { detail })}</i>`);
       if (order.priceStars !== null) lines.push(priceLine(texts, order, 'returned'));
-      keyboard.text(texts.t('tracking-button-retry'), orderButtons.retry(order.id));
+      keyboard.text(texts.t('tracking-button-retry'), orderButtons.retry.pack({ id: order.id }));
       break;
     }
     case 'cancelled':

@@ -1,4 +1,4 @@
-import { createCallbackData } from 'callback-data';
+import { buttonFamily, field } from './codec.js';
 
-/** The language picker: `lang:<code>`. */
-export const languageData = createCallbackData('lang', { code: String });
+/** `lang:<code>`: any short word parses; the feature answers a code we do not speak as stale. */
+export const languageData = buttonFamily('lang', { code: field.word });

@@ -1,4 +1,6 @@
-import { createCallbackData } from 'callback-data';
+import { buttonFamily, field } from './codec.js';
 
-/** A main-menu entry: `menu:<item>`. */
-export const menuData = createCallbackData('menu', { item: String });
+/** Main menu entries and the "back to menu" buttons: `menu:<item>`. */
+export const menuData = buttonFamily('menu', {
+  item: field.oneOf(['home', 'generate', 'orders', 'prompts', 'language', 'help'] as const),
+});

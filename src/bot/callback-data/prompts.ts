@@ -13,6 +13,7 @@
  * Parsing is strict: forged or truncated data parses to undefined, never throws.
  */
 import type { PromptType } from '../../services/prompt-library.js';
+import { buttonFamily, type Field, field } from './codec.js';
 
 export type TypeCode = 'i' | 'v' | 'a';
 
@@ -35,64 +36,47 @@ export type PromptButton =
 
 export const PROMPT_BUTTON_PREFIX = /^pr:/;
 
-const TYPE = '([iva])';
-const REF = '([cs])([iva])([0-9a-z]{1,7})\\.([1-9]\\d{0,3})';
-const ID = '([1-9]\\d{0,9})';
-
-const PATTERNS = {
-  type: new RegExp(`^pr:t:${TYPE}$`),
-  search: new RegExp(`^pr:s:${TYPE}$`),
-  list: new RegExp(`^pr:l:${REF}$`),
-  details: new RegExp(`^pr:d:${ID}:${REF}$`),
-  use: new RegExp(`^pr:u:${ID}:${REF}$`),
-  model: new RegExp(`^pr:m:${ID}:${ID}:${REF}$`),
-} as const;
-
 /** The highest page a button may name (four digits in the data). */
 export const MAX_PAGE = 9999;
 
-function ref(r: ListRef): string {
-  return `${r.kind}${r.type}${r.key}.${r.page}`;
-}
+const TYPE = field.oneOf(['i', 'v', 'a'] as const);
+const PROMPT_ID = field.int(1, 9_999_999_999);
+const REF_PARTS = /^([cs])([iva])([0-9a-z]{1,7})\.([1-9]\d{0,3})$/;
+const REF: Field<ListRef> = {
+  pattern: '[cs][iva][0-9a-z]{1,7}\\.[1-9]\\d{0,3}',
+  decode: (raw) => {
+    const m = REF_PARTS.exec(raw);
+    return m
+      ? { kind: m[1] as ListRef['kind'], type: m[2] as TypeCode, key: m[3]!, page: Number(m[4]) }
+      : undefined;
+  },
+  encode: (r) => `${r.kind}${r.type}${r.key}.${r.page}`,
+};
 
-function refFrom(m: RegExpExecArray, at: number): ListRef {
-  return {
-    kind: m[at] as ListRef['kind'],
-    type: m[at + 1] as TypeCode,
-    key: m[at + 2]!,
-    page: Number(m[at + 3]),
-  };
-}
+const families = {
+  type: buttonFamily('pr:t', { type: TYPE }),
+  search: buttonFamily('pr:s', { type: TYPE }),
+  list: buttonFamily('pr:l', { ref: REF }),
+  details: buttonFamily('pr:d', { id: PROMPT_ID, ref: REF }),
+  use: buttonFamily('pr:u', { id: PROMPT_ID, ref: REF }),
+  model: buttonFamily('pr:m', { id: PROMPT_ID, modelId: PROMPT_ID, ref: REF }),
+};
 
 export const promptButtons = {
-  type: (type: TypeCode) => `pr:t:${type}`,
-  search: (type: TypeCode) => `pr:s:${type}`,
-  list: (r: ListRef) => `pr:l:${ref(r)}`,
-  details: (id: number, r: ListRef) => `pr:d:${id}:${ref(r)}`,
-  use: (id: number, r: ListRef) => `pr:u:${id}:${ref(r)}`,
-  model: (id: number, modelId: number, r: ListRef) => `pr:m:${id}:${modelId}:${ref(r)}`,
+  type: (type: TypeCode) => families.type.pack({ type }),
+  search: (type: TypeCode) => families.search.pack({ type }),
+  list: (ref: ListRef) => families.list.pack({ ref }),
+  details: (id: number, ref: ListRef) => families.details.pack({ id, ref }),
+  use: (id: number, ref: ListRef) => families.use.pack({ id, ref }),
+  model: (id: number, modelId: number, ref: ListRef) => families.model.pack({ id, modelId, ref }),
 };
 
 export function parsePromptButton(data: string | undefined): PromptButton | undefined {
-  if (!data || data.length > 64) return undefined;
-  let m = PATTERNS.type.exec(data);
-  if (m) return { kind: 'type', type: m[1] as TypeCode };
-  m = PATTERNS.search.exec(data);
-  if (m) return { kind: 'search', type: m[1] as TypeCode };
-  m = PATTERNS.list.exec(data);
-  if (m) return { kind: 'list', ref: refFrom(m, 1) };
-  m = PATTERNS.details.exec(data);
-  if (m) return safeId(m[1]) && { kind: 'details', id: Number(m[1]), ref: refFrom(m, 2) };
-  m = PATTERNS.use.exec(data);
-  if (m) return safeId(m[1]) && { kind: 'use', id: Number(m[1]), ref: refFrom(m, 2) };
-  m = PATTERNS.model.exec(data);
-  if (m && safeId(m[1]) && safeId(m[2]))
-    return { kind: 'model', id: Number(m[1]), modelId: Number(m[2]), ref: refFrom(m, 3) };
+  for (const kind of ['type', 'search', 'list', 'details', 'use', 'model'] as const) {
+    const values = families[kind].parse(data);
+    if (values) return { kind, ...values } as PromptButton;
+  }
   return undefined;
-}
-
-function safeId(digits: string | undefined): true | undefined {
-  return digits !== undefined && Number.isSafeInteger(Number(digits)) ? true : undefined;
 }
 
 export function typeFromCode(code: TypeCode): PromptType | undefined {

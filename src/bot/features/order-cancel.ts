@@ -9,7 +9,7 @@ import type { OrderRecord } from '../../db/index.js';
 import { isActiveStatus, isLostOrder } from '../../domain/order-state.js';
 import type { Order } from '../../reseller/schemas.js';
 import { asResellerError } from '../../services/submission-errors.js';
-import { ORDER_BUTTON_PATTERNS, parseOrderButton } from '../callback-data/orders.js';
+import { orderButtons } from '../callback-data/orders.js';
 import type { BotContext } from '../context.js';
 import { renderOrderStatus } from '../order-status.js';
 import { upstreamErrorText } from '../texts/upstream-errors.js';
@@ -56,16 +56,15 @@ function backPage(ctx: BotContext): number {
   const markup = ctx.callbackQuery?.message?.reply_markup;
   for (const button of markup?.inline_keyboard.flat() ?? []) {
     if (!('callback_data' in button)) continue;
-    const parsed = parseOrderButton(button.callback_data);
-    if (parsed?.kind === 'list') return parsed.page;
+    const list = orderButtons.list.parse(button.callback_data);
+    if (list) return list.page;
   }
   return 0;
 }
 
-privateChats.callbackQuery(ORDER_BUTTON_PATTERNS.cancel, async (ctx) => {
-  const button = parseOrderButton(ctx.callbackQuery.data);
-  const row =
-    button?.kind === 'cancel' ? await ctx.deps.orders.findForChat(button.id, ctx.chat.id) : undefined;
+privateChats.callbackQuery(orderButtons.cancel.filter(), async (ctx) => {
+  const { id } = orderButtons.cancel.unpack(ctx.callbackQuery.data);
+  const row = await ctx.deps.orders.findForChat(id, ctx.chat.id);
   if (row?.stage !== 'submitted' || !row.upstreamOrderId) {
     await ctx.answerCallbackQuery({ text: ctx.t('error-stale-button') });
     return;

@@ -8,7 +8,7 @@ import type { OrderRecord } from '../../db/index.js';
 import { isActiveStatus } from '../../domain/order-state.js';
 import { InsufficientStarsError } from '../../services/wallet/wallet.js';
 import { orderActionData } from '../callback-data/generate.js';
-import { walletButtons } from '../callback-data/wallet.js';
+import { walletBuyData } from '../callback-data/wallet.js';
 import { chatWork } from '../chat-work.js';
 import type { BaseContext, BotContext } from '../context.js';
 import type { GenerateArgs } from '../conversations/generate/form-conversation.js';
@@ -32,7 +32,10 @@ async function showSummary(ctx: BotContext, order: OrderRecord, notice?: string,
     // Short of Stars: the smallest pack that covers it, one tap away, tied to this draft.
     summary.keyboard
       .row()
-      .text(ctx.t('wallet-button-topup', { amount: stars(ctx, topUp) }), walletButtons.buy(topUp, order.id));
+      .text(
+        ctx.t('wallet-button-topup', { amount: stars(ctx, topUp) }),
+        walletBuyData.pack({ stars: topUp, orderId: order.id }),
+      );
   }
   await ctx.editMessageText(text, { reply_markup: summary.keyboard });
 }

@@ -12,7 +12,7 @@ import { truncate } from '../../lib/text.js';
 import type { Model } from '../../reseller/schemas.js';
 import { deliverResults, resultsExpired } from '../../workers/delivery/deliver.js';
 import { menuData } from '../callback-data/menu.js';
-import { ORDER_BUTTON_PATTERNS, orderButtons, parseOrderButton } from '../callback-data/orders.js';
+import { orderButtons } from '../callback-data/orders.js';
 import type { BaseContext, BotContext } from '../context.js';
 import type { GenerateArgs } from '../conversations/generate/form-conversation.js';
 import { GENERATE_CONVERSATION } from '../conversations/generate/generate.js';
@@ -78,12 +78,13 @@ async function showOrderList(ctx: BaseContext, requestedPage: number, mode: 'edi
     keyboard
       .text(
         `${n}. ${STATUS_ICONS[key] ?? '⏳'} ${truncate(order.modelName, BUTTON_MODEL_CHARS)}`,
-        orderButtons.details(order.id, page),
+        orderButtons.details.pack({ id: order.id, page }),
       )
       .row();
   });
-  if (page > 0) keyboard.text(ctx.t('orders-button-prev'), orderButtons.list(page - 1));
-  if (page < pages - 1) keyboard.text(ctx.t('orders-button-next'), orderButtons.list(page + 1));
+  if (page > 0) keyboard.text(ctx.t('orders-button-prev'), orderButtons.list.pack({ page: page - 1 }));
+  if (page < pages - 1)
+    keyboard.text(ctx.t('orders-button-next'), orderButtons.list.pack({ page: page + 1 }));
   if (pages > 1) keyboard.row();
   keyboard.text(ctx.t('button-main-menu'), menuData.pack({ item: 'home' }));
   await render(ctx, lines.join('\n'), keyboard, mode);
@@ -121,7 +122,8 @@ export async function showOrderDetails(
   }
 
   const keyboard = new InlineKeyboard();
-  if (hasFiles && !expired) keyboard.text(ctx.t('orders-button-resend'), orderButtons.resend(order.id)).row();
+  if (hasFiles && !expired)
+    keyboard.text(ctx.t('orders-button-resend'), orderButtons.resend.pack({ id: order.id })).row();
   const flags = ctx.deps.orderNotifier?.flagsFor(order.id) ?? {};
   // Here Cancel is offered while queued too: the answer (not started yet) is worth having.
   if (
@@ -129,11 +131,11 @@ export async function showOrderDetails(
     !isLostOrder(order) &&
     (order.status === 'queued' || canOfferCancel(order, flags))
   ) {
-    keyboard.text(ctx.t('tracking-button-cancel'), orderButtons.cancel(order.id)).row();
+    keyboard.text(ctx.t('tracking-button-cancel'), orderButtons.cancel.pack({ id: order.id })).row();
   }
   if (order.status === 'failed')
-    keyboard.text(ctx.t('tracking-button-retry'), orderButtons.retry(order.id)).row();
-  keyboard.text(ctx.t('button-back'), orderButtons.list(page));
+    keyboard.text(ctx.t('tracking-button-retry'), orderButtons.retry.pack({ id: order.id })).row();
+  keyboard.text(ctx.t('button-back'), orderButtons.list.pack({ page }));
   await render(ctx, lines.join('\n'), keyboard, mode);
 }
 
@@ -156,24 +158,22 @@ privateChats.callbackQuery(menuData.filter({ item: 'orders' }), async (ctx) => {
   await showOrderList(ctx, 0, 'edit');
 });
 
-privateChats.callbackQuery(ORDER_BUTTON_PATTERNS.list, async (ctx) => {
-  const button = parseOrderButton(ctx.callbackQuery.data);
+privateChats.callbackQuery(orderButtons.list.filter(), async (ctx) => {
+  const { page } = orderButtons.list.unpack(ctx.callbackQuery.data);
   await ctx.answerCallbackQuery();
-  await showOrderList(ctx, button?.kind === 'list' ? button.page : 0, 'edit');
+  await showOrderList(ctx, page, 'edit');
 });
 
-privateChats.callbackQuery(ORDER_BUTTON_PATTERNS.details, async (ctx) => {
-  const button = parseOrderButton(ctx.callbackQuery.data);
-  if (button?.kind !== 'details') return;
+privateChats.callbackQuery(orderButtons.details.filter(), async (ctx) => {
+  const button = orderButtons.details.unpack(ctx.callbackQuery.data);
   const order = await ownOrder(ctx, button.id);
   if (!order) return;
   await ctx.answerCallbackQuery();
   await showOrderDetails(ctx, order, button.page, 'edit');
 });
 
-privateChats.callbackQuery(ORDER_BUTTON_PATTERNS.resend, async (ctx) => {
-  const button = parseOrderButton(ctx.callbackQuery.data);
-  if (button?.kind !== 'resend') return;
+privateChats.callbackQuery(orderButtons.resend.filter(), async (ctx) => {
+  const button = orderButtons.resend.unpack(ctx.callbackQuery.data);
   const order = await ownOrder(ctx, button.id);
   if (!order) return;
   if (
@@ -199,9 +199,8 @@ privateChats.callbackQuery(ORDER_BUTTON_PATTERNS.resend, async (ctx) => {
   if (summary.sent + summary.linked === 0) await ctx.reply(ctx.t('orders-resend-expired'));
 });
 
-privateChats.callbackQuery(ORDER_BUTTON_PATTERNS.retry, async (ctx) => {
-  const button = parseOrderButton(ctx.callbackQuery.data);
-  if (button?.kind !== 'retry') return;
+privateChats.callbackQuery(orderButtons.retry.filter(), async (ctx) => {
+  const button = orderButtons.retry.unpack(ctx.callbackQuery.data);
   const order = await ownOrder(ctx, button.id);
   if (!order) return;
   await ctx.answerCallbackQuery();

@@ -6,7 +6,7 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import type { WalletEntryRecord } from '../../db/index.js';
 import { htmlToPlainText } from '../../lib/html.js';
-import { parseWalletBuy, WALLET_BUY_PATTERN, walletButtons } from '../callback-data/wallet.js';
+import { walletBuyData } from '../callback-data/wallet.js';
 import type { BaseContext, BotContext } from '../context.js';
 import type { Texts } from '../i18n.js';
 import { formatDateTime } from '../order-status.js';
@@ -59,7 +59,10 @@ async function renderWallet(
   lines.push('', ctx.t('wallet-choose-pack'));
   const keyboard = new InlineKeyboard();
   wallet.topupPacks.forEach((pack, i) => {
-    keyboard.text(ctx.t('wallet-button-pack', { amount: stars(ctx, pack) }), walletButtons.buy(pack));
+    keyboard.text(
+      ctx.t('wallet-button-pack', { amount: stars(ctx, pack) }),
+      walletBuyData.pack({ stars: pack, orderId: undefined }),
+    );
     if (i % 2 === 1) keyboard.row();
   });
   return { text: lines.join('\n'), keyboard };
@@ -90,8 +93,9 @@ privateChats.command('wallet', async (ctx) => {
   await ctx.reply(view.text, { reply_markup: view.keyboard });
 });
 
-privateChats.callbackQuery(WALLET_BUY_PATTERN, async (ctx) => {
-  const buy = parseWalletBuy(ctx.callbackQuery.data);
+// Any wb: button, so a malformed one is answered as stale here rather than as unknown.
+privateChats.callbackQuery(/^wb:/, async (ctx) => {
+  const buy = walletBuyData.parse(ctx.callbackQuery.data);
   if (!buy || !ctx.deps.wallet) {
     await ctx.answerCallbackQuery({ text: ctx.t('error-stale-button') });
     return;
