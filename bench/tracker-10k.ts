@@ -21,11 +21,7 @@ import { OrderTracker } from '../src/services/order-tracker.js';
 import { type OrderingClient, OrderingService } from '../src/services/ordering.js';
 import { startSimulator } from '../src/simulator/server.js';
 import { createDatabase, type EngineName } from '../test/support/database-factory.js';
-import {
-  findPostgresBin,
-  type PostgresCluster,
-  startPostgresCluster,
-} from '../test/support/postgres/cluster.js';
+import { benchPostgres } from '../test/support/postgres/cluster.js';
 
 const API_KEY = 'bench-key';
 const ORDER_PATH = /^\/orders\/[^/]+$/;
@@ -286,22 +282,15 @@ if (process.argv[2] === '--sim') {
     Number(process.argv[4] ?? 75),
     Number(process.argv[5] ?? 10_000),
   ] as const;
-  let cluster: PostgresCluster | undefined;
-  let postgresUrl = process.env.BENCH_DATABASE_URL;
-  if (!postgresUrl) {
-    const bin = findPostgresBin();
-    if (bin) {
-      cluster = await startPostgresCluster(bin);
-      postgresUrl = cluster.url;
-    }
-  }
+  const postgres = await benchPostgres();
+  const postgresUrl = postgres.url;
   const runs: RunSummary[] = [];
   try {
     for (const engine of postgresUrl ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const)) {
       runs.push(await main(engine, postgresUrl, ...args));
     }
   } finally {
-    cluster?.stop();
+    postgres.stop();
   }
   console.log(`\nside by side (cap ${args[1] * 60}/min):`);
   for (const r of runs) {

@@ -12,11 +12,7 @@ import { Bot } from 'grammy';
 import type { Update } from 'grammy/types';
 import { createDatabase, type EngineName } from '../test/support/database-factory.js';
 import { createInProcessBot, TEST_BOT_INFO, textMessage } from '../test/support/in-process-bot.js';
-import {
-  findPostgresBin,
-  type PostgresCluster,
-  startPostgresCluster,
-} from '../test/support/postgres/cluster.js';
+import { benchPostgres } from '../test/support/postgres/cluster.js';
 
 const N = Number(process.argv[2] ?? 5000);
 const USERS = 200;
@@ -82,17 +78,9 @@ const baselineConcurrent = await measure(
   CONCURRENT,
 );
 
-let cluster: PostgresCluster | undefined;
-let postgresUrl = process.env.BENCH_DATABASE_URL;
-if (!postgresUrl) {
-  const bin = findPostgresBin();
-  if (bin) {
-    cluster = await startPostgresCluster(bin);
-    postgresUrl = cluster.url;
-  }
-}
+const postgres = await benchPostgres();
+const postgresUrl = postgres.url;
 const engines: EngineName[] = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
-if (!postgresUrl) console.log('(no PostgreSQL: install the postgresql package or set BENCH_DATABASE_URL)');
 const ratio = (a: number, b: number) => `x${(a / b).toFixed(2)}`;
 const summary: string[] = [];
 try {
@@ -111,6 +99,6 @@ try {
     );
   }
 } finally {
-  cluster?.stop();
+  postgres.stop();
 }
 console.log(`\n${summary.join('\n')}`);

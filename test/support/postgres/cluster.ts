@@ -69,3 +69,19 @@ export async function startPostgresCluster(bin: string): Promise<PostgresCluster
     },
   };
 }
+
+/**
+ * The PostgreSQL server of a benchmark: BENCH_DATABASE_URL, else a throwaway cluster, else none
+ * (said on the console). `stop()` ends the cluster if one was started.
+ */
+export async function benchPostgres(): Promise<{ url: string | undefined; stop(): void }> {
+  const given = process.env.BENCH_DATABASE_URL;
+  if (given) return { url: given, stop: () => {} };
+  const bin = findPostgresBin();
+  if (!bin) {
+    console.log('(no PostgreSQL: install the postgresql package or set BENCH_DATABASE_URL)');
+    return { url: undefined, stop: () => {} };
+  }
+  const cluster = await startPostgresCluster(bin);
+  return { url: cluster.url, stop: () => cluster.stop() };
+}
