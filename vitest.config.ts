@@ -3,7 +3,8 @@ import { findPostgresBin } from './test/support/postgres/cluster.js';
 
 /**
  * Two projects: every test (SQLite by default; the repository contract suites on both engines), and
- * the e2e suite once more with the bot on PostgreSQL, whenever this machine has a server for it.
+ * everything that touches the store (services, workers, bot, e2e) once more on PostgreSQL, whenever
+ * this machine has a server for it.
  */
 const postgresAvailable = !!process.env.TEST_DATABASE_URL || findPostgresBin() !== undefined;
 const shared = {
@@ -24,8 +25,13 @@ export default defineConfig({
             {
               test: {
                 ...shared,
-                name: 'e2e-postgres',
-                include: ['test/e2e/**/*.e2e.test.ts'],
+                name: 'postgres',
+                include: [
+                  'test/services/**/*.test.ts',
+                  'test/workers/**/*.test.ts',
+                  'test/bot/**/*.test.ts',
+                  'test/e2e/**/*.e2e.test.ts',
+                ],
                 // Copies from SQLite to PostgreSQL whatever the run's engine: once is enough.
                 exclude: ['test/e2e/db-copy.e2e.test.ts'],
                 env: { TEST_ENGINE: 'postgres' },

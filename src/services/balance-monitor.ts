@@ -51,6 +51,8 @@ export class BalanceMonitor {
   /** When a check asked for by an order is due (undefined: none asked). */
   #requestedAt: number | undefined;
   #inFlight: Promise<BalanceReading> | undefined;
+  /** The scheduled check running now (its next timer is armed when it ends). */
+  #ticking: Promise<void> | undefined;
   #last: BalanceReading | undefined;
 
   constructor(opts: BalanceMonitorOptions) {
@@ -78,6 +80,11 @@ export class BalanceMonitor {
     this.#running = false;
     this.#clearTimer();
     await this.#inFlight?.catch(() => undefined);
+  }
+
+  /** Resolves once the scheduled check running now (if any) has ended and armed the next one. */
+  async whenIdle(): Promise<void> {
+    await this.#ticking;
   }
 
   /** The last successful reading, if any. */
@@ -159,7 +166,12 @@ export class BalanceMonitor {
     if (this.#timer !== undefined && this.#timerAt <= target) return;
     this.#clearTimer();
     this.#timerAt = target;
-    this.#timer = this.#timers.set(() => void this.#tick(), Math.max(0, target - this.#now()));
+    this.#timer = this.#timers.set(
+      () => {
+        this.#ticking = this.#tick();
+      },
+      Math.max(0, target - this.#now()),
+    );
   }
 
   #clearTimer(): void {

@@ -25,12 +25,13 @@ import { isNotModified } from '../bot/telegram-errors.js';
 import type { Config } from '../config.js';
 import type { OrderRecord, OrdersRepository, UsersRepository } from '../db/index.js';
 import { isActiveStatus, isFinalStatus, isLostOrder } from '../domain/order-state.js';
-import { realTimers, sleepOn, type Timers } from '../lib/timers.js';
+import { realTimers, type Timers } from '../lib/timers.js';
 import type { Logger } from '../logger.js';
 import { metrics } from '../metrics.js';
 import type { OrderStatus } from '../reseller/schemas.js';
 import type { TrackerEvents } from '../services/order-tracker.js';
 import { Semaphore } from '../services/rate-limiter.js';
+import { ChatPacer } from './chat-pacer.js';
 import {
   DeliveryAborted,
   deliverResults,
@@ -73,45 +74,6 @@ function messageGone(err: unknown): boolean {
 /** How long an active order's elapsed time may go stale: a quarter of its age, 15 s to 5 min. */
 function refreshInterval(ageMs: number): number {
   return Math.min(5 * 60_000, Math.max(15_000, ageMs / 4));
-}
-
-/**
- * One status-message operation per chat at a time, each starting at least `gapMs` after the
- * previous one started. Chats do not wait for each other.
- */
-class ChatPacer {
-  readonly #chains = new Map<number, Promise<void>>();
-  readonly #lastStart = new Map<number, number>();
-
-  constructor(
-    private readonly gapMs: number,
-    private readonly now: () => number,
-    private readonly timers: Timers,
-  ) {}
-
-  run<T>(chatId: number, fn: () => Promise<T>): Promise<T> {
-    const previous = this.#chains.get(chatId) ?? Promise.resolve();
-    const task = previous.then(async () => {
-      const wait = (this.#lastStart.get(chatId) ?? Number.NEGATIVE_INFINITY) + this.gapMs - this.now();
-      if (wait > 0) await sleepOn(this.timers, wait);
-      this.#lastStart.set(chatId, this.now());
-      return fn();
-    });
-    const settled = task.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.#chains.set(chatId, settled);
-    void settled.then(() => {
-      if (this.#chains.get(chatId) === settled) this.#chains.delete(chatId);
-      if (this.#lastStart.size > 1000) {
-        const stale = this.now() - this.gapMs;
-        for (const [id, t] of this.#lastStart)
-          if (t < stale && !this.#chains.has(id)) this.#lastStart.delete(id);
-      }
-    });
-    return task;
-  }
 }
 
 export class OrderNotifier implements TrackerEvents {

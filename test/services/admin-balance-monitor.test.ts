@@ -12,6 +12,8 @@ const SEC = 1000;
 /** Timers driven by hand: `advance(ms)` fires what falls due, in order, awaiting each. */
 class ManualTimers implements MonitorTimers {
   now = Date.UTC(2025, 0, 1);
+  /** Waits for what a fired timer started (the monitor's check), before time moves on. */
+  settle: () => Promise<void> = async () => {};
   #next = 1;
   readonly #timers = new Map<number, { at: number; fn: () => void }>();
   set(fn: () => void, ms: number): unknown {
@@ -35,7 +37,7 @@ class ManualTimers implements MonitorTimers {
       this.#timers.delete(due[0]);
       this.now = Math.max(this.now, due[1].at);
       due[1].fn();
-      await new Promise<void>((resolve) => setImmediate(resolve)); // let the check settle
+      await this.settle();
     }
     this.now = end;
   }
@@ -81,6 +83,10 @@ function create(intervalMs = 300 * SEC) {
     now: () => timers.now,
     timers,
   });
+  timers.settle = async () => {
+    await monitor.whenIdle();
+    await alerts.whenIdle();
+  };
   return { monitor, alerts };
 }
 

