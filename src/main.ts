@@ -19,6 +19,7 @@ import { createHttpServer, listen, WEBHOOK_PATH } from './server/http-server.js'
 import { createServices } from './services/container.js';
 import { DraftExpiry } from './services/draft-expiry.js';
 import { OrderTracker } from './services/order-tracker.js';
+import { SingletonJobs } from './services/singleton-jobs.js';
 import { SubmissionRetrier } from './services/submission-retrier.js';
 import { StarsReconciler } from './services/wallet/reconciliation.js';
 import { connectUpstream } from './upstream.js';
@@ -128,18 +129,12 @@ async function main(): Promise<void> {
       notifier.refresh(order.id, order.chatId);
     },
   });
-  await resubmitter.runOnce();
-  resubmitter.start();
   const draftExpiry = new DraftExpiry({
     orders: services.orders,
     maxAgeMs: config.draftExpiryMs,
     intervalMs: 60 * 60_000,
     logger,
   });
-  await draftExpiry.runOnce();
-  draftExpiry.start();
-  // Nobody to alert without admins; /balance still reads the balance on demand.
-  if (config.adminIds.length > 0) services.admin.balance.start();
   const reconciler =
     services.wallet &&
     new StarsReconciler({
@@ -149,16 +144,64 @@ async function main(): Promise<void> {
         services.admin.alerts.raiseLater({ kind: 'stars_reconciliation', differences }),
       logger,
     });
-  reconciler?.start();
+  // Once in the cluster: on the replica holding the store's singleton lock (with SQLite, this one).
+  const singletons = new SingletonJobs({
+    acquire: () => store.holdSingleton('singleton-jobs'),
+    logger,
+    jobs: [
+      {
+        name: 'resubmit-stuck-orders',
+        start: async () => {
+          await resubmitter.runOnce();
+          resubmitter.start();
+        },
+        stop: () => resubmitter.stop(),
+      },
+      {
+        name: 'close-old-drafts',
+        start: async () => {
+          await draftExpiry.runOnce();
+          draftExpiry.start();
+        },
+        stop: () => draftExpiry.stop(),
+      },
+      // Nobody to alert without admins; /balance still reads the balance on demand.
+      ...(config.adminIds.length > 0
+        ? [
+            {
+              name: 'balance-monitor',
+              start: () => services.admin.balance.start(),
+              stop: () => services.admin.balance.stop(),
+            },
+          ]
+        : []),
+      ...(reconciler
+        ? [{ name: 'stars-reconciliation', start: () => reconciler.start(), stop: () => reconciler.stop() }]
+        : []),
+    ],
+  });
+  await singletons.start();
 
   metrics.observe({
     activeOrders: () => services.orders.countActive(),
     catalog: () => services.catalog.stats(),
   });
+  let stopping = false;
   const metricsRoute = {
     '/metrics': async (_req: IncomingMessage, res: ServerResponse) => {
       const body = await metrics.registry.metrics();
       res.writeHead(200, { 'content-type': metrics.registry.contentType }).end(body);
+    },
+    // Ready: the store answers (migrated: it is opened only after its migrations) and not draining.
+    '/readyz': async (_req: IncomingMessage, res: ServerResponse) => {
+      const json = { 'content-type': 'application/json' };
+      if (stopping) return void res.writeHead(503, json).end('{"ready":false,"reason":"draining"}');
+      try {
+        await store.ping();
+        res.writeHead(200, json).end('{"ready":true}');
+      } catch {
+        res.writeHead(503, json).end('{"ready":false,"reason":"database"}');
+      }
     },
   };
 
@@ -197,18 +240,14 @@ async function main(): Promise<void> {
   // Logged once updates can arrive: tests and operators wait for this line.
   logger.info({ username: bot.botInfo.username, mode: config.mode.kind }, 'bot started');
 
-  let stopping = false;
   const shutdown = async (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
     await stopReceiving();
-    await resubmitter.stop();
-    await draftExpiry.stop();
+    await singletons.stop();
     notifier.abortInFlight();
     await tracker.stop();
-    await services.admin.balance.stop();
-    await reconciler?.stop();
     await services.admin.alerts.whenIdle();
     await notifier.stop();
     await pollClient.close();

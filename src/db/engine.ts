@@ -25,6 +25,13 @@ export interface Tx {
 
 export type Dialect = 'sqlite' | 'postgres';
 
+/** The right to run a once-per-cluster job, held until released or until its holder dies. */
+export interface SingletonHold {
+  /** Still held (the connection that holds it answers). */
+  alive(): Promise<boolean>;
+  release(): Promise<void>;
+}
+
 export interface Engine {
   readonly dialect: Dialect;
   readonly tables: Tables;
@@ -34,6 +41,11 @@ export interface Engine {
   run<T>(work: (db: Sql) => Promise<T>): Promise<T>;
   /** Work that commits together or not at all. Never await anything but this `tx` inside it. */
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Takes the cluster-wide right named `name` if nobody holds it (PostgreSQL: a session advisory
+   * lock on a connection of its own, so it ends when this process dies); undefined if taken.
+   */
+  holdSingleton(name: string): Promise<SingletonHold | undefined>;
   /** Reachable and answering (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -3,7 +3,7 @@
  * the plain records of records.ts; drizzle and SQL stay in here.
  */
 
-import type { Dialect, Engine } from './engine.js';
+import type { Dialect, Engine, SingletonHold } from './engine.js';
 import { openPostgres, redactDatabaseUrl } from './engines/postgres.js';
 import { openSqlite } from './engines/sqlite.js';
 import { AdminAlertsRepository } from './repositories/admin-alerts.js';
@@ -14,7 +14,7 @@ import { StatsRepository } from './repositories/stats.js';
 import { UsersRepository } from './repositories/users.js';
 import { WalletRepository } from './repositories/wallet.js';
 
-export type { Tx } from './engine.js';
+export type { SingletonHold, Tx } from './engine.js';
 export { DatabaseOpenError } from './engines/sqlite.js';
 export * from './records.js';
 export type { StoredCatalog } from './repositories/catalog-snapshots.js';
@@ -51,6 +51,8 @@ export interface Store {
   readonly wallet: WalletRepository;
   readonly stats: StatsRepository;
   conversationStorage<S>(): ReturnType<typeof createConversationStateStorage<S>>;
+  /** See Engine.holdSingleton: once-per-cluster jobs (services/singleton-jobs.ts). */
+  holdSingleton(name: string): Promise<SingletonHold | undefined>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -72,6 +74,7 @@ export function storeOn(engine: Engine, now: () => number = Date.now): Store {
     wallet: new WalletRepository(engine, now),
     stats: new StatsRepository(engine),
     conversationStorage: () => createConversationStateStorage(engine),
+    holdSingleton: (name) => engine.holdSingleton(name),
     ping: () => engine.ping(),
     close: () => engine.close(),
   };

@@ -31,6 +31,15 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   return 0;
 }
 
+describe('/healthz and /readyz', () => {
+  it('alive, and ready: the store answers and the bot is not draining', async () => {
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ ready: true });
+  });
+});
+
 describe('/metrics', () => {
   it('counts updates, upstream requests and deliveries of one order', async () => {
     const before = await scrape();

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
-import type { Engine, Sql, Tx } from '../engine.js';
+import type { Engine, SingletonHold, Sql, Tx } from '../engine.js';
 import * as pgTables from '../schema/postgres/tables.js';
 import { DatabaseOpenError } from './sqlite.js';
 
@@ -57,7 +57,7 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
     } finally {
       await locker.end({ timeout: 1 }).catch(() => undefined);
     }
-    return postgresEngine(db, client);
+    return postgresEngine(db, client, url);
   } catch (err) {
     await client.end({ timeout: 1 }).catch(() => undefined);
     const reason = err instanceof Error ? err.message : String(err);
@@ -67,7 +67,42 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
   }
 }
 
-function postgresEngine(db: Sql, client: postgres.Sql): PostgresEngine {
+/** A session advisory lock on a connection of its own: released when that connection ends. */
+async function holdSingleton(url: string, name: string): Promise<SingletonHold | undefined> {
+  const holder = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10, idle_timeout: 0 });
+  try {
+    const [row] = await holder`select pg_try_advisory_lock(hashtextextended(${name}, 0)) as ok`;
+    if (row?.ok === true) {
+      return {
+        alive: async () => {
+          let timer: NodeJS.Timeout | undefined;
+          const timeout = new Promise<false>((resolve) => {
+            timer = setTimeout(() => resolve(false), 5_000);
+            timer.unref();
+          });
+          try {
+            // Asked of the session itself: a driver that reconnected would answer, but without the lock.
+            const held = holder`
+              select count(*)::int as n from pg_locks
+              where locktype = 'advisory' and granted and pid = pg_backend_pid()`.then(([r]) => r?.n === 1);
+            return await Promise.race([held, timeout]);
+          } catch {
+            return false;
+          } finally {
+            clearTimeout(timer);
+          }
+        },
+        release: () => holder.end({ timeout: 5 }),
+      };
+    }
+  } catch {
+    // Unreachable now: not the holder; the caller tries again later.
+  }
+  await holder.end({ timeout: 1 }).catch(() => undefined);
+  return undefined;
+}
+
+function postgresEngine(db: Sql, client: postgres.Sql, url: string): PostgresEngine {
   return {
     dialect: 'postgres',
     tables: pgTables,
@@ -83,6 +118,7 @@ function postgresEngine(db: Sql, client: postgres.Sql): PostgresEngine {
         };
         return work(tx);
       }),
+    holdSingleton: (name) => holdSingleton(url, name),
     ping: async () => {
       await client`select 1`;
     },

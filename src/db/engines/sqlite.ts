@@ -91,6 +91,8 @@ function sqliteEngine(sqlite: Database.Database): SqliteEngine {
           throw err;
         }
       }),
+    // One process owns a SQLite file: it holds every singleton.
+    holdSingleton: async () => ({ alive: async () => sqlite.open, release: async () => {} }),
     ping: async () => {
       sqlite.prepare('select 1').get();
     },
