@@ -32,8 +32,8 @@ export default defineConfig({
                   'test/bot/**/*.test.ts',
                   'test/e2e/**/*.e2e.test.ts',
                 ],
-                // Copies from SQLite to PostgreSQL whatever the run's engine: once is enough.
-                exclude: ['test/e2e/db-copy.e2e.test.ts'],
+                // These choose their engines themselves: once is enough.
+                exclude: ['test/e2e/db-copy.e2e.test.ts', 'test/e2e/database-secret.e2e.test.ts'],
                 env: { TEST_ENGINE: 'postgres' },
               },
             },
