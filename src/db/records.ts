@@ -88,6 +88,9 @@ export interface OrderRecord {
   finalHandledAt: Date | null;
   /** When upstream answered order_not_found for it: polling stopped (see markLost). */
   lostAt: Date | null;
+  /** The process delivering the outcome, and until when its claim holds (see claimDelivery). */
+  deliveryOwner: string | null;
+  deliveryLeaseUntil: Date | null;
 }
 
 /** What a new draft carries; the store sets the stage and the timestamps. */

@@ -12,6 +12,7 @@
  *   `orders.markDelivered`; a handler that throws is retried a bounded number of times, and again
  *   after a restart while `delivered_at` is still null.
  */
+import { hostname } from 'node:os';
 import type { OrderRecord, OrdersRepository } from '../db/index.js';
 import { awaitsDelivery, isFinalStatus, isLostOrder, isPollable } from '../domain/order-state.js';
 import { realTimers, type Timers } from '../lib/timers.js';
@@ -69,6 +70,14 @@ export interface TrackerOptions {
   deliveryAttempts?: number;
   /** Wait before calling a failed finalReached/orderLost again (default maxIntervalMs). */
   deliveryRetryMs?: number;
+  /**
+   * Who owns this process's delivery claims (default: the host name, so a process restarted on the
+   * same host takes up its own claims at once). Processes sharing a database deliver each outcome
+   * once: the first to claim it (OrdersRepository.claimDelivery).
+   */
+  owner?: string;
+  /** How long a delivery claim holds before another process may take it (default 10 minutes). */
+  deliveryLeaseMs?: number;
   /** Interval growth per unchanged poll (default 1.5). */
   backoffFactor?: number;
   /** Longest global pause a Retry-After can impose (default 5 minutes). */
@@ -107,6 +116,8 @@ export class OrderTracker {
   readonly #maxConcurrency: number;
   readonly #deliveryAttempts: number;
   readonly #deliveryRetryMs: number;
+  readonly #owner: string;
+  readonly #deliveryLeaseMs: number;
   readonly #maxPauseMs: number;
   readonly #batchSize: number;
   readonly #now: () => number;
@@ -155,6 +166,8 @@ export class OrderTracker {
     this.#eventGate = new Semaphore(opts.eventConcurrency ?? 16);
     this.#deliveryAttempts = Math.max(1, opts.deliveryAttempts ?? 5);
     this.#deliveryRetryMs = opts.deliveryRetryMs ?? opts.maxIntervalMs;
+    this.#owner = opts.owner ?? hostname();
+    this.#deliveryLeaseMs = opts.deliveryLeaseMs ?? 10 * 60_000;
     this.#maxPauseMs = opts.maxPauseMs ?? 5 * 60_000;
     // A couple of seconds of work per read: fewer queries, while rows stay fresh enough.
     this.#batchSize = Math.min(500, Math.max(this.#maxConcurrency * 4, Math.ceil(perSecond * 2)));
@@ -486,6 +499,11 @@ export class OrderTracker {
     const row = current ?? (await this.#orders.find(id));
     const lost = !!row && isLostOrder(row);
     if (!row || row.deliveredAt || (!lost && !isFinalStatus(row.status))) {
+      this.#deliveries.delete(id);
+      return;
+    }
+    if (!(await this.#orders.claimDelivery(id, this.#owner, this.#deliveryLeaseMs))) {
+      // Another process is delivering it (or did, and is about to record it).
       this.#deliveries.delete(id);
       return;
     }

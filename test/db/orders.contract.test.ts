@@ -182,6 +182,27 @@ describe.each(availableEngines())('OrdersRepository on %s', (engine) => {
     expect(await repo.find(row.id)).toMatchObject({ statusMessageId: 777, deliveredAt: new Date(now) });
   });
 
+  it('a delivery is claimed by one process at a time; its claim lapses after the lease; none after delivery', async () => {
+    const row = await submitted('ord_a');
+    await repo.updateFromUpstream(row.id, upstream('ord_a', 'completed'));
+    expect(await repo.claimDelivery(row.id, 'replica-a', 60_000)).toBe(true);
+    expect(await repo.claimDelivery(row.id, 'replica-b', 60_000)).toBe(false);
+    expect(await repo.claimDelivery(row.id, 'replica-a', 60_000)).toBe(true); // renewed
+    now += 60_001;
+    expect(await repo.claimDelivery(row.id, 'replica-b', 60_000)).toBe(true);
+    expect(await repo.claimDelivery(row.id, 'replica-a', 60_000)).toBe(false);
+    expect(await repo.markDelivered(row.id)).toBe(true);
+    now += 120_000;
+    expect(await repo.claimDelivery(row.id, 'replica-a', 60_000)).toBe(false);
+    // Racing claims: one winner.
+    const other = await submitted('ord_b');
+    await repo.updateFromUpstream(other.id, upstream('ord_b', 'failed'));
+    const racing = await Promise.all(
+      ['r1', 'r2', 'r3', 'r4'].map((owner) => repo.claimDelivery(other.id, owner, 60_000)),
+    );
+    expect(racing.filter(Boolean)).toHaveLength(1);
+  });
+
   it('tracks whether the final-state hook ran', async () => {
     const row = await submitted('ord_a');
     await repo.updateFromUpstream(row.id, upstream('ord_a', 'cancelled'));

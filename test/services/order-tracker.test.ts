@@ -354,6 +354,25 @@ describe('OrderTracker: upstream trouble', () => {
   });
 });
 
+describe('OrderTracker: processes sharing a database', () => {
+  it('two trackers polling the same orders deliver each outcome exactly once', async () => {
+    const r = await startRig({ owner: 'replica-a' });
+    const orders = [await r.order('one'), await r.order('two'), await r.order('three')];
+    const second = await r.restart({ owner: 'replica-b' });
+    for (const order of orders) {
+      r.tracker.track(order.id);
+      second.track(order.id);
+    }
+    await r.tracker.start();
+    await second.start();
+    await r.run(15_000);
+    for (const order of orders) {
+      expect(r.events.of('final', order.id)).toHaveLength(1);
+      expect((await row(r, order.id)).deliveredAt).not.toBeNull();
+    }
+  });
+});
+
 describe('OrderTracker: restarts and delivery', () => {
   it('a restart resumes the stored schedule and delivers once across both processes', async () => {
     const r = await startRig({ minIntervalMs: 1_000, maxIntervalMs: 4_000 });

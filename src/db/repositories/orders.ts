@@ -351,6 +351,35 @@ export class OrdersRepository {
     return changed(rows) === 1;
   }
 
+  /**
+   * Claims the right to deliver an order's outcome for `owner` (a process) for `leaseMs`: true if it
+   * is undelivered and no other owner holds an unexpired claim (an owner renews its own). Replicas
+   * sharing the database so never deliver the same outcome together; a claim of a process that died
+   * lapses after the lease.
+   */
+  async claimDelivery(id: string, owner: string, leaseMs: number): Promise<boolean> {
+    const orders = this.#t;
+    const now = this.#now();
+    const rows = await this.#run((db) =>
+      db
+        .update(orders)
+        .set({ deliveryOwner: owner, deliveryLeaseUntil: new Date(now.getTime() + leaseMs) })
+        .where(
+          and(
+            eq(orders.id, id),
+            isNull(orders.deliveredAt),
+            or(
+              isNull(orders.deliveryLeaseUntil),
+              lt(orders.deliveryLeaseUntil, now),
+              eq(orders.deliveryOwner, owner),
+            ),
+          ),
+        )
+        .returning({ id: orders.id }),
+    );
+    return changed(rows) === 1;
+  }
+
   /** Final orders whose outcome was not yet delivered to the chat (e.g. a crash before delivery). */
   listUndelivered(): Promise<OrderRecord[]> {
     const orders = this.#t;

@@ -71,6 +71,8 @@ export const orders = pgTable(
     finishedAt: at('finished_at'),
     finalHandledAt: at('final_handled_at'),
     lostAt: at('lost_at'),
+    deliveryOwner: text('delivery_owner'),
+    deliveryLeaseUntil: at('delivery_lease_until'),
   },
   (t) => [
     index('orders_active_idx').on(t.status, t.nextPollAt),

@@ -47,6 +47,9 @@ export const orders = sqliteTable(
     finalHandledAt: integer('final_handled_at', { mode: 'timestamp_ms' }),
     /** When upstream answered order_not_found for it: polling stopped (see markLost). */
     lostAt: integer('lost_at', { mode: 'timestamp_ms' }),
+    /** The process delivering the outcome, and until when its claim holds (claimDelivery). */
+    deliveryOwner: text('delivery_owner'),
+    deliveryLeaseUntil: integer('delivery_lease_until', { mode: 'timestamp_ms' }),
   },
   (t) => [
     index('orders_active_idx').on(t.status, t.nextPollAt),
