@@ -78,6 +78,8 @@ export interface TrackerOptions {
   owner?: string;
   /** How long a delivery claim holds before another process may take it (default 10 minutes). */
   deliveryLeaseMs?: number;
+  /** How long a poll claim holds (default 60 s): a process that dies mid-poll delays that order this long. */
+  pollLeaseMs?: number;
   /** Interval growth per unchanged poll (default 1.5). */
   backoffFactor?: number;
   /** Longest global pause a Retry-After can impose (default 5 minutes). */
@@ -118,6 +120,9 @@ export class OrderTracker {
   readonly #deliveryRetryMs: number;
   readonly #owner: string;
   readonly #deliveryLeaseMs: number;
+  readonly #pollLeaseMs: number;
+  /** Until when this process claimed the polls it is running (to undo a claim cut short). */
+  readonly #pollClaims = new Map<string, Date>();
   readonly #maxPauseMs: number;
   readonly #batchSize: number;
   readonly #now: () => number;
@@ -168,6 +173,7 @@ export class OrderTracker {
     this.#deliveryRetryMs = opts.deliveryRetryMs ?? opts.maxIntervalMs;
     this.#owner = opts.owner ?? hostname();
     this.#deliveryLeaseMs = opts.deliveryLeaseMs ?? 10 * 60_000;
+    this.#pollLeaseMs = opts.pollLeaseMs ?? 60_000;
     this.#maxPauseMs = opts.maxPauseMs ?? 5 * 60_000;
     // A couple of seconds of work per read: fewer queries, while rows stay fresh enough.
     this.#batchSize = Math.min(500, Math.max(this.#maxConcurrency * 4, Math.ceil(perSecond * 2)));
@@ -312,7 +318,13 @@ export class OrderTracker {
       this.#queued.delete(id);
       if (this.#busy.has(id)) continue;
       const row = await this.#orders.find(id); // the batch may be a few seconds old
-      if (row && isPollable(row) && (row.nextPollAt?.getTime() ?? 0) <= now) return row;
+      if (!row || !isPollable(row) || (row.nextPollAt?.getTime() ?? 0) > now) continue;
+      // Processes sharing the database: whoever moves next_poll_at first polls it this time.
+      const claimedUntil = new Date(now + this.#pollLeaseMs);
+      if (await this.#orders.claimPoll(row, claimedUntil)) {
+        this.#pollClaims.set(row.id, claimedUntil);
+        return row;
+      }
     }
   }
 
@@ -403,6 +415,7 @@ export class OrderTracker {
     } finally {
       releaseSlot();
       this.#busy.delete(id);
+      this.#pollClaims.delete(id);
       if (this.#repoll.delete(id) && !this.#stopped) this.pollNow(id);
     }
   }
@@ -445,7 +458,12 @@ export class OrderTracker {
 
   async #onPollError(row: OrderRecord, err: unknown): Promise<void> {
     const kind = classifyPollError(err);
-    if (kind === 'aborted') return;
+    if (kind === 'aborted') {
+      // Stopped mid-poll: the row is due again as it was, for whoever polls next.
+      const claimed = this.#pollClaims.get(row.id);
+      if (claimed) await this.#orders.releasePoll(row.id, claimed, row.nextPollAt);
+      return;
+    }
     this.#stats.failures++;
     const log = { orderId: row.id, upstreamOrderId: row.upstreamOrderId, err };
     if (kind === 'lost') {

@@ -182,6 +182,23 @@ describe.each(availableEngines())('OrdersRepository on %s', (engine) => {
     expect(await repo.find(row.id)).toMatchObject({ statusMessageId: 777, deliveredAt: new Date(now) });
   });
 
+  it('a poll is claimed by moving next_poll_at once (compare-and-set); a release puts it back', async () => {
+    const row = await submitted('ord_a');
+    await repo.setNextPoll(row.id, new Date(now), 0);
+    const due = (await repo.find(row.id))!;
+    const until = new Date(now + 60_000);
+    const racing = await Promise.all([1, 2, 3].map(() => repo.claimPoll(due, until)));
+    expect(racing.filter(Boolean)).toHaveLength(1);
+    expect((await repo.find(row.id))?.nextPollAt?.getTime()).toBe(until.getTime());
+    expect((await repo.find(row.id))?.updatedAt.getTime()).toBe(due.updatedAt.getTime());
+    await repo.releasePoll(row.id, until, due.nextPollAt);
+    expect((await repo.find(row.id))?.nextPollAt?.getTime()).toBe(now);
+    // A release that comes after someone else rescheduled it changes nothing.
+    await repo.setNextPoll(row.id, new Date(now + 5_000), 0);
+    await repo.releasePoll(row.id, until, due.nextPollAt);
+    expect((await repo.find(row.id))?.nextPollAt?.getTime()).toBe(now + 5_000);
+  });
+
   it('a delivery is claimed by one process at a time; its claim lapses after the lease; none after delivery', async () => {
     const row = await submitted('ord_a');
     await repo.updateFromUpstream(row.id, upstream('ord_a', 'completed'));

@@ -355,7 +355,7 @@ describe('OrderTracker: upstream trouble', () => {
 });
 
 describe('OrderTracker: processes sharing a database', () => {
-  it('two trackers polling the same orders deliver each outcome exactly once', async () => {
+  it('two trackers on one database share the polls and deliver each outcome exactly once', async () => {
     const r = await startRig({ owner: 'replica-a' });
     const orders = [await r.order('one'), await r.order('two'), await r.order('three')];
     const second = await r.restart({ owner: 'replica-b' });
@@ -369,6 +369,9 @@ describe('OrderTracker: processes sharing a database', () => {
     for (const order of orders) {
       expect(r.events.of('final', order.id)).toHaveLength(1);
       expect((await row(r, order.id)).deliveredAt).not.toBeNull();
+      // Each due poll went to one of them: never two GETs of one order at the same instant.
+      const at = r.gets(order.upstreamOrderId!).map((g) => g.at);
+      expect(new Set(at).size).toBe(at.length);
     }
   });
 });
@@ -496,9 +499,11 @@ describe('OrderTracker: restarts and delivery', () => {
     r.tracker.track(order.id);
     await r.tracker.start();
     r.clock.advance(1_000);
-    r.timers.fireDue(); // the GET leaves (after the tracker's reads) and the simulator holds it
-    await vi.waitFor(() => expect(r.tracker.stats().inFlight).toBe(1), { timeout: 10_000, interval: 5 });
     const before = await row(r, order.id);
+    r.timers.fireDue(); // the GET leaves (after the tracker's reads and claim) and the simulator holds it
+    await vi.waitFor(() => expect(r.tracker.stats().inFlight).toBe(1), { timeout: 10_000, interval: 5 });
+    // Claimed while it runs: another process sharing the database would not poll it meanwhile.
+    expect((await row(r, order.id)).nextPollAt!.getTime()).toBeGreaterThan(r.clock.now());
 
     await r.tracker.stop();
     expect(r.tracker.stats()).toMatchObject({ inFlight: 0, polls: 1, failures: 0 });

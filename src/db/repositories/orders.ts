@@ -329,6 +329,36 @@ export class OrdersRepository {
     );
   }
 
+  /**
+   * Claims the next poll of `row` for one process: moves its `next_poll_at` to `until` if it is still
+   * what `row` says (compare-and-set; `updated_at` is left alone, the poll schedule reads it). False
+   * when another process claimed or rescheduled it first. A process that dies mid-poll leaves the
+   * row due again at `until`.
+   */
+  async claimPoll(row: Pick<OrderRecord, 'id' | 'nextPollAt'>, until: Date): Promise<boolean> {
+    const orders = this.#t;
+    const unchanged = row.nextPollAt ? eq(orders.nextPollAt, row.nextPollAt) : isNull(orders.nextPollAt);
+    const rows = await this.#run((db) =>
+      db
+        .update(orders)
+        .set({ nextPollAt: until })
+        .where(and(eq(orders.id, row.id), unchanged))
+        .returning({ id: orders.id }),
+    );
+    return changed(rows) === 1;
+  }
+
+  /** Undoes claimPoll (a poll cut short by shutdown): the row is due again as it was. */
+  async releasePoll(id: string, claimedUntil: Date, nextPollAt: Date | null): Promise<void> {
+    const orders = this.#t;
+    await this.#run((db) =>
+      db
+        .update(orders)
+        .set({ nextPollAt })
+        .where(and(eq(orders.id, id), eq(orders.nextPollAt, claimedUntil))),
+    );
+  }
+
   /** The Telegram message that shows this order's progress (edited by the tracker). */
   async setStatusMessageId(id: string, messageId: number | null): Promise<void> {
     const orders = this.#t;
