@@ -4,6 +4,7 @@
  * Every problem is collected and reported together, by variable name, and no value is echoed
  * back, so a mistyped secret never lands in a log.
  */
+import { hostname } from 'node:os';
 import { z } from 'zod';
 import { compareMoney, isMoneyString, moneyToString, parseMoney, ZERO_MONEY } from './lib/money.js';
 import { loadPriceOverrides, MAX_STARS_PER_PAYMENT } from './services/wallet/prices-file.js';
@@ -180,6 +181,11 @@ const baseSchema = z.object({
   ORDER_POLL_MAX_MS: positiveInt(30_000),
   /** How often orders stuck before upstream (network down at Confirm) are sent again. */
   ORDER_RESUBMIT_MS: positiveInt(60_000),
+  /** This process among those sharing a database (its delivery claims); default: the host name. */
+  REPLICA_ID: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, 'may contain only letters, digits, "_", "." and "-" (at most 64)')
+    .optional(),
   /** Drafts (priced, never confirmed) untouched this long are closed. */
   DRAFT_EXPIRY_HOURS: positiveInt(72),
   /** Admins are alerted when the upstream balance drops below this (USD). */
@@ -275,6 +281,8 @@ export interface Config {
   orderPolling: { minMs: number; maxMs: number; resubmitMs: number };
   /** How long an unconfirmed draft stays open. */
   draftExpiryMs: number;
+  /** Who this process is among those sharing a database (REPLICA_ID, else the host name). */
+  replicaId: string;
   /** Balance monitor: alert admins below `lowUsd` (decimal string), check every `checkMs`. */
   balanceAlert: { lowUsd: string; checkMs: number };
   sandbox: { orderStageMs: number };
@@ -365,6 +373,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
       resubmitMs: env.ORDER_RESUBMIT_MS,
     },
     draftExpiryMs: env.DRAFT_EXPIRY_HOURS * 3_600_000,
+    replicaId: env.REPLICA_ID ?? hostname(),
     balanceAlert: { lowUsd: env.LOW_BALANCE_USD, checkMs: env.BALANCE_CHECK_MS },
     sandbox: { orderStageMs: env.SANDBOX_ORDER_MS },
     branding: {

@@ -92,6 +92,7 @@ async function main(): Promise<void> {
     orders: services.orders,
     logger,
     events: notifier,
+    owner: config.replicaId,
     minIntervalMs: config.orderPolling.minMs,
     maxIntervalMs: config.orderPolling.maxMs,
   });

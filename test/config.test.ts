@@ -1,5 +1,5 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, secretsOf } from '../src/config.js';
@@ -43,6 +43,12 @@ describe('config', () => {
     expect(config.orderPolling).toEqual({ minMs: 1000, maxMs: 5000, resubmitMs: 60_000 });
     expect(config.reseller).toEqual({ url: 'https://api.example.com/api/v1', apiKey: 'rk_live_secret' });
     expect(secretsOf(config)).toEqual([TOKEN, 'rk_live_secret']);
+  });
+
+  it('REPLICA_ID names this process among those sharing a database; the host name by default', () => {
+    expect(loadConfig({ BOT_TOKEN: TOKEN }).replicaId).toBe(hostname());
+    expect(loadConfig({ BOT_TOKEN: TOKEN, REPLICA_ID: 'bot-2' }).replicaId).toBe('bot-2');
+    expect(problemsOf({ BOT_TOKEN: TOKEN, REPLICA_ID: 'a b' })[0]).toMatch(/^REPLICA_ID may contain only/);
   });
 
   it('DATABASE_URL picks PostgreSQL; its password counts as a secret, raw and percent-decoded', () => {
