@@ -31,8 +31,8 @@ export interface TrackerEvents {
   /**
    * Final and not yet delivered (`delivered_at` null): deliver the results or explain the failure,
    * then call `orders.markDelivered(id)`. Called once per order per process when it succeeds; if it
-   * throws, again after `deliveryRetryMs` (at most `deliveryAttempts` calls); after a restart again
-   * while `delivered_at` is null.
+   * throws, again after `deliveryRetryMs` (at most `deliveryAttempts` calls); after a restart or
+   * the next delivery sweep again while `delivered_at` is null.
    */
   finalReached(order: OrderRecord): Promise<void>;
   /**
@@ -80,6 +80,11 @@ export interface TrackerOptions {
   deliveryLeaseMs?: number;
   /** How long a poll claim holds (default 60 s): a process that dies mid-poll delays that order this long. */
   pollLeaseMs?: number;
+  /**
+   * How often undelivered final orders are looked for (default 10 minutes): deliveries that gave up
+   * are tried again, and those another process claimed and then died holding are taken over.
+   */
+  deliverySweepMs?: number;
   /** Interval growth per unchanged poll (default 1.5). */
   backoffFactor?: number;
   /** Longest global pause a Retry-After can impose (default 5 minutes). */
@@ -121,6 +126,8 @@ export class OrderTracker {
   readonly #owner: string;
   readonly #deliveryLeaseMs: number;
   readonly #pollLeaseMs: number;
+  readonly #deliverySweepMs: number;
+  #nextSweepAt = 0;
   /** Until when this process claimed the polls it is running (to undo a claim cut short). */
   readonly #pollClaims = new Map<string, Date>();
   readonly #maxPauseMs: number;
@@ -174,6 +181,7 @@ export class OrderTracker {
     this.#owner = opts.owner ?? hostname();
     this.#deliveryLeaseMs = opts.deliveryLeaseMs ?? 10 * 60_000;
     this.#pollLeaseMs = opts.pollLeaseMs ?? 60_000;
+    this.#deliverySweepMs = opts.deliverySweepMs ?? 10 * 60_000;
     this.#maxPauseMs = opts.maxPauseMs ?? 5 * 60_000;
     // A couple of seconds of work per read: fewer queries, while rows stay fresh enough.
     this.#batchSize = Math.min(500, Math.max(this.#maxConcurrency * 4, Math.ceil(perSecond * 2)));
@@ -191,12 +199,8 @@ export class OrderTracker {
     this.#stopped = false;
     this.#abort = new AbortController();
     const now = this.#now();
-    const undelivered = [
-      ...(await this.#orders.listUndelivered()),
-      ...(await this.#orders.listLostUndelivered()),
-    ];
-    for (const row of undelivered) this.#deliveries.set(row.id, { attempts: 0, at: now });
-    this.#log.info({ undelivered: undelivered.length }, 'order tracker started');
+    const undelivered = await this.#sweepUndelivered(now);
+    this.#log.info({ undelivered }, 'order tracker started');
     this.#pump();
   }
 
@@ -289,7 +293,8 @@ export class OrderTracker {
   }
 
   async #fill(now: number): Promise<void> {
-    let wakeAt = this.#startDueDeliveries(now);
+    if (now >= this.#nextSweepAt) await this.#sweepUndelivered(now);
+    let wakeAt = Math.min(this.#startDueDeliveries(now), this.#nextSweepAt);
     while (this.#polling < this.#maxConcurrency) {
       const wait = this.#limiter.waitMs(now);
       if (wait > 0) {
@@ -495,6 +500,21 @@ export class OrderTracker {
 
   // ---------------------------------------------------------------- delivery
 
+  /** Queues every undelivered final (or lost) order this process is not already delivering. */
+  async #sweepUndelivered(now: number): Promise<number> {
+    this.#nextSweepAt = now + this.#deliverySweepMs;
+    const undelivered = [
+      ...(await this.#orders.listUndelivered()),
+      ...(await this.#orders.listLostUndelivered()),
+    ];
+    for (const row of undelivered) {
+      if (!this.#deliveries.has(row.id) && !this.#busy.has(row.id)) {
+        this.#deliveries.set(row.id, { attempts: 0, at: now });
+      }
+    }
+    return undelivered.length;
+  }
+
   /** Starts deliveries that are due; returns when the next one falls due (Infinity if none). */
   #startDueDeliveries(now: number): number {
     let next = Number.POSITIVE_INFINITY;
@@ -535,7 +555,7 @@ export class OrderTracker {
       const log = { orderId: id, attempt, err };
       if (attempt >= this.#deliveryAttempts || this.#stopped) {
         this.#deliveries.delete(id);
-        this.#log.error(log, 'delivery failed: giving up until the next start');
+        this.#log.error(log, 'delivery failed: giving up until the next sweep');
       } else {
         this.#deliveries.set(id, { attempts: attempt, at: this.#now() + this.#deliveryRetryMs });
         this.#log.warn(log, 'delivery failed: will retry');

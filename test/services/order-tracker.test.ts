@@ -376,6 +376,34 @@ describe('OrderTracker: processes sharing a database', () => {
   });
 });
 
+describe('OrderTracker: a process that dies holding a delivery', () => {
+  it('another process delivers it once the claim lapses, found by its delivery sweep', async () => {
+    const r = await startRig({
+      owner: 'replica-a',
+      deliveryLeaseMs: 120_000,
+      deliverySweepMs: 60_000,
+      deliveryAttempts: 1,
+    });
+    const order = await r.order();
+    r.events.failDelivery = true;
+    r.tracker.track(order.id);
+    await r.tracker.start();
+    await r.run(10_000);
+    expect(r.events.of('final', order.id)).toHaveLength(1); // claimed, tried, failed
+    await r.tracker.stop(); // replica-a is gone, its claim still holds
+    r.events.failDelivery = false;
+
+    const b = await r.restart({ owner: 'replica-b' });
+    await b.start();
+    await r.run(60_000);
+    expect(r.events.of('final', order.id)).toHaveLength(1); // the claim has not lapsed yet
+    await r.run(120_000);
+    expect(r.events.of('final', order.id)).toHaveLength(2);
+    expect((await row(r, order.id)).deliveredAt).not.toBeNull();
+    await b.stop();
+  });
+});
+
 describe('OrderTracker: restarts and delivery', () => {
   it('a restart resumes the stored schedule and delivers once across both processes', async () => {
     const r = await startRig({ minIntervalMs: 1_000, maxIntervalMs: 4_000 });

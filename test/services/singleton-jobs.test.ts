@@ -4,7 +4,7 @@
  * runs them.
  */
 import { pino } from 'pino';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Store } from '../../src/db/index.js';
 import { SingletonJobs } from '../../src/services/singleton-jobs.js';
 import { ManualClock } from '../../src/simulator/clock.js';
@@ -80,16 +80,20 @@ describe.skipIf(!availableEngines().includes('postgres'))('SingletonJobs across 
         select pg_terminate_backend(pid) as ended from pg_locks
         where locktype = 'advisory' and granted and database = (select oid from pg_database where datname = current_database())`;
     expect(killed).toHaveLength(1);
+    // pg_terminate_backend only signals: the session (and its lock) ends a moment later.
+    await vi.waitFor(
+      async () => {
+        const held = await database.query<{ n: string | number }>`
+          select count(*) as n from pg_locks where locktype = 'advisory' and granted
+          and database = (select oid from pg_database where datname = current_database())`;
+        expect(Number(held[0]?.n)).toBe(0);
+      },
+      { timeout: 10_000, interval: 20 },
+    );
     clock.advance(RETRY_MS);
     timers.fireDue();
     await a.whenIdle();
     await b.whenIdle();
-    // Whichever check ran first, after one retry b runs the jobs and a does not.
-    if (!b.leading) {
-      clock.advance(RETRY_MS);
-      timers.fireDue();
-      await b.whenIdle();
-    }
     expect([a.leading, b.leading]).toEqual([false, true]);
     // b may start before a notices (a dead host notices nothing): the jobs are safe to overlap
     // for one retry (every one of them claims its work in the database).
