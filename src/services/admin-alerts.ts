@@ -297,10 +297,10 @@ export class AdminAlerts {
   }
 
   /** Background work of the synchronous observers: logged if it fails, awaited by whenIdle. */
-  #track(work: Promise<unknown>, failure: string): void {
+  #track(work: Promise<unknown>, failure: string, context: Record<string, unknown> = {}): void {
     const p = work
       .then(() => undefined)
-      .catch((err: unknown) => this.#log.error({ err }, failure))
+      .catch((err: unknown) => this.#log.error({ err, ...context }, failure))
       .finally(() => this.#pending.delete(p));
     this.#pending.add(p);
   }
@@ -309,10 +309,6 @@ export class AdminAlerts {
     const sink = this.#sink;
     if (!sink) return;
     this.#log.warn({ alert }, 'alerting admins');
-    const p = sink
-      .send(alert)
-      .catch((err: unknown) => this.#log.error({ err, kind: alert.kind }, 'admin alert failed'))
-      .finally(() => this.#pending.delete(p));
-    this.#pending.add(p);
+    this.#track(sink.send(alert), 'admin alert failed', { kind: alert.kind });
   }
 }

@@ -224,7 +224,7 @@ export class OrderTracker {
    * Every path that records an upstream state calls this, so no final order waits for a restart.
    */
   track(orderId: string): void {
-    this.#background(async () => {
+    this.#spawn(async () => {
       const row = await this.#orders.find(orderId);
       if (!row) return;
       if (awaitsDelivery(row)) {
@@ -238,7 +238,7 @@ export class OrderTracker {
 
   /** Poll as soon as the rate limit allows, ahead of other due orders (e.g. after a cancel request). */
   pollNow(orderId: string): void {
-    this.#background(async () => {
+    this.#spawn(async () => {
       const row = await this.#orders.find(orderId);
       if (!row || !isPollable(row)) return;
       if (this.#busy.has(orderId)) {
@@ -373,11 +373,6 @@ export class OrderTracker {
     if (this.#timer !== undefined) this.#timers.clear(this.#timer);
     this.#timer = undefined;
     this.#timerAt = Number.POSITIVE_INFINITY;
-  }
-
-  /** Background work of the public calls (track, pollNow): the loop looks again once it is done. */
-  #background(work: () => Promise<void>): void {
-    this.#spawn(work);
   }
 
   /** Runs a task in the background; its end may free capacity, so the loop looks again. */

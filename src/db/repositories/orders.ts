@@ -16,8 +16,10 @@ import {
   lte,
   min,
   or,
+  type SQL,
   sql,
 } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import {
   ACTIVE_ORDER_STATUSES,
   FINAL_ORDER_STATUSES,
@@ -25,7 +27,7 @@ import {
   LOST_ORDER_CODE,
 } from '../../domain/order-state.js';
 import type { Order } from '../../reseller/schemas.js';
-import { changed, type Engine, first, type Sql, type Tx } from '../engine.js';
+import { changed, type Engine, first, type Sql, type Tables, type Tx } from '../engine.js';
 import type { NewOrder, OrderRecord, OrderStage, StoredError } from '../records.js';
 
 export interface QuoteFields {
@@ -82,6 +84,20 @@ export class OrdersRepository {
 
   #run<T>(work: (db: Sql) => Promise<T>): Promise<T> {
     return this.#engine.run(work);
+  }
+
+  /** A conditional update: how many rows it changed. */
+  async #updateWhere(set: PgUpdateSetSource<Tables['orders']>, where: SQL | undefined): Promise<number> {
+    const orders = this.#t;
+    const rows = await this.#run((db) =>
+      db.update(orders).set(set).where(where).returning({ id: orders.id }),
+    );
+    return changed(rows);
+  }
+
+  /** A conditional update of one row: true if this call changed it (the caller won the race). */
+  async #updateOne(set: PgUpdateSetSource<Tables['orders']>, where: SQL | undefined): Promise<boolean> {
+    return (await this.#updateWhere(set, where)) === 1;
   }
 
   /** Inserts a priced draft (`awaiting_confirmation`). */
@@ -192,63 +208,47 @@ export class OrdersRepository {
   /** Closes the row for good (see stage `rejected`). */
   async markRejected(id: string, key: string, error: StoredError): Promise<boolean> {
     const orders = this.#t;
-    const rows = await this.#run((db) =>
-      db
-        .update(orders)
-        .set({ stage: 'rejected', submitError: error, updatedAt: this.#now() })
-        .where(and(eq(orders.id, id), eq(orders.idempotencyKey, key), eq(orders.stage, 'submitting')))
-        .returning({ id: orders.id }),
+    return this.#updateOne(
+      { stage: 'rejected', submitError: error, updatedAt: this.#now() },
+      and(eq(orders.id, id), eq(orders.idempotencyKey, key), eq(orders.stage, 'submitting')),
     );
-    return changed(rows) === 1;
   }
 
   /** submitting -> submitted with the upstream order; false if another attempt recorded it first. */
   async markSubmitted(id: string, key: string, order: Order): Promise<boolean> {
     const orders = this.#t;
     const now = this.#now();
-    const rows = await this.#run((db) =>
-      db
-        .update(orders)
-        .set({
-          stage: 'submitted',
-          upstreamOrderId: order.id,
-          ...upstreamFields(order),
-          submitError: null,
-          submittedAt: now,
-          nextPollAt: now,
-          finishedAt: isFinalStatus(order.status) ? now : null,
-          updatedAt: now,
-        })
-        .where(and(eq(orders.id, id), eq(orders.idempotencyKey, key), eq(orders.stage, 'submitting')))
-        .returning({ id: orders.id }),
+    return this.#updateOne(
+      {
+        stage: 'submitted',
+        upstreamOrderId: order.id,
+        ...upstreamFields(order),
+        submitError: null,
+        submittedAt: now,
+        nextPollAt: now,
+        finishedAt: isFinalStatus(order.status) ? now : null,
+        updatedAt: now,
+      },
+      and(eq(orders.id, id), eq(orders.idempotencyKey, key), eq(orders.stage, 'submitting')),
     );
-    return changed(rows) === 1;
   }
 
   /** awaiting_confirmation -> abandoned, for the owning chat only. */
   async abandonDraft(id: string, chatId: number): Promise<boolean> {
     const orders = this.#t;
-    const rows = await this.#run((db) =>
-      db
-        .update(orders)
-        .set({ stage: 'abandoned', updatedAt: this.#now() })
-        .where(and(eq(orders.id, id), eq(orders.chatId, chatId), eq(orders.stage, 'awaiting_confirmation')))
-        .returning({ id: orders.id }),
+    return this.#updateOne(
+      { stage: 'abandoned', updatedAt: this.#now() },
+      and(eq(orders.id, id), eq(orders.chatId, chatId), eq(orders.stage, 'awaiting_confirmation')),
     );
-    return changed(rows) === 1;
   }
 
   /** Housekeeping: drafts nobody confirmed before `cutoff` become abandoned. Returns how many. */
   async abandonDraftsOlderThan(cutoff: Date): Promise<number> {
     const orders = this.#t;
-    const rows = await this.#run((db) =>
-      db
-        .update(orders)
-        .set({ stage: 'abandoned', updatedAt: this.#now() })
-        .where(and(eq(orders.stage, 'awaiting_confirmation'), lt(orders.updatedAt, cutoff)))
-        .returning({ id: orders.id }),
+    return this.#updateWhere(
+      { stage: 'abandoned', updatedAt: this.#now() },
+      and(eq(orders.stage, 'awaiting_confirmation'), lt(orders.updatedAt, cutoff)),
     );
-    return changed(rows);
   }
 
   /** Rows whose POST /orders may have been sent without a recorded answer (oldest first). */
@@ -338,14 +338,7 @@ export class OrdersRepository {
   async claimPoll(row: Pick<OrderRecord, 'id' | 'nextPollAt'>, until: Date): Promise<boolean> {
     const orders = this.#t;
     const unchanged = row.nextPollAt ? eq(orders.nextPollAt, row.nextPollAt) : isNull(orders.nextPollAt);
-    const rows = await this.#run((db) =>
-      db
-        .update(orders)
-        .set({ nextPollAt: until })
-        .where(and(eq(orders.id, row.id), unchanged))
-        .returning({ id: orders.id }),
-    );
-    return changed(rows) === 1;
+    return this.#updateOne({ nextPollAt: until }, and(eq(orders.id, row.id), unchanged));
   }
 
   /** Undoes claimPoll (a poll cut short by shutdown): the row is due again as it was. */
@@ -371,14 +364,10 @@ export class OrdersRepository {
   async markDelivered(id: string): Promise<boolean> {
     const orders = this.#t;
     const now = this.#now();
-    const rows = await this.#run((db) =>
-      db
-        .update(orders)
-        .set({ deliveredAt: now, updatedAt: now })
-        .where(and(eq(orders.id, id), isNull(orders.deliveredAt)))
-        .returning({ id: orders.id }),
+    return this.#updateOne(
+      { deliveredAt: now, updatedAt: now },
+      and(eq(orders.id, id), isNull(orders.deliveredAt)),
     );
-    return changed(rows) === 1;
   }
 
   /**
@@ -390,24 +379,18 @@ export class OrdersRepository {
   async claimDelivery(id: string, owner: string, leaseMs: number): Promise<boolean> {
     const orders = this.#t;
     const now = this.#now();
-    const rows = await this.#run((db) =>
-      db
-        .update(orders)
-        .set({ deliveryOwner: owner, deliveryLeaseUntil: new Date(now.getTime() + leaseMs) })
-        .where(
-          and(
-            eq(orders.id, id),
-            isNull(orders.deliveredAt),
-            or(
-              isNull(orders.deliveryLeaseUntil),
-              lt(orders.deliveryLeaseUntil, now),
-              eq(orders.deliveryOwner, owner),
-            ),
-          ),
-        )
-        .returning({ id: orders.id }),
+    return this.#updateOne(
+      { deliveryOwner: owner, deliveryLeaseUntil: new Date(now.getTime() + leaseMs) },
+      and(
+        eq(orders.id, id),
+        isNull(orders.deliveredAt),
+        or(
+          isNull(orders.deliveryLeaseUntil),
+          lt(orders.deliveryLeaseUntil, now),
+          eq(orders.deliveryOwner, owner),
+        ),
+      ),
     );
-    return changed(rows) === 1;
   }
 
   /** Final orders whose outcome was not yet delivered to the chat (e.g. a crash before delivery). */
@@ -443,14 +426,10 @@ export class OrdersRepository {
   async markFinalHandled(id: string): Promise<boolean> {
     const orders = this.#t;
     const now = this.#now();
-    const rows = await this.#run((db) =>
-      db
-        .update(orders)
-        .set({ finalHandledAt: now, updatedAt: now })
-        .where(and(eq(orders.id, id), isNull(orders.finalHandledAt)))
-        .returning({ id: orders.id }),
+    return this.#updateOne(
+      { finalHandledAt: now, updatedAt: now },
+      and(eq(orders.id, id), isNull(orders.finalHandledAt)),
     );
-    return changed(rows) === 1;
   }
 
   /** A chat's orders, newest first. By default only real (submitted) orders, not drafts. */

@@ -60,9 +60,7 @@ export class UsersRepository {
   ): Promise<UserRecord> {
     const now = this.#now();
     const role = isAdmin ? 'admin' : 'user';
-    const known = first(await this.#engine.run(() => this.#find.execute({ id: user.id }))) as
-      | UserRecord
-      | undefined;
+    const known = await this.find(user.id);
     if (
       known &&
       !known.blocked &&
@@ -85,11 +83,11 @@ export class UsersRepository {
     return first(rows) as UserRecord;
   }
 
+  /** Prepared: touch() reads it on every update. */
   async find(telegramId: number): Promise<UserRecord | undefined> {
-    const { users } = this.#engine.tables;
-    return first(
-      await this.#engine.run((db) => db.select().from(users).where(eq(users.telegramId, telegramId))),
-    );
+    return first(await this.#engine.run(() => this.#find.execute({ id: telegramId }))) as
+      | UserRecord
+      | undefined;
   }
 
   async setLocale(telegramId: number, locale: SupportedLocale): Promise<void> {
