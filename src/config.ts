@@ -179,6 +179,10 @@ const baseSchema = z.object({
     .default('info'),
   ORDER_POLL_MIN_MS: positiveInt(2_000),
   ORDER_POLL_MAX_MS: positiveInt(30_000),
+  /** Upstream polls per second for the whole cluster (every replica on the database shares it). */
+  ORDER_POLL_RPS: positiveInt(5),
+  /** On SIGTERM, how long updates already in hand may run before their claims are handed back. */
+  DRAIN_GRACE_MS: positiveInt(20_000),
   /** How often orders stuck before upstream (network down at Confirm) are sent again. */
   ORDER_RESUBMIT_MS: positiveInt(60_000),
   /** This process among those sharing a database (its delivery claims); default: the host name. */
@@ -278,7 +282,10 @@ export interface Config {
   defaultLocale: 'en' | 'ru';
   logLevel: Env['LOG_LEVEL'];
   mode: { kind: 'polling' } | { kind: 'webhook'; url: string; secret: string; port: number };
-  orderPolling: { minMs: number; maxMs: number; resubmitMs: number };
+  /** perSecond: upstream polls per second, cluster-wide (ORDER_POLL_RPS). */
+  orderPolling: { minMs: number; maxMs: number; resubmitMs: number; perSecond: number };
+  /** SIGTERM: how long updates in hand may finish before their claims are handed back. */
+  drainGraceMs: number;
   /** How long an unconfirmed draft stays open. */
   draftExpiryMs: number;
   /** Who this process is among those sharing a database (REPLICA_ID, else the host name). */
@@ -371,7 +378,9 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
       minMs: env.ORDER_POLL_MIN_MS,
       maxMs: env.ORDER_POLL_MAX_MS,
       resubmitMs: env.ORDER_RESUBMIT_MS,
+      perSecond: env.ORDER_POLL_RPS,
     },
+    drainGraceMs: env.DRAIN_GRACE_MS,
     draftExpiryMs: env.DRAFT_EXPIRY_HOURS * 3_600_000,
     replicaId: env.REPLICA_ID ?? hostname(),
     balanceAlert: { lowUsd: env.LOW_BALANCE_USD, checkMs: env.BALANCE_CHECK_MS },

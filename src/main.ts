@@ -7,10 +7,13 @@ import 'dotenv/config';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { commandLists, registerAdminCommands, registerCommands } from './bot/commands.js';
 import { createI18n } from './bot/i18n.js';
+import { Context } from 'grammy';
+import { chatWork } from './bot/chat-work.js';
 import { createTelegramBot, installFeatures } from './bot/index.js';
 import { startPolling } from './bot/polling.js';
 import { ConfigError, loadConfig, secretsOf } from './config.js';
 import { openStore } from './db/index.js';
+import { Periodic } from './lib/periodic.js';
 import { redactSecrets } from './lib/redact.js';
 import { createLogger } from './logger.js';
 import { metrics } from './metrics.js';
@@ -25,6 +28,7 @@ import { StarsReconciler } from './services/wallet/reconciliation.js';
 import { connectUpstream } from './upstream.js';
 import { AdminNotifier } from './workers/admin-notifier.js';
 import { OrderNotifier } from './workers/order-notifier.js';
+import { UpdateInboxWorker } from './workers/update-inbox.js';
 
 /** Every secret of the loaded config (database password included), for the last-resort error line. */
 let knownSecrets: string[] = [];
@@ -96,13 +100,33 @@ async function main(): Promise<void> {
     minIntervalMs: config.orderPolling.minMs,
     maxIntervalMs: config.orderPolling.maxMs,
   });
-  let lastUpdateId = 0;
   const bot = installFeatures(telegram, {
     store,
-    onUpdate: (id) => {
-      lastUpdateId = Math.max(lastUpdateId, id);
+    deps: {
+      config,
+      logger,
+      i18n,
+      sandbox: upstream.sandbox,
+      ...services,
+      tracker,
+      orderNotifier: notifier,
+      inbox: store.inbox,
     },
-    deps: { config, logger, i18n, sandbox: upstream.sandbox, ...services, tracker, orderNotifier: notifier },
+  });
+  // Every update, webhook or polling, is stored first and handled from the inbox by whichever
+  // replica claims it (one chat at a time, in order).
+  const inboxWorker = new UpdateInboxWorker({
+    inbox: store.inbox,
+    handle: (update) => bot.handleUpdate(update),
+    onRetry: (update) => {
+      if (update.callback_query) telegram.callbackAnswers.presumeAnswered(update.callback_query.id);
+    },
+    onCancelRequested: (update) => {
+      const chatId = new Context(update, bot.api, bot.botInfo).chat?.id;
+      if (chatId !== undefined) chatWork.abort(chatId);
+    },
+    owner: config.replicaId,
+    logger,
   });
   // Telegram unreachable at start-up: getMe (and every call below) keeps retrying every few seconds
   // with a warning in the log (bot/telegram-link.ts), rather than exiting into a restart loop.
@@ -119,6 +143,7 @@ async function main(): Promise<void> {
   await services.ordering.resumeFinalHooks();
   notifier.start();
   await tracker.start();
+  await inboxWorker.start();
   // Rows left `submitting` (a crash between sending and hearing back, or upstream unreachable at
   // Confirm) are sent again with the same key now and then periodically.
   const resubmitter = new SubmissionRetrier({
@@ -145,6 +170,16 @@ async function main(): Promise<void> {
         services.admin.alerts.raiseLater({ kind: 'stars_reconciliation', differences }),
       logger,
     });
+  const inboxPruner = new Periodic({
+    name: 'prune-update-inbox',
+    intervalMs: 60 * 60_000,
+    logger,
+    run: async () => {
+      // A resend comes within minutes; a day of handled ids is ample to recognise one.
+      await store.inbox.prune(new Date(Date.now() - 24 * 60 * 60_000));
+      await store.pollBudget.prune(Math.floor(Date.now() / 1000) - 120);
+    },
+  });
   // Once in the cluster: on the replica holding the store's singleton lock (with SQLite, this one).
   const singletons = new SingletonJobs({
     acquire: () => store.holdSingleton('singleton-jobs'),
@@ -179,6 +214,11 @@ async function main(): Promise<void> {
       ...(reconciler
         ? [{ name: 'stars-reconciliation', start: () => reconciler.start(), stop: () => reconciler.stop() }]
         : []),
+      {
+        name: 'prune-update-inbox',
+        start: () => inboxPruner.start(),
+        stop: () => inboxPruner.stop(),
+      },
     ],
   });
   await singletons.start();
@@ -186,6 +226,7 @@ async function main(): Promise<void> {
   metrics.observe({
     activeOrders: () => services.orders.countActive(),
     catalog: () => services.catalog.stats(),
+    inboxPending: () => store.inbox.countPending(),
   });
   let stopping = false;
   const metricsRoute = {
@@ -210,7 +251,7 @@ async function main(): Promise<void> {
   if (config.mode.kind === 'webhook') {
     const { url, secret, port } = config.mode;
     const server = createHttpServer({
-      webhook: { secret, handleUpdate: (update) => bot.handleUpdate(update) },
+      webhook: { secret, accept: (update) => inboxWorker.accept(update) },
       logger,
       routes: metricsRoute,
       onRequest: (outcome) => metrics.webhookRequests.inc({ outcome }),
@@ -223,16 +264,16 @@ async function main(): Promise<void> {
     const metricsServer = metricsPort ? createHttpServer({ logger, routes: metricsRoute }) : undefined;
     if (metricsServer && metricsPort) await listen(metricsServer, metricsPort, 'METRICS_PORT');
     await bot.api.deleteWebhook();
-    const stopPolling = startPolling(
-      bot,
-      () => lastUpdateId,
+    const stopPolling = startPolling({
+      api: bot.api,
+      accept: (update) => inboxWorker.accept(update),
       logger,
-      (err) => {
+      onStopped: (err) => {
         // 401 (token revoked) or 409 (another instance polls): only a restart can bring polling back.
         logger.fatal({ err }, 'Telegram ended polling: exiting');
         void shutdown('polling ended', 1);
       },
-    );
+    });
     stopReceiving = async () => {
       await stopPolling();
       await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
@@ -245,7 +286,9 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
+    // Drain: no new updates, the ones in hand finish (or are handed back after the grace period).
     await stopReceiving();
+    await inboxWorker.drain(config.drainGraceMs);
     await singletons.stop();
     notifier.abortInFlight();
     await tracker.stop();

@@ -10,6 +10,8 @@ import { API_ERROR_CODES } from './reseller/schemas.js';
 export interface ScrapeSources {
   activeOrders?: () => Promise<{ queued: number; processing: number }>;
   catalog?: () => { offered: number; leftOut: number };
+  /** Updates stored and not yet handled, cluster-wide. */
+  inboxPending?: () => Promise<number>;
 }
 
 export function createMetrics() {
@@ -43,6 +45,12 @@ export function createMetrics() {
       help: 'Reseller API request duration, by endpoint template',
       labelNames: ['endpoint'] as const,
       buckets: [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 120],
+      registers: [registry],
+    }),
+    inboxUpdates: new Counter({
+      name: 'bot_inbox_updates_total',
+      help: 'Updates offered to the inbox: stored, or a resend already there (duplicate)',
+      labelNames: ['outcome'] as const,
       registers: [registry],
     }),
     deliveries: new Counter({
@@ -94,6 +102,15 @@ export function createMetrics() {
       if (!counts) return;
       this.set({ status: 'queued' }, counts.queued);
       this.set({ status: 'processing' }, counts.processing);
+    },
+  });
+  new Gauge({
+    name: 'bot_inbox_pending_updates',
+    help: 'Updates stored in the inbox and not yet handled (every replica)',
+    registers: [registry],
+    async collect() {
+      const pending = await sources.inboxPending?.();
+      if (pending !== undefined) this.set(pending);
     },
   });
   new Gauge({

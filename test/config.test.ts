@@ -35,12 +35,15 @@ describe('config', () => {
       DEFAULT_LOCALE: 'ru',
       ORDER_POLL_MIN_MS: '1000',
       ORDER_POLL_MAX_MS: '5000',
+      ORDER_POLL_RPS: '12',
+      DRAIN_GRACE_MS: '7000',
       RESELLER_API_URL: 'https://api.example.com/api/v1/',
       RESELLER_API_KEY: 'rk_live_secret',
     });
     expect(config.adminIds).toEqual([42, 7]);
     expect(config.defaultLocale).toBe('ru');
-    expect(config.orderPolling).toEqual({ minMs: 1000, maxMs: 5000, resubmitMs: 60_000 });
+    expect(config.orderPolling).toEqual({ minMs: 1000, maxMs: 5000, resubmitMs: 60_000, perSecond: 12 });
+    expect(config.drainGraceMs).toBe(7000);
     expect(config.reseller).toEqual({ url: 'https://api.example.com/api/v1', apiKey: 'rk_live_secret' });
     expect(secretsOf(config)).toEqual([TOKEN, 'rk_live_secret']);
   });

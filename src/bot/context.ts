@@ -2,7 +2,7 @@ import type { ConversationFlavor } from '@grammyjs/conversations';
 import type { I18n, I18nFlavor } from '@grammyjs/i18n';
 import type { Context } from 'grammy';
 import type { Config } from '../config.js';
-import type { UserRecord } from '../db/index.js';
+import type { UpdateInboxRepository, UserRecord } from '../db/index.js';
 import type { Logger } from '../logger.js';
 import type { Services } from '../services/container.js';
 import type { OrderTracker } from '../services/order-tracker.js';
@@ -21,6 +21,11 @@ export interface BotDeps extends Services {
   tracker?: Pick<OrderTracker, 'track' | 'pollNow'>;
   /** Status messages and delivery of tracked orders (main.ts); absent in handler tests. */
   orderNotifier?: OrderNotifier;
+  /**
+   * The update inbox (main.ts): /cancel asks the replica handling the chat's update to stop its
+   * long work. Absent in handler tests, where everything runs in one process.
+   */
+  inbox?: Pick<UpdateInboxRepository, 'requestCancel'>;
 }
 
 interface ExtraContext {

@@ -30,6 +30,7 @@ import { unhandledFeature } from './features/unhandled.js';
 import { walletFeature } from './features/wallet.js';
 import { htmlParseMode } from './html-parse-mode.js';
 import { escapeTranslationVariables } from './i18n.js';
+import { CONTROL_COMMANDS } from './inbox-lane.js';
 import { createAccessGuard } from './middlewares/access.js';
 import { createCallbackAnswerGuard } from './middlewares/answer-callbacks.js';
 import { attachUser } from './middlewares/attach-user.js';
@@ -56,8 +57,6 @@ export interface FeatureOptions {
   deps: BotDeps;
   /** Where forms in progress are kept, so they survive a restart. */
   store: Pick<Store, 'conversationStorage'>;
-  /** Called with each update id before it is handled (graceful shutdown confirms up to it). */
-  onUpdate?: (updateId: number) => void;
 }
 
 export type CreateBotOptions = FeatureOptions & Omit<TelegramBotOptions, 'apiRoot' | 'logger'>;
@@ -73,9 +72,6 @@ const countTelegramErrors: Transformer = async (prev, method, payload, signal) =
     throw err;
   }
 };
-
-/** Commands answered beside the chat's sequence: they must never wait for a hanging upload or order. */
-const CONTROL_COMMANDS = /^\/(cancel|help)(@\w+)?(\s|$)/;
 
 /**
  * Updates of one chat are handled one at a time, in order; different chats run in parallel.
@@ -155,13 +151,6 @@ export function installFeatures(telegram: TelegramBot, opts: FeatureOptions): Bo
       metrics.updates.inc({ type });
     }
   });
-  if (opts.onUpdate) {
-    const onUpdate = opts.onUpdate;
-    bot.use((ctx, next) => {
-      onUpdate(ctx.update.update_id);
-      return next();
-    });
-  }
   bot.use(sequentialize(sequentialKey));
   bot.use(callbackAnswers.middleware);
   bot.use(...contextPlugins);

@@ -11,6 +11,7 @@ import { CatalogSnapshotsRepository } from './repositories/catalog-snapshots.js'
 import { createConversationStateStorage } from './repositories/conversation-states.js';
 import { OrdersRepository } from './repositories/orders.js';
 import { StatsRepository } from './repositories/stats.js';
+import { PollBudgetRepository, UpdateInboxRepository } from './repositories/update-inbox.js';
 import { UsersRepository } from './repositories/users.js';
 import { WalletRepository } from './repositories/wallet.js';
 
@@ -20,6 +21,7 @@ export * from './records.js';
 export type { StoredCatalog } from './repositories/catalog-snapshots.js';
 export type { QuoteFields } from './repositories/orders.js';
 export type { StatsCounts } from './repositories/stats.js';
+export type { NewInboxUpdate } from './repositories/update-inbox.js';
 export {
   type CreditOutcome,
   holdKey,
@@ -32,8 +34,10 @@ export {
   AdminAlertsRepository,
   CatalogSnapshotsRepository,
   OrdersRepository,
+  PollBudgetRepository,
   redactDatabaseUrl,
   StatsRepository,
+  UpdateInboxRepository,
   UsersRepository,
   WalletRepository,
 };
@@ -50,6 +54,8 @@ export interface Store {
   readonly catalogSnapshots: CatalogSnapshotsRepository;
   readonly wallet: WalletRepository;
   readonly stats: StatsRepository;
+  readonly inbox: UpdateInboxRepository;
+  readonly pollBudget: PollBudgetRepository;
   conversationStorage<S>(): ReturnType<typeof createConversationStateStorage<S>>;
   /** See Engine.holdSingleton: once-per-cluster jobs (services/singleton-jobs.ts). */
   holdSingleton(name: string): Promise<SingletonHold | undefined>;
@@ -73,6 +79,8 @@ export function storeOn(engine: Engine, now: () => number = Date.now): Store {
     catalogSnapshots: new CatalogSnapshotsRepository(engine),
     wallet: new WalletRepository(engine, now),
     stats: new StatsRepository(engine),
+    inbox: new UpdateInboxRepository(engine, now),
+    pollBudget: new PollBudgetRepository(engine),
     conversationStorage: () => createConversationStateStorage(engine),
     holdSingleton: (name) => engine.holdSingleton(name),
     ping: () => engine.ping(),

@@ -3,6 +3,7 @@
  * definition. Both engines' schemas (schema/sqlite, schema/postgres) are checked against them at
  * compile time (schema/parity.ts), so the two can never drift apart unnoticed.
  */
+import type { Update } from 'grammy/types';
 import type { GenerationRequest, OrderStatus } from '../reseller/schemas.js';
 
 export type SupportedLocale = 'en' | 'ru';
@@ -116,6 +117,25 @@ export interface AdminAlertRecord {
   active: boolean;
   lastSentAt: Date | null;
   updatedAt: Date;
+}
+
+/** A Telegram update in the inbox (repositories/update-inbox.ts). */
+export interface InboxUpdateRecord {
+  updateId: number;
+  /** Updates of one lane are handled one at a time, in update_id order. */
+  lane: string;
+  /** /cancel or /help: may run beside an update of its lane that is already being handled. */
+  control: boolean;
+  payload: Update;
+  receivedAt: Date;
+  /** The process handling it (REPLICA_ID), while its lease lasts. */
+  owner: string | null;
+  leaseUntil: Date | null;
+  /** Claims so far: an update that keeps killing its handler is given up after a few. */
+  attempts: number;
+  /** A /cancel handled by another process asks the owner to stop this update's long work. */
+  cancelRequested: boolean;
+  doneAt: Date | null;
 }
 
 /**

@@ -17,6 +17,12 @@ export const realTimers: Timers = {
   clear: (handle) => clearTimeout(handle as NodeJS.Timeout),
 };
 
+/** Real timers that keep the process alive while pending (a loop that is the process's reason to run). */
+export const keepAliveTimers: Timers = {
+  set: (fn, ms) => setTimeout(fn, ms),
+  clear: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
 /** Resolves after `ms` on the given timers. */
 export function sleepOn(timers: Timers, ms: number): Promise<void> {
   return new Promise((resolve) => timers.set(resolve, ms));

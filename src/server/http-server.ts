@@ -4,9 +4,9 @@
  *
  * The webhook never trusts the request: a wrong secret is 401 before the body is read, a body
  * over the cap is 413, bad JSON is 400, a connection dropped mid-body is logged and forgotten.
- * A handler that fails or takes long is the bot's business, never the server's: the update is
- * answered 200 once handled (or after `answerAfterMs`, while handling goes on), so Telegram does
- * not resend it, and no rejection can escape to take the process down.
+ * A good update is handed to `accept`, which stores it in the update inbox (workers handle it
+ * later, on any replica): 200 once it is stored, 500 if it could not be (the database is down),
+ * so Telegram sends it again. Handling never holds the request, and no rejection escapes.
  */
 
 import { timingSafeEqual } from 'node:crypto';
@@ -20,18 +20,16 @@ const MAX_WEBHOOK_BODY_BYTES = 1024 * 1024;
 
 export interface WebhookServerOptions {
   /** Telegram's webhook; absent for a server that only serves /healthz and `routes` (polling mode). */
-  webhook?: { secret: string; handleUpdate(update: Update): Promise<void> } | undefined;
+  webhook?: { secret: string; accept(update: Update): Promise<void> } | undefined;
   logger: Logger;
   /** Extra GET routes (e.g. /metrics): path -> handler writing the response. */
   routes?: Record<string, (req: IncomingMessage, res: ServerResponse) => void | Promise<void>>;
-  /** Answer 200 after this long even if the handler is still running (default 10 s). */
-  answerAfterMs?: number;
   maxBodyBytes?: number;
   /** Observed for every webhook request (metrics). */
   onRequest?(outcome: WebhookOutcome): void;
 }
 
-export type WebhookOutcome = 'handled' | 'unauthorized' | 'too_large' | 'bad_json' | 'aborted' | 'failed';
+export type WebhookOutcome = 'stored' | 'unauthorized' | 'too_large' | 'bad_json' | 'aborted' | 'failed';
 
 class BodyTooLarge extends Error {}
 class BodyAborted extends Error {}
@@ -92,7 +90,6 @@ function send(res: ServerResponse, status: number, body = ''): void {
 export function createHttpServer(opts: WebhookServerOptions): Server {
   const log = opts.logger.child({ component: 'http' });
   const maxBody = opts.maxBodyBytes ?? MAX_WEBHOOK_BODY_BYTES;
-  const answerAfterMs = opts.answerAfterMs ?? 10_000;
   const observe = (outcome: WebhookOutcome) => opts.onRequest?.(outcome);
 
   async function webhook(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -133,18 +130,16 @@ export function createHttpServer(opts: WebhookServerOptions): Server {
       send(res, 400, '{"ok":false}');
       return;
     }
-    // Answer when handled, or after answerAfterMs (Telegram would otherwise resend it).
-    const timer = setTimeout(() => send(res, 200, '{"ok":true}'), answerAfterMs);
     try {
-      await hook.handleUpdate(update);
-      observe('handled');
+      await hook.accept(update);
     } catch (err) {
       observe('failed');
-      log.error({ err, updateId: update.update_id }, 'update handling failed');
-    } finally {
-      clearTimeout(timer);
-      send(res, 200, '{"ok":true}');
+      log.error({ err, updateId: update.update_id }, 'update could not be stored: Telegram will resend it');
+      send(res, 500, '{"ok":false}');
+      return;
     }
+    observe('stored');
+    send(res, 200, '{"ok":true}');
   }
 
   return createServer((req, res) => {

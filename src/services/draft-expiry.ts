@@ -4,7 +4,8 @@
  * ordering at a price seen days ago. Runs at start-up and then every interval, on injected timers.
  */
 import type { OrdersRepository } from '../db/index.js';
-import { realTimers, type Timers } from '../lib/timers.js';
+import { Periodic } from '../lib/periodic.js';
+import type { Timers } from '../lib/timers.js';
 import type { Logger } from '../logger.js';
 
 export interface DraftExpiryOptions {
@@ -18,57 +19,33 @@ export interface DraftExpiryOptions {
 }
 
 export class DraftExpiry {
-  readonly #opts: DraftExpiryOptions;
-  readonly #timers: Timers;
-  readonly #now: () => number;
-  #timer: unknown;
-  #running: Promise<number> | undefined;
-  #stopped = false;
+  readonly #periodic: Periodic<number>;
 
   constructor(opts: DraftExpiryOptions) {
-    this.#opts = opts;
-    this.#timers = opts.timers ?? realTimers;
-    this.#now = opts.now ?? Date.now;
+    const now = opts.now ?? Date.now;
+    this.#periodic = new Periodic({
+      name: 'close-old-drafts',
+      intervalMs: opts.intervalMs,
+      logger: opts.logger,
+      ...(opts.timers ? { timers: opts.timers } : {}),
+      run: async () => {
+        const closed = await opts.orders.abandonDraftsOlderThan(new Date(now() - opts.maxAgeMs));
+        if (closed > 0) opts.logger.info({ closed }, 'abandoned drafts closed');
+        return closed;
+      },
+    });
   }
 
-  /** One pass (concurrent calls share it): how many drafts it closed. Never throws. */
-  runOnce(): Promise<number> {
-    this.#running ??= this.#pass().finally(() => {
-      this.#running = undefined;
-    });
-    return this.#running;
+  /** One pass (concurrent calls share it): how many drafts it closed (0 if it failed). Never throws. */
+  async runOnce(): Promise<number> {
+    return (await this.#periodic.runOnce()) ?? 0;
   }
 
   start(): void {
-    this.#stopped = false;
-    this.#arm();
+    this.#periodic.start();
   }
 
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    if (this.#timer !== undefined) this.#timers.clear(this.#timer);
-    this.#timer = undefined;
-    await this.#running;
-  }
-
-  #arm(): void {
-    this.#timer = this.#timers.set(() => {
-      void this.runOnce().finally(() => {
-        if (!this.#stopped) this.#arm();
-      });
-    }, this.#opts.intervalMs);
-  }
-
-  async #pass(): Promise<number> {
-    try {
-      const closed = await this.#opts.orders.abandonDraftsOlderThan(
-        new Date(this.#now() - this.#opts.maxAgeMs),
-      );
-      if (closed > 0) this.#opts.logger.info({ closed }, 'abandoned drafts closed');
-      return closed;
-    } catch (err) {
-      this.#opts.logger.warn({ err }, 'closing abandoned drafts failed');
-      return 0;
-    }
+  stop(): Promise<void> {
+    return this.#periodic.stop();
   }
 }

@@ -16,12 +16,12 @@ afterEach(async () => {
 });
 
 async function start(
-  handleUpdate: (update: { update_id: number }) => Promise<void>,
-  opts: { maxBodyBytes?: number; answerAfterMs?: number } = {},
+  accept: (update: { update_id: number }) => Promise<void>,
+  opts: { maxBodyBytes?: number } = {},
 ) {
   const outcomes: WebhookOutcome[] = [];
   const server = createHttpServer({
-    webhook: { secret: SECRET, handleUpdate },
+    webhook: { secret: SECRET, accept },
     logger: pino({ level: 'silent' }),
     onRequest: (o) => outcomes.push(o),
     routes: { '/metrics': (_req, res) => void res.writeHead(200).end('# metrics') },
@@ -69,7 +69,7 @@ describe('webhook server', () => {
     const res = await s.post('{"update_id": 7, "message": {}}');
     expect(res.status).toBe(200);
     expect(seen).toEqual([7]);
-    expect(s.outcomes).toEqual(['handled']);
+    expect(s.outcomes).toEqual(['stored']);
   });
 
   it('refuses a body streamed past the cap with 413, without handing anything to the bot', async () => {
@@ -105,33 +105,31 @@ describe('webhook server', () => {
     expect(s.outcomes).toEqual(['unauthorized', 'unauthorized', 'unauthorized']);
   });
 
-  it('answers 200 to an update whose handling failed (Telegram must not resend it) and keeps serving', async () => {
+  it('answers 500 to an update it could not store (Telegram resends it) and keeps serving', async () => {
     const s = await start(async (u) => {
-      if (u.update_id === 1) throw new Error('handler bug');
+      if (u.update_id === 1) throw new Error('database unreachable');
     });
-    expect((await s.post('{"update_id": 1}')).status).toBe(200);
+    expect((await s.post('{"update_id": 1}')).status).toBe(500);
     expect((await s.post('{"update_id": 2}')).status).toBe(200);
-    expect(s.outcomes).toEqual(['failed', 'handled']);
+    expect(s.outcomes).toEqual(['failed', 'stored']);
   });
 
-  it('answers before a slow handler ends, which then goes on', async () => {
-    let release!: () => void;
-    let finished = false;
+  it('answers only once the update is stored', async () => {
+    let store!: () => void;
+    let stored = false;
     const s = await start(
       () =>
         new Promise<void>((resolve) => {
-          release = () => {
-            finished = true;
+          store = () => {
+            stored = true;
             resolve();
           };
         }),
-      { answerAfterMs: 0 },
     );
-    const res = await s.post('{"update_id": 1}');
-    expect(res.status).toBe(200);
-    expect(finished).toBe(false);
-    release();
-    await expect.poll(() => s.outcomes).toEqual(['handled']);
+    const answer = s.post('{"update_id": 1}').then((res) => ({ status: res.status, stored }));
+    await expect.poll(() => store !== undefined).toBe(true);
+    store();
+    expect(await answer).toEqual({ status: 200, stored: true });
   });
 
   it('serves /healthz and extra routes; other paths and methods are 404', async () => {

@@ -18,6 +18,11 @@ export interface CallbackAnswerGuard {
    * logged calls; a dropping transformer there would break the replay, so inside we only record.
    */
   recordInsideConversation: MiddlewareFn<BaseContext>;
+  /**
+   * An update handled again after its first handler died (update inbox): that handler may have
+   * answered already, and a second answer is an error, so this query is answered by nobody now.
+   */
+  presumeAnswered(queryId: string): void;
 }
 
 /** Replays re-record old queries that no outer middleware will forget: keep the set bounded. */
@@ -69,5 +74,5 @@ export function createCallbackAnswerGuard(): CallbackAnswerGuard {
     return next();
   };
 
-  return { transformer, middleware, recordInsideConversation };
+  return { transformer, middleware, recordInsideConversation, presumeAnswered: remember };
 }

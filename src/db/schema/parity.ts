@@ -4,6 +4,7 @@
  */
 import type {
   AdminAlertRecord,
+  InboxUpdateRecord,
   OrderRecord,
   StarTopupRecord,
   UserRecord,
@@ -30,4 +31,7 @@ export type SchemaParity = [
   Holds<Same<Row<typeof pg.starTopups>, StarTopupRecord>>,
   Holds<Same<Row<typeof sqlite.catalogSnapshots>, Row<typeof pg.catalogSnapshots>>>,
   Holds<Same<Row<typeof sqlite.conversationStates>, Row<typeof pg.conversationStates>>>,
+  Holds<Same<Row<typeof sqlite.updateInbox>, InboxUpdateRecord>>,
+  Holds<Same<Row<typeof pg.updateInbox>, InboxUpdateRecord>>,
+  Holds<Same<Row<typeof sqlite.pollBudget>, Row<typeof pg.pollBudget>>>,
 ];

@@ -3,7 +3,9 @@
  * types (timestamptz, bigint for Telegram ids, jsonb, boolean). drizzle-kit reads this file for
  * migrations/postgres; schema/parity.ts checks both against db/records.ts.
  */
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Update } from 'grammy/types';
 import type { GenerationRequest, OrderStatus } from '../../../reseller/schemas.js';
 import {
   ORDER_STAGES,
@@ -134,3 +136,30 @@ export const starTopups = pgTable(
   },
   (t) => [index('star_topups_user_idx').on(t.userId, t.createdAt)],
 );
+
+export const updateInbox = pgTable(
+  'update_inbox',
+  {
+    updateId: bigint('update_id', { mode: 'number' }).primaryKey(),
+    lane: text('lane').notNull(),
+    control: boolean('control').notNull().default(false),
+    payload: jsonb('payload').$type<Update>().notNull(),
+    receivedAt: at('received_at').notNull(),
+    owner: text('owner'),
+    leaseUntil: at('lease_until'),
+    attempts: integer('attempts').notNull().default(0),
+    cancelRequested: boolean('cancel_requested').notNull().default(false),
+    doneAt: at('done_at'),
+  },
+  (t) => [
+    index('update_inbox_lane_idx').on(t.lane, t.updateId).where(sql`${t.doneAt} is null`),
+    index('update_inbox_pending_idx').on(t.updateId).where(sql`${t.doneAt} is null`),
+    index('update_inbox_done_idx').on(t.doneAt),
+  ],
+);
+
+export const pollBudget = pgTable('poll_budget', {
+  second: bigint('second', { mode: 'number' }).primaryKey(),
+  used: integer('used').notNull(),
+  lastGrant: integer('last_grant').notNull(),
+});

@@ -5,3 +5,4 @@ export { conversationStates } from './conversation-states.js';
 export { orders } from './orders.js';
 export { users } from './users.js';
 export { starTopups, walletEntries } from './wallet.js';
+export { pollBudget, updateInbox } from './update-inbox.js';

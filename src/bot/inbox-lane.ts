@@ -1,0 +1,38 @@
+/**
+ * Which lane of the update inbox an update joins (db/repositories/update-inbox.ts): updates of one
+ * lane are handled one at a time and in order, on whichever replica claims them; lanes run in
+ * parallel. The lanes mirror `sequentialKey` (bot/index.ts), which still orders a chat's updates
+ * inside one process:
+ * - a checkout question gets a lane of its own (Telegram waits 10 s for the answer);
+ * - a payment is credited in the chat's payment lane (it must not wait behind a long upload);
+ * - everything else of a chat (or of a user, for inline queries) shares the chat's lane; /cancel and
+ *   /help are marked `control`: they may run beside the chat's update in hand, never overtake one
+ *   that waits.
+ */
+import { Context } from 'grammy';
+import type { Update } from 'grammy/types';
+
+/** Commands answered beside the chat's sequence: they must never wait for a hanging upload or order. */
+export const CONTROL_COMMANDS = /^\/(cancel|help)(@\w+)?(\s|$)/;
+
+export interface InboxLane {
+  lane: string;
+  control: boolean;
+}
+
+export function inboxLane(update: Update): InboxLane {
+  // Only the update's getters are used (chat, from, message): no API call, so no Api or bot info.
+  const ctx = new Context(update, undefined as never, undefined as never);
+  if (ctx.preCheckoutQuery) return { lane: `checkout:${update.update_id}`, control: false };
+  const chatId = ctx.chat?.id;
+  if (ctx.message?.successful_payment) return { lane: `${chatId}:payment`, control: false };
+  const key = chatId ?? ctx.from?.id;
+  if (key === undefined) return { lane: `update:${update.update_id}`, control: false };
+  const text = ctx.message?.text;
+  return { lane: String(key), control: text !== undefined && CONTROL_COMMANDS.test(text) };
+}
+
+/** The lane a chat's ordinary updates join (a /cancel asks the update in hand there to stop). */
+export function chatLane(chatId: number): string {
+  return String(chatId);
+}

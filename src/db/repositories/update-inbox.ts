@@ -1,0 +1,194 @@
+/**
+ * The update inbox: Telegram updates are stored as they arrive (deduplicated by update_id, since
+ * Telegram resends what it thinks was not received) and claimed by workers on any replica.
+ *
+ * A claim is a lease (owner, lease_until) taken by one conditional UPDATE. Only the head of a lane
+ * may be claimed: the oldest update of its lane not yet done, so one chat's updates are handled one
+ * at a time and in order, whichever replica takes them. A control update (/cancel, /help) may also
+ * be claimed while every older update of its lane is being handled (leased), never before one that
+ * waits. A replica that dies holding a claim loses it when the lease lapses.
+ */
+import { and, asc, count, eq, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { changed, type Engine, type Sql } from '../engine.js';
+import type { InboxUpdateRecord } from '../records.js';
+
+export type NewInboxUpdate = Pick<InboxUpdateRecord, 'updateId' | 'lane' | 'control' | 'payload'>;
+
+export class UpdateInboxRepository {
+  constructor(
+    private readonly engine: Engine,
+    private readonly now: () => number,
+  ) {}
+
+  get #t() {
+    return this.engine.tables.updateInbox;
+  }
+
+  #run<T>(work: (db: Sql) => Promise<T>): Promise<T> {
+    return this.engine.run(work);
+  }
+
+  /** Stores an update; false if one with its update_id is already there (a resend). */
+  async add(update: NewInboxUpdate): Promise<boolean> {
+    const t = this.#t;
+    const rows = await this.#run((db) =>
+      db
+        .insert(t)
+        .values({ ...update, receivedAt: new Date(this.now()) })
+        .onConflictDoNothing({ target: t.updateId })
+        .returning({ updateId: t.updateId }),
+    );
+    return changed(rows) === 1;
+  }
+
+  /** Claims up to `limit` lane heads for `owner` until now + leaseMs, oldest first. */
+  async claim(owner: string, leaseMs: number, limit: number): Promise<InboxUpdateRecord[]> {
+    const t = this.#t;
+    const now = new Date(this.now());
+    const free = or(isNull(t.leaseUntil), lt(t.leaseUntil, now));
+    // Older updates of the same lane that still hold this one back (raw SQL: the table twice).
+    const held = sql`not exists (select 1 from ${t} as older where older.lane = ${t.lane}
+      and older.done_at is null and older.update_id < ${t.updateId}
+      and (${t.control} = ${sql.param(false, t.control)} or older.lease_until is null
+        or older.lease_until < ${sql.param(now, t.leaseUntil)}))`;
+    return this.#run((db) => {
+      const heads = db
+        .select({ updateId: t.updateId })
+        .from(t)
+        .where(and(isNull(t.doneAt), free, held))
+        .orderBy(asc(t.updateId))
+        .limit(limit);
+      // PostgreSQL: replicas claiming at once skip each other's rows instead of queueing on them
+      // (the re-checked WHERE below would refuse them anyway). SQLite has one writer at a time.
+      const candidates = this.engine.dialect === 'postgres' ? heads.for('update', { skipLocked: true }) : heads;
+      return db
+        .update(t)
+        .set({ owner, leaseUntil: new Date(now.getTime() + leaseMs), attempts: sql`${t.attempts} + 1` })
+        .where(and(inArray(t.updateId, candidates), isNull(t.doneAt), free))
+        .returning();
+    }).then((rows) => rows.sort((a, b) => a.updateId - b.updateId));
+  }
+
+  /**
+   * Extends `owner`'s leases on the updates it is handling; returns the ids among them for which a
+   * /cancel handled elsewhere asked to stop.
+   */
+  async renew(owner: string, updateIds: number[], leaseMs: number): Promise<number[]> {
+    if (updateIds.length === 0) return [];
+    const t = this.#t;
+    const rows = await this.#run((db) =>
+      db
+        .update(t)
+        .set({ leaseUntil: new Date(this.now() + leaseMs) })
+        .where(and(eq(t.owner, owner), isNull(t.doneAt), inArray(t.updateId, updateIds)))
+        .returning({ updateId: t.updateId, cancelRequested: t.cancelRequested }),
+    );
+    return rows.filter((r) => r.cancelRequested).map((r) => r.updateId);
+  }
+
+  /** Handled: never claimed again (kept for a while so a resend is recognised). */
+  async finish(updateId: number): Promise<void> {
+    const t = this.#t;
+    await this.#run((db) =>
+      db
+        .update(t)
+        .set({ doneAt: new Date(this.now()), leaseUntil: null })
+        .where(and(eq(t.updateId, updateId), isNull(t.doneAt))),
+    );
+  }
+
+  /** Hands `owner`'s claims back (all, or those in `updateIds`): another worker may take them at once. */
+  async release(owner: string, updateIds?: number[]): Promise<number> {
+    const t = this.#t;
+    const which: SQL | undefined = updateIds ? inArray(t.updateId, updateIds) : undefined;
+    if (updateIds?.length === 0) return 0;
+    const rows = await this.#run((db) =>
+      db
+        .update(t)
+        .set({ owner: null, leaseUntil: null })
+        .where(and(eq(t.owner, owner), isNull(t.doneAt), which))
+        .returning({ updateId: t.updateId }),
+    );
+    return changed(rows);
+  }
+
+  /**
+   * /cancel: asks whoever handles an update of `lane` (other than the /cancel itself) to stop its
+   * long work; returns how many updates were asked.
+   */
+  async requestCancel(lane: string, exceptUpdateId: number): Promise<number> {
+    const t = this.#t;
+    const rows = await this.#run((db) =>
+      db
+        .update(t)
+        .set({ cancelRequested: true })
+        .where(
+          and(
+            eq(t.lane, lane),
+            isNull(t.doneAt),
+            isNotNull(t.owner),
+            ne(t.updateId, exceptUpdateId),
+          ),
+        )
+        .returning({ updateId: t.updateId }),
+    );
+    return changed(rows);
+  }
+
+  /** Updates not yet handled (waiting or in hand), for /metrics. */
+  async countPending(): Promise<number> {
+    const t = this.#t;
+    const [row] = await this.#run((db) => db.select({ n: count() }).from(t).where(isNull(t.doneAt)));
+    return Number(row?.n ?? 0);
+  }
+
+  async find(updateId: number): Promise<InboxUpdateRecord | undefined> {
+    const t = this.#t;
+    const [row] = await this.#run((db) => db.select().from(t).where(eq(t.updateId, updateId)));
+    return row;
+  }
+
+  /** Forgets updates handled before `before` (a resend comes within minutes, not a day). */
+  async prune(before: Date): Promise<number> {
+    const t = this.#t;
+    const rows = await this.#run((db) =>
+      db.delete(t).where(lt(t.doneAt, before)).returning({ updateId: t.updateId }),
+    );
+    return changed(rows);
+  }
+}
+
+/**
+ * Upstream polls granted per second, shared by every replica: the tracker asks before it polls, so
+ * ORDER_POLL_RPS holds for the cluster. One upsert per request; the grant is what was left.
+ */
+export class PollBudgetRepository {
+  constructor(private readonly engine: Engine) {}
+
+  /** Takes up to `want` of the `cap` polls of second `second`; returns how many were granted. */
+  async take(second: number, want: number, cap: number): Promise<number> {
+    const t = this.engine.tables.pollBudget;
+    const first = Math.min(want, cap);
+    // Both SETs read the row as it was (SQL semantics): the grant is min(want, cap - used).
+    const rows = await this.engine.run((db) =>
+      db
+        .insert(t)
+        .values({ second, used: first, lastGrant: first })
+        .onConflictDoUpdate({
+          target: t.second,
+          set: {
+            used: sql`case when ${t.used} + ${want} > ${cap} then ${cap} else ${t.used} + ${want} end`,
+            lastGrant: sql`case when ${t.used} + ${want} > ${cap} then ${cap} - ${t.used} else ${want} end`,
+          },
+        })
+        .returning({ granted: t.lastGrant }),
+    );
+    return Math.max(0, rows[0]?.granted ?? 0);
+  }
+
+  /** Forgets seconds before `second`. */
+  async prune(second: number): Promise<void> {
+    const t = this.engine.tables.pollBudget;
+    await this.engine.run((db) => db.delete(t).where(lt(t.second, second)));
+  }
+}

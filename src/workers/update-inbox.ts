@@ -1,0 +1,210 @@
+/**
+ * Handles the updates of the inbox (db/repositories/update-inbox.ts) on this replica: claims lane
+ * heads, up to `maxInFlight` at once, hands each to the bot and marks it done. Updates arrive
+ * through `accept` (the webhook, or getUpdates in polling mode: one path for both), which stores
+ * them and wakes the worker; updates stored by other replicas are found by a short idle poll.
+ *
+ * - Leases are renewed while an update runs (a 200 MB relay may take minutes); a replica that dies
+ *   loses its claims when they lapse, and another replica handles those updates again.
+ * - An update claimed `maxAttempts` times without being done (it keeps killing its process) is
+ *   given up, logged, so it cannot block its chat for ever.
+ * - A /cancel handled elsewhere marks the chat's update in hand; the renewal sees it and stops
+ *   that update's long work here (`onCancelRequested`).
+ * - `drain`: stop claiming, let what is in hand finish for a grace period, hand the rest back.
+ */
+import type { Update } from 'grammy/types';
+import type { InboxUpdateRecord, UpdateInboxRepository } from '../db/index.js';
+import { inboxLane } from '../bot/inbox-lane.js';
+import { realTimers, sleepOn, type Timers } from '../lib/timers.js';
+import type { Logger } from '../logger.js';
+import { metrics } from '../metrics.js';
+
+export interface UpdateInboxWorkerOptions {
+  inbox: Pick<UpdateInboxRepository, 'add' | 'claim' | 'renew' | 'finish' | 'release'>;
+  handle(update: Update): Promise<void>;
+  /** Called before an update is handled again (its first handler died): it may have half-happened. */
+  onRetry?(update: Update): void;
+  /** Another replica handled /cancel for the chat of this update, which runs here. */
+  onCancelRequested?(update: Update): void;
+  /** This process among the replicas (REPLICA_ID); stable across restarts, unique among live ones. */
+  owner: string;
+  logger: Logger;
+  /** Updates handled at once (different lanes); default 64. */
+  maxInFlight?: number;
+  /** How long a claim holds without renewal; default 30 s. Renewed every third of it. */
+  leaseMs?: number;
+  /** How often to look for updates other replicas stored, and for lapsed claims; default 250 ms. */
+  idlePollMs?: number;
+  /** Claims of one update before it is given up; default 5. */
+  maxAttempts?: number;
+  timers?: Timers;
+}
+
+export class UpdateInboxWorker {
+  readonly #opts: UpdateInboxWorkerOptions;
+  readonly #log: Logger;
+  readonly #timers: Timers;
+  readonly #maxInFlight: number;
+  readonly #leaseMs: number;
+  readonly #idlePollMs: number;
+  readonly #maxAttempts: number;
+  readonly #inHand = new Map<number, InboxUpdateRecord>();
+  readonly #tasks = new Set<Promise<void>>();
+  #running = false;
+  #pumping: Promise<void> | undefined;
+  #pumpAgain = false;
+  #idleTimer: unknown;
+  #renewTimer: unknown;
+
+  constructor(opts: UpdateInboxWorkerOptions) {
+    this.#opts = opts;
+    this.#log = opts.logger.child({ component: 'update-inbox' });
+    this.#timers = opts.timers ?? realTimers;
+    this.#maxInFlight = opts.maxInFlight ?? 64;
+    this.#leaseMs = opts.leaseMs ?? 30_000;
+    this.#idlePollMs = opts.idlePollMs ?? 250;
+    this.#maxAttempts = opts.maxAttempts ?? 5;
+  }
+
+  /**
+   * Stores an update (a resend of one already stored is recognised and dropped). Resolves once it is
+   * stored: only then may Telegram be told it arrived. Rejects if the store cannot take it.
+   */
+  async accept(update: Update): Promise<void> {
+    const { lane, control } = inboxLane(update);
+    const stored = await this.#opts.inbox.add({ updateId: update.update_id, lane, control, payload: update });
+    metrics.inboxUpdates.inc({ outcome: stored ? 'stored' : 'duplicate' });
+    if (stored) this.#pump();
+    else this.#log.debug({ updateId: update.update_id }, 'update already in the inbox: dropped');
+  }
+
+  /** Takes back claims a previous life of this process left (same owner), then starts claiming. */
+  async start(): Promise<void> {
+    const left = await this.#opts.inbox.release(this.#opts.owner);
+    if (left > 0) this.#log.warn({ updates: left }, 'claims left by a previous run were handed back');
+    this.#running = true;
+    this.#tickIdle();
+    this.#tickRenew();
+    this.#pump();
+  }
+
+  /** Updates this replica is handling now. */
+  get inFlight(): number {
+    return this.#inHand.size;
+  }
+
+  /**
+   * Stops claiming, waits up to `graceMs` for the updates in hand, then hands back the claims of
+   * those still running so another replica takes them at once.
+   */
+  async drain(graceMs: number): Promise<void> {
+    this.#running = false;
+    this.#timers.clear(this.#idleTimer);
+    await this.#pumping;
+    const finished = Promise.allSettled([...this.#tasks]).then(() => true);
+    const inTime = await Promise.race([finished, sleepOn(this.#timers, graceMs).then(() => false)]);
+    this.#timers.clear(this.#renewTimer);
+    if (inTime) return;
+    const ids = [...this.#inHand.keys()];
+    this.#log.warn({ updates: ids.length }, 'drain: updates still running are handed back');
+    await this.#opts.inbox.release(this.#opts.owner, ids).catch((err: unknown) => {
+      this.#log.error({ err }, 'drain: could not hand claims back (they lapse with their lease)');
+    });
+  }
+
+  /** Resolves once nothing is claimed or running (tests). */
+  async whenIdle(): Promise<void> {
+    while (this.#pumping || this.#tasks.size > 0) {
+      await this.#pumping;
+      await Promise.allSettled([...this.#tasks]);
+    }
+  }
+
+  #tickIdle(): void {
+    if (!this.#running) return;
+    this.#idleTimer = this.#timers.set(() => {
+      this.#pump();
+      this.#tickIdle();
+    }, this.#idlePollMs);
+  }
+
+  #tickRenew(): void {
+    this.#renewTimer = this.#timers.set(() => {
+      void this.#renew().finally(() => {
+        if (this.#running || this.#inHand.size > 0) this.#tickRenew();
+      });
+    }, Math.max(1, Math.floor(this.#leaseMs / 3)));
+  }
+
+  async #renew(): Promise<void> {
+    const ids = [...this.#inHand.keys()];
+    try {
+      const cancelled = await this.#opts.inbox.renew(this.#opts.owner, ids, this.#leaseMs);
+      for (const id of cancelled) {
+        const row = this.#inHand.get(id);
+        if (row) this.#opts.onCancelRequested?.(row.payload);
+      }
+    } catch (err) {
+      this.#log.warn({ err }, 'could not renew the claims in hand');
+    }
+  }
+
+  /** One claiming pass at a time; a wake-up during a pass makes it look once more. */
+  #pump(): void {
+    if (!this.#running) return;
+    if (this.#pumping) {
+      this.#pumpAgain = true;
+      return;
+    }
+    this.#pumping = (async () => {
+      do {
+        this.#pumpAgain = false;
+        const room = this.#maxInFlight - this.#inHand.size;
+        if (room <= 0) break;
+        try {
+          const rows = await this.#opts.inbox.claim(this.#opts.owner, this.#leaseMs, room);
+          for (const row of rows) this.#run(row);
+          if (rows.length === room) this.#pumpAgain = true;
+        } catch (err) {
+          this.#log.error({ err }, 'could not claim updates (the next look is in a moment)');
+          break;
+        }
+      } while (this.#pumpAgain && this.#running);
+    })().finally(() => {
+      this.#pumping = undefined;
+    });
+  }
+
+  #run(row: InboxUpdateRecord): void {
+    this.#inHand.set(row.updateId, row);
+    const task: Promise<void> = this.#handle(row)
+      .catch((err: unknown) => {
+        // Not marked done: the claim lapses and the update is handled again (here or elsewhere).
+        this.#log.error({ err, updateId: row.updateId }, 'could not mark an update done');
+      })
+      .finally(() => {
+        this.#inHand.delete(row.updateId);
+        this.#tasks.delete(task);
+        this.#pump();
+      });
+    this.#tasks.add(task);
+  }
+
+  async #handle(row: InboxUpdateRecord): Promise<void> {
+    if (row.attempts > this.#maxAttempts) {
+      this.#log.error(
+        { updateId: row.updateId, attempts: row.attempts - 1 },
+        'update given up: its handling never finished (the process died each time)',
+      );
+    } else {
+      try {
+        if (row.attempts > 1) this.#opts.onRetry?.(row.payload);
+        await this.#opts.handle(row.payload);
+      } catch (err) {
+        // The bot's own error boundary answers the user; what reaches here is logged and done with.
+        this.#log.error({ err, updateId: row.updateId }, 'update handling failed');
+      }
+    }
+    await this.#opts.inbox.finish(row.updateId);
+  }
+}

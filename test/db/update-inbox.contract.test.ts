@@ -1,0 +1,167 @@
+/** The update inbox and the shared poll budget, on every engine the run has (SQLite, and PostgreSQL). */
+import type { Update } from 'grammy/types';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Store } from '../../src/db/index.js';
+import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.js';
+
+const LEASE = 30_000;
+
+function update(updateId: number, chatId: number, text = 'hi'): Update {
+  return {
+    update_id: updateId,
+    message: {
+      message_id: updateId,
+      date: 0,
+      chat: { id: chatId, type: 'private', first_name: 'A' },
+      from: { id: chatId, is_bot: false, first_name: 'A' },
+      text,
+    },
+  };
+}
+
+describe.each(availableEngines())('UpdateInboxRepository on %s', (engine) => {
+  let database: TestDatabase;
+  let now: number;
+  let store: Store;
+  let second: Store;
+
+  beforeEach(async () => {
+    database = await createTestDatabase(engine);
+    now = Date.UTC(2025, 0, 1);
+    store = await database.open(() => now);
+    second = engine === 'postgres' ? await database.open(() => now) : store;
+  });
+  afterEach(async () => {
+    if (second !== store) await second.close();
+    await database.drop();
+  });
+
+  const add = (id: number, lane: string, control = false) =>
+    store.inbox.add({ updateId: id, lane, control, payload: update(id, Number(lane) || 1) });
+
+  it('stores an update once: a resend with the same update_id is recognised', async () => {
+    expect(await add(1, '10')).toBe(true);
+    expect(await add(1, '10')).toBe(false);
+    expect(await store.inbox.countPending()).toBe(1);
+    const [row] = await store.inbox.claim('a', LEASE, 10);
+    expect(row?.payload).toEqual(update(1, 10));
+  });
+
+  it('hands out one update per lane at a time, oldest first, the next once the first is done', async () => {
+    await add(1, '10');
+    await add(2, '10');
+    await add(3, '20');
+    const claimed = await store.inbox.claim('a', LEASE, 10);
+    expect(claimed.map((r) => r.updateId)).toEqual([1, 3]);
+    expect(await store.inbox.claim('b', LEASE, 10)).toEqual([]);
+    await store.inbox.finish(1);
+    const next = await second.inbox.claim('b', LEASE, 10);
+    expect(next.map((r) => [r.updateId, r.owner])).toEqual([[2, 'b']]);
+  });
+
+  it('a control update runs beside a lane update in hand, never before one that waits', async () => {
+    await add(1, '10');
+    await add(2, '10');
+    await add(3, '10', true);
+    expect((await store.inbox.claim('a', LEASE, 10)).map((r) => r.updateId)).toEqual([1]);
+    // 2 waits unclaimed: the /cancel (3) keeps its place behind it.
+    expect(await store.inbox.claim('b', LEASE, 10)).toEqual([]);
+    await store.inbox.finish(1);
+    expect((await store.inbox.claim('a', LEASE, 10)).map((r) => r.updateId)).toEqual([2]);
+    // 2 is in hand now: the /cancel may run beside it.
+    expect((await second.inbox.claim('b', LEASE, 10)).map((r) => r.updateId)).toEqual([3]);
+  });
+
+  it('a claim lapses with its lease and is taken over; the attempts are counted', async () => {
+    await add(1, '10');
+    await store.inbox.claim('a', LEASE, 10);
+    now += LEASE - 1;
+    expect(await second.inbox.claim('b', LEASE, 10)).toEqual([]);
+    now += 2;
+    const [taken] = await second.inbox.claim('b', LEASE, 10);
+    expect(taken).toMatchObject({ updateId: 1, owner: 'b', attempts: 2 });
+  });
+
+  it('renewing keeps a long update claimed and reports a cancel asked for elsewhere', async () => {
+    await add(1, '10');
+    await add(2, '10', true);
+    await store.inbox.claim('a', LEASE, 10);
+    now += LEASE - 1_000;
+    expect(await store.inbox.renew('a', [1], LEASE)).toEqual([]);
+    now += 2_000;
+    const [cancel] = await second.inbox.claim('b', LEASE, 10);
+    expect(cancel?.updateId).toBe(2);
+    expect(await second.inbox.requestCancel('10', 2)).toBe(1);
+    expect(await store.inbox.renew('a', [1], LEASE)).toEqual([1]);
+    // Another owner's renewal changes nothing.
+    expect(await store.inbox.renew('b', [1], LEASE)).toEqual([]);
+  });
+
+  it('release hands claims back at once; prune forgets what was handled long ago', async () => {
+    await add(1, '10');
+    await add(2, '20');
+    await store.inbox.claim('a', LEASE, 10);
+    expect(await store.inbox.release('a', [2])).toBe(1);
+    expect((await second.inbox.claim('b', LEASE, 10)).map((r) => r.updateId)).toEqual([2]);
+    await store.inbox.finish(2);
+    expect(await store.inbox.release('a')).toBe(1);
+    now += 60_000;
+    expect(await store.inbox.prune(new Date(now - 30_000))).toBe(1);
+    expect(await store.inbox.find(2)).toBeUndefined();
+    expect(await store.inbox.find(1)).toBeDefined();
+  });
+
+  it('racing claimers never share an update, and each lane stays in order', async () => {
+    const lanes = 20;
+    let id = 0;
+    for (let round = 0; round < 5; round++) {
+      for (let lane = 1; lane <= lanes; lane++) await add(++id, String(lane));
+    }
+    const seen: Array<{ updateId: number; lane: string }> = [];
+    const worker = async (owner: string, inbox: Store['inbox']) => {
+      for (;;) {
+        const rows = await inbox.claim(owner, LEASE, 7);
+        if (rows.length === 0) {
+          if ((await inbox.countPending()) === 0) return;
+          continue;
+        }
+        for (const row of rows) {
+          seen.push({ updateId: row.updateId, lane: row.lane });
+          await inbox.finish(row.updateId);
+        }
+      }
+    };
+    await Promise.all([worker('a', store.inbox), worker('b', second.inbox), worker('c', store.inbox)]);
+    expect(seen.map((s) => s.updateId).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: id }, (_, i) => i + 1),
+    );
+    for (let lane = 1; lane <= lanes; lane++) {
+      const order = seen.filter((s) => s.lane === String(lane)).map((s) => s.updateId);
+      expect(order).toEqual([...order].sort((a, b) => a - b));
+    }
+  });
+});
+
+describe.each(availableEngines())('PollBudgetRepository on %s', (engine) => {
+  let database: TestDatabase;
+  let store: Store;
+
+  beforeEach(async () => {
+    database = await createTestDatabase(engine);
+    store = await database.open();
+  });
+  afterEach(async () => {
+    await database.drop();
+  });
+
+  it('grants at most the cap per second, whoever asks, and starts afresh the next second', async () => {
+    expect(await store.pollBudget.take(100, 3, 5)).toBe(3);
+    expect(await store.pollBudget.take(100, 3, 5)).toBe(2);
+    expect(await store.pollBudget.take(100, 1, 5)).toBe(0);
+    expect(await store.pollBudget.take(101, 9, 5)).toBe(5);
+    const grants = await Promise.all(Array.from({ length: 10 }, () => store.pollBudget.take(102, 2, 7)));
+    expect(grants.reduce((a, b) => a + b, 0)).toBe(7);
+    await store.pollBudget.prune(102);
+    expect(await store.pollBudget.take(100, 1, 5)).toBe(1);
+  });
+});
