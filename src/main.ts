@@ -5,10 +5,10 @@
  */
 import 'dotenv/config';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { commandLists, registerAdminCommands, registerCommands } from './bot/commands.js';
-import { createI18n } from './bot/i18n.js';
 import { Context } from 'grammy';
 import { chatWork } from './bot/chat-work.js';
+import { commandLists, registerAdminCommands, registerCommands } from './bot/commands.js';
+import { createI18n } from './bot/i18n.js';
 import { createTelegramBot, installFeatures } from './bot/index.js';
 import { startPolling } from './bot/polling.js';
 import { ConfigError, loadConfig, secretsOf } from './config.js';
@@ -97,6 +97,9 @@ async function main(): Promise<void> {
     logger,
     events: notifier,
     owner: config.replicaId,
+    // ORDER_POLL_RPS for every replica on the database together.
+    maxRequestsPerSecond: config.orderPolling.perSecond,
+    budget: store.pollBudget,
     minIntervalMs: config.orderPolling.minMs,
     maxIntervalMs: config.orderPolling.maxMs,
   });

@@ -5,8 +5,9 @@
  * same path as webhook mode. (@grammyjs/runner confirms a batch as soon as it fetches the next,
  * before its updates are handled or stored, which is why polling is this small loop of our own.)
  */
-import { type Api, GrammyError } from 'grammy';
+
 import type { Transformer } from 'grammy';
+import { type Api, GrammyError } from 'grammy';
 import type { Update } from 'grammy/types';
 import { keepAliveTimers, sleepOn, type Timers } from '../lib/timers.js';
 import type { Logger } from '../logger.js';

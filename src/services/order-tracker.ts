@@ -13,7 +13,7 @@
  *   after a restart while `delivered_at` is still null.
  */
 import { hostname } from 'node:os';
-import type { OrderRecord, OrdersRepository } from '../db/index.js';
+import type { OrderRecord, OrdersRepository, PollBudgetRepository } from '../db/index.js';
 import { awaitsDelivery, isFinalStatus, isLostOrder, isPollable } from '../domain/order-state.js';
 import { realTimers, type Timers } from '../lib/timers.js';
 import type { Logger } from '../logger.js';
@@ -61,6 +61,11 @@ export interface TrackerOptions {
   maxConcurrency?: number;
   /** Global cap on upstream polls (default 5 per second, in any one-second window). */
   maxRequestsPerSecond?: number;
+  /**
+   * Where processes sharing the database take their polls from (Store.pollBudget): with it, the cap
+   * holds for all of them together (per wall-clock second), not for each. Without it, per process.
+   */
+  budget?: Pick<PollBudgetRepository, 'take'>;
   /**
    * Deliveries running at once (default 16); an order is not polled again until its handlers end.
    * The downloads inside them have a smaller limit of their own (the notifier's).
@@ -136,6 +141,12 @@ export class OrderTracker {
   readonly #random: () => number;
   readonly #timers: TrackerTimers;
   readonly #limiter: RateLimiter;
+  readonly #perSecond: number;
+  readonly #budget: TrackerOptions['budget'];
+  /** Polls granted by the shared budget for second `#grantSecond`, not yet used. */
+  #granted = 0;
+  #grantSecond = Number.NaN;
+  #budgetSpent = false;
   readonly #eventGate: Semaphore;
 
   #stopped = true;
@@ -175,6 +186,8 @@ export class OrderTracker {
     this.#maxConcurrency = opts.maxConcurrency ?? 8;
     const perSecond = opts.maxRequestsPerSecond ?? 5;
     this.#limiter = new RateLimiter(perSecond);
+    this.#perSecond = perSecond;
+    this.#budget = opts.budget;
     this.#eventGate = new Semaphore(opts.eventConcurrency ?? 16);
     this.#deliveryAttempts = Math.max(1, opts.deliveryAttempts ?? 5);
     this.#deliveryRetryMs = opts.deliveryRetryMs ?? opts.maxIntervalMs;
@@ -307,11 +320,44 @@ export class OrderTracker {
         if (next) wakeAt = Math.min(wakeAt, next.getTime());
         break;
       }
+      const budgetWait = await this.#fromBudget(now);
+      if (budgetWait > 0) {
+        // The cluster used this second's polls: the claim is undone, the row stays due.
+        const until = this.#pollClaims.get(row.id);
+        this.#pollClaims.delete(row.id);
+        if (until) await this.#orders.releasePoll(row.id, until, row.nextPollAt);
+        this.#toFront(row.id);
+        wakeAt = Math.min(wakeAt, now + budgetWait);
+        break;
+      }
       this.#limiter.take(now);
       this.#spawn(() => this.#poll(row));
     }
     // At full concurrency a finishing poll pumps again; the timer is then only a safety net.
     this.#arm(wakeAt, now);
+  }
+
+  /**
+   * One poll from the shared budget: 0 if granted, else how long until the next second. Asks for a
+   * fifth of the cap at a time (fewer writes; what is left unused at the end of a second is lost).
+   */
+  async #fromBudget(now: number): Promise<number> {
+    if (!this.#budget) return 0;
+    const second = Math.floor(now / 1000);
+    if (second !== this.#grantSecond) {
+      this.#grantSecond = second;
+      this.#granted = 0;
+      this.#budgetSpent = false;
+    }
+    const untilNextSecond = (second + 1) * 1000 - now;
+    if (this.#granted === 0 && !this.#budgetSpent) {
+      const want = Math.max(1, Math.ceil(this.#perSecond / 5));
+      this.#granted = await this.#budget.take(second, want, Math.max(1, Math.floor(this.#perSecond)));
+      this.#budgetSpent = this.#granted === 0;
+    }
+    if (this.#granted === 0) return untilNextSecond;
+    this.#granted--;
+    return 0;
   }
 
   /** The next queued row that is still pollable and due; reads a new batch when the queue is empty. */

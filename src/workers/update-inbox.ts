@@ -13,8 +13,8 @@
  * - `drain`: stop claiming, let what is in hand finish for a grace period, hand the rest back.
  */
 import type { Update } from 'grammy/types';
-import type { InboxUpdateRecord, UpdateInboxRepository } from '../db/index.js';
 import { inboxLane } from '../bot/inbox-lane.js';
+import type { InboxUpdateRecord, UpdateInboxRepository } from '../db/index.js';
 import { realTimers, sleepOn, type Timers } from '../lib/timers.js';
 import type { Logger } from '../logger.js';
 import { metrics } from '../metrics.js';
@@ -50,11 +50,14 @@ export class UpdateInboxWorker {
   readonly #maxAttempts: number;
   readonly #inHand = new Map<number, InboxUpdateRecord>();
   readonly #tasks = new Set<Promise<void>>();
+  /** Updates in hand whose work was already told to stop (the flag stays set in the store). */
+  readonly #cancelled = new Set<number>();
   #running = false;
   #pumping: Promise<void> | undefined;
   #pumpAgain = false;
   #idleTimer: unknown;
   #renewTimer: unknown;
+  #renewing: Promise<void> | undefined;
 
   constructor(opts: UpdateInboxWorkerOptions) {
     this.#opts = opts;
@@ -112,11 +115,15 @@ export class UpdateInboxWorker {
     });
   }
 
-  /** Resolves once nothing is claimed or running (tests). */
-  async whenIdle(): Promise<void> {
-    while (this.#pumping || this.#tasks.size > 0) {
+  /**
+   * Resolves once nothing is being claimed, renewed or handled (tests). `handlers: false` leaves out
+   * the updates being handled (a test holding one open).
+   */
+  async whenIdle({ handlers = true } = {}): Promise<void> {
+    while (this.#pumping || this.#renewing || (handlers && this.#tasks.size > 0)) {
       await this.#pumping;
-      await Promise.allSettled([...this.#tasks]);
+      await this.#renewing;
+      if (handlers) await Promise.allSettled([...this.#tasks]);
     }
   }
 
@@ -129,11 +136,14 @@ export class UpdateInboxWorker {
   }
 
   #tickRenew(): void {
-    this.#renewTimer = this.#timers.set(() => {
-      void this.#renew().finally(() => {
-        if (this.#running || this.#inHand.size > 0) this.#tickRenew();
-      });
-    }, Math.max(1, Math.floor(this.#leaseMs / 3)));
+    this.#renewTimer = this.#timers.set(
+      () => {
+        void this.#renew().finally(() => {
+          if (this.#running || this.#inHand.size > 0) this.#tickRenew();
+        });
+      },
+      Math.max(1, Math.floor(this.#leaseMs / 3)),
+    );
   }
 
   async #renew(): Promise<void> {
@@ -142,7 +152,9 @@ export class UpdateInboxWorker {
       const cancelled = await this.#opts.inbox.renew(this.#opts.owner, ids, this.#leaseMs);
       for (const id of cancelled) {
         const row = this.#inHand.get(id);
-        if (row) this.#opts.onCancelRequested?.(row.payload);
+        if (!row || this.#cancelled.has(id)) continue;
+        this.#cancelled.add(id);
+        this.#opts.onCancelRequested?.(row.payload);
       }
     } catch (err) {
       this.#log.warn({ err }, 'could not renew the claims in hand');
@@ -184,6 +196,7 @@ export class UpdateInboxWorker {
       })
       .finally(() => {
         this.#inHand.delete(row.updateId);
+        this.#cancelled.delete(row.updateId);
         this.#tasks.delete(task);
         this.#pump();
       });

@@ -62,12 +62,16 @@ interface Rig {
   events: Recorder;
   tracker: OrderTracker;
   /** A new process on the same database: new connection, services and tracker (not started). */
-  restart(overrides?: Partial<TrackerOptions>): Promise<OrderTracker>;
+  restart(overrides?: RigTrackerOptions): Promise<OrderTracker>;
   /** Moves the clock in steps, firing the tracker's timer and waiting for its work after each. */
   run(ms: number, step?: number): Promise<void>;
   order(prompt?: string): Promise<OrderRecord>;
   gets(upstreamOrderId?: string): RunningSimulator['requests'];
   close(): Promise<void>;
+}
+
+function withoutRigOptions({ sharedBudget: _, ...options }: RigTrackerOptions): Partial<TrackerOptions> {
+  return options;
 }
 
 let rig: Rig | undefined;
@@ -76,7 +80,10 @@ afterEach(async () => {
   rig = undefined;
 });
 
-async function startRig(overrides: Partial<TrackerOptions> = {}): Promise<Rig> {
+/** `sharedBudget`: the tracker takes its polls from the store's cluster-wide budget. */
+type RigTrackerOptions = Partial<TrackerOptions> & { sharedBudget?: boolean };
+
+async function startRig(overrides: RigTrackerOptions = {}): Promise<Rig> {
   const clock = new ManualClock();
   const sim = await startSimulator({ port: 0, clock, orderStageMs: STAGE_MS, activeOrderCap: 100 });
   sim.state.setBalance(API_KEY, '1000.00');
@@ -95,7 +102,7 @@ async function startRig(overrides: Partial<TrackerOptions> = {}): Promise<Rig> {
 
   let ordering: OrderingService;
   const events = new Recorder(() => ordering);
-  const newTracker = async (extra: Partial<TrackerOptions>) => {
+  const newTracker = async ({ sharedBudget, ...extra }: RigTrackerOptions) => {
     const store = await database.open(() => clock.now());
     ordering = new OrderingService({
       orders: store.orders,
@@ -118,7 +125,8 @@ async function startRig(overrides: Partial<TrackerOptions> = {}): Promise<Rig> {
       now: () => clock.now(),
       random: () => 0.5, // no jitter: exact instants in assertions
       timers,
-      ...overrides,
+      ...(sharedBudget || overrides.sharedBudget ? { budget: store.pollBudget } : {}),
+      ...withoutRigOptions(overrides),
       ...extra,
     });
     trackers.push(tracker);
@@ -373,6 +381,28 @@ describe('OrderTracker: processes sharing a database', () => {
       const at = r.gets(order.upstreamOrderId!).map((g) => g.at);
       expect(new Set(at).size).toBe(at.length);
     }
+  });
+});
+
+describe('OrderTracker: the cap is for the cluster', () => {
+  it('three trackers on one database never poll more than the cap per second together, and use it', async () => {
+    const r = await startRig({ owner: 'a', maxRequestsPerSecond: 3, maxConcurrency: 8, sharedBudget: true });
+    const orders = [];
+    for (let i = 0; i < 24; i++) orders.push(await r.order(`order ${i}`));
+    const others = [await r.restart({ owner: 'b' }), await r.restart({ owner: 'c' })];
+    const t0 = r.clock.now();
+    await r.tracker.start();
+    for (const t of others) await t.start();
+    await r.run(40_000, 50);
+
+    const perSecond = new Map<number, number>();
+    for (const q of r.gets())
+      perSecond.set(Math.floor(q.at / 1000), (perSecond.get(Math.floor(q.at / 1000)) ?? 0) + 1);
+    expect(Math.max(...perSecond.values())).toBeLessThanOrEqual(3);
+    // Not three times the cap, and not starved either: the first 24 polls fit in about 8 seconds.
+    expect(r.gets().filter((q) => q.at < t0 + 9_000).length).toBeGreaterThanOrEqual(21);
+    // And every order got to its end.
+    expect(new Set(r.events.of('final').map((e) => e.orderId)).size).toBe(24);
   });
 });
 

@@ -1,7 +1,7 @@
 import { Composer } from 'grammy';
 import { chatWork } from '../chat-work.js';
-import { chatLane } from '../inbox-lane.js';
 import type { BotContext } from '../context.js';
+import { chatLane } from '../inbox-lane.js';
 
 /** Installed before every conversation so /cancel always gets through, whatever flow is active. */
 export const cancelFeature = new Composer<BotContext>();

@@ -60,7 +60,8 @@ export class UpdateInboxRepository {
         .limit(limit);
       // PostgreSQL: replicas claiming at once skip each other's rows instead of queueing on them
       // (the re-checked WHERE below would refuse them anyway). SQLite has one writer at a time.
-      const candidates = this.engine.dialect === 'postgres' ? heads.for('update', { skipLocked: true }) : heads;
+      const candidates =
+        this.engine.dialect === 'postgres' ? heads.for('update', { skipLocked: true }) : heads;
       return db
         .update(t)
         .set({ owner, leaseUntil: new Date(now.getTime() + leaseMs), attempts: sql`${t.attempts} + 1` })
@@ -122,14 +123,7 @@ export class UpdateInboxRepository {
       db
         .update(t)
         .set({ cancelRequested: true })
-        .where(
-          and(
-            eq(t.lane, lane),
-            isNull(t.doneAt),
-            isNotNull(t.owner),
-            ne(t.updateId, exceptUpdateId),
-          ),
-        )
+        .where(and(eq(t.lane, lane), isNull(t.doneAt), isNotNull(t.owner), ne(t.updateId, exceptUpdateId)))
         .returning({ updateId: t.updateId }),
     );
     return changed(rows);

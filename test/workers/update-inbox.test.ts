@@ -1,0 +1,245 @@
+/**
+ * The update inbox worker on a real database (each engine of the run), with a manual clock: lanes
+ * in order across two workers, a dead worker's claims taken over, drain, retries and give-ups,
+ * and a /cancel from another replica reaching the update in hand.
+ */
+import type { Update } from 'grammy/types';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Store } from '../../src/db/index.js';
+import { ManualClock } from '../../src/simulator/clock.js';
+import { UpdateInboxWorker, type UpdateInboxWorkerOptions } from '../../src/workers/update-inbox.js';
+import { silentLogger } from '../services/harness.js';
+import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.js';
+import { ManualTimers } from '../support/manual-timers.js';
+
+const LEASE = 30_000;
+
+function message(updateId: number, chatId: number, text = `m${updateId}`): Update {
+  return {
+    update_id: updateId,
+    message: {
+      message_id: updateId,
+      date: 0,
+      chat: { id: chatId, type: 'private', first_name: 'A' },
+      from: { id: chatId, is_bot: false, first_name: 'A' },
+      text,
+    },
+  };
+}
+
+/** A handler whose calls finish when the test says so. */
+class Gate {
+  readonly started: number[] = [];
+  readonly finished: number[] = [];
+  readonly #open = new Map<number, () => void>();
+  hold = false;
+  handle = async (update: Update) => {
+    this.started.push(update.update_id);
+    if (this.hold) await new Promise<void>((resolve) => this.#open.set(update.update_id, resolve));
+    this.finished.push(update.update_id);
+  };
+  release(updateId: number) {
+    this.#open.get(updateId)?.();
+    this.#open.delete(updateId);
+  }
+}
+
+describe.each(availableEngines())('UpdateInboxWorker on %s', (engine) => {
+  let database: TestDatabase;
+  let clock: ManualClock;
+  const stores: Store[] = [];
+  const workers: UpdateInboxWorker[] = [];
+  /** Each worker's own timers: a "killed" worker's are dropped and never fire again. */
+  const timersOf = new Map<UpdateInboxWorker, ManualTimers>();
+
+  beforeEach(async () => {
+    database = await createTestDatabase(engine);
+    clock = new ManualClock();
+  });
+  afterEach(async () => {
+    for (const w of workers.splice(0)) {
+      let drained = false;
+      const draining = w.drain(0).finally(() => {
+        drained = true;
+      });
+      // Its grace timer is set once its claiming pass ends: keep firing until it is done.
+      while (!drained) {
+        timersOf.get(w)?.fireDue();
+        await new Promise((r) => setImmediate(r));
+      }
+      await draining;
+    }
+    timersOf.clear();
+    held.clear();
+    for (const s of stores.splice(0)) await s.close();
+    await database.drop();
+  });
+
+  async function worker(
+    owner: string,
+    opts: Partial<UpdateInboxWorkerOptions> & Pick<UpdateInboxWorkerOptions, 'handle'>,
+  ) {
+    const store = await database.open(() => clock.now());
+    stores.push(store);
+    const timers = new ManualTimers(clock);
+    const w = new UpdateInboxWorker({
+      inbox: store.inbox,
+      owner,
+      logger: silentLogger,
+      leaseMs: LEASE,
+      idlePollMs: 100,
+      timers,
+      ...opts,
+    });
+    workers.push(w);
+    timersOf.set(w, timers);
+    return { w, store };
+  }
+
+  /**
+   * Moves the clock in steps, firing timers and letting the work settle after each; updates held
+   * open by a Gate are not waited for.
+   */
+  async function run(ms: number, step = 100) {
+    for (let t = 0; t < ms; t += step) {
+      clock.advance(step);
+      for (const w of workers) timersOf.get(w)?.fireDue();
+      for (const w of workers) await w.whenIdle({ handlers: !held.has(w) });
+    }
+  }
+  const held = new Set<UpdateInboxWorker>();
+
+  it('a resend is dropped; each chat is handled in order while chats run side by side on two workers', async () => {
+    const seen: Array<[string, number]> = [];
+    const a = await worker('a', { handle: async (u) => void seen.push(['a', u.update_id]) });
+    const b = await worker('b', { handle: async (u) => void seen.push(['b', u.update_id]) });
+    let id = 0;
+    for (let round = 0; round < 4; round++)
+      for (const chat of [1, 2, 3]) await a.w.accept(message(++id, chat));
+    await a.w.accept(message(1, 1)); // Telegram sent it again
+    await a.w.start();
+    await b.w.start();
+    await run(1_000);
+    const ids = seen.map(([, updateId]) => updateId);
+    expect([...ids].sort((x, y) => x - y)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    for (const chat of [1, 2, 3]) {
+      const mine = ids.filter((u) => (u - chat) % 3 === 0);
+      expect(mine).toEqual([...mine].sort((x, y) => x - y));
+    }
+    expect(await a.store.inbox.countPending()).toBe(0);
+  });
+
+  it('a worker that dies mid-update loses it when the lease lapses; another handles it (a retry)', async () => {
+    const dying = new Gate();
+    dying.hold = true;
+    const a = await worker('a', { handle: dying.handle });
+    held.add(a.w);
+    await a.w.accept(message(1, 7));
+    await a.w.accept(message(2, 7));
+    await a.w.start();
+    await run(200);
+    expect(dying.started).toEqual([1]);
+    // "kill -9": its timers stop (no renewal) and its handler never ends.
+    workers.splice(workers.indexOf(a.w), 1);
+    const retried: number[] = [];
+    const handled: number[] = [];
+    const b = await worker('b', {
+      handle: async (u) => void handled.push(u.update_id),
+      onRetry: (u) => retried.push(u.update_id),
+    });
+    await b.w.start();
+    await run(LEASE - 1_000);
+    expect(handled).toEqual([]); // the claim still holds: chat 7 waits, in order
+    await run(2_000);
+    expect(handled).toEqual([1, 2]);
+    expect(retried).toEqual([1]);
+  });
+
+  it('a long update keeps its claim by renewal, and a /cancel handled elsewhere reaches it', async () => {
+    const slow = new Gate();
+    slow.hold = true;
+    const cancelled: number[] = [];
+    const cancels: number[] = [];
+    // Both replicas run the same bot: the upload is slow; /cancel asks whoever holds the chat's update.
+    const bot = (store: () => Store) => async (u: Update) => {
+      if (u.message?.text !== '/cancel') return slow.handle(u);
+      cancels.push(u.update_id);
+      await store().inbox.requestCancel('7', u.update_id);
+    };
+    const a: { w: UpdateInboxWorker; store: Store } = await worker('a', {
+      handle: bot(() => a.store),
+      onCancelRequested: (u) => cancelled.push(u.update_id),
+    });
+    held.add(a.w);
+    const b: { w: UpdateInboxWorker; store: Store } = await worker('b', { handle: bot(() => b.store) });
+    await a.w.accept(message(1, 7, 'a 200 MB video'));
+    await a.w.start();
+    await run(200);
+    await b.w.accept(message(2, 7, '/cancel'));
+    await b.w.start();
+    await run(3 * LEASE);
+    expect(cancels).toEqual([2]); // the control update ran beside the one in hand
+    expect(cancelled).toEqual([1]);
+    expect(slow.finished).toEqual([]); // still running, still ours
+    expect((await a.store.inbox.find(1))?.owner).toBe('a');
+    slow.release(1);
+    held.delete(a.w);
+    await run(200);
+    expect((await a.store.inbox.find(1))?.doneAt).not.toBeNull();
+  });
+
+  it('drain waits for updates in hand, then hands back those still running', async () => {
+    const gate = new Gate();
+    gate.hold = true;
+    const a = await worker('a', { handle: gate.handle });
+    held.add(a.w);
+    await a.w.accept(message(1, 1));
+    await a.w.accept(message(2, 2));
+    await a.w.start();
+    await run(200);
+    const draining = a.w.drain(10_000);
+    gate.release(1);
+    workers.splice(workers.indexOf(a.w), 1); // drain awaits its tasks: run() must not wait for them
+    for (let t = 0; t < 10_100; t += 100) {
+      clock.advance(100);
+      timersOf.get(a.w)?.fireDue();
+      await new Promise((r) => setImmediate(r));
+    }
+    await draining;
+    expect(gate.finished).toEqual([1]);
+    expect(await a.store.inbox.find(2)).toMatchObject({ owner: null, leaseUntil: null, doneAt: null });
+    // A drained worker claims nothing more.
+    await a.w.accept(message(3, 3));
+    clock.advance(500);
+    timersOf.get(a.w)?.fireDue();
+    await new Promise((r) => setImmediate(r));
+    expect(gate.started).toEqual([1, 2]);
+  });
+
+  it('an update that never finishes (it kills its process each time) is given up after the last attempt', async () => {
+    const calls: number[] = [];
+    const { w, store } = await worker('a', {
+      handle: async (u) => void calls.push(u.update_id),
+      maxAttempts: 2,
+    });
+    await w.accept(message(1, 1));
+    // Two lives that each died holding it.
+    await store.inbox.claim('dead-1', LEASE, 1);
+    clock.advance(LEASE + 1);
+    await store.inbox.claim('dead-2', LEASE, 1);
+    clock.advance(LEASE + 1);
+    await w.start();
+    await run(200);
+    expect(calls).toEqual([]);
+    expect((await store.inbox.find(1))?.doneAt).not.toBeNull();
+  });
+
+  it('start hands back the claims of its own previous life at once (a restart on the same host)', async () => {
+    const { w, store } = await worker('a', { handle: async () => {} });
+    await w.accept(message(1, 1));
+    await store.inbox.claim('a', LEASE, 1);
+    await w.start();
+    await run(200);
+    expect((await store.inbox.find(1))?.doneAt).not.toBeNull();
+  });
+});
