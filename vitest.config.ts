@@ -33,7 +33,11 @@ export default defineConfig({
                   'test/e2e/**/*.e2e.test.ts',
                 ],
                 // These choose their engines themselves: once is enough.
-                exclude: ['test/e2e/db-copy.e2e.test.ts', 'test/e2e/database-secret.e2e.test.ts'],
+                exclude: [
+                  'test/e2e/db-copy.e2e.test.ts',
+                  'test/e2e/database-secret.e2e.test.ts',
+                  'test/e2e/replicas.e2e.test.ts',
+                ],
                 env: { TEST_ENGINE: 'postgres' },
               },
             },

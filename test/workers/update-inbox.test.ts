@@ -9,7 +9,7 @@ import type { Store } from '../../src/db/index.js';
 import { ManualClock } from '../../src/simulator/clock.js';
 import { UpdateInboxWorker, type UpdateInboxWorkerOptions } from '../../src/workers/update-inbox.js';
 import { silentLogger } from '../services/harness.js';
-import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.js';
+import { createTestDatabase, defaultEngine, type TestDatabase } from '../support/databases.js';
 import { ManualTimers } from '../support/manual-timers.js';
 
 const LEASE = 30_000;
@@ -44,7 +44,7 @@ class Gate {
   }
 }
 
-describe.each(availableEngines())('UpdateInboxWorker on %s', (engine) => {
+describe(`UpdateInboxWorker on ${defaultEngine()}`, () => {
   let database: TestDatabase;
   let clock: ManualClock;
   const stores: Store[] = [];
@@ -53,7 +53,7 @@ describe.each(availableEngines())('UpdateInboxWorker on %s', (engine) => {
   const timersOf = new Map<UpdateInboxWorker, ManualTimers>();
 
   beforeEach(async () => {
-    database = await createTestDatabase(engine);
+    database = await createTestDatabase();
     clock = new ManualClock();
   });
   afterEach(async () => {

@@ -20,6 +20,7 @@ import { CallbackQueries } from './state/callbacks.js';
 import { ChatStore, EventClock } from './state/chats.js';
 import { Payments, type StarTransactionRecord } from './state/payments.js';
 import { UpdateQueue } from './state/updates.js';
+import { type WebhookDelivery, WebhookPusher, type WebhookPushOptions } from './webhook-pusher.js';
 
 export type { InjectedError, RecordedCall, UploadDescriptor } from './dispatcher.js';
 export type { BotMessage, CallbackAnswer, PaymentOutcome, ScriptedUser } from './scripted-user.js';
@@ -42,6 +43,11 @@ export interface EmulatorOptions {
   strictImages?: boolean;
   /** How long a pre_checkout_query waits for answerPreCheckoutQuery; default 10 000 (Telegram's 10 s). */
   preCheckoutTimeoutMs?: number;
+  /**
+   * Deliver updates by webhook once the bot sets one, to these replicas (see webhook-pusher.ts);
+   * without it, a webhook is only recorded and getUpdates is refused while it is set.
+   */
+  webhook?: WebhookPushOptions;
 }
 
 export interface TelegramEmulator {
@@ -74,6 +80,8 @@ export interface TelegramEmulator {
   problems: string[];
   /** Current value of the global event counter (messages, edits, presses, calls). */
   seq(): number;
+  /** Every webhook POST made (with `webhook`): which update, to which replica, and its answer. */
+  webhookDeliveries(): WebhookDelivery[];
   /** Queue a raw update (anything the scripted users do not cover). */
   pushUpdate(update: Omit<Update, 'update_id'>): number;
   /** A bot's long poll is waiting at the server right now (tests wait for it instead of sleeping). */
@@ -116,6 +124,7 @@ export async function startTelegramEmulator(opts: EmulatorOptions = {}): Promise
     file: (t, filePath, res) => dispatcher.file(t, filePath, res),
   });
   let nextUserId = 1_000_001;
+  const pusher = opts.webhook && new WebhookPusher(core.updates, core.settings, opts.webhook);
 
   return {
     apiRoot: `http://127.0.0.1:${server.port}`,
@@ -143,6 +152,7 @@ export async function startTelegramEmulator(opts: EmulatorOptions = {}): Promise
     redeliver: (updateId) => core.updates.redeliver(updateId),
     seq: () => clock.current(),
     pushUpdate: (update) => core.updates.push(update),
+    webhookDeliveries: () => [...(pusher?.deliveries ?? [])],
     setOutage: (on, mode) => server.setOutage(on, mode),
     hasWaitingPoll: () => core.updates.hasWaitingPoller(),
     transcript: () =>
@@ -151,6 +161,7 @@ export async function startTelegramEmulator(opts: EmulatorOptions = {}): Promise
         .map((chat) => new ScriptedUserImpl(core, dispatcher, chat).transcript())
         .join('\n'),
     async close() {
+      await pusher?.close();
       core.updates.close();
       await server.close();
     },

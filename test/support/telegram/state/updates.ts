@@ -28,6 +28,8 @@ export class UpdateQueue {
   private allowed: Set<string> | undefined;
   private waiter: Waiter | undefined;
   private closed = false;
+  /** Updates a webhook pusher took and has not yet had answered 2xx. */
+  pushing = 0;
 
   push(update: Omit<Update, 'update_id'>): number {
     const full = { ...update, update_id: this.nextId++ } as Update;
@@ -59,7 +61,7 @@ export class UpdateQueue {
 
   /** Updates the bot has not even received yet: the bot cannot be idle while these exist. */
   undelivered(): number {
-    return this.queue.filter((e) => !e.delivered).length;
+    return this.queue.filter((e) => !e.delivered).length + this.pushing;
   }
 
   dropPending(): void {

@@ -1,0 +1,139 @@
+/**
+ * Webhook delivery, as Telegram does it, in front of a load balancer: once the bot has called
+ * setWebhook, every update is POSTed to the webhook (with the secret token header) instead of being
+ * served by getUpdates. The registered URL is public HTTPS; `targets` are the local replicas the
+ * balancer forwards to, round-robin.
+ *
+ * - One chat's updates are sent one after another, each once the previous one was answered 2xx;
+ *   other chats' go in parallel (the emulator's reading: Telegram keeps a chat's order).
+ * - A failed POST (connection refused, 5xx, a dead replica) is sent again, to the next target.
+ * - `duplicateEvery` N: every Nth update goes to two replicas at once (a resend racing the first
+ *   answer), as Telegram does when an answer is slow or lost.
+ */
+import type { Update } from 'grammy/types';
+import type { BotSettings } from './state/bot-settings.js';
+import type { UpdateQueue } from './state/updates.js';
+
+export interface WebhookPushOptions {
+  /** Base URLs of the replicas ('http://127.0.0.1:PORT'); the registered URL's path is kept. */
+  targets: string[];
+  duplicateEvery?: number;
+}
+
+export interface WebhookDelivery {
+  updateId: number;
+  target: string;
+  status: number | 'network';
+}
+
+const RETRY_MS = 100;
+
+function chatOf(update: Update): string {
+  const u = update as unknown as Record<
+    string,
+    { chat?: { id: number }; from?: { id: number }; message?: { chat?: { id: number } } }
+  >;
+  for (const [key, value] of Object.entries(u)) {
+    if (key === 'update_id' || typeof value !== 'object' || value === null) continue;
+    const id = value.chat?.id ?? value.message?.chat?.id ?? value.from?.id;
+    if (id !== undefined) return String(id);
+  }
+  return `update:${update.update_id}`;
+}
+
+export class WebhookPusher {
+  readonly deliveries: WebhookDelivery[] = [];
+  #next = 0;
+  #count = 0;
+  readonly #abort = new AbortController();
+  readonly #loop: Promise<void>;
+
+  constructor(
+    private readonly updates: UpdateQueue,
+    private readonly settings: BotSettings,
+    private readonly opts: WebhookPushOptions,
+  ) {
+    this.#loop = this.#run();
+  }
+
+  async close(): Promise<void> {
+    this.#abort.abort();
+    await this.#loop.catch(() => undefined);
+  }
+
+  async #run(): Promise<void> {
+    let offset = 0;
+    while (!this.#abort.signal.aborted) {
+      if (!this.settings.webhook.url) {
+        await this.#sleep(50);
+        continue;
+      }
+      const batch = await this.updates.poll({
+        offset,
+        limit: 100,
+        timeoutSeconds: 1,
+        signal: this.#abort.signal,
+      });
+      if (batch.length === 0) continue;
+      this.updates.pushing += batch.length;
+      const byChat = new Map<string, Update[]>();
+      for (const update of batch) {
+        const key = chatOf(update);
+        byChat.set(key, [...(byChat.get(key) ?? []), update]);
+      }
+      await Promise.all(
+        [...byChat.values()].map(async (updates) => {
+          for (const update of updates) {
+            await this.#deliver(update);
+            this.updates.pushing--;
+          }
+        }),
+      );
+      offset = batch.at(-1)!.update_id + 1;
+    }
+  }
+
+  async #deliver(update: Update): Promise<void> {
+    const copies = this.opts.duplicateEvery && ++this.#count % this.opts.duplicateEvery === 0 ? 2 : 1;
+    while (!this.#abort.signal.aborted) {
+      const sent = await Promise.all(
+        Array.from({ length: copies }, () => this.#post(update, this.#target())),
+      );
+      if (sent.some(Boolean)) return;
+      await this.#sleep(RETRY_MS);
+    }
+  }
+
+  #target(): string {
+    const { targets } = this.opts;
+    const target = targets[this.#next % targets.length]!;
+    this.#next++;
+    return target;
+  }
+
+  async #post(update: Update, target: string): Promise<boolean> {
+    const path = new URL(this.settings.webhook.url).pathname;
+    const secret = this.settings.webhook['secret_token'];
+    try {
+      const res = await fetch(`${target}${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(typeof secret === 'string' ? { 'x-telegram-bot-api-secret-token': secret } : {}),
+        },
+        body: JSON.stringify(update),
+        signal: AbortSignal.any([this.#abort.signal, AbortSignal.timeout(10_000)]),
+      });
+      await res.arrayBuffer().catch(() => undefined);
+      this.deliveries.push({ updateId: update.update_id, target, status: res.status });
+      return res.ok;
+    } catch {
+      this.deliveries.push({ updateId: update.update_id, target, status: 'network' });
+      return false;
+    }
+  }
+
+  #sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => setTimeout(resolve, ms));
+  }
+}
