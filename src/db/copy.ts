@@ -8,7 +8,11 @@ import { count, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Engine, Tables } from './engine.js';
 
-/** Every table of the store, in the order they are copied (no foreign keys between them). */
+/**
+ * Every table of the store, in the order they are copied (no foreign keys between them). The update
+ * inbox goes too (updates handed back at shutdown wait there); poll_budget holds only the last
+ * seconds' counts and starts empty.
+ */
 const TABLES = [
   'users',
   'conversationStates',
@@ -17,6 +21,7 @@ const TABLES = [
   'catalogSnapshots',
   'starTopups',
   'walletEntries',
+  'updateInbox',
 ] as const satisfies readonly (keyof Tables)[];
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters for the widest table (orders). */

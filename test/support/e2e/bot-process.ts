@@ -111,6 +111,11 @@ export class BotProcess {
     return this.lines.slice(-200).join('\n');
   }
 
+  /** The process id (benchmarks read its CPU time). */
+  get pid(): number {
+    return this.child.pid ?? 0;
+  }
+
   get exitCode(): number | null | undefined {
     return this.exitInfo?.code;
   }

@@ -1,0 +1,294 @@
+/**
+ * Replicas on one PostgreSQL database, as real bot processes in webhook mode (BENCH_DATABASE_URL,
+ * else a throwaway local cluster):
+ *
+ * 1. Inbound updates per second with 1, 2 and 3 replicas: this process plays Telegram and the load
+ *    balancer, POSTing /help updates from 300 users round-robin to the replicas, 64 requests at a
+ *    time; an update counts once the bot's answer reached the Telegram emulator. CPU time of the
+ *    replicas and of PostgreSQL is sampled from /proc, to name the bottleneck.
+ * 2. 2,000 active orders across 3 replicas with ORDER_POLL_RPS: upstream GETs in the worst sliding
+ *    minute (counted by the simulator, in a child process) against the cluster-wide cap, and
+ *    completion -> delivery (delivered_at) p50/p99.
+ *
+ *   npx tsx bench/replicas.ts [updates=3000] [orders=2000] [rps=50] [seconds=90]
+ */
+import { execFileSync, fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Update } from 'grammy/types';
+import type { Order } from '../src/reseller/schemas.js';
+import { startSimulator } from '../src/simulator/server.js';
+import { createDatabase } from '../test/support/database-factory.js';
+import { BotProcess } from '../test/support/e2e/bot-process.js';
+import { freePort } from '../test/support/e2e/free-port.js';
+import { textMessage } from '../test/support/in-process-bot.js';
+import { benchPostgres } from '../test/support/postgres/cluster.js';
+import { startTelegramEmulator } from '../test/support/telegram/emulator.js';
+
+const API_KEY = 'bench-key';
+const SECRET = 'whsec_bench';
+const ORDER_PATH = /^\/orders\/[^/]+$/;
+const [UPDATES, ORDERS, RPS, SECONDS] = [3000, 2000, 50, 90].map((d, i) =>
+  Number(process.argv[2 + i] ?? d),
+) as [number, number, number, number];
+
+// ------------------------------------------------------------------ the simulator, in a child
+
+if (process.argv[2] === '--sim') {
+  const sim = await startSimulator({
+    port: 0,
+    orderStageMs: Number(process.argv[3]),
+    activeOrderCap: 1_000_000,
+    accounts: [{ key: API_KEY, balance_usd: '1000000.00', deposit_usd: '0' }],
+  });
+  process.on('message', (m) => {
+    if (m !== 'counts') return;
+    const gets = sim.requests.filter((q) => q.method === 'GET' && ORDER_PATH.test(q.path)).map((q) => q.at);
+    process.send?.({ gets });
+  });
+  process.once('disconnect', () => void sim.close());
+  process.send?.({ baseUrl: sim.baseUrl });
+} else {
+  await main();
+}
+
+// ------------------------------------------------------------------ helpers
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+function maxInWindow(sorted: number[], windowMs: number): number {
+  let best = 0;
+  let lo = 0;
+  for (let hi = 0; hi < sorted.length; hi++) {
+    while (sorted[hi]! - sorted[lo]! >= windowMs) lo++;
+    best = Math.max(best, hi - lo + 1);
+  }
+  return best;
+}
+
+/** CPU seconds (user + system) a process and its children have used, from /proc. */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
+    return ticks / 100;
+  } catch {
+    return 0;
+  }
+}
+
+function postgresPids(): number[] {
+  try {
+    return execFileSync('pgrep', ['-f', 'postgres'], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+const cpuOf = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+
+interface Replicas {
+  bots: BotProcess[];
+  ports: number[];
+  stop(): Promise<void>;
+}
+
+async function startReplicas(n: number, env: Record<string, string>): Promise<Replicas> {
+  const ports = await Promise.all(Array.from({ length: n }, () => freePort()));
+  const bots: BotProcess[] = [];
+  for (let i = 0; i < n; i++) {
+    bots.push(
+      await BotProcess.start({
+        env: {
+          ...env,
+          BOT_MODE: 'webhook',
+          WEBHOOK_URL: 'https://bot.example.com',
+          WEBHOOK_SECRET: SECRET,
+          PORT: String(ports[i]),
+          REPLICA_ID: `replica-${i}`,
+          LOG_LEVEL: 'info',
+        },
+        startTimeoutMs: 60_000,
+      }),
+    );
+  }
+  // Ready: the webhook answers.
+  for (const port of ports) {
+    for (;;) {
+      const ok = await fetch(`http://127.0.0.1:${port}/healthz`)
+        .then((r) => r.ok)
+        .catch(() => false);
+      if (ok) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return { bots, ports, stop: async () => void (await Promise.all(bots.map((b) => b.stop()))) };
+}
+
+// ------------------------------------------------------------------ 1. inbound updates
+
+async function inbound(postgresUrl: string, replicas: number, simUrl: string) {
+  const emulator = await startTelegramEmulator();
+  const users = Array.from({ length: 300 }, () => emulator.createUser({ language_code: 'en' }));
+  const database = await createDatabase('postgres', { url: postgresUrl });
+  const env = {
+    BOT_TOKEN: emulator.token,
+    TELEGRAM_API_ROOT: emulator.apiRoot,
+    RESELLER_API_URL: simUrl,
+    RESELLER_API_KEY: API_KEY,
+    ...database.env,
+  };
+  const cluster = await startReplicas(replicas, env);
+  const pids = cluster.bots.map((b) => b.pid);
+  const replies = () => emulator.callsTo('sendMessage').length;
+  const base = replies();
+  let next = 0;
+  let updateId = 1;
+  const post = async (i: number) => {
+    const user = users[i % users.length]!;
+    const update = {
+      update_id: updateId++,
+      ...textMessage({ id: user.id, language_code: 'en' }, '/help'),
+    } as Update;
+    const port = cluster.ports[i % replicas]!;
+    const res = await fetch(`http://127.0.0.1:${port}/telegram/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': SECRET },
+      body: JSON.stringify(update),
+    });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`webhook answered ${res.status}`);
+  };
+  const cpu0 = { bots: cpuOf(pids), pg: cpuOf(postgresPids()) };
+  const started = Date.now();
+  let storedAt = 0;
+  await Promise.all(
+    Array.from({ length: 64 }, async () => {
+      while (next < UPDATES) await post(next++);
+    }),
+  );
+  storedAt = Date.now();
+  while (replies() - base < UPDATES) await new Promise((r) => setTimeout(r, 20));
+  const elapsed = (Date.now() - started) / 1000;
+  const cpu = { bots: cpuOf(pids) - cpu0.bots, pg: cpuOf(postgresPids()) - cpu0.pg };
+  console.log(
+    `  ${replicas} replica(s): ${(UPDATES / elapsed).toFixed(0).padStart(5)} updates/s handled` +
+      ` (stored at ${(UPDATES / ((storedAt - started) / 1000)).toFixed(0)}/s);` +
+      ` CPU over the run: replicas ${((cpu.bots / elapsed) * 100).toFixed(0)}%, PostgreSQL ${((cpu.pg / elapsed) * 100).toFixed(0)}% of one core`,
+  );
+  await cluster.stop();
+  await emulator.close();
+  await database.drop();
+}
+
+// ------------------------------------------------------------------ 2. active orders
+
+async function activeOrders(
+  postgresUrl: string,
+  simUrl: string,
+  sim: ReturnType<typeof fork>,
+  stageMs: number,
+) {
+  const emulator = await startTelegramEmulator();
+  const users = Array.from({ length: 200 }, () => emulator.createUser({ language_code: 'en' }));
+  const database = await createDatabase('postgres', { url: postgresUrl });
+  const store = await database.open();
+  console.log(
+    `\n2. ${ORDERS} active orders, 3 replicas, ORDER_POLL_RPS=${RPS}, ${SECONDS} s, stage ${stageMs} ms`,
+  );
+  const completesAt = new Map<string, number>();
+  for (let i = 0; i < ORDERS; i += 50) {
+    await Promise.all(
+      Array.from({ length: Math.min(50, ORDERS - i) }, async (_, k) => {
+        const res = await fetch(`${simUrl}/orders`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${API_KEY}`,
+            'content-type': 'application/json',
+            'idempotency-key': randomUUID(),
+          },
+          body: JSON.stringify({ model_id: 203, prompt: `bench order ${i + k}` }),
+        });
+        const order = ((await res.json()) as { order: Order }).order;
+        const user = users[(i + k) % users.length]!;
+        const id = randomUUID();
+        const key = randomUUID();
+        await store.orders.insertDraft({
+          id,
+          chatId: user.id,
+          userId: user.id,
+          locale: 'en',
+          modelId: 203,
+          modelName: 'Lumen Text to Image',
+          modelType: 'image',
+          request: { model_id: 203, prompt: `bench order ${i + k}` },
+          priceUsd: order.cost_usd,
+          idempotencyKey: key,
+        });
+        await store.orders.beginSubmission(id, key);
+        await store.orders.markSubmitted(id, key, order);
+        completesAt.set(id, Date.parse(String((order as { created_at?: string }).created_at)) + 2 * stageMs);
+      }),
+    );
+  }
+  const cluster = await startReplicas(3, {
+    BOT_TOKEN: emulator.token,
+    TELEGRAM_API_ROOT: emulator.apiRoot,
+    RESELLER_API_URL: simUrl,
+    RESELLER_API_KEY: API_KEY,
+    ...database.env,
+    ORDER_POLL_RPS: String(RPS),
+    ORDER_POLL_MIN_MS: '2000',
+    ORDER_POLL_MAX_MS: '30000',
+    RESULT_URLS_ALLOW_HTTP: 'true',
+    RESULT_URLS_ALLOW_PRIVATE: 'true',
+  });
+  const started = Date.now();
+  await new Promise((r) => setTimeout(r, SECONDS * 1000));
+  const gets = await new Promise<number[]>((resolve) => {
+    sim.once('message', (m) => resolve((m as { gets: number[] }).gets));
+    sim.send('counts');
+  });
+  const inRun = gets.filter((t) => t >= started).sort((a, b) => a - b);
+  const rows = await database.query<{ id: string; delivered_at: Date | string | null }>`
+    select id, delivered_at from orders`;
+  const delays = rows
+    .filter((r) => r.delivered_at !== null && completesAt.has(r.id))
+    .map((r) => new Date(r.delivered_at!).getTime() - completesAt.get(r.id)!)
+    .sort((a, b) => a - b);
+  console.log(
+    `  upstream GETs: worst sliding minute ${maxInWindow(inRun, 60_000)} (cap ${RPS * 60}), worst second ${maxInWindow(inRun, 1000)} (cap ${RPS})`,
+  );
+  console.log(
+    `  delivered ${delays.length} of ${ORDERS}; completion -> delivery p50 ${(percentile(delays, 50) / 1000).toFixed(1)} s, p99 ${(percentile(delays, 99) / 1000).toFixed(1)} s`,
+  );
+  await cluster.stop();
+  await store.close();
+  await emulator.close();
+  await database.drop();
+}
+
+async function main() {
+  const pg = await benchPostgres();
+  if (!pg.url) return;
+  const stageMs = 10_000;
+  const sim = fork(fileURLToPath(import.meta.url), ['--sim', String(stageMs)], { stdio: 'inherit' });
+  const { baseUrl } = await new Promise<{ baseUrl: string }>((resolve) =>
+    sim.once('message', (m) => resolve(m as { baseUrl: string })),
+  );
+  try {
+    console.log(`1. inbound: ${UPDATES} /help updates by webhook, round-robin, 64 at a time`);
+    for (const n of [1, 2, 3]) await inbound(pg.url, n, baseUrl);
+    await activeOrders(pg.url, baseUrl, sim, stageMs);
+  } finally {
+    sim.disconnect();
+    pg.stop();
+  }
+}
