@@ -35,24 +35,6 @@ const [UPDATES, ORDERS, RPS, SECONDS] = [3000, 2000, 50, 90].map((d, i) =>
 
 // ------------------------------------------------------------------ the simulator, in a child
 
-if (process.argv[2] === '--sim') {
-  const sim = await startSimulator({
-    port: 0,
-    orderStageMs: Number(process.argv[3]),
-    activeOrderCap: 1_000_000,
-    accounts: [{ key: API_KEY, balance_usd: '1000000.00', deposit_usd: '0' }],
-  });
-  process.on('message', (m) => {
-    if (m !== 'counts') return;
-    const gets = sim.requests.filter((q) => q.method === 'GET' && ORDER_PATH.test(q.path)).map((q) => q.at);
-    process.send?.({ gets });
-  });
-  process.once('disconnect', () => void sim.close());
-  process.send?.({ baseUrl: sim.baseUrl });
-} else {
-  await main();
-}
-
 // ------------------------------------------------------------------ helpers
 
 function percentile(sorted: number[], p: number): number {
@@ -291,4 +273,24 @@ async function main() {
     sim.disconnect();
     pg.stop();
   }
+}
+
+// ------------------------------------------------------------------ entry (last: everything above is defined)
+
+if (process.argv[2] === '--sim') {
+  const sim = await startSimulator({
+    port: 0,
+    orderStageMs: Number(process.argv[3]),
+    activeOrderCap: 1_000_000,
+    accounts: [{ key: API_KEY, balance_usd: '1000000.00', deposit_usd: '0' }],
+  });
+  process.on('message', (m) => {
+    if (m !== 'counts') return;
+    const gets = sim.requests.filter((q) => q.method === 'GET' && ORDER_PATH.test(q.path)).map((q) => q.at);
+    process.send?.({ gets });
+  });
+  process.once('disconnect', () => void sim.close());
+  process.send?.({ baseUrl: sim.baseUrl });
+} else {
+  await main();
 }
