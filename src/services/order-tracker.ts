@@ -86,8 +86,9 @@ export interface TrackerOptions {
   /** How long a poll claim holds (default 60 s): a process that dies mid-poll delays that order this long. */
   pollLeaseMs?: number;
   /**
-   * How often undelivered final orders are looked for (default 10 minutes): deliveries that gave up
-   * are tried again, and those another process claimed and then died holding are taken over.
+   * How often undelivered final orders are looked for (default 1 minute): deliveries that gave up
+   * are tried again, those handed back by a process that stopped are taken, and those another
+   * process claimed and then died holding are taken over once the claim lapses.
    */
   deliverySweepMs?: number;
   /** Interval growth per unchanged poll (default 1.5). */
@@ -194,7 +195,7 @@ export class OrderTracker {
     this.#owner = opts.owner ?? hostname();
     this.#deliveryLeaseMs = opts.deliveryLeaseMs ?? 10 * 60_000;
     this.#pollLeaseMs = opts.pollLeaseMs ?? 60_000;
-    this.#deliverySweepMs = opts.deliverySweepMs ?? 10 * 60_000;
+    this.#deliverySweepMs = opts.deliverySweepMs ?? 60_000;
     this.#maxPauseMs = opts.maxPauseMs ?? 5 * 60_000;
     // A couple of seconds of work per read: fewer queries, while rows stay fresh enough.
     this.#batchSize = Math.min(500, Math.max(this.#maxConcurrency * 4, Math.ceil(perSecond * 2)));
@@ -594,7 +595,12 @@ export class OrderTracker {
     } catch (err) {
       metrics.deliveryFailures.inc();
       const log = { orderId: id, attempt, err };
-      if (attempt >= this.#deliveryAttempts || this.#stopped) {
+      if (this.#stopped) {
+        // Cut short by shutdown: the claim goes back, so another process delivers it at its next sweep.
+        this.#deliveries.delete(id);
+        await this.#orders.releaseDelivery(id, this.#owner).catch(() => undefined);
+        this.#log.warn(log, 'delivery cut short by shutdown: handed back');
+      } else if (attempt >= this.#deliveryAttempts) {
         this.#deliveries.delete(id);
         this.#log.error(log, 'delivery failed: giving up until the next sweep');
       } else {

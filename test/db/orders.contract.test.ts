@@ -220,6 +220,16 @@ describe.each(availableEngines())('OrdersRepository on %s', (engine) => {
     expect(racing.filter(Boolean)).toHaveLength(1);
   });
 
+  it('a delivery claim handed back by its owner is free at once; nobody else can hand it back', async () => {
+    const row = await submitted('ord_c');
+    await repo.updateFromUpstream(row.id, upstream('ord_c', 'completed'));
+    expect(await repo.claimDelivery(row.id, 'replica-a', 60_000)).toBe(true);
+    await repo.releaseDelivery(row.id, 'replica-b');
+    expect(await repo.claimDelivery(row.id, 'replica-b', 60_000)).toBe(false);
+    await repo.releaseDelivery(row.id, 'replica-a');
+    expect(await repo.claimDelivery(row.id, 'replica-b', 60_000)).toBe(true);
+  });
+
   it('tracks whether the final-state hook ran', async () => {
     const row = await submitted('ord_a');
     await repo.updateFromUpstream(row.id, upstream('ord_a', 'cancelled'));

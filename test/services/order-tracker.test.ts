@@ -489,7 +489,8 @@ describe('OrderTracker: restarts and delivery', () => {
   });
 
   it('a failing finalReached is retried a bounded number of times, and again after a restart', async () => {
-    const r = await startRig({ deliveryAttempts: 3, deliveryRetryMs: 5_000 });
+    // No sweep within the run: it would start another round of attempts.
+    const r = await startRig({ deliveryAttempts: 3, deliveryRetryMs: 5_000, deliverySweepMs: 10 * 60_000 });
     r.events.failDelivery = true;
     const order = await r.order();
     r.tracker.track(order.id);

@@ -393,6 +393,15 @@ export class OrdersRepository {
     );
   }
 
+  /** Hands `owner`'s delivery claim back (a delivery cut short by shutdown): another process may take it. */
+  async releaseDelivery(id: string, owner: string): Promise<void> {
+    const orders = this.#t;
+    await this.#updateWhere(
+      { deliveryOwner: null, deliveryLeaseUntil: null },
+      and(eq(orders.id, id), eq(orders.deliveryOwner, owner), isNull(orders.deliveredAt)),
+    );
+  }
+
   /** Final orders whose outcome was not yet delivered to the chat (e.g. a crash before delivery). */
   listUndelivered(): Promise<OrderRecord[]> {
     const orders = this.#t;
