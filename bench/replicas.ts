@@ -12,23 +12,28 @@
  *
  *   npx tsx bench/replicas.ts [updates=3000] [orders=2000] [rps=50] [seconds=90]
  */
-import { execFileSync, fork } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Update } from 'grammy/types';
-import type { Order } from '../src/reseller/schemas.js';
-import { startSimulator } from '../src/simulator/server.js';
 import { createDatabase } from '../test/support/database-factory.js';
 import { BotProcess } from '../test/support/e2e/bot-process.js';
 import { freePort } from '../test/support/e2e/free-port.js';
 import { textMessage } from '../test/support/in-process-bot.js';
 import { benchPostgres } from '../test/support/postgres/cluster.js';
 import { startTelegramEmulator } from '../test/support/telegram/emulator.js';
+import {
+  API_KEY,
+  createUpstreamOrders,
+  maxInWindow,
+  percentile,
+  runAsSimulatorChild,
+  type SimulatorChild,
+  startSimulatorChild,
+  storeSubmitted,
+} from './support/upstream.js';
 
-const API_KEY = 'bench-key';
 const SECRET = 'whsec_bench';
-const ORDER_PATH = /^\/orders\/[^/]+$/;
 const [UPDATES, ORDERS, RPS, SECONDS] = [3000, 2000, 50, 90].map((d, i) =>
   Number(process.argv[2 + i] ?? d),
 ) as [number, number, number, number];
@@ -36,21 +41,6 @@ const [UPDATES, ORDERS, RPS, SECONDS] = [3000, 2000, 50, 90].map((d, i) =>
 // ------------------------------------------------------------------ the simulator, in a child
 
 // ------------------------------------------------------------------ helpers
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-function maxInWindow(sorted: number[], windowMs: number): number {
-  let best = 0;
-  let lo = 0;
-  for (let hi = 0; hi < sorted.length; hi++) {
-    while (sorted[hi]! - sorted[lo]! >= windowMs) lo++;
-    best = Math.max(best, hi - lo + 1);
-  }
-  return best;
-}
 
 /** CPU seconds (user + system) a process and its children have used, from /proc. */
 function cpuSeconds(pid: number): number {
@@ -172,12 +162,8 @@ async function inbound(postgresUrl: string, replicas: number, simUrl: string) {
 
 // ------------------------------------------------------------------ 2. active orders
 
-async function activeOrders(
-  postgresUrl: string,
-  simUrl: string,
-  sim: ReturnType<typeof fork>,
-  stageMs: number,
-) {
+async function activeOrders(postgresUrl: string, sim: SimulatorChild, stageMs: number) {
+  const simUrl = sim.baseUrl;
   const emulator = await startTelegramEmulator();
   const users = Array.from({ length: 200 }, () => emulator.createUser({ language_code: 'en' }));
   const database = await createDatabase('postgres', { url: postgresUrl });
@@ -185,41 +171,13 @@ async function activeOrders(
   console.log(
     `\n2. ${ORDERS} active orders, 3 replicas, ORDER_POLL_RPS=${RPS}, ${SECONDS} s, stage ${stageMs} ms`,
   );
-  const completesAt = new Map<string, number>();
-  for (let i = 0; i < ORDERS; i += 50) {
-    await Promise.all(
-      Array.from({ length: Math.min(50, ORDERS - i) }, async (_, k) => {
-        const res = await fetch(`${simUrl}/orders`, {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${API_KEY}`,
-            'content-type': 'application/json',
-            'idempotency-key': randomUUID(),
-          },
-          body: JSON.stringify({ model_id: 203, prompt: `bench order ${i + k}` }),
-        });
-        const order = ((await res.json()) as { order: Order }).order;
-        const user = users[(i + k) % users.length]!;
-        const id = randomUUID();
-        const key = randomUUID();
-        await store.orders.insertDraft({
-          id,
-          chatId: user.id,
-          userId: user.id,
-          locale: 'en',
-          modelId: 203,
-          modelName: 'Lumen Text to Image',
-          modelType: 'image',
-          request: { model_id: 203, prompt: `bench order ${i + k}` },
-          priceUsd: order.cost_usd,
-          idempotencyKey: key,
-        });
-        await store.orders.beginSubmission(id, key);
-        await store.orders.markSubmitted(id, key, order);
-        completesAt.set(id, Date.parse(String((order as { created_at?: string }).created_at)) + 2 * stageMs);
-      }),
-    );
-  }
+  const upstream = await createUpstreamOrders(simUrl, ORDERS);
+  const completesAt = await storeSubmitted(
+    store.orders,
+    upstream,
+    (i) => users[i % users.length]!.id,
+    stageMs,
+  );
   const cluster = await startReplicas(3, {
     BOT_TOKEN: emulator.token,
     TELEGRAM_API_ROOT: emulator.apiRoot,
@@ -234,10 +192,7 @@ async function activeOrders(
   });
   const started = Date.now();
   await new Promise((r) => setTimeout(r, SECONDS * 1000));
-  const gets = await new Promise<number[]>((resolve) => {
-    sim.once('message', (m) => resolve((m as { gets: number[] }).gets));
-    sim.send('counts');
-  });
+  const gets = await sim.gets();
   const inRun = gets.filter((t) => t >= started).sort((a, b) => a - b);
   const rows = await database.query<{ id: string; delivered_at: Date | string | null }>`
     select id, delivered_at from orders`;
@@ -261,36 +216,18 @@ async function main() {
   const pg = await benchPostgres();
   if (!pg.url) return;
   const stageMs = 10_000;
-  const sim = fork(fileURLToPath(import.meta.url), ['--sim', String(stageMs)], { stdio: 'inherit' });
-  const { baseUrl } = await new Promise<{ baseUrl: string }>((resolve) =>
-    sim.once('message', (m) => resolve(m as { baseUrl: string })),
-  );
+  const sim = await startSimulatorChild(fileURLToPath(import.meta.url), stageMs);
+  const { baseUrl } = sim;
   try {
     console.log(`1. inbound: ${UPDATES} /help updates by webhook, round-robin, 64 at a time`);
     for (const n of [1, 2, 3]) await inbound(pg.url, n, baseUrl);
-    await activeOrders(pg.url, baseUrl, sim, stageMs);
+    await activeOrders(pg.url, sim, stageMs);
   } finally {
-    sim.disconnect();
+    sim.stop();
     pg.stop();
   }
 }
 
 // ------------------------------------------------------------------ entry (last: everything above is defined)
 
-if (process.argv[2] === '--sim') {
-  const sim = await startSimulator({
-    port: 0,
-    orderStageMs: Number(process.argv[3]),
-    activeOrderCap: 1_000_000,
-    accounts: [{ key: API_KEY, balance_usd: '1000000.00', deposit_usd: '0' }],
-  });
-  process.on('message', (m) => {
-    if (m !== 'counts') return;
-    const gets = sim.requests.filter((q) => q.method === 'GET' && ORDER_PATH.test(q.path)).map((q) => q.at);
-    process.send?.({ gets });
-  });
-  process.once('disconnect', () => void sim.close());
-  process.send?.({ baseUrl: sim.baseUrl });
-} else {
-  await main();
-}
+if (!(await runAsSimulatorChild())) await main();

@@ -11,85 +11,22 @@
  * At the cap, one sweep over every active order takes orders / rps seconds (200 s for 10,000 at 50/s):
  * completions wait for the sweep, so the delay figures measure the cap, not the tracker.
  */
-import { fork } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { ResellerClient } from '../src/reseller/client.js';
-import type { Order } from '../src/reseller/schemas.js';
 import { OrderTracker } from '../src/services/order-tracker.js';
 import { type OrderingClient, OrderingService } from '../src/services/ordering.js';
-import { startSimulator } from '../src/simulator/server.js';
 import { createDatabase, type EngineName } from '../test/support/database-factory.js';
 import { benchPostgres } from '../test/support/postgres/cluster.js';
-
-const API_KEY = 'bench-key';
-const ORDER_PATH = /^\/orders\/[^/]+$/;
-
-interface SimReady {
-  baseUrl: string;
-}
-interface SimCounts {
-  /** Arrival times (simulator clock = wall clock) of GET /orders/{id}. */
-  gets: number[];
-}
-
-/** Child role: the simulator, answering a 'counts' message with what it saw. */
-async function serve(stageMs: number): Promise<void> {
-  const sim = await startSimulator({
-    port: 0,
-    orderStageMs: stageMs,
-    activeOrderCap: 1_000_000,
-    accounts: [{ key: API_KEY, balance_usd: '1000000.00', deposit_usd: '0' }],
-  });
-  process.on('message', (m) => {
-    if (m !== 'counts') return;
-    const gets = sim.requests.filter((q) => q.method === 'GET' && ORDER_PATH.test(q.path)).map((q) => q.at);
-    process.send?.({ gets } satisfies SimCounts);
-  });
-  process.once('disconnect', () => void sim.close());
-  process.send?.({ baseUrl: sim.baseUrl } satisfies SimReady);
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-/** The most requests in any window of `windowMs` (two pointers over sorted times). */
-function maxInWindow(sorted: number[], windowMs: number): number {
-  let best = 0;
-  for (let i = 0, j = 0; j < sorted.length; j++) {
-    while (sorted[j]! - sorted[i]! >= windowMs) i++;
-    best = Math.max(best, j - i + 1);
-  }
-  return best;
-}
-
-async function createUpstreamOrders(baseUrl: string, n: number): Promise<Order[]> {
-  const created: Order[] = [];
-  const batch = 100;
-  for (let i = 0; i < n; i += batch) {
-    const part = await Promise.all(
-      Array.from({ length: Math.min(batch, n - i) }, async (_, k) => {
-        const res = await fetch(`${baseUrl}/orders`, {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${API_KEY}`,
-            'content-type': 'application/json',
-            'idempotency-key': randomUUID(),
-          },
-          body: JSON.stringify({ model_id: 203, prompt: `bench order ${i + k}` }),
-        });
-        const body = (await res.json()) as { success: boolean; order: Order };
-        if (!body.success) throw new Error(`POST /orders failed: ${JSON.stringify(body)}`);
-        return body.order;
-      }),
-    );
-    created.push(...part);
-  }
-  return created;
-}
+import {
+  API_KEY,
+  createUpstreamOrders,
+  maxInWindow,
+  percentile,
+  runAsSimulatorChild,
+  startSimulatorChild,
+  storeSubmitted,
+} from './support/upstream.js';
 
 interface RunSummary {
   engine: EngineName;
@@ -109,10 +46,8 @@ async function main(
   seconds: number,
   stageMs: number,
 ): Promise<RunSummary> {
-  const child = fork(fileURLToPath(import.meta.url), ['--sim', String(stageMs)], { stdio: 'inherit' });
-  const { baseUrl } = await new Promise<SimReady>((resolve) =>
-    child.once('message', (m) => resolve(m as SimReady)),
-  );
+  const sim = await startSimulatorChild(fileURLToPath(import.meta.url), stageMs);
+  const { baseUrl } = sim;
   const database = await createDatabase(engine, postgresUrl ? { url: postgresUrl } : undefined);
   const store = await database.open();
   const logger = pino({ level: 'warn' });
@@ -132,31 +67,7 @@ async function main(
   const upstream = await createUpstreamOrders(baseUrl, n);
   console.log(`  created ${n} upstream orders in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   t = Date.now();
-  const completesAt = new Map<string, number>();
-  // Stored 50 at a time: the set-up is not what is measured.
-  const insert = async (i: number, order: Order) => {
-    const id = randomUUID();
-    const key = randomUUID();
-    await orders.insertDraft({
-      id,
-      chatId: 1 + (i % 500),
-      userId: 1 + (i % 500),
-      locale: 'en',
-      modelId: 203,
-      modelName: 'Lumen Text to Image',
-      modelType: 'image',
-      request: { model_id: 203, prompt: `bench order ${i}` },
-      priceUsd: order.cost_usd,
-      idempotencyKey: key,
-    });
-    await orders.beginSubmission(id, key);
-    await orders.markSubmitted(id, key, order);
-    const createdAt = Date.parse(String((order as { created_at?: string }).created_at));
-    completesAt.set(id, createdAt + 2 * stageMs);
-  };
-  for (let i = 0; i < upstream.length; i += 50) {
-    await Promise.all(upstream.slice(i, i + 50).map((order, k) => insert(i + k, order)));
-  }
+  const completesAt = await storeSubmitted(orders, upstream, (i) => 1 + (i % 500), stageMs);
   console.log(`  stored ${n} rows in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 
   const delays: number[] = [];
@@ -207,11 +118,7 @@ async function main(
   const cpu = process.cpuUsage(cpu0);
   clearInterval(sampler);
 
-  child.send('counts');
-  const { gets } = await new Promise<SimCounts>((resolve) =>
-    child.once('message', (m) => resolve(m as SimCounts)),
-  );
-  gets.sort((a, b) => a - b);
+  const gets = (await sim.gets()).sort((a, b) => a - b);
   const elapsedS = (ended - started) / 1000;
   const worstMinute = maxInWindow(gets, 60_000);
   const worstSecond = maxInWindow(gets, 1_000);
@@ -260,7 +167,7 @@ async function main(
 
   await client.close();
   await database.drop();
-  child.disconnect();
+  sim.stop();
   const cpuMs = (cpu.user + cpu.system) / 1000;
   return {
     engine,
@@ -273,9 +180,7 @@ async function main(
   };
 }
 
-if (process.argv[2] === '--sim') {
-  await serve(Number(process.argv[3]));
-} else {
+if (!(await runAsSimulatorChild())) {
   const args = [
     Number(process.argv[2] ?? 10_000),
     Number(process.argv[3] ?? 50),
