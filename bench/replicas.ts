@@ -15,11 +15,10 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Update } from 'grammy/types';
 import { createDatabase } from '../test/support/database-factory.js';
 import { BotProcess } from '../test/support/e2e/bot-process.js';
 import { freePort } from '../test/support/e2e/free-port.js';
-import { textMessage } from '../test/support/in-process-bot.js';
+import { textUpdate } from '../test/support/in-process-bot.js';
 import { benchPostgres } from '../test/support/postgres/cluster.js';
 import { startTelegramEmulator } from '../test/support/telegram/emulator.js';
 import {
@@ -125,10 +124,7 @@ async function inbound(postgresUrl: string, replicas: number, simUrl: string) {
   let updateId = 1;
   const post = async (i: number) => {
     const user = users[i % users.length]!;
-    const update = {
-      update_id: updateId++,
-      ...textMessage({ id: user.id, language_code: 'en' }, '/help'),
-    } as Update;
+    const update = textUpdate(updateId++, { id: user.id, language_code: 'en' }, '/help');
     const port = cluster.ports[i % replicas]!;
     const res = await fetch(`http://127.0.0.1:${port}/telegram/webhook`, {
       method: 'POST',

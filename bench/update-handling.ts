@@ -11,7 +11,7 @@
 import { Bot } from 'grammy';
 import type { Update } from 'grammy/types';
 import { createDatabase, type EngineName } from '../test/support/database-factory.js';
-import { createInProcessBot, TEST_BOT_INFO, textMessage } from '../test/support/in-process-bot.js';
+import { createInProcessBot, TEST_BOT_INFO, textUpdate } from '../test/support/in-process-bot.js';
 import { benchPostgres } from '../test/support/postgres/cluster.js';
 
 const N = Number(process.argv[2] ?? 5000);
@@ -53,7 +53,7 @@ async function measure(name: string, handle: (u: Update) => Promise<void>, inFli
 let updateId = 1;
 function update(i: number): Update {
   const user = { id: 10_000 + (i % USERS), language_code: i % 2 ? 'ru' : 'en' };
-  return { update_id: updateId++, ...textMessage(user, '/help') } as Update;
+  return textUpdate(updateId++, user, '/help');
 }
 
 const fakeFetch = async (url: string | URL | Request, init?: RequestInit) => {

@@ -1,23 +1,12 @@
 /** The update inbox and the shared poll budget, on every engine the run has (SQLite, and PostgreSQL). */
-import type { Update } from 'grammy/types';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/db/index.js';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.js';
+import { textUpdate } from '../support/in-process-bot.js';
 
 const LEASE = 30_000;
 
-function update(updateId: number, chatId: number, text = 'hi'): Update {
-  return {
-    update_id: updateId,
-    message: {
-      message_id: updateId,
-      date: 0,
-      chat: { id: chatId, type: 'private', first_name: 'A' },
-      from: { id: chatId, is_bot: false, first_name: 'A' },
-      text,
-    },
-  };
-}
+const update = (updateId: number, chatId: number) => textUpdate(updateId, { id: chatId }, 'hi');
 
 describe.each(availableEngines())('UpdateInboxRepository on %s', (engine) => {
   let database: TestDatabase;
@@ -40,11 +29,12 @@ describe.each(availableEngines())('UpdateInboxRepository on %s', (engine) => {
     store.inbox.add({ updateId: id, lane, control, payload: update(id, Number(lane) || 1) });
 
   it('stores an update once: a resend with the same update_id is recognised', async () => {
-    expect(await add(1, '10')).toBe(true);
+    const first = update(1, 10);
+    expect(await store.inbox.add({ updateId: 1, lane: '10', control: false, payload: first })).toBe(true);
     expect(await add(1, '10')).toBe(false);
     expect(await store.inbox.countPending()).toBe(1);
     const [row] = await store.inbox.claim('a', LEASE, 10);
-    expect(row?.payload).toEqual(update(1, 10));
+    expect(row?.payload).toEqual(first);
   });
 
   it('hands out one update per lane at a time, oldest first, the next once the first is done', async () => {

@@ -133,6 +133,11 @@ export function textMessage(from: { id: number; language_code?: string; first_na
   };
 }
 
+/** A whole update carrying `textMessage(from, text)`. */
+export function textUpdate(updateId: number, from: Parameters<typeof textMessage>[0], text: string): Update {
+  return { update_id: updateId, ...textMessage(from, text) } as Update;
+}
+
 export function callbackQuery(from: { id: number; language_code?: string }, data: string, onMessageId = 1) {
   return {
     callback_query: {

@@ -10,22 +10,13 @@ import { ManualClock } from '../../src/simulator/clock.js';
 import { UpdateInboxWorker, type UpdateInboxWorkerOptions } from '../../src/workers/update-inbox.js';
 import { silentLogger } from '../services/harness.js';
 import { createTestDatabase, defaultEngine, type TestDatabase } from '../support/databases.js';
+import { textUpdate } from '../support/in-process-bot.js';
 import { ManualTimers } from '../support/manual-timers.js';
 
 const LEASE = 30_000;
 
-function message(updateId: number, chatId: number, text = `m${updateId}`): Update {
-  return {
-    update_id: updateId,
-    message: {
-      message_id: updateId,
-      date: 0,
-      chat: { id: chatId, type: 'private', first_name: 'A' },
-      from: { id: chatId, is_bot: false, first_name: 'A' },
-      text,
-    },
-  };
-}
+const message = (updateId: number, chatId: number, text = `m${updateId}`) =>
+  textUpdate(updateId, { id: chatId }, text);
 
 /** A handler whose calls finish when the test says so. */
 class Gate {
