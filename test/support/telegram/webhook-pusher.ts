@@ -10,6 +10,7 @@
  * - `duplicateEvery` N: every Nth update goes to two replicas at once (a resend racing the first
  *   answer), as Telegram does when an answer is slow or lost.
  */
+import { Context } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { BotSettings } from './state/bot-settings.js';
 import type { UpdateQueue } from './state/updates.js';
@@ -28,17 +29,10 @@ export interface WebhookDelivery {
 
 const RETRY_MS = 100;
 
+/** The chat (or user) an update belongs to, read with grammY's own getters. */
 function chatOf(update: Update): string {
-  const u = update as unknown as Record<
-    string,
-    { chat?: { id: number }; from?: { id: number }; message?: { chat?: { id: number } } }
-  >;
-  for (const [key, value] of Object.entries(u)) {
-    if (key === 'update_id' || typeof value !== 'object' || value === null) continue;
-    const id = value.chat?.id ?? value.message?.chat?.id ?? value.from?.id;
-    if (id !== undefined) return String(id);
-  }
-  return `update:${update.update_id}`;
+  const ctx = new Context(update, undefined as never, undefined as never);
+  return String(ctx.chat?.id ?? ctx.from?.id ?? `update:${update.update_id}`);
 }
 
 export class WebhookPusher {
