@@ -17,6 +17,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createDatabase } from '../test/support/database-factory.js';
 import { BotProcess } from '../test/support/e2e/bot-process.js';
+import { webhookReplicaEnv } from '../test/support/e2e/cluster.js';
 import { freePort } from '../test/support/e2e/free-port.js';
 import { textUpdate } from '../test/support/in-process-bot.js';
 import { benchPostgres } from '../test/support/postgres/cluster.js';
@@ -79,27 +80,14 @@ async function startReplicas(n: number, env: Record<string, string>): Promise<Re
       await BotProcess.start({
         env: {
           ...env,
-          BOT_MODE: 'webhook',
-          WEBHOOK_URL: 'https://bot.example.com',
-          WEBHOOK_SECRET: SECRET,
-          PORT: String(ports[i]),
-          REPLICA_ID: `replica-${i}`,
+          ...webhookReplicaEnv(i, ports[i]!, SECRET),
           LOG_LEVEL: 'info',
         },
         startTimeoutMs: 60_000,
       }),
     );
   }
-  // Ready: the webhook answers.
-  for (const port of ports) {
-    for (;;) {
-      const ok = await fetch(`http://127.0.0.1:${port}/healthz`)
-        .then((r) => r.ok)
-        .catch(() => false);
-      if (ok) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  // Each said "bot started", which it logs once its webhook server listens.
   return { bots, ports, stop: async () => void (await Promise.all(bots.map((b) => b.stop()))) };
 }
 

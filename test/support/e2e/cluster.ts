@@ -16,6 +16,17 @@ import { E2E_API_KEY } from './stack.js';
 
 const SECRET = 'whsec_cluster-test';
 
+/** What makes a process replica `index` in webhook mode on `port` (the rest of its env is shared). */
+export function webhookReplicaEnv(index: number, port: number, secret = SECRET): Record<string, string> {
+  return {
+    BOT_MODE: 'webhook',
+    WEBHOOK_URL: 'https://bot.example.com',
+    WEBHOOK_SECRET: secret,
+    PORT: String(port),
+    REPLICA_ID: `replica-${index}`,
+  };
+}
+
 export interface Cluster {
   emulator: TelegramEmulator;
   simulator: RunningSimulator;
@@ -60,11 +71,7 @@ export async function startCluster(opts: {
     RESELLER_API_URL: simulator.baseUrl,
     RESELLER_API_KEY: E2E_API_KEY,
     ...database.env,
-    BOT_MODE: 'webhook',
-    WEBHOOK_URL: 'https://bot.example.com',
-    WEBHOOK_SECRET: SECRET,
-    PORT: String(ports[i]),
-    REPLICA_ID: `replica-${i}`,
+    ...webhookReplicaEnv(i, ports[i]!),
     ORDER_POLL_MIN_MS: '100',
     ORDER_POLL_MAX_MS: '1000',
     RESULT_URLS_ALLOW_HTTP: 'true',
