@@ -5,10 +5,10 @@
  */
 import 'dotenv/config';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Context } from 'grammy';
 import { chatWork } from './bot/chat-work.js';
 import { commandLists, registerAdminCommands, registerCommands } from './bot/commands.js';
 import { createI18n } from './bot/i18n.js';
+import { chatIdOf } from './bot/inbox-lane.js';
 import { createTelegramBot, installFeatures } from './bot/index.js';
 import { startPolling } from './bot/polling.js';
 import { ConfigError, loadConfig, secretsOf } from './config.js';
@@ -125,7 +125,7 @@ async function main(): Promise<void> {
       if (update.callback_query) telegram.callbackAnswers.presumeAnswered(update.callback_query.id);
     },
     onCancelRequested: (update) => {
-      const chatId = new Context(update, bot.api, bot.botInfo).chat?.id;
+      const chatId = chatIdOf(update);
       if (chatId !== undefined) chatWork.abort(chatId);
     },
     owner: config.replicaId,

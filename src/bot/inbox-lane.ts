@@ -20,9 +20,18 @@ export interface InboxLane {
   control: boolean;
 }
 
+/** The update read through grammY's getters (chat, from, message): no API call, so no Api or bot info. */
+function read(update: Update): Context {
+  return new Context(update, undefined as never, undefined as never);
+}
+
+/** The chat an update belongs to, if any. */
+export function chatIdOf(update: Update): number | undefined {
+  return read(update).chat?.id;
+}
+
 export function inboxLane(update: Update): InboxLane {
-  // Only the update's getters are used (chat, from, message): no API call, so no Api or bot info.
-  const ctx = new Context(update, undefined as never, undefined as never);
+  const ctx = read(update);
   if (ctx.preCheckoutQuery) return { lane: `checkout:${update.update_id}`, control: false };
   const chatId = ctx.chat?.id;
   if (ctx.message?.successful_payment) return { lane: `${chatId}:payment`, control: false };

@@ -9,7 +9,7 @@
  * waits. A replica that dies holding a claim loses it when the lease lapses.
  */
 import { and, asc, count, eq, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
-import { changed, type Engine, type Sql } from '../engine.js';
+import { changed, type Engine, first, type Sql } from '../engine.js';
 import type { InboxUpdateRecord } from '../records.js';
 
 export type NewInboxUpdate = Pick<InboxUpdateRecord, 'updateId' | 'lane' | 'control' | 'payload'>;
@@ -100,9 +100,9 @@ export class UpdateInboxRepository {
 
   /** Hands `owner`'s claims back (all, or those in `updateIds`): another worker may take them at once. */
   async release(owner: string, updateIds?: number[]): Promise<number> {
+    if (updateIds?.length === 0) return 0;
     const t = this.#t;
     const which: SQL | undefined = updateIds ? inArray(t.updateId, updateIds) : undefined;
-    if (updateIds?.length === 0) return 0;
     const rows = await this.#run((db) =>
       db
         .update(t)
@@ -132,14 +132,13 @@ export class UpdateInboxRepository {
   /** Updates not yet handled (waiting or in hand), for /metrics. */
   async countPending(): Promise<number> {
     const t = this.#t;
-    const [row] = await this.#run((db) => db.select({ n: count() }).from(t).where(isNull(t.doneAt)));
+    const row = first(await this.#run((db) => db.select({ n: count() }).from(t).where(isNull(t.doneAt))));
     return Number(row?.n ?? 0);
   }
 
   async find(updateId: number): Promise<InboxUpdateRecord | undefined> {
     const t = this.#t;
-    const [row] = await this.#run((db) => db.select().from(t).where(eq(t.updateId, updateId)));
-    return row;
+    return first(await this.#run((db) => db.select().from(t).where(eq(t.updateId, updateId))));
   }
 
   /** Forgets updates handled before `before` (a resend comes within minutes, not a day). */
@@ -162,12 +161,12 @@ export class PollBudgetRepository {
   /** Takes up to `want` of the `cap` polls of second `second`; returns how many were granted. */
   async take(second: number, want: number, cap: number): Promise<number> {
     const t = this.engine.tables.pollBudget;
-    const first = Math.min(want, cap);
+    const opening = Math.min(want, cap);
     // Both SETs read the row as it was (SQL semantics): the grant is min(want, cap - used).
     const rows = await this.engine.run((db) =>
       db
         .insert(t)
-        .values({ second, used: first, lastGrant: first })
+        .values({ second, used: opening, lastGrant: opening })
         .onConflictDoUpdate({
           target: t.second,
           set: {
@@ -177,7 +176,7 @@ export class PollBudgetRepository {
         })
         .returning({ granted: t.lastGrant }),
     );
-    return Math.max(0, rows[0]?.granted ?? 0);
+    return Math.max(0, first(rows)?.granted ?? 0);
   }
 
   /** Forgets seconds before `second`. */
