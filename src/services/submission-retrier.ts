@@ -4,6 +4,7 @@
  * interval, so the user does not have to press Confirm again. Upstream answers a repeated key
  * with the order it already has, so this can never order twice.
  */
+import { Periodic } from '../lib/periodic.js';
 import type { Logger } from '../logger.js';
 import type { OrderRecord } from './order-hooks.js';
 import type { OrderingService } from './ordering.js';
@@ -17,27 +18,28 @@ export interface SubmissionRetrierOptions {
 }
 
 export class SubmissionRetrier {
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<void> | undefined;
+  readonly #periodic: Periodic;
 
-  constructor(private readonly opts: SubmissionRetrierOptions) {}
+  constructor(private readonly opts: SubmissionRetrierOptions) {
+    this.#periodic = new Periodic({
+      name: 'resubmit-stuck-orders',
+      intervalMs: opts.intervalMs,
+      logger: opts.logger,
+      run: () => this.#pass(),
+    });
+  }
 
   /** One pass; concurrent calls share it. */
-  runOnce(): Promise<void> {
-    this.#running ??= this.#pass().finally(() => {
-      this.#running = undefined;
-    });
-    return this.#running;
+  async runOnce(): Promise<void> {
+    await this.#periodic.runOnce();
   }
 
   start(): void {
-    this.#timer = setInterval(() => void this.runOnce(), this.opts.intervalMs);
-    this.#timer.unref();
+    this.#periodic.start();
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.#timer);
-    await this.#running;
+  stop(): Promise<void> {
+    return this.#periodic.stop();
   }
 
   async #pass(): Promise<void> {
