@@ -181,6 +181,16 @@ const baseSchema = z.object({
   ORDER_POLL_MAX_MS: positiveInt(30_000),
   /** Upstream polls per second for the whole cluster (every replica on the database shares it). */
   ORDER_POLL_RPS: positiveInt(5),
+  /**
+   * Broadcast messages per second for the whole bot: Telegram allows about 30; the rest is left
+   * for the bot's answers to users while a broadcast runs.
+   */
+  BROADCAST_RATE: z.coerce
+    .number()
+    .int()
+    .min(1, { message: 'must be at least 1' })
+    .max(30, { message: "must be at most 30 (Telegram's limit per bot)" })
+    .default(25),
   /** On SIGTERM, how long updates already in hand may run before their claims are handed back. */
   DRAIN_GRACE_MS: positiveInt(20_000),
   /** How often orders stuck before upstream (network down at Confirm) are sent again. */
@@ -286,6 +296,8 @@ export interface Config {
   orderPolling: { minMs: number; maxMs: number; resubmitMs: number; perSecond: number };
   /** SIGTERM: how long updates in hand may finish before their claims are handed back. */
   drainGraceMs: number;
+  /** Broadcast messages per second, for the whole bot (BROADCAST_RATE). */
+  broadcastRate: number;
   /** How long an unconfirmed draft stays open. */
   draftExpiryMs: number;
   /** Who this process is among those sharing a database (REPLICA_ID, else the host name). */
@@ -381,6 +393,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
       perSecond: env.ORDER_POLL_RPS,
     },
     drainGraceMs: env.DRAIN_GRACE_MS,
+    broadcastRate: env.BROADCAST_RATE,
     draftExpiryMs: env.DRAFT_EXPIRY_HOURS * 3_600_000,
     replicaId: env.REPLICA_ID ?? hostname(),
     balanceAlert: { lowUsd: env.LOW_BALANCE_USD, checkMs: env.BALANCE_CHECK_MS },

@@ -64,7 +64,7 @@ async function main(): Promise<void> {
     process.exit(1);
   });
   // Migrated before anything reads it (on PostgreSQL under an advisory lock: replicas may start together).
-  const store = await openStore(config.database);
+  const store = await openStore(config.database, { defaultLocale: config.defaultLocale });
   const upstream = await connectUpstream(config, logger);
 
   // The Bot and its Api first (nothing is sent yet): every service and worker below speaks through it.

@@ -6,7 +6,10 @@
 import type { Dialect, Engine, SingletonHold } from './engine.js';
 import { openPostgres, redactDatabaseUrl } from './engines/postgres.js';
 import { openSqlite } from './engines/sqlite.js';
+import type { SupportedLocale } from './records.js';
 import { AdminAlertsRepository } from './repositories/admin-alerts.js';
+import { AuditLogRepository } from './repositories/audit-log.js';
+import { BroadcastsRepository } from './repositories/broadcasts.js';
 import { CatalogSnapshotsRepository } from './repositories/catalog-snapshots.js';
 import { createConversationStateStorage } from './repositories/conversation-states.js';
 import { OrdersRepository } from './repositories/orders.js';
@@ -18,6 +21,8 @@ import { WalletRepository } from './repositories/wallet.js';
 export type { SingletonHold, Tx } from './engine.js';
 export { DatabaseOpenError } from './engines/sqlite.js';
 export * from './records.js';
+export type { NewAuditEntry } from './repositories/audit-log.js';
+export type { NewBroadcast, RecipientCounts } from './repositories/broadcasts.js';
 export type { StoredCatalog } from './repositories/catalog-snapshots.js';
 export type { QuoteFields } from './repositories/orders.js';
 export type { StatsCounts } from './repositories/stats.js';
@@ -32,6 +37,8 @@ export {
 } from './repositories/wallet.js';
 export {
   AdminAlertsRepository,
+  AuditLogRepository,
+  BroadcastsRepository,
   CatalogSnapshotsRepository,
   OrdersRepository,
   PollBudgetRepository,
@@ -56,6 +63,8 @@ export interface Store {
   readonly stats: StatsRepository;
   readonly inbox: UpdateInboxRepository;
   readonly pollBudget: PollBudgetRepository;
+  readonly broadcasts: BroadcastsRepository;
+  readonly audit: AuditLogRepository;
   conversationStorage<S>(): ReturnType<typeof createConversationStateStorage<S>>;
   /** See Engine.holdSingleton: once-per-cluster jobs (services/singleton-jobs.ts). */
   holdSingleton(name: string): Promise<SingletonHold | undefined>;
@@ -63,13 +72,24 @@ export interface Store {
   close(): Promise<void>;
 }
 
-/** Opens the engine at `location`, migrated and ready. `now` drives every timestamp the store writes. */
-export async function openStore(location: StoreLocation, now: () => number = Date.now): Promise<Store> {
-  const engine = 'url' in location ? await openPostgres(location.url) : openSqlite(location.path);
-  return storeOn(engine, now);
+export interface StoreOptions {
+  /** Drives every timestamp the store writes. */
+  now?: () => number;
+  /** DEFAULT_LOCALE: the language of users who chose none and whose Telegram language we do not speak. */
+  defaultLocale?: SupportedLocale;
 }
 
-export function storeOn(engine: Engine, now: () => number = Date.now): Store {
+/** Opens the engine at `location`, migrated and ready. */
+export async function openStore(
+  location: StoreLocation,
+  opts: StoreOptions | (() => number) = {},
+): Promise<Store> {
+  const engine = 'url' in location ? await openPostgres(location.url) : openSqlite(location.path);
+  return storeOn(engine, opts);
+}
+
+export function storeOn(engine: Engine, opts: StoreOptions | (() => number) = {}): Store {
+  const { now = Date.now, defaultLocale = 'en' } = typeof opts === 'function' ? { now: opts } : opts;
   return {
     dialect: engine.dialect,
     engine,
@@ -81,6 +101,8 @@ export function storeOn(engine: Engine, now: () => number = Date.now): Store {
     stats: new StatsRepository(engine),
     inbox: new UpdateInboxRepository(engine, now),
     pollBudget: new PollBudgetRepository(engine),
+    broadcasts: new BroadcastsRepository(engine, now, defaultLocale),
+    audit: new AuditLogRepository(engine, now),
     conversationStorage: () => createConversationStateStorage(engine),
     holdSingleton: (name) => engine.holdSingleton(name),
     ping: () => engine.ping(),

@@ -15,7 +15,12 @@ export interface UserRecord {
   /** Language the user picked with /language; null means "follow Telegram's language_code". */
   locale: SupportedLocale | null;
   role: 'user' | 'admin';
+  /** Telegram's language_code as last seen (audiences "by language" follow it when locale is null). */
+  languageCode: string | null;
+  /** Telegram answered 403 (the user blocked the bot); cleared when they write again. */
   blocked: boolean;
+  /** Banned by an admin from the customer card (/user); null when not banned. */
+  bannedAt: Date | null;
   createdAt: Date;
   seenAt: Date;
 }
@@ -195,4 +200,73 @@ export interface StarTopupRecord {
   /** When the user was told of the credit (a redelivered payment after a crash tells them once). */
   notifiedAt: Date | null;
   refundedAt: Date | null;
+}
+
+/** Who a broadcast goes to (chosen in /broadcast); blocked and banned users are always left out. */
+export type BroadcastAudience =
+  | { kind: 'all' }
+  | { kind: 'language'; locale: SupportedLocale }
+  | { kind: 'active'; days: number }
+  | { kind: 'paying' }
+  | { kind: 'ids'; ids: number[] };
+
+/** What a broadcast sends: one message the bot can send, stored by value (Telegram file ids). */
+export interface BroadcastContent {
+  kind: 'text' | 'photo' | 'video' | 'document' | 'animation';
+  /** The text, or the media's caption. */
+  text: string;
+  /** Telegram's formatting of `text`, as the admin wrote it (sent back as entities: no parse_mode). */
+  entities: unknown[];
+  fileId?: string;
+  button?: { text: string; url: string };
+}
+
+export const BROADCAST_STATUSES = ['running', 'paused', 'cancelled', 'done'] as const;
+export type BroadcastStatus = (typeof BROADCAST_STATUSES)[number];
+
+export interface BroadcastRecord {
+  id: number;
+  createdBy: number;
+  /** The admin's chat: the progress message and the final report go there. */
+  adminChatId: number;
+  /** The admin's language for the progress message and the report. */
+  locale: string;
+  content: BroadcastContent;
+  audience: BroadcastAudience;
+  status: BroadcastStatus;
+  /** 1 while running or paused, else null: a unique index allows one such broadcast at a time. */
+  activeSlot: number | null;
+  total: number;
+  progressMessageId: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+  finishedAt: Date | null;
+  /** When the final report was sent (a restart after finishing does not send it twice). */
+  reportedAt: Date | null;
+}
+
+/**
+ * A recipient's state: pending -> sending -> sent | blocked | failed, or back to pending (429, 5xx).
+ * `sending` left by a crash is settled as `unconfirmed` (maybe delivered, never sent again).
+ */
+export const RECIPIENT_STATUSES = ['pending', 'sending', 'sent', 'blocked', 'failed', 'unconfirmed'] as const;
+export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
+
+export interface BroadcastRecipientRecord {
+  broadcastId: number;
+  userId: number;
+  status: RecipientStatus;
+  attempts: number;
+  error: string | null;
+  updatedAt: Date;
+}
+
+/** One admin action, kept for /audit: who, what, to whom, when. */
+export interface AuditEntryRecord {
+  id: number;
+  actorId: number;
+  action: string;
+  targetUserId: number | null;
+  details: Record<string, unknown>;
+  createdAt: Date;
 }

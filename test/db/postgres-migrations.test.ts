@@ -23,7 +23,7 @@ describe.skipIf(!availableEngines().includes('postgres'))('PostgreSQL migrations
       expect(Number(applied[0]?.n)).toBe(files.length);
       const [tables] = await database.query<{ n: string | number }>`
         select count(*) as n from information_schema.tables where table_schema = 'public'`;
-      expect(Number(tables?.n)).toBe(9);
+      expect(Number(tables?.n)).toBe(12);
     } finally {
       await database.drop();
     }

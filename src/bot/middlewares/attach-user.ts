@@ -10,7 +10,12 @@ export function attachUser(deps: BotDeps): MiddlewareFn<BaseContext> {
     ctx.user =
       from && !from.is_bot
         ? await deps.users.touch(
-            { id: from.id, firstName: from.first_name, username: from.username },
+            {
+              id: from.id,
+              firstName: from.first_name,
+              username: from.username,
+              languageCode: from.language_code,
+            },
             deps.config.adminIds.includes(from.id),
           )
         : undefined;

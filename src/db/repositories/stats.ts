@@ -94,6 +94,29 @@ export class StatsRepository {
   }
 
   /**
+   * A customer's orders for their card (/user): how many were placed, how many completed, and what
+   * they cost (the amount upstream charged where it said, else the confirmed price), failed and
+   * cancelled ones excepted.
+   */
+  async customerOrders(userId: number): Promise<{ orders: number; completed: number; prices: string[] }> {
+    const { orders } = this.engine.tables;
+    const rows = await this.engine.run((db) =>
+      db
+        .select({
+          status: orders.status,
+          price: sql<string>`coalesce(${orders.costUsd}, ${orders.priceUsd})`,
+        })
+        .from(orders)
+        .where(and(eq(orders.userId, userId), inArray(orders.stage, ['submitting', 'submitted']))),
+    );
+    return {
+      orders: rows.length,
+      completed: rows.filter((r) => r.status === 'completed').length,
+      prices: rows.filter((r) => r.status !== 'failed' && r.status !== 'cancelled').map((r) => r.price),
+    };
+  }
+
+  /**
    * What the user's orders confirmed in [start, end) cost: the amount upstream charged where it
    * said, else the confirmed price; failed and cancelled ones excepted (refunded upstream).
    */

@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import { type Engine, first } from '../engine.js';
 import type { SupportedLocale, UserRecord } from '../records.js';
 
@@ -34,6 +34,7 @@ export class UsersRepository {
         telegramId: sql.placeholder('id'),
         firstName: sql.placeholder('firstName'),
         username: sql.placeholder('username'),
+        languageCode: sql.placeholder('languageCode'),
         role: sql.placeholder('role'),
         createdAt: sql.placeholder('now'),
         seenAt: sql.placeholder('now'),
@@ -43,6 +44,7 @@ export class UsersRepository {
         set: {
           firstName: sql`excluded.first_name`,
           username: sql`excluded.username`,
+          languageCode: sql`excluded.language_code`,
           role: sql`excluded.role`,
           seenAt: sql`excluded.seen_at`,
           // A user who writes again has evidently unblocked the bot.
@@ -55,7 +57,12 @@ export class UsersRepository {
 
   /** Records that the user was seen (creating the row on first contact) and returns the row. */
   async touch(
-    user: { id: number; firstName: string; username?: string | undefined },
+    user: {
+      id: number;
+      firstName: string;
+      username?: string | undefined;
+      languageCode?: string | undefined;
+    },
     isAdmin: boolean,
   ): Promise<UserRecord> {
     const now = this.#now();
@@ -66,6 +73,7 @@ export class UsersRepository {
       !known.blocked &&
       known.firstName === user.firstName &&
       known.username === (user.username ?? null) &&
+      known.languageCode === (user.languageCode ?? null) &&
       known.role === role &&
       now - known.seenAt.getTime() < SEEN_PRECISION_MS
     ) {
@@ -76,6 +84,7 @@ export class UsersRepository {
         id: user.id,
         firstName: user.firstName,
         username: user.username ?? null,
+        languageCode: user.languageCode ?? null,
         role,
         now: new Date(now),
       }),
@@ -100,6 +109,33 @@ export class UsersRepository {
     await this.#engine.run((db) =>
       db.update(users).set({ blocked: true }).where(eq(users.telegramId, telegramId)),
     );
+  }
+
+  /** By @username (case-insensitive, as Telegram treats them); the most recently seen if several. */
+  async findByUsername(username: string): Promise<UserRecord | undefined> {
+    const { users } = this.#engine.tables;
+    const rows = await this.#engine.run((db) =>
+      db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+        .orderBy(desc(users.seenAt))
+        .limit(1),
+    );
+    return first(rows);
+  }
+
+  /** Bans (from now) or unbans a user; false if there is no such user. */
+  async setBanned(telegramId: number, banned: boolean): Promise<boolean> {
+    const { users } = this.#engine.tables;
+    const rows = await this.#engine.run((db) =>
+      db
+        .update(users)
+        .set({ bannedAt: banned ? new Date(this.#now()) : null })
+        .where(eq(users.telegramId, telegramId))
+        .returning({ id: users.telegramId }),
+    );
+    return rows.length === 1;
   }
 
   async count(): Promise<number> {

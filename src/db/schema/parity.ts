@@ -4,6 +4,9 @@
  */
 import type {
   AdminAlertRecord,
+  AuditEntryRecord,
+  BroadcastRecipientRecord,
+  BroadcastRecord,
   InboxUpdateRecord,
   OrderRecord,
   StarTopupRecord,
@@ -34,4 +37,10 @@ export type SchemaParity = [
   Holds<Same<Row<typeof sqlite.updateInbox>, InboxUpdateRecord>>,
   Holds<Same<Row<typeof pg.updateInbox>, InboxUpdateRecord>>,
   Holds<Same<Row<typeof sqlite.pollBudget>, Row<typeof pg.pollBudget>>>,
+  Holds<Same<Row<typeof sqlite.broadcasts>, BroadcastRecord>>,
+  Holds<Same<Row<typeof pg.broadcasts>, BroadcastRecord>>,
+  Holds<Same<Row<typeof sqlite.broadcastRecipients>, BroadcastRecipientRecord>>,
+  Holds<Same<Row<typeof pg.broadcastRecipients>, BroadcastRecipientRecord>>,
+  Holds<Same<Row<typeof sqlite.auditLog>, AuditEntryRecord>>,
+  Holds<Same<Row<typeof pg.auditLog>, AuditEntryRecord>>,
 ];

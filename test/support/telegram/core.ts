@@ -5,6 +5,7 @@ import type { Params } from './params.js';
 import type { BotSettings } from './state/bot-settings.js';
 import type { CallbackQueries } from './state/callbacks.js';
 import type { ChatStore, EventClock } from './state/chats.js';
+import type { FloodControl } from './state/flood.js';
 import type { Payments } from './state/payments.js';
 import type { UpdateQueue } from './state/updates.js';
 
@@ -26,6 +27,8 @@ export interface Core {
   payments: Payments;
   /** How long a pre_checkout_query waits for the bot's answer (Telegram: 10 s). */
   preCheckoutTimeoutMs: number;
+  /** Telegram's flood limits (429 with retry_after), when the emulator enforces them. */
+  flood: FloodControl | undefined;
 }
 
 interface MethodCall {

@@ -36,6 +36,8 @@ export class Dispatcher {
   readonly calls: RecordedCall[] = [];
   readonly problems: string[] = [];
   private readonly injected = new Map<string, InjectedError[]>();
+  /** Sees every call that got past auth, injected errors and flood limits, before it runs. */
+  observer: ((method: string, params: Params) => void) | undefined;
   /** For waitForIdle: calls in progress (long polls excluded) and when the bot last did something. */
   inflight = 0;
   lastActivity = Date.now();
@@ -86,7 +88,17 @@ export class Dispatcher {
       const found = lookupMethod(rawMethod);
       if (!found) return this.finish(method, recorded, new ApiError(404, 'Not Found'));
       const injected = this.injected.get(method.toLowerCase())?.shift();
-      if (injected) return this.finish(method, recorded, injectedError(injected));
+      const chatId = numericChatId(params);
+      if (injected) {
+        if (injected.error_code === 429) this.core.flood?.noteInjected(chatId, injected.retry_after ?? 1);
+        return this.finish(method, recorded, injectedError(injected));
+      }
+      try {
+        this.core.flood?.admit(method, chatId);
+      } catch (err) {
+        return this.finish(method, recorded, err);
+      }
+      this.observer?.(method, params);
       try {
         const result = await found.handler(this.core, { params, uploads, signal });
         if (polling && Array.isArray(result) && result.length > 0) this.lastActivity = Date.now();
@@ -145,6 +157,13 @@ export class Dispatcher {
       },
     };
   }
+}
+
+function numericChatId(params: Params): number | undefined {
+  const raw = params['chat_id'];
+  const id =
+    typeof raw === 'number' ? raw : typeof raw === 'string' && /^-?\d+$/.test(raw) ? Number(raw) : undefined;
+  return id;
 }
 
 function injectedError(e: InjectedError): ApiError {

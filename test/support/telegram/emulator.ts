@@ -18,12 +18,14 @@ import { type ScriptedUser, ScriptedUserImpl } from './scripted-user.js';
 import { BotSettings } from './state/bot-settings.js';
 import { CallbackQueries } from './state/callbacks.js';
 import { ChatStore, EventClock } from './state/chats.js';
+import { FloodControl, type FloodLimits, type FloodStats } from './state/flood.js';
 import { Payments, type StarTransactionRecord } from './state/payments.js';
 import { UpdateQueue } from './state/updates.js';
 import { type WebhookDelivery, WebhookPusher, type WebhookPushOptions } from './webhook-pusher.js';
 
 export type { InjectedError, RecordedCall, UploadDescriptor } from './dispatcher.js';
 export type { BotMessage, CallbackAnswer, PaymentOutcome, ScriptedUser } from './scripted-user.js';
+export type { FloodLimits, FloodStats } from './state/flood.js';
 export type { StarTransactionRecord } from './state/payments.js';
 
 export interface EmulatorOptions {
@@ -48,6 +50,11 @@ export interface EmulatorOptions {
    * without it, a webhook is only recorded and getUpdates is refused while it is set.
    */
   webhook?: WebhookPushOptions;
+  /**
+   * Enforce Telegram's flood limits (state/flood.ts): `true` for Telegram's ~30 messages/s per bot
+   * and 1/s per chat. Off by default: most tests are about other things.
+   */
+  floodLimits?: FloodLimits | true;
 }
 
 export interface TelegramEmulator {
@@ -91,6 +98,12 @@ export interface TelegramEmulator {
    * (default), or every request answered by a proxy's 502 page ('bad-gateway').
    */
   setOutage(on: boolean, mode?: OutageMode): void;
+  /** What the flood limits did (with `floodLimits`): 429s given and 429s the bot did not wait out. */
+  floodStats(): FloodStats;
+  /** Called with every call the emulator is about to run (past auth and limits); undefined to stop. */
+  observeCalls(observer: ((method: string, params: Record<string, unknown>) => void) | undefined): void;
+  /** Creates many users at once (no updates): chats the bot can write to once its database knows them. */
+  createUsers(count: number, opts?: { firstId?: number; language_code?: string }): ScriptedUser[];
   /** Transcripts of every chat. */
   transcript(): string;
   close(): Promise<void>;
@@ -117,6 +130,7 @@ export async function startTelegramEmulator(opts: EmulatorOptions = {}): Promise
     settings: new BotSettings(),
     payments: new Payments(),
     preCheckoutTimeoutMs: opts.preCheckoutTimeoutMs ?? 10_000,
+    flood: opts.floodLimits ? new FloodControl(opts.floodLimits === true ? {} : opts.floodLimits) : undefined,
   };
   const dispatcher = new Dispatcher(core);
   const server = await startHttpServer(opts.port ?? 0, {
@@ -125,23 +139,31 @@ export async function startTelegramEmulator(opts: EmulatorOptions = {}): Promise
   });
   let nextUserId = 1_000_001;
   const pusher = opts.webhook && new WebhookPusher(core.updates, core.settings, opts.webhook);
+  const createUser: TelegramEmulator['createUser'] = (u = {}) => {
+    const id = u.id ?? nextUserId++;
+    const chat = core.chats.create({
+      id,
+      is_bot: false,
+      first_name: u.first_name ?? `User ${id}`,
+      ...(u.username ? { username: u.username } : {}),
+      ...(u.language_code ? { language_code: u.language_code } : {}),
+    });
+    return new ScriptedUserImpl(core, dispatcher, chat);
+  };
 
   return {
     apiRoot: `http://127.0.0.1:${server.port}`,
     token,
     calls: dispatcher.calls,
     problems: dispatcher.problems,
-    createUser(u = {}) {
-      const id = u.id ?? nextUserId++;
-      const chat = core.chats.create({
-        id,
-        is_bot: false,
-        first_name: u.first_name ?? `User ${id}`,
-        ...(u.username ? { username: u.username } : {}),
-        ...(u.language_code ? { language_code: u.language_code } : {}),
-      });
-      return new ScriptedUserImpl(core, dispatcher, chat);
-    },
+    createUser,
+    createUsers: (count, o = {}) =>
+      Array.from({ length: count }, (_, i) =>
+        createUser({
+          ...(o.firstId !== undefined ? { id: o.firstId + i } : {}),
+          ...(o.language_code ? { language_code: o.language_code } : {}),
+        }),
+      ),
     callsTo: (method) => dispatcher.calls.filter((c) => c.method.toLowerCase() === method.toLowerCase()),
     injectError: (method, error, times = 1) => dispatcher.inject(method, error, times),
     commands: (scope, languageCode) => core.settings.getCommands(scope, languageCode),
@@ -155,6 +177,10 @@ export async function startTelegramEmulator(opts: EmulatorOptions = {}): Promise
     webhookDeliveries: () => [...(pusher?.deliveries ?? [])],
     setOutage: (on, mode) => server.setOutage(on, mode),
     hasWaitingPoll: () => core.updates.hasWaitingPoller(),
+    floodStats: () => core.flood?.stats ?? { limited: 0, ignored: 0, ignoredDetails: [] },
+    observeCalls: (observer) => {
+      dispatcher.observer = observer;
+    },
     transcript: () =>
       core.chats
         .all()

@@ -83,7 +83,8 @@ export interface ScriptedUser {
    */
   payInvoice(message?: BotMessage | number): Promise<PaymentOutcome>;
   transcript(): string;
-  block(): void;
+  /** Blocks the bot: Telegram sends my_chat_member, unless `silently` (the bot finds out on its next send). */
+  block(opts?: { silently?: boolean }): void;
   unblock(): void;
 }
 
@@ -344,7 +345,13 @@ export class ScriptedUserImpl implements ScriptedUser {
     return formatTranscript(this.chat);
   }
 
-  block(): void {
+  block(opts: { silently?: boolean } = {}): void {
+    if (opts.silently) {
+      // The bot learns only when it next writes (403), as after a my_chat_member it never got.
+      this.chat.blocked = true;
+      this.core.chats.record(this.chat, { type: 'blocked' });
+      return;
+    }
     this.setBlocked(true);
   }
 

@@ -4,11 +4,26 @@
  * migrations/postgres; schema/parity.ts checks both against db/records.ts.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { Update } from 'grammy/types';
 import type { GenerationRequest, OrderStatus } from '../../../reseller/schemas.js';
 import {
+  BROADCAST_STATUSES,
+  type BroadcastAudience,
+  type BroadcastContent,
   ORDER_STAGES,
+  RECIPIENT_STATUSES,
   type StoredError,
   TOPUP_STATUSES,
   UPSTREAM_STATUSES,
@@ -27,7 +42,9 @@ export const users = pgTable('users', {
   role: text('role', { enum: ['user', 'admin'] })
     .notNull()
     .default('user'),
+  languageCode: text('language_code'),
   blocked: boolean('blocked').notNull().default(false),
+  bannedAt: at('banned_at'),
   createdAt: at('created_at').notNull().defaultNow(),
   seenAt: at('seen_at').notNull().defaultNow(),
 });
@@ -163,3 +180,53 @@ export const pollBudget = pgTable('poll_budget', {
   used: integer('used').notNull(),
   lastGrant: integer('last_grant').notNull(),
 });
+
+export const broadcasts = pgTable(
+  'broadcasts',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    createdBy: telegramId('created_by').notNull(),
+    adminChatId: telegramId('admin_chat_id').notNull(),
+    locale: text('locale').notNull(),
+    content: jsonb('content_json').$type<BroadcastContent>().notNull(),
+    audience: jsonb('audience_json').$type<BroadcastAudience>().notNull(),
+    status: text('status', { enum: BROADCAST_STATUSES }).notNull(),
+    activeSlot: integer('active_slot'),
+    total: integer('total').notNull(),
+    progressMessageId: bigint('progress_message_id', { mode: 'number' }),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+    finishedAt: at('finished_at'),
+    reportedAt: at('reported_at'),
+  },
+  (t) => [uniqueIndex('broadcasts_one_active_idx').on(t.activeSlot)],
+);
+
+export const broadcastRecipients = pgTable(
+  'broadcast_recipients',
+  {
+    broadcastId: integer('broadcast_id').notNull(),
+    userId: telegramId('user_id').notNull(),
+    status: text('status', { enum: RECIPIENT_STATUSES }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.broadcastId, t.userId] }),
+    index('broadcast_recipients_status_idx').on(t.broadcastId, t.status, t.userId),
+  ],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    actorId: telegramId('actor_id').notNull(),
+    action: text('action').notNull(),
+    targetUserId: telegramId('target_user_id'),
+    details: jsonb('details_json').$type<Record<string, unknown>>().notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+);

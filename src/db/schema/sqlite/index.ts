@@ -1,5 +1,7 @@
 /** The SQLite tables (drizzle-kit reads this folder for migrations/sqlite). */
+
 export { adminAlerts } from './admin-alerts.js';
+export { auditLog, broadcastRecipients, broadcasts } from './admin-ops.js';
 export { catalogSnapshots } from './catalog-snapshots.js';
 export { conversationStates } from './conversation-states.js';
 export { orders } from './orders.js';

@@ -11,7 +11,9 @@ export const users = sqliteTable('users', {
   role: text('role', { enum: ['user', 'admin'] })
     .notNull()
     .default('user'),
+  languageCode: text('language_code'),
   blocked: integer('blocked', { mode: 'boolean' }).notNull().default(false),
+  bannedAt: integer('banned_at', { mode: 'timestamp_ms' }),
   createdAt: integer('created_at', { mode: 'timestamp_ms' })
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`),

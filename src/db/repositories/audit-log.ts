@@ -1,0 +1,38 @@
+/** The admins' audit log: append-only, read newest first a page at a time (/audit). */
+import { count, desc } from 'drizzle-orm';
+import { type Engine, first } from '../engine.js';
+import type { AuditEntryRecord } from '../records.js';
+
+export type NewAuditEntry = Pick<AuditEntryRecord, 'actorId' | 'action'> &
+  Partial<Pick<AuditEntryRecord, 'targetUserId' | 'details'>>;
+
+export class AuditLogRepository {
+  constructor(
+    private readonly engine: Engine,
+    private readonly now: () => number,
+  ) {}
+
+  async record(entry: NewAuditEntry): Promise<void> {
+    const t = this.engine.tables.auditLog;
+    await this.engine.run((db) =>
+      db.insert(t).values({
+        actorId: entry.actorId,
+        action: entry.action,
+        targetUserId: entry.targetUserId ?? null,
+        details: entry.details ?? {},
+        createdAt: new Date(this.now()),
+      }),
+    );
+  }
+
+  /** Entries newest first, skipping `offset`. */
+  async page(offset: number, limit: number): Promise<AuditEntryRecord[]> {
+    const t = this.engine.tables.auditLog;
+    return this.engine.run((db) => db.select().from(t).orderBy(desc(t.id)).limit(limit).offset(offset));
+  }
+
+  async count(): Promise<number> {
+    const t = this.engine.tables.auditLog;
+    return Number(first(await this.engine.run((db) => db.select({ n: count() }).from(t)))?.n ?? 0);
+  }
+}

@@ -1,0 +1,156 @@
+/** Broadcasts, their recipients, bans and the audit log, on every engine the run has. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { BroadcastContent, NewBroadcast, Store } from '../../src/db/index.js';
+import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.js';
+
+const DAY = 24 * 60 * 60_000;
+const content: BroadcastContent = { kind: 'text', text: 'News', entities: [] };
+const draft = (over: Partial<NewBroadcast> = {}): NewBroadcast => ({
+  createdBy: 1,
+  adminChatId: 1,
+  locale: 'en',
+  content,
+  audience: { kind: 'all' },
+  ...over,
+});
+
+describe.each(availableEngines())('BroadcastsRepository on %s', (engine) => {
+  let database: TestDatabase;
+  let now: number;
+  let store: Store;
+
+  beforeEach(async () => {
+    database = await createTestDatabase(engine);
+    now = Date.UTC(2025, 0, 1);
+    store = await database.open(() => now);
+  });
+  afterEach(async () => {
+    await database.drop();
+  });
+
+  const user = (id: number, languageCode?: string) =>
+    store.users.touch({ id, firstName: `u${id}`, ...(languageCode ? { languageCode } : {}) }, false);
+
+  it('audiences: everyone reachable, by spoken language, by last activity, paying, a list of ids', async () => {
+    await user(1, 'ru');
+    await user(2, 'en-US');
+    await user(3, 'de'); // a language the bot does not speak: the default (en)
+    await user(4, 'ru');
+    await store.users.setLocale(4, 'en'); // their own choice wins over Telegram's
+    await user(5, 'ru');
+    await store.users.markBlocked(5);
+    await user(6);
+    await store.users.setBanned(6, true);
+    now += 40 * DAY;
+    await user(7, 'ru');
+    await store.wallet.book({ key: 'topup:c1', userId: 2, kind: 'topup', delta: 50, stars: 50 });
+    const audience = store.broadcasts;
+    expect(await audience.countAudience({ kind: 'all' })).toBe(5);
+    expect(await audience.countAudience({ kind: 'language', locale: 'ru' })).toBe(2);
+    expect(await audience.countAudience({ kind: 'language', locale: 'en' })).toBe(3);
+    expect(await audience.countAudience({ kind: 'active', days: 30 })).toBe(1);
+    expect(await audience.countAudience({ kind: 'paying' })).toBe(1);
+    expect(await audience.countAudience({ kind: 'ids', ids: [1, 5, 6, 999] })).toBe(1);
+    expect(await audience.countAudience({ kind: 'ids', ids: [] })).toBe(0);
+  });
+
+  it('one broadcast at a time: a second is refused while the first runs or is paused, allowed once it ends', async () => {
+    for (const id of [1, 2, 3]) await user(id);
+    const first = await store.broadcasts.create(draft());
+    if (typeof first === 'string') throw new Error(first);
+    expect(first.total).toBe(3);
+    expect(await store.broadcasts.pending(first.id, 10)).toEqual([1, 2, 3]);
+    expect(await store.broadcasts.create(draft())).toBe('busy');
+    expect(await store.broadcasts.transition(first.id, ['running'], 'paused')).toBe(true);
+    expect(await store.broadcasts.create(draft())).toBe('busy');
+    expect(await store.broadcasts.transition(first.id, ['running'], 'done')).toBe(false);
+    expect(await store.broadcasts.transition(first.id, ['running', 'paused'], 'cancelled')).toBe(true);
+    expect((await store.broadcasts.find(first.id))?.finishedAt).not.toBeNull();
+    expect(await store.broadcasts.active()).toBeUndefined();
+    const second = await store.broadcasts.create(draft({ audience: { kind: 'ids', ids: [2] } }));
+    expect(typeof second === 'object' && second.total).toBe(1);
+    expect(await store.broadcasts.create(draft({ audience: { kind: 'ids', ids: [3] } }))).toBe('busy');
+  });
+
+  it('an audience of nobody creates nothing', async () => {
+    expect(await store.broadcasts.create(draft())).toBe('empty');
+    expect(await store.broadcasts.active()).toBeUndefined();
+  });
+
+  it('admins confirming at once on two connections: exactly one broadcast starts', async () => {
+    for (const id of [1, 2]) await user(id);
+    const other = engine === 'postgres' ? await database.open(() => now) : store;
+    try {
+      const results = await Promise.all([
+        store.broadcasts.create(draft({ createdBy: 1 })),
+        other.broadcasts.create(draft({ createdBy: 2 })),
+        store.broadcasts.create(draft({ createdBy: 3 })),
+      ]);
+      expect(results.filter((r) => typeof r === 'object')).toHaveLength(1);
+      expect(results.filter((r) => r === 'busy')).toHaveLength(2);
+    } finally {
+      if (other !== store) await other.close();
+    }
+  });
+
+  it('a recipient is sent once: pending -> sending by compare-and-set; a crash mid-send leaves it unconfirmed', async () => {
+    for (const id of [1, 2, 3, 4]) await user(id);
+    const b = await store.broadcasts.create(draft());
+    if (typeof b === 'string') throw new Error(b);
+    expect(await store.broadcasts.startSending(b.id, 1)).toBe(1);
+    expect(await store.broadcasts.startSending(b.id, 1)).toBeUndefined();
+    expect(await store.broadcasts.settle(b.id, 1, 'sent')).toBe(true);
+    expect(await store.broadcasts.settle(b.id, 1, 'failed')).toBe(false);
+    // A 429: back to pending, sent again later (attempts count every try).
+    await store.broadcasts.startSending(b.id, 2);
+    await store.broadcasts.settle(b.id, 2, 'pending', '429');
+    expect(await store.broadcasts.startSending(b.id, 2)).toBe(2);
+    await store.broadcasts.startSending(b.id, 3);
+    await store.broadcasts.settle(b.id, 3, 'blocked', 'Forbidden');
+    // 2 is "in flight" when the sender dies.
+    expect(await store.broadcasts.settleInterrupted(b.id)).toBe(1);
+    expect(await store.broadcasts.counts(b.id)).toEqual({
+      pending: 1,
+      sending: 0,
+      sent: 1,
+      blocked: 1,
+      failed: 0,
+      unconfirmed: 1,
+    });
+    expect(await store.broadcasts.pending(b.id, 10)).toEqual([4]);
+    expect((await store.broadcasts.recipient(b.id, 3))?.error).toBe('Forbidden');
+  });
+
+  it('the final report is claimed once, and a finished broadcast waits for it until then', async () => {
+    await user(1);
+    const b = await store.broadcasts.create(draft());
+    if (typeof b === 'string') throw new Error(b);
+    expect(await store.broadcasts.unreported()).toEqual([]);
+    await store.broadcasts.transition(b.id, ['running'], 'done');
+    expect((await store.broadcasts.unreported()).map((r) => r.id)).toEqual([b.id]);
+    expect(await store.broadcasts.markReported(b.id)).toBe(true);
+    expect(await store.broadcasts.markReported(b.id)).toBe(false);
+    expect(await store.broadcasts.unreported()).toEqual([]);
+  });
+
+  it('bans, lookups by @username and the audit log', async () => {
+    await store.users.touch({ id: 10, firstName: 'Ann', username: 'Ann_B' }, false);
+    expect((await store.users.findByUsername('ann_b'))?.telegramId).toBe(10);
+    expect(await store.users.findByUsername('nobody')).toBeUndefined();
+    expect(await store.users.setBanned(10, true)).toBe(true);
+    expect((await store.users.find(10))?.bannedAt?.getTime()).toBe(now);
+    expect(await store.users.setBanned(10, false)).toBe(true);
+    expect((await store.users.find(10))?.bannedAt).toBeNull();
+    expect(await store.users.setBanned(11, true)).toBe(false);
+
+    for (let i = 1; i <= 12; i++) {
+      now += 1000;
+      await store.audit.record({ actorId: 1, action: 'user_banned', targetUserId: i, details: { n: i } });
+    }
+    expect(await store.audit.count()).toBe(12);
+    const page = await store.audit.page(0, 5);
+    expect(page.map((e) => e.targetUserId)).toEqual([12, 11, 10, 9, 8]);
+    expect(page[0]).toMatchObject({ actorId: 1, action: 'user_banned', details: { n: 12 } });
+    expect((await store.audit.page(10, 5)).map((e) => e.targetUserId)).toEqual([2, 1]);
+  });
+});
