@@ -435,3 +435,132 @@ admin-stats-stars =
 admin-alert-reconciliation =
     🧾 <b>Stars ledger and Telegram disagree</b> ({ $count } differences):
     { $details }
+
+## Broadcasts, customer card, audit log (admins)
+admin-command-broadcast = Message every customer (admins)
+admin-command-user = Look up a customer (admins)
+admin-command-audit = What admins did (admins)
+broadcast-ask-content =
+    📣 <b>New broadcast</b>
+
+    Send me the message exactly as your customers should see it: text with any formatting, or a photo, video, animation or document with a caption.
+broadcast-unsupported = This kind of message cannot be broadcast. Send text, or a photo, video, animation or document with a caption.
+broadcast-ask-button = Add a link button under the message?
+broadcast-button-add = 🔗 Add a link button
+broadcast-button-skip = Continue without a button
+broadcast-ask-button-line =
+    Send the button's label and its link in one message, separated by a vertical bar:
+    <code>Open the catalog | https://example.com</code>
+broadcast-button-invalid =
+    I could not read that. Send a label of up to { $max } characters, a vertical bar and a link that starts with https:// or http://, for example:
+    <code>Open the catalog | https://example.com</code>
+broadcast-preview = 👆 This is how your customers will see it. Who should get it?
+broadcast-audience-all = 👥 Everyone
+broadcast-audience-language = 🌐 By language
+broadcast-audience-active = 🕒 Active recently
+broadcast-audience-paying = ⭐ Paying customers
+broadcast-audience-ids = 🔢 A list of ids
+broadcast-ask-language = Customers who read the bot in which language?
+broadcast-ask-days = Customers active within how many days?
+broadcast-days = { $days } days
+broadcast-ask-ids = Send the Telegram ids of the recipients, separated by spaces, commas or new lines (up to { $max }).
+broadcast-ids-invalid = I found no ids there. Send numbers only, separated by spaces, commas or new lines (up to { $max }).
+broadcast-button-back = ◀️ Back
+broadcast-button-discard = ✖️ Discard
+broadcast-discarded = The broadcast was discarded; nothing was sent.
+broadcast-audience-empty = Nobody in this audience can receive messages now (customers who blocked the bot or are banned are left out). Choose another audience.
+broadcast-label-all = everyone
+broadcast-label-language = customers reading in { $language }
+broadcast-label-active = customers active in the last { $days } days
+broadcast-label-paying = paying customers
+broadcast-label-ids = the listed customers
+broadcast-confirm =
+    Send this message to <b>{ $count }</b> { $count ->
+        [one] recipient
+       *[other] recipients
+    } ({ $audience })?
+    It goes out at about { $rate } messages per second: roughly { $duration }.
+broadcast-button-send = 📣 Send to { $count }
+broadcast-busy =
+    ⏳ Broadcast #{ $id } is { $status ->
+        [paused] paused
+       *[running] still sending
+    }: { $done } of { $total } done. Only one broadcast runs at a time: wait for it to finish, or cancel it from its progress message.
+broadcast-progress-title = 📣 <b>Broadcast #{ $id }</b>: { $state }
+broadcast-state-running = sending
+broadcast-state-paused = paused
+broadcast-state-cancelled = cancelled
+broadcast-state-done = finished
+broadcast-progress-counts =
+    ✅ Sent: { $sent }
+    🚫 Blocked the bot: { $blocked }
+    ⚠️ Failed: { $failed }
+    ⏳ Left: { $left }
+broadcast-progress-unconfirmed = ❔ Interrupted mid-send, not repeated: { $count }
+broadcast-progress-pace = { $rate } msg/s · about { $duration } left
+broadcast-progress-paused = Paused: press Resume to go on.
+broadcast-button-pause = ⏸ Pause
+broadcast-button-resume = ▶️ Resume
+broadcast-button-cancel = ⏹ Cancel the broadcast
+broadcast-button-cancel-confirm = Yes, cancel it
+broadcast-button-cancel-back = No, go on
+broadcast-cancel-question = Cancel the broadcast? Customers who have not got it yet will not get it.
+broadcast-paused = Paused
+broadcast-resumed = Sending again
+broadcast-cancelled = Broadcast cancelled
+broadcast-not-active = This broadcast has already ended.
+broadcast-report =
+    { $status ->
+        [cancelled] ⏹ <b>Broadcast #{ $id } was cancelled.</b>
+       *[done] ✅ <b>Broadcast #{ $id } is finished.</b>
+    }
+    Sent: { $sent } of { $total }
+    Blocked the bot: { $blocked } (they will not be messaged again)
+    Failed: { $failed }
+    Not sent: { $left }
+    Time: { $duration }
+admin-user-usage = Usage: <code>/user 123456789</code> or <code>/user @username</code>
+admin-user-not-found = No customer { $query } has written to this bot.
+admin-user-card =
+    👤 <b>{ $name }</b>{ $username }
+    ID: <code>{ $id }</code>
+    Language: { $language }
+    First seen: { $first }
+    Last seen: { $last }
+    Orders: { $orders } (completed { $completed }), spent { $spent }
+admin-user-wallet = Wallet: { $balance }
+admin-user-limits = Today: { $ordersToday } orders, { $spentToday }; in progress: { $active }
+admin-user-limits-caps = Limits: { $caps }
+admin-user-limits-none = Limits: none set
+admin-user-cap-active = { $n } at a time
+admin-user-cap-daily-orders = { $n } orders a day
+admin-user-cap-daily-spend = { $amount } a day
+admin-user-language-auto = { $language } (from Telegram)
+admin-user-status-ok = Status: active
+admin-user-status-banned = ⛔️ Banned since { $date }
+admin-user-status-blocked = 🚫 Has blocked the bot
+admin-user-status-admin = 🛡 Admin
+admin-user-button-ban = ⛔️ Ban
+admin-user-button-unban = ✅ Unban
+admin-user-button-orders = 🧾 Recent orders
+admin-user-button-card = ◀️ Back to the card
+admin-user-banned = Banned
+admin-user-unbanned = Unbanned
+admin-user-admin-not-bannable = Admins cannot be banned.
+admin-user-orders-title = 🧾 <b>Latest orders of { $name }</b>
+admin-user-orders-empty = No orders yet.
+admin-user-orders-line = { $date } · { $model } · { $status } · { $price }
+admin-audit-title = 🗒 <b>Admin actions</b> · page { $page } of { $pages }
+admin-audit-empty = No admin actions recorded yet.
+admin-audit-line = { $time } · <code>{ $actor }</code>{ $actorName }: { $action }
+admin-audit-broadcast-started = started broadcast #{ $id } to { $count }
+admin-audit-broadcast-paused = paused broadcast #{ $id }
+admin-audit-broadcast-resumed = resumed broadcast #{ $id }
+admin-audit-broadcast-cancelled = cancelled broadcast #{ $id }
+admin-audit-user-banned = banned { $target }
+admin-audit-user-unbanned = unbanned { $target }
+admin-audit-stars-granted = granted { $stars } ⭐ to { $target }
+admin-audit-payment-refunded = refunded { $stars } ⭐ to { $target }
+admin-audit-other = { $action }
+admin-audit-button-newer = ◀️ Newer
+admin-audit-button-older = Older ▶️

@@ -459,3 +459,140 @@ admin-stats-stars =
 admin-alert-reconciliation =
     🧾 <b>Учёт звёзд и Telegram расходятся</b> (расхождений: { $count }):
     { $details }
+
+## Рассылки, карточка клиента, журнал действий (админы)
+admin-command-broadcast = Рассылка всем клиентам (админы)
+admin-command-user = Найти клиента (админы)
+admin-command-audit = Журнал действий админов (админы)
+broadcast-ask-content =
+    📣 <b>Новая рассылка</b>
+
+    Пришлите сообщение ровно таким, каким его должны увидеть клиенты: текст с любым оформлением или фото, видео, анимацию или документ с подписью.
+broadcast-unsupported = Такое сообщение разослать нельзя. Пришлите текст или фото, видео, анимацию или документ с подписью.
+broadcast-ask-button = Добавить под сообщением кнопку-ссылку?
+broadcast-button-add = 🔗 Добавить кнопку-ссылку
+broadcast-button-skip = Продолжить без кнопки
+broadcast-ask-button-line =
+    Пришлите одним сообщением текст кнопки и ссылку через вертикальную черту:
+    <code>Открыть каталог | https://example.com</code>
+broadcast-button-invalid =
+    Не получилось разобрать. Нужен текст кнопки (не длиннее { $max } символов), вертикальная черта и ссылка, начинающаяся с https:// или http://, например:
+    <code>Открыть каталог | https://example.com</code>
+broadcast-preview = 👆 Так сообщение увидят клиенты. Кому его отправить?
+broadcast-audience-all = 👥 Всем
+broadcast-audience-language = 🌐 По языку
+broadcast-audience-active = 🕒 Недавно активным
+broadcast-audience-paying = ⭐ Платившим клиентам
+broadcast-audience-ids = 🔢 Списку id
+broadcast-ask-language = Клиентам, которые читают бота на каком языке?
+broadcast-ask-days = Клиентам, которые были активны за сколько дней?
+broadcast-days = { $days } { $days ->
+    [one] день
+    [few] дня
+   *[many] дней
+}
+broadcast-ask-ids = Пришлите Telegram id получателей через пробел, запятую или с новой строки (не больше { $max }).
+broadcast-ids-invalid = Не нашёл ни одного id. Пришлите только числа через пробел, запятую или с новой строки (не больше { $max }).
+broadcast-button-back = ◀️ Назад
+broadcast-button-discard = ✖️ Отменить
+broadcast-discarded = Рассылка отменена, ничего не отправлено.
+broadcast-audience-empty = В этой аудитории сейчас некому писать (заблокировавшие бота и забаненные не входят). Выберите другую аудиторию.
+broadcast-label-all = все клиенты
+broadcast-label-language = клиенты, читающие на языке: { $language }
+broadcast-label-active = активные за последние { $days } { $days ->
+    [one] день
+    [few] дня
+   *[many] дней
+}
+broadcast-label-paying = платившие клиенты
+broadcast-label-ids = клиенты из списка
+broadcast-confirm =
+    Отправить это сообщение { $count ->
+        [one] <b>{ $count }</b> получателю
+       *[other] <b>{ $count }</b> получателям
+    } ({ $audience })?
+    Скорость — около { $rate } сообщений в секунду, это примерно { $duration }.
+broadcast-button-send = 📣 Отправить ({ $count })
+broadcast-busy =
+    ⏳ Рассылка №{ $id } { $status ->
+        [paused] на паузе
+       *[running] ещё идёт
+    }: обработано { $done } из { $total }. Одновременно идёт только одна рассылка: дождитесь её окончания или отмените её кнопкой в сообщении о ходе рассылки.
+broadcast-progress-title = 📣 <b>Рассылка №{ $id }</b>: { $state }
+broadcast-state-running = идёт отправка
+broadcast-state-paused = на паузе
+broadcast-state-cancelled = отменена
+broadcast-state-done = завершена
+broadcast-progress-counts =
+    ✅ Отправлено: { $sent }
+    🚫 Заблокировали бота: { $blocked }
+    ⚠️ Не доставлено: { $failed }
+    ⏳ Осталось: { $left }
+broadcast-progress-unconfirmed = ❔ Прервано во время отправки, повторно не отправлялось: { $count }
+broadcast-progress-pace = { $rate } сообщ./с · осталось около { $duration }
+broadcast-progress-paused = На паузе: нажмите «Продолжить», чтобы возобновить.
+broadcast-button-pause = ⏸ Пауза
+broadcast-button-resume = ▶️ Продолжить
+broadcast-button-cancel = ⏹ Отменить рассылку
+broadcast-button-cancel-confirm = Да, отменить
+broadcast-button-cancel-back = Нет, продолжить
+broadcast-cancel-question = Отменить рассылку? Те, кто ещё не получил сообщение, его не получат.
+broadcast-paused = Пауза
+broadcast-resumed = Отправка продолжается
+broadcast-cancelled = Рассылка отменена
+broadcast-not-active = Эта рассылка уже закончилась.
+broadcast-report =
+    { $status ->
+        [cancelled] ⏹ <b>Рассылка №{ $id } отменена.</b>
+       *[done] ✅ <b>Рассылка №{ $id } завершена.</b>
+    }
+    Отправлено: { $sent } из { $total }
+    Заблокировали бота: { $blocked } (им больше не пишем)
+    Не доставлено: { $failed }
+    Не отправлено: { $left }
+    Время: { $duration }
+admin-user-usage = Как использовать: <code>/user 123456789</code> или <code>/user @username</code>
+admin-user-not-found = Клиент { $query } боту не писал.
+admin-user-card =
+    👤 <b>{ $name }</b>{ $username }
+    ID: <code>{ $id }</code>
+    Язык: { $language }
+    Впервые: { $first }
+    Последний раз: { $last }
+    Заказов: { $orders } (выполнено { $completed }), потрачено { $spent }
+admin-user-wallet = Кошелёк: { $balance }
+admin-user-limits = Сегодня: заказов { $ordersToday }, на { $spentToday }; в работе: { $active }
+admin-user-limits-caps = Лимиты: { $caps }
+admin-user-limits-none = Лимиты: не заданы
+admin-user-cap-active = { $n } одновременно
+admin-user-cap-daily-orders = { $n } заказов в день
+admin-user-cap-daily-spend = { $amount } в день
+admin-user-language-auto = { $language } (из Telegram)
+admin-user-status-ok = Статус: активен
+admin-user-status-banned = ⛔️ В бане с { $date }
+admin-user-status-blocked = 🚫 Бот заблокирован пользователем
+admin-user-status-admin = 🛡 Админ
+admin-user-button-ban = ⛔️ Забанить
+admin-user-button-unban = ✅ Снять бан
+admin-user-button-orders = 🧾 Последние заказы
+admin-user-button-card = ◀️ К карточке
+admin-user-banned = Пользователь забанен
+admin-user-unbanned = Бан снят
+admin-user-admin-not-bannable = Админа забанить нельзя.
+admin-user-orders-title = 🧾 <b>Последние заказы: { $name }</b>
+admin-user-orders-empty = Заказов пока нет.
+admin-user-orders-line = { $date } · { $model } · { $status } · { $price }
+admin-audit-title = 🗒 <b>Действия админов</b> · страница { $page } из { $pages }
+admin-audit-empty = Действий админов пока нет.
+admin-audit-line = { $time } · <code>{ $actor }</code>{ $actorName }: { $action }
+admin-audit-broadcast-started = запуск рассылки №{ $id } (получателей: { $count })
+admin-audit-broadcast-paused = пауза рассылки №{ $id }
+admin-audit-broadcast-resumed = возобновление рассылки №{ $id }
+admin-audit-broadcast-cancelled = отмена рассылки №{ $id }
+admin-audit-user-banned = бан { $target }
+admin-audit-user-unbanned = разбан { $target }
+admin-audit-stars-granted = начисление { $stars } ⭐ пользователю { $target }
+admin-audit-payment-refunded = возврат { $stars } ⭐ пользователю { $target }
+admin-audit-other = { $action }
+admin-audit-button-newer = ◀️ Новее
+admin-audit-button-older = Старее ▶️

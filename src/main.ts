@@ -9,7 +9,7 @@ import { chatWork } from './bot/chat-work.js';
 import { commandLists, registerAdminCommands, registerCommands } from './bot/commands.js';
 import { createI18n } from './bot/i18n.js';
 import { chatIdOf } from './bot/inbox-lane.js';
-import { createTelegramBot, installFeatures } from './bot/index.js';
+import { countTelegramErrors, createTelegramBot, installFeatures } from './bot/index.js';
 import { startPolling } from './bot/polling.js';
 import { ConfigError, loadConfig, secretsOf } from './config.js';
 import { openStore } from './db/index.js';
@@ -27,6 +27,9 @@ import { SubmissionRetrier } from './services/submission-retrier.js';
 import { StarsReconciler } from './services/wallet/reconciliation.js';
 import { connectUpstream } from './upstream.js';
 import { AdminNotifier } from './workers/admin-notifier.js';
+import { TelegramBroadcastReporter } from './workers/broadcast/reporter.js';
+import { BroadcastSender } from './workers/broadcast/sender.js';
+import { TelegramBroadcastTransport } from './workers/broadcast/transport.js';
 import { OrderNotifier } from './workers/order-notifier.js';
 import { UpdateInboxWorker } from './workers/update-inbox.js';
 
@@ -103,6 +106,19 @@ async function main(): Promise<void> {
     minIntervalMs: config.orderPolling.minMs,
     maxIntervalMs: config.orderPolling.maxMs,
   });
+  // Broadcasts: sent once in the cluster (a singleton job below), at BROADCAST_RATE for the whole bot.
+  const broadcastSender = new BroadcastSender({
+    broadcasts: store.broadcasts,
+    markBlocked: (userId) => store.users.markBlocked(userId),
+    transport: new TelegramBroadcastTransport({
+      token: config.botToken,
+      apiRoot: config.telegram.apiRoot,
+      transformers: [countTelegramErrors],
+    }),
+    reporter: new TelegramBroadcastReporter(api, i18n),
+    rate: config.broadcastRate,
+    logger,
+  });
   const bot = installFeatures(telegram, {
     store,
     deps: {
@@ -114,6 +130,7 @@ async function main(): Promise<void> {
       tracker,
       orderNotifier: notifier,
       inbox: store.inbox,
+      broadcastSender,
     },
   });
   // Every update, webhook or polling, is stored first and handled from the inbox by whichever
@@ -217,6 +234,11 @@ async function main(): Promise<void> {
       ...(reconciler
         ? [{ name: 'stars-reconciliation', start: () => reconciler.start(), stop: () => reconciler.stop() }]
         : []),
+      {
+        name: 'broadcasts',
+        start: () => broadcastSender.start(),
+        stop: () => broadcastSender.stop(),
+      },
       {
         name: 'prune-update-inbox',
         start: () => inboxPruner.start(),

@@ -38,7 +38,7 @@ export async function registerCommands(api: Api, lists: CommandLists): Promise<v
   await api.setMyCommands(commandsFor(i18n, lists.defaultLocale, lists.wallet));
 }
 
-const ADMIN_COMMANDS = ['balance', 'stats'] as const;
+const ADMIN_COMMANDS = ['balance', 'stats', 'broadcast', 'user', 'audit'] as const;
 const ADMIN_WALLET_COMMANDS = ['refund', 'grant'] as const;
 
 /** The user list plus the admin tools, for the admins' own chats. */

@@ -6,6 +6,7 @@ import type { UpdateInboxRepository, UserRecord } from '../db/index.js';
 import type { Logger } from '../logger.js';
 import type { Services } from '../services/container.js';
 import type { OrderTracker } from '../services/order-tracker.js';
+import type { BroadcastSender } from '../workers/broadcast/sender.js';
 import type { OrderNotifier } from '../workers/order-notifier.js';
 import type { Locale } from './i18n.js';
 
@@ -26,6 +27,11 @@ export interface BotDeps extends Services {
    * long work. Absent in handler tests, where everything runs in one process.
    */
   inbox?: Pick<UpdateInboxRepository, 'requestCancel'>;
+  /**
+   * The broadcast sender (main.ts): woken when a broadcast starts or resumes here. It runs on one
+   * replica only; the others see the change when it next looks (within seconds).
+   */
+  broadcastSender?: Pick<BroadcastSender, 'wake'>;
 }
 
 interface ExtraContext {

@@ -16,7 +16,10 @@ import type { BaseContext, BotContext, BotDeps } from './context.js';
 import { handleBotError } from './error-handler.js';
 import { adminFeature } from './features/admin.js';
 import { adminWalletFeature } from './features/admin-wallet.js';
+import { auditFeature } from './features/audit.js';
+import { createBroadcastFeature } from './features/broadcast.js';
 import { cancelFeature } from './features/cancel.js';
+import { customerCardFeature } from './features/customer-card.js';
 import { createGenerateFeature } from './features/generate.js';
 import { helpFeature } from './features/help.js';
 import { languageFeature } from './features/language.js';
@@ -62,7 +65,7 @@ export interface FeatureOptions {
 export type CreateBotOptions = FeatureOptions & Omit<TelegramBotOptions, 'apiRoot' | 'logger'>;
 
 /** Telegram API failures by method and code, for /metrics. */
-const countTelegramErrors: Transformer = async (prev, method, payload, signal) => {
+export const countTelegramErrors: Transformer = async (prev, method, payload, signal) => {
   try {
     const res = await prev(method, payload, signal);
     if (!res.ok) metrics.telegramErrors.inc({ method, code: telegramErrorCode(res.error_code) });
@@ -180,6 +183,9 @@ export function installFeatures(telegram: TelegramBot, opts: FeatureOptions): Bo
   protectedBot.use(ordersFeature);
   protectedBot.use(createPromptsFeature(conversationPlugins));
   protectedBot.use(adminFeature);
+  protectedBot.use(createBroadcastFeature(conversationPlugins));
+  protectedBot.use(customerCardFeature);
+  protectedBot.use(auditFeature);
   protectedBot.use(adminWalletFeature);
   protectedBot.use(walletFeature);
   protectedBot.use(startFeature);

@@ -3,7 +3,14 @@
  * the tests and the benchmarks.
  */
 import type { Config } from '../config.js';
-import type { OrdersRepository, Store, UsersRepository } from '../db/index.js';
+import type {
+  AuditLogRepository,
+  BroadcastsRepository,
+  OrdersRepository,
+  StatsRepository,
+  Store,
+  UsersRepository,
+} from '../db/index.js';
 import type { Logger } from '../logger.js';
 import { ResellerClient } from '../reseller/client.js';
 import { type AdminServices, createAdminServices, withAdminHooks } from './admin.js';
@@ -28,6 +35,14 @@ export interface Services {
   promptLibrary: PromptLibraryService;
   /** The customers' Stars wallet; null unless BILLING=stars. */
   wallet: WalletService | null;
+  /** Per-user caps (MAX_ACTIVE_ORDERS_PER_USER and the daily ones) and a customer's usage of them. */
+  limits: UserLimits;
+  /** Broadcasts and their recipients (/broadcast; the sender runs once in the cluster). */
+  broadcasts: BroadcastsRepository;
+  /** What admins did (/audit). */
+  audit: AuditLogRepository;
+  /** A customer's orders and spend, for their card (/user). */
+  customerStats: Pick<StatsRepository, 'customerOrders'>;
 }
 
 export function createServices(opts: {
@@ -67,6 +82,7 @@ export function createServices(opts: {
     config.billing.mode === 'stars'
       ? new WalletService({ ledger: store.wallet, config: config.billing, logger })
       : null;
+  const limits = new UserLimits(store.stats, config.userLimits);
   const ordering = new OrderingService({
     orders: store.orders,
     client,
@@ -74,10 +90,7 @@ export function createServices(opts: {
     logger,
     // Per-user limits first: they hold nothing, so a refusal there needs no release elsewhere. The
     // wallet's hold is not a hook: it is booked in the transaction that starts the submission.
-    hooks: withAdminHooks(
-      composeHooks(new UserLimits(store.stats, config.userLimits).hooks, wallet?.hooks, opts.hooks),
-      admin,
-    ),
+    hooks: withAdminHooks(composeHooks(limits.hooks, wallet?.hooks, opts.hooks), admin),
     ...(wallet && {
       starPrice: (modelId: number, usd: string) => wallet.pricing.starsFor(modelId, usd),
       submissionHold: (tx, order) => wallet.holdForSubmission(tx, order),
@@ -114,5 +127,9 @@ export function createServices(opts: {
     admin,
     promptLibrary: new PromptLibraryService(client, { logger }),
     wallet,
+    limits,
+    broadcasts: store.broadcasts,
+    audit: store.audit,
+    customerStats: store.stats,
   };
 }

@@ -35,7 +35,7 @@ class ScriptedTelegram implements BroadcastTransport {
   }
 }
 
-class RecordingReporter implements BroadcastReporter {
+class RecordingReporter {
   readonly progress: Array<{ at: number; status: string; snapshot: ProgressSnapshot }> = [];
   readonly finishedCalls: Array<{ broadcast: BroadcastRecord; snapshot: ProgressSnapshot }> = [];
   constructor(private readonly clock: ManualClock) {}
@@ -135,7 +135,10 @@ describe(`BroadcastSender on ${defaultEngine()}`, () => {
     const after = telegram.sends.filter((s) => s.at > limited.at);
     expect(after.length).toBeGreaterThan(0);
     expect(Math.min(...after.map((s) => s.at)) - limited.at).toBeGreaterThanOrEqual(3000);
-    expect(telegram.sends.filter((s) => s.chatId === 5).map((s) => s.outcome)).toEqual(['retry_after', 'sent']);
+    expect(telegram.sends.filter((s) => s.chatId === 5).map((s) => s.outcome)).toEqual([
+      'retry_after',
+      'sent',
+    ]);
     // 24 sends at 5/s plus the 3 s wait: about 8 s, not more than a second over.
     expect(clock.now() - began).toBeLessThan(24 * 200 + 3_250 + 3_000);
 

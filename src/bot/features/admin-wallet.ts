@@ -31,6 +31,12 @@ admins.command('refund', async (ctx) => {
   );
   switch (result.kind) {
     case 'refunded':
+      await ctx.deps.audit.record({
+        actorId: ctx.from.id,
+        action: 'payment_refunded',
+        targetUserId: result.userId,
+        details: { stars: result.stars, chargeId },
+      });
       await ctx.reply(
         ctx.t('admin-refund-done', { amount: stars(ctx, result.stars), user: String(result.userId) }),
       );
@@ -76,6 +82,12 @@ admins.command('grant', async (ctx) => {
     return;
   }
   ctx.logger.info({ adminId: ctx.from.id, userId, stars: amount }, 'stars granted');
+  await ctx.deps.audit.record({
+    actorId: ctx.from.id,
+    action: 'stars_granted',
+    targetUserId: userId,
+    details: { stars: amount, ...(match[3] ? { reason: match[3].trim() } : {}) },
+  });
   await ctx.reply(
     ctx.t('admin-grant-done', {
       amount: stars(ctx, amount),

@@ -30,7 +30,8 @@ const PRESET_MAX_AGE_MS = 23 * 60 * 60 * 1000;
 export const ordersFeature = new Composer<BotContext>();
 const privateChats = ordersFeature.chatType('private');
 
-function statusKey(order: OrderRecord): string {
+/** The `orders-status-*` key of an order: its upstream status, or lost. */
+export function statusKey(order: Pick<OrderRecord, 'status' | 'lostAt'>): string {
   return isLostOrder(order) ? 'lost' : (order.status ?? 'queued');
 }
 

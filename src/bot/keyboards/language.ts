@@ -3,7 +3,7 @@ import { languageData } from '../callback-data/language.js';
 import type { Locale } from '../i18n.js';
 
 /** Language names are written in their own language, so anyone can find theirs. */
-const LANGUAGE_LABELS: Record<Locale, string> = { en: '🇬🇧 English', ru: '🇷🇺 Русский' };
+export const LANGUAGE_LABELS: Record<Locale, string> = { en: '🇬🇧 English', ru: '🇷🇺 Русский' };
 
 export function createLanguageKeyboard(current: string): InlineKeyboard {
   const keyboard = new InlineKeyboard();

@@ -1,5 +1,6 @@
 /**
- * Who may use the bot. ADMIN_IDS always pass; BANNED_USER_IDS never do; with ACCESS_MODE=allowlist
+ * Who may use the bot. ADMIN_IDS always pass; BANNED_USER_IDS and users an admin banned from their
+ * card (/user) never do; with ACCESS_MODE=allowlist
  * only ALLOWED_USER_IDS do. Installed right after the context plugins, so a refused user reaches no
  * feature, no conversation and no upstream call, and is answered in their own language.
  *
@@ -46,7 +47,9 @@ export function createAccessGuard(
   return async (ctx, next) => {
     const from = ctx.from;
     if (!from) return next();
-    const verdict = accessVerdict(config, from.id);
+    // A ban from the customer card (/user) is on the user's row; admins cannot be banned.
+    const bannedHere = ctx.user?.bannedAt != null && !config.adminIds.includes(from.id);
+    const verdict = bannedHere ? 'banned' : accessVerdict(config, from.id);
     if (verdict === 'allowed') return next();
     ctx.logger.debug({ userId: from.id, verdict }, 'update from a user without access');
     if (ctx.chat?.type !== 'private' || !(ctx.message || ctx.callbackQuery)) return;

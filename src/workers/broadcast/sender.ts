@@ -99,6 +99,8 @@ export class BroadcastSender {
   #taken: number | undefined;
   #lastProgressAt = Number.NEGATIVE_INFINITY;
   #lastProgressKey = '';
+  /** The status this sender last acted on, so a hold is logged once. */
+  #seenStatus = '';
 
   constructor(opts: BroadcastSenderOptions) {
     this.#o = opts;
@@ -163,9 +165,14 @@ export class BroadcastSender {
       this.#lastProgressKey = '';
     }
     if (broadcast.status !== 'running') {
+      if (this.#seenStatus !== `${broadcast.id}:${broadcast.status}`) {
+        this.#log.info({ broadcastId: broadcast.id, status: broadcast.status }, 'broadcast on hold: nothing is sent');
+      }
+      this.#seenStatus = `${broadcast.id}:${broadcast.status}`;
       await this.#maybeProgress(broadcast);
       return this.#sleep(this.#idleMs);
     }
+    this.#seenStatus = `${broadcast.id}:${broadcast.status}`;
     await this.#sendBatch(broadcast);
   }
 

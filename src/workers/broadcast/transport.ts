@@ -63,30 +63,32 @@ export class TelegramBroadcastTransport implements BroadcastTransport {
 
   async send(chatId: number, content: BroadcastContent): Promise<SendOutcome> {
     try {
-      await this.#deliver(chatId, content);
+      await deliverContent(this.#api, chatId, content);
       return { kind: 'sent' };
     } catch (err) {
       return outcomeOf(err);
     }
   }
+}
 
-  #deliver(chatId: number, content: BroadcastContent) {
-    const reply_markup = content.button
-      ? new InlineKeyboard().url(content.button.text, content.button.url)
-      : undefined;
-    const entities = content.entities as MessageEntity[];
-    const media = { caption: content.text, caption_entities: entities, reply_markup };
-    switch (content.kind) {
-      case 'text':
-        return this.#api.sendMessage(chatId, content.text, { entities, reply_markup });
-      case 'photo':
-        return this.#api.sendPhoto(chatId, content.fileId!, media);
-      case 'video':
-        return this.#api.sendVideo(chatId, content.fileId!, media);
-      case 'document':
-        return this.#api.sendDocument(chatId, content.fileId!, media);
-      case 'animation':
-        return this.#api.sendAnimation(chatId, content.fileId!, media);
-    }
+/** Sends a broadcast's content to one chat (the sender, and the admin's preview). */
+export function deliverContent(api: Api, chatId: number, content: BroadcastContent) {
+  const reply_markup = content.button
+    ? new InlineKeyboard().url(content.button.text, content.button.url)
+    : undefined;
+  const entities = content.entities as MessageEntity[];
+  const media = { caption: content.text, caption_entities: entities, ...(reply_markup && { reply_markup }) };
+  const text = { entities, ...(reply_markup && { reply_markup }) };
+  switch (content.kind) {
+    case 'text':
+      return api.sendMessage(chatId, content.text, text);
+    case 'photo':
+      return api.sendPhoto(chatId, content.fileId!, media);
+    case 'video':
+      return api.sendVideo(chatId, content.fileId!, media);
+    case 'document':
+      return api.sendDocument(chatId, content.fileId!, media);
+    case 'animation':
+      return api.sendAnimation(chatId, content.fileId!, media);
   }
 }

@@ -46,7 +46,8 @@ export interface ScriptedUser {
   languageCode?: string;
   /** The Telegram User object updates carry. */
   user: User;
-  sendText(text: string): Promise<void>;
+  /** Plain text, or formatted with `entities` (as Telegram sends what the user formatted). */
+  sendText(text: string, opts?: { entities?: MessageEntity[] }): Promise<void>;
   sendCommand(command: string, args?: string): Promise<void>;
   sendPhoto(bytes: Buffer, opts?: { width?: number; height?: number; caption?: string }): Promise<void>;
   sendVideo(
@@ -115,11 +116,11 @@ export class ScriptedUserImpl implements ScriptedUser {
     return this.chat.user;
   }
 
-  async sendText(text: string): Promise<void> {
+  async sendText(text: string, opts: { entities?: MessageEntity[] } = {}): Promise<void> {
     const command = COMMAND.exec(text);
     const entities: MessageEntity[] = command
       ? [{ type: 'bot_command', offset: 0, length: command[0].length }]
-      : [];
+      : (opts.entities ?? []);
     this.deliver({ text, entities });
   }
 

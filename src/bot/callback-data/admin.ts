@@ -1,0 +1,42 @@
+/**
+ * The admins' buttons. Their handlers sit behind the admin filter: for anyone else (forged data
+ * included) they fall through to the catch-all like any unknown button.
+ * - `bcc:<step>`: the /broadcast composer;
+ * - `bcp:<action>:<broadcast id>`: the progress message (pause, resume, cancel);
+ * - `usr:<action>:<user id>`: the customer card (/user);
+ * - `aud:<page>`: pages of /audit.
+ */
+import { buttonFamily, field } from './codec.js';
+
+export const COMPOSE_STEPS = [
+  'discard',
+  'btn_add',
+  'btn_skip',
+  'aud_all',
+  'aud_lang',
+  'aud_active',
+  'aud_paying',
+  'aud_ids',
+  'lang_en',
+  'lang_ru',
+  'days_7',
+  'days_30',
+  'days_90',
+  'back',
+  'send',
+] as const;
+export type ComposeStep = (typeof COMPOSE_STEPS)[number];
+
+export const composeData = buttonFamily('bcc', { step: field.oneOf(COMPOSE_STEPS) });
+
+export const broadcastControlData = buttonFamily('bcp', {
+  action: field.oneOf(['pause', 'resume', 'cancel', 'cancel_yes', 'cancel_no'] as const),
+  id: field.int(1, 2_147_483_647),
+});
+
+export const customerCardData = buttonFamily('usr', {
+  action: field.oneOf(['ban', 'unban', 'orders', 'card'] as const),
+  id: field.int(1, 9_999_999_999_999),
+});
+
+export const auditPageData = buttonFamily('aud', { page: field.int(0, 99_999) });

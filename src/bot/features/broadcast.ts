@@ -1,0 +1,417 @@
+/**
+ * /broadcast for admins, in private chats. A short conversation (kept in the database, so it
+ * survives a restart) asks for the message, an optional link button and the audience, shows the
+ * message as customers will see it and the recipient count, and starts the broadcast on Send.
+ * The sending itself is the broadcast sender's job (workers/broadcast), once in the cluster; the
+ * progress message's buttons (Pause, Resume, Cancel) only change the broadcast's status.
+ *
+ * For anyone else the command and every button here fall through to the catch-all, as unknown
+ * ones do.
+ */
+import { type Conversation, createConversation } from '@grammyjs/conversations';
+import { Composer, InlineKeyboard, type MiddlewareFn } from 'grammy';
+import type { Message } from 'grammy/types';
+import type { BroadcastAudience, BroadcastContent, BroadcastRecord } from '../../db/index.js';
+import { checkUrl } from '../../lib/url-policy.js';
+import { deliverContent } from '../../workers/broadcast/transport.js';
+import {
+  audienceLabel,
+  cancelQuestionKeyboard,
+  doneCount,
+  progressKeyboard,
+  progressText,
+} from '../broadcast-view.js';
+import { broadcastControlData, type ComposeStep, composeData } from '../callback-data/admin.js';
+import type { BaseContext, BotContext } from '../context.js';
+import { formatDuration } from '../order-status.js';
+import { editIgnoringNotModified } from '../telegram-errors.js';
+import { isAdmin } from './admin.js';
+
+export const BROADCAST_CONVERSATION = 'broadcast-compose';
+/** A draft left this long without an answer is dropped: the next message is not taken for it. */
+const WAIT_MS = 60 * 60_000;
+const MAX_IDS = 10_000;
+const BUTTON_LABEL_MAX = 64;
+
+type ComposeConversation = Conversation<BotContext, BaseContext>;
+type Input =
+  | { kind: 'step'; step: ComposeStep; ctx: BaseContext }
+  | { kind: 'message'; message: Message; ctx: BaseContext };
+
+const step = (ctx: BaseContext, key: string, value: ComposeStep) =>
+  [ctx.t(key), composeData.pack({ step: value })] as const;
+
+function discardRow(ctx: BaseContext, keyboard = new InlineKeyboard()): InlineKeyboard {
+  return keyboard.row().text(...step(ctx, 'broadcast-button-discard', 'discard'));
+}
+
+/** The admin's message as a broadcast: its text or caption with Telegram's own formatting. */
+export function readContent(message: Message): BroadcastContent | undefined {
+  const caption = { text: message.caption ?? '', entities: message.caption_entities ?? [] };
+  if (message.text !== undefined)
+    return { kind: 'text', text: message.text, entities: message.entities ?? [] };
+  if (message.animation) return { kind: 'animation', fileId: message.animation.file_id, ...caption };
+  if (message.photo?.length) return { kind: 'photo', fileId: message.photo.at(-1)!.file_id, ...caption };
+  if (message.video) return { kind: 'video', fileId: message.video.file_id, ...caption };
+  if (message.document) return { kind: 'document', fileId: message.document.file_id, ...caption };
+  return undefined;
+}
+
+/** "Label | https://…" -> a URL button, if both parts are acceptable. */
+export function readButton(text: string): BroadcastContent['button'] | undefined {
+  const bar = text.lastIndexOf('|');
+  if (bar < 0) return undefined;
+  const label = text.slice(0, bar).trim();
+  const url = text.slice(bar + 1).trim();
+  if (!label || [...label].length > BUTTON_LABEL_MAX) return undefined;
+  if (!/^https?:\/\//i.test(url) || !checkUrl(url, { allowHttp: true, allowPrivate: true }).ok)
+    return undefined;
+  return { text: label, url };
+}
+
+/** Telegram ids in any separators; undefined if none, or more than MAX_IDS. */
+export function readIds(text: string): number[] | undefined {
+  const found = text.match(/\d{1,15}/g) ?? [];
+  const ids = [...new Set(found.map(Number))].filter((n) => Number.isSafeInteger(n) && n > 0);
+  return ids.length === 0 || ids.length > MAX_IDS ? undefined : ids;
+}
+
+/**
+ * The next thing the admin does: a button of this composer, or a message. Commands leave the
+ * composer (handled as usual); other buttons pass through and the composer keeps waiting; Discard
+ * ends it.
+ */
+async function next(conversation: ComposeConversation): Promise<Input> {
+  const answer = await conversation.wait({ maxMilliseconds: WAIT_MS });
+  const data = answer.callbackQuery?.data;
+  if (data !== undefined) {
+    const parsed = composeData.parse(data);
+    if (!parsed) await conversation.skip({ next: true });
+    await answer.answerCallbackQuery();
+    await answer.editMessageReplyMarkup({ reply_markup: new InlineKeyboard() }).catch(() => undefined);
+    if (parsed!.step === 'discard') {
+      await answer.reply(answer.t('broadcast-discarded'));
+      await conversation.halt();
+    }
+    return { kind: 'step', step: parsed!.step, ctx: answer };
+  }
+  const message = answer.message;
+  if (!message) await conversation.skip({ next: true });
+  if (message!.text?.startsWith('/')) await conversation.halt({ next: true });
+  return { kind: 'message', message: message!, ctx: answer };
+}
+
+async function askContent(conversation: ComposeConversation, ctx: BaseContext): Promise<BroadcastContent> {
+  await ctx.reply(ctx.t('broadcast-ask-content'), { reply_markup: discardRow(ctx) });
+  for (;;) {
+    const input = await next(conversation);
+    if (input.kind === 'message') {
+      const content = readContent(input.message);
+      if (content) return content;
+    }
+    await input.ctx.reply(ctx.t('broadcast-unsupported'), { reply_markup: discardRow(ctx) });
+  }
+}
+
+async function askButton(
+  conversation: ComposeConversation,
+  ctx: BaseContext,
+): Promise<BroadcastContent['button']> {
+  const keyboard = () =>
+    discardRow(
+      ctx,
+      new InlineKeyboard()
+        .text(...step(ctx, 'broadcast-button-add', 'btn_add'))
+        .row()
+        .text(...step(ctx, 'broadcast-button-skip', 'btn_skip')),
+    );
+  await ctx.reply(ctx.t('broadcast-ask-button'), { reply_markup: keyboard() });
+  for (;;) {
+    const input = await next(conversation);
+    if (input.kind === 'step' && input.step === 'btn_skip') return undefined;
+    if (input.kind === 'step' && input.step === 'btn_add') break;
+    await input.ctx.reply(ctx.t('broadcast-ask-button'), { reply_markup: keyboard() });
+  }
+  await ctx.reply(ctx.t('broadcast-ask-button-line'), { reply_markup: discardRow(ctx) });
+  for (;;) {
+    const input = await next(conversation);
+    const button =
+      input.kind === 'message' && input.message.text ? readButton(input.message.text) : undefined;
+    if (button) return button;
+    await input.ctx.reply(ctx.t('broadcast-button-invalid', { max: BUTTON_LABEL_MAX }), {
+      reply_markup: discardRow(ctx),
+    });
+  }
+}
+
+function audienceKeyboard(ctx: BaseContext, billing: boolean): InlineKeyboard {
+  const keyboard = new InlineKeyboard()
+    .text(...step(ctx, 'broadcast-audience-all', 'aud_all'))
+    .row()
+    .text(...step(ctx, 'broadcast-audience-language', 'aud_lang'))
+    .text(...step(ctx, 'broadcast-audience-active', 'aud_active'))
+    .row();
+  if (billing) keyboard.text(...step(ctx, 'broadcast-audience-paying', 'aud_paying'));
+  keyboard.text(...step(ctx, 'broadcast-audience-ids', 'aud_ids'));
+  return discardRow(ctx, keyboard);
+}
+
+const DAYS: Partial<Record<ComposeStep, number>> = { days_7: 7, days_30: 30, days_90: 90 };
+
+/** The audience, or undefined when the admin went back to the audience list. */
+async function askAudience(
+  conversation: ComposeConversation,
+  ctx: BaseContext,
+  billing: boolean,
+): Promise<BroadcastAudience | undefined> {
+  await ctx.reply(ctx.t('broadcast-preview'), { reply_markup: audienceKeyboard(ctx, billing) });
+  let input = await next(conversation);
+  while (input.kind !== 'step') {
+    await input.ctx.reply(ctx.t('broadcast-preview'), { reply_markup: audienceKeyboard(ctx, billing) });
+    input = await next(conversation);
+  }
+  const back = (keyboard: InlineKeyboard) =>
+    discardRow(ctx, keyboard.row().text(...step(ctx, 'broadcast-button-back', 'back')));
+  switch (input.step) {
+    case 'aud_all':
+      return { kind: 'all' };
+    case 'aud_paying':
+      return billing ? { kind: 'paying' } : undefined;
+    case 'aud_lang': {
+      await ctx.reply(ctx.t('broadcast-ask-language'), {
+        reply_markup: back(
+          new InlineKeyboard()
+            .text('🇬🇧 English', composeData.pack({ step: 'lang_en' }))
+            .text('🇷🇺 Русский', composeData.pack({ step: 'lang_ru' })),
+        ),
+      });
+      const choice = await next(conversation);
+      if (choice.kind === 'step' && choice.step === 'lang_en') return { kind: 'language', locale: 'en' };
+      if (choice.kind === 'step' && choice.step === 'lang_ru') return { kind: 'language', locale: 'ru' };
+      return undefined;
+    }
+    case 'aud_active': {
+      const keyboard = new InlineKeyboard();
+      for (const [value, days] of Object.entries(DAYS)) {
+        keyboard.text(
+          ctx.t('broadcast-days', { days: days! }),
+          composeData.pack({ step: value as ComposeStep }),
+        );
+      }
+      await ctx.reply(ctx.t('broadcast-ask-days'), { reply_markup: back(keyboard) });
+      const choice = await next(conversation);
+      const days = choice.kind === 'step' ? DAYS[choice.step] : undefined;
+      return days ? { kind: 'active', days } : undefined;
+    }
+    case 'aud_ids': {
+      await ctx.reply(ctx.t('broadcast-ask-ids', { max: MAX_IDS }), {
+        reply_markup: back(new InlineKeyboard()),
+      });
+      for (;;) {
+        const answer = await next(conversation);
+        if (answer.kind === 'step') return undefined;
+        const ids = answer.message.text ? readIds(answer.message.text) : undefined;
+        if (ids) return { kind: 'ids', ids };
+        await answer.ctx.reply(ctx.t('broadcast-ids-invalid', { max: MAX_IDS }), {
+          reply_markup: back(new InlineKeyboard()),
+        });
+      }
+    }
+    default:
+      return undefined;
+  }
+}
+
+async function composeConversation(conversation: ComposeConversation, ctx: BaseContext): Promise<void> {
+  const billing = ctx.deps.config.billing.mode === 'stars';
+  const rate = ctx.deps.config.broadcastRate;
+  const content = await askContent(conversation, ctx);
+  const button = await askButton(conversation, ctx);
+  if (button) content.button = button;
+  // The preview: exactly what recipients get.
+  await deliverContent(ctx.api, ctx.chat!.id, content);
+
+  for (;;) {
+    const audience = await askAudience(conversation, ctx, billing);
+    if (!audience) continue;
+    const count = await conversation.external((outer) => outer.deps.broadcasts.countAudience(audience));
+    if (count === 0) {
+      await ctx.reply(ctx.t('broadcast-audience-empty'));
+      continue;
+    }
+    await ctx.reply(
+      ctx.t('broadcast-confirm', {
+        count,
+        audience: audienceLabel(ctx, audience),
+        rate,
+        duration: formatDuration(ctx, (count / rate) * 1000),
+      }),
+      {
+        reply_markup: discardRow(
+          ctx,
+          new InlineKeyboard()
+            .text(ctx.t('broadcast-button-send', { count }), composeData.pack({ step: 'send' }))
+            .row()
+            .text(...step(ctx, 'broadcast-button-back', 'back')),
+        ),
+      },
+    );
+    let choice = await next(conversation);
+    while (choice.kind !== 'step') choice = await next(conversation);
+    if (choice.step !== 'send') continue;
+    // One step, run once (never replayed): the broadcast, its progress message and the audit entry.
+    const refusal = await conversation.external((outer) => startBroadcast(outer, content, audience));
+    if (!refusal) return;
+    if (refusal === 'empty') {
+      await ctx.reply(ctx.t('broadcast-audience-empty'));
+      continue;
+    }
+    await ctx.reply(refusal);
+    return;
+  }
+}
+
+/** Starts it; returns nothing, 'empty', or the text that explains why another one blocks it. */
+async function startBroadcast(
+  ctx: BaseContext,
+  content: BroadcastContent,
+  audience: BroadcastAudience,
+): Promise<string | 'empty' | undefined> {
+  const { broadcasts, audit } = ctx.deps;
+  const created = await broadcasts.create({
+    createdBy: ctx.from!.id,
+    adminChatId: ctx.chat!.id,
+    locale: ctx.locale,
+    content,
+    audience,
+  });
+  if (created === 'empty') return 'empty';
+  if (created === 'busy') return busyText(ctx);
+  ctx.logger.info(
+    { broadcastId: created.id, total: created.total, audience: audience.kind },
+    'broadcast started',
+  );
+  await audit.record({
+    actorId: ctx.from!.id,
+    action: 'broadcast_started',
+    details: { id: created.id, count: created.total, audience: audience.kind },
+  });
+  const progress = await ctx.reply(progressText(ctx, created, initialSnapshot(ctx, created)), {
+    reply_markup: progressKeyboard(ctx, created)!,
+  });
+  await broadcasts.setProgressMessage(created.id, progress.message_id);
+  ctx.deps.broadcastSender?.wake();
+  return undefined;
+}
+
+function initialSnapshot(ctx: BaseContext, broadcast: BroadcastRecord) {
+  return {
+    counts: { pending: broadcast.total, sending: 0, sent: 0, blocked: 0, failed: 0, unconfirmed: 0 },
+    rate: 0,
+    secondsLeft: Math.ceil(broadcast.total / ctx.deps.config.broadcastRate),
+  };
+}
+
+/** Why /broadcast cannot start now (another one runs or is paused), or undefined if it can. */
+async function busyText(ctx: BaseContext): Promise<string | undefined> {
+  const active = await ctx.deps.broadcasts.active();
+  if (!active) return undefined;
+  const counts = await ctx.deps.broadcasts.counts(active.id);
+  return ctx.t('broadcast-busy', {
+    id: active.id,
+    status: active.status,
+    done: doneCount(counts),
+    total: active.total,
+  });
+}
+
+/** The progress message as it stands, after a button changed the broadcast. */
+async function renderProgress(ctx: BaseContext, id: number): Promise<void> {
+  const broadcast = await ctx.deps.broadcasts.find(id);
+  if (!broadcast) return;
+  const counts = await ctx.deps.broadcasts.counts(id);
+  const rate = ctx.deps.config.broadcastRate;
+  const left = counts.pending + counts.sending;
+  const keyboard = progressKeyboard(ctx, broadcast);
+  await editIgnoringNotModified(
+    ctx.editMessageText(progressText(ctx, broadcast, { counts, rate, secondsLeft: Math.ceil(left / rate) }), {
+      reply_markup: keyboard ?? new InlineKeyboard(),
+    }),
+  );
+}
+
+export function createBroadcastFeature(
+  conversationPlugins: MiddlewareFn<BaseContext>[],
+): Composer<BotContext> {
+  const feature = new Composer<BotContext>();
+  const admins = feature.chatType('private').filter(isAdmin);
+
+  admins.use(
+    createConversation<BotContext, BaseContext>(composeConversation, {
+      id: BROADCAST_CONVERSATION,
+      plugins: conversationPlugins,
+    }),
+  );
+
+  admins.command('broadcast', async (ctx) => {
+    const busy = await busyText(ctx);
+    if (busy) {
+      await ctx.reply(busy);
+      return;
+    }
+    await ctx.conversation.exitAll();
+    await ctx.conversation.enter(BROADCAST_CONVERSATION);
+  });
+
+  admins.callbackQuery(broadcastControlData.filter(), async (ctx) => {
+    const { action, id } = broadcastControlData.parse(ctx.callbackQuery.data)!;
+    const { broadcasts, audit } = ctx.deps;
+    const actorId = ctx.from.id;
+    const change = async (
+      from: BroadcastRecord['status'][],
+      to: BroadcastRecord['status'],
+      toast: string,
+      audited: 'broadcast_paused' | 'broadcast_resumed' | 'broadcast_cancelled',
+    ) => {
+      if (!(await broadcasts.transition(id, from, to))) {
+        await ctx.answerCallbackQuery({ text: ctx.t('broadcast-not-active') });
+        return;
+      }
+      ctx.logger.info({ broadcastId: id, status: to, adminId: actorId }, 'broadcast status changed');
+      await audit.record({ actorId, action: audited, details: { id } });
+      await ctx.answerCallbackQuery({ text: ctx.t(toast) });
+      ctx.deps.broadcastSender?.wake();
+    };
+    switch (action) {
+      case 'pause':
+        await change(['running'], 'paused', 'broadcast-paused', 'broadcast_paused');
+        break;
+      case 'resume':
+        await change(['paused'], 'running', 'broadcast-resumed', 'broadcast_resumed');
+        break;
+      case 'cancel_yes':
+        await change(['running', 'paused'], 'cancelled', 'broadcast-cancelled', 'broadcast_cancelled');
+        break;
+      case 'cancel': {
+        const broadcast = await broadcasts.find(id);
+        if (broadcast?.activeSlot !== 1) {
+          await ctx.answerCallbackQuery({ text: ctx.t('broadcast-not-active') });
+          break;
+        }
+        await ctx.answerCallbackQuery();
+        await editIgnoringNotModified(
+          ctx.editMessageText(ctx.t('broadcast-cancel-question'), {
+            reply_markup: cancelQuestionKeyboard(ctx, id),
+          }),
+        );
+        return;
+      }
+      case 'cancel_no':
+        await ctx.answerCallbackQuery();
+        break;
+    }
+    await renderProgress(ctx, id);
+  });
+
+  return feature;
+}

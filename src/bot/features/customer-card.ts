@@ -1,0 +1,173 @@
+/**
+ * /user <id or @username> for admins: a customer's card (language, first and last seen, orders and
+ * spend, wallet with billing on, today's usage against the limits, ban status) with buttons to ban
+ * or unban and to list the latest orders. Bans and unbans are recorded in the audit log.
+ * For anyone else the command and the buttons fall through to the catch-all.
+ */
+import { Composer, InlineKeyboard } from 'grammy';
+import type { UserRecord } from '../../db/index.js';
+import { addMoney, formatMoney, moneyToString, parseMoney } from '../../lib/money.js';
+import { customerCardData } from '../callback-data/admin.js';
+import type { BaseContext, BotContext } from '../context.js';
+import { LANGUAGE_LABELS } from '../keyboards/language.js';
+import { formatDateTime } from '../order-status.js';
+import { editIgnoringNotModified } from '../telegram-errors.js';
+import { orderPrice, price, stars } from '../texts/money.js';
+import { isAdmin } from './admin.js';
+import { statusKey } from './orders.js';
+
+const RECENT_ORDERS = 10;
+
+/** `123456789` or `@name` (Telegram usernames: 5-32 letters, digits and underscores). */
+async function lookUp(ctx: BaseContext, query: string): Promise<UserRecord | undefined> {
+  if (/^\d{1,15}$/.test(query)) return ctx.deps.users.find(Number(query));
+  const name = /^@?([A-Za-z0-9_]{3,32})$/.exec(query)?.[1];
+  return name ? ctx.deps.users.findByUsername(name) : undefined;
+}
+
+function cardKeyboard(ctx: BaseContext, user: UserRecord): InlineKeyboard {
+  const id = user.telegramId;
+  const keyboard = new InlineKeyboard();
+  if (!ctx.deps.config.adminIds.includes(id)) {
+    keyboard.text(
+      ctx.t(user.bannedAt ? 'admin-user-button-unban' : 'admin-user-button-ban'),
+      customerCardData.pack({ action: user.bannedAt ? 'unban' : 'ban', id }),
+    );
+  }
+  return keyboard.text(ctx.t('admin-user-button-orders'), customerCardData.pack({ action: 'orders', id }));
+}
+
+function languageOf(ctx: BaseContext, user: UserRecord): string {
+  if (user.locale) return LANGUAGE_LABELS[user.locale];
+  return ctx.t('admin-user-language-auto', { language: user.languageCode ?? '?' });
+}
+
+async function cardText(ctx: BaseContext, user: UserRecord): Promise<string> {
+  const { deps } = ctx;
+  const id = user.telegramId;
+  const now = new Date();
+  const orders = await deps.customerStats.customerOrders(id);
+  const spent = moneyToString(addMoney(...orders.prices.map(parseMoney)));
+  const lines = [
+    ctx.t('admin-user-card', {
+      name: user.firstName || '—',
+      username: user.username ? ` @${user.username}` : '',
+      id: String(id),
+      language: languageOf(ctx, user),
+      first: formatDateTime(ctx.locale, user.createdAt, now),
+      last: formatDateTime(ctx.locale, user.seenAt, now),
+      orders: orders.orders,
+      completed: orders.completed,
+      spent: price(ctx, spent),
+    }),
+  ];
+  if (deps.wallet)
+    lines.push(ctx.t('admin-user-wallet', { balance: stars(ctx, await deps.wallet.balance(id)) }));
+  const usage = await deps.limits.usage(id);
+  lines.push(
+    ctx.t('admin-user-limits', {
+      ordersToday: usage.ordersToday,
+      spentToday: price(ctx, usage.spentTodayUsd),
+      active: usage.activeOrders,
+    }),
+  );
+  const caps = deps.config.userLimits;
+  const capTexts = [
+    caps.maxActiveOrders !== null && ctx.t('admin-user-cap-active', { n: caps.maxActiveOrders }),
+    caps.dailyOrders !== null && ctx.t('admin-user-cap-daily-orders', { n: caps.dailyOrders }),
+    caps.dailySpendUsd !== null &&
+      ctx.t('admin-user-cap-daily-spend', { amount: formatMoney(caps.dailySpendUsd, ctx.locale) }),
+  ].filter((s): s is string => typeof s === 'string');
+  lines.push(
+    capTexts.length > 0
+      ? ctx.t('admin-user-limits-caps', { caps: capTexts.join(', ') })
+      : ctx.t('admin-user-limits-none'),
+    '',
+  );
+  if (deps.config.adminIds.includes(id)) lines.push(ctx.t('admin-user-status-admin'));
+  else if (user.bannedAt)
+    lines.push(ctx.t('admin-user-status-banned', { date: formatDateTime(ctx.locale, user.bannedAt, now) }));
+  else if (user.blocked) lines.push(ctx.t('admin-user-status-blocked'));
+  else lines.push(ctx.t('admin-user-status-ok'));
+  return lines.join('\n');
+}
+
+async function ordersText(ctx: BaseContext, user: UserRecord): Promise<string> {
+  // A customer's orders are placed in their private chat, whose id is their user id.
+  const rows = await ctx.deps.orders.listForChat(user.telegramId, { limit: RECENT_ORDERS });
+  const lines = [ctx.t('admin-user-orders-title', { name: user.firstName || String(user.telegramId) }), ''];
+  if (rows.length === 0) lines.push(ctx.t('admin-user-orders-empty'));
+  const now = new Date();
+  for (const order of rows) {
+    lines.push(
+      ctx.t('admin-user-orders-line', {
+        date: formatDateTime(ctx.locale, order.submittedAt ?? order.createdAt, now),
+        model: order.modelName,
+        status: ctx.t(`orders-status-${statusKey(order)}`),
+        price: orderPrice(ctx, order),
+      }),
+    );
+  }
+  return lines.join('\n');
+}
+
+export const customerCardFeature = new Composer<BotContext>();
+const admins = customerCardFeature.chatType('private').filter(isAdmin);
+
+admins.command('user', async (ctx) => {
+  const query = ctx.match.trim();
+  if (!query) {
+    await ctx.reply(ctx.t('admin-user-usage'));
+    return;
+  }
+  const user = await lookUp(ctx, query);
+  if (!user) {
+    await ctx.reply(ctx.t('admin-user-not-found', { query }));
+    return;
+  }
+  await ctx.reply(await cardText(ctx, user), { reply_markup: cardKeyboard(ctx, user) });
+});
+
+admins.callbackQuery(customerCardData.filter(), async (ctx) => {
+  const { action, id } = customerCardData.parse(ctx.callbackQuery.data)!;
+  const { users, audit } = ctx.deps;
+  if ((action === 'ban' || action === 'unban') && ctx.deps.config.adminIds.includes(id)) {
+    await ctx.answerCallbackQuery({ text: ctx.t('admin-user-admin-not-bannable'), show_alert: true });
+    return;
+  }
+  if (action === 'ban' || action === 'unban') {
+    const banned = action === 'ban';
+    const known = await users.find(id);
+    // Already as asked (a double tap, another admin): nothing to record.
+    if (known && (known.bannedAt !== null) !== banned && (await users.setBanned(id, banned))) {
+      await audit.record({
+        actorId: ctx.from.id,
+        action: banned ? 'user_banned' : 'user_unbanned',
+        targetUserId: id,
+      });
+      ctx.logger.info({ adminId: ctx.from.id, userId: id, banned }, 'customer ban changed');
+    }
+  }
+  const user = await users.find(id);
+  if (!user) {
+    await ctx.answerCallbackQuery({ text: ctx.t('error-stale-button') });
+    return;
+  }
+  const toast =
+    action === 'ban' ? 'admin-user-banned' : action === 'unban' ? 'admin-user-unbanned' : undefined;
+  await ctx.answerCallbackQuery(toast ? { text: ctx.t(toast) } : {});
+  if (action === 'orders') {
+    await editIgnoringNotModified(
+      ctx.editMessageText(await ordersText(ctx, user), {
+        reply_markup: new InlineKeyboard().text(
+          ctx.t('admin-user-button-card'),
+          customerCardData.pack({ action: 'card', id }),
+        ),
+      }),
+    );
+    return;
+  }
+  await editIgnoringNotModified(
+    ctx.editMessageText(await cardText(ctx, user), { reply_markup: cardKeyboard(ctx, user) }),
+  );
+});

@@ -1,0 +1,216 @@
+/**
+ * Reseller operations end to end, through the real bot process and the emulator enforcing
+ * Telegram's flood limits: composing a broadcast (formatting, a link button, preview, audience,
+ * count), its progress message (Pause, Resume, Cancel), one broadcast at a time, the customer card
+ * with ban / unban and recent orders, the audit log, and a customer reaching none of it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Store } from '../../src/db/index.js';
+import { type Stack, startStack } from '../support/e2e/stack.js';
+import type { BotMessage, ScriptedUser } from '../support/telegram/emulator.js';
+
+const ADMIN = 7_200_001;
+const EVE = 7_200_002;
+const RU_FIRST = 8_000_001;
+const EN_FIRST = 8_100_001;
+
+let stack: Stack;
+let store: Store;
+let admin: ScriptedUser;
+let eve: ScriptedUser;
+let ruUsers: ScriptedUser[];
+let enUsers: ScriptedUser[];
+
+beforeAll(async () => {
+  stack = await startStack({
+    // Slow on purpose: there is time to press Pause while it runs.
+    env: { ADMIN_IDS: String(ADMIN), BROADCAST_RATE: '2' },
+    emulator: { floodLimits: true },
+  });
+  admin = stack.emulator.createUser({ id: ADMIN, first_name: 'Ada', language_code: 'en' });
+  eve = stack.emulator.createUser({ id: EVE, first_name: 'Eve', username: 'eve_b', language_code: 'en' });
+  await admin.sendCommand('start');
+  await admin.waitForMessage(/Hi, Ada!/);
+  await eve.sendCommand('start');
+  await eve.waitForMessage(/Hi, Eve!/);
+  // Customers who wrote to the bot before (rows as the bot keeps them) and their chats.
+  store = await stack.database.open();
+  ruUsers = stack.emulator.createUsers(10, { firstId: RU_FIRST, language_code: 'ru' });
+  enUsers = stack.emulator.createUsers(14, { firstId: EN_FIRST, language_code: 'en' });
+  for (const u of [...ruUsers, ...enUsers]) {
+    await store.users.touch({ id: u.id, firstName: u.user.first_name, languageCode: u.languageCode }, false);
+  }
+}, 60_000);
+afterAll(async () => {
+  await store?.close();
+  await stack?.close();
+});
+
+const received = (user: ScriptedUser, text: string) => user.messages().filter((m) => m.text === text);
+const progressOf = (id: number) => (m: BotMessage) => new RegExp(`^📣 Broadcast #${id}:`).test(m.text ?? '');
+
+describe('broadcasts', () => {
+  it('composes formatted text with a link button, previews it, and sends it once to the customers reading Russian', async () => {
+    await admin.sendCommand('broadcast');
+    await admin.waitForMessage(/New broadcast/);
+    await admin.sendText('Sale: 50% off', { entities: [{ type: 'bold', offset: 0, length: 4 }] });
+    await admin.waitForMessage(/Add a link button/);
+    await admin.pressButton(/Add a link button/);
+    await admin.waitForMessage(/label and its link/);
+    await admin.sendText('no bar here');
+    await admin.waitForMessage(/could not read that/);
+    await admin.sendText('Open the sale | https://example.com/sale');
+    // The preview is the message itself, formatting and button included.
+    const preview = await admin.waitForMessage((m) => m.text === 'Sale: 50% off');
+    expect(preview.entities).toEqual([{ type: 'bold', offset: 0, length: 4 }]);
+    expect(preview.buttons).toEqual([{ text: 'Open the sale', url: 'https://example.com/sale' }]);
+    await admin.waitForMessage(/Who should get it/);
+    await admin.pressButton(/By language/);
+    await admin.waitForMessage(/which language/);
+    await admin.pressButton('🇷🇺 Русский');
+    await admin.waitForMessage(/Send this message to 10 recipients \(customers reading in 🇷🇺 Русский\)/);
+    await admin.pressButton(/Send to 10/);
+    await admin.waitForMessage(progressOf(1));
+    await admin.waitForMessage(/Broadcast #1 is finished/, { timeoutMs: 30_000 });
+    const report = admin.messages().find((m) => /Broadcast #1 is finished/.test(m.text ?? ''))!;
+    expect(report.text).toMatch(/Sent: 10 of 10/);
+    for (const u of ruUsers) {
+      const got = received(u, 'Sale: 50% off');
+      expect(got, `user ${u.id}`).toHaveLength(1);
+      expect(got[0]!.entities).toEqual([{ type: 'bold', offset: 0, length: 4 }]);
+      expect(got[0]!.buttons).toEqual([{ text: 'Open the sale', url: 'https://example.com/sale' }]);
+    }
+    for (const u of [...enUsers, eve]) expect(received(u, 'Sale: 50% off')).toEqual([]);
+    // The progress message ends without buttons.
+    const progress = admin.messages().find(progressOf(1))!;
+    expect(progress.buttons).toEqual([]);
+    expect(stack.emulator.floodStats().ignored).toBe(0);
+    expect(stack.emulator.problems).toEqual([]);
+  }, 60_000);
+
+  it('Pause holds it, a second /broadcast is refused, Resume goes on, Cancel ends it; a customer cannot touch it', async () => {
+    await admin.sendCommand('broadcast');
+    await admin.waitForMessage(/New broadcast/);
+    await admin.sendText('Second news');
+    await admin.waitForMessage(/Add a link button/);
+    await admin.pressButton(/Continue without a button/);
+    const preview = await admin.waitForMessage((m) => m.text === 'Second news');
+    await admin.waitForMessage(/Who should get it/);
+    await admin.pressButton(/Everyone/);
+    // Everyone: 10 + 14 seeded, Eve and the admin.
+    await admin.waitForMessage(/Send this message to 26 recipients/);
+    await admin.pressButton(/Send to 26/);
+    const progress = await admin.waitForMessage(progressOf(2));
+    const everyone = [...ruUsers, ...enUsers, eve, admin];
+    // The admin's preview is not a delivery.
+    const deliveries = (u: ScriptedUser) =>
+      received(u, 'Second news').filter((m) => m.message_id !== preview.message_id);
+    const delivered = () => everyone.filter((u) => deliveries(u).length > 0).length;
+    await expect.poll(delivered, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+
+    // Eve forges the progress buttons and an admin's card button: nothing happens.
+    const eveMessage = eve.messages()[0]!.message_id;
+    for (const data of ['bcp:cancel_yes:2', 'bcp:pause:2', `usr:ban:${ADMIN}`, 'aud:0', 'bcc:send']) {
+      const answer = await eve.pressCallbackData(data, eveMessage);
+      expect(answer.text, data).toMatch(/does not work anymore/);
+    }
+    for (const command of ['broadcast', 'audit']) {
+      await eve.sendCommand(command);
+      await eve.waitForMessage(/did not understand that/);
+    }
+    expect((await store.broadcasts.find(2))?.status).toBe('running');
+
+    expect((await admin.pressButton(/Pause/, { messageId: progress.message_id })).text).toBe('Paused');
+    expect((await store.broadcasts.find(2))?.status).toBe('paused');
+    await admin.sendCommand('broadcast');
+    await admin.waitForMessage(/Broadcast #2 is paused: .* Only one broadcast runs at a time/);
+    // Once the sender has seen the pause, nothing more goes out.
+    await stack.bot.waitForLine(/"status":"paused".*broadcast on hold/, 15_000);
+    const heldAt = delivered();
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(delivered()).toBe(heldAt);
+    expect(heldAt).toBeLessThan(26);
+
+    expect((await admin.pressButton(/Resume/, { messageId: progress.message_id })).text).toBe('Sending again');
+    await expect.poll(delivered, { timeout: 20_000 }).toBeGreaterThan(heldAt);
+    await admin.pressButton(/Cancel the broadcast/, { messageId: progress.message_id });
+    await admin.waitForMessage(/Cancel the broadcast\? Customers who have not got it yet/);
+    expect((await admin.pressButton(/Yes, cancel it/, { messageId: progress.message_id })).text).toBe(
+      'Broadcast cancelled',
+    );
+    const report = await admin.waitForMessage(/Broadcast #2 was cancelled/, { timeoutMs: 20_000 });
+    await admin.waitForIdle();
+    const sent = Number(/Sent: (\d+) of 26/.exec(report.text ?? '')?.[1]);
+    expect(sent).toBe(delivered());
+    expect(sent).toBeLessThan(26);
+    for (const u of everyone) expect(deliveries(u).length).toBeLessThanOrEqual(1);
+    expect(report.text).toMatch(new RegExp(`Not sent: ${26 - sent}`));
+    expect(stack.emulator.floodStats().ignored).toBe(0);
+    expect(stack.emulator.problems).toEqual([]);
+  }, 90_000);
+});
+
+describe('customer card and audit log', () => {
+  it('shows a card by @username, bans and unbans from it (the ban holds at once), lists recent orders', async () => {
+    await admin.sendCommand('user');
+    await admin.waitForMessage(/Usage: \/user 123456789 or \/user @username/);
+    await admin.sendCommand('user', '424242');
+    await admin.waitForMessage(/No customer 424242 has written to this bot/);
+    await admin.sendCommand('user', '@Eve_B');
+    const card = await admin.waitForMessage(/👤 Eve @eve_b/);
+    expect(card.text).toMatch(new RegExp(`ID: ${EVE}`));
+    expect(card.text).toMatch(/Orders: 0 \(completed 0\)/);
+    expect(card.text).toMatch(/Status: active/);
+
+    expect((await admin.pressButton(/Ban/, { messageId: card.message_id })).text).toBe('Banned');
+    await admin.waitForMessage((m) => m.message_id === card.message_id && /Banned since/.test(m.text ?? ''));
+    await eve.sendCommand('start');
+    await eve.waitForMessage(/not available to you/);
+
+    expect((await admin.pressButton(/Unban/, { messageId: card.message_id })).text).toBe('Unbanned');
+    await eve.sendCommand('start');
+    await eve.waitForMessage(/Hi, Eve!/);
+
+    await admin.pressButton(/Recent orders/, { messageId: card.message_id });
+    await admin.waitForMessage((m) => m.message_id === card.message_id && /No orders yet/.test(m.text ?? ''));
+    await admin.pressButton(/Back to the card/, { messageId: card.message_id });
+    await admin.waitForMessage((m) => m.message_id === card.message_id && /Status: active/.test(m.text ?? ''));
+    // A card for an admin has no Ban button, and a forged one is refused.
+    await admin.sendCommand('user', String(ADMIN));
+    const own = await admin.waitForMessage(/🛡 Admin/);
+    expect(own.buttons.map((b) => b.text)).toEqual(['🧾 Recent orders']);
+    const refused = await admin.pressCallbackData(`usr:ban:${ADMIN}`, own.message_id);
+    expect(refused.text).toBe('Admins cannot be banned.');
+    expect((await store.users.find(ADMIN))?.bannedAt).toBeNull();
+  }, 60_000);
+
+  it('the audit log lists every admin action, newest first, a page at a time', async () => {
+    // Two more ban/unban rounds: 2 broadcasts started + pause, resume, cancel + 3 rounds of ban/unban.
+    await admin.sendCommand('user', String(EVE));
+    const card = await admin.waitForMessage(/👤 Eve/);
+    const edited = (pattern: RegExp) =>
+      admin.waitForMessage((m) => m.message_id === card.message_id && pattern.test(m.text ?? ''));
+    for (let i = 0; i < 2; i++) {
+      await admin.pressButton(/Ban/, { messageId: card.message_id });
+      await edited(/Banned since/);
+      await admin.pressButton(/Unban/, { messageId: card.message_id });
+      await edited(/Status: active/);
+    }
+    await admin.sendCommand('audit');
+    const page = await admin.waitForMessage(/Admin actions · page 1 of 2/);
+    const lines = (page.text ?? '').split('\n').filter((l) => l.includes(` · ${ADMIN} Ada: `));
+    expect(lines).toHaveLength(10);
+    expect(lines[0]).toMatch(new RegExp(`Ada: unbanned ${EVE}$`));
+    expect(lines[1]).toMatch(new RegExp(`Ada: banned ${EVE}$`));
+    await admin.pressButton(/Older/, { messageId: page.message_id });
+    const older = await admin.waitForMessage(
+      (m) => m.message_id === page.message_id && /page 2 of 2/.test(m.text ?? ''),
+    );
+    for (const action of ['cancelled', 'resumed', 'paused']) {
+      expect(page.text).toMatch(new RegExp(`Ada: ${action} broadcast #2$`, 'm'));
+    }
+    expect(page.text).toMatch(/Ada: started broadcast #2 to 26$/m);
+    expect(older.text).toMatch(/Ada: started broadcast #1 to 10$/m);
+    expect(await store.audit.count()).toBe(11);
+  }, 60_000);
+});
