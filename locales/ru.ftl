@@ -461,9 +461,9 @@ admin-alert-reconciliation =
     { $details }
 
 ## Рассылки, карточка клиента, журнал действий (админы)
-admin-command-broadcast = Рассылка всем клиентам (админы)
-admin-command-user = Найти клиента (админы)
-admin-command-audit = Журнал действий админов (админы)
+admin-command-broadcast = Рассылка клиентам (для админов)
+admin-command-user = Карточка клиента (для админов)
+admin-command-audit = Журнал действий админов (для админов)
 broadcast-ask-content =
     📣 <b>Новая рассылка</b>
 
