@@ -10,7 +10,8 @@ import type { Engine, Tables } from './engine.js';
 
 /**
  * Every table of the store, in the order they are copied (no foreign keys between them). The update
- * inbox goes too (updates handed back at shutdown wait there); poll_budget holds only the last
+ * inbox goes too (updates handed back at shutdown wait there), and broadcasts with every
+ * recipient's state (one stopped mid-way resumes on PostgreSQL); poll_budget holds only the last
  * seconds' counts and starts empty.
  */
 const TABLES = [
@@ -22,6 +23,9 @@ const TABLES = [
   'starTopups',
   'walletEntries',
   'updateInbox',
+  'broadcasts',
+  'broadcastRecipients',
+  'auditLog',
 ] as const satisfies readonly (keyof Tables)[];
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters for the widest table (orders). */
@@ -63,8 +67,8 @@ export async function copyStore(source: Engine, target: Engine): Promise<CopiedT
       )) as Record<string, unknown>[];
       const into = target.tables[table] as unknown as PgTable;
       for (let i = 0; i < rows.length; i += BATCH) {
-        // Ids of identity columns (wallet_entries) are kept as they are: entries refer to nothing by
-        // id, but the ledger's order is the order of its ids.
+        // Ids of identity columns are kept as they are: the ledger's order is the order of its ids,
+        // and recipients and the admins' messages refer to broadcasts by id.
         await tx.db
           .insert(into)
           .overridingSystemValue()
@@ -76,10 +80,12 @@ export async function copyStore(source: Engine, target: Engine): Promise<CopiedT
       }
       copied.push({ table, rows: rows.length });
     }
-    // The next wallet entry continues after the copied ones.
-    await tx.db.execute(
-      sql`select setval(pg_get_serial_sequence('wallet_entries', 'id'), coalesce(max(id), 0) + 1, false) from wallet_entries`,
-    );
+    // The next wallet entry, broadcast and audit entry continue after the copied ones.
+    for (const table of ['wallet_entries', 'broadcasts', 'audit_log']) {
+      await tx.db.execute(
+        sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce(max(id), 0) + 1, false) from ${sql.identifier(table)}`,
+      );
+    }
   });
   return copied;
 }

@@ -60,13 +60,33 @@ describe.skipIf(!availableEngines().includes('postgres'))('db:copy from SQLite t
     await openModel(other, 'image', 'Lumen Text to Image');
     await other.waitForMessage(/Describe what you want/);
     await stack.bot.stop();
+    // A broadcast paused half-way and the audit entry of its start go along.
+    const sqliteStore = await stack.database.open();
+    const broadcast = await sqliteStore.broadcasts.create({
+      createdBy: 1,
+      adminChatId: 1,
+      locale: 'en',
+      content: { kind: 'text', text: 'News', entities: [] },
+      audience: { kind: 'all' },
+    });
+    if (typeof broadcast === 'string') throw new Error(broadcast);
+    await sqliteStore.broadcasts.transition(broadcast.id, ['running'], 'paused');
+    await sqliteStore.audit.record({ actorId: 1, action: 'broadcast_started', details: { id: broadcast.id } });
+    await sqliteStore.close();
 
     const sqlitePath = (stack.database.location as { path: string }).path;
     const postgresUrl = (target.location as { url: string }).url;
     const copy = await dbCopy(sqlitePath, postgresUrl);
     expect(copy.output).toMatch(/orders\s+2 rows/);
     expect(copy.output).toMatch(/conversationStates\s+[1-9]\d* rows/);
+    expect(copy.output).toMatch(/broadcastRecipients\s+2 rows/);
     expect(copy.code).toBe(0);
+    const copied = await target.open();
+    expect((await copied.broadcasts.active())?.status).toBe('paused');
+    expect(await copied.broadcasts.pending(broadcast.id, 10)).toHaveLength(2);
+    // Identity columns continue after the copied ids.
+    await copied.audit.record({ actorId: 1, action: 'user_banned', targetUserId: 5 });
+    expect((await copied.audit.page(0, 2)).map((e) => e.id)).toEqual([2, 1]);
     const [orders] = await target.query<{ n: string | number }>`select count(*) as n from orders`;
     expect(Number(orders?.n)).toBe(2);
 
