@@ -10,9 +10,14 @@ const config: Pick<Config, 'adminIds' | 'access'> = {
 };
 
 /** The parts of a context the guard touches; records what it said. */
-function fakeUpdate(userId: number | undefined, kind: 'message' | 'callback' | 'member' = 'message') {
+function fakeUpdate(
+  userId: number | undefined,
+  kind: 'message' | 'callback' | 'member' = 'message',
+  bannedAt: Date | null = null,
+) {
   const said: string[] = [];
   const ctx = {
+    user: userId === undefined ? undefined : { telegramId: userId, bannedAt },
     from: userId === undefined ? undefined : { id: userId, is_bot: false, first_name: 'U' },
     chat: { id: userId ?? -100, type: userId === undefined ? 'channel' : 'private' },
     message: kind === 'message' ? { text: '/start' } : undefined,
@@ -30,8 +35,9 @@ async function run(
   guard: ReturnType<typeof createAccessGuard>,
   userId: number | undefined,
   kind?: 'message' | 'callback' | 'member',
+  bannedAt?: Date | null,
 ) {
-  const { ctx, said } = fakeUpdate(userId, kind);
+  const { ctx, said } = fakeUpdate(userId, kind, bannedAt);
   let passed = false;
   await guard(ctx, async () => {
     passed = true;
@@ -50,6 +56,18 @@ describe('access guard', () => {
     ]);
     const open = { ...config, access: { ...config.access, mode: 'open' as const } };
     expect([1, 4, 5].map((id) => accessVerdict(open, id))).toEqual(['allowed', 'banned', 'allowed']);
+  });
+
+  it('refuses a user an admin banned from their card, never an admin', async () => {
+    const open = { ...config, access: { ...config.access, mode: 'open' as const } };
+    const guard = createAccessGuard(open);
+    const banned = new Date();
+    expect(await run(guard, 5, 'message', banned)).toEqual({
+      passed: false,
+      said: ['reply <b>access-banned</b> &amp; more'],
+    });
+    expect((await run(guard, 1, 'message', banned)).passed).toBe(true);
+    expect((await run(guard, 5, 'message', null)).passed).toBe(true);
   });
 
   it('lets allowed users and updates without a user through', async () => {
