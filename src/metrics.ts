@@ -53,6 +53,12 @@ export function createMetrics() {
       labelNames: ['outcome'] as const,
       registers: [registry],
     }),
+    broadcastSends: new Counter({
+      name: 'bot_broadcast_messages_total',
+      help: 'Broadcast sends, by outcome (sent, blocked, retry_after, unreachable, failed, unknown)',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    }),
     deliveries: new Counter({
       name: 'bot_result_files_total',
       help: 'Result files of completed orders, by outcome (sent, linked, expired, failed)',

@@ -17,6 +17,7 @@
 import type { BroadcastRecord, BroadcastsRepository, RecipientCounts } from '../../db/index.js';
 import { realTimers, type Timers } from '../../lib/timers.js';
 import type { Logger } from '../../logger.js';
+import { metrics } from '../../metrics.js';
 import type { BroadcastTransport } from './transport.js';
 
 export interface BroadcastReporter {
@@ -224,6 +225,7 @@ export class BroadcastSender {
   async #sendOne(broadcast: BroadcastRecord, userId: number, attempts: number): Promise<void> {
     const { broadcasts } = this.#o;
     const outcome = await this.#o.transport.send(userId, broadcast.content);
+    metrics.broadcastSends.inc({ outcome: outcome.kind });
     const log = this.#log.child({ broadcastId: broadcast.id, userId });
     switch (outcome.kind) {
       case 'sent':
