@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/db/index.js';
 import { type Stack, startStack } from '../support/e2e/stack.js';
+import { makePng } from '../support/media-fixtures.js';
 import type { BotMessage, ScriptedUser } from '../support/telegram/emulator.js';
 
 const ADMIN = 7_200_001;
@@ -131,7 +132,9 @@ describe('broadcasts', () => {
     expect(delivered()).toBe(heldAt);
     expect(heldAt).toBeLessThan(26);
 
-    expect((await admin.pressButton(/Resume/, { messageId: progress.message_id })).text).toBe('Sending again');
+    expect((await admin.pressButton(/Resume/, { messageId: progress.message_id })).text).toBe(
+      'Sending again',
+    );
     await expect.poll(delivered, { timeout: 20_000 }).toBeGreaterThan(heldAt);
     await admin.pressButton(/Cancel the broadcast/, { messageId: progress.message_id });
     await admin.waitForMessage(/Cancel the broadcast\? Customers who have not got it yet/);
@@ -148,6 +151,43 @@ describe('broadcasts', () => {
     expect(stack.emulator.floodStats().ignored).toBe(0);
     expect(stack.emulator.problems).toEqual([]);
   }, 90_000);
+});
+
+describe('broadcasting media', () => {
+  it('sends a photo with its caption to a list of ids, leaving out an id that never wrote to the bot', async () => {
+    await admin.sendCommand('broadcast');
+    await admin.waitForMessage(/New broadcast/);
+    await admin.sendText('🙂');
+    await admin.sendCommand('help');
+    // A command leaves the composer; the draft is gone and /broadcast starts afresh.
+    await admin.waitForMessage(/How it works|how it works/i);
+    await admin.sendCommand('broadcast');
+    await admin.waitForMessage(/New broadcast/);
+    await admin.sendPhoto(makePng(64, 64), { caption: 'Look at this' });
+    await admin.waitForMessage(/Add a link button/);
+    await admin.pressButton(/Continue without a button/);
+    const preview = await admin.waitForMessage(
+      (m) => m.mediaType === 'photo' && m.caption === 'Look at this',
+    );
+    await admin.waitForMessage(/Who should get it/);
+    await admin.pressButton(/A list of ids/);
+    await admin.waitForMessage(/Send the Telegram ids/);
+    await admin.sendText('nothing numeric');
+    await admin.waitForMessage(/I found no ids there/);
+    const [ru, en] = [ruUsers[0]!, enUsers[0]!];
+    await admin.sendText(`${ru.id}, ${en.id}\n424242`);
+    await admin.waitForMessage(/Send this message to 2 recipients \(the listed customers\)/);
+    await admin.pressButton(/Send to 2/);
+    await admin.waitForMessage(/Broadcast #3 is finished/, { timeoutMs: 20_000 });
+    for (const u of [ru, en]) {
+      const photos = u.messages().filter((m) => m.mediaType === 'photo');
+      expect(photos.map((m) => [m.caption, m.media?.file_id])).toEqual([
+        ['Look at this', preview.media?.file_id],
+      ]);
+    }
+    expect(ruUsers[1]!.messages().filter((m) => m.mediaType === 'photo')).toEqual([]);
+    expect(stack.emulator.problems).toEqual([]);
+  }, 60_000);
 });
 
 describe('customer card and audit log', () => {
@@ -174,7 +214,9 @@ describe('customer card and audit log', () => {
     await admin.pressButton(/Recent orders/, { messageId: card.message_id });
     await admin.waitForMessage((m) => m.message_id === card.message_id && /No orders yet/.test(m.text ?? ''));
     await admin.pressButton(/Back to the card/, { messageId: card.message_id });
-    await admin.waitForMessage((m) => m.message_id === card.message_id && /Status: active/.test(m.text ?? ''));
+    await admin.waitForMessage(
+      (m) => m.message_id === card.message_id && /Status: active/.test(m.text ?? ''),
+    );
     // A card for an admin has no Ban button, and a forged one is refused.
     await admin.sendCommand('user', String(ADMIN));
     const own = await admin.waitForMessage(/🛡 Admin/);
@@ -185,7 +227,7 @@ describe('customer card and audit log', () => {
   }, 60_000);
 
   it('the audit log lists every admin action, newest first, a page at a time', async () => {
-    // Two more ban/unban rounds: 2 broadcasts started + pause, resume, cancel + 3 rounds of ban/unban.
+    // Two more ban/unban rounds: 3 broadcasts started + pause, resume, cancel + 3 rounds of ban/unban.
     await admin.sendCommand('user', String(EVE));
     const card = await admin.waitForMessage(/👤 Eve/);
     const edited = (pattern: RegExp) =>
@@ -209,8 +251,9 @@ describe('customer card and audit log', () => {
     for (const action of ['cancelled', 'resumed', 'paused']) {
       expect(page.text).toMatch(new RegExp(`Ada: ${action} broadcast #2$`, 'm'));
     }
-    expect(page.text).toMatch(/Ada: started broadcast #2 to 26$/m);
+    expect(page.text).toMatch(/Ada: started broadcast #3 to 2$/m);
+    expect(older.text).toMatch(/Ada: started broadcast #2 to 26$/m);
     expect(older.text).toMatch(/Ada: started broadcast #1 to 10$/m);
-    expect(await store.audit.count()).toBe(11);
+    expect(await store.audit.count()).toBe(12);
   }, 60_000);
 });
