@@ -154,6 +154,20 @@ describe(`BroadcastSender on ${defaultEngine()}`, () => {
     expect(edits.length).toBeGreaterThan(0);
   });
 
+  it('an unreachable Telegram stalls the broadcast, 5 s then 10 s, and the recipient is sent once it answers', async () => {
+    await users(1);
+    const down = { kind: 'unreachable' as const, description: 'ECONNREFUSED' };
+    telegram.script.set(1, [down, down]);
+    await start();
+    sender(5).start();
+    await until(() => reporter.finishedCalls.length === 1, 'the report');
+    expect(telegram.sends.map((s) => s.outcome)).toEqual(['unreachable', 'unreachable', 'sent']);
+    const [first, second, third] = telegram.sends.map((s) => s.at);
+    expect(second! - first!).toBeGreaterThanOrEqual(5_000);
+    expect(third! - second!).toBeGreaterThanOrEqual(10_000);
+    expect(reporter.finishedCalls[0]!.snapshot.counts).toMatchObject({ sent: 1, failed: 0 });
+  });
+
   it('pause stops new sends until resumed; cancel stops for good and the report counts what was left', async () => {
     await users(40);
     const b = await start();

@@ -70,8 +70,13 @@ export interface BroadcastSenderOptions {
   maxAttempts?: number;
 }
 
-/** After a 5xx or an unreachable Telegram, every send waits this long. */
+/**
+ * After a 5xx or an unreachable Telegram every send waits, 5 s at first and twice as long after each
+ * further failure in a row, up to a minute: an outage stalls the broadcast instead of using up its
+ * recipients' attempts.
+ */
 const UNREACHABLE_PAUSE_MS = 5_000;
+const UNREACHABLE_PAUSE_MAX_MS = 60_000;
 /** A margin on Telegram's retry_after: our clock and theirs are not the same clock. */
 const RETRY_AFTER_MARGIN_MS = 250;
 /** The rate shown is measured over this window. */
@@ -100,6 +105,7 @@ export class BroadcastSender {
   #taken: number | undefined;
   #lastProgressAt = Number.NEGATIVE_INFINITY;
   #lastProgressKey = '';
+  #unreachableInARow = 0;
   /** The status this sender last acted on, so a hold is logged once. */
   #seenStatus = '';
 
@@ -167,7 +173,10 @@ export class BroadcastSender {
     }
     if (broadcast.status !== 'running') {
       if (this.#seenStatus !== `${broadcast.id}:${broadcast.status}`) {
-        this.#log.info({ broadcastId: broadcast.id, status: broadcast.status }, 'broadcast on hold: nothing is sent');
+        this.#log.info(
+          { broadcastId: broadcast.id, status: broadcast.status },
+          'broadcast on hold: nothing is sent',
+        );
       }
       this.#seenStatus = `${broadcast.id}:${broadcast.status}`;
       await this.#maybeProgress(broadcast);
@@ -229,6 +238,7 @@ export class BroadcastSender {
     const log = this.#log.child({ broadcastId: broadcast.id, userId });
     switch (outcome.kind) {
       case 'sent':
+        this.#unreachableInARow = 0;
         this.#recent.push(this.#now());
         await broadcasts.settle(broadcast.id, userId, 'sent');
         return;
@@ -244,14 +254,21 @@ export class BroadcastSender {
         );
         await broadcasts.settle(broadcast.id, userId, 'pending', '429');
         return;
-      case 'unreachable':
-        this.#pauseUntil = Math.max(this.#pauseUntil, this.#now() + UNREACHABLE_PAUSE_MS);
+      case 'unreachable': {
+        const pauseMs = Math.min(
+          UNREACHABLE_PAUSE_MS * 2 ** this.#unreachableInARow,
+          UNREACHABLE_PAUSE_MAX_MS,
+        );
+        this.#unreachableInARow++;
+        log.warn({ reason: outcome.description, pauseMs }, 'Telegram unreachable: every send waits');
+        this.#pauseUntil = Math.max(this.#pauseUntil, this.#now() + pauseMs);
         if (attempts >= this.#maxAttempts) {
           await broadcasts.settle(broadcast.id, userId, 'failed', outcome.description);
         } else {
           await broadcasts.settle(broadcast.id, userId, 'pending', outcome.description);
         }
         return;
+      }
       case 'failed':
         log.info({ reason: outcome.description }, 'broadcast message refused for this chat');
         await broadcasts.settle(broadcast.id, userId, 'failed', outcome.description);

@@ -25,7 +25,14 @@ export interface BroadcastTransport {
 }
 
 /** The request never left this machine (or was refused at connect): it cannot have been delivered. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 function errorCode(err: unknown, depth = 0): string | undefined {
   if (!err || typeof err !== 'object' || depth > 5) return undefined;
