@@ -32,7 +32,9 @@ function rssMb(pid: number): number {
 async function main(): Promise<void> {
   const database = await createDatabase('sqlite');
   const emulator = await startTelegramEmulator({ floodLimits: true });
-  const simulator = await startSimulator({ accounts: [{ key: 'bench-key', balance_usd: '100.00', deposit_usd: '100.00' }] });
+  const simulator = await startSimulator({
+    accounts: [{ key: 'bench-key', balance_usd: '100.00', deposit_usd: '100.00' }],
+  });
   const store = await database.open();
   const admin = emulator.createUser({ id: ADMIN, first_name: 'Ada', language_code: 'en' });
   // The admin is a recipient too.

@@ -72,7 +72,13 @@ describe('admin commands', () => {
     expect(enList.map((c) => c.command)).toEqual(
       expect.arrayContaining(['start', 'generate', 'orders', 'help', 'balance', 'stats']),
     );
-    expect(enList.slice(-5).map((c) => c.command)).toEqual(['balance', 'stats', 'broadcast', 'user', 'audit']);
+    expect(enList.slice(-5).map((c) => c.command)).toEqual([
+      'balance',
+      'stats',
+      'broadcast',
+      'user',
+      'audit',
+    ]);
     expect(enList.at(-5)).toEqual({ command: 'balance', description: 'Upstream balance (admins)' });
     const ruList = stack.emulator.commands({ type: 'chat', chat_id: ADMIN_RU }, 'ru');
     expect(ruList.find((c) => c.command === 'stats')?.description).toBe('Статистика (для админов)');

@@ -71,7 +71,11 @@ describe.skipIf(!availableEngines().includes('postgres'))('db:copy from SQLite t
     });
     if (typeof broadcast === 'string') throw new Error(broadcast);
     await sqliteStore.broadcasts.transition(broadcast.id, ['running'], 'paused');
-    await sqliteStore.audit.record({ actorId: 1, action: 'broadcast_started', details: { id: broadcast.id } });
+    await sqliteStore.audit.record({
+      actorId: 1,
+      action: 'broadcast_started',
+      details: { id: broadcast.id },
+    });
     await sqliteStore.close();
 
     const sqlitePath = (stack.database.location as { path: string }).path;
