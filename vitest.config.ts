@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { findPostgresBin } from './test/support/postgres/cluster.js';
 
@@ -13,6 +14,10 @@ const shared = {
   testTimeout: 30_000,
   hookTimeout: 60_000,
   pool: 'forks' as const,
+  // At least two files at a time, also on a 2-core machine (vitest would run one): most of the
+  // suite's time is e2e files waiting on real HTTP and child processes, not CPU. The suite passes
+  // this way with both cores also kept busy (scripts/with-cpu-load.sh).
+  maxWorkers: Math.max(2, availableParallelism() - 1),
 };
 
 export default defineConfig({

@@ -36,9 +36,9 @@ describe('flood limits (FloodControl)', () => {
     expect(flood.stats.limited).toBe(1);
   });
 
-  it('allows one send per second to a chat; edits and answers are not counted', () => {
+  it('strict: one send per second to a chat; edits and answers are not counted', () => {
     const c = clock();
-    const flood = new FloodControl({}, c.now);
+    const flood = new FloodControl({ perChatBurst: 1 }, c.now);
     flood.admit('sendMessage', 7);
     flood.admit('editMessageText', 7);
     flood.admit('answerCallbackQuery', undefined);
@@ -47,9 +47,22 @@ describe('flood limits (FloodControl)', () => {
     expect(retryAfterOf(() => flood.admit('sendMessage', 8))).toBeUndefined();
   });
 
+  it('a short burst to one chat is allowed, then one a second', () => {
+    const c = clock();
+    const flood = new FloodControl({ perChatBurst: 3 }, c.now);
+    for (let i = 0; i < 3; i++) expect(retryAfterOf(() => flood.admit('sendMessage', 7))).toBeUndefined();
+    expect(retryAfterOf(() => flood.admit('sendMessage', 7))).toBe(1);
+    expect(flood.stats.ignored).toBe(0);
+    // Waiting out the retry_after refills one send, not the burst.
+    c.advance(1_000);
+    expect(retryAfterOf(() => flood.admit('sendMessage', 7))).toBeUndefined();
+    expect(retryAfterOf(() => flood.admit('sendMessage', 7))).toBe(1);
+    expect(flood.stats.ignored).toBe(0);
+  });
+
   it('a send inside the retry_after window is counted as an ignored 429; after it, the send goes through', () => {
     const c = clock();
-    const flood = new FloodControl({}, c.now);
+    const flood = new FloodControl({ perChatBurst: 1 }, c.now);
     flood.admit('sendMessage', 9);
     c.advance(100);
     expect(retryAfterOf(() => flood.admit('sendMessage', 9))).toBe(1);
@@ -80,7 +93,7 @@ describe('flood limits over HTTP', () => {
 
   it('a second message to one chat within its gap is refused with 429 and retry_after; a blocked user answers 403', async () => {
     // A gap of 1000 s: the second send is inside it however slow the machine is.
-    emu = await startEmulator({ floodLimits: { perChatPerSecond: 0.001 } });
+    emu = await startEmulator({ floodLimits: { perChatPerSecond: 0.001, perChatBurst: 1 } });
     const [ann, bob] = emu.createUsers(2);
     const api = botFor(emu).api;
     await api.sendMessage(ann!.chatId, 'first');

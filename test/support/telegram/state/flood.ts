@@ -1,7 +1,9 @@
 /**
- * Telegram's flood limits, as bots meet them: about 30 messages per second per bot, and no more
- * than one message per second to one chat. A send over either gets 429 "Too Many Requests" with
- * `retry_after` (whole seconds). Each 429 opens a window for its chat; a send to that chat inside
+ * Telegram's flood limits, as bots meet them: about 30 messages per second per bot, and one message
+ * per second to one chat, where Telegram allows "short bursts" before it answers 429 (a bot's answer
+ * in two messages is fine; a stream of them is not): each chat has a bucket of `perChatBurst` sends
+ * (default 3) refilled at `perChatPerSecond`. A send over either limit gets 429 "Too Many Requests"
+ * with `retry_after` (whole seconds). Each 429 opens a window for its chat; a send to that chat inside
  * the window is a 429 the bot ignored: counted (`ignored`), answered 429 again.
  *
  * Real time on purpose: the bot under test paces itself on real time. Tests assert what the bot did
@@ -14,6 +16,8 @@ export interface FloodLimits {
   perSecond?: number;
   /** Messages per second to one chat (Telegram: 1). */
   perChatPerSecond?: number;
+  /** Sends a chat may take at once before the per-chat rate applies (default 3; 1 = strict). */
+  perChatBurst?: number;
 }
 
 /** Methods that send a message: what the limits count. Edits and answers do not. */
@@ -47,9 +51,11 @@ export class FloodControl {
   readonly stats: FloodStats = { limited: 0, ignored: 0, ignoredDetails: [] };
   readonly #perSecond: number;
   readonly #chatGapMs: number;
+  readonly #burst: number;
   /** Times of the bot's accepted sends in the last second. */
   readonly #recent: number[] = [];
-  readonly #lastToChat = new Map<number, number>();
+  /** Chat -> its bucket: sends left, as of `at`. */
+  readonly #buckets = new Map<number, { tokens: number; at: number }>();
   /** Chat -> until when its last 429 told the bot to wait. */
   readonly #windows = new Map<number, number>();
   readonly #now: () => number;
@@ -57,6 +63,7 @@ export class FloodControl {
   constructor(limits: FloodLimits, now: () => number = () => performance.now()) {
     this.#perSecond = limits.perSecond ?? 30;
     this.#chatGapMs = 1000 / (limits.perChatPerSecond ?? 1);
+    this.#burst = Math.max(1, limits.perChatBurst ?? 3);
     this.#now = now;
   }
 
@@ -74,12 +81,11 @@ export class FloodControl {
     if (this.#recent.length >= this.#perSecond) {
       throw this.#limit(chatId, this.#recent[0]! + 1000 - now);
     }
-    const last = this.#lastToChat.get(chatId);
-    if (last !== undefined && now - last < this.#chatGapMs) {
-      throw this.#limit(chatId, last + this.#chatGapMs - now);
-    }
+    const bucket = this.#buckets.get(chatId) ?? { tokens: this.#burst, at: now };
+    const tokens = Math.min(this.#burst, bucket.tokens + (now - bucket.at) / this.#chatGapMs);
+    if (tokens < 1) throw this.#limit(chatId, (1 - tokens) * this.#chatGapMs);
     this.#recent.push(now);
-    this.#lastToChat.set(chatId, now);
+    this.#buckets.set(chatId, { tokens: tokens - 1, at: now });
   }
 
   /** An injected 429 binds the bot like a real one. */
