@@ -48,6 +48,13 @@ describe('config', () => {
     expect(secretsOf(config)).toEqual([TOKEN, 'rk_live_secret']);
   });
 
+  it('BROADCAST_RATE: 25 messages a second by default, at most Telegram\'s 30', () => {
+    expect(loadConfig({ BOT_TOKEN: TOKEN }).broadcastRate).toBe(25);
+    expect(loadConfig({ BOT_TOKEN: TOKEN, BROADCAST_RATE: '10' }).broadcastRate).toBe(10);
+    expect(problemsOf({ BOT_TOKEN: TOKEN, BROADCAST_RATE: '31' })[0]).toMatch(/^BROADCAST_RATE .*at most 30/);
+    expect(problemsOf({ BOT_TOKEN: TOKEN, BROADCAST_RATE: '0' })[0]).toMatch(/^BROADCAST_RATE .*at least 1/);
+  });
+
   it('REPLICA_ID names this process among those sharing a database; the host name by default', () => {
     expect(loadConfig({ BOT_TOKEN: TOKEN }).replicaId).toBe(hostname());
     expect(loadConfig({ BOT_TOKEN: TOKEN, REPLICA_ID: 'bot-2' }).replicaId).toBe('bot-2');
