@@ -48,7 +48,7 @@ describe('config', () => {
     expect(secretsOf(config)).toEqual([TOKEN, 'rk_live_secret']);
   });
 
-  it('BROADCAST_RATE: 25 messages a second by default, at most Telegram\'s 30', () => {
+  it('BROADCAST_RATE: 25 messages a second by default, at most Telegram’s 30', () => {
     expect(loadConfig({ BOT_TOKEN: TOKEN }).broadcastRate).toBe(25);
     expect(loadConfig({ BOT_TOKEN: TOKEN, BROADCAST_RATE: '10' }).broadcastRate).toBe(10);
     expect(problemsOf({ BOT_TOKEN: TOKEN, BROADCAST_RATE: '31' })[0]).toMatch(/^BROADCAST_RATE .*at most 30/);
