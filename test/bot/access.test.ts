@@ -56,6 +56,8 @@ describe('access guard', () => {
     ]);
     const open = { ...config, access: { ...config.access, mode: 'open' as const } };
     expect([1, 4, 5].map((id) => accessVerdict(open, id))).toEqual(['allowed', 'banned', 'allowed']);
+    // A ban on the user's row (from /user) counts like BANNED_USER_IDS, except for admins.
+    expect([1, 5].map((id) => accessVerdict(open, id, new Date()))).toEqual(['allowed', 'banned']);
   });
 
   it('refuses a user an admin banned from their card, never an admin', async () => {

@@ -61,6 +61,13 @@ async function buy(user: ScriptedUser, pack: RegExp) {
   return { invoice, paid, credited };
 }
 
+let admin: ScriptedUser | undefined;
+/** The admin's chat, opened by the first test that needs it. */
+function theAdmin(): ScriptedUser {
+  admin ??= stack.emulator.createUser({ id: ADMIN, first_name: 'Ada', language_code: 'en' });
+  return admin;
+}
+
 const upstreamOrders = (prompt: string) =>
   stack.simulator.state.listOrders().filter((o) => o.prompt === prompt);
 
@@ -181,7 +188,7 @@ describe('paying for orders', () => {
 
 describe('admins', () => {
   it('/grant gives Stars once; /refund returns an unspent top-up through Telegram, once', async () => {
-    const admin = stack.emulator.createUser({ id: ADMIN, first_name: 'Ada', language_code: 'en' });
+    const admin = theAdmin();
     const user = stack.emulator.createUser({ first_name: 'Rita', language_code: 'en' });
     const { paid } = await buy(user, /➕ ⭐ 10$/);
     if (!paid.ok) throw new Error('unreachable');
@@ -201,6 +208,27 @@ describe('admins', () => {
     await admin.sendCommand('stats');
     const stats = await admin.waitForMessage(/Statistics/);
     expect(stats.text).toMatch(/Bought: ⭐ \d+ \(refunded ⭐ 10\)/);
+  });
+
+  it('a customer banned from their card (/user) cannot pay an invoice they already hold', async () => {
+    const admin = theAdmin();
+    const user = stack.emulator.createUser({ first_name: 'Bruno', language_code: 'en' });
+    await buy(user, /➕ ⭐ 10$/);
+    await user.sendCommand('wallet');
+    await user.waitForMessage(/Choose how many Stars/);
+    const after = stack.emulator.seq();
+    await user.pressButton(/➕ ⭐ 50/);
+    const invoice = await user.waitForMessage((m) => m.kind === 'invoice', { after });
+
+    await admin.sendCommand('user', String(user.id));
+    const card = await admin.waitForMessage(/👤 Bruno/);
+    expect(card.text).toContain('Wallet: ⭐ 10');
+    expect((await admin.pressButton(/Ban/, { messageId: card.message_id })).text).toBe('Banned');
+    expect(await user.payInvoice(invoice)).toEqual({
+      ok: false,
+      reason: 'declined',
+      errorMessage: 'Purchases are not available for your account.',
+    });
   });
 
   it('a customer cannot use the admin commands', async () => {

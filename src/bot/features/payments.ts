@@ -24,7 +24,9 @@ paymentsFeature.on('pre_checkout_query', async (ctx) => {
   const refuse = (key: string) =>
     ctx.answerPreCheckoutQuery(false, { error_message: htmlToPlainText(ctx.t(key), 255) });
   if (!wallet) return refuse('checkout-unknown-invoice');
-  if (accessVerdict(ctx.deps.config, query.from.id) !== 'allowed') return refuse('checkout-not-allowed');
+  if (accessVerdict(ctx.deps.config, query.from.id, ctx.user?.bannedAt ?? null) !== 'allowed') {
+    return refuse('checkout-not-allowed');
+  }
   const verdict = await wallet.checkCheckout({
     payload: query.invoice_payload,
     userId: query.from.id,

@@ -17,10 +17,17 @@ import type { BaseContext } from '../context.js';
 
 export type AccessVerdict = 'allowed' | 'private' | 'banned';
 
-/** The rule alone, without Telegram: ADMIN_IDS first, then BANNED_USER_IDS, then the allowlist. */
-export function accessVerdict(config: Pick<Config, 'adminIds' | 'access'>, userId: number): AccessVerdict {
+/**
+ * The rule alone, without Telegram: ADMIN_IDS first, then BANNED_USER_IDS or a ban an admin set on
+ * the user's row (`bannedAt`, from /user), then the allowlist.
+ */
+export function accessVerdict(
+  config: Pick<Config, 'adminIds' | 'access'>,
+  userId: number,
+  bannedAt: Date | null = null,
+): AccessVerdict {
   if (config.adminIds.includes(userId)) return 'allowed';
-  if (config.access.bannedUserIds.includes(userId)) return 'banned';
+  if (bannedAt !== null || config.access.bannedUserIds.includes(userId)) return 'banned';
   if (config.access.mode === 'allowlist' && !config.access.allowedUserIds.includes(userId)) return 'private';
   return 'allowed';
 }
@@ -47,9 +54,7 @@ export function createAccessGuard(
   return async (ctx, next) => {
     const from = ctx.from;
     if (!from) return next();
-    // A ban from the customer card (/user) is on the user's row; admins cannot be banned.
-    const bannedHere = ctx.user?.bannedAt != null && !config.adminIds.includes(from.id);
-    const verdict = bannedHere ? 'banned' : accessVerdict(config, from.id);
+    const verdict = accessVerdict(config, from.id, ctx.user?.bannedAt ?? null);
     if (verdict === 'allowed') return next();
     ctx.logger.debug({ userId: from.id, verdict }, 'update from a user without access');
     if (ctx.chat?.type !== 'private' || !(ctx.message || ctx.callbackQuery)) return;
