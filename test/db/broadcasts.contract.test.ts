@@ -139,7 +139,12 @@ describe.each(availableEngines())('BroadcastsRepository on %s', (engine) => {
     expect(await store.users.findByUsername('nobody')).toBeUndefined();
     expect(await store.users.setBanned(10, true)).toBe(true);
     expect((await store.users.find(10))?.bannedAt?.getTime()).toBe(now);
+    // Already banned: nothing changes (the first ban's time stays), and the caller hears so.
+    now += 1000;
+    expect(await store.users.setBanned(10, true)).toBe(false);
+    expect((await store.users.find(10))?.bannedAt?.getTime()).toBe(now - 1000);
     expect(await store.users.setBanned(10, false)).toBe(true);
+    expect(await store.users.setBanned(10, false)).toBe(false);
     expect((await store.users.find(10))?.bannedAt).toBeNull();
     expect(await store.users.setBanned(11, true)).toBe(false);
 

@@ -135,18 +135,13 @@ admins.callbackQuery(customerCardData.filter(), async (ctx) => {
     await ctx.answerCallbackQuery({ text: ctx.t('admin-user-admin-not-bannable'), show_alert: true });
     return;
   }
-  if (action === 'ban' || action === 'unban') {
-    const banned = action === 'ban';
-    const known = await users.find(id);
-    // Already as asked (a double tap, another admin): nothing to record.
-    if (known && (known.bannedAt !== null) !== banned && (await users.setBanned(id, banned))) {
-      await audit.record({
-        actorId: ctx.from.id,
-        action: banned ? 'user_banned' : 'user_unbanned',
-        targetUserId: id,
-      });
-      ctx.logger.info({ adminId: ctx.from.id, userId: id, banned }, 'customer ban changed');
-    }
+  if ((action === 'ban' || action === 'unban') && (await users.setBanned(id, action === 'ban'))) {
+    await audit.record({
+      actorId: ctx.from.id,
+      action: action === 'ban' ? 'user_banned' : 'user_unbanned',
+      targetUserId: id,
+    });
+    ctx.logger.info({ adminId: ctx.from.id, userId: id, action }, 'customer ban changed');
   }
   const user = await users.find(id);
   if (!user) {

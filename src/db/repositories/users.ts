@@ -1,5 +1,5 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
-import { type Engine, first } from '../engine.js';
+import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { changed, type Engine, first } from '../engine.js';
 import type { SupportedLocale, UserRecord } from '../records.js';
 
 /**
@@ -125,17 +125,22 @@ export class UsersRepository {
     return first(rows);
   }
 
-  /** Bans (from now) or unbans a user; false if there is no such user. */
+  /**
+   * Bans (from now) or unbans a user; false if there is no such user or it already was so (a double
+   * tap, another admin), so the caller records only a real change.
+   */
   async setBanned(telegramId: number, banned: boolean): Promise<boolean> {
     const { users } = this.#engine.tables;
     const rows = await this.#engine.run((db) =>
       db
         .update(users)
         .set({ bannedAt: banned ? new Date(this.#now()) : null })
-        .where(eq(users.telegramId, telegramId))
+        .where(
+          and(eq(users.telegramId, telegramId), banned ? isNull(users.bannedAt) : isNotNull(users.bannedAt)),
+        )
         .returning({ id: users.telegramId }),
     );
-    return rows.length === 1;
+    return changed(rows) === 1;
   }
 
   async count(): Promise<number> {
