@@ -7,8 +7,8 @@
  * One broadcast may be running or paused at a time: such a row has `active_slot = 1`, and a unique
  * index on that column refuses a second one even from two replicas at once.
  */
-import { and, asc, count, desc, eq, gte, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import { changed, type Engine, first, type Sql } from '../engine.js';
+import { and, asc, count, eq, gte, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { changed, type Engine, first } from '../engine.js';
 import type {
   BroadcastAudience,
   BroadcastContent,
@@ -296,14 +296,6 @@ export class BroadcastsRepository {
           .from(r)
           .where(and(eq(r.broadcastId, broadcastId), eq(r.userId, userId))),
       ),
-    );
-  }
-
-  /** The latest broadcasts, newest first. */
-  async latest(limit: number): Promise<BroadcastRecord[]> {
-    const { broadcasts } = this.#t;
-    return this.engine.run((db: Sql) =>
-      db.select().from(broadcasts).orderBy(desc(broadcasts.id)).limit(limit),
     );
   }
 }

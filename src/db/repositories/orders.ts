@@ -57,6 +57,11 @@ function upstreamFields(order: Order) {
   };
 }
 
+/** What an order cost (SQL): the amount upstream charged where it said, else the confirmed price. */
+export function chargedUsd(orders: Tables['orders']) {
+  return sql<string>`coalesce(${orders.costUsd}, ${orders.priceUsd})`;
+}
+
 export class OrdersRepository {
   readonly #engine: Engine;
   readonly #clock: () => number;

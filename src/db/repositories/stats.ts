@@ -7,6 +7,7 @@ import { and, count, desc, eq, gte, inArray, isNotNull, isNull, type SQL, sql } 
 import { ACTIVE_ORDER_STATUSES } from '../../domain/order-state.js';
 import type { OrderStatus } from '../../reseller/schemas.js';
 import type { Engine } from '../engine.js';
+import { chargedUsd } from './orders.js';
 
 export interface StatsCounts {
   users: { total: number; newToday: number; newWeek: number; activeWeek: number };
@@ -102,10 +103,7 @@ export class StatsRepository {
     const { orders } = this.engine.tables;
     const rows = await this.engine.run((db) =>
       db
-        .select({
-          status: orders.status,
-          price: sql<string>`coalesce(${orders.costUsd}, ${orders.priceUsd})`,
-        })
+        .select({ status: orders.status, price: chargedUsd(orders) })
         .from(orders)
         .where(and(eq(orders.userId, userId), inArray(orders.stage, ['submitting', 'submitted']))),
     );
@@ -126,7 +124,7 @@ export class StatsRepository {
     const confirmedAt = sql`coalesce(${orders.submittedAt}, ${orders.updatedAt})`;
     const rows = await this.engine.run((db) =>
       db
-        .select({ price: sql<string>`coalesce(${orders.costUsd}, ${orders.priceUsd})` })
+        .select({ price: chargedUsd(orders) })
         .from(orders)
         .where(
           and(

@@ -8,6 +8,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { changed, type Engine, first, type Sql, type Tx, within } from '../engine.js';
 import type { StarTopupRecord, WalletEntryKind, WalletEntryRecord } from '../records.js';
+import { chargedUsd } from './orders.js';
 
 export interface NewWalletEntry {
   key: string;
@@ -384,7 +385,7 @@ export class WalletRepository {
     const { orders } = this.#t;
     const rows = await this.engine.run((db) =>
       db
-        .select({ usd: sql<string>`coalesce(${orders.costUsd}, ${orders.priceUsd})` })
+        .select({ usd: chargedUsd(orders) })
         .from(orders)
         .where(and(eq(orders.status, 'completed'), isNotNull(orders.priceStars))),
     );
