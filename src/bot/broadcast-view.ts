@@ -45,7 +45,7 @@ export function progressText(texts: Texts, broadcast: BroadcastRecord, snapshot:
   if (counts.unconfirmed > 0)
     lines.push(texts.t('broadcast-progress-unconfirmed', { count: counts.unconfirmed }));
   if (broadcast.status === 'paused') lines.push('', texts.t('broadcast-progress-paused'));
-  else if (broadcast.status === 'running' && snapshot.secondsLeft !== undefined) {
+  else if (broadcast.status === 'running') {
     lines.push(
       '',
       texts.t('broadcast-progress-pace', {

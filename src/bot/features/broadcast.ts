@@ -13,6 +13,7 @@ import { Composer, InlineKeyboard, type MiddlewareFn } from 'grammy';
 import type { Message } from 'grammy/types';
 import type { BroadcastAudience, BroadcastContent, BroadcastRecord } from '../../db/index.js';
 import { checkUrl } from '../../lib/url-policy.js';
+import { estimateProgress } from '../../workers/broadcast/sender.js';
 import { deliverContent } from '../../workers/broadcast/transport.js';
 import {
   audienceLabel,
@@ -23,6 +24,7 @@ import {
 } from '../broadcast-view.js';
 import { broadcastControlData, type ComposeStep, composeData } from '../callback-data/admin.js';
 import type { BaseContext, BotContext } from '../context.js';
+import { clearButtons } from '../conversations/generate/form-conversation.js';
 import { formatDuration } from '../order-status.js';
 import { editIgnoringNotModified } from '../telegram-errors.js';
 import { isAdmin } from './admin.js';
@@ -64,8 +66,8 @@ export function readButton(text: string): BroadcastContent['button'] | undefined
   const label = text.slice(0, bar).trim();
   const url = text.slice(bar + 1).trim();
   if (!label || [...label].length > BUTTON_LABEL_MAX) return undefined;
-  if (!/^https?:\/\//i.test(url) || !checkUrl(url, { allowHttp: true, allowPrivate: true }).ok)
-    return undefined;
+  // http(s) only; any host (customers open it themselves, the bot never fetches it).
+  if (!checkUrl(url, { allowHttp: true, allowPrivate: true }).ok) return undefined;
   return { text: label, url };
 }
 
@@ -88,7 +90,7 @@ async function next(conversation: ComposeConversation): Promise<Input> {
     const parsed = composeData.parse(data);
     if (!parsed) await conversation.skip({ next: true });
     await answer.answerCallbackQuery();
-    await answer.editMessageReplyMarkup({ reply_markup: new InlineKeyboard() }).catch(() => undefined);
+    await clearButtons(answer, answer.callbackQuery?.message?.message_id);
     if (parsed!.step === 'discard') {
       await answer.reply(answer.t('broadcast-discarded'));
       await conversation.halt();
@@ -286,7 +288,8 @@ async function startBroadcast(
     audience,
   });
   if (created === 'empty') return 'empty';
-  if (created === 'busy') return busyText(ctx);
+  // Busy, unless that broadcast ended in between: then try again.
+  if (created === 'busy') return (await busyText(ctx)) ?? startBroadcast(ctx, content, audience);
   ctx.logger.info(
     { broadcastId: created.id, total: created.total, audience: audience.kind },
     'broadcast started',
@@ -296,20 +299,14 @@ async function startBroadcast(
     action: 'broadcast_started',
     details: { id: created.id, count: created.total, audience: audience.kind },
   });
-  const progress = await ctx.reply(progressText(ctx, created, initialSnapshot(ctx, created)), {
+  const nothingYet = { pending: created.total, sending: 0, sent: 0, blocked: 0, failed: 0, unconfirmed: 0 };
+  const snapshot = estimateProgress(nothingYet, ctx.deps.config.broadcastRate);
+  const progress = await ctx.reply(progressText(ctx, created, snapshot), {
     reply_markup: progressKeyboard(ctx, created)!,
   });
   await broadcasts.setProgressMessage(created.id, progress.message_id);
   ctx.deps.broadcastSender?.wake();
   return undefined;
-}
-
-function initialSnapshot(ctx: BaseContext, broadcast: BroadcastRecord) {
-  return {
-    counts: { pending: broadcast.total, sending: 0, sent: 0, blocked: 0, failed: 0, unconfirmed: 0 },
-    rate: 0,
-    secondsLeft: Math.ceil(broadcast.total / ctx.deps.config.broadcastRate),
-  };
 }
 
 /** Why /broadcast cannot start now (another one runs or is paused), or undefined if it can. */
@@ -329,12 +326,10 @@ async function busyText(ctx: BaseContext): Promise<string | undefined> {
 async function renderProgress(ctx: BaseContext, id: number): Promise<void> {
   const broadcast = await ctx.deps.broadcasts.find(id);
   if (!broadcast) return;
-  const counts = await ctx.deps.broadcasts.counts(id);
-  const rate = ctx.deps.config.broadcastRate;
-  const left = counts.pending + counts.sending;
+  const snapshot = estimateProgress(await ctx.deps.broadcasts.counts(id), ctx.deps.config.broadcastRate);
   const keyboard = progressKeyboard(ctx, broadcast);
   await editIgnoringNotModified(
-    ctx.editMessageText(progressText(ctx, broadcast, { counts, rate, secondsLeft: Math.ceil(left / rate) }), {
+    ctx.editMessageText(progressText(ctx, broadcast, snapshot), {
       reply_markup: keyboard ?? new InlineKeyboard(),
     }),
   );

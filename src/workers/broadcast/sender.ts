@@ -29,10 +29,15 @@ export interface BroadcastReporter {
 
 export interface ProgressSnapshot {
   counts: RecipientCounts;
-  /** Messages per second over the last few seconds (0 before the first). */
+  /** Messages per second: the sender's measure over the last 10 s, else BROADCAST_RATE. */
   rate: number;
-  /** Seconds until the pending ones are sent at the current pace; undefined when unknown. */
-  secondsLeft: number | undefined;
+  /** Seconds until the pending ones are sent at the current pace. */
+  secondsLeft: number;
+}
+
+/** A snapshot at a given pace (msg/s): the time left is what is pending or in flight at that pace. */
+export function estimateProgress(counts: RecipientCounts, pace: number): ProgressSnapshot {
+  return { counts, rate: pace, secondsLeft: Math.ceil((counts.pending + counts.sending) / pace) };
 }
 
 export interface BroadcastSenderOptions {
@@ -171,18 +176,19 @@ export class BroadcastSender {
       this.#taken = broadcast.id;
       this.#lastProgressKey = '';
     }
+    const seen = `${broadcast.id}:${broadcast.status}`;
+    const statusChanged = seen !== this.#seenStatus;
+    this.#seenStatus = seen;
     if (broadcast.status !== 'running') {
-      if (this.#seenStatus !== `${broadcast.id}:${broadcast.status}`) {
+      if (statusChanged) {
         this.#log.info(
           { broadcastId: broadcast.id, status: broadcast.status },
           'broadcast on hold: nothing is sent',
         );
       }
-      this.#seenStatus = `${broadcast.id}:${broadcast.status}`;
       await this.#maybeProgress(broadcast);
       return this.#sleep(this.#idleMs);
     }
-    this.#seenStatus = `${broadcast.id}:${broadcast.status}`;
     await this.#sendBatch(broadcast);
   }
 
@@ -287,9 +293,7 @@ export class BroadcastSender {
     const first = this.#recent[0];
     const span = first === undefined ? 0 : Math.max(1000, now - first);
     const rate = first === undefined ? 0 : (this.#recent.length * 1000) / span;
-    const pace = rate > 0 ? rate : this.#o.rate;
-    const left = counts.pending + counts.sending;
-    return { counts, rate, secondsLeft: left === 0 ? 0 : Math.ceil(left / pace) };
+    return estimateProgress(counts, rate > 0 ? rate : this.#o.rate);
   }
 
   /** Edits the progress at most every progressEveryMs, and only when it shows something new. */
