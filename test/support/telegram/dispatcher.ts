@@ -4,6 +4,7 @@ import { ApiError } from './api-error.js';
 import type { Core } from './core.js';
 import { readRequestBody, type Upload } from './http/request-body.js';
 import { type ApiResponse, sendJson } from './http/server.js';
+import { chatIdParam } from './methods/common.js';
 import { lookupMethod } from './methods/index.js';
 import { isRecord, normalizeParams, type Params } from './params.js';
 
@@ -88,7 +89,7 @@ export class Dispatcher {
       const found = lookupMethod(rawMethod);
       if (!found) return this.finish(method, recorded, new ApiError(404, 'Not Found'));
       const injected = this.injected.get(method.toLowerCase())?.shift();
-      const chatId = numericChatId(params);
+      const chatId = chatIdParam(params);
       if (injected) {
         if (injected.error_code === 429) this.core.flood?.noteInjected(chatId, injected.retry_after ?? 1);
         return this.finish(method, recorded, injectedError(injected));
@@ -157,13 +158,6 @@ export class Dispatcher {
       },
     };
   }
-}
-
-function numericChatId(params: Params): number | undefined {
-  const raw = params['chat_id'];
-  const id =
-    typeof raw === 'number' ? raw : typeof raw === 'string' && /^-?\d+$/.test(raw) ? Number(raw) : undefined;
-  return id;
 }
 
 function injectedError(e: InjectedError): ApiError {

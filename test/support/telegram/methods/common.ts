@@ -5,11 +5,17 @@ import { apiMessage } from '../message-view.js';
 import { isRecord, optInt, optJson, type Params } from '../params.js';
 import type { ChatState, StoredMessage } from '../state/chats.js';
 
+/** A numeric chat id parameter (a number, or digits in a string); undefined for anything else. */
+export function chatIdParam(params: Params, key = 'chat_id'): number | undefined {
+  const raw = params[key];
+  return typeof raw === 'number' ? raw : /^-?\d+$/.test(String(raw)) ? Number(raw) : undefined;
+}
+
 /** chat_id -> chat, with Telegram's errors for unknown chats. */
 export function findChat(core: Core, params: Params, key = 'chat_id'): ChatState {
   const raw = params[key];
   if (raw === undefined || raw === null || raw === '') throw badRequest(`${key} is empty`);
-  const id = typeof raw === 'number' ? raw : /^-?\d+$/.test(String(raw)) ? Number(raw) : undefined;
+  const id = chatIdParam(params, key);
   const chat = id === undefined ? undefined : core.chats.get(id);
   if (!chat) throw badRequest('chat not found');
   return chat;
