@@ -76,9 +76,13 @@ it('reaches 2,000 recipients exactly once through flood limits, 429s and a kill 
   await admin.pressButton(/Send to 2,000/);
   await expect.poll(() => killedAt, { timeout: 120_000 }).toBe(1_000);
   await firstBot.kill();
+  const afterKill = stack.emulator.seq();
   await stack.restartBot();
 
-  const report = await admin.waitForMessage(/Broadcast #1 is finished/, { timeoutMs: 180_000 });
+  const report = await admin.waitForMessage(/Broadcast #1 is finished/, {
+    after: afterKill,
+    timeoutMs: 180_000,
+  });
   stack.emulator.observeCalls(undefined);
   await admin.waitForIdle();
 

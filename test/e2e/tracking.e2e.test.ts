@@ -413,9 +413,11 @@ describe('restarts and upstream faults', () => {
     const placed = await placeLumen(user, 'A fox through a crash');
     await toProcessing(user, placed);
     await stack.bot.kill();
+    // The new process may deliver before restartBot() resolves: look from the kill on.
+    const afterKill = stack.emulator.seq();
     clock.advance(STAGE_MS); // completes while the bot is down
     await stack.restartBot();
-    await user.waitForMessage((m) => m.kind === 'document', { timeoutMs: 20_000 });
+    await user.waitForMessage((m) => m.kind === 'document', { after: afterKill, timeoutMs: 20_000 });
     await user.waitForIdle(1_000);
     expect(ofType(user, 'photo')).toHaveLength(1);
     expect(ofType(user, 'document')).toHaveLength(1);

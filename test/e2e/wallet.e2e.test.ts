@@ -149,9 +149,14 @@ describe('paying for orders', () => {
     expect(await balanceOf(user)).toBe(10 - LUMEN_STARS);
 
     await stack.bot.kill();
+    // The new process may report the failure before restartBot() resolves: look from the kill on.
+    const afterKill = stack.emulator.seq();
     clock.advance(60_000);
     await stack.restartBot();
-    const failed = await user.waitForMessage(/Generation failed/, { timeoutMs: 15_000 });
+    const failed = await user.waitForMessage(/Generation failed/, {
+      after: afterKill,
+      timeoutMs: 15_000,
+    });
     expect(failed.text).toContain(`⭐ ${LUMEN_STARS} returned to your wallet`);
     // Once more after another restart: the final hook already ran, nothing moves.
     await stack.restartBot();
