@@ -11,16 +11,16 @@ import { I18n } from '@grammyjs/i18n';
 import type { MiddlewareFn } from 'grammy';
 import { escapeHtml } from '../lib/html.js';
 import { addSupportLine, type Branding, brandedSource } from '../texts/branding.js';
-import { isSupportedLocale, LOCALES_DIR, type Locale, SUPPORTED_LOCALES } from '../texts/locales.js';
+import {
+  isSupportedLocale,
+  LOCALES_DIR,
+  type Locale,
+  SUPPORTED_LOCALES,
+  spokenLocale,
+} from '../texts/locales.js';
 import type { BaseContext } from './context.js';
 
 export { isSupportedLocale, LOCALES_DIR, type Locale, SUPPORTED_LOCALES } from '../texts/locales.js';
-
-/** Maps Telegram's language_code ("ru", "en-US", "uk") to a locale we speak, if any. */
-function localeFromLanguageCode(code: string | undefined): Locale | undefined {
-  const base = code?.toLowerCase().split(/[-_]/)[0];
-  return isSupportedLocale(base) ? base : undefined;
-}
 
 /** `branding` (config.branding) applies the reseller's brand name, texts and support line (branding.ts). */
 export function createI18n(defaultLocale: Locale, branding?: Branding): I18n<BaseContext> {
@@ -29,10 +29,7 @@ export function createI18n(defaultLocale: Locale, branding?: Branding): I18n<Bas
     ...(branding ? {} : { directory: LOCALES_DIR }),
     // Bidi isolation marks around variables would show up as junk in Telegram.
     fluentBundleOptions: { useIsolating: false },
-    localeNegotiator: (ctx) =>
-      (isSupportedLocale(ctx.user?.locale) ? ctx.user.locale : undefined) ??
-      localeFromLanguageCode(ctx.from?.language_code) ??
-      defaultLocale,
+    localeNegotiator: (ctx) => spokenLocale(ctx.user?.locale, ctx.from?.language_code, defaultLocale),
   });
   if (branding) {
     for (const locale of SUPPORTED_LOCALES) {

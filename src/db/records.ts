@@ -5,8 +5,9 @@
  */
 import type { Update } from 'grammy/types';
 import type { GenerationRequest, OrderStatus } from '../reseller/schemas.js';
+import type { Locale } from '../texts/locales.js';
 
-export type SupportedLocale = 'en' | 'ru';
+export type SupportedLocale = Locale;
 
 export interface UserRecord {
   telegramId: number;

@@ -1,6 +1,7 @@
 /** Broadcasts, their recipients, bans and the audit log, on every engine the run has. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { BroadcastContent, NewBroadcast, Store } from '../../src/db/index.js';
+import { type BroadcastContent, type NewBroadcast, type Store, storeOn } from '../../src/db/index.js';
+import { SUPPORTED_LOCALES, spokenLocale } from '../../src/texts/locales.js';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.js';
 
 const DAY = 24 * 60 * 60_000;
@@ -52,6 +53,36 @@ describe.each(availableEngines())('BroadcastsRepository on %s', (engine) => {
     expect(await audience.countAudience({ kind: 'paying' })).toBe(1);
     expect(await audience.countAudience({ kind: 'ids', ids: [1, 5, 6, 999] })).toBe(1);
     expect(await audience.countAudience({ kind: 'ids', ids: [] })).toBe(0);
+  });
+
+  it('the audience by language is the language the bot speaks to each user (spokenLocale)', async () => {
+    // Telegram's codes as they come (any case, "-" or "_"), and look-alikes that are other languages.
+    const codes = ['ru', 'RU', 'ru-RU', 'ru_UA', 'rue', 'rus', 'en', 'en-GB', 'EN_us', 'eng', 'de', 'uk', ''];
+    const users: Array<{ id: number; code: string; chosen?: 'en' | 'ru' }> = [];
+    let id = 100;
+    for (const code of codes) {
+      users.push({ id: id++, code });
+      users.push({ id: id++, code, chosen: 'ru' });
+      users.push({ id: id++, code, chosen: 'en' });
+    }
+    for (const u of users) {
+      await user(u.id, u.code || undefined);
+      if (u.chosen) await store.users.setLocale(u.id, u.chosen);
+    }
+    for (const defaultLocale of SUPPORTED_LOCALES) {
+      const { broadcasts } = storeOn(store.engine, { now: () => now, defaultLocale });
+      for (const locale of SUPPORTED_LOCALES) {
+        const expected = users.filter(
+          (u) => spokenLocale(u.chosen, u.code || undefined, defaultLocale) === locale,
+        );
+        expect(await broadcasts.countAudience({ kind: 'language', locale })).toBe(expected.length);
+      }
+    }
+    // Not only the counts: the very users.
+    const created = await store.broadcasts.create(draft({ audience: { kind: 'language', locale: 'ru' } }));
+    if (typeof created === 'string') throw new Error(created);
+    const ru = users.filter((u) => spokenLocale(u.chosen, u.code || undefined, 'en') === 'ru');
+    expect(await store.broadcasts.pending(created.id, 100)).toEqual(ru.map((u) => u.id));
   });
 
   it('one broadcast at a time: a second is refused while the first runs or is paused, allowed once it ends', async () => {

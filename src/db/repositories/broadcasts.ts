@@ -8,6 +8,7 @@
  * index on that column refuses a second one even from two replicas at once.
  */
 import { and, asc, count, eq, gte, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { SUPPORTED_LOCALES } from '../../texts/locales.js';
 import { changed, type Engine, first } from '../engine.js';
 import type {
   BroadcastAudience,
@@ -44,6 +45,25 @@ export class BroadcastsRepository {
     return this.engine.tables;
   }
 
+  /**
+   * texts/locales.ts's spokenLocale() in SQL: the chosen locale if we speak it, else the base tag of
+   * Telegram's language_code ("ru-RU", "ru_RU" and "ru", not "rue") if we speak it, else the default.
+   */
+  #spokenLocale(): SQL {
+    const { users } = this.#t;
+    const supported = sql.join(
+      SUPPORTED_LOCALES.map((locale) => sql`${locale}`),
+      sql`, `,
+    );
+    // "ru_RU" -> "ru-ru-": a prefix test on "<locale>-" then matches exactly the base tag.
+    const tagged = sql`(replace(lower(${users.languageCode}), '_', '-') || '-')`;
+    const byLanguageCode = SUPPORTED_LOCALES.map(
+      (locale) => sql`when ${tagged} like ${`${locale}-%`} then ${locale}`,
+    );
+    return sql`(case when ${users.locale} in (${supported}) then ${users.locale}
+      ${sql.join(byLanguageCode, sql` `)} else ${this.defaultLocale} end)`;
+  }
+
   /** Users the audience names who can be written to (not blocked, not banned), in id order. */
   #audienceWhere(audience: BroadcastAudience): SQL | undefined {
     const { users, walletEntries } = this.#t;
@@ -51,14 +71,8 @@ export class BroadcastsRepository {
     switch (audience.kind) {
       case 'all':
         return reachable;
-      case 'language': {
-        // The language the bot speaks to them (bot/i18n.ts): their choice, else Telegram's, else the default.
-        const spoken = sql`coalesce(${users.locale}, case
-          when lower(${users.languageCode}) like 'ru%' then 'ru'
-          when lower(${users.languageCode}) like 'en%' then 'en'
-          else ${this.defaultLocale} end)`;
-        return and(reachable, sql`${spoken} = ${audience.locale}`);
-      }
+      case 'language':
+        return and(reachable, sql`${this.#spokenLocale()} = ${audience.locale}`);
       case 'active':
         return and(reachable, gte(users.seenAt, new Date(this.now() - audience.days * DAY_MS)));
       case 'paying':
