@@ -37,7 +37,7 @@ describe('a hanging upstream', () => {
     seq = stack.emulator.seq();
     await user.sendCommand('cancel');
     await user.waitForMessage(/Cancelled/, { after: seq });
-    await user.waitForMessage(/Upload stopped/);
+    await user.waitForMessage(/Upload stopped/, { after: seq });
     await stack.bot.waitForLine(/"code":"aborted"/);
 
     // The form is over for good: the next update starts afresh, nothing of the old form comes back.
