@@ -11,6 +11,7 @@ import type { UserFromGetMe } from 'grammy/types';
 import type { Store } from '../db/index.js';
 import type { Logger } from '../logger.js';
 import { metrics, telegramErrorCode, updateType } from '../metrics.js';
+import { ChatFloodGate } from './chat-flood-gate.js';
 import { chatWork } from './chat-work.js';
 import type { BaseContext, BotContext, BotDeps } from './context.js';
 import { handleBotError } from './error-handler.js';
@@ -111,8 +112,12 @@ export function createTelegramBot(token: string, opts: TelegramBotOptions): Tele
   // The first installed runs innermost: every failed attempt is counted, then network failures and
   // 5xx are retried on a short leash (telegram-link.ts), then auto-retry honours 429s.
   const link = new TelegramLink({ logger: opts.logger });
+  // Between the two: auto-retry's every attempt passes the gate, which holds the chat's other sends
+  // back after a 429 too (chat-flood-gate.ts).
+  const floodGate = new ChatFloodGate();
   bot.api.config.use(countTelegramErrors);
   bot.api.config.use(link.transformer);
+  bot.api.config.use(floodGate.transformer);
   bot.api.config.use(retry);
   bot.api.config.use(htmlParseMode);
   const callbackAnswers = createCallbackAnswerGuard();
@@ -120,6 +125,7 @@ export function createTelegramBot(token: string, opts: TelegramBotOptions): Tele
   const conversationApi: MiddlewareFn<BaseContext> = (ctx, next) => {
     ctx.api.config.use(countTelegramErrors);
     ctx.api.config.use(link.transformer);
+    ctx.api.config.use(floodGate.transformer);
     ctx.api.config.use(retry);
     ctx.api.config.use(htmlParseMode);
     return next();

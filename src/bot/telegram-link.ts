@@ -22,7 +22,8 @@ export interface TelegramLinkOptions {
   pause?: (ms: number, signal: AbortSignal | undefined) => Promise<void>;
 }
 
-function realPause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+/** Waits `ms`, or rejects as soon as `signal` aborts. */
+export function realPause(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(() => {

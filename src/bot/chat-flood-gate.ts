@@ -1,0 +1,105 @@
+/**
+ * A 429 "Too Many Requests" for a chat binds every send to that chat, not only the request that got
+ * it: Telegram counts the chat's messages, whoever in the bot sends them. auto-retry waits out the
+ * 429 for its own request only, so without this gate a result delivery and a reply racing into one
+ * chat both wait `retry_after`, send at the same instant, and one of them gets 429 again, round
+ * after round, until auto-retry gives up and the customer sees an error.
+ *
+ * After a 429, sends to that chat go one at a time, `gapMs` apart (Telegram: one message a second to
+ * a chat), from the end of `retry_after` on. A chat that has had no 429 is never delayed. The gate is
+ * per process; the broadcast sender has its own pacing and API (workers/broadcast).
+ */
+import type { Transformer } from 'grammy';
+import { realPause } from './telegram-link.js';
+
+/** Methods that post a message into a chat: what Telegram's per-chat limit counts. */
+const SENDING = new Set([
+  'sendMessage',
+  'sendPhoto',
+  'sendVideo',
+  'sendAnimation',
+  'sendAudio',
+  'sendDocument',
+  'sendVoice',
+  'sendVideoNote',
+  'sendSticker',
+  'sendMediaGroup',
+  'sendLocation',
+  'sendContact',
+  'sendPoll',
+  'sendDice',
+  'sendInvoice',
+  'copyMessage',
+  'copyMessages',
+  'forwardMessage',
+  'forwardMessages',
+]);
+
+/** A gated chat is forgotten once it has been quiet this long after its last reserved slot. */
+const FORGET_AFTER_MS = 60_000;
+/** Quiet chats are swept when this many are remembered. */
+const SWEEP_ABOVE = 1_000;
+
+export interface ChatFloodGateOptions {
+  /** Spacing of sends to a chat after it got a 429 (default 1,000 ms). */
+  gapMs?: number;
+  now?: () => number;
+  pause?: (ms: number, signal: AbortSignal | undefined) => Promise<void>;
+}
+
+export class ChatFloodGate {
+  readonly #gapMs: number;
+  readonly #now: () => number;
+  readonly #pause: NonNullable<ChatFloodGateOptions['pause']>;
+  /** Chat -> the earliest time its next send may start. Only chats that had a 429. */
+  readonly #nextAt = new Map<string, number>();
+
+  constructor(opts: ChatFloodGateOptions = {}) {
+    this.#gapMs = opts.gapMs ?? 1_000;
+    this.#now = opts.now ?? Date.now;
+    this.#pause = opts.pause ?? realPause;
+  }
+
+  /** Chats currently held back by a 429 (for tests and logs). */
+  get gatedChats(): number {
+    return this.#nextAt.size;
+  }
+
+  readonly transformer: Transformer = async (prev, method, payload, signal) => {
+    const chat = SENDING.has(method) ? chatKey(payload) : undefined;
+    if (chat === undefined) return prev(method, payload, signal);
+    await this.#waitForSlot(chat, signal as AbortSignal | undefined);
+    const result = await prev(method, payload, signal);
+    if (!result.ok && result.error_code === 429) {
+      const retryAfter = result.parameters?.retry_after ?? 1;
+      const until = this.#now() + retryAfter * 1000;
+      this.#nextAt.set(chat, Math.max(this.#nextAt.get(chat) ?? 0, until));
+      if (this.#nextAt.size > SWEEP_ABOVE) this.#forgetQuietChats();
+    }
+    return result;
+  };
+
+  #forgetQuietChats(): void {
+    const stale = this.#now() - FORGET_AFTER_MS;
+    for (const [chat, next] of this.#nextAt) if (next < stale) this.#nextAt.delete(chat);
+  }
+
+  /** Reserves this send's slot (one per `gapMs` while the chat is gated) and waits for it. */
+  async #waitForSlot(chat: string, signal: AbortSignal | undefined): Promise<void> {
+    const next = this.#nextAt.get(chat);
+    if (next === undefined) return;
+    const now = this.#now();
+    if (next + FORGET_AFTER_MS < now) {
+      this.#nextAt.delete(chat);
+      return;
+    }
+    const slot = Math.max(now, next);
+    this.#nextAt.set(chat, slot + this.#gapMs);
+    if (slot > now) await this.#pause(slot - now, signal);
+  }
+}
+
+function chatKey(payload: unknown): string | undefined {
+  const chatId = (payload as { chat_id?: unknown } | undefined)?.chat_id;
+  return typeof chatId === 'number' || typeof chatId === 'string' ? String(chatId) : undefined;
+}
