@@ -103,15 +103,21 @@ async function next(conversation: ComposeConversation): Promise<Input> {
   return { kind: 'message', message: message!, ctx: answer };
 }
 
+/** A prompt answered by a message loses its buttons, as the generation form's prompts do. */
+async function answered(input: Input, prompt: Message): Promise<void> {
+  if (input.kind === 'message') await clearButtons(input.ctx, prompt.message_id);
+}
+
 async function askContent(conversation: ComposeConversation, ctx: BaseContext): Promise<BroadcastContent> {
-  await ctx.reply(ctx.t('broadcast-ask-content'), { reply_markup: discardRow(ctx) });
+  let prompt = await ctx.reply(ctx.t('broadcast-ask-content'), { reply_markup: discardRow(ctx) });
   for (;;) {
     const input = await next(conversation);
+    await answered(input, prompt);
     if (input.kind === 'message') {
       const content = readContent(input.message);
       if (content) return content;
     }
-    await input.ctx.reply(ctx.t('broadcast-unsupported'), { reply_markup: discardRow(ctx) });
+    prompt = await input.ctx.reply(ctx.t('broadcast-unsupported'), { reply_markup: discardRow(ctx) });
   }
 }
 
@@ -127,20 +133,22 @@ async function askButton(
         .row()
         .text(...step(ctx, 'broadcast-button-skip', 'btn_skip')),
     );
-  await ctx.reply(ctx.t('broadcast-ask-button'), { reply_markup: keyboard() });
+  let prompt = await ctx.reply(ctx.t('broadcast-ask-button'), { reply_markup: keyboard() });
   for (;;) {
     const input = await next(conversation);
     if (input.kind === 'step' && input.step === 'btn_skip') return undefined;
     if (input.kind === 'step' && input.step === 'btn_add') break;
-    await input.ctx.reply(ctx.t('broadcast-ask-button'), { reply_markup: keyboard() });
+    await answered(input, prompt);
+    prompt = await input.ctx.reply(ctx.t('broadcast-ask-button'), { reply_markup: keyboard() });
   }
-  await ctx.reply(ctx.t('broadcast-ask-button-line'), { reply_markup: discardRow(ctx) });
+  prompt = await ctx.reply(ctx.t('broadcast-ask-button-line'), { reply_markup: discardRow(ctx) });
   for (;;) {
     const input = await next(conversation);
+    await answered(input, prompt);
     const button =
       input.kind === 'message' && input.message.text ? readButton(input.message.text) : undefined;
     if (button) return button;
-    await input.ctx.reply(ctx.t('broadcast-button-invalid', { max: BUTTON_LABEL_MAX }), {
+    prompt = await input.ctx.reply(ctx.t('broadcast-button-invalid', { max: BUTTON_LABEL_MAX }), {
       reply_markup: discardRow(ctx),
     });
   }
@@ -166,10 +174,15 @@ async function askAudience(
   ctx: BaseContext,
   billing: boolean,
 ): Promise<BroadcastAudience | undefined> {
-  await ctx.reply(ctx.t('broadcast-preview'), { reply_markup: audienceKeyboard(ctx, billing) });
+  let prompt = await ctx.reply(ctx.t('broadcast-preview'), {
+    reply_markup: audienceKeyboard(ctx, billing),
+  });
   let input = await next(conversation);
   while (input.kind !== 'step') {
-    await input.ctx.reply(ctx.t('broadcast-preview'), { reply_markup: audienceKeyboard(ctx, billing) });
+    await answered(input, prompt);
+    prompt = await input.ctx.reply(ctx.t('broadcast-preview'), {
+      reply_markup: audienceKeyboard(ctx, billing),
+    });
     input = await next(conversation);
   }
   const back = (keyboard: InlineKeyboard) =>
@@ -206,15 +219,16 @@ async function askAudience(
       return days ? { kind: 'active', days } : undefined;
     }
     case 'aud_ids': {
-      await ctx.reply(ctx.t('broadcast-ask-ids', { max: MAX_IDS }), {
+      let idsPrompt = await ctx.reply(ctx.t('broadcast-ask-ids', { max: MAX_IDS }), {
         reply_markup: back(new InlineKeyboard()),
       });
       for (;;) {
         const answer = await next(conversation);
         if (answer.kind === 'step') return undefined;
+        await answered(answer, idsPrompt);
         const ids = answer.message.text ? readIds(answer.message.text) : undefined;
         if (ids) return { kind: 'ids', ids };
-        await answer.ctx.reply(ctx.t('broadcast-ids-invalid', { max: MAX_IDS }), {
+        idsPrompt = await answer.ctx.reply(ctx.t('broadcast-ids-invalid', { max: MAX_IDS }), {
           reply_markup: back(new InlineKeyboard()),
         });
       }
@@ -306,6 +320,15 @@ async function startBroadcast(
   });
   await broadcasts.setProgressMessage(created.id, progress.message_id);
   ctx.deps.broadcastSender?.wake();
+  // A small broadcast can end before the sender knew of this message (its report then edits
+  // nothing): the message shows the end, without buttons, from here.
+  const current = await broadcasts.find(created.id);
+  if (current && !progressKeyboard(ctx, current)) {
+    const counts = estimateProgress(await broadcasts.counts(created.id), ctx.deps.config.broadcastRate);
+    await editIgnoringNotModified(
+      ctx.api.editMessageText(progress.chat.id, progress.message_id, progressText(ctx, current, counts)),
+    ).catch(() => undefined);
+  }
   return undefined;
 }
 
