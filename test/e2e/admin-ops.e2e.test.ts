@@ -12,6 +12,8 @@ import type { BotMessage, ScriptedUser } from '../support/telegram/emulator.js';
 
 const ADMIN = 7_200_001;
 const EVE = 7_200_002;
+/** Reads the bot in Russian; writes only in the last test, so the audiences above never count them. */
+const ADMIN_RU = 7_200_003;
 const RU_FIRST = 8_000_001;
 const EN_FIRST = 8_100_001;
 
@@ -25,7 +27,7 @@ let enUsers: ScriptedUser[];
 beforeAll(async () => {
   stack = await startStack({
     // Slow on purpose: there is time to press Pause while it runs.
-    env: { ADMIN_IDS: String(ADMIN), BROADCAST_RATE: '2' },
+    env: { ADMIN_IDS: `${ADMIN},${ADMIN_RU}`, BROADCAST_RATE: '2' },
     emulator: { floodLimits: true },
   });
   admin = stack.emulator.createUser({ id: ADMIN, first_name: 'Ada', language_code: 'en' });
@@ -255,5 +257,58 @@ describe('customer card and audit log', () => {
     expect(older.text).toMatch(/Ada: started broadcast #2 to 26$/m);
     expect(older.text).toMatch(/Ada: started broadcast #1 to 10$/m);
     expect(await store.audit.count()).toBe(12);
+  }, 60_000);
+});
+
+describe('in Russian', () => {
+  it('an admin reading Russian composes, sends and reads the report, the card and the audit log in Russian', async () => {
+    const boris = stack.emulator.createUser({ id: ADMIN_RU, first_name: 'Борис', language_code: 'ru' });
+    const [first, second] = ruUsers as [ScriptedUser, ScriptedUser];
+    await boris.sendCommand('broadcast');
+    await boris.waitForMessage(/Новая рассылка/);
+    await boris.sendText('Новости недели');
+    await boris.waitForMessage(/Добавить под сообщением кнопку-ссылку\?/);
+    await boris.pressButton('Продолжить без кнопки');
+    await boris.waitForMessage((m) => m.text === 'Новости недели');
+    await boris.waitForMessage(/Так сообщение увидят клиенты\. Кому его отправить\?/);
+    await boris.pressButton('🔢 Списку id');
+    await boris.waitForMessage(/Пришлите Telegram id получателей/);
+    await boris.sendText(`${first.id}, ${second.id}`);
+    await boris.waitForMessage(/Отправить это сообщение 2 получателям \(клиенты из списка\)\?/);
+    await boris.pressButton('📣 Отправить (2)');
+    const report = await boris.waitForMessage(/Рассылка №\d+ завершена/, { timeoutMs: 30_000 });
+    const id = /№(\d+)/.exec(report.text ?? '')![1];
+    expect(report.text).toMatch(/Отправлено: 2 из 2\nЗаблокировали бота: 0/);
+    for (const u of [first, second]) expect(received(u, 'Новости недели')).toHaveLength(1);
+
+    await boris.sendCommand('user', String(first.id));
+    const card = await boris.waitForMessage(/👤 /);
+    expect(card.text).toMatch(/Язык: .*\nВпервые: /);
+    expect(card.text).toContain('Статус: активен');
+    const edited = (pattern: RegExp) =>
+      boris.waitForMessage((m) => m.message_id === card.message_id && pattern.test(m.text ?? ''));
+    expect((await boris.pressButton('⛔️ Забанить', { messageId: card.message_id })).text).toBe(
+      'Пользователь забанен',
+    );
+    await edited(/⛔️ В бане с /);
+    expect((await boris.pressButton('✅ Снять бан', { messageId: card.message_id })).text).toBe('Бан снят');
+    await edited(/Статус: активен/);
+    // Every prompt the composer showed lost its buttons once answered; only the card keeps its own.
+    expect(
+      boris
+        .messages()
+        .filter((m) => m.buttons.length > 0)
+        .map((m) => m.message_id),
+    ).toEqual([card.message_id]);
+
+    await boris.sendCommand('audit');
+    const audit = await boris.waitForMessage(/Действия админов · страница 1 из \d/);
+    const mine = (audit.text ?? '').split('\n').filter((l) => l.includes(` · ${ADMIN_RU} Борис: `));
+    expect(mine.map((l) => l.replace(/^.* Борис: /, ''))).toEqual([
+      `разбан ${first.id}`,
+      `бан ${first.id}`,
+      `запуск рассылки №${id} (получателей: 2)`,
+    ]);
+    expect(stack.emulator.problems).toEqual([]);
   }, 60_000);
 });

@@ -319,8 +319,10 @@ export class BroadcastSender {
     const snapshot = await this.#snapshot(broadcast);
     // Claimed before it is sent: a crash in between loses a report rather than sending two.
     if (!(await this.#o.broadcasts.markReported(broadcast.id))) return;
+    // Read again: the progress message may have been recorded since (bot/features/broadcast.ts).
+    const current = (await this.#o.broadcasts.find(broadcast.id)) ?? broadcast;
     try {
-      await this.#o.reporter.finished(broadcast, snapshot);
+      await this.#o.reporter.finished(current, snapshot);
     } catch (err) {
       this.#log.warn({ err, broadcastId: broadcast.id }, 'could not send the broadcast report');
     }
