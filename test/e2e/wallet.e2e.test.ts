@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/simulator/server.js';
 import { confirmPrice, pricedTextImage } from '../support/e2e/flows.js';
-import { type Stack, startStack } from '../support/e2e/stack.js';
+import { POLL_LEASE_WAIT_MS, type Stack, startStack } from '../support/e2e/stack.js';
 import type { ScriptedUser } from '../support/telegram/emulator.js';
 
 const ADMIN = 900_001;
@@ -138,35 +138,40 @@ describe('paying for orders', () => {
     expect(await balanceOf(user)).toBe(50 - LUMEN_STARS);
   });
 
-  it('a failing model gives the Stars back once, also across a kill -9 while the order is processing', async () => {
-    const user = stack.emulator.createUser({ first_name: 'Fenja', language_code: 'en' });
-    await buy(user, /➕ ⭐ 10$/);
-    const prompt = 'A castle in the clouds [sim:fail]';
-    await pricedTextImage(user, prompt);
-    await user.pressButton(/^✅ Confirm/);
-    await user.waitForMessage(/Order placed|Generating/);
-    expect(upstreamOrders(prompt)).toHaveLength(1);
-    expect(await balanceOf(user)).toBe(10 - LUMEN_STARS);
+  it(
+    'a failing model gives the Stars back once, also across a kill -9 while the order is processing',
+    async () => {
+      const user = stack.emulator.createUser({ first_name: 'Fenja', language_code: 'en' });
+      await buy(user, /➕ ⭐ 10$/);
+      const prompt = 'A castle in the clouds [sim:fail]';
+      await pricedTextImage(user, prompt);
+      await user.pressButton(/^✅ Confirm/);
+      await user.waitForMessage(/Order placed|Generating/);
+      expect(upstreamOrders(prompt)).toHaveLength(1);
+      expect(await balanceOf(user)).toBe(10 - LUMEN_STARS);
 
-    await stack.bot.kill();
-    // The new process may report the failure before restartBot() resolves: look from the kill on.
-    const afterKill = stack.emulator.seq();
-    clock.advance(60_000);
-    await stack.restartBot();
-    const failed = await user.waitForMessage(/Generation failed/, {
-      after: afterKill,
-      timeoutMs: 15_000,
-    });
-    expect(failed.text).toContain(`⭐ ${LUMEN_STARS} returned to your wallet`);
-    // Once more after another restart: the final hook already ran, nothing moves.
-    await stack.restartBot();
-    expect(await balanceOf(user)).toBe(10);
-    const order = upstreamOrders(prompt)[0]!;
-    const [releases] = await stack.database.query<{ n: number | string }>`
+      await stack.bot.kill();
+      // The new process may report the failure before restartBot() resolves: look from the kill on.
+      const afterKill = stack.emulator.seq();
+      clock.advance(60_000);
+      await stack.restartBot();
+      // A kill that lands mid-poll leaves that poll claimed for its lease (60 s), then it is taken over.
+      const failed = await user.waitForMessage(/Generation failed/, {
+        after: afterKill,
+        timeoutMs: POLL_LEASE_WAIT_MS,
+      });
+      expect(failed.text).toContain(`⭐ ${LUMEN_STARS} returned to your wallet`);
+      // Once more after another restart: the final hook already ran, nothing moves.
+      await stack.restartBot();
+      expect(await balanceOf(user)).toBe(10);
+      const order = upstreamOrders(prompt)[0]!;
+      const [releases] = await stack.database.query<{ n: number | string }>`
       select count(*) as n from wallet_entries e join orders o on o.id = e.order_id
       where o.upstream_order_id = ${order.id} and e.kind = 'release'`;
-    expect(Number(releases?.n)).toBe(1);
-  });
+      expect(Number(releases?.n)).toBe(1);
+    },
+    2 * POLL_LEASE_WAIT_MS,
+  );
 
   it('not enough Stars: no upstream order; one tap tops up; one tap places exactly one order', async () => {
     const user = stack.emulator.createUser({ first_name: 'Nadia', language_code: 'en' });
