@@ -195,7 +195,7 @@ const baseSchema = z.object({
   DRAIN_GRACE_MS: positiveInt(20_000),
   /** How often orders stuck before upstream (network down at Confirm) are sent again. */
   ORDER_RESUBMIT_MS: positiveInt(60_000),
-  /** This process among those sharing a database (its delivery claims); default: the host name. */
+  /** This process among those sharing a database (its delivery and poll claims); default: the host name. */
   REPLICA_ID: z
     .string()
     .regex(/^[\w.-]{1,64}$/, 'may contain only letters, digits, "_", "." and "-" (at most 64)')

@@ -87,6 +87,8 @@ export interface OrderRecord {
   deliveredAt: Date | null;
   nextPollAt: Date | null;
   pollFailures: number;
+  /** The process whose poll claim `nextPollAt` is while it polls (see claimPoll); null otherwise. */
+  pollOwner: string | null;
   createdAt: Date;
   updatedAt: Date;
   /** When upstream first reported a final status (completed/failed/cancelled). */

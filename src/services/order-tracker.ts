@@ -76,14 +76,17 @@ export interface TrackerOptions {
   /** Wait before calling a failed finalReached/orderLost again (default maxIntervalMs). */
   deliveryRetryMs?: number;
   /**
-   * Who owns this process's delivery claims (default: the host name, so a process restarted on the
-   * same host takes up its own claims at once). Processes sharing a database deliver each outcome
+   * Who owns this process's delivery and poll claims (default: the host name, so a process
+   * restarted on the same host takes up its own claims at once). Processes sharing a database deliver each outcome
    * once: the first to claim it (OrdersRepository.claimDelivery).
    */
   owner?: string;
   /** How long a delivery claim holds before another process may take it (default 10 minutes). */
   deliveryLeaseMs?: number;
-  /** How long a poll claim holds (default 60 s): a process that dies mid-poll delays that order this long. */
+  /**
+   * How long a poll claim holds (default 60 s): a process that dies mid-poll delays that order this
+   * long, unless it is restarted under the same `owner`, which takes its claims back at once.
+   */
   pollLeaseMs?: number;
   /**
    * How often undelivered final orders are looked for (default 1 minute): deliveries that gave up
@@ -213,8 +216,11 @@ export class OrderTracker {
     this.#stopped = false;
     this.#abort = new AbortController();
     const now = this.#now();
+    // Polls a dead predecessor on this host claimed (kill -9 mid-poll) are due now, not when their
+    // lease lapses: nothing of this process is polling yet.
+    const reclaimedPolls = await this.#orders.releasePollClaimsOf(this.#owner, new Date(now));
     const undelivered = await this.#sweepUndelivered(now);
-    this.#log.info({ undelivered }, 'order tracker started');
+    this.#log.info({ undelivered, reclaimedPolls }, 'order tracker started');
     this.#pump();
   }
 
@@ -373,7 +379,7 @@ export class OrderTracker {
       if (!row || !isPollable(row) || (row.nextPollAt?.getTime() ?? 0) > now) continue;
       // Processes sharing the database: whoever moves next_poll_at first polls it this time.
       const claimedUntil = new Date(now + this.#pollLeaseMs);
-      if (await this.#orders.claimPoll(row, claimedUntil)) {
+      if (await this.#orders.claimPoll(row, claimedUntil, this.#owner)) {
         this.#pollClaims.set(row.id, claimedUntil);
         return row;
       }

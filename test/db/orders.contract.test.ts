@@ -182,12 +182,37 @@ describe.each(availableEngines())('OrdersRepository on %s', (engine) => {
     expect(await repo.find(row.id)).toMatchObject({ statusMessageId: 777, deliveredAt: new Date(now) });
   });
 
+  it("a process restarted under the same owner takes back its unfinished poll claims at once, nobody else's", async () => {
+    const mine = await submitted('ord_mine');
+    const theirs = await submitted('ord_theirs');
+    const scheduled = await submitted('ord_scheduled');
+    for (const row of [mine, theirs]) await repo.setNextPoll(row.id, new Date(now), 0);
+    await repo.setNextPoll(scheduled.id, new Date(now + 20_000), 0);
+    const lastScheduledAt = (await repo.find(mine.id))!.updatedAt;
+    const until = new Date(now + 60_000);
+    expect(await repo.claimPoll((await repo.find(mine.id))!, until, 'host-a')).toBe(true);
+    expect(await repo.claimPoll((await repo.find(theirs.id))!, until, 'host-b')).toBe(true);
+    expect((await repo.find(mine.id))?.pollOwner).toBe('host-a');
+
+    // host-a died mid-poll and starts again: its claim is due now (from its last schedule), host-b's
+    // claim and an ordinary future schedule are left alone.
+    expect(await repo.releasePollClaimsOf('host-a', new Date(now))).toBe(1);
+    expect(await repo.find(mine.id)).toMatchObject({ nextPollAt: lastScheduledAt, pollOwner: null });
+    expect((await repo.find(theirs.id))?.nextPollAt?.getTime()).toBe(until.getTime());
+    expect((await repo.find(scheduled.id))?.nextPollAt?.getTime()).toBe(now + 20_000);
+    expect(await repo.releasePollClaimsOf('host-a', new Date(now))).toBe(0);
+    // A poll that finishes clears its owner with the next schedule.
+    await repo.setNextPoll(theirs.id, new Date(now + 3_000), 0);
+    expect((await repo.find(theirs.id))?.pollOwner).toBeNull();
+    expect(await repo.releasePollClaimsOf('host-b', new Date(now))).toBe(0);
+  });
+
   it('a poll is claimed by moving next_poll_at once (compare-and-set); a release puts it back', async () => {
     const row = await submitted('ord_a');
     await repo.setNextPoll(row.id, new Date(now), 0);
     const due = (await repo.find(row.id))!;
     const until = new Date(now + 60_000);
-    const racing = await Promise.all([1, 2, 3].map(() => repo.claimPoll(due, until)));
+    const racing = await Promise.all(['a', 'b', 'c'].map((owner) => repo.claimPoll(due, until, owner)));
     expect(racing.filter(Boolean)).toHaveLength(1);
     expect((await repo.find(row.id))?.nextPollAt?.getTime()).toBe(until.getTime());
     expect((await repo.find(row.id))?.updatedAt.getTime()).toBe(due.updatedAt.getTime());

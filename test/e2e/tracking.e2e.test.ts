@@ -419,7 +419,7 @@ describe('restarts and upstream faults', () => {
       const afterKill = stack.emulator.seq();
       clock.advance(STAGE_MS); // completes while the bot is down
       await stack.restartBot();
-      // A kill that lands mid-poll leaves that poll claimed for its lease (60 s), then it is taken over.
+      // A kill mid-poll leaves the poll claimed: the restarted bot takes it back (POLL_LEASE_WAIT_MS).
       await user.waitForMessage((m) => m.kind === 'document', {
         after: afterKill,
         timeoutMs: POLL_LEASE_WAIT_MS,

@@ -155,7 +155,7 @@ describe('paying for orders', () => {
       const afterKill = stack.emulator.seq();
       clock.advance(60_000);
       await stack.restartBot();
-      // A kill that lands mid-poll leaves that poll claimed for its lease (60 s), then it is taken over.
+      // A kill mid-poll leaves the poll claimed: the restarted bot takes it back (POLL_LEASE_WAIT_MS).
       const failed = await user.waitForMessage(/Generation failed/, {
         after: afterKill,
         timeoutMs: POLL_LEASE_WAIT_MS,

@@ -434,6 +434,28 @@ describe('OrderTracker: a process that dies holding a delivery', () => {
   });
 });
 
+describe('OrderTracker: a process that dies mid-poll', () => {
+  it.each([
+    ['restarted under the same owner: polls it at once', 'replica-a', 0],
+    ['another owner: waits for the claim to lapse', 'replica-b', 1],
+  ] as const)('%s', async (_name, owner, waitsForLease) => {
+    const r = await startRig({ owner: 'replica-a' });
+    const order = await r.order();
+    r.clock.advance(2 * STAGE_MS); // upstream has finished it
+    // replica-a claimed the poll and died before its GET came back (kill -9: nothing was released).
+    const due = (await r.ordering.orders.find(order.id))!;
+    expect(await r.ordering.orders.claimPoll(due, new Date(r.clock.now() + 60_000), 'replica-a')).toBe(true);
+
+    const next = await r.restart({ owner });
+    await next.start();
+    await r.run(5_000);
+    expect(r.events.of('final', order.id)).toHaveLength(1 - waitsForLease);
+    await r.run(60_000);
+    expect(r.events.of('final', order.id)).toHaveLength(1);
+    await next.stop();
+  });
+});
+
 describe('OrderTracker: restarts and delivery', () => {
   it('a restart resumes the stored schedule and delivers once across both processes', async () => {
     const r = await startRig({ minIntervalMs: 1_000, maxIntervalMs: 4_000 });

@@ -330,7 +330,10 @@ export class OrdersRepository {
   async setNextPoll(id: string, nextPollAt: Date | null, pollFailures: number): Promise<void> {
     const orders = this.#t;
     await this.#run((db) =>
-      db.update(orders).set({ nextPollAt, pollFailures, updatedAt: this.#now() }).where(eq(orders.id, id)),
+      db
+        .update(orders)
+        .set({ nextPollAt, pollFailures, pollOwner: null, updatedAt: this.#now() })
+        .where(eq(orders.id, id)),
     );
   }
 
@@ -338,12 +341,27 @@ export class OrdersRepository {
    * Claims the next poll of `row` for one process: moves its `next_poll_at` to `until` if it is still
    * what `row` says (compare-and-set; `updated_at` is left alone, the poll schedule reads it). False
    * when another process claimed or rescheduled it first. A process that dies mid-poll leaves the
-   * row due again at `until`.
+   * row due again at `until`, or at once for its successor under the same `owner`
+   * (releasePollClaimsOf).
    */
-  async claimPoll(row: Pick<OrderRecord, 'id' | 'nextPollAt'>, until: Date): Promise<boolean> {
+  async claimPoll(row: Pick<OrderRecord, 'id' | 'nextPollAt'>, until: Date, owner: string): Promise<boolean> {
     const orders = this.#t;
     const unchanged = row.nextPollAt ? eq(orders.nextPollAt, row.nextPollAt) : isNull(orders.nextPollAt);
-    return this.#updateOne({ nextPollAt: until }, and(eq(orders.id, row.id), unchanged));
+    return this.#updateOne({ nextPollAt: until, pollOwner: owner }, and(eq(orders.id, row.id), unchanged));
+  }
+
+  /**
+   * Makes due at once the polls `owner` claimed and never finished: called by a process starting
+   * under that owner, which has no poll running yet, so those claims are a dead predecessor's. The
+   * row is due from its last schedule (`updated_at`), so its backoff starts again from the minimum.
+   * Returns how many.
+   */
+  async releasePollClaimsOf(owner: string, now: Date): Promise<number> {
+    const orders = this.#t;
+    return this.#updateWhere(
+      { nextPollAt: sql`${orders.updatedAt}`, pollOwner: null },
+      and(eq(orders.pollOwner, owner), gt(orders.nextPollAt, now)),
+    );
   }
 
   /** Undoes claimPoll (a poll cut short by shutdown): the row is due again as it was. */
@@ -352,7 +370,7 @@ export class OrdersRepository {
     await this.#run((db) =>
       db
         .update(orders)
-        .set({ nextPollAt })
+        .set({ nextPollAt, pollOwner: null })
         .where(and(eq(orders.id, id), eq(orders.nextPollAt, claimedUntil))),
     );
   }

@@ -13,9 +13,10 @@ import { BotProcess } from './bot-process.js';
 
 export const E2E_API_KEY = 'e2e-secret-api-key';
 /**
- * How long to wait for an order's outcome after a kill -9: a kill that lands while a poll is in
- * flight leaves that order claimed for the poll lease (OrderTracker, 60 s) before the new process
- * takes it over. Rare (polls take milliseconds), but likely enough on a loaded machine.
+ * How long to wait for an order's outcome after a kill -9. A kill that lands while a poll is in
+ * flight leaves that order claimed; the restarted bot (same REPLICA_ID, the host name) takes the
+ * claim back at once. The wait still covers a whole poll lease (60 s), so a test about the outcome
+ * never fails on how fast that happened on a loaded machine.
  */
 export const POLL_LEASE_WAIT_MS = 75_000;
 

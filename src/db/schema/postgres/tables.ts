@@ -85,6 +85,7 @@ export const orders = pgTable(
     deliveredAt: at('delivered_at'),
     nextPollAt: at('next_poll_at'),
     pollFailures: integer('poll_failures').notNull().default(0),
+    pollOwner: text('poll_owner'),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
     finishedAt: at('finished_at'),

@@ -39,6 +39,8 @@ export const orders = sqliteTable(
     deliveredAt: integer('delivered_at', { mode: 'timestamp_ms' }),
     nextPollAt: integer('next_poll_at', { mode: 'timestamp_ms' }),
     pollFailures: integer('poll_failures').notNull().default(0),
+    /** The process whose poll claim `next_poll_at` is while it polls (claimPoll); null otherwise. */
+    pollOwner: text('poll_owner'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
     /** When upstream first reported a final status (completed/failed/cancelled). */

@@ -1,0 +1,1 @@
+ALTER TABLE `orders` ADD `poll_owner` text;
