@@ -324,10 +324,7 @@ async function startBroadcast(
   // nothing): the message shows the end, without buttons, from here.
   const current = await broadcasts.find(created.id);
   if (current && !progressKeyboard(ctx, current)) {
-    const counts = estimateProgress(await broadcasts.counts(created.id), ctx.deps.config.broadcastRate);
-    await editIgnoringNotModified(
-      ctx.api.editMessageText(progress.chat.id, progress.message_id, progressText(ctx, current, counts)),
-    ).catch(() => undefined);
+    await showProgress(ctx, current, progress.chat.id, progress.message_id).catch(() => undefined);
   }
   return undefined;
 }
@@ -345,17 +342,29 @@ async function busyText(ctx: BaseContext): Promise<string | undefined> {
   });
 }
 
-/** The progress message as it stands, after a button changed the broadcast. */
-async function renderProgress(ctx: BaseContext, id: number): Promise<void> {
-  const broadcast = await ctx.deps.broadcasts.find(id);
-  if (!broadcast) return;
-  const snapshot = estimateProgress(await ctx.deps.broadcasts.counts(id), ctx.deps.config.broadcastRate);
+/** Edits a progress message to show the broadcast as it stands (its buttons only while it is active). */
+async function showProgress(
+  ctx: BaseContext,
+  broadcast: BroadcastRecord,
+  chatId: number,
+  messageId: number,
+): Promise<void> {
+  const counts = await ctx.deps.broadcasts.counts(broadcast.id);
+  const snapshot = estimateProgress(counts, ctx.deps.config.broadcastRate);
   const keyboard = progressKeyboard(ctx, broadcast);
   await editIgnoringNotModified(
-    ctx.editMessageText(progressText(ctx, broadcast, snapshot), {
+    ctx.api.editMessageText(chatId, messageId, progressText(ctx, broadcast, snapshot), {
       reply_markup: keyboard ?? new InlineKeyboard(),
     }),
   );
+}
+
+/** The progress message as it stands, after a button on it changed the broadcast. */
+async function renderProgress(ctx: BaseContext, id: number): Promise<void> {
+  const broadcast = await ctx.deps.broadcasts.find(id);
+  const message = ctx.callbackQuery?.message;
+  if (!broadcast || !message) return;
+  await showProgress(ctx, broadcast, message.chat.id, message.message_id);
 }
 
 export function createBroadcastFeature(
