@@ -360,7 +360,8 @@ export class OrdersRepository {
     const orders = this.#t;
     return this.#updateWhere(
       { nextPollAt: sql`${orders.updatedAt}`, pollOwner: null },
-      and(eq(orders.pollOwner, owner), gt(orders.nextPollAt, now)),
+      // Only pollable rows can hold a claim: the condition also lets the status index narrow the scan.
+      and(this.#pollable(), eq(orders.pollOwner, owner), gt(orders.nextPollAt, now)),
     );
   }
 
