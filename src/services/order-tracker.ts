@@ -77,8 +77,8 @@ export interface TrackerOptions {
   deliveryRetryMs?: number;
   /**
    * Who owns this process's delivery and poll claims (default: the host name, so a process
-   * restarted on the same host takes up its own claims at once). Processes sharing a database deliver each outcome
-   * once: the first to claim it (OrdersRepository.claimDelivery).
+   * restarted on the same host takes up its own claims at once). Processes sharing a database
+   * deliver each outcome once: the first to claim it (OrdersRepository.claimDelivery).
    */
   owner?: string;
   /** How long a delivery claim holds before another process may take it (default 10 minutes). */

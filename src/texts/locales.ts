@@ -13,7 +13,7 @@ export function isSupportedLocale(value: unknown): value is Locale {
 }
 
 /** Maps Telegram's language_code ("ru", "en-US", "ru_RU") to a locale we speak, if any: its base tag. */
-export function localeOfLanguageCode(code: string | null | undefined): Locale | undefined {
+function localeOfLanguageCode(code: string | null | undefined): Locale | undefined {
   const base = code?.toLowerCase().split(/[-_]/)[0];
   return isSupportedLocale(base) ? base : undefined;
 }

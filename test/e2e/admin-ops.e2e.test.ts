@@ -49,6 +49,9 @@ afterAll(async () => {
   await stack?.close();
 });
 
+/** `message` once edited to match `pattern` (or already matching). */
+const editedTo = (user: ScriptedUser, message: BotMessage, pattern: RegExp) =>
+  user.waitForMessage((m) => m.message_id === message.message_id && pattern.test(m.text ?? ''));
 const received = (user: ScriptedUser, text: string) => user.messages().filter((m) => m.text === text);
 const progressOf = (id: number) => (m: BotMessage) => new RegExp(`^📣 Broadcast #${id}:`).test(m.text ?? '');
 
@@ -205,7 +208,7 @@ describe('customer card and audit log', () => {
     expect(card.text).toMatch(/Status: active/);
 
     expect((await admin.pressButton(/Ban/, { messageId: card.message_id })).text).toBe('Banned');
-    await admin.waitForMessage((m) => m.message_id === card.message_id && /Banned since/.test(m.text ?? ''));
+    await editedTo(admin, card, /Banned since/);
     await eve.sendCommand('start');
     await eve.waitForMessage(/not available to you/);
 
@@ -214,11 +217,9 @@ describe('customer card and audit log', () => {
     await eve.waitForMessage(/Hi, Eve!/);
 
     await admin.pressButton(/Recent orders/, { messageId: card.message_id });
-    await admin.waitForMessage((m) => m.message_id === card.message_id && /No orders yet/.test(m.text ?? ''));
+    await editedTo(admin, card, /No orders yet/);
     await admin.pressButton(/Back to the card/, { messageId: card.message_id });
-    await admin.waitForMessage(
-      (m) => m.message_id === card.message_id && /Status: active/.test(m.text ?? ''),
-    );
+    await editedTo(admin, card, /Status: active/);
     // A card for an admin has no Ban button, and a forged one is refused.
     await admin.sendCommand('user', String(ADMIN));
     const own = await admin.waitForMessage(/🛡 Admin/);
@@ -232,13 +233,11 @@ describe('customer card and audit log', () => {
     // Two more ban/unban rounds: 3 broadcasts started + pause, resume, cancel + 3 rounds of ban/unban.
     await admin.sendCommand('user', String(EVE));
     const card = await admin.waitForMessage(/👤 Eve/);
-    const edited = (pattern: RegExp) =>
-      admin.waitForMessage((m) => m.message_id === card.message_id && pattern.test(m.text ?? ''));
     for (let i = 0; i < 2; i++) {
       await admin.pressButton(/Ban/, { messageId: card.message_id });
-      await edited(/Banned since/);
+      await editedTo(admin, card, /Banned since/);
       await admin.pressButton(/Unban/, { messageId: card.message_id });
-      await edited(/Status: active/);
+      await editedTo(admin, card, /Status: active/);
     }
     await admin.sendCommand('audit');
     const page = await admin.waitForMessage(/Admin actions · page 1 of 2/);
@@ -247,9 +246,7 @@ describe('customer card and audit log', () => {
     expect(lines[0]).toMatch(new RegExp(`Ada: unbanned ${EVE}$`));
     expect(lines[1]).toMatch(new RegExp(`Ada: banned ${EVE}$`));
     await admin.pressButton(/Older/, { messageId: page.message_id });
-    const older = await admin.waitForMessage(
-      (m) => m.message_id === page.message_id && /page 2 of 2/.test(m.text ?? ''),
-    );
+    const older = await editedTo(admin, page, /page 2 of 2/);
     for (const action of ['cancelled', 'resumed', 'paused']) {
       expect(page.text).toMatch(new RegExp(`Ada: ${action} broadcast #2$`, 'm'));
     }
@@ -285,14 +282,12 @@ describe('in Russian', () => {
     const card = await boris.waitForMessage(/👤 /);
     expect(card.text).toMatch(/Язык: .*\nВпервые: /);
     expect(card.text).toContain('Статус: активен');
-    const edited = (pattern: RegExp) =>
-      boris.waitForMessage((m) => m.message_id === card.message_id && pattern.test(m.text ?? ''));
     expect((await boris.pressButton('⛔️ Забанить', { messageId: card.message_id })).text).toBe(
       'Пользователь забанен',
     );
-    await edited(/⛔️ В бане с /);
+    await editedTo(boris, card, /⛔️ В бане с /);
     expect((await boris.pressButton('✅ Снять бан', { messageId: card.message_id })).text).toBe('Бан снят');
-    await edited(/Статус: активен/);
+    await editedTo(boris, card, /Статус: активен/);
     // Every prompt the composer showed lost its buttons once answered; only the card keeps its own.
     expect(
       boris
