@@ -1,9 +1,26 @@
+# Terminology (use these words everywhere; test/texts checks the rules below):
+# - "description": what the customer writes for a generation. "Prompt" only for the ready-made
+#   prompts of the library.
+# - "images" and "videos" for what the bot makes; "photos" and "videos" for what the customer sends.
+# - "order" for a confirmed generation; "Stars" (capitalised) and "⭐ N" for amounts in Stars.
+# - Money: "charged" only with BILLING=stars (select on -setup.billing); Stars are charged only
+#   when the result has reached the customer, and given back otherwise.
+# - Buttons are named in bold, as they read on the button: tap <b>Skip</b>.
+# - Tone: a friendly chat, with contractions (don't, can't, we'll).
+# - A non-breaking space before units and after signs: 25.3 MB, 12 sec, 5 min, ⭐ 50.
+
+# Set by the bot at start-up (src/bot/i18n.ts): .billing is "stars" with BILLING=stars, .support
+# is "contact" when SUPPORT_CONTACT is set (the texts then end with the contact line).
+-setup = setup
+    .billing = off
+    .support = none
+
 # ── Common ──────────────────────────────────────────────
 brand-name = AI Studio
 sandbox-badge = 🧪 Sandbox mode: generations are simulated and cost nothing.
 error-generic = 😔 Something went wrong on our side. Please try again in a minute.
-error-stale-button = This button is no longer active.
-button-back = « Back
+error-stale-button = This button isn't active anymore.
+button-back = ◀️ Back
 button-main-menu = 🏠 Main menu
 
 # ── /start and the main menu ────────────────────────────
@@ -37,12 +54,12 @@ help-text =
     /help: this help
 
 # ── /cancel ─────────────────────────────────────────────
-cancel-done = ❎ Cancelled. Nothing was ordered.
-cancel-nothing = There is nothing to cancel. Send /start to open the menu.
+cancel-done = ✖️ Cancelled. Nothing was ordered.
+cancel-nothing = There's nothing to cancel. Send /start to open the menu.
 
 # ── Fallback for anything unexpected ────────────────────
-unhandled-text = I did not understand that. Use the buttons below or send /help.
-unhandled-callback = This button does not work anymore. Send /start to open the menu.
+unhandled-text = Sorry, I didn't get that. Use the buttons below or send /help.
+unhandled-callback = This button doesn't work anymore. Send /start to open the menu.
 
 # ── Command list shown by Telegram ──────────────────────
 command-start = Main menu
@@ -54,10 +71,10 @@ command-cancel = Stop the current action
 menu-generate = 🎨 Create
 command-generate = Create an image or video
 gen-choose-type = 🎨 What would you like to create?
-gen-choose-model = Choose a model ({ $type }):
+gen-choose-model = { $type }: choose a model
 gen-no-models = No models are available right now. Please try again later.
-gen-catalog-unavailable = ⏳ The list of models is temporarily unavailable: the generation service cannot be reached. Please try again in a few minutes.
-gen-model-unavailable = This model is no longer available. Send /generate to choose another one.
+gen-catalog-unavailable = ⏳ The list of models is temporarily unavailable: the generation service can't be reached. Please try again in a few minutes.
+gen-model-unavailable = This model isn't available anymore. Send /generate to choose another one.
 price-from = from { $amount }
 model-type-image = 🖼 Images
 model-type-video = 🎬 Videos
@@ -70,59 +87,113 @@ button-cancel = ✖️ Cancel
 button-skip = ⏭ Skip
 button-done = ✅ Done
 button-continue = ➡️ Continue
-gen-started = You chose <b>{ $model }</b>. Let's set it up: you can stop at any time with /cancel.
-gen-cancelled = ❎ Cancelled. Nothing was ordered.
-gen-prompt-ask = ✍️ Describe what you want to get.{ $limits }
-gen-prompt-ask-optional = ✍️ Describe what you want to get, or tap Skip.{ $limits }
-gen-prompt-limit = { " " }Up to { $max } characters.
-gen-prompt-expected-text = Please send the description as a text message.
-gen-prompt-media-first = First the description, please, as a text message: the photos and videos come in the next step.
-gen-prompt-caption-used = 📝 I took the caption as your description. The file itself goes in the next step: please send it again there.
-gen-prompt-caption-no-media = 📝 I took the caption as your description. This model works from the description alone, so the file is not used.
-gen-prompt-too-long = The description is too long: { $length } characters, and this model takes at most { $max }. Please shorten it and send it again.
-gen-prompt-too-short = The description is too short: at least { $min } { $min ->
+gen-started = You chose <b>{ $model }</b>. Let's set it up. You can stop at any time with /cancel.
+gen-cancelled = ✖️ Cancelled. Nothing was ordered.
+gen-prompt-ask = ✍️ Describe what you'd like to get.{ $limits }
+gen-prompt-ask-optional = ✍️ Describe what you'd like to get, or tap <b>Skip</b>.{ $limits }
+gen-prompt-limit = { " " }Up to { $max } { $max ->
     [one] character
    *[other] characters
-  }, please.
+  }.
+gen-prompt-expected-text = Please send the description as a text message.
+gen-prompt-media-first = First the description, please, as a text message: the photos and videos come in the next step.
+gen-prompt-text-only = This model only needs a text description: please send it as a message.
+gen-prompt-caption-used = 📝 I've used the caption as your description. The file itself is needed in the next step, so please send it again then.
+gen-prompt-caption-no-media = 📝 I've used the caption as your description. This model works from the description alone, so the file isn't used.
+gen-prompt-too-long = The description is too long: { $length } { $length ->
+    [one] character
+   *[other] characters
+  }, and this model takes at most { $max }. Please shorten it and send it again.
+gen-prompt-too-short = The description is too short: it needs at least { $min } { $min ->
+    [one] character
+   *[other] characters
+  }.
 gen-media-kind-image = photos
 gen-media-kind-video = videos
 gen-media-kind-any = photos or videos
 gen-media-count-exact = { $n ->
-    [one] exactly one file
-   *[other] exactly { $n } files
+    [one] send one { $kind ->
+        [image] photo
+        [video] video
+       *[any] photo or video
+    }
+   *[other] send { $n } { $kind ->
+        [image] photos
+        [video] videos
+       *[any] photos or videos
+    }
   }
-gen-media-count-range = from { $min } to { $max } files
-gen-media-count-optional = up to { $max } files, or tap Skip
+gen-media-count-range = send { $min } to { $max } { $max ->
+    [one] { $kind ->
+        [image] photo
+        [video] video
+       *[any] photo or video
+    }
+   *[other] { $kind ->
+        [image] photos
+        [video] videos
+       *[any] photos or videos
+    }
+  }
+gen-media-count-optional = { $max ->
+    [one] send one { $kind ->
+        [image] photo
+        [video] video
+       *[any] photo or video
+    } if you like, or tap <b>Skip</b>
+   *[other] send up to { $max } { $kind ->
+        [image] photos
+        [video] videos
+       *[any] photos or videos
+    }, or tap <b>Skip</b>
+  }
 gen-media-ask =
-    📎 <b>{ $what }</b>: send { $kind }, { $count }.
-    Formats: { $formats }. Send photos as files to keep the original quality.
+    📎 <b>{ $what }</b>: { $mode ->
+        [exact] { gen-media-count-exact }
+        [range] { gen-media-count-range }
+       *[optional] { gen-media-count-optional }
+    }.
+    Formats: { $formats }.{ $kind ->
+        [video] { "" }
+       *[other] { " " }Send photos as files to keep the original quality.
+    }
 gen-media-expected-file = Please send { $kind } here, or use the buttons.
 gen-media-uploading = ⏳ Uploading the file…
-gen-media-received = ✅ Received { $count } of { $max }. Send more, or tap Done.
-gen-media-received-one = ✅ Received.
-gen-media-failed = ⚠️ This file could not be used: { $reason }
-gen-media-relay-too-big-for-telegram = Telegram lets bots download files of up to 20 MB. Please send a smaller file.
-gen-media-relay-telegram-download-failed = we could not download it from Telegram. Please send it again.
-gen-media-relay-upload-failed = the upload failed. Please send it again.
-gen-media-relay-upload-not-ready = the file is still being processed. Please send it again in a minute.
-gen-media-relay-content-mismatch = its contents are not what its name says (for example, a document named .jpg that is not a picture). Please send the real photo or video.
+gen-media-received = ✅ Got { $count } of { $max }. Send more, or tap <b>Done</b>.
+gen-media-received-one = ✅ Got it.
+gen-media-failed = ⚠️ Couldn't accept the file.
+gen-media-relay-too-big-for-telegram = Telegram lets bots download files of up to 20 MB. Please send a smaller file.
+gen-media-relay-telegram-download-failed = It couldn't be downloaded from Telegram. Please send it again.
+gen-media-relay-upload-failed = The upload didn't go through. Please send it again.
+gen-media-relay-upload-not-ready = The file is still being processed. Please send it again in a minute.
+gen-media-relay-content-mismatch = Its contents don't match its name: for example, a document named .jpg that isn't a photo. Please send the real photo or video.
 gen-media-upload-stopped = ✖️ Upload stopped.
 media-input-image = Photos
-media-input-video = Video
-media-input-character-image = Character photo (the face to use)
-media-input-target-image = Target photo (where the face goes)
-media-problem-unsupported-type = ⚠️ This file type is not supported here. Accepted formats: { $formats }.
-media-problem-too-many = ⚠️ That is one file too many: this step takes at most { $max }. Tap Done to continue.
-media-problem-too-big-for-telegram = ⚠️ The file is { $size } MB, but Telegram lets bots download at most { $limit } MB. Please send a smaller or compressed file.
-media-problem-too-big = ⚠️ The file is { $size } MB; this model takes at most { $limit } MB.
-media-problem-video-too-long = ⚠️ The video is { $seconds } s long; this model takes at most { $limit } s. Please trim it and send it again.
-media-problem-video-too-short = ⚠️ The video is { $seconds } s long; this model needs at least { $limit } s.
-media-problem-dimensions = ⚠️ The image is { $width }×{ $height } px; each side must be between { $min } and { $max } px.
-media-problem-pixels = ⚠️ The video resolution is outside what this model accepts.
-media-problem-aspect-ratio = ⚠️ The aspect ratio is outside what this model accepts (from { $min } to { $max }).
-gen-options-title = ⚙️ <b>Settings</b>. Tap a setting to change it, or tap Continue.
-gen-option-choose = Choose <b>{ $name }</b>:{ $hint }
-gen-option-type-number = { " " }Tap a value or type a number from { $min } to { $max }.
+media-input-video = Videos
+media-input-character-image = Photo of the face to use
+media-input-target-image = Photo to put the face into
+media-problem-unsupported-type = ⚠️ This file type isn't supported here. Accepted formats: { $formats }.
+media-problem-too-many = ⚠️ That's one file too many: this step takes at most { $max } { $max ->
+    [one] file
+   *[other] files
+  }. Tap <b>Done</b> to continue.
+media-problem-too-big-for-telegram = ⚠️ The file is { $size } MB, but Telegram lets bots download at most { $limit } MB. Please send a smaller or compressed file.
+media-problem-too-big = ⚠️ The file is { $size } MB, but this model takes at most { $limit } MB. Please send a smaller file.
+media-problem-video-too-long = ⚠️ The video is { $seconds } sec long, but this model takes at most { $limit } sec. Please trim it and send it again.
+media-problem-video-too-short = ⚠️ The video is { $seconds } sec long, but this model needs at least { $limit } sec. Please send a longer one.
+media-problem-dimensions = ⚠️ This file is { $width }×{ $height } px. Each side must be between { $min } and { $max } px.
+media-problem-dimensions-min = ⚠️ This file is { $width }×{ $height } px. Each side must be at least { $min } px.
+media-problem-dimensions-max = ⚠️ This file is { $width }×{ $height } px. Each side must be at most { $max } px.
+media-problem-pixels = ⚠️ This file's resolution is outside what this model accepts. Please send a larger or smaller file.
+media-problem-aspect-ratio = ⚠️ This file's width to height is { $ratio }, but this model accepts from { $min } to { $max }. Please crop it and send it again.
+media-problem-aspect-ratio-min = ⚠️ This file's width to height is { $ratio }, but this model accepts { $min } or wider. Please crop it and send it again.
+media-problem-aspect-ratio-max = ⚠️ This file's width to height is { $ratio }, but this model accepts { $max } or narrower. Please crop it and send it again.
+gen-options-title = ⚙️ <b>Settings</b>. Tap a setting to change it, or tap <b>Continue</b>.
+gen-option-choose = <b>{ $name }</b>: choose a value.{ $hint }
+gen-option-type-number = { " " }Or type a number from { $min } to { $max }.
+gen-option-type-number-min = { " " }Or type a number, { $min } or more.
+gen-option-type-number-max = { " " }Or type a number up to { $max }.
+gen-option-type-number-any = { " " }Or type a number.
 gen-option-type-text = { " " }Type the value as a message.
 gen-options-use-buttons = Please use the buttons above to choose the settings.
 gen-options-missing = Please set: { $names }
@@ -130,7 +201,7 @@ gen-option-invalid-not-a-number = Please send a number.
 gen-option-invalid-not-an-integer = Please send a whole number.
 gen-option-invalid-below-min = The value must be at least { $min }.
 gen-option-invalid-above-max = The value must be at most { $max }.
-gen-option-invalid-off-step = This value is not allowed; please tap one of the buttons.
+gen-option-invalid-off-step = This value isn't allowed. Please tap one of the buttons.
 gen-option-invalid-empty = Please send a value.
 option-duration = Duration
 option-resolution = Resolution
@@ -140,9 +211,11 @@ option-upscale-factor = Upscale factor
 option-num-images = Number of images
 option-value-yes = Yes
 option-value-no = No
-option-value-seconds = { $n } s
+option-value-seconds = { $n } sec
 option-value-unset = not set
-gen-pricing = ⏳ Calculating the exact price…
+option-value-adaptive = Auto
+option-value-auto = Auto
+gen-pricing = ⏳ Working out the exact price…
 gen-try-again-later = Please try again later, or choose another model with /generate.
 
 # ── Generation: the priced order ────────────────────────
@@ -152,14 +225,23 @@ summary-prompt = Description: <i>{ $prompt }</i>
 summary-media = { $input }: { $count }
 summary-option = { $name }: { $value }
 summary-price = 💰 Price: <b>{ $price }</b>
-summary-quote-note = The price is held for 10 minutes.
+summary-quote-note = The price holds until { $time }.
 button-confirm = ✅ Confirm · { $price }
-button-change-options = ⚙️ Change settings
+button-change-options = ⚙️ Settings
 order-submitting = Placing the order…
 order-price-outdated = The price has changed. Please check the new price and confirm again.
-order-requoted = ⚠️ The price has changed from { $old } to { $new }. Nothing was charged: please confirm the new price.
-order-refused = ⚠️ The order could not be placed. Nothing was charged.
-order-pending = ⏳ We could not reach the generation service ({ $reason }). Nothing is lost: tap Confirm again in a minute and the same order will be placed, never twice.
+order-requoted = { -setup.billing ->
+    [stars] ⚠️ The price has changed from { $old } to { $new }. Nothing was charged: please confirm the new price.
+   *[other] ⚠️ The price has changed from { $old } to { $new }. Please confirm the new price.
+  }
+order-refused = { -setup.billing ->
+    [stars] ⚠️ The order couldn't be placed. Nothing was charged.
+   *[other] ⚠️ The order couldn't be placed.
+  }
+order-pending = { -setup.billing ->
+    [stars] ⏳ The generation service isn't responding right now. Nothing is lost: tap <b>Confirm</b> again in a minute. It won't create a second order or charge you twice.
+   *[other] ⏳ The generation service isn't responding right now. Nothing is lost: tap <b>Confirm</b> again in a minute. It won't create a second order.
+  }
 order-closed = This order was cancelled. Send /generate to start a new one.
 order-status-queued = Order placed, waiting in the queue
 order-status-processing = Generating…
@@ -167,35 +249,43 @@ order-status-completed = Done!
 order-status-failed = Generation failed
 order-status-cancelled = Order cancelled
 order-cost = Cost: { $price }
-order-elapsed = Time: { $seconds } s
 
 # ── Upstream errors, in the user's words ────────────────
-upstream-detail = Details: { $detail }
-upstream-error-unauthorized = The service is not configured correctly. We have been notified; please try again later.
-upstream-error-model-not-found = This model is no longer available. Please choose another one.
-upstream-error-order-not-found = This order could not be found.
-upstream-error-cannot-cancel = This order can no longer be cancelled.
-upstream-error-not-ready = Generation has not started yet, so it cannot be cancelled right now. Please try again in a moment.
+upstream-detail = The service says: { $detail }
+upstream-error-unauthorized = The service isn't set up correctly. We've been notified; please try again later.
+upstream-error-model-not-found = This model isn't available anymore. Please choose another one.
+upstream-error-order-not-found = This order couldn't be found.
+upstream-error-cannot-cancel = This order can't be cancelled anymore.
+upstream-error-not-ready = The order is still being handed over to the service. You can cancel it in a few seconds.
 upstream-error-cancel-pending = Cancellation requested; waiting for confirmation.
-upstream-error-cancel-failed = Cancellation failed for now. Please try again in a moment.
-upstream-error-file-not-found = One of the uploaded files is no longer available. Please send it again.
-upstream-error-file-expired = The uploaded files have expired (they are kept for 24 hours). Please send them again.
+upstream-error-cancel-failed = Cancellation didn't go through yet. Please try again in a moment.
+upstream-error-file-not-found = One of the uploaded files isn't available anymore. Please send it again.
+upstream-error-file-expired = The uploaded files have expired: they're kept for 24 hours. Please send them again.
 upstream-error-upload-processing = The files are still being processed. Please try again in a moment.
-upstream-error-validation-error = The model cannot accept these settings or files.
+upstream-error-validation-error = The model can't accept these settings or files.
 upstream-error-prompt-required = This model needs a description.
 upstream-error-media-required = This model needs a photo or video.
 upstream-error-too-many-media = Too many files for this model.
-upstream-error-invalid-media-type = This model does not accept one of the files.
-upstream-error-insufficient-balance = The service is temporarily unable to accept orders. Nothing was charged; please try again later.
-upstream-error-too-many-active-orders = Too many generations are running right now. Please wait for one to finish and try again.
+upstream-error-invalid-media-type = This model doesn't accept one of the files.
+upstream-error-insufficient-balance = { -setup.billing ->
+    [stars] The service can't accept orders right now. Nothing was charged; please try again later.
+   *[other] The service can't accept orders right now. Please try again later.
+  }
+upstream-error-too-many-active-orders = { -setup.billing ->
+    [stars] The generation service is at capacity right now. Nothing was charged; please try again in a couple of minutes.
+   *[other] The generation service is at capacity right now. Please try again in a couple of minutes.
+  }
 upstream-error-server-busy = The service is busy right now. Please try again in a minute.
-upstream-error-idempotency-conflict = This order conflicts with an earlier one. Please start a new one.
+upstream-error-idempotency-conflict = { -setup.billing ->
+    [stars] This order was already sent with different details, so it can't be repeated. Nothing was charged: please start a new one with /generate.
+   *[other] This order was already sent with different details, so it can't be repeated. Please start a new one with /generate.
+  }
 upstream-error-internal-error = The service had an internal error. Please try again later.
-upstream-error-deposit-required = The prompt library is not available yet.
-upstream-error-price-quote-required = The price has to be calculated again. Please try again.
+upstream-error-deposit-required = The prompt library isn't available yet.
+upstream-error-price-quote-required = The price has to be worked out again. Please try again.
 upstream-error-price-quote-changed = The price has changed. Please check the new price.
-upstream-error-price-quote-expired = The price has expired. Please check the new price.
-upstream-error-network-error = The generation service cannot be reached right now.
+upstream-error-price-quote-expired = This price quote has expired. Please check the new price.
+upstream-error-network-error = The generation service can't be reached right now.
 upstream-error-timeout = The generation service is taking too long to answer.
 upstream-error-bad-response = The generation service sent an unexpected answer.
 upstream-error-unknown = Something went wrong on the generation service. Please try again later.
@@ -203,39 +293,57 @@ upstream-error-unknown = Something went wrong on the generation service. Please 
 # ── Orders (tracking) ──
 menu-orders = 📋 My orders
 command-orders = Your orders and their results
-tracking-duration-seconds = { $s } s
-tracking-duration-minutes = { $m } min { $s } s
-tracking-duration-hours = { $h } h { $m } min
+tracking-duration-seconds = { $s } sec
+tracking-duration-minutes = { $m } min { $s } sec
+tracking-duration-hours = { $h } h { $m } min
 tracking-elapsed = Time: { $duration }
-tracking-wait-hint = You do not have to wait here: the result will arrive in this chat.
+tracking-wait-hint = You don't have to wait here: the result will arrive in this chat.
 tracking-button-cancel = ✖️ Cancel generation
 tracking-cancel-requested = ⏳ Cancellation requested, waiting for confirmation…
 tracking-status-lost = Order not found
-tracking-lost = The generation service can no longer find this order, so we cannot follow it or deliver its result. Please start a new one with /generate.
-tracking-failed = The generation service could not complete this generation. You can try again with the same description, files and settings.
-tracking-detail = Details: { $detail }
+tracking-lost = { -setup.billing ->
+    [stars] The generation service can't find this order anymore, so we can't track it or deliver its result. Your Stars go back to your wallet. Please start a new order with /generate.
+   *[other] The generation service can't find this order anymore, so we can't track it or deliver its result. Please start a new order with /generate.
+  }
+tracking-failed = The generation service couldn't complete this order. You can try again with the same description, files and settings.
+tracking-detail = The service says: { $detail }
 tracking-button-retry = 🔁 Try again
 tracking-cancelled = The generation was stopped.
 tracking-kept-until = 📁 The files are kept until { $date }. Save them, or get them again from /orders before then.
-tracking-no-files = ⚠️ The service finished the order but returned no files.
-tracking-files-expired = ⚠️ The files had already expired and could not be sent.
-tracking-files-partly-expired = ⚠️ Some of the files had already expired and could not be sent.
-tracking-files-as-links = ⚠️ Telegram did not accept some of the files, so they were sent as download links.
-tracking-files-failed = ⚠️ Some of the files could not be sent. You can send them again from /orders.
-tracking-files-all-failed = ⚠️ The result could not be delivered: the generation service did not return a file we can safely send. Please contact support, the order is kept.
+tracking-no-files = ⚠️ The service finished the order but didn't send back any files.{ -setup.billing ->
+    [stars] { " " }Nothing was charged: the Stars are back in your wallet.
+   *[other] { "" }
+  }{ -setup.support ->
+    [contact] { " " }Please try again, and contact support if it happens again.
+   *[other] { " " }Please try again later.
+  }
+tracking-files-expired = ⚠️ The files had already expired and couldn't be sent.{ -setup.billing ->
+    [stars] { " " }Nothing was charged: the Stars are back in your wallet.
+   *[other] { "" }
+  }
+tracking-files-partly-expired = ⚠️ Some files had already expired and couldn't be sent.
+tracking-files-as-links = ⚠️ Telegram didn't accept some files, so they were sent as download links.
+tracking-files-failed = ⚠️ Some files couldn't be sent. You can get them again from /orders.
+tracking-files-all-failed = ⚠️ The result couldn't be delivered: the generation service didn't return a file that can be sent safely.{ -setup.billing ->
+    [stars] { " " }Nothing was charged: the Stars are back in your wallet.
+   *[other] { "" }
+  }{ -setup.support ->
+    [contact] { " " }Please contact support; your order has been saved.
+   *[other] { " " }Your order has been saved: please try again later from /orders.
+  }
 tracking-links-title = 🔗 Download links:
 tracking-link = File { $n }
 tracking-originals-caption = 📎 Original quality, without compression
 order-cancel-done = ✅ Generation cancelled.
-order-cancel-not-ready = Generation has not started yet, so it cannot be cancelled right now. Please try again in a moment.
+order-cancel-not-ready = The order is still being handed over to the service. You can cancel it in a few seconds.
 order-cancel-pending = ⏳ Cancellation requested, waiting for confirmation.
-order-cancel-too-late = This order has already finished and can no longer be cancelled.
-order-cancel-unsupported = This model cannot be stopped once generation has started.
-order-cancel-failed = Cancellation did not go through. Please try again in a moment.
+order-cancel-too-late = This order has already finished and can't be cancelled anymore.
+order-cancel-unsupported = This model can't be stopped once generation has started.
+order-cancel-failed = Cancellation didn't go through. Please try again in a moment.
 order-cancel-finished = This order has already finished.
 orders-title = 📋 <b>Your orders</b>
 orders-page = Page { $page } of { $pages }
-orders-empty = You have no orders yet. Tap Create to make your first one.
+orders-empty = You have no orders yet. Tap <b>Create</b> to make your first one.
 orders-line = { $n }. { $icon } <b>{ $model }</b> · { $status } · { $price } · { $date }
 orders-status-queued = in the queue
 orders-status-processing = generating
@@ -245,25 +353,25 @@ orders-status-cancelled = cancelled
 orders-status-lost = not found
 orders-button-prev = ◀️ Newer
 orders-button-next = Older ▶️
-orders-details-title = 🧾 <b>Order of { $date }</b>
+orders-details-title = 🧾 <b>Order placed { $date }</b>
 orders-details-status = Status: { $status }
 orders-details-finished = Finished: { $date }
 orders-details-kept-until = Files kept until: { $date }
 orders-details-expired = The files were available until { $date }.
 orders-button-resend = 📥 Send the files again
 orders-resend-started = Sending the files…
-orders-resend-expired = The files of this order have expired and can no longer be sent.
-orders-retry-files-expired = The files you sent for that order have expired (they are kept for 24 hours), so please send them again.
+orders-resend-expired = The files of this order have expired and can't be sent anymore.
+orders-retry-files-expired = The files you sent for that order have expired: they're kept for 24 hours. Please send them again.
 
 # ── Admin ──
-admin-command-balance = Upstream balance (admins)
+admin-command-balance = Reseller API balance (admins)
 admin-command-stats = Statistics (admins)
 admin-balance =
     💰 <b>Reseller API balance:</b> { $balance }
     Admins are alerted below { $threshold }.
 admin-balance-low = ⚠️ The balance is below the threshold: please top up the Reseller account.
 admin-checked-at = <i>Checked { $time }.</i>
-admin-balance-error = ⚠️ Could not get the balance from the Reseller API ({ $error }). Admins are alerted below { $threshold }.
+admin-balance-error = ⚠️ Couldn't get the balance from the Reseller API: { $error }. Admins are alerted below { $threshold }.
 admin-button-refresh = 🔄 Refresh
 admin-refreshed = Updated
 admin-stats-title = 📊 <b>Statistics</b>, { $time }
@@ -277,7 +385,7 @@ admin-stats-orders-line = { $period }: { $total } (✅ { $completed } · ❌ { $
 admin-stats-period-today = Today
 admin-stats-period-week = 7 days
 admin-stats-period-month = 30 days
-admin-stats-spent-title = 💸 <b>Spent upstream</b> (completed orders)
+admin-stats-spent-title = 💸 <b>Reseller API cost</b> (completed orders)
 admin-stats-spent-line = { $period }: { $amount }
 admin-stats-top-title = 🏆 <b>Top models, 30 days</b>
 admin-stats-top-line = { $n }. { $model }: { $orders } { $orders ->
@@ -288,27 +396,33 @@ admin-stats-top-empty = No orders yet.
 admin-stats-active = ⏳ <b>In progress now:</b> { $total } (queued { $queued }, generating { $processing })
 admin-alert-low-balance =
     ⚠️ <b>Low Reseller API balance:</b> { $balance } (alert threshold { $threshold }).
-    Please top up the account: once the money runs out, users' orders will be refused.
+    Please top up the account: once the money runs out, customers' orders will be refused.
 admin-alert-unauthorized =
     🚨 <b>The Reseller API rejects the API key</b> (unauthorized).
     No order can be placed or tracked. Check RESELLER_API_KEY and restart the bot.
 admin-alert-insufficient-balance =
     💸 <b>An order was refused: the Reseller account is out of money.</b>
-    A user tried to order { $model } and was told the service is temporarily unavailable. Please top up the account.
+    A customer tried to order { $model } and was told the service is temporarily unavailable. Please top up the account.
 admin-alert-upstream-down =
-    🔴 <b>The Reseller API is not answering:</b> { $failures } failed requests in a row over { $minutes } min (last: { $error }).
-    Orders are kept and will be tracked once it is back.
-admin-alert-upstream-recovered = 🟢 The Reseller API answers again (after about { $minutes } min).
+    🔴 <b>The Reseller API isn't answering:</b> { $failures } failed { $failures ->
+        [one] request
+       *[other] requests
+    } in a row over { $minutes } min. Last error: { $error }.
+    Orders are kept and will be tracked once it's back.
+admin-alert-upstream-recovered = 🟢 The Reseller API is responding again (down for about { $minutes } min).
 admin-alert-unreadable-model =
-    🧩 <b>A model could not be read and is not offered:</b> { $model }.
+    🧩 <b>A model couldn't be read and isn't offered:</b> { $model }.
     Reason: { $reason }
     The rest of the catalog is offered as usual.
 admin-alert-charge-mismatch =
-    💱 <b>Charged other than confirmed:</b> an order for { $model } was confirmed at { $confirmed }, the Reseller API charged { $charged }.
+    💱 <b>Charge differs from the confirmed price:</b> an order for { $model } was confirmed at { $confirmed }, the Reseller API charged { $charged }.
     The model list has been reloaded so that new orders show the current price.
 admin-alert-catalog-stale =
-    📦 <b>The model list could not be loaded from the Reseller API</b> ({ $error }).
-    The bot offers the last list it saved ({ $count } models); orders still go to the API, which decides.
+    📦 <b>The model list couldn't be loaded from the Reseller API:</b> { $error }.
+    The bot offers the last list it saved, { $count } { $count ->
+        [one] model
+       *[other] models
+    }. Orders still go to the API, which decides whether to accept them.
 
 # ── Prompt library ──
 menu-prompts = 📚 Prompts
@@ -327,9 +441,15 @@ prompts-choose-category = { $type }: choose a category, or search by words.
 prompts-no-categories = { $type }: there are no prompts here yet.
 prompts-category-header = { $type } · { $category }
 prompts-search-header = 🔎 Search: <b>{ $query }</b>
-prompts-search-ask = 🔎 Send a word or a short phrase to look for (up to { $max } characters). Titles and texts are searched in English and in Russian.
+prompts-search-ask = 🔎 Send a word or a short phrase to look for, up to { $max } { $max ->
+    [one] character
+   *[other] characters
+  }. Titles and texts are searched in English and in Russian.
 prompts-search-expected-text = Please send the words to look for as a text message.
-prompts-search-too-long = That is too long for a search: please use at most { $max } characters.
+prompts-search-too-long = That's too long for a search: please use at most { $max } { $max ->
+    [one] character
+   *[other] characters
+  }.
 prompts-search-empty = Nothing found. Try other words, in English or in Russian.
 prompts-empty = There are no prompts here yet.
 prompts-page = Page { $page } of { $pages }
@@ -348,30 +468,54 @@ prompts-detail-cut = <i>The text is shortened here; the whole prompt is used for
 prompts-choose-model = Choose a model for this prompt:
 prompts-no-models = No model can take this prompt right now. Please try again later.
 prompts-started = ✨ The description is taken from the prompt “{ $title }”.
-prompts-too-long = This prompt is { $length } characters long, and { $model } takes at most { $max }. Please send a shorter description; here is the original to copy and edit:
-prompts-too-short = This prompt is too short for { $model }: it needs at least { $min } characters. Please send your own description; here is the original to copy and edit:
-prompts-unavailable = 📚 The prompt library is not available yet. It will open soon; until then, describe your idea yourself with /generate.
-prompts-unavailable-admin = For admins: the library opens once the account's total deposit reaches { $required } USD (now { $deposited } USD).
+prompts-too-long = This prompt is { $length } { $length ->
+    [one] character
+   *[other] characters
+  } long, and { $model } takes at most { $max }. Please send a shorter description of your own; here's the original to copy and edit:
+prompts-too-short = This prompt is too short for { $model }: it needs at least { $min } { $min ->
+    [one] character
+   *[other] characters
+  }. Please send a description of your own; here's the original to copy and edit:
+prompts-unavailable = 📚 The prompt library isn't available yet. Describe your idea yourself with /generate.
+prompts-unavailable-admin = For admins: the library opens once the account's total deposit reaches { $required } USD, now { $deposited } USD.
 
 # ── White label ──
-access-private =
-    🔒 This is a private bot: only invited users can use it.
-    If you should have access, please contact its owner.
-access-banned = ⛔️ This bot is not available to you.
+access-private = { -setup.support ->
+    [contact]
+        🔒 This is a private bot: only invited users can use it.
+        If you should have access, please contact its owner.
+   *[other]
+        🔒 This is a private bot: only invited users can use it.
+        If you should have access, please ask whoever invited you to it.
+  }
+access-banned = ⛔️ This bot isn't available to you.
 access-support = 💬 Support: { $support }
-limits-active-orders = ⏳ Too many of your generations are running right now (at most { $max } at a time). Your order is saved: tap Confirm again once a running generation has finished. Nothing was charged.
-limits-daily-orders = 📅 You have reached today's limit of { $max } orders. Your order is saved: tap Confirm again after 00:00 UTC, when the limit resets. Nothing was charged.
-limits-daily-spend = 💰 This order costs { $price }, but today you can spend only { $remaining } more (the daily limit is { $limit }). Your order is saved: tap Confirm again after 00:00 UTC, when the limit resets. Nothing was charged.
+limits-active-orders = { -setup.billing ->
+    [stars] ⏳ Too many of your generations are running right now: at most { $max } at a time. Your order is saved: tap <b>Confirm</b> again once a running one has finished. Nothing was charged.
+   *[other] ⏳ Too many of your generations are running right now: at most { $max } at a time. Your order is saved: tap <b>Confirm</b> again once a running one has finished.
+  }
+limits-daily-orders = { -setup.billing ->
+    [stars] 📅 You've reached today's limit of { $max } { $max ->
+        [one] order
+       *[other] orders
+    }. Your order is saved: tap <b>Confirm</b> again after 00:00 UTC, when the limit resets. Nothing was charged.
+   *[other] 📅 You've reached today's limit of { $max } { $max ->
+        [one] order
+       *[other] orders
+    }. Your order is saved: tap <b>Confirm</b> again after 00:00 UTC, when the limit resets.
+  }
+limits-daily-spend = 💰 This order costs { $price }, but today you can spend only { $remaining } more: the daily limit is { $limit }. Your order is saved: tap <b>Confirm</b> again after 00:00 UTC, when the limit resets.
+limits-daily-spend-stars = 💰 This order ({ $price }) goes over today's spending limit. Your order is saved: tap <b>Confirm</b> again after 00:00 UTC, when the limit resets. Nothing was charged.
 
 # ── Stars wallet (BILLING=stars) ──
-stars-amount = ⭐ { $n }
+stars-amount = ⭐ { $n }
 command-wallet = Your Stars wallet and top-ups
 command-paysupport = Help with a payment
 command-terms = Terms of sale
 summary-wallet = 👛 Your wallet: { $balance }
 wallet-title = 👛 <b>Your wallet:</b> { $balance }
-wallet-empty-history = No movements yet.
-wallet-history-title = <b>Latest movements</b>
+wallet-empty-history = No transactions yet.
+wallet-history-title = <b>Recent transactions</b>
 wallet-history-line = { $date } · { $amount } · { $what }
 wallet-what-topup = top-up
 wallet-what-welcome = welcome bonus
@@ -384,67 +528,69 @@ wallet-what-capture = order { $model }
 wallet-choose-pack = Choose how many Stars to add. You pay with Telegram Stars right in this chat.
 wallet-button-pack = ➕ { $amount }
 wallet-invoice-title = { $amount } for generations
-wallet-invoice-description = Adds { $amount } to your wallet in { brand-name }. Stars are spent only on orders that complete; a failed or cancelled order gives them back.
+wallet-invoice-description = Adds { $amount } to your wallet in { brand-name }. Stars are charged only for results that reach you; a failed or cancelled order gives them back.
 wallet-invoice-label = Wallet top-up
-wallet-invoice-sent = Tap <b>Pay</b> on the invoice above. Your balance is updated as soon as Telegram confirms the payment.
 wallet-credited = ✅ { $amount } added to your wallet. Balance: <b>{ $balance }</b>.
 wallet-credited-order = Your order is still waiting: tap below to place it.
 wallet-button-continue-order = ✅ Place the order · { $price }
-wallet-insufficient = 👛 Not enough Stars: this order costs { $price } and your wallet has { $balance }. Add at least { $missing } and tap Confirm again: your order is saved.
+wallet-insufficient = 👛 Not enough Stars: this order costs { $price } and your wallet has { $balance }. Add at least { $missing }; once you've paid, you can place the order with one tap.
 wallet-button-topup = ➕ Add { $amount }
-wallet-off = Payments are not enabled in this bot: generations are free here.
-checkout-unknown-invoice = This invoice is no longer valid. Please open /wallet and choose a pack again.
+wallet-off = Payments aren't enabled in this bot: generations are free here.
+checkout-unknown-invoice = This invoice isn't valid anymore. Please open /wallet and choose a pack again.
 checkout-already-paid = This invoice has already been paid. Please open /wallet for a new one.
-checkout-wrong-amount = The amount of this invoice does not match. Please open /wallet and choose a pack again.
+checkout-wrong-amount = The amount of this invoice doesn't match. Please open /wallet and choose a pack again.
 checkout-other-user = This invoice was made for another user. Please open /wallet to get your own.
-checkout-not-allowed = Purchases are not available for your account.
-order-charged = 💳 Paid: { $price }
-order-returned = ↩️ { $price } returned to your wallet.
-order-held = 💳 Price: { $price } (held; charged only when the result is ready)
+checkout-not-allowed = Purchases aren't available for your account.
+order-charged = ⭐ Paid: { $price }
+order-returned = ↩️ Returned to your wallet: { $price }
+order-held = ⭐ Reserved: { $price }. It's charged only once the result reaches you.
 paysupport-text =
     💬 <b>Help with payments</b>
-    If a payment went wrong or you want your Stars back, write to us and include the date and amount of the payment.
-    Stars are only spent on completed generations: a failed or cancelled order returns them to your wallet automatically.
+    If a payment went wrong or you'd like your Stars back, please contact support below with the date and amount of the payment.
+    Stars are charged only for results that reach you: a failed or cancelled order returns them to your wallet automatically.
 terms-text =
     📄 <b>Terms of sale</b>
     • You buy Stars for your wallet in this bot and spend them on generations. Prices are shown in Stars before you confirm.
-    • Stars are held when you confirm an order and charged only when the result is delivered; a failed, cancelled or lost order returns them.
+    • Stars are reserved when you confirm an order and charged only when the result is delivered; a failed, cancelled or lost order returns them.
     • Unspent Stars from a top-up can be refunded on request through /paysupport.
-    • Results are generated by AI models and may differ from what you expect; a completed generation is not refunded.
+    • Results are generated by AI models and may differ from what you expect; Stars for a delivered result aren't refunded.
 admin-command-refund = Refund a Stars payment (admins)
-admin-command-grant = Give Stars to a user (admins)
+admin-command-grant = Give Stars to a customer (admins)
 admin-command-wallet = Look up a customer's wallet (admins)
 admin-refund-usage = Usage: <code>/refund &lt;telegram_payment_charge_id&gt;</code>
 admin-refund-done = ✅ Refunded { $amount } to user <code>{ $user }</code>.
-admin-refund-unknown = ⚠️ No payment with this charge id.
+admin-refund-unknown = ⚠️ There's no payment with this charge id.
 admin-refund-already = ⚠️ This payment has already been refunded.
-admin-refund-spent = ⚠️ Refused: the customer has already spent part of these Stars (payment { $amount }, wallet { $balance }).
+admin-refund-spent = ⚠️ Refused: the customer has already spent part of these Stars. Payment: { $amount }, wallet: { $balance }.
 admin-refund-telegram = ⚠️ Telegram refused the refund: { $reason }. The Stars stay in the customer's wallet.
-admin-grant-usage = Usage: <code>/grant &lt;user id&gt; &lt;stars&gt; [reason]</code>, Stars from 1 to 100000.
+admin-grant-usage = Usage: <code>/grant &lt;user id&gt; &lt;stars&gt; [reason]</code>, from 1 to 100,000 Stars.
 admin-grant-done = ✅ Granted { $amount } to user <code>{ $user }</code>. Their balance: { $balance }.
 admin-grant-repeat = This command was already carried out.
 admin-wallet-usage = Usage: <code>/wallet &lt;user id&gt;</code>
-admin-wallet-title = 👛 <b>Wallet of</b> <code>{ $user }</code>{ $name }: { $balance }
+admin-wallet-title = 👛 <b>Wallet</b> · <code>{ $user }</code>{ $name }: { $balance }
 admin-stats-stars-title = ⭐ <b>Stars</b>
 admin-stats-stars =
     Bought: { $paid } (refunded { $refunded })
     Earned on completed orders: { $earned }
-    Held by running orders: { $held }
-    Given: { $granted } as grants, { $welcome } as welcome bonus
-    Upstream spent on paid orders: { $spent }; earned at your rate: { $earnedUsd }; margin: { $margin }
+    Reserved by running orders: { $held }
+    Given away: { $granted } by hand, { $welcome } as welcome bonuses
+    Reseller API cost of paid orders: { $spent }; earned at your rate: { $earnedUsd }; margin: { $margin }
 admin-alert-reconciliation =
-    🧾 <b>Stars ledger and Telegram disagree</b> ({ $count } differences):
+    🧾 <b>Stars ledger and Telegram disagree</b> ({ $count } { $count ->
+        [one] difference
+       *[other] differences
+    }):
     { $details }
 
 ## Broadcasts, customer card, audit log (admins)
-admin-command-broadcast = Message every customer (admins)
+admin-command-broadcast = Broadcast to customers (admins)
 admin-command-user = Look up a customer (admins)
-admin-command-audit = What admins did (admins)
+admin-command-audit = Admin action log (admins)
 broadcast-ask-content =
     📣 <b>New broadcast</b>
 
-    Send me the message exactly as your customers should see it: text with any formatting, or a photo, video, animation or document with a caption.
-broadcast-unsupported = This kind of message cannot be broadcast. Send text, or a photo, video, animation or document with a caption.
+    Send the message exactly as your customers should see it: text with any formatting, or a photo, video, animation or document with a caption.
+broadcast-unsupported = This kind of message can't be broadcast. Send text, or a photo, video, animation or document with a caption.
 broadcast-ask-button = Add a link button under the message?
 broadcast-button-add = 🔗 Add a link button
 broadcast-button-skip = Continue without a button
@@ -452,26 +598,35 @@ broadcast-ask-button-line =
     Send the button's label and its link in one message, separated by a vertical bar:
     <code>Open the catalog | https://example.com</code>
 broadcast-button-invalid =
-    I could not read that. Send a label of up to { $max } characters, a vertical bar and a link that starts with https:// or http://, for example:
+    Sorry, that couldn't be read. Send a label of up to { $max } { $max ->
+        [one] character
+       *[other] characters
+    }, a vertical bar and a link that starts with https:// or http://, for example:
     <code>Open the catalog | https://example.com</code>
 broadcast-preview = 👆 This is how your customers will see it. Who should get it?
 broadcast-audience-all = 👥 Everyone
 broadcast-audience-language = 🌐 By language
 broadcast-audience-active = 🕒 Active recently
-broadcast-audience-paying = ⭐ Paying customers
-broadcast-audience-ids = 🔢 A list of ids
-broadcast-ask-language = Customers who read the bot in which language?
-broadcast-ask-days = Customers active within how many days?
-broadcast-days = { $days } days
-broadcast-ask-ids = Send the Telegram ids of the recipients, separated by spaces, commas or new lines (up to { $max }).
-broadcast-ids-invalid = I found no ids there. Send numbers only, separated by spaces, commas or new lines (up to { $max }).
+broadcast-audience-paying = ⭐ Paying
+broadcast-audience-ids = 🔢 List of ids
+broadcast-ask-language = Which language do the recipients use the bot in?
+broadcast-ask-days = How recently should they have been active?
+broadcast-days = { $days } { $days ->
+    [one] day
+   *[other] days
+}
+broadcast-ask-ids = Send the Telegram ids of the recipients, separated by spaces, commas or new lines, up to { $max }.
+broadcast-ids-invalid = No ids found there. Send numbers only, separated by spaces, commas or new lines, up to { $max }.
 broadcast-button-back = ◀️ Back
 broadcast-button-discard = ✖️ Discard
 broadcast-discarded = The broadcast was discarded; nothing was sent.
-broadcast-audience-empty = Nobody in this audience can receive messages now (customers who blocked the bot or are banned are left out). Choose another audience.
+broadcast-audience-empty = Nobody in this audience can receive messages now: customers who blocked the bot or are banned are left out. Choose another audience.
 broadcast-label-all = everyone
 broadcast-label-language = customers reading in { $language }
-broadcast-label-active = customers active in the last { $days } days
+broadcast-label-active = customers active in the last { $days } { $days ->
+    [one] day
+   *[other] days
+}
 broadcast-label-paying = paying customers
 broadcast-label-ids = the listed customers
 broadcast-confirm =
@@ -479,7 +634,10 @@ broadcast-confirm =
         [one] recipient
        *[other] recipients
     } ({ $audience })?
-    It goes out at about { $rate } messages per second: roughly { $duration }.
+    It goes out at about { $rate } { $rate ->
+        [one] message
+       *[other] messages
+    } per second, so it takes roughly { $duration }.
 broadcast-button-send = 📣 Send to { $count }
 broadcast-busy =
     ⏳ Broadcast #{ $id } is { $status ->
@@ -497,30 +655,30 @@ broadcast-progress-counts =
     ⚠️ Failed: { $failed }
     ⏳ Left: { $left }
 broadcast-progress-unconfirmed = ❔ Interrupted mid-send, not repeated: { $count }
-broadcast-progress-pace = { $rate } msg/s · about { $duration } left
-broadcast-progress-paused = Paused: press Resume to go on.
+broadcast-progress-pace = { $rate } msg/sec · about { $duration } left
+broadcast-progress-paused = Paused: tap <b>Resume</b> to go on.
 broadcast-button-pause = ⏸ Pause
 broadcast-button-resume = ▶️ Resume
-broadcast-button-cancel = ⏹ Cancel the broadcast
+broadcast-button-cancel = ✖️ Cancel the broadcast
 broadcast-button-cancel-confirm = Yes, cancel it
 broadcast-button-cancel-back = No, go on
-broadcast-cancel-question = Cancel the broadcast? Customers who have not got it yet will not get it.
+broadcast-cancel-question = Cancel the broadcast? Customers who haven't got it yet won't get it.
 broadcast-paused = Paused
-broadcast-resumed = Sending again
+broadcast-resumed = Resumed
 broadcast-cancelled = Broadcast cancelled
 broadcast-not-active = This broadcast has already ended.
 broadcast-report =
     { $status ->
-        [cancelled] ⏹ <b>Broadcast #{ $id } was cancelled.</b>
+        [cancelled] ✖️ <b>Broadcast #{ $id } was cancelled.</b>
        *[done] ✅ <b>Broadcast #{ $id } is finished.</b>
     }
     Sent: { $sent } of { $total }
-    Blocked the bot: { $blocked } (they will not be messaged again)
+    Blocked the bot: { $blocked } (they won't be messaged again)
     Failed: { $failed }
     Not sent: { $left }
     Time: { $duration }
 admin-user-usage = Usage: <code>/user 123456789</code> or <code>/user @username</code>
-admin-user-not-found = No customer { $query } has written to this bot.
+admin-user-not-found = { $query } has never messaged this bot.
 admin-user-card =
     👤 <b>{ $name }</b>{ $username }
     ID: <code>{ $id }</code>
@@ -529,11 +687,17 @@ admin-user-card =
     Last seen: { $last }
     Orders: { $orders } (completed { $completed }), spent { $spent }
 admin-user-wallet = Wallet: { $balance }
-admin-user-limits = Today: { $ordersToday } orders, { $spentToday }; in progress: { $active }
+admin-user-limits = Today: { $ordersToday } { $ordersToday ->
+    [one] order
+   *[other] orders
+  }, { $spentToday }; in progress: { $active }
 admin-user-limits-caps = Limits: { $caps }
 admin-user-limits-none = Limits: none set
 admin-user-cap-active = { $n } at a time
-admin-user-cap-daily-orders = { $n } orders a day
+admin-user-cap-daily-orders = { $n } { $n ->
+    [one] order
+   *[other] orders
+  } a day
 admin-user-cap-daily-spend = { $amount } a day
 admin-user-language-auto = { $language } (from Telegram)
 admin-user-status-ok = Status: active
@@ -546,21 +710,24 @@ admin-user-button-orders = 🧾 Recent orders
 admin-user-button-card = ◀️ Back to the card
 admin-user-banned = Banned
 admin-user-unbanned = Unbanned
-admin-user-admin-not-bannable = Admins cannot be banned.
-admin-user-orders-title = 🧾 <b>Latest orders of { $name }</b>
+admin-user-admin-not-bannable = Admins can't be banned.
+admin-user-orders-title = 🧾 <b>Recent orders: { $name }</b>
 admin-user-orders-empty = No orders yet.
 admin-user-orders-line = { $date } · { $model } · { $status } · { $price }
 admin-audit-title = 🗒 <b>Admin actions</b> · page { $page } of { $pages }
 admin-audit-empty = No admin actions recorded yet.
 admin-audit-line = { $time } · <code>{ $actor }</code>{ $actorName }: { $action }
-admin-audit-broadcast-started = started broadcast #{ $id } to { $count }
+admin-audit-broadcast-started = started broadcast #{ $id } to { $count } { $count ->
+    [one] recipient
+   *[other] recipients
+  }
 admin-audit-broadcast-paused = paused broadcast #{ $id }
 admin-audit-broadcast-resumed = resumed broadcast #{ $id }
 admin-audit-broadcast-cancelled = cancelled broadcast #{ $id }
 admin-audit-user-banned = banned { $target }
 admin-audit-user-unbanned = unbanned { $target }
-admin-audit-stars-granted = granted { $stars } ⭐ to { $target }
-admin-audit-payment-refunded = refunded { $stars } ⭐ to { $target }
+admin-audit-stars-granted = granted ⭐ { $stars } to { $target }
+admin-audit-payment-refunded = refunded ⭐ { $stars } to { $target }
 admin-audit-other = { $action }
 admin-audit-button-newer = ◀️ Newer
 admin-audit-button-older = Older ▶️

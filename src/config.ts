@@ -258,6 +258,14 @@ const envSchema = z
           'is required when BILLING is stars (how many Stars a customer pays per 1 USD of upstream price)',
       });
     }
+    if (env.BILLING === 'stars' && env.SUPPORT_CONTACT === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SUPPORT_CONTACT'],
+        message:
+          'is required when BILLING is stars (customers who pay must be able to reach you: /paysupport and payment problems show it), such as @your_support',
+      });
+    }
     if (env.BANNED_USER_IDS.some((id) => env.ADMIN_IDS.includes(id))) {
       ctx.addIssue({
         code: 'custom',

@@ -11,6 +11,7 @@ import { createI18n } from './bot/i18n.js';
 import { chatIdOf } from './bot/inbox-lane.js';
 import { countTelegramErrors, createTelegramBot, installFeatures } from './bot/index.js';
 import { startPolling } from './bot/polling.js';
+import { reportUntranslatedTo } from './bot/texts/labels.js';
 import { ConfigError, loadConfig, secretsOf } from './config.js';
 import { openStore } from './db/index.js';
 import { Periodic } from './lib/periodic.js';
@@ -73,7 +74,11 @@ async function main(): Promise<void> {
   // The Bot and its Api first (nothing is sent yet): every service and worker below speaks through it.
   const telegram = createTelegramBot(config.botToken, { apiRoot: config.telegram.apiRoot, logger });
   const { api } = telegram.bot;
-  const i18n = createI18n(config.defaultLocale, config.branding);
+  const i18n = createI18n(config.defaultLocale, config.branding, config.billing.mode);
+  // A catalog word shown as upstream wrote it (no text of ours yet) is logged once, to be translated.
+  reportUntranslatedTo((kind, slug, locale) =>
+    logger.warn({ kind, slug, locale }, 'catalog word without a translation: add it to locales/'),
+  );
   const services = createServices({ config, logger, store, upstream, getFile: (id) => api.getFile(id) });
   // The tracker reports to the notifier, which edits status messages and delivers results.
   const notifier = new OrderNotifier({

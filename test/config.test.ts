@@ -204,12 +204,24 @@ describe('config: white label', () => {
 });
 
 describe('billing configuration', () => {
+  /** Stars billing needs a support contact; most cases here are about other variables. */
+  const STARS = { BILLING: 'stars', SUPPORT_CONTACT: '@shop_support' };
+
+  it('requires a support contact with Stars billing, and says why', () => {
+    expect(problemsOf({ BOT_TOKEN: TOKEN, BILLING: 'stars', STARS_PER_USD: '77' })).toEqual([
+      'SUPPORT_CONTACT is required when BILLING is stars (customers who pay must be able to reach you: /paysupport and payment problems show it), such as @your_support',
+    ]);
+    expect(loadConfig({ BOT_TOKEN: TOKEN, ...STARS, STARS_PER_USD: '77' }).branding.supportContact).toBe(
+      '@shop_support',
+    );
+  });
+
   it('is off by default; stars needs a rate and takes the documented defaults', () => {
     expect(loadConfig({ BOT_TOKEN: TOKEN }).billing).toEqual({ mode: 'off' });
-    expect(problemsOf({ BOT_TOKEN: TOKEN, BILLING: 'stars' })).toEqual([
+    expect(problemsOf({ BOT_TOKEN: TOKEN, BILLING: 'stars', SUPPORT_CONTACT: '@help' })).toEqual([
       'STARS_PER_USD is required when BILLING is stars (how many Stars a customer pays per 1 USD of upstream price)',
     ]);
-    const billing = loadConfig({ BOT_TOKEN: TOKEN, BILLING: 'stars', STARS_PER_USD: '76.5' }).billing;
+    const billing = loadConfig({ BOT_TOKEN: TOKEN, ...STARS, STARS_PER_USD: '76.5' }).billing;
     expect(billing).toMatchObject({
       mode: 'stars',
       starsPerUsd: '76.50',
@@ -248,7 +260,7 @@ describe('billing configuration', () => {
     writeFileSync(good, JSON.stringify({ '203': { stars: 9 }, '101': { markup_percent: 12.5 } }));
     const billing = loadConfig({
       BOT_TOKEN: TOKEN,
-      BILLING: 'stars',
+      ...STARS,
       STARS_PER_USD: '77',
       PRICES_FILE: good,
     }).billing;
@@ -261,7 +273,7 @@ describe('billing configuration', () => {
     expect(
       problemsOf({
         BOT_TOKEN: TOKEN,
-        BILLING: 'stars',
+        ...STARS,
         STARS_PER_USD: '77',
         PRICES_FILE: join(dir, 'missing.json'),
       }),

@@ -10,7 +10,13 @@ import { join } from 'node:path';
 import { I18n } from '@grammyjs/i18n';
 import type { MiddlewareFn } from 'grammy';
 import { escapeHtml } from '../lib/html.js';
-import { addSupportLine, type Branding, brandedSource } from '../texts/branding.js';
+import {
+  addSupportLine,
+  type BillingMode,
+  type Branding,
+  brandedSource,
+  NO_BRANDING,
+} from '../texts/branding.js';
 import {
   isSupportedLocale,
   LOCALES_DIR,
@@ -22,22 +28,26 @@ import type { BaseContext } from './context.js';
 
 export { isSupportedLocale, LOCALES_DIR, type Locale, SUPPORTED_LOCALES } from '../texts/locales.js';
 
-/** `branding` (config.branding) applies the reseller's brand name, texts and support line (branding.ts). */
-export function createI18n(defaultLocale: Locale, branding?: Branding): I18n<BaseContext> {
+/**
+ * `branding` (config.branding) applies the reseller's brand name, texts and support line (branding.ts);
+ * `billing` (config.billing.mode) picks the wording about money: "charged" only with Stars billing.
+ */
+export function createI18n(
+  defaultLocale: Locale,
+  branding: Branding = NO_BRANDING,
+  billing: BillingMode = 'off',
+): I18n<BaseContext> {
   const i18n = new I18n<BaseContext>({
     defaultLocale,
-    ...(branding ? {} : { directory: LOCALES_DIR }),
     // Bidi isolation marks around variables would show up as junk in Telegram.
     fluentBundleOptions: { useIsolating: false },
     localeNegotiator: (ctx) => spokenLocale(ctx.user?.locale, ctx.from?.language_code, defaultLocale),
   });
-  if (branding) {
-    for (const locale of SUPPORTED_LOCALES) {
-      const own = readFileSync(join(LOCALES_DIR, `${locale}.ftl`), 'utf8');
-      i18n.loadLocaleSync(locale, { source: brandedSource(own, locale, branding) });
-    }
-    if (branding.supportContact) addSupportLine(i18n, branding.supportContact);
+  for (const locale of SUPPORTED_LOCALES) {
+    const own = readFileSync(join(LOCALES_DIR, `${locale}.ftl`), 'utf8');
+    i18n.loadLocaleSync(locale, { source: brandedSource(own, locale, branding, billing) });
   }
+  if (branding.supportContact) addSupportLine(i18n, branding.supportContact);
   return i18n;
 }
 

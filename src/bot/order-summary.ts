@@ -13,6 +13,13 @@ import { mediaInputLabel, optionLabel, optionValueLabel } from './texts/labels.j
 import { orderPrice, stars } from './texts/money.js';
 
 const PROMPT_PREVIEW_CHARS = 300;
+/** "14:05" in UTC: a quote lasts minutes, so the time of day says enough. */
+const QUOTE_TIME = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'UTC',
+});
 
 /** Changes whenever the amount, the quote or the submission key changes. */
 export function priceTag(
@@ -83,6 +90,8 @@ export async function orderSummary(
   lines.push('', ctx.t('summary-price', { price: priceText }));
   if (walletBalance !== undefined)
     lines.push(ctx.t('summary-wallet', { balance: stars(ctx, walletBalance) }));
-  if (order.quoteId) lines.push(ctx.t('summary-quote-note'));
+  // Upstream sets how long a quote holds (`expires_at`): say until when, as it stated.
+  if (order.quoteId && order.quoteExpiresAt)
+    lines.push(ctx.t('summary-quote-note', { time: `${QUOTE_TIME.format(order.quoteExpiresAt)} UTC` }));
   return { text: lines.join('\n'), keyboard: orderSummaryKeyboard(ctx, order, priceText) };
 }

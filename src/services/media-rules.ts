@@ -24,7 +24,7 @@ export type MediaProblem =
   | { code: 'video_too_long' | 'video_too_short'; seconds: number; limit: number }
   | { code: 'dimensions_out_of_range'; width: number; height: number; min?: number; max?: number }
   | { code: 'pixels_out_of_range'; pixels: number; min?: number; max?: number }
-  | { code: 'aspect_ratio_out_of_range'; ratio: number; min: number; max: number };
+  | { code: 'aspect_ratio_out_of_range'; ratio: number; min?: number; max?: number };
 
 export type MediaCheck = { ok: true } | { ok: false; problem: MediaProblem };
 
@@ -194,10 +194,17 @@ function geometryProblem(file: TelegramFileRef, limits: InputLimits): MediaProbl
     };
   }
   const ratio = width / height;
-  const low = limits.minAspect ?? 0;
-  const high = limits.maxAspect ?? Number.POSITIVE_INFINITY;
-  const outside = limits.aspectExclusive ? ratio <= low || ratio >= high : ratio < low || ratio > high;
-  if (outside) return { code: 'aspect_ratio_out_of_range', ratio, min: low, max: high };
+  const { minAspect: low, maxAspect: high } = limits;
+  const below = low !== undefined && (limits.aspectExclusive ? ratio <= low : ratio < low);
+  const above = high !== undefined && (limits.aspectExclusive ? ratio >= high : ratio > high);
+  // Only the bounds the model states are reported: no 0 or infinity stands in for a missing one.
+  if (below || above)
+    return {
+      code: 'aspect_ratio_out_of_range',
+      ratio,
+      ...(low !== undefined && { min: low }),
+      ...(high !== undefined && { max: high }),
+    };
   return undefined;
 }
 

@@ -31,6 +31,9 @@ const SUPPORT_LINE_KEYS: ReadonlySet<string> = new Set([
   'access-private',
   'access-banned',
   'paysupport-text',
+  // Texts that send the customer to support: the contact goes with them.
+  'tracking-files-all-failed',
+  'tracking-no-files',
 ]);
 const SUPPORT_LINE_KEY = 'access-support';
 
@@ -191,9 +194,32 @@ function fluentString(text: string): string {
   return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
 
-/** Our source for one language with the brand applied: ours, then BRAND_NAME, then the override file. */
-export function brandedSource(ownSource: string, locale: string, branding: Branding): string {
-  const parts = [ownSource];
+/** BILLING: with `stars`, texts about money speak of Stars being charged; with `off`, they don't. */
+export type BillingMode = 'off' | 'stars';
+
+/**
+ * The `-setup` term our texts select on (declared with its defaults at the top of each .ftl file):
+ * `.billing` and `.support` say whether customers pay in Stars and whether a support line follows.
+ */
+function setupTerm(billing: BillingMode, branding: Branding): string {
+  return [
+    '-setup = setup',
+    `    .billing = ${billing}`,
+    `    .support = ${branding.supportContact ? 'contact' : 'none'}`,
+  ].join('\n');
+}
+
+/**
+ * Our source for one language with the bot's setup and the brand applied: ours, the `-setup` term,
+ * then BRAND_NAME, then the override file (later definitions win).
+ */
+export function brandedSource(
+  ownSource: string,
+  locale: string,
+  branding: Branding,
+  billing: BillingMode = 'off',
+): string {
+  const parts = [ownSource, setupTerm(billing, branding)];
   // Texts are HTML: the brand is reseller text, so it is escaped like any variable.
   if (branding.name) parts.push(`brand-name = { ${fluentString(escapeHtml(branding.name))} }`);
   const override = branding.texts[locale];

@@ -53,7 +53,7 @@ describe('bot foundation (in-process)', () => {
     await harness.send(callbackQuery(user, 'nonsense'));
     const answers = harness.calls.filter((c) => c.method === 'answerCallbackQuery');
     expect(answers).toHaveLength(2);
-    expect(answers[0]?.payload.text).toBe('This button is no longer active.');
+    expect(answers[0]?.payload.text).toBe("This button isn't active anymore.");
     expect(answers[1]?.payload.show_alert).toBe(true);
     expect((await harness.users.find(6))?.locale).toBeNull();
   });
@@ -87,8 +87,8 @@ describe('bot foundation (in-process)', () => {
     await harness.send(textMessage({ id: 9, language_code: 'en' }, 'hello?'));
     await harness.send(textMessage({ id: 9, language_code: 'en' }, '/cancel'));
     expect(sent(harness).map((c) => c.payload.text)).toEqual([
-      'I did not understand that. Use the buttons below or send /help.',
-      'There is nothing to cancel. Send /start to open the menu.',
+      "Sorry, I didn't get that. Use the buttons below or send /help.",
+      "There's nothing to cancel. Send /start to open the menu.",
     ]);
   });
 

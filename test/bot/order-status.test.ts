@@ -62,20 +62,20 @@ describe('order status message', () => {
     expect(view.text).toContain('⏳ Order placed, waiting in the queue');
     expect(view.text).toContain('Lumen &lt;Text&gt; &amp; Image');
     expect(view.text).toContain('Cost: $0.04');
-    expect(view.text).toContain('Time: 7 s');
+    expect(view.text).toContain('Time: 7\u00a0sec');
     expect(buttons(view)).toEqual([]);
   });
 
   it('processing: Cancel with the row id, elapsed in minutes, Russian money format', () => {
     const row = order({ status: 'processing', costUsd: '1.5' });
     const view = renderOrderStatus(en, row, T0 + 125_000);
-    expect(view.text).toContain('Time: 2 min 5 s');
+    expect(view.text).toContain('Time: 2\u00a0min 5\u00a0sec');
     expect(buttons(view)).toEqual([`✖️ Cancel generation|oc:${row.id}`]);
     expect(Buffer.byteLength(`oc:${row.id}`)).toBeLessThanOrEqual(64);
     const inRussian = renderOrderStatus(ru, row, T0 + 3_700_000);
-    expect(inRussian.text).toContain('Генерирую');
+    expect(inRussian.text).toContain('Идёт генерация');
     expect(inRussian.text).toContain('1,50');
-    expect(inRussian.text).toContain('1 ч 1 мин');
+    expect(inRussian.text).toContain('1\u00a0ч 1\u00a0мин');
   });
 
   it('hides Cancel once a cancellation is pending or the model refused it', () => {
@@ -97,7 +97,7 @@ describe('order status message', () => {
     const view = renderOrderStatus(en, row, T0 + 60_000);
     expect(view.text).toContain('✅ Done!');
     expect(view.text).toContain('Cost: $0.04');
-    expect(view.text).toContain('Time: 42 s');
+    expect(view.text).toContain('Time: 42\u00a0sec');
     expect(view.text).toContain('kept until 22 Nov, 14:05 UTC');
     expect(renderOrderStatus(ru, row, T0).text).toContain('хранятся до 22 нояб., 14:05 UTC');
     expect(buttons(view)).toEqual([]);
@@ -108,30 +108,30 @@ describe('order status message', () => {
     const all = renderOrderStatus(en, row, T0, { delivery: { sent: 0, expired: 2, linked: 0, failed: 0 } });
     expect(all.text).toContain('files had already expired');
     const some = renderOrderStatus(en, row, T0, { delivery: { sent: 1, expired: 1, linked: 0, failed: 0 } });
-    expect(some.text).toContain('Some of the files had already expired');
+    expect(some.text).toContain('Some files had already expired');
   });
 
   it('failed: generic text, the upstream message as escaped detail, Try again', () => {
     const row = order({ status: 'failed', error: { code: 'x', message: 'NSFW <filter> hit' } });
     const view = renderOrderStatus(en, row, T0);
     expect(view.text).toContain('❌ Generation failed');
-    expect(view.text).toContain('<i>Details: NSFW &lt;filter&gt; hit</i>');
+    expect(view.text).toContain('<i>The service says: NSFW &lt;filter&gt; hit</i>');
     expect(buttons(view)).toEqual([`🔁 Try again|or:${row.id}`]);
     const opaque = renderOrderStatus(ru, order({ status: 'failed', error: { code: 42 } }), T0);
     expect(opaque.text).toContain('Сервису генерации не удалось');
-    expect(opaque.text).not.toContain('Подробности');
+    expect(opaque.text).not.toContain('Ответ сервиса');
   });
 
   it('cancelled and lost', () => {
     expect(renderOrderStatus(en, order({ status: 'cancelled' }), T0).text).toContain('🚫 Order cancelled');
     const lost = renderOrderStatus(en, order({ status: 'processing' }), T0, { lost: true });
-    expect(lost.text).toContain('can no longer find this order');
+    expect(lost.text).toContain("can't find this order anymore");
     expect(buttons(lost)).toEqual([]);
   });
 
   it('formats durations, dates and failure details', () => {
-    expect(formatDuration(en, 59_400)).toBe('59 s');
-    expect(formatDuration(en, 60_000)).toBe('1 min 0 s');
+    expect(formatDuration(en, 59_400)).toBe('59\u00a0sec');
+    expect(formatDuration(en, 60_000)).toBe('1\u00a0min 0\u00a0sec');
     expect(formatDateTime('en', new Date(Date.UTC(2029, 0, 2, 3, 4)), new Date(T0))).toBe(
       '2 Jan 2029, 03:04 UTC',
     );

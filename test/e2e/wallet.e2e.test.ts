@@ -18,6 +18,7 @@ beforeAll(async () => {
     simulator: { clock },
     env: {
       BILLING: 'stars',
+      SUPPORT_CONTACT: '@shop_support',
       STARS_PER_USD: '77',
       MARKUP_PERCENT: '50',
       TOPUP_PACKS_STARS: '10,50,100',

@@ -95,7 +95,7 @@ export async function createInProcessBot(
     deps: {
       config,
       logger,
-      i18n: createI18n(config.defaultLocale, config.branding),
+      i18n: createI18n(config.defaultLocale, config.branding, config.billing.mode),
       sandbox: true,
       ...services,
     },

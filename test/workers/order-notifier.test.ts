@@ -209,7 +209,7 @@ describe('OrderNotifier', () => {
     const n = notifier(fake.api, { gap: 1, locale: 'ru' });
     await n.statusChanged(await submitted(5), 'queued');
     await n.stop();
-    expect(fake.calls[0]!.text).toContain('Генерирую');
+    expect(fake.calls[0]!.text).toContain('Идёт генерация');
   });
 
   it('ignores "message is not modified" and replaces a status message that is gone', async () => {
@@ -240,7 +240,7 @@ describe('OrderNotifier', () => {
     await n.finalReached(row);
     await n.stop();
     expect(fake.calls.map((c) => c.method)).toEqual(['sendMessage', 'deleteMessage']);
-    expect(fake.calls[0]!.text).toMatch(/Generation failed[\s\S]*Details: too dark/);
+    expect(fake.calls[0]!.text).toMatch(/Generation failed[\s\S]*The service says: too dark/);
     expect(fake.calls[0]!.buttons).toEqual(['🔁 Try again']);
     expect(fake.calls[1]!.messageId).toBe(row.statusMessageId);
     expect((await orders.find(row.id))!.deliveredAt).toBeInstanceOf(Date);

@@ -106,14 +106,11 @@ privateChats.callbackQuery(orderActionData.filter({ a: 'ok' }), async (ctx) => {
         await showShortOfStars(ctx, outcome.order, outcome.reason);
         return;
       }
-      await showSummary(ctx, outcome.order, refusalText(ctx, outcome.reason));
+      await showSummary(ctx, outcome.order, refusalText(ctx, outcome.reason, outcome.order));
       return;
     case 'pending':
-      await showSummary(
-        ctx,
-        outcome.order,
-        ctx.t('order-pending', { reason: upstreamErrorText(ctx, outcome.error.code) }),
-      );
+      // The upstream reason is not shown: whatever it was, the next step is the same.
+      await showSummary(ctx, outcome.order, ctx.t('order-pending'));
       return;
     case 'closed':
       await ctx.editMessageText(ctx.t('order-closed'), { reply_markup: new InlineKeyboard() });

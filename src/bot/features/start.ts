@@ -6,8 +6,9 @@ import { createMainMenuKeyboard } from '../keyboards/main-menu.js';
 export const startFeature = new Composer<BotContext>();
 const privateChats = startFeature.chatType('private');
 
-function welcomeText(ctx: BotContext): string {
-  const welcome = ctx.t('start-welcome', { name: ctx.from?.first_name ?? '' });
+/** The greeting for /start; coming back to the menu later just asks what next (`menu-title`). */
+function welcomeText(ctx: BotContext, key: 'start-welcome' | 'menu-title' = 'start-welcome'): string {
+  const welcome = ctx.t(key, { name: ctx.from?.first_name ?? '' });
   return ctx.deps.sandbox ? `${welcome}\n\n${ctx.t('sandbox-badge')}` : welcome;
 }
 
@@ -19,5 +20,5 @@ privateChats.command('start', async (ctx) => {
 /** Buttons that lead back to the menu edit the message in place instead of piling up new ones. */
 privateChats.callbackQuery(menuData.filter({ item: 'home' }), async (ctx) => {
   await ctx.answerCallbackQuery();
-  await ctx.editMessageText(welcomeText(ctx), { reply_markup: createMainMenuKeyboard(ctx) });
+  await ctx.editMessageText(welcomeText(ctx, 'menu-title'), { reply_markup: createMainMenuKeyboard(ctx) });
 });

@@ -2,9 +2,10 @@
  * Why a confirmation was refused before anything was sent (outcome `refused`), in the user's words:
  * a per-user limit says which one and when it frees up; any other refusal gets the generic text.
  */
+import type { OrderRecord } from '../../db/index.js';
 import { LimitError } from '../../services/user-limits.js';
 import type { Texts } from '../i18n.js';
-import { price } from './money.js';
+import { price, stars } from './money.js';
 
 /** The LimitError behind a refusal, also when it comes bundled with other failures (composeHooks). */
 function limitErrorOf(reason: unknown): LimitError | undefined {
@@ -13,7 +14,8 @@ function limitErrorOf(reason: unknown): LimitError | undefined {
   return undefined;
 }
 
-export function refusalText(texts: Texts, reason: unknown): string {
+/** `order` is the refused draft: a customer paying in Stars sees its Stars price, never USD. */
+export function refusalText(texts: Texts, reason: unknown, order: Pick<OrderRecord, 'priceStars'>): string {
   const breach = limitErrorOf(reason)?.breach;
   switch (breach?.code) {
     case 'active_orders':
@@ -21,6 +23,9 @@ export function refusalText(texts: Texts, reason: unknown): string {
     case 'daily_orders':
       return texts.t('limits-daily-orders', { max: breach.max });
     case 'daily_spend':
+      // The limit is kept in USD; a Stars customer only learns that this order goes over it.
+      if (order.priceStars !== null)
+        return texts.t('limits-daily-spend-stars', { price: stars(texts, order.priceStars) });
       return texts.t('limits-daily-spend', {
         price: price(texts, breach.priceUsd),
         remaining: price(texts, breach.remainingUsd),

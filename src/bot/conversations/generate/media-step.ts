@@ -50,16 +50,21 @@ function stepKeyboard(ctx: BaseContext, step: MediaStep, count: number): InlineK
   return cancelRow(ctx, keyboard);
 }
 
+/**
+ * "Photos: send one photo." The count texts are part of `gen-media-ask` (they agree with the number
+ * and hold button names in bold), so it gets the numbers and the kind rather than ready words.
+ */
 function askText(ctx: BaseContext, step: MediaStep): string {
-  const what = mediaInputLabel(ctx, step.key);
-  const kind = ctx.t(`gen-media-kind-${step.kind}`);
-  const count =
-    step.min === step.max
-      ? ctx.t('gen-media-count-exact', { n: step.max })
-      : step.min > 0
-        ? ctx.t('gen-media-count-range', { min: step.min, max: step.max })
-        : ctx.t('gen-media-count-optional', { max: step.max });
-  return ctx.t('gen-media-ask', { what, kind, count, formats: step.accepted.join(', ') });
+  const mode = step.min === step.max ? 'exact' : step.min > 0 ? 'range' : 'optional';
+  return ctx.t('gen-media-ask', {
+    what: mediaInputLabel(ctx, step.key),
+    kind: step.kind,
+    mode,
+    n: step.max,
+    min: step.min,
+    max: step.max,
+    formats: step.accepted.join(', '),
+  });
 }
 
 /**
@@ -129,7 +134,8 @@ export async function askMedia(
       await answer.api.editMessageText(
         status.chat.id,
         status.message_id,
-        ctx.t('gen-media-failed', { reason }),
+        // Two sentences side by side: the reason may carry markup of its own (the upstream detail).
+        `${ctx.t('gen-media-failed')} ${reason}`,
       );
       continue;
     }

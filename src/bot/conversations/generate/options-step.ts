@@ -54,6 +54,14 @@ function overview(ctx: BaseContext, fields: OptionField[], chosen: Record<string
   return { text: ctx.t('gen-options-title'), keyboard: cancelRow(ctx, keyboard) };
 }
 
+/** "Or type a number from 1 to 4", with only the bounds the model states. */
+function numberHint(ctx: BaseContext, min: number | undefined, max: number | undefined): string {
+  if (min !== undefined && max !== undefined) return ctx.t('gen-option-type-number', { min, max });
+  if (min !== undefined) return ctx.t('gen-option-type-number-min', { min });
+  if (max !== undefined) return ctx.t('gen-option-type-number-max', { max });
+  return ctx.t('gen-option-type-number-any');
+}
+
 function picker(ctx: BaseContext, field: OptionField, chosen: Record<string, OptionValue>) {
   const keyboard = new InlineKeyboard();
   const current = currentValue(field, chosen);
@@ -66,7 +74,7 @@ function picker(ctx: BaseContext, field: OptionField, chosen: Record<string, Opt
   const name = optionLabel(ctx, field.key, field.label);
   let hint = '';
   if (field.kind === 'number') {
-    hint = ctx.t('gen-option-type-number', { min: field.min ?? '-∞', max: field.max ?? '∞' });
+    hint = numberHint(ctx, field.min, field.max);
   } else if (field.kind === 'text') {
     hint = ctx.t('gen-option-type-text');
   }

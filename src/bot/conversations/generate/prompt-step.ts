@@ -11,6 +11,12 @@ import {
   handleOutsideInput,
 } from './form-conversation.js';
 
+/** A file came without a caption: files come next, or this model takes none at all. */
+function mediaWithoutText(carriesMedia: boolean, takesMedia: boolean): string {
+  if (!carriesMedia) return 'gen-prompt-expected-text';
+  return takesMedia ? 'gen-prompt-media-first' : 'gen-prompt-text-only';
+}
+
 /** Asks for the prompt within the model's limits; resolves with it, or undefined when skipped. */
 export async function askPrompt(
   conversation: FormConversation,
@@ -42,7 +48,7 @@ export async function askPrompt(
     const carriesMedia = !!(message?.photo || message?.video || message?.document || message?.animation);
     const raw = message?.text ?? message?.caption;
     if (!raw || !hasVisibleText(raw)) {
-      await answer.reply(ctx.t(carriesMedia ? 'gen-prompt-media-first' : 'gen-prompt-expected-text'));
+      await answer.reply(ctx.t(mediaWithoutText(carriesMedia, takesMedia)));
       continue;
     }
     const text = raw.trim();
