@@ -63,7 +63,7 @@ async function balanceChecks(n: number): Promise<void> {
 
 async function placeLumen(user: ScriptedUser, prompt: string) {
   await openModel(user, 'image', 'Lumen Text to Image');
-  await user.waitForMessage(/Describe what you want/);
+  await user.waitForMessage(/Describe what you'd like/);
   await user.sendText(prompt);
   await user.waitForMessage(/Settings/);
   await continueToPrice(user);
@@ -120,9 +120,9 @@ describe('admin commands', () => {
   it('is an unknown command for everyone else, and its button does nothing for them', async () => {
     const user = stack.emulator.createUser({ first_name: 'Eve', language_code: 'en' });
     await user.sendCommand('balance');
-    await user.waitForMessage(/did not understand/);
+    await user.waitForMessage(/didn't get that/);
     await user.sendCommand('stats');
-    await user.waitForMessage((m) => /did not understand/.test(m.text ?? '') && user.messages().length === 2);
+    await user.waitForMessage((m) => /didn't get that/.test(m.text ?? '') && user.messages().length === 2);
     expect(
       user
         .messages()
@@ -132,7 +132,7 @@ describe('admin commands', () => {
     await user.sendCommand('start');
     const menu = await user.waitForMessage(/Hi, Eve!/);
     const answer = await user.pressCallbackData('adm:balance', menu.message_id);
-    expect(answer.text).toMatch(/does not work anymore/);
+    expect(answer.text).toMatch(/doesn't work anymore/);
   });
 
   it('/stats counts users and orders, sums the upstream cost exactly and names the top model', async () => {
@@ -208,7 +208,7 @@ describe('alerts', () => {
     await placeLumen(user, 'A castle made of sand');
     const seq = stack.emulator.seq();
     await user.pressButton(/^✅ Confirm/);
-    await user.waitForMessage(/temporarily unable to accept orders/, { after: seq });
+    await user.waitForMessage(/can't accept orders right now/, { after: seq });
     const alert = await en.waitForMessage(/An order was refused/, { after: seq, timeoutMs: 15_000 });
     expect(alert.text).toContain('Lumen Text to Image');
     await ru.waitForMessage(/Заказ отклонён: на счёте Reseller не хватает денег/, {

@@ -39,7 +39,7 @@ describe('upstream down at start-up', () => {
     await user.waitForMessage(/Hi, Stella!/);
     await openMenu(user, /What would you like to create/);
     await user.pressButton(/Images/);
-    const list = await user.waitForMessage(/Choose a model/);
+    const list = await user.waitForMessage(/choose a model/);
     expect(list.buttons.some((b) => b.text.startsWith('Lumen Text to Image ·'))).toBe(true);
     expect(stack.emulator.problems).toEqual([]);
   });

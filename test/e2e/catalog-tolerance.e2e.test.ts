@@ -66,7 +66,7 @@ const modelButtons = async (user: ScriptedUser, type: RegExp) => {
   await user.sendCommand('generate');
   await user.waitForMessage(/What would you like to create/);
   await user.pressButton(type);
-  const list = await user.waitForMessage(/Choose a model/);
+  const list = await user.waitForMessage(/choose a model/);
   return list.buttons.map((b) => b.text);
 };
 
@@ -98,13 +98,13 @@ describe('a catalog read model by model', () => {
   it('prices from resolutions sent as a list, and from image-count prices sent as number tables', async () => {
     const user = stack.emulator.createUser({ first_name: 'Rey', language_code: 'en' });
     await openModel(user, 'image', 'Nova Image Edit');
-    await user.waitForMessage(/Describe what you want/);
+    await user.waitForMessage(/Describe what you'd like/);
     await user.sendText('A red bicycle, studio light');
     await user.waitForMessage(/Photos/);
     await user.pressButton('⏭ Skip');
     await user.waitForMessage(/Settings/);
     await user.pressButton('Resolution: 1K');
-    await user.waitForMessage(/Choose Resolution/);
+    await user.waitForMessage(/Resolution: choose a value/);
     await user.pressButton('2K');
     await user.waitForMessage(/Resolution: 2K|Settings/);
     const nova = await continueToPrice(user);
@@ -113,13 +113,13 @@ describe('a catalog read model by model', () => {
 
     const other = stack.emulator.createUser({ first_name: 'Sam', language_code: 'en' });
     await openModel(other, 'image', 'Collage Composer');
-    await other.waitForMessage(/Describe what you want/);
+    await other.waitForMessage(/Describe what you'd like/);
     await other.sendText('Two friends on one beach');
     await other.waitForMessage(/Photos/);
     for (let i = 0; i < 2; i++) {
       const seq = stack.emulator.seq();
       await other.sendPhoto(makeJpeg(1024, 1024), { width: 1024, height: 1024 });
-      await other.waitForMessage(new RegExp(`Received ${i + 1} of`), { after: seq, timeoutMs: 15_000 });
+      await other.waitForMessage(new RegExp(`Got ${i + 1} of`), { after: seq, timeoutMs: 15_000 });
     }
     await other.pressButton('✅ Done');
     await other.waitForMessage(/Settings/);
@@ -137,11 +137,11 @@ describe('a catalog read model by model', () => {
   it('quotes and orders a model whose pricing came without a type', async () => {
     const user = stack.emulator.createUser({ first_name: 'Pia', language_code: 'en' });
     await openModel(user, 'video', 'Vega Video 2 Pro');
-    await user.waitForMessage(/Describe what you want/);
+    await user.waitForMessage(/Describe what you'd like/);
     await user.sendText('Clouds over hills');
     await user.waitForMessage(/or tap Skip/);
     await user.pressButton('⏭ Skip');
-    await user.waitForMessage(/📎 Video:/);
+    await user.waitForMessage(/📎 Videos:/);
     await user.pressButton('⏭ Skip');
     await user.waitForMessage(/Settings/);
     const summary = await continueToPrice(user);
@@ -152,7 +152,7 @@ describe('a catalog read model by model', () => {
   });
 
   it('told the admins once about the unreadable model', async () => {
-    await admin.waitForMessage(/could not be read[\s\S]*Broken Upscaler/, { after: 0 });
+    await admin.waitForMessage(/couldn't be read[\s\S]*Broken Upscaler/, { after: 0 });
     // Every user above made the catalog be read again; the alert still came once.
     expect(admin.messages().filter((m) => /Broken Upscaler/.test(m.text ?? ''))).toHaveLength(1);
     expect(stack.bot.lines.filter((l) => /model left out/.test(l))).toHaveLength(1);

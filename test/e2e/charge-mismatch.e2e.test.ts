@@ -38,7 +38,9 @@ describe('charged more than confirmed', () => {
     await confirmOrder(user);
     await user.waitForMessage(/Cost: \$0\.12/, { timeoutMs: 15_000 });
 
-    await admin.waitForMessage(/Charged other than confirmed[\s\S]*\$0\.04[\s\S]*\$0\.12/, { after: 0 });
+    await admin.waitForMessage(/Charge differs from the confirmed price[\s\S]*\$0\.04[\s\S]*\$0\.12/, {
+      after: 0,
+    });
     await expect.poll(modelLoads).toBeGreaterThan(loads);
 
     // $0.12 already spent of a $0.10 cap: the next order is refused. Counted at the confirmed

@@ -58,7 +58,7 @@ describe.skipIf(!availableEngines().includes('postgres'))('db:copy from SQLite t
     // ...and a second user in the middle of a form.
     const other = stack.emulator.createUser({ first_name: 'Oskar', language_code: 'en' });
     await openModel(other, 'image', 'Lumen Text to Image');
-    await other.waitForMessage(/Describe what you want/);
+    await other.waitForMessage(/Describe what you'd like/);
     await stack.bot.stop();
     // A broadcast paused half-way and the audit entry of its start go along.
     const sqliteStore = await stack.database.open();

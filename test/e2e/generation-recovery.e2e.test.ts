@@ -27,11 +27,11 @@ const ordersWithPrompt = (prompt: string) =>
 async function pricedVideo(name: string, prompt: string) {
   const user = stack.emulator.createUser({ first_name: name, language_code: 'en' });
   await openModel(user, 'video', 'Vega Video 2 Pro');
-  await user.waitForMessage(/Describe what you want/);
+  await user.waitForMessage(/Describe what you'd like/);
   await user.sendText(prompt);
   await user.waitForMessage(/or tap Skip/);
   await user.pressButton('⏭ Skip');
-  await user.waitForMessage(/📎 Video:/);
+  await user.waitForMessage(/📎 Videos:/);
   await user.pressButton('⏭ Skip');
   await user.waitForMessage(/Settings/);
   return { user, summary: await continueToPrice(user) };
@@ -75,7 +75,7 @@ describe('refusals keep the inputs', () => {
     const balance = stack.simulator.state.getAccount(E2E_API_KEY)!.balance_usd;
     stack.simulator.state.setBalance(E2E_API_KEY, '0.01');
     await user.pressButton(/^✅ Confirm/);
-    const refused = await user.waitForMessage(/temporarily unable to accept orders/);
+    const refused = await user.waitForMessage(/can't accept orders right now/);
     expect(refused.buttons.some((b) => b.text.startsWith('✅'))).toBe(true);
     expect(ordersWithPrompt('Out of money')).toHaveLength(0);
 
@@ -86,10 +86,10 @@ describe('refusals keep the inputs', () => {
 
   it('Change settings reopens the form with the same inputs and a new price', async () => {
     const { user } = await pricedVideo('Tao', 'Change my mind');
-    await user.pressButton('⚙️ Change settings');
+    await user.pressButton('⚙️ Settings');
     await user.waitForMessage(/Settings/);
     await user.pressButton('Resolution: 480p');
-    await user.waitForMessage(/Choose Resolution/);
+    await user.waitForMessage(/Resolution: choose a value/);
     await user.pressButton('1080p');
     await user.waitForMessage(/Settings/);
     const summary = await continueToPrice(user);
@@ -113,7 +113,7 @@ describe('upstream unreachable at Confirm', () => {
       action: { kind: 'status', status: 503 },
     });
     await user.pressButton(/^✅ Confirm/);
-    await user.waitForMessage(/could not reach the generation service/);
+    await user.waitForMessage(/isn't responding right now/);
     expect(ordersWithPrompt('Send me later')).toHaveLength(0);
 
     const placed = await user.waitForMessage(/Order placed|Generating/, { timeoutMs: 15_000 });
@@ -160,7 +160,7 @@ describe('an order that is already final when the bot first hears of it', () => 
       action: { kind: 'status', status: 503 },
     });
     await user.pressButton(/^✅ Confirm/);
-    await user.waitForMessage(/could not reach the generation service/);
+    await user.waitForMessage(/isn't responding right now/);
     await user.waitForMessage((m) => m.kind === 'video', { timeoutMs: 15_000 });
     expect(ordersWithPrompt('Done while we waited')).toHaveLength(1);
   });
@@ -183,7 +183,7 @@ describe('restarts and slow files', () => {
   it('a HEIC sent as a file waits for upstream processing before it counts', async () => {
     const user = stack.emulator.createUser({ first_name: 'Vic', language_code: 'en' });
     await openModel(user, 'image', 'Nova Image Edit');
-    await user.waitForMessage(/Describe what you want/);
+    await user.waitForMessage(/Describe what you'd like/);
     await user.sendText('Make it brighter');
     await user.waitForMessage(/Photos/);
     const ticker = setInterval(() => clock.advance(500), 50);
@@ -192,7 +192,7 @@ describe('restarts and slow files', () => {
         file_name: 'IMG_0001.HEIC',
         mime_type: 'image/heic',
       });
-      await user.waitForMessage(/Received 1 of 10/, { timeoutMs: 20_000 });
+      await user.waitForMessage(/Got 1 of 10/, { timeoutMs: 20_000 });
     } finally {
       clearInterval(ticker);
     }

@@ -37,7 +37,7 @@ describe('generation flow, one catalog shape at a time', () => {
   it('text-to-image: prompt, default settings, exact price, one order', async () => {
     const user = stack.emulator.createUser({ first_name: 'Ann', language_code: 'en' });
     await openModel(user, 'image', 'Lumen Text to Image');
-    await user.waitForMessage(/Describe what you want/);
+    await user.waitForMessage(/Describe what you'd like/);
     await user.sendText('A red fox in the snow <3 & friends');
     await user.waitForMessage(/Settings/);
     const summary = await continueToPrice(user);
@@ -56,20 +56,20 @@ describe('generation flow, one catalog shape at a time', () => {
   it('image edit with three photos at 2K is priced from prices_by_image_count', async () => {
     const user = stack.emulator.createUser({ first_name: 'Bo', language_code: 'en' });
     await openModel(user, 'image', 'Collage Composer');
-    await user.waitForMessage(/Describe what you want/);
+    await user.waitForMessage(/Describe what you'd like/);
     await user.sendText('Put these three friends on one beach');
     await user.waitForMessage(/Photos/);
     const uploadsBefore = posts('/upload').length;
     for (let i = 0; i < 3; i++) {
       const s = stack.emulator.seq();
       await user.sendPhoto(makeJpeg(1024, 1024), { width: 1024, height: 1024 });
-      await user.waitForMessage(new RegExp(`Received ${i + 1} of 4`), { after: s, timeoutMs: 15_000 });
+      await user.waitForMessage(new RegExp(`Got ${i + 1} of 4`), { after: s, timeoutMs: 15_000 });
     }
     expect(posts('/upload')).toHaveLength(uploadsBefore + 3);
     await user.pressButton('✅ Done');
     await user.waitForMessage(/Settings/);
     await user.pressButton('Resolution: 1K');
-    await user.waitForMessage(/Choose Resolution/);
+    await user.waitForMessage(/Resolution: choose a value/);
     await user.pressButton('2K');
     await user.waitForMessage(/Resolution: 2K|Settings/);
     const summary = await continueToPrice(user);
@@ -85,15 +85,15 @@ describe('generation flow, one catalog shape at a time', () => {
   it('quote-required video from text only: skips media, quotes, orders with the quote', async () => {
     const user = stack.emulator.createUser({ first_name: 'Cy', language_code: 'en' });
     await openModel(user, 'video', 'Vega Video 2 Pro');
-    await user.waitForMessage(/Describe what you want/);
+    await user.waitForMessage(/Describe what you'd like/);
     await user.sendText('A paper boat on a stormy sea');
     await user.waitForMessage(/Photos.*Skip|or tap Skip/s);
     await user.pressButton('⏭ Skip');
-    await user.waitForMessage(/📎 Video:/);
+    await user.waitForMessage(/📎 Videos:/);
     await user.pressButton('⏭ Skip');
     await user.waitForMessage(/Settings/);
     const summary = await continueToPrice(user);
-    expect(summary.text).toContain('The price is held for 10 minutes.');
+    expect(summary.text).toMatch(/The price holds until \d\d:\d\d UTC\./);
     const quotesBefore = posts('/orders/quote').length;
     expect(quotesBefore).toBeGreaterThan(0);
     await confirmOrder(user);
@@ -107,13 +107,13 @@ describe('generation flow, one catalog shape at a time', () => {
   it('quote-required video with one photo (first frame)', async () => {
     const user = stack.emulator.createUser({ first_name: 'Di', language_code: 'en' });
     await openModel(user, 'video', 'Vega Video 2 Pro');
-    await user.waitForMessage(/Describe what you want/);
+    await user.waitForMessage(/Describe what you'd like/);
     await user.sendText('The cat starts to dance');
     await user.waitForMessage(/or tap Skip/);
     await user.sendPhoto(makeJpeg(1280, 720), { width: 1280, height: 720 });
-    await user.waitForMessage(/Received 1 of 6/, { timeoutMs: 15_000 });
+    await user.waitForMessage(/Got 1 of 6/, { timeoutMs: 15_000 });
     await user.pressButton('✅ Done');
-    await user.waitForMessage(/📎 Video:/);
+    await user.waitForMessage(/📎 Videos:/);
     await user.pressButton('⏭ Skip');
     await user.waitForMessage(/Settings/);
     await continueToPrice(user);
@@ -124,16 +124,16 @@ describe('generation flow, one catalog shape at a time', () => {
   it('quote-required video with photos and a source video: duration is neither asked nor sent', async () => {
     const user = stack.emulator.createUser({ first_name: 'Ed', language_code: 'en' });
     await openModel(user, 'video', 'Vega Video 2 Pro');
-    await user.waitForMessage(/Describe what you want/);
+    await user.waitForMessage(/Describe what you'd like/);
     await user.sendText('Make them move like in the clip');
     await user.waitForMessage(/or tap Skip/);
     for (const n of [1, 2]) {
       const s = stack.emulator.seq();
       await user.sendPhoto(makeJpeg(1024, 768), { width: 1024, height: 768 });
-      await user.waitForMessage(new RegExp(`Received ${n} of 6`), { after: s, timeoutMs: 15_000 });
+      await user.waitForMessage(new RegExp(`Got ${n} of 6`), { after: s, timeoutMs: 15_000 });
     }
     await user.pressButton('✅ Done');
-    await user.waitForMessage(/📎 Video:/);
+    await user.waitForMessage(/📎 Videos:/);
     const clip = makeMp4({ durationSeconds: 5, width: 1280, height: 720, fps: 30 });
     await user.sendVideo(clip, {
       duration: 5,
@@ -158,13 +158,13 @@ describe('generation flow, one catalog shape at a time', () => {
   it('role-keyed inputs are asked one by one and named for what they are', async () => {
     const user = stack.emulator.createUser({ first_name: 'Fay', language_code: 'en' });
     await openModel(user, 'image', 'Face Swap Studio');
-    const first = await user.waitForMessage(/Character photo/);
+    const first = await user.waitForMessage(/Photo of the face to use/);
     expect(first.text).not.toMatch(/Describe/);
     await user.sendPhoto(makeJpeg(800, 800), { width: 800, height: 800 });
-    await user.waitForMessage(/Target photo/, { timeoutMs: 15_000 });
+    await user.waitForMessage(/Photo to put the face into/, { timeoutMs: 15_000 });
     await user.sendPhoto(makePng(900, 600), { width: 900, height: 600 });
     const summary = await user.waitForMessage(/Check your order/, { timeoutMs: 15_000 });
-    expect(summary.text).toContain('Character photo (the face to use): 1');
+    expect(summary.text).toContain('Photo of the face to use: 1');
     await confirmOrder(user);
     const order = newestOrder();
     expect(Object.keys(order.media ?? {}).sort()).toEqual(['character_image', 'target_image']);
@@ -178,8 +178,8 @@ describe('generation flow, one catalog shape at a time', () => {
     const user = stack.emulator.createUser({ first_name: 'Gus', language_code: 'en' });
     await openModel(user, type, name);
     const ask = await user.waitForMessage(/Photos/);
-    expect(user.transcript()).not.toMatch(/Describe what you want/);
-    expect(ask.text).toContain('exactly one file');
+    expect(user.transcript()).not.toMatch(/Describe what you'd like/);
+    expect(ask.text).toContain('send one photo');
     await user.sendPhoto(makeJpeg(640, 480), { width: 640, height: 480 });
     await user.waitForMessage(next, { timeoutMs: 15_000 });
     if (type === 'upscale') await continueToPrice(user);
@@ -197,7 +197,7 @@ describe('generation flow, one catalog shape at a time', () => {
     expect(summary.text).toContain('Проверьте заказ');
     expect(confirmPrice(summary.buttons)?.replace(/\u00a0/g, ' ')).toBe('0,04 $');
     const status = await confirmOrder(user);
-    expect(status.text).toMatch(/Заказ оформлен|Генерирую|Готово/);
+    expect(status.text).toMatch(/Заказ оформлен|Идёт генерация|Готово/);
   });
 });
 
@@ -205,7 +205,7 @@ describe('exactly one upstream order per confirmation', () => {
   async function pricedTextOrder(name: string) {
     const user = stack.emulator.createUser({ first_name: name, language_code: 'en' });
     await openModel(user, 'image', 'Lumen Text to Image');
-    await user.waitForMessage(/Describe what you want/);
+    await user.waitForMessage(/Describe what you'd like/);
     await user.sendText(`Portrait of ${name}`);
     await user.waitForMessage(/Settings/);
     const summary = await continueToPrice(user);
@@ -267,7 +267,7 @@ describe('bad input is explained and nothing is uploaded or ordered', () => {
       file_name: 'notes.pdf',
       mime_type: 'application/pdf',
     });
-    await user.waitForMessage(/file type is not supported here/);
+    await user.waitForMessage(/file type isn't supported here/);
     await user.sendText('here is my photo');
     await user.waitForMessage(/Please send photos here/);
     expect(posts('/upload')).toHaveLength(uploads);
@@ -283,7 +283,7 @@ describe('bad input is explained and nothing is uploaded or ordered', () => {
       file_name: 'cat.jpg',
       mime_type: 'image/jpeg',
     });
-    await user.waitForMessage(/its contents are not what its name says/);
+    await user.waitForMessage(/Its contents don't match its name/);
     expect(posts('/upload')).toHaveLength(uploads);
 
     const seq = stack.emulator.seq();
@@ -297,15 +297,15 @@ describe('bad input is explained and nothing is uploaded or ordered', () => {
     await video.pressButton('⏭ Skip');
     await video.waitForMessage(/📎/);
     await video.sendDocument(makePng(400, 400), { file_name: 'photo.png', mime_type: 'image/png' });
-    await video.waitForMessage(/📎 Video/);
+    await video.waitForMessage(/📎 Videos/);
     await video.sendDocument(makePng(400, 400), { file_name: 'clip.mp4', mime_type: 'video/mp4' });
-    await video.waitForMessage(/its contents are not what its name says/);
+    await video.waitForMessage(/Its contents don't match its name/);
   });
 
   it('a prompt of only invisible characters is no prompt: asked again, nothing priced', async () => {
     const user = stack.emulator.createUser({ first_name: 'Zed', language_code: 'en' });
     await openModel(user, 'image', 'Lumen Text to Image');
-    await user.waitForMessage(/Describe what you want/);
+    await user.waitForMessage(/Describe what you'd like/);
     for (const invisible of ['\u200b', '   \n ', '\u2060\u200d', '\u3000']) {
       const seq = stack.emulator.seq();
       await user.sendText(invisible);
@@ -320,18 +320,18 @@ describe('bad input is explained and nothing is uploaded or ordered', () => {
   it('a photo with a caption at the prompt step: the caption is the prompt, and the photo is not dropped silently', async () => {
     const user = stack.emulator.createUser({ first_name: 'Cap', language_code: 'en' });
     await openModel(user, 'image', 'Nova Image Edit');
-    await user.waitForMessage(/Describe what you want/);
+    await user.waitForMessage(/Describe what you'd like/);
     await user.sendPhoto(makePng(512, 512), { width: 512, height: 512, caption: 'Make it snowy' });
-    await user.waitForMessage(/took the caption as your description[\s\S]*send it again there/);
+    await user.waitForMessage(/used the caption as your description[\s\S]*send it again then/);
     const seq = stack.emulator.seq();
     await user.sendPhoto(makePng(512, 512), { width: 512, height: 512 });
-    await user.waitForMessage(/Received 1/, { after: seq });
+    await user.waitForMessage(/Got 1/, { after: seq });
 
     const other = stack.emulator.createUser({ first_name: 'Nia', language_code: 'ru' });
     await openModel(other, 'image', 'Lumen Text to Image');
     await other.waitForMessage(/Опишите/);
     await other.sendPhoto(makePng(64, 64), { width: 64, height: 64 });
-    await other.waitForMessage(/Сначала, пожалуйста, описание текстом/);
+    await other.waitForMessage(/Этой модели нужно только текстовое описание/);
     await other.sendPhoto(makePng(64, 64), { width: 64, height: 64, caption: 'Зимний лес' });
     await other.waitForMessage(/работает только по описанию/);
   });
@@ -339,18 +339,18 @@ describe('bad input is explained and nothing is uploaded or ordered', () => {
   it('a 25 MB video in cloud mode is refused before any download', async () => {
     const user = stack.emulator.createUser({ first_name: 'Ken', language_code: 'en' });
     await openModel(user, 'video', 'Vega Video 2 Pro');
-    await user.waitForMessage(/Describe what you want/);
+    await user.waitForMessage(/Describe what you'd like/);
     await user.sendText('A big clip');
     await user.waitForMessage(/or tap Skip/);
     await user.pressButton('⏭ Skip');
-    await user.waitForMessage(/📎 Video:/);
+    await user.waitForMessage(/📎 Videos:/);
     const uploads = posts('/upload').length;
     const getFiles = stack.emulator.callsTo('getFile').length;
     await user.sendDocument(
       { path: '/nonexistent/big.mp4', size: 25 * 1024 * 1024 },
       { file_name: 'big.mp4', mime_type: 'video/mp4' },
     );
-    await user.waitForMessage(/The file is 25 MB, but Telegram lets bots download at most 20 MB/);
+    await user.waitForMessage(/The file is 25\sMB, but Telegram lets bots download at most 20\sMB/);
     expect(posts('/upload')).toHaveLength(uploads);
     expect(stack.emulator.callsTo('getFile')).toHaveLength(getFiles);
   });
@@ -358,7 +358,7 @@ describe('bad input is explained and nothing is uploaded or ordered', () => {
   it('a prompt that is too long, too many files, and a video over the model limits', async () => {
     const user = stack.emulator.createUser({ first_name: 'Lea', language_code: 'en' });
     await openModel(user, 'image', 'Collage Composer');
-    await user.waitForMessage(/Describe what you want/);
+    await user.waitForMessage(/Describe what you'd like/);
     await user.sendText('x'.repeat(4001));
     await user.waitForMessage(/too long: 4,001 characters.*at most 4,000/s);
     await user.sendText('Four friends');
@@ -366,7 +366,7 @@ describe('bad input is explained and nothing is uploaded or ordered', () => {
     for (let i = 1; i <= 4; i++) {
       const s = stack.emulator.seq();
       await user.sendPhoto(makeJpeg(600, 600), { width: 600, height: 600 });
-      await user.waitForMessage(new RegExp(`Received ${i} of 4`), { after: s, timeoutMs: 15_000 });
+      await user.waitForMessage(new RegExp(`Got ${i} of 4`), { after: s, timeoutMs: 15_000 });
     }
     const uploads = posts('/upload').length;
     await user.sendPhoto(makeJpeg(600, 600), { width: 600, height: 600 });
@@ -376,11 +376,11 @@ describe('bad input is explained and nothing is uploaded or ordered', () => {
     await user.waitForMessage(/Cancelled/);
 
     await openModel(user, 'video', 'Vega Video 2 Pro');
-    await user.waitForMessage(/Describe what you want/);
+    await user.waitForMessage(/Describe what you'd like/);
     await user.sendText('Long clip');
     await user.waitForMessage(/or tap Skip/);
     await user.pressButton('⏭ Skip');
-    await user.waitForMessage(/📎 Video:/);
+    await user.waitForMessage(/📎 Videos:/);
     const clip = makeMp4({ durationSeconds: 45, width: 1280, height: 720, fps: 30 });
     await user.sendVideo(clip, {
       duration: 45,
@@ -389,7 +389,7 @@ describe('bad input is explained and nothing is uploaded or ordered', () => {
       mime_type: 'video/mp4',
       file_name: 'long.mp4',
     });
-    await user.waitForMessage(/The video is 45 s long; this model takes at most 30 s/);
+    await user.waitForMessage(/The video is 45\ssec long, but this model takes at most 30\ssec/);
     expect(posts('/upload')).toHaveLength(uploads);
   });
 
@@ -406,7 +406,7 @@ describe('bad input is explained and nothing is uploaded or ordered', () => {
       'g:val:99',
     ]) {
       const answer = await user.pressCallbackData(data, menu.message_id);
-      expect(answer.text, data).toMatch(/no longer active|does not work anymore/);
+      expect(answer.text, data).toMatch(/isn't active anymore|doesn't work anymore/);
     }
     expect(upstreamOrders()).toHaveLength(orders);
   });

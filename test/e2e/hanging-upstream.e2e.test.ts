@@ -43,7 +43,7 @@ describe('a hanging upstream', () => {
     // The form is over for good: the next update starts afresh, nothing of the old form comes back.
     seq = stack.emulator.seq();
     await user.sendText('hello?');
-    await user.waitForMessage((m) => m.sentAt > seq && !/Photos|Received/.test(m.text ?? ''), { after: seq });
+    await user.waitForMessage((m) => m.sentAt > seq && !/Photos|Got/.test(m.text ?? ''), { after: seq });
     await openModel(user, 'upscale', 'Crisp Upscaler');
     await user.waitForMessage(/Photos/);
   });

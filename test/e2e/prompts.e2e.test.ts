@@ -41,7 +41,7 @@ const upstreamOrders = () => stack.simulator.state.listOrders();
 
 async function openLibrary(user: ScriptedUser) {
   await user.sendCommand('prompts');
-  return user.waitForMessage(/Prompt library|Библиотека промптов/);
+  return user.waitForMessage(/Prompt library|Готовые промпты/);
 }
 
 describe('the library is closed below the deposit threshold', () => {
@@ -50,15 +50,15 @@ describe('the library is closed below the deposit threshold', () => {
     try {
       const ann = stack.emulator.createUser({ first_name: 'Ann', language_code: 'en' });
       await ann.sendCommand('prompts');
-      const en = await ann.waitForMessage(/prompt library is not available yet/);
+      const en = await ann.waitForMessage(/prompt library isn't available yet/);
       expect(en.text).not.toMatch(/\b(10|50)\b/);
       expect(labels(en)).toEqual(['🏠 Main menu']);
 
       const ivan = stack.emulator.createUser({ first_name: 'Иван', language_code: 'ru' });
       await ivan.sendCommand('start');
       await ivan.waitForMessage(/Привет, Иван!/);
-      await ivan.pressButton('📚 Промпты');
-      const ru = await ivan.waitForMessage(/Библиотека промптов пока недоступна/);
+      await ivan.pressButton('📚 Готовые промпты');
+      const ru = await ivan.waitForMessage(/Библиотека готовых промптов пока недоступна/);
       expect(ru.text).not.toMatch(/\b(10|50)\b/);
       await expect
         .poll(() => stack.bot.lines.some((l) => /total deposit below/.test(l) && /"deposited":10\b/.test(l)))
@@ -88,7 +88,7 @@ describe('browsing', () => {
       'Anime',
       'Fantasy',
       '🔎 Search',
-      '« Back',
+      '◀️ Back',
     ]);
 
     await user.pressButton('Portraits');
@@ -110,12 +110,12 @@ describe('browsing', () => {
     const detail = await user.waitForMessage(/Category: Portraits · Images/);
     expect(detail.text).toContain('✨ Renaissance portrait');
     expect(detail.text).toMatch(/Renaissance/);
-    expect(labels(detail)).toEqual(['✨ Use this prompt', '« Back']);
+    expect(labels(detail)).toEqual(['✨ Use this prompt', '◀️ Back']);
     expect(detail.message_id).toBe(menu.message_id);
 
-    await user.pressButton('« Back');
+    await user.pressButton('◀️ Back');
     await user.waitForMessage(/Page 2 of 2/);
-    await user.pressButton('« Back');
+    await user.pressButton('◀️ Back');
     await user.waitForMessage(/Images: choose a category/);
     expect(user.messages()).toHaveLength(1);
   });
@@ -140,8 +140,8 @@ describe('browsing', () => {
     const detail = await user.waitForMessage(/Категория: Портреты · Изображения/);
     expect(detail.text).toContain('Этот промпт есть только на английском.');
     expect(detail.text).toMatch(/neon/i);
-    expect(labels(detail)).toEqual(['✨ Использовать промпт', '« Назад']);
-    await user.pressButton('« Назад');
+    expect(labels(detail)).toEqual(['✨ Использовать промпт', '◀️ Назад']);
+    await user.pressButton('◀️ Назад');
     await user.waitForMessage(/Страница 2 из 2/);
   });
 
@@ -150,8 +150,8 @@ describe('browsing', () => {
     await openLibrary(user);
     await user.pressButton('🎬 Videos');
     const videos = await user.waitForMessage(/Videos: choose a category/);
-    expect(labels(videos)).toEqual(['Cinematic', 'Dance', 'Travel', 'Advertising', '🔎 Search', '« Back']);
-    await user.pressButton('« Back');
+    expect(labels(videos)).toEqual(['Cinematic', 'Dance', 'Travel', 'Advertising', '🔎 Search', '◀️ Back']);
+    await user.pressButton('◀️ Back');
     await user.waitForMessage(/Ready-made ideas/);
     await user.pressButton('📚 All');
     const all = await user.waitForMessage(/All: choose a category/);
@@ -182,7 +182,7 @@ describe('search', () => {
     await user.pressButton(/^6\. Чиби-портрет/);
     const detail = await user.waitForMessage(/Категория: Аниме/);
     expect(detail.text).toContain('🔎 Поиск: портрет');
-    await user.pressButton('« Назад');
+    await user.pressButton('◀️ Назад');
     const back = await user.waitForMessage(/Страница 2 из 2/);
     expect(back.text).toContain('Чиби-портрет');
   });
@@ -198,7 +198,7 @@ describe('search', () => {
     await user.waitForMessage(/send the words to look for as a text message/);
     await user.sendText('zzzz-nothing-like-this');
     const none = await user.waitForMessage(/Nothing found/);
-    expect(labels(none)).toEqual(['🔎 New search', '« Back']);
+    expect(labels(none)).toEqual(['🔎 New search', '◀️ Back']);
   });
 
   it('keeps waiting for the search words across a restart', async () => {
@@ -237,12 +237,12 @@ describe('using a prompt', () => {
       'Lumen Text to Image · from $0.04',
       'Nova Image Edit · from $0.09',
       'Collage Composer · from $0.10',
-      '« Back',
+      '◀️ Back',
     ]);
     await user.pressButton(/^Lumen Text to Image/);
     await user.waitForMessage(/You chose Lumen Text to Image[\s\S]*taken from the prompt “Mountain lake”/);
     await user.waitForMessage(/Settings/);
-    expect(user.transcript()).not.toMatch(/Describe what you want/);
+    expect(user.transcript()).not.toMatch(/Describe what you'd like/);
     const summary = await continueToPrice(user);
     expect(summary.text).toContain(promptText!);
     await confirmOrder(user);
@@ -268,7 +268,7 @@ describe('using a prompt', () => {
       'Motion Transfer',
       'Aurora Video Sound',
       'Cast Character Video',
-      '« Назад',
+      '◀️ Назад',
     ]);
     await user.pressButton(/^Vega Video 2 Pro/);
     await user.waitForMessage(/Вы выбрали Vega Video 2 Pro/);
@@ -297,17 +297,17 @@ describe('a prompt longer than the model takes', () => {
     expect(detail.text).toContain('The text is shortened here');
 
     await user.pressButton('✨ Use this prompt');
-    await user.waitForMessage(/Choose a model/);
+    await user.waitForMessage(/choose a model/);
     await user.pressButton(/^Lumen Text to Image/);
     const why = await user.waitForMessage(/characters long, and Lumen Text to Image takes at most 2,000/);
     expect(why.text).toContain('A <castle> & a dragon');
-    await user.waitForMessage(/Describe what you want/);
+    await user.waitForMessage(/Describe what you'd like/);
     await user.sendCommand('cancel');
     await user.waitForMessage(/Cancelled/);
 
     await openEpic();
     await user.pressButton('✨ Use this prompt');
-    await user.waitForMessage(/Choose a model/);
+    await user.waitForMessage(/choose a model/);
     await user.pressButton(/^Nova Image Edit/);
     await user.waitForMessage(/📎 Photos/);
     await user.pressButton('⏭ Skip');
@@ -345,7 +345,7 @@ describe('forged and stale buttons', () => {
       `pr:m:1:99999:ci${portraits}.1`,
     ]) {
       const answer = await user.pressCallbackData(data, screen.message_id);
-      expect(answer.text, data).toMatch(/no longer active|does not work anymore/);
+      expect(answer.text, data).toMatch(/isn't active anymore|doesn't work anymore/);
     }
     await user.waitForIdle();
     const after = user.messages().find((m) => m.message_id === screen.message_id)!;

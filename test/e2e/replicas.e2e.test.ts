@@ -68,7 +68,7 @@ describe.runIf(availableEngines().includes('postgres'))('three replicas on one P
     const user = cluster.emulator.createUser({ first_name: 'Bea', language_code: 'en' });
     const before = cluster.emulator.webhookDeliveries().length;
     await openModel(user, 'image', 'Lumen Text to Image');
-    await user.waitForMessage(/Describe what you want/);
+    await user.waitForMessage(/Describe what you'd like/);
     await user.sendText('A fox on three machines');
     await user.waitForMessage(/Settings/);
     const summary = await continueToPrice(user);
@@ -95,7 +95,7 @@ describe.runIf(availableEngines().includes('postgres'))('three replicas on one P
   it('kill -9 of the replica that placed an order while it is processing: delivered once by another', async () => {
     const user = cluster.emulator.createUser({ first_name: 'Cy', language_code: 'en' });
     await openModel(user, 'image', 'Lumen Text to Image');
-    await user.waitForMessage(/Describe what you want/);
+    await user.waitForMessage(/Describe what you'd like/);
     await user.sendText('A fox that outlives its replica');
     await user.waitForMessage(/Settings/);
     await continueToPrice(user);
@@ -123,7 +123,7 @@ describe.runIf(availableEngines().includes('postgres'))('three replicas on one P
   it('kill -9 in the middle of a form: the user goes on, served by the other replicas', async () => {
     const user = cluster.emulator.createUser({ first_name: 'Dee', language_code: 'en' });
     await openModel(user, 'image', 'Lumen Text to Image');
-    await user.waitForMessage(/Describe what you want/);
+    await user.waitForMessage(/Describe what you'd like/);
     await user.waitForIdle(300);
     // Updates go round-robin: whichever replica dies, the next steps land on the other two.
     const victim = 1;

@@ -91,12 +91,12 @@ async function confirm(user: ScriptedUser, summary: BotMessage, prompt: string):
 
 async function placeLumen(user: ScriptedUser, prompt: string, images = 1): Promise<Placed> {
   await openModel(user, 'image', 'Lumen Text to Image');
-  await user.waitForMessage(/Describe what you want|Опишите/);
+  await user.waitForMessage(/Describe what you'd like|Опишите/);
   await user.sendText(prompt);
   await user.waitForMessage(/Settings|Настройки/);
   if (images !== 1) {
     await user.pressButton(/^Number of images/);
-    await user.waitForMessage(/Choose Number of images/);
+    await user.waitForMessage(/Number of images: choose a value/);
     await user.pressButton(String(images));
     await user.waitForMessage((m) => m.buttons.some((b) => b.text === `Number of images: ${images}`));
   }
@@ -105,7 +105,7 @@ async function placeLumen(user: ScriptedUser, prompt: string, images = 1): Promi
 
 async function placeVideo(user: ScriptedUser, model: string, prompt: string): Promise<Placed> {
   await openModel(user, 'video', model);
-  await user.waitForMessage(/Describe what you want/);
+  await user.waitForMessage(/Describe what you'd like/);
   await user.sendText(prompt);
   await user.waitForMessage(/or tap Skip/);
   await user.pressButton('⏭ Skip');
@@ -135,7 +135,7 @@ describe('delivery of results', () => {
     const placed = await placeLumen(user, 'A red fox');
     expect(statusOf(user, placed.statusId).text).toMatch(/Order placed, waiting in the queue/);
     const processing = await toProcessing(user, placed);
-    expect(processing.text).toMatch(/Model: Lumen Text to Image[\s\S]*Cost: \$0\.04[\s\S]*Time: \d+ s/);
+    expect(processing.text).toMatch(/Model: Lumen Text to Image[\s\S]*Cost: \$0\.04[\s\S]*Time: \d+\ssec/);
     expect(buttonTexts(processing)).toEqual(['✖️ Cancel generation']);
 
     clock.advance(STAGE_MS);
@@ -191,9 +191,9 @@ describe('delivery of results', () => {
     await user.sendCommand('generate');
     await user.waitForMessage(/What would you like to create/);
     await user.pressButton(/Other/);
-    await user.waitForMessage(/Choose a model/);
+    await user.waitForMessage(/choose a model/);
     await user.pressButton(/^Mesh Maker ·/);
-    await user.waitForMessage(/Describe what you want/);
+    await user.waitForMessage(/Describe what you'd like/);
     await user.sendText('A teapot mesh');
     const summary = await user.waitForMessage(/Check your order|Settings/);
     const priced = /Check your order/.test(summary.text ?? '') ? summary : await continueToPrice(user);
@@ -280,7 +280,9 @@ describe('failed orders', () => {
     clock.advance(2 * STAGE_MS);
     const failure = await user.waitForMessage(/Генерация не удалась/);
     expect(failure.text).toContain('Сервису генерации не удалось');
-    expect(failure.text).toContain('Подробности: The generation failed at the provider (simulated).');
+    expect(failure.text).toContain(
+      'Ответ сервиса (на английском): The generation failed at the provider (simulated).',
+    );
     expect(buttonTexts(failure)).toEqual(['🔁 Попробовать ещё раз']);
     await expect.poll(() => statusOf(user, placed.statusId).deleted).toBe(true);
 
@@ -304,9 +306,9 @@ describe('cancel, in every state of spec section 3', () => {
     await user.sendCommand('orders');
     await user.waitForMessage(/Your orders/);
     await user.pressButton(/^1\. ⏳ Lumen/);
-    const details = await user.waitForMessage(/Order of/);
+    const details = await user.waitForMessage(/Order placed /);
     const answer = await user.pressButton('✖️ Cancel generation', { messageId: details.message_id });
-    expect(answer.text).toMatch(/has not started yet/);
+    expect(answer.text).toMatch(/still being handed over/);
     expect(upstream(placed.upstreamId).status).toBe('queued');
   });
 
@@ -350,7 +352,7 @@ describe('cancel, in every state of spec section 3', () => {
     await toProcessing(user, placed);
     stack.simulator.state.setCancelBehaviour(placed.upstreamId, 'fail');
     const answer = await user.pressButton('✖️ Cancel generation');
-    expect(answer.text).toMatch(/did not go through/);
+    expect(answer.text).toMatch(/didn't go through/);
     expect(buttonTexts(statusOf(user, placed.statusId))).toEqual(['✖️ Cancel generation']);
     clock.advance(STAGE_MS);
     await user.waitForMessage((m) => m.kind === 'photo');
@@ -361,7 +363,7 @@ describe('cancel, in every state of spec section 3', () => {
     const placed = await placeVideo(user, 'Aurora Video Sound', 'A song of waves');
     await toProcessing(user, placed);
     const answer = await user.pressButton('✖️ Cancel generation');
-    expect(answer.text).toMatch(/cannot be stopped/);
+    expect(answer.text).toMatch(/can't be stopped/);
     await user.waitForMessage((m) => m.message_id === placed.statusId && m.buttons.length === 0);
     expect(upstream(placed.upstreamId).status).toBe('processing');
   });
@@ -393,14 +395,14 @@ describe('cancel, in every state of spec section 3', () => {
     const menu = await stranger.waitForMessage(/Hi, Pim!/);
     const cancelsBefore = stack.simulator.requests.filter((r) => r.path.endsWith('/cancel')).length;
     const answer = await stranger.pressCallbackData(`oc:${placed.rowId}`, menu.message_id);
-    expect(answer.text).toBe('This button is no longer active.');
+    expect(answer.text).toBe("This button isn't active anymore.");
     expect(stack.simulator.requests.filter((r) => r.path.endsWith('/cancel')).length).toBe(cancelsBefore);
     expect(upstream(placed.upstreamId).status).toBe('processing');
     expect(buttonTexts(statusOf(owner, placed.statusId))).toEqual(['✖️ Cancel generation']);
     // Forged data of any shape gets the same short answer.
     for (const data of ['oc:', 'oc:not-a-row', `oc:${placed.rowId}:x`]) {
       const forged = await stranger.pressCallbackData(data, menu.message_id);
-      expect(forged.text ?? '').toMatch(/no longer active|not work anymore/);
+      expect(forged.text ?? '').toMatch(/isn't active anymore|not work anymore/);
     }
   });
 });
@@ -501,18 +503,18 @@ describe('/orders', () => {
     );
     expect(buttonTexts(second).filter((t) => /^\d+\. /.test(t))).toEqual(['6. ✅ Lumen Text to Image']);
     await user.pressButton('6. ✅ Lumen Text to Image');
-    const details = await user.waitForMessage(/Order of/);
+    const details = await user.waitForMessage(/Order placed /);
     expect(details.text).toContain('Description: Fox number 1');
     expect(details.text).toMatch(/Status: ✅ done/);
     expect(details.text).toMatch(/Files kept until: /);
-    expect(buttonTexts(details)).toEqual(['📥 Send the files again', '« Back']);
+    expect(buttonTexts(details)).toEqual(['📥 Send the files again', '◀️ Back']);
 
     const answer = await user.pressButton('📥 Send the files again');
     expect(answer.text).toMatch(/Sending/);
     await user.waitForMessage((m) => m.kind === 'document' && ofType(user, 'document').length === 7);
     expect(ofType(user, 'photo')).toHaveLength(7);
 
-    await user.pressButton('« Back');
+    await user.pressButton('◀️ Back');
     await user.waitForMessage((m) => m.message_id === first.message_id && /Page 2 of 2/.test(m.text ?? ''));
     await user.pressButton('◀️ Newer');
     await user.waitForMessage((m) => m.message_id === first.message_id && /Page 1 of 2/.test(m.text ?? ''));

@@ -46,7 +46,7 @@ async function balanceOf(user: ScriptedUser): Promise<number> {
   const after = stack.emulator.seq();
   await user.sendCommand('wallet');
   const wallet = await user.waitForMessage(/Your wallet:/, { after });
-  return Number(/Your wallet: ⭐ ([\d,]+)/.exec(wallet.text ?? '')![1]!.replace(/,/g, ''));
+  return Number(/Your wallet: ⭐\u00a0([\d,]+)/.exec(wallet.text ?? '')![1]!.replace(/,/g, ''));
 }
 
 /** /wallet -> a pack -> pay; resolves once the bot said the Stars were added. */
@@ -75,9 +75,9 @@ const upstreamOrders = (prompt: string) =>
 describe('top-ups', () => {
   it('a paid pack is credited once; the same payment delivered twice is still credited once', async () => {
     const user = stack.emulator.createUser({ first_name: 'Petra', language_code: 'en' });
-    const { invoice, paid, credited } = await buy(user, /➕ ⭐ 50/);
+    const { invoice, paid, credited } = await buy(user, /➕ ⭐\u00a050/);
     expect(invoice.invoice).toMatchObject({ currency: 'XTR', total_amount: 50 });
-    expect(credited.text).toContain('⭐ 50 added to your wallet. Balance: ⭐ 50');
+    expect(credited.text).toContain('⭐\u00a050 added to your wallet. Balance: ⭐\u00a050');
     if (!paid.ok) throw new Error('unreachable');
 
     const seq = stack.emulator.seq();
@@ -92,7 +92,7 @@ describe('top-ups', () => {
 
   it('kill -9 after the credit, before the update is confirmed: after the restart still credited once', async () => {
     const user = stack.emulator.createUser({ first_name: 'Kilian', language_code: 'en' });
-    const { paid } = await buy(user, /➕ ⭐ 10$/);
+    const { paid } = await buy(user, /➕ ⭐\u00a010$/);
     if (!paid.ok) throw new Error('unreachable');
     await stack.bot.kill();
     // Telegram never heard the bot confirm the update: it delivers it again to the new process.
@@ -107,10 +107,10 @@ describe('top-ups', () => {
     const user = stack.emulator.createUser({ first_name: 'Twice', language_code: 'ru' });
     await user.sendCommand('wallet');
     await user.waitForMessage(/Выберите, сколько звёзд добавить/);
-    await user.pressButton(/➕ ⭐ 10$/);
+    await user.pressButton(/➕ ⭐\u00a010$/);
     const invoice = await user.waitForMessage((m) => m.kind === 'invoice');
     expect((await user.payInvoice(invoice)).ok).toBe(true);
-    await user.waitForMessage(/В кошелёк зачислено ⭐ 10/);
+    await user.waitForMessage(/В кошелёк зачислено ⭐\u00a010/);
     expect(await user.payInvoice(invoice)).toEqual({
       ok: false,
       reason: 'declined',
@@ -122,19 +122,19 @@ describe('top-ups', () => {
 describe('paying for orders', () => {
   it('the confirm screen shows Stars and no USD; completed: the balance is down by exactly the price', async () => {
     const user = stack.emulator.createUser({ first_name: 'Olga', language_code: 'en' });
-    await buy(user, /➕ ⭐ 50/);
+    await buy(user, /➕ ⭐\u00a050/);
     const summary = await pricedTextImage(user, 'A red kite over the dunes');
-    expect(confirmPrice(summary.buttons)).toBe(`⭐ ${LUMEN_STARS}`);
-    expect(summary.text).toContain(`Price: ⭐ ${LUMEN_STARS}`);
-    expect(summary.text).toContain('Your wallet: ⭐ 50');
+    expect(confirmPrice(summary.buttons)).toBe(`⭐\u00a0${LUMEN_STARS}`);
+    expect(summary.text).toContain(`Price: ⭐\u00a0${LUMEN_STARS}`);
+    expect(summary.text).toContain('Your wallet: ⭐\u00a050');
     expect(summary.text).not.toMatch(/\$|USD/);
 
     await user.pressButton(/^✅ Confirm/);
     const placed = await user.waitForMessage(/Order placed|Generating/);
-    expect(placed.text).toContain(`⭐ ${LUMEN_STARS} (held`);
+    expect(placed.text).toContain(`Reserved: ⭐\u00a0${LUMEN_STARS}`);
     clock.advance(60_000);
     const done = await user.waitForMessage(/Done!/, { timeoutMs: 15_000 });
-    expect(done.text).toContain(`Paid: ⭐ ${LUMEN_STARS}`);
+    expect(done.text).toContain(`Paid: ⭐\u00a0${LUMEN_STARS}`);
     expect(done.text).not.toMatch(/\$/);
     expect(await balanceOf(user)).toBe(50 - LUMEN_STARS);
   });
@@ -143,7 +143,7 @@ describe('paying for orders', () => {
     'a failing model gives the Stars back once, also across a kill -9 while the order is processing',
     async () => {
       const user = stack.emulator.createUser({ first_name: 'Fenja', language_code: 'en' });
-      await buy(user, /➕ ⭐ 10$/);
+      await buy(user, /➕ ⭐\u00a010$/);
       const prompt = 'A castle in the clouds [sim:fail]';
       await pricedTextImage(user, prompt);
       await user.pressButton(/^✅ Confirm/);
@@ -161,7 +161,7 @@ describe('paying for orders', () => {
         after: afterKill,
         timeoutMs: POLL_LEASE_WAIT_MS,
       });
-      expect(failed.text).toContain(`⭐ ${LUMEN_STARS} returned to your wallet`);
+      expect(failed.text).toContain(`Returned to your wallet: ⭐\u00a0${LUMEN_STARS}`);
       // Once more after another restart: the final hook already ran, nothing moves.
       await stack.restartBot();
       expect(await balanceOf(user)).toBe(10);
@@ -180,16 +180,16 @@ describe('paying for orders', () => {
     await pricedTextImage(user, prompt);
     await user.pressButton(/^✅ Confirm/);
     const short = await user.waitForMessage(/Not enough Stars/);
-    expect(short.text).toContain(`this order costs ⭐ ${LUMEN_STARS} and your wallet has ⭐ 0`);
+    expect(short.text).toContain(`this order costs ⭐\u00a0${LUMEN_STARS} and your wallet has ⭐\u00a00`);
     expect(upstreamOrders(prompt)).toHaveLength(0);
 
     // The smallest pack that covers the missing 5 Stars.
-    await user.pressButton('➕ Add ⭐ 10');
+    await user.pressButton('➕ Add ⭐\u00a010');
     const invoice = await user.waitForMessage((m) => m.kind === 'invoice');
     expect((await user.payInvoice(invoice)).ok).toBe(true);
     const credited = await user.waitForMessage(/added to your wallet/);
     expect(credited.text).toContain('Your order is still waiting');
-    await user.pressButton(`✅ Place the order · ⭐ ${LUMEN_STARS}`);
+    await user.pressButton(`✅ Place the order · ⭐\u00a0${LUMEN_STARS}`);
     await user.waitForMessage(/Order placed|Generating/);
     await user.waitForIdle();
     expect(upstreamOrders(prompt)).toHaveLength(1);
@@ -201,39 +201,39 @@ describe('admins', () => {
   it('/grant gives Stars once; /refund returns an unspent top-up through Telegram, once', async () => {
     const admin = theAdmin();
     const user = stack.emulator.createUser({ first_name: 'Rita', language_code: 'en' });
-    const { paid } = await buy(user, /➕ ⭐ 10$/);
+    const { paid } = await buy(user, /➕ ⭐\u00a010$/);
     if (!paid.ok) throw new Error('unreachable');
 
     await admin.sendCommand('grant', `${user.id} 7 goodwill`);
-    await admin.waitForMessage(`✅ Granted ⭐ 7 to user ${user.id}. Their balance: ⭐ 17.`);
+    await admin.waitForMessage(`✅ Granted ⭐\u00a07 to user ${user.id}. Their balance: ⭐\u00a017.`);
     await admin.sendCommand('refund', paid.chargeId);
-    await admin.waitForMessage(`✅ Refunded ⭐ 10 to user ${user.id}.`);
+    await admin.waitForMessage(`✅ Refunded ⭐\u00a010 to user ${user.id}.`);
     await admin.sendCommand('refund', paid.chargeId);
     await admin.waitForMessage(/already been refunded/);
     expect(stack.emulator.starTransactions().filter((t) => t.id === paid.chargeId)).toHaveLength(2);
     expect(await balanceOf(user)).toBe(7);
 
     await admin.sendCommand('wallet', String(user.id));
-    const card = await admin.waitForMessage(/Wallet of/);
-    expect(card.text).toContain('⭐ 7');
+    const card = await admin.waitForMessage(/👛 Wallet · /);
+    expect(card.text).toContain('⭐\u00a07');
     await admin.sendCommand('stats');
     const stats = await admin.waitForMessage(/Statistics/);
-    expect(stats.text).toMatch(/Bought: ⭐ \d+ \(refunded ⭐ 10\)/);
+    expect(stats.text).toMatch(/Bought: ⭐\u00a0\d+ \(refunded ⭐\u00a010\)/);
   });
 
   it('a customer banned from their card (/user) cannot pay an invoice they already hold', async () => {
     const admin = theAdmin();
     const user = stack.emulator.createUser({ first_name: 'Bruno', language_code: 'en' });
-    await buy(user, /➕ ⭐ 10$/);
+    await buy(user, /➕ ⭐\u00a010$/);
     await user.sendCommand('wallet');
     await user.waitForMessage(/Choose how many Stars/);
     const after = stack.emulator.seq();
-    await user.pressButton(/➕ ⭐ 50/);
+    await user.pressButton(/➕ ⭐\u00a050/);
     const invoice = await user.waitForMessage((m) => m.kind === 'invoice', { after });
 
     await admin.sendCommand('user', String(user.id));
     const card = await admin.waitForMessage(/👤 Bruno/);
-    expect(card.text).toContain('Wallet: ⭐ 10');
+    expect(card.text).toContain('Wallet: ⭐\u00a010');
     expect((await admin.pressButton(/Ban/, { messageId: card.message_id })).text).toBe('Banned');
     expect(await user.payInvoice(invoice)).toEqual({
       ok: false,
@@ -244,7 +244,7 @@ describe('admins', () => {
 
   it('a customer cannot use the admin commands', async () => {
     const user = stack.emulator.createUser({ first_name: 'Eve', language_code: 'en' });
-    const { paid } = await buy(user, /➕ ⭐ 10$/);
+    const { paid } = await buy(user, /➕ ⭐\u00a010$/);
     if (!paid.ok) throw new Error('unreachable');
     const after = stack.emulator.seq();
     await user.sendCommand('refund', paid.chargeId);

@@ -86,21 +86,21 @@ describe('branding and the models offered', () => {
     const types = await user.waitForMessage(/What would you like to create/);
     expect(types.buttons.map((b) => b.text)).toEqual(['🖼 Images', '🔍 Upscale', '🏠 Main menu']);
     await user.pressButton('🖼 Images');
-    const models = await user.waitForMessage(/Choose a model/);
+    const models = await user.waitForMessage(/choose a model/);
     expect(models.buttons.map((b) => b.text.split(' · ')[0])).toEqual([
       'Lumen Text to Image',
       'Face Swap Studio',
       'Collage Composer',
-      '« Back',
+      '◀️ Back',
     ]);
     // Allowed but of a hidden type (Vega Video, 101), not allowed (Nova Image Edit, 201), hidden type.
     for (const data of ['gm:101', 'gm:201', 'gt:video']) {
       const answer = await user.pressCallbackData(data, models.message_id);
-      expect(answer.text, data).toBe('This button is no longer active.');
+      expect(answer.text, data).toBe("This button isn't active anymore.");
     }
     // The form still works for an offered model.
     await openModel(user, 'image', 'Lumen Text to Image');
-    await user.waitForMessage(/Describe what you want/);
+    await user.waitForMessage(/Describe what you'd like/);
   });
 
   it('kept Telegram rules', () => expectTelegramRulesKept(stack));
@@ -165,7 +165,7 @@ describe('a private bot (ACCESS_MODE=allowlist) with a banned user', () => {
     await allowed.waitForMessage(/Hi, Al!/, { after });
     await admin.waitForMessage(/Hi, Ada!/, { after });
     await openModel(allowed, 'image', 'Lumen Text to Image');
-    await allowed.waitForMessage(/Describe what you want/);
+    await allowed.waitForMessage(/Describe what you'd like/);
   });
 
   it('tells a banned user once, even when also allow-listed, and then stays silent', async () => {
@@ -203,7 +203,7 @@ describe('per-user limits (MAX_ACTIVE_ORDERS_PER_USER=1, DAILY_SPEND_PER_USER_US
   /** Lumen Text to Image ($0.04) up to its priced summary. */
   async function priceLumen(user: ScriptedUser, prompt: string) {
     await openModel(user, 'image', 'Lumen Text to Image');
-    await user.waitForMessage(/Describe what you want|Опишите/);
+    await user.waitForMessage(/Describe what you'd like|Опишите/);
     await user.sendText(prompt);
     await user.waitForMessage(/Settings|Настройки/);
     return continueToPrice(user);
@@ -253,7 +253,7 @@ describe('per-user limits (MAX_ACTIVE_ORDERS_PER_USER=1, DAILY_SPEND_PER_USER_US
     await user.pressButton(/^✅ Подтвердить/);
     const refused = await user.waitForMessage(/дневной лимит/, { after: seq });
     expect((refused.text ?? '').replace(/\u00a0/g, ' ')).toContain(
-      'Этот заказ стоит 0,04 $, а сегодня вы можете потратить ещё только 0,02 $ (дневной лимит — 0,10 $).',
+      'Этот заказ стоит 0,04 $, а сегодня можно потратить ещё только 0,02 $ — дневной лимит 0,10 $.',
     );
     expect(refused.buttons.some((b) => b.text.startsWith('✅ Подтвердить'))).toBe(true);
     await user.waitForIdle();

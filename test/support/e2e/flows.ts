@@ -17,7 +17,7 @@ export async function openModel(
   await user.sendCommand('generate');
   await user.waitForMessage(/What would you like to create|Что будем создавать/);
   await user.pressButton(TYPE_BUTTONS[type]!);
-  await user.waitForMessage(/Choose a model|Выберите модель/);
+  await user.waitForMessage(/choose a model|выберите модель/);
   await user.pressButton(new RegExp(`^${modelName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} ·`));
   await user.waitForMessage(/You chose|Вы выбрали/);
 }
@@ -30,7 +30,7 @@ export async function continueToPrice(user: ScriptedUser) {
 
 export async function confirmOrder(user: ScriptedUser) {
   await user.pressButton(/^✅ (Confirm|Подтвердить)/);
-  return user.waitForMessage(/Order placed|Заказ оформлен|Generating|Генерирую|Done!|Готово!/, {
+  return user.waitForMessage(/Order placed|Заказ оформлен|Generating|Идёт генерация|Done!|Готово!/, {
     timeoutMs: 15_000,
   });
 }
@@ -43,7 +43,7 @@ export function confirmPrice(buttons: Array<{ text: string }>): string | undefin
 /** Text-to-image from /generate to the priced summary (Lumen Text to Image, default settings). */
 export async function pricedTextImage(user: ScriptedUser, prompt: string) {
   await openModel(user, 'image', 'Lumen Text to Image');
-  await user.waitForMessage(/Describe what you want|Опишите/);
+  await user.waitForMessage(/Describe what you'd like|Опишите/);
   await user.sendText(prompt);
   await user.waitForMessage(/Settings|Настройки/);
   return continueToPrice(user);
