@@ -208,7 +208,7 @@ describe('customer card and audit log', () => {
     expect((await admin.pressButton(/Ban/, { messageId: card.message_id })).text).toBe('Banned');
     await editedTo(admin, card, /Banned since/);
     await eve.sendCommand('start');
-    await eve.waitForMessage(/not available to you/);
+    await eve.waitForMessage(/isn't available to you/);
 
     expect((await admin.pressButton(/Unban/, { messageId: card.message_id })).text).toBe('Unbanned');
     await eve.sendCommand('start');

@@ -82,7 +82,7 @@ describe('admin commands', () => {
       'user',
       'audit',
     ]);
-    expect(enList.at(-5)).toEqual({ command: 'balance', description: 'Upstream balance (admins)' });
+    expect(enList.at(-5)).toEqual({ command: 'balance', description: 'Reseller API balance (admins)' });
     const ruList = stack.emulator.commands({ type: 'chat', chat_id: ADMIN_RU }, 'ru');
     expect(ruList.find((c) => c.command === 'stats')?.description).toBe('Статистика (для админов)');
     expect(stack.emulator.commands({ type: 'chat', chat_id: ADMIN_RU }).map((c) => c.command)).toContain(

@@ -297,7 +297,7 @@ describe('a prompt longer than the model takes', () => {
     expect(detail.text).toContain('The text is shortened here');
 
     await user.pressButton('✨ Use this prompt');
-    await user.waitForMessage(/choose a model/);
+    await user.waitForMessage(/Choose a model for this prompt/);
     await user.pressButton(/^Lumen Text to Image/);
     const why = await user.waitForMessage(/characters long, and Lumen Text to Image takes at most 2,000/);
     expect(why.text).toContain('A <castle> & a dragon');
@@ -307,7 +307,7 @@ describe('a prompt longer than the model takes', () => {
 
     await openEpic();
     await user.pressButton('✨ Use this prompt');
-    await user.waitForMessage(/choose a model/);
+    await user.waitForMessage(/Choose a model for this prompt/);
     await user.pressButton(/^Nova Image Edit/);
     await user.waitForMessage(/📎 Photos/);
     await user.pressButton('⏭ Skip');

@@ -238,7 +238,7 @@ describe('admins', () => {
     expect(await user.payInvoice(invoice)).toEqual({
       ok: false,
       reason: 'declined',
-      errorMessage: 'Purchases are not available for your account.',
+      errorMessage: "Purchases aren't available for your account.",
     });
   });
 

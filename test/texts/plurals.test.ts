@@ -1,0 +1,218 @@
+/**
+ * Every number that meets a noun goes through Fluent's plural categories (ru: one/few/many, en:
+ * one/other). Each such text is rendered with 1, 2, 5 and 21 in both languages and must show the
+ * noun form a native speaker expects; a new plural selector in either file must join the table.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createI18n, LOCALES_DIR, SUPPORTED_LOCALES } from '../../src/bot/i18n.js';
+
+const COUNTS = [1, 2, 5, 21] as const;
+type Forms = readonly [string, string, string, string];
+
+interface PluralCase {
+  key: string;
+  /** The number the noun agrees with. */
+  variable: string;
+  /** Other arguments the text needs. */
+  args?: Record<string, string | number>;
+  /** What must appear for 1, 2, 5 and 21 (`#` is the number); undefined: no noun follows it there. */
+  en: Forms;
+  ru?: Forms;
+}
+
+const characters = (en: 'character', ru: 'nominative' | 'genitive'): Pick<PluralCase, 'en' | 'ru'> => ({
+  en: [`1 ${en}`, `2 ${en}s`, `5 ${en}s`, `21 ${en}s`],
+  ru:
+    ru === 'nominative'
+      ? ['1 символ', '2 символа', '5 символов', '21 символ']
+      : ['1 символа', '2 символов', '5 символов', '21 символа'],
+});
+
+const TABLE: PluralCase[] = [
+  { key: 'gen-prompt-limit', variable: 'max', ...characters('character', 'genitive') },
+  {
+    key: 'gen-prompt-too-long',
+    variable: 'length',
+    args: { max: 1 },
+    ...characters('character', 'nominative'),
+  },
+  { key: 'gen-prompt-too-short', variable: 'min', ...characters('character', 'nominative') },
+  {
+    key: 'gen-media-count-exact',
+    variable: 'n',
+    args: { kind: 'image' },
+    en: ['send one photo', 'send 2 photos', 'send 5 photos', 'send 21 photos'],
+    // «фото» and «видео» do not change with the number.
+    ru: ['отправьте 1 фото', 'отправьте 2 фото', 'отправьте 5 фото', 'отправьте 21 фото'],
+  },
+  {
+    key: 'gen-media-count-exact',
+    variable: 'n',
+    args: { kind: 'video' },
+    en: ['send one video', 'send 2 videos', 'send 5 videos', 'send 21 videos'],
+    ru: ['отправьте 1 видео', 'отправьте 2 видео', 'отправьте 5 видео', 'отправьте 21 видео'],
+  },
+  {
+    key: 'gen-media-count-range',
+    variable: 'max',
+    args: { min: 1, kind: 'any' },
+    en: [
+      '1 to 1 photo or video',
+      '1 to 2 photos or videos',
+      '1 to 5 photos or videos',
+      '1 to 21 photos or videos',
+    ],
+    ru: ['от 1 до 1 фото или видео', 'от 1 до 2 фото', 'от 1 до 5 фото', 'от 1 до 21 фото'],
+  },
+  {
+    key: 'gen-media-count-optional',
+    variable: 'max',
+    args: { kind: 'image' },
+    en: ['send one photo if you like', 'send up to 2 photos', 'send up to 5 photos', 'send up to 21 photos'],
+    ru: ['отправьте 1 фото или', 'отправьте до 2 фото', 'отправьте до 5 фото', 'отправьте до 21 фото'],
+  },
+  {
+    key: 'media-problem-too-many',
+    variable: 'max',
+    en: ['1 file.', '2 files', '5 files', '21 files'],
+    ru: ['1 файла', '2 файлов', '5 файлов', '21 файла'],
+  },
+  {
+    key: 'admin-stats-top-line',
+    variable: 'orders',
+    args: { n: 1, model: 'Lumen' },
+    en: ['1 order', '2 orders', '5 orders', '21 orders'],
+    ru: ['1 заказ', '2 заказа', '5 заказов', '21 заказ'],
+  },
+  {
+    key: 'admin-alert-upstream-down',
+    variable: 'failures',
+    args: { minutes: 3, error: 'timeout' },
+    en: ['1 failed request', '2 failed requests', '5 failed requests', '21 failed requests'],
+    // «ошибок подряд — 21»: the number follows the noun, which stays as it is.
+  },
+  {
+    key: 'admin-alert-catalog-stale',
+    variable: 'count',
+    args: { error: 'timeout' },
+    en: ['1 model.', '2 models', '5 models', '21 models'],
+    // «(моделей: 21)»
+  },
+  {
+    key: 'admin-alert-reconciliation',
+    variable: 'count',
+    args: { details: '-' },
+    en: ['1 difference)', '2 differences', '5 differences', '21 differences'],
+    // «(расхождений: 21)»
+  },
+  { key: 'prompts-search-ask', variable: 'max', ...characters('character', 'genitive') },
+  { key: 'prompts-search-too-long', variable: 'max', ...characters('character', 'genitive') },
+  {
+    key: 'prompts-too-long',
+    variable: 'length',
+    args: { model: 'Lumen', max: 1 },
+    ...characters('character', 'nominative'),
+  },
+  {
+    key: 'prompts-too-short',
+    variable: 'min',
+    args: { model: 'Lumen' },
+    ...characters('character', 'nominative'),
+  },
+  {
+    key: 'limits-daily-orders',
+    variable: 'max',
+    en: ['1 order.', '2 orders', '5 orders', '21 orders'],
+    ru: ['1 заказа в день', '2 заказов в день', '5 заказов в день', '21 заказа в день'],
+  },
+  { key: 'broadcast-button-invalid', variable: 'max', ...characters('character', 'genitive') },
+  {
+    key: 'broadcast-days',
+    variable: 'days',
+    en: ['1 day', '2 days', '5 days', '21 days'],
+    ru: ['1 день', '2 дня', '5 дней', '21 день'],
+  },
+  {
+    key: 'broadcast-label-active',
+    variable: 'days',
+    en: ['1 day', '2 days', '5 days', '21 days'],
+    ru: ['последний 1 день', 'последние 2 дня', 'последние 5 дней', 'последний 21 день'],
+  },
+  {
+    key: 'broadcast-confirm',
+    variable: 'count',
+    args: { audience: 'everyone', rate: 25, duration: '1 min' },
+    en: ['1 recipient', '2 recipients', '5 recipients', '21 recipients'],
+    ru: ['1 получателю', '2 получателям', '5 получателям', '21 получателю'],
+  },
+  {
+    key: 'broadcast-confirm',
+    variable: 'rate',
+    args: { audience: 'everyone', count: 3, duration: '1 min' },
+    en: ['1 message per', '2 messages per', '5 messages per', '21 messages per'],
+    ru: ['около 1 сообщения', 'около 2 сообщений', 'около 5 сообщений', 'около 21 сообщения'],
+  },
+  {
+    key: 'admin-user-limits',
+    variable: 'ordersToday',
+    args: { spentToday: '$1', active: 0 },
+    en: ['1 order,', '2 orders', '5 orders', '21 orders'],
+    // «Сегодня: заказов 21»
+  },
+  {
+    key: 'admin-user-cap-daily-orders',
+    variable: 'n',
+    en: ['1 order a day', '2 orders a day', '5 orders a day', '21 orders a day'],
+    ru: ['1 заказ в день', '2 заказа в день', '5 заказов в день', '21 заказ в день'],
+  },
+  {
+    key: 'admin-audit-broadcast-started',
+    variable: 'count',
+    args: { id: 4 },
+    en: ['1 recipient', '2 recipients', '5 recipients', '21 recipients'],
+    // «(получателей: 21)»
+  },
+];
+
+const i18n = createI18n('en');
+/** Displayed text: tags dropped, non-breaking spaces read as spaces. */
+const render = (locale: string, key: string, args: Record<string, string | number>) =>
+  i18n
+    .t(locale, key, args)
+    .replace(/<[^>]+>/g, '')
+    .replace(/\u00a0/g, ' ');
+
+describe('plural forms', () => {
+  for (const entry of TABLE) {
+    for (const locale of ['en', 'ru'] as const) {
+      const forms = entry[locale];
+      if (!forms) continue;
+      it(`${locale}/${entry.key} agrees with $${entry.variable}${entry.args?.kind ? ` (${entry.args.kind})` : ''}`, () => {
+        COUNTS.forEach((n, i) => {
+          const text = render(locale, entry.key, { ...entry.args, [entry.variable]: n });
+          expect(text, `${entry.variable} = ${n}`).toContain(forms[i]);
+        });
+      });
+    }
+  }
+
+  it('covers every plural selector in both files', () => {
+    const covered = new Set(TABLE.map((e) => `${e.key} $${e.variable}`));
+    const found = new Set<string>();
+    for (const locale of SUPPORTED_LOCALES) {
+      const source = readFileSync(join(LOCALES_DIR, `${locale}.ftl`), 'utf8');
+      let key = '';
+      const lines = source.split('\n');
+      lines.forEach((line, i) => {
+        key = /^([a-z][\w-]*)\s*=/.exec(line)?.[1] ?? key;
+        const selector = /\{\s*\$(\w+)\s*->\s*$/.exec(line);
+        // A selector on a number: its first variant is a plural category or an exact number.
+        if (selector && /^\s*\*?\[(one|few|many|other|\d+)\]/.test(lines[i + 1] ?? ''))
+          found.add(`${key} $${selector[1]}`);
+      });
+    }
+    expect([...found].filter((f) => !covered.has(f))).toEqual([]);
+  });
+});
