@@ -153,6 +153,25 @@ describe('createI18n with branding', () => {
     expect(textsFor(supported, 'ru').t('error-generic')).toContain('💬 Поддержка: @shop_support &lt;1&gt;');
     expect(supported.t('en', 'menu-title')).toBe(plain.t('en', 'menu-title'));
   });
+
+  it('gives the contact to every delivery failure that sends the customer to support', () => {
+    const supported = createI18n('en', brand({ supportContact: '@shop_support' }));
+    for (const key of ['tracking-files-all-failed', 'tracking-no-files']) {
+      expect(supported.t('en', key)).toMatch(/contact support[\s\S]*\n\n💬 Support: @shop_support$/);
+      expect(supported.t('ru', key)).toMatch(/напишите в поддержку[\s\S]*\n\n💬 Поддержка: @shop_support$/);
+    }
+    // Without a contact the text does not send anyone to a support it cannot name.
+    expect(createI18n('en').t('en', 'tracking-files-all-failed')).not.toMatch(/support/i);
+  });
+
+  it('speaks of charges only when customers pay in Stars (BILLING)', () => {
+    const off = createI18n('en', NO_BRANDING, 'off');
+    const stars = createI18n('en', NO_BRANDING, 'stars');
+    expect(off.t('en', 'order-refused')).toBe("⚠️ The order couldn't be placed.");
+    expect(stars.t('en', 'order-refused')).toBe("⚠️ The order couldn't be placed. Nothing was charged.");
+    expect(off.t('ru', 'order-pending')).not.toContain('спишется');
+    expect(stars.t('ru', 'order-pending')).toContain('дважды ничего не спишется');
+  });
 });
 
 describe('branding in the bot (in-process)', () => {

@@ -270,6 +270,29 @@ describe('checkFile: duration, dimensions, aspect ratio', () => {
     ).toBe('aspect_ratio_out_of_range');
   });
 
+  it('reports only the aspect bound the catalog states, never a 0 or infinity in place of the other', () => {
+    const minOnly = handModel({ limits: { min_aspect: 0.5 } });
+    expect(
+      problemOf(
+        checkFile(minOnly, minOnly.media.inputs[0]!, photo({ width: 100, height: 300 }), empty, cloud),
+      ),
+    ).toEqual({
+      code: 'aspect_ratio_out_of_range',
+      ratio: 1 / 3,
+      min: 0.5,
+    });
+    const maxOnly = handModel({ limits: { max_aspect: 2 } });
+    expect(
+      problemOf(
+        checkFile(maxOnly, maxOnly.media.inputs[0]!, photo({ width: 300, height: 100 }), empty, cloud),
+      ),
+    ).toEqual({
+      code: 'aspect_ratio_out_of_range',
+      ratio: 3,
+      max: 2,
+    });
+  });
+
   it('checks nothing numeric for an input without limits', () => {
     const m = handModel({});
     const huge = photo({ width: 20_000, height: 100, fileSize: 19 * MB });
