@@ -15,6 +15,7 @@ import { ConfigError, loadConfig, secretsOf } from './config.js';
 import { openStore } from './db/index.js';
 import { Periodic } from './lib/periodic.js';
 import { redactSecrets } from './lib/redact.js';
+import { trustingOrigin } from './lib/url-policy.js';
 import { createLogger } from './logger.js';
 import { metrics } from './metrics.js';
 import { ResellerClient } from './reseller/client.js';
@@ -69,6 +70,10 @@ async function main(): Promise<void> {
   // Migrated before anything reads it (on PostgreSQL under an advisory lock: replicas may start together).
   const store = await openStore(config.database, { defaultLocale: config.defaultLocale });
   const upstream = await connectUpstream(config, logger);
+  // Sandbox mode: the in-process simulator serves its results from its own origin (plain http on
+  // loopback). That origin, exactly, is trusted; every other result URL stays under the strict policy.
+  if (upstream.sandbox)
+    config = { ...config, resultUrls: trustingOrigin(config.resultUrls, upstream.baseUrl) };
 
   // The Bot and its Api first (nothing is sent yet): every service and worker below speaks through it.
   const telegram = createTelegramBot(config.botToken, { apiRoot: config.telegram.apiRoot, logger });

@@ -203,13 +203,43 @@ describe('config: white label', () => {
   });
 });
 
+describe('result URL policy', () => {
+  it('strict by default; RESULT_URLS_TRUSTED_ORIGIN trusts exactly one origin', () => {
+    expect(loadConfig({ BOT_TOKEN: TOKEN }).resultUrls).toEqual({
+      allowHttp: false,
+      allowPrivate: false,
+      trustedOrigins: [],
+    });
+    const config = loadConfig({
+      BOT_TOKEN: TOKEN,
+      RESULT_URLS_TRUSTED_ORIGIN: 'http://127.0.0.1:8787/api/v1',
+    });
+    expect(config.resultUrls).toEqual({
+      allowHttp: false,
+      allowPrivate: false,
+      trustedOrigins: ['http://127.0.0.1:8787'],
+    });
+    expect(problemsOf({ BOT_TOKEN: TOKEN, RESULT_URLS_TRUSTED_ORIGIN: 'file:///etc' })[0]).toMatch(
+      /^RESULT_URLS_TRUSTED_ORIGIN must be an origin/,
+    );
+  });
+});
+
 describe('billing configuration', () => {
+  /** Selling Stars needs the real upstream. */
+  const UPSTREAM = { RESELLER_API_URL: 'https://api.example.com/api/v1', RESELLER_API_KEY: 'rk_live_secret' };
+
   it('is off by default; stars needs a rate and takes the documented defaults', () => {
     expect(loadConfig({ BOT_TOKEN: TOKEN }).billing).toEqual({ mode: 'off' });
-    expect(problemsOf({ BOT_TOKEN: TOKEN, BILLING: 'stars' })).toEqual([
+    expect(problemsOf({ BOT_TOKEN: TOKEN, BILLING: 'stars', ...UPSTREAM })).toEqual([
       'STARS_PER_USD is required when BILLING is stars (how many Stars a customer pays per 1 USD of upstream price)',
     ]);
-    const billing = loadConfig({ BOT_TOKEN: TOKEN, BILLING: 'stars', STARS_PER_USD: '76.5' }).billing;
+    const billing = loadConfig({
+      BOT_TOKEN: TOKEN,
+      BILLING: 'stars',
+      STARS_PER_USD: '76.5',
+      ...UPSTREAM,
+    }).billing;
     expect(billing).toMatchObject({
       mode: 'stars',
       starsPerUsd: '76.50',
@@ -218,6 +248,18 @@ describe('billing configuration', () => {
       welcomeStars: 0,
       topupPacks: [50, 100, 250, 500],
     });
+  });
+
+  it('BILLING=stars without RESELLER_API_KEY is refused: real Stars for simulated results', () => {
+    const problems = problemsOf({ BOT_TOKEN: TOKEN, BILLING: 'stars', STARS_PER_USD: '77' });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^BILLING=stars needs RESELLER_API_KEY/);
+    expect(problems[0]).toMatch(/sandbox mode/);
+    // With the key (and its URL) the same wallet starts; without billing, sandbox mode stays fine.
+    expect(
+      loadConfig({ BOT_TOKEN: TOKEN, BILLING: 'stars', STARS_PER_USD: '77', ...UPSTREAM }).billing.mode,
+    ).toBe('stars');
+    expect(loadConfig({ BOT_TOKEN: TOKEN, BILLING: 'off' }).reseller).toBeNull();
   });
 
   it('names every bad billing variable', () => {
@@ -251,6 +293,7 @@ describe('billing configuration', () => {
       BILLING: 'stars',
       STARS_PER_USD: '77',
       PRICES_FILE: good,
+      ...UPSTREAM,
     }).billing;
     if (billing.mode !== 'stars') throw new Error('unreachable');
     expect([...billing.overrides]).toEqual([
@@ -264,6 +307,7 @@ describe('billing configuration', () => {
         BILLING: 'stars',
         STARS_PER_USD: '77',
         PRICES_FILE: join(dir, 'missing.json'),
+        ...UPSTREAM,
       }),
     ).toEqual(['PRICES_FILE cannot be read (ENOENT)']);
     expect(
