@@ -42,6 +42,8 @@ describe('npm run playground', () => {
 
     const confirm = await orderPicture(playground);
     expect(confirm).toBe('✅ Confirm · $0.04');
+    // The callback answer is shown as Telegram would show its toast.
+    await playground.waitFor(/💬 Placing the order/);
     expect(sniffMedia(await deliveredPhoto(playground))?.family).toBe('image');
     expect(await playground.quit()).toBe(0);
   }, 240_000);
