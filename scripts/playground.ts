@@ -63,6 +63,9 @@ const simulator = await startSimulator({
 });
 const emulator = await startTelegramEmulator();
 const user = emulator.createUser({ first_name: 'You', language_code: args.lang });
+// The chat opens with /start, as in Telegram: the bot finds it waiting when it starts (and an
+// admin's commands can be registered in a chat that exists).
+await user.sendCommand('start');
 const bot = await BotProcess.start({
   env: {
     BOT_TOKEN: emulator.token,
@@ -179,7 +182,7 @@ console.log(
   [
     `Playground ready: you are user ${user.id} (${roles.filter(Boolean).join(', ')}), language ${args.lang}.`,
     `Simulated upstream at ${simulator.baseUrl}; files the bot sends are saved in ${workDir}.`,
-    'Type /start. Also: #N press button N · !pay pay the newest invoice · !photo PATH · !video PATH · !file PATH · :quit',
+    'Type a message or a /command. Also: #N press button N · !pay pay the newest invoice · !photo PATH · !video PATH · !file PATH · :quit',
     args.billing === 'stars' ? 'Stars: /wallet, pick a pack, then !pay to top up.' : '',
   ]
     .filter(Boolean)
@@ -200,7 +203,8 @@ try {
         await user.sendCommand(command!, rest.join(' ') || undefined);
       } else await user.sendText(line);
     } catch (error) {
-      console.log(`(${error instanceof Error ? error.message : String(error)})`);
+      // The first line says what went wrong; the emulator's transcript after it is for tests.
+      console.log(`(${(error instanceof Error ? error.message : String(error)).split('\n')[0]})`);
     }
   }
 } finally {
