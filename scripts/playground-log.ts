@@ -17,6 +17,6 @@ export function describeLogLine(line: string): string | undefined {
   }
   if (typeof entry.level !== 'number' || entry.level < WARN) return undefined;
   const icon = entry.level >= ERROR ? '❌ bot error' : '⚠️ bot warning';
-  const reason = typeof entry.err?.message === 'string' ? ` (${entry.err.message})` : '';
+  const reason = typeof entry.err?.message === 'string' ? ` (${entry.err.message.split('\n')[0]})` : '';
   return `${icon}: ${String(entry.msg ?? '')}${reason}`;
 }

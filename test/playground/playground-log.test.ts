@@ -13,7 +13,7 @@ describe('the bot log in the playground', () => {
     const error = JSON.stringify({
       level: 50,
       msg: 'poll failed',
-      err: { message: 'ECONNRESET', stack: 'at x' },
+      err: { message: 'ECONNRESET\nmore detail', stack: 'at x' },
     });
     expect(describeLogLine(error)).toBe('❌ bot error: poll failed (ECONNRESET)');
   });
