@@ -14,6 +14,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readFileSync,
+  rmSync,
   symlinkSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -108,7 +109,10 @@ beforeAll(async () => {
 afterAll(async () => {
   if (bot && bot.exitCode === null) bot.kill('SIGKILL');
   await emulator?.close();
-  if (work && !canDropPrivileges) chmodSync(join(work, 'app'), 0o755);
+  if (!work) return;
+  if (!canDropPrivileges) chmodSync(join(work, 'app'), 0o755);
+  // Symlinks (node_modules, ./data) are removed, never followed.
+  rmSync(work, { recursive: true, force: true });
 });
 
 function waitForOutput(pattern: RegExp, timeoutMs: number): Promise<void> {
