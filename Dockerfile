@@ -19,7 +19,9 @@ COPY package.json ./
 COPY locales ./locales
 COPY migrations ./migrations
 COPY src/simulator/catalog.json ./dist/simulator/catalog.json
-RUN mkdir -p /data && chown node:node /data
+# The database lives in the /data volume (DATABASE_PATH above). ./data, the default outside the image,
+# points there too, so an .env that sets DATABASE_PATH=./data/bot.sqlite still writes to the volume.
+RUN mkdir -p /data && chown node:node /data && ln -s /data /app/data
 USER node
 VOLUME ["/data"]
 # Migrations are applied by the bot itself at start-up.

@@ -1,26 +1,47 @@
 /**
  * Local playground: chat with the real bot in this terminal, no Telegram token needed.
  * Starts the upstream simulator, the Telegram Bot API emulator and the bot process, then
- * lets you type as a Telegram user would.
+ * lets you type as a Telegram user would. Result files are saved and their paths printed.
  *
- *   npm run playground [-- --lang ru]
+ *   npm run playground                      a customer, in English
+ *   npm run playground -- --lang ru         a customer whose Telegram speaks Russian
+ *   npm run playground -- --admin           you are an admin too (/stats, /balance, /broadcast...)
+ *   npm run playground -- --billing stars   customers pay from a Stars wallet (top up, then !pay)
  *
  *   text          send a message          /command   send a command
- *   #N            press button N          !photo PATH | !video PATH | !file PATH   send a file
+ *   #N            press button N          !pay       pay the newest invoice
+ *   !photo PATH | !video PATH | !file PATH           send a file
  *   :quit         leave
  */
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
 import { createInterface } from 'node:readline/promises';
+import { parseArgs } from 'node:util';
 import { startSimulator } from '../src/simulator/server.js';
 import { BotProcess } from '../test/support/e2e/bot-process.js';
 import { startTelegramEmulator } from '../test/support/telegram/emulator.js';
 import type { BotMessage } from '../test/support/telegram/scripted-user.js';
+import { describeLogLine } from './playground-log.js';
 
-const lang = process.argv.includes('--lang') ? process.argv[process.argv.indexOf('--lang') + 1] : 'en';
+const USAGE = 'Usage: npm run playground [-- --lang en|ru] [--admin] [--billing off|stars]';
+let args: { lang: string; admin: boolean; billing: string };
+try {
+  const { values } = parseArgs({
+    options: {
+      lang: { type: 'string', default: 'en' },
+      admin: { type: 'boolean', default: false },
+      billing: { type: 'string', default: 'off' },
+    },
+  });
+  args = values as typeof args;
+  if (!['off', 'stars'].includes(args.billing)) throw new Error(`--billing must be off or stars`);
+} catch (error) {
+  console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+  process.exit(2);
+}
+
 const API_KEY = 'playground-key';
-
 const MIME: Record<string, string> = {
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
@@ -30,64 +51,150 @@ const MIME: Record<string, string> = {
   '.mp4': 'video/mp4',
   '.mov': 'video/quicktime',
 };
+/**
+ * With --billing stars: Stars per 1 USD upstream and a markup, as a reseller might set them, and the
+ * support contact Stars billing requires.
+ */
+const STARS_BILLING = {
+  BILLING: 'stars',
+  STARS_PER_USD: '77',
+  MARKUP_PERCENT: '30',
+  SUPPORT_CONTACT: '@playground_support',
+};
 
+const workDir = mkdtempSync(join(tmpdir(), 'playground-'));
+// The simulator runs here, with an API key, exactly as a real upstream would be used: the bot is
+// not in sandbox mode, so --billing stars is allowed. Its origin is the one result origin trusted.
 const simulator = await startSimulator({
   accounts: [{ key: API_KEY, balance_usd: '100.00', deposit_usd: '100.00' }],
-  orderStageMs: 3000,
+  orderStageMs: 1500,
 });
 const emulator = await startTelegramEmulator();
+const user = emulator.createUser({ first_name: 'You', language_code: args.lang });
+// The chat opens with /start, as in Telegram: the bot finds it waiting when it starts (and an
+// admin's commands can be registered in a chat that exists).
+await user.sendCommand('start');
 const bot = await BotProcess.start({
   env: {
     BOT_TOKEN: emulator.token,
     TELEGRAM_API_ROOT: emulator.apiRoot,
     RESELLER_API_URL: simulator.baseUrl,
     RESELLER_API_KEY: API_KEY,
-    DATABASE_PATH: join(mkdtempSync(join(tmpdir(), 'playground-')), 'bot.sqlite'),
+    RESULT_URLS_TRUSTED_ORIGIN: simulator.origin,
+    DATABASE_PATH: join(workDir, 'bot.sqlite'),
     LOG_LEVEL: 'info',
     ORDER_POLL_MIN_MS: '500',
-    ORDER_POLL_MAX_MS: '3000',
+    ORDER_POLL_MAX_MS: '2000',
+    ...(args.admin ? { ADMIN_IDS: String(user.id) } : {}),
+    ...(args.billing === 'stars' ? STARS_BILLING : {}),
   },
 });
-const user = emulator.createUser({ first_name: 'You', language_code: lang });
 
 /** Buttons of the newest message that has any, numbered as the user sees them. */
 let numberedButtons: Array<{ text: string; messageId: number }> = [];
 /** What was last printed per message, so an edit that only removes buttons stays quiet. */
 const printed = new Map<number, { editCount: number; text: string }>();
 
-function render(message: BotMessage): string {
-  const body = message.text ?? message.caption ?? '';
-  const media =
-    message.kind === 'text'
-      ? ''
-      : `[${message.kind}${message.media?.file_name ? `: ${message.media.file_name}` : ''}] `;
-  const plain = body
+function plain(html: string): string {
+  return html
     .replace(/<[^>]+>/g, '')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
     .replace(/&amp;/g, '&');
-  return `${media}${plain}`;
 }
 
-function printNewMessages() {
-  for (const message of user.messages()) {
-    const before = printed.get(message.message_id);
-    if (message.deleted || before?.editCount === message.editCount) continue;
-    const text = render(message);
-    printed.set(message.message_id, { editCount: message.editCount, text });
-    if (before && before.text === text && message.buttons.length === 0) continue;
-    const edited = before ? ' (edited)' : '';
-    console.log(`\n🤖${edited} ${text}`);
-    if (message.buttons.length > 0) {
-      numberedButtons = message.buttons.map((b) => ({ text: b.text, messageId: message.message_id }));
-      console.log(numberedButtons.map((b, i) => `  #${i + 1} ${b.text}`).join('\n'));
+/** A media file is saved, so it can be opened: the terminal shows where. */
+async function mediaLabel(message: BotMessage): Promise<string> {
+  if (message.kind === 'invoice' && message.invoice) {
+    const { title, total_amount } = message.invoice;
+    return `[invoice: ${title}, ⭐ ${total_amount}; type !pay to pay it] `;
+  }
+  if (!message.media) return '';
+  const { file_name, width, height, size } = message.media;
+  const extension = file_name ? extname(file_name) : message.kind === 'photo' ? '.jpg' : '';
+  const path = join(workDir, `${message.kind}-${message.message_id}${extension}`);
+  writeFileSync(path, await message.media.bytes());
+  const shape = width && height ? `${width}x${height}, ` : '';
+  return `[${message.kind}${file_name ? ` ${file_name}` : ''}, ${shape}${size} bytes: ${path}] `;
+}
+
+let printing = false;
+async function printNewMessages(): Promise<void> {
+  if (printing) return;
+  printing = true;
+  try {
+    for (const message of user.messages()) {
+      const before = printed.get(message.message_id);
+      if (message.deleted || before?.editCount === message.editCount) continue;
+      const text = plain(message.text ?? message.caption ?? '');
+      printed.set(message.message_id, { editCount: message.editCount, text });
+      if (before && before.text === text && message.buttons.length === 0) continue;
+      const media = before ? '' : await mediaLabel(message);
+      console.log(`\n🤖${before ? ' (edited)' : ''} ${media}${text}`);
+      if (message.buttons.length > 0) {
+        numberedButtons = message.buttons.map((b) => ({ text: b.text, messageId: message.message_id }));
+        console.log(numberedButtons.map((b, i) => `  #${i + 1} ${b.text}`).join('\n'));
+      }
     }
+  } finally {
+    printing = false;
   }
 }
-const ticker = setInterval(printNewMessages, 200);
 
+/** The bot's warnings and errors, one short line each (its full JSON log stays in the process). */
+let logCursor = 0;
+function printBotLog(): void {
+  for (; logCursor < bot.lines.length; logCursor++) {
+    const line = describeLogLine(bot.lines[logCursor]!);
+    if (line) console.log(line);
+  }
+}
+
+const ticker = setInterval(() => {
+  printBotLog();
+  void printNewMessages();
+}, 200);
+
+async function pay(): Promise<void> {
+  const outcome = await user.payInvoice();
+  if (outcome.ok) console.log(`💳 Paid ⭐ ${outcome.totalAmount} (Telegram charge ${outcome.chargeId})`);
+  else console.log(`💳 Payment ${outcome.reason}${outcome.errorMessage ? `: ${outcome.errorMessage}` : ''}`);
+}
+
+async function press(number: number): Promise<void> {
+  const button = numberedButtons[number - 1];
+  if (!button) return void console.log('No such button.');
+  const answer = await user.pressButton(button.text, { messageId: button.messageId });
+  // What Telegram shows for a callback answer: a toast, or an alert to dismiss.
+  if (answer.text) console.log(answer.show_alert ? `\n🔔 Alert: ${answer.text}` : `\n💬 ${answer.text}`);
+}
+
+async function sendFile(line: string): Promise<void> {
+  const [command, ...rest] = line.split(' ');
+  const path = rest.join(' ');
+  const bytes = readFileSync(path);
+  const mime = MIME[extname(path).toLowerCase()] ?? 'application/octet-stream';
+  if (command === '!photo') await user.sendPhoto(bytes);
+  else if (command === '!video')
+    await user.sendVideo(bytes, { duration: 5, width: 1280, height: 720, mime_type: mime });
+  else
+    await user.sendDocument(
+      { path, size: statSync(path).size },
+      { file_name: basename(path), mime_type: mime },
+    );
+}
+
+const roles = [args.admin ? 'admin' : 'customer', args.billing === 'stars' ? 'Stars wallet on' : ''];
 console.log(
-  `Playground ready (simulator ${simulator.baseUrl}). Type /start. Commands: #N, !photo PATH, !video PATH, !file PATH, :quit`,
+  [
+    `Playground ready: you are user ${user.id} (${roles.filter(Boolean).join(', ')}), language ${args.lang}.`,
+    `Simulated upstream at ${simulator.baseUrl}; files the bot sends are saved in ${workDir}.`,
+    'Type a message or a /command. Also: #N press button N · !pay pay the newest invoice · !photo PATH · !video PATH · !file PATH · :quit',
+    args.billing === 'stars' ? 'Stars: /wallet, pick a pack, then !pay to top up.' : '',
+  ]
+    .filter(Boolean)
+    .join('\n'),
 );
 const rl = createInterface({ input: process.stdin, output: process.stdout });
 try {
@@ -96,31 +203,16 @@ try {
     if (!line) continue;
     if (line === ':quit') break;
     try {
-      if (/^#\d+$/.test(line)) {
-        const button = numberedButtons[Number(line.slice(1)) - 1];
-        if (!button) console.log('No such button.');
-        else await user.pressButton(button.text, { messageId: button.messageId });
-      } else if (/^!(photo|video|file) /.test(line)) {
-        const [command, ...rest] = line.split(' ');
-        const path = rest.join(' ');
-        const bytes = readFileSync(path);
-        const mime = MIME[extname(path).toLowerCase()] ?? 'application/octet-stream';
-        if (command === '!photo') await user.sendPhoto(bytes);
-        else if (command === '!video')
-          await user.sendVideo(bytes, { duration: 5, width: 1280, height: 720, mime_type: mime });
-        else
-          await user.sendDocument(
-            { path, size: statSync(path).size },
-            { file_name: basename(path), mime_type: mime },
-          );
-      } else if (line.startsWith('/')) {
-        const [command, ...args] = line.slice(1).split(' ');
-        await user.sendCommand(command!, args.join(' ') || undefined);
-      } else {
-        await user.sendText(line);
-      }
+      if (/^#\d+$/.test(line)) await press(Number(line.slice(1)));
+      else if (line === '!pay') await pay();
+      else if (/^!(photo|video|file) /.test(line)) await sendFile(line);
+      else if (line.startsWith('/')) {
+        const [command, ...rest] = line.slice(1).split(' ');
+        await user.sendCommand(command!, rest.join(' ') || undefined);
+      } else await user.sendText(line);
     } catch (error) {
-      console.log(`(${error instanceof Error ? error.message : String(error)})`);
+      // The first line says what went wrong; the emulator's transcript after it is for tests.
+      console.log(`(${(error instanceof Error ? error.message : String(error)).split('\n')[0]})`);
     }
   }
 } finally {

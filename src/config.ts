@@ -7,6 +7,7 @@
 import { hostname } from 'node:os';
 import { z } from 'zod';
 import { compareMoney, isMoneyString, moneyToString, parseMoney, ZERO_MONEY } from './lib/money.js';
+import type { UrlPolicy } from './lib/url-policy.js';
 import { loadPriceOverrides, MAX_STARS_PER_PAYMENT } from './services/wallet/prices-file.js';
 import type { PriceOverride } from './services/wallet/star-pricing.js';
 import { type Branding, loadBrandTexts } from './texts/branding.js';
@@ -160,6 +161,13 @@ const baseSchema = z.object({
   /** Result URLs the bot downloads itself: plain http and private addresses only where said (tests). */
   RESULT_URLS_ALLOW_HTTP: booleanFromEnv,
   RESULT_URLS_ALLOW_PRIVATE: booleanFromEnv,
+  /**
+   * The origin of a built-in simulator run beside the bot (the playground, `npm run simulator`): its
+   * results are fetched although plain http on loopback. Exactly that origin; nothing else widens.
+   */
+  RESULT_URLS_TRUSTED_ORIGIN: z
+    .url({ protocol: /^https?$/, message: 'must be an origin such as http://127.0.0.1:8787' })
+    .optional(),
   /** Polling mode: serve /metrics (and /healthz) on this port. Webhook mode serves them on PORT. */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   RESELLER_API_URL: z.url({ message: 'must be a URL ending with /api/v1' }).optional(),
@@ -281,6 +289,12 @@ function crossVariableProblems(env: Record<string, string>): string[] {
   if (env.RESELLER_API_KEY && !env.RESELLER_API_URL) {
     problems.push('RESELLER_API_URL is required when RESELLER_API_KEY is set');
   }
+  // Without a key the bot runs the simulator: customers would pay real Stars for simulated results.
+  if (env.BILLING === 'stars' && !env.RESELLER_API_KEY) {
+    problems.push(
+      'BILLING=stars needs RESELLER_API_KEY: without it the bot runs in sandbox mode, and customers would pay real Stars for simulated results',
+    );
+  }
   return problems;
 }
 
@@ -290,7 +304,7 @@ export interface Config {
   botToken: string;
   telegram: { apiRoot: string; localFiles: boolean };
   /** Which result URLs the bot may fetch (lib/url-policy.ts). */
-  resultUrls: { allowHttp: boolean; allowPrivate: boolean };
+  resultUrls: UrlPolicy;
   metricsPort: number | null;
   /** `null` means sandbox mode: the simulator runs in-process and nothing costs money. */
   reseller: { url: string; apiKey: string } | null;
@@ -380,7 +394,11 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
   return {
     botToken: env.BOT_TOKEN,
     telegram: { apiRoot: env.TELEGRAM_API_ROOT.replace(/\/+$/, ''), localFiles: env.TELEGRAM_LOCAL_FILES },
-    resultUrls: { allowHttp: env.RESULT_URLS_ALLOW_HTTP, allowPrivate: env.RESULT_URLS_ALLOW_PRIVATE },
+    resultUrls: {
+      allowHttp: env.RESULT_URLS_ALLOW_HTTP,
+      allowPrivate: env.RESULT_URLS_ALLOW_PRIVATE,
+      trustedOrigins: env.RESULT_URLS_TRUSTED_ORIGIN ? [new URL(env.RESULT_URLS_TRUSTED_ORIGIN).origin] : [],
+    },
     metricsPort: env.METRICS_PORT ?? null,
     reseller:
       env.RESELLER_API_KEY && env.RESELLER_API_URL

@@ -5,6 +5,7 @@
  */
 import 'dotenv/config';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { GrammyError } from 'grammy';
 import { chatWork } from './bot/chat-work.js';
 import { commandLists, registerAdminCommands, registerCommands } from './bot/commands.js';
 import { createI18n } from './bot/i18n.js';
@@ -16,6 +17,7 @@ import { ConfigError, loadConfig, secretsOf } from './config.js';
 import { openStore } from './db/index.js';
 import { Periodic } from './lib/periodic.js';
 import { redactSecrets } from './lib/redact.js';
+import { trustingOrigin } from './lib/url-policy.js';
 import { createLogger } from './logger.js';
 import { metrics } from './metrics.js';
 import { ResellerClient } from './reseller/client.js';
@@ -34,6 +36,31 @@ import { TelegramBroadcastTransport } from './workers/broadcast/transport.js';
 import { OrderNotifier } from './workers/order-notifier.js';
 import { UpdateInboxWorker } from './workers/update-inbox.js';
 
+/** No BOT_TOKEN at all: most likely the first `npm start` on a fresh clone. */
+const FIRST_RUN_HELP = `
+To run the bot in Telegram you need a bot token:
+  1. In Telegram, open @BotFather, send /newbot and follow the steps; it answers with a token
+     such as 123456789:AAE...
+  2. cp .env.example .env, put the token in it (BOT_TOKEN=...), then npm start again.
+
+To try the bot first, without any token: npm run playground (a chat with the bot in this terminal).
+See README.md, "Getting started", and .env.example for every variable.
+`;
+
+/** getMe; a token Telegram refuses is said plainly instead of as a failed API call. */
+async function initOrExplain(bot: { init(): Promise<void> }): Promise<void> {
+  try {
+    await bot.init();
+  } catch (error) {
+    if (error instanceof GrammyError && error.error_code === 401) {
+      throw new Error(
+        'BOT_TOKEN was rejected by Telegram (401 Unauthorized): it is mistyped, or it was revoked. Copy it again from @BotFather (/mybots, your bot, API Token).',
+      );
+    }
+    throw error;
+  }
+}
+
 /** Every secret of the loaded config (database password included), for the last-resort error line. */
 let knownSecrets: string[] = [];
 
@@ -43,7 +70,10 @@ async function main(): Promise<void> {
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\nSee .env.example for every variable.\n`);
+      const firstRun = !process.env.BOT_TOKEN?.trim();
+      process.stderr.write(
+        `${error.message}\n${firstRun ? FIRST_RUN_HELP : 'See .env.example for every variable.\n'}`,
+      );
       process.exit(1);
     }
     throw error;
@@ -70,6 +100,10 @@ async function main(): Promise<void> {
   // Migrated before anything reads it (on PostgreSQL under an advisory lock: replicas may start together).
   const store = await openStore(config.database, { defaultLocale: config.defaultLocale });
   const upstream = await connectUpstream(config, logger);
+  // Sandbox mode: the in-process simulator serves its results from its own origin (plain http on
+  // loopback). That origin, exactly, is trusted; every other result URL stays under the strict policy.
+  if (upstream.sandbox)
+    config = { ...config, resultUrls: trustingOrigin(config.resultUrls, upstream.baseUrl) };
 
   // The Bot and its Api first (nothing is sent yet): every service and worker below speaks through it.
   const telegram = createTelegramBot(config.botToken, { apiRoot: config.telegram.apiRoot, logger });
@@ -155,7 +189,7 @@ async function main(): Promise<void> {
   });
   // Telegram unreachable at start-up: getMe (and every call below) keeps retrying every few seconds
   // with a warning in the log (bot/telegram-link.ts), rather than exiting into a restart loop.
-  await bot.init();
+  await initOrExplain(bot);
   await registerCommands(api, commandLists(config, i18n));
   const adminCommands = await registerAdminCommands(api, commandLists(config, i18n), config.adminIds);
   for (const { adminId, error } of adminCommands.failed) {

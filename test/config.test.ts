@@ -203,12 +203,36 @@ describe('config: white label', () => {
   });
 });
 
+describe('result URL policy', () => {
+  it('strict by default; RESULT_URLS_TRUSTED_ORIGIN trusts exactly one origin', () => {
+    expect(loadConfig({ BOT_TOKEN: TOKEN }).resultUrls).toEqual({
+      allowHttp: false,
+      allowPrivate: false,
+      trustedOrigins: [],
+    });
+    const config = loadConfig({
+      BOT_TOKEN: TOKEN,
+      RESULT_URLS_TRUSTED_ORIGIN: 'http://127.0.0.1:8787/api/v1',
+    });
+    expect(config.resultUrls).toEqual({
+      allowHttp: false,
+      allowPrivate: false,
+      trustedOrigins: ['http://127.0.0.1:8787'],
+    });
+    expect(problemsOf({ BOT_TOKEN: TOKEN, RESULT_URLS_TRUSTED_ORIGIN: 'file:///etc' })[0]).toMatch(
+      /^RESULT_URLS_TRUSTED_ORIGIN must be an origin/,
+    );
+  });
+});
+
 describe('billing configuration', () => {
-  /** Stars billing needs a support contact; most cases here are about other variables. */
-  const STARS = { BILLING: 'stars', SUPPORT_CONTACT: '@shop_support' };
+  /** Selling Stars needs the real upstream. */
+  const UPSTREAM = { RESELLER_API_URL: 'https://api.example.com/api/v1', RESELLER_API_KEY: 'rk_live_secret' };
+  /** Stars billing needs a support contact and the real upstream; most cases here are about other variables. */
+  const STARS = { BILLING: 'stars', SUPPORT_CONTACT: '@shop_support', ...UPSTREAM };
 
   it('requires a support contact with Stars billing, and says why', () => {
-    expect(problemsOf({ BOT_TOKEN: TOKEN, BILLING: 'stars', STARS_PER_USD: '77' })).toEqual([
+    expect(problemsOf({ BOT_TOKEN: TOKEN, BILLING: 'stars', STARS_PER_USD: '77', ...UPSTREAM })).toEqual([
       'SUPPORT_CONTACT is required when BILLING is stars (customers who pay must be able to reach you: /paysupport and payment problems show it), such as @your_support',
     ]);
     expect(loadConfig({ BOT_TOKEN: TOKEN, ...STARS, STARS_PER_USD: '77' }).branding.supportContact).toBe(
@@ -218,9 +242,11 @@ describe('billing configuration', () => {
 
   it('is off by default; stars needs a rate and takes the documented defaults', () => {
     expect(loadConfig({ BOT_TOKEN: TOKEN }).billing).toEqual({ mode: 'off' });
-    expect(problemsOf({ BOT_TOKEN: TOKEN, BILLING: 'stars', SUPPORT_CONTACT: '@help' })).toEqual([
-      'STARS_PER_USD is required when BILLING is stars (how many Stars a customer pays per 1 USD of upstream price)',
-    ]);
+    expect(problemsOf({ BOT_TOKEN: TOKEN, BILLING: 'stars', SUPPORT_CONTACT: '@help', ...UPSTREAM })).toEqual(
+      [
+        'STARS_PER_USD is required when BILLING is stars (how many Stars a customer pays per 1 USD of upstream price)',
+      ],
+    );
     const billing = loadConfig({ BOT_TOKEN: TOKEN, ...STARS, STARS_PER_USD: '76.5' }).billing;
     expect(billing).toMatchObject({
       mode: 'stars',
@@ -230,6 +256,21 @@ describe('billing configuration', () => {
       welcomeStars: 0,
       topupPacks: [50, 100, 250, 500],
     });
+  });
+
+  it('BILLING=stars without RESELLER_API_KEY is refused: real Stars for simulated results', () => {
+    const problems = problemsOf({
+      BOT_TOKEN: TOKEN,
+      BILLING: 'stars',
+      STARS_PER_USD: '77',
+      SUPPORT_CONTACT: '@help',
+    });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^BILLING=stars needs RESELLER_API_KEY/);
+    expect(problems[0]).toMatch(/sandbox mode/);
+    // With the key (and its URL) the same wallet starts; without billing, sandbox mode stays fine.
+    expect(loadConfig({ BOT_TOKEN: TOKEN, ...STARS, STARS_PER_USD: '77' }).billing.mode).toBe('stars');
+    expect(loadConfig({ BOT_TOKEN: TOKEN, BILLING: 'off' }).reseller).toBeNull();
   });
 
   it('names every bad billing variable', () => {
@@ -263,6 +304,7 @@ describe('billing configuration', () => {
       ...STARS,
       STARS_PER_USD: '77',
       PRICES_FILE: good,
+      ...UPSTREAM,
     }).billing;
     if (billing.mode !== 'stars') throw new Error('unreachable');
     expect([...billing.overrides]).toEqual([
@@ -276,6 +318,7 @@ describe('billing configuration', () => {
         ...STARS,
         STARS_PER_USD: '77',
         PRICES_FILE: join(dir, 'missing.json'),
+        ...UPSTREAM,
       }),
     ).toEqual(['PRICES_FILE cannot be read (ENOENT)']);
     expect(

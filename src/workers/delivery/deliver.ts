@@ -201,7 +201,8 @@ class ResultDelivery {
   async #sendBatch(items: PlannedFile[], original: boolean): Promise<void> {
     // Telegram (a local Bot API server above all) gets only http(s) URLs: `file:` would upload a file
     // of the server's host. Telegram fetching a private address is harmless to us: its network, not ours.
-    const forTelegram = { ...this.deps.urlPolicy, allowPrivate: true };
+    // A trusted origin (the built-in simulator on our loopback) is ours to fetch, not Telegram's.
+    const forTelegram = { ...this.deps.urlPolicy, allowPrivate: true, trustedOrigins: [] };
     if (items.every((f) => f.kind !== 'document' && checkUrl(f.url, forTelegram).ok)) {
       try {
         await this.#sendUrls(items);

@@ -71,7 +71,7 @@ const dispatchers = new Map<string, Dispatcher>();
 
 /** One keep-alive agent per policy whose DNS answers pass the policy at connect time. */
 function policyDispatcher(policy: UrlPolicy): Dispatcher {
-  const key = `${policy.allowHttp}:${policy.allowPrivate}`;
+  const key = `${policy.allowHttp}:${policy.allowPrivate}:${policy.trustedOrigins?.join(' ') ?? ''}`;
   let agent = dispatchers.get(key);
   if (!agent) {
     agent = new Agent({ connect: { timeout: 15_000, lookup: guardedLookup(policy) } });

@@ -1,0 +1,71 @@
+/**
+ * deploy/compose.yaml and deploy/Caddyfile as written (no docker here: their text is read). Every
+ * replica gets every variable, none can start without the upstream key, and Caddy balances over
+ * the replicas with an active /readyz check on each.
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
+const compose = read('deploy/compose.yaml');
+const caddyfile = read('deploy/Caddyfile').replace(/^\s*#.*$/gm, '');
+
+/** Top-level services and their indented blocks. */
+function services(): Map<string, string> {
+  const body = compose.split(/^services:\n/m)[1]!.split(/^\S/m)[0]!;
+  const out = new Map<string, string>();
+  for (const block of body.split(/^(?= {2}[\w-]+:\n)/m)) {
+    const name = /^ {2}([\w-]+):/.exec(block)?.[1];
+    if (name) out.set(name, block);
+  }
+  return out;
+}
+
+/** The bot's settings every replica merges (the `x-bot: &bot` block). */
+const botBlock = compose.split(/^x-bot: &bot\n/m)[1]!.split(/^\S/m)[0]!;
+const replicas = [...services()].filter(([, block]) => block.includes('<<: *bot')).map(([name]) => name);
+
+/** Every variable the bot reads: the keys of the config schema. */
+const configVariables = [
+  ...new Set([...read('src/config.ts').matchAll(/^\s+([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]!)),
+];
+
+describe('deploy/compose.yaml', () => {
+  it('runs at least two replicas, each with every variable of deploy/.env', () => {
+    expect(replicas.length).toBeGreaterThanOrEqual(2);
+    expect(botBlock).toMatch(/^ {2}env_file:\n {4}- \.env$/m);
+    for (const name of replicas) expect(services().get(name)).toMatch(new RegExp(`hostname: ${name}\\b`));
+  });
+
+  it('refuses to start without the upstream key (two replicas must never each run a sandbox)', () => {
+    expect(botBlock).toMatch(/RESELLER_API_KEY: \$\{RESELLER_API_KEY:\?[^}]+\}/);
+    expect(botBlock).toMatch(/RESELLER_API_URL: \$\{RESELLER_API_URL:\?[^}]+\}/);
+    expect(botBlock).not.toMatch(/RESELLER_API_KEY: \$\{RESELLER_API_KEY:-/);
+  });
+
+  it('every variable the bot reads is documented in .env.example, so env_file can carry it', () => {
+    expect(configVariables.length).toBeGreaterThan(40);
+    const documented = read('.env.example');
+    const missing = configVariables.filter((name) => !new RegExp(`^(# ?)?${name}=`, 'm').test(documented));
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('deploy/Caddyfile', () => {
+  const proxy = /reverse_proxy ([^{\n]+)\{([^}]*)\}/.exec(caddyfile);
+
+  it('balances the webhook across every replica, listed by name', () => {
+    expect(proxy).not.toBeNull();
+    const upstreams = proxy![1]!.trim().split(/\s+/);
+    expect(upstreams.sort()).toEqual(replicas.map((name) => `${name}:8080`).sort());
+    expect(proxy![2]).toMatch(/lb_policy round_robin/);
+  });
+
+  it('checks each replica on /readyz (active checks: not a dynamic upstream, which Caddy never checks)', () => {
+    expect(proxy![2]).toMatch(/health_uri \/readyz/);
+    expect(proxy![2]).toMatch(/health_interval \d+s/);
+    expect(caddyfile).not.toMatch(/\bdynamic\b/);
+  });
+});
