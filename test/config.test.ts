@@ -278,3 +278,33 @@ describe('billing configuration', () => {
     expect(parsePriceOverrides('{').problems[0]).toMatch(/not valid JSON/);
   });
 });
+
+describe('SHOW_PRICES and STARS_PAYOUT_USD', () => {
+  const STARS = { BOT_TOKEN: TOKEN, BILLING: 'stars', STARS_PER_USD: '77' };
+
+  it('prices are shown by default; SHOW_PRICES=false hides them in a free bot', () => {
+    expect(loadConfig({ BOT_TOKEN: TOKEN }).showPrices).toBe(true);
+    expect(loadConfig({ BOT_TOKEN: TOKEN, SHOW_PRICES: 'false' }).showPrices).toBe(false);
+    expect(loadConfig({ BOT_TOKEN: TOKEN, SHOW_PRICES: 'true' }).showPrices).toBe(true);
+    expect(problemsOf({ BOT_TOKEN: TOKEN, SHOW_PRICES: 'maybe' })).toEqual([
+      'SHOW_PRICES must be true or false',
+    ]);
+  });
+
+  it('a Stars shop cannot hide its prices', () => {
+    expect(problemsOf({ ...STARS, SHOW_PRICES: 'false' })).toEqual([
+      'SHOW_PRICES must be true when BILLING is stars (customers see what they pay before confirming)',
+    ]);
+  });
+
+  it("the payout per Star defaults to Telegram's 0.013 USD and stays an exact decimal string", () => {
+    const billing = (env: Record<string, string>) => loadConfig({ ...STARS, ...env }).billing;
+    expect(billing({})).toMatchObject({ payoutUsdPerStar: '0.013' });
+    expect(billing({ STARS_PAYOUT_USD: '0.0125' })).toMatchObject({ payoutUsdPerStar: '0.0125' });
+    for (const bad of ['0', '-0.01', '1e-2', 'abc', '0.0000001']) {
+      expect(problemsOf({ ...STARS, STARS_PAYOUT_USD: bad })).toEqual([
+        'STARS_PAYOUT_USD must be a positive USD amount per Star, such as 0.013',
+      ]);
+    }
+  });
+});
