@@ -564,3 +564,8 @@ admin-audit-payment-refunded = refunded { $stars } ⭐ to { $target }
 admin-audit-other = { $action }
 admin-audit-button-newer = ◀️ Newer
 admin-audit-button-older = Older ▶️
+
+## papercuts
+wallet-granted-notice = 🎁 The { brand-name } team has added { $amount } to your wallet. Your balance: <b>{ $balance }</b>.
+wallet-refunded-notice = ↩️ Refunded to your Telegram account: { $amount } from your top-up. Your wallet balance: <b>{ $balance }</b>.
+admin-grant-unknown-user = ⚠️ User <code>{ $user }</code> has never messaged this bot, so nothing was granted. Check the id: they have to open the bot first.

@@ -596,3 +596,8 @@ admin-audit-payment-refunded = возврат { $stars } ⭐ пользоват�
 admin-audit-other = { $action }
 admin-audit-button-newer = ◀️ Новее
 admin-audit-button-older = Старее ▶️
+
+## papercuts
+wallet-granted-notice = 🎁 Команда { brand-name } начислила вам { $amount }. Баланс кошелька: <b>{ $balance }</b>.
+wallet-refunded-notice = ↩️ Возвращено на ваш счёт в Telegram: { $amount } из пополнения. Баланс кошелька: <b>{ $balance }</b>.
+admin-grant-unknown-user = ⚠️ Пользователь <code>{ $user }</code> ни разу не писал этому боту, поэтому ничего не начислено. Проверьте id: сначала человек должен открыть бота.
