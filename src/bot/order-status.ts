@@ -9,6 +9,7 @@ import type { OrderRecord } from '../db/index.js';
 import { truncate } from '../lib/text.js';
 import { orderButtons } from './callback-data/orders.js';
 import type { Locale, Texts } from './i18n.js';
+import { hideInternalNames } from './texts/internal-names.js';
 import { orderPrice } from './texts/money.js';
 
 /** One icon per state, shared by the status message and the /orders list. */
@@ -177,7 +178,8 @@ export function renderOrderStatus(
     case 'failed': {
       lines.push('', texts.t('tracking-failed'));
       const detail = failureDetail(order.error);
-      if (detail) lines.push(`<i>${texts.t('tracking-detail', { detail })}</i>`);
+      if (detail)
+        lines.push(`<i>${texts.t('tracking-detail', { detail: hideInternalNames(texts, detail) })}</i>`);
       if (order.priceStars !== null) lines.push(priceLine(texts, order, 'returned'));
       keyboard.text(texts.t('tracking-button-retry'), orderButtons.retry.pack({ id: order.id }));
       break;

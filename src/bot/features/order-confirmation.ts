@@ -11,8 +11,9 @@ import { orderActionData } from '../callback-data/generate.js';
 import { walletBuyData } from '../callback-data/wallet.js';
 import { chatWork } from '../chat-work.js';
 import type { BaseContext, BotContext } from '../context.js';
-import type { GenerateArgs } from '../conversations/generate/form-conversation.js';
+import type { FormPart, GenerateArgs } from '../conversations/generate/form-conversation.js';
 import { GENERATE_CONVERSATION } from '../conversations/generate/generate.js';
+import { mainMenuButton } from '../keyboards/main-menu.js';
 import { orderStatusText } from '../order-status.js';
 import { orderSummary, priceTag } from '../order-summary.js';
 import { editIgnoringNotModified } from '../telegram-errors.js';
@@ -132,16 +133,24 @@ privateChats.callbackQuery(orderActionData.filter({ a: 'x' }), async (ctx) => {
     return;
   }
   await ctx.answerCallbackQuery();
-  await ctx.editMessageText(ctx.t('gen-cancelled'), { reply_markup: new InlineKeyboard() });
+  await ctx.editMessageText(ctx.t('gen-cancelled'), { reply_markup: mainMenuButton(ctx) });
 });
 
-privateChats.callbackQuery(orderActionData.filter({ a: 'edit' }), async (ctx) => {
-  const { id } = orderActionData.unpack(ctx.callbackQuery.data);
-  const order = await ctx.deps.orders.findForChat(id, ctx.chat.id);
-  // The old draft is closed first, so its Confirm button cannot order the old settings any more.
+/** Which part of the form each change button goes back to. */
+const CHANGED_PART = { edit: 'options', desc: 'prompt', files: 'media' } as const satisfies Record<
+  string,
+  FormPart
+>;
+
+privateChats.callbackQuery(/^o:(edit|desc|files):/, async (ctx) => {
+  const button = orderActionData.parse(ctx.callbackQuery.data);
+  const part =
+    button && button.a in CHANGED_PART ? CHANGED_PART[button.a as keyof typeof CHANGED_PART] : undefined;
+  const order = button && part ? await ctx.deps.orders.findForChat(button.id, ctx.chat.id) : undefined;
+  // The old draft is closed first, so its Confirm button cannot order the old inputs any more.
   const reopened =
-    order?.stage === 'awaiting_confirmation' && (await ctx.deps.ordering.cancelDraft(id, ctx.chat.id));
-  if (!order || !reopened) {
+    order?.stage === 'awaiting_confirmation' && (await ctx.deps.ordering.cancelDraft(order.id, ctx.chat.id));
+  if (!order || !part || !reopened) {
     await ctx.answerCallbackQuery({ text: ctx.t('error-stale-button') });
     return;
   }
@@ -150,7 +159,7 @@ privateChats.callbackQuery(orderActionData.filter({ a: 'edit' }), async (ctx) =>
   const { prompt, media = {}, options = {} } = order.request;
   const args: GenerateArgs = {
     modelId: order.modelId,
-    preset: { ...(prompt ? { prompt } : {}), media, options },
+    preset: { ...(prompt ? { prompt } : {}), media, options, startAt: part },
   };
   await ctx.conversation.exitAll();
   await ctx.conversation.enter(GENERATE_CONVERSATION, args);
