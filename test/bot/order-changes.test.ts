@@ -195,3 +195,26 @@ describe('internal file names', () => {
     expect(hideInternalNames(en, 'holiday-video.mp4 is too long')).toBe('holiday-video.mp4 is too long');
   });
 });
+
+describe('a cancelled generation', () => {
+  it('offers 🏠 Main menu, from the form and from the priced order (en, ru)', async () => {
+    const en = { id: 63, language_code: 'en' };
+    const ru = { id: 64, language_code: 'ru' };
+    await start(en);
+    await harness.send(callbackQuery(en, 'gm:203'));
+    await harness.send(callbackQuery(en, 'g:cancel'));
+    const fromForm = harness.calls.findLast((c) => c.method === 'editMessageText')!.payload;
+    expect(String(fromForm.text)).toContain('Cancelled');
+    expect(buttonsOf(fromForm).map((b) => b.text)).toEqual(['🏠 Main menu']);
+
+    await harness.send(textMessage(ru, '/start'));
+    await harness.send(callbackQuery(ru, 'gm:203'));
+    await harness.send(textMessage(ru, 'маяк на рассвете'));
+    await harness.send(callbackQuery(ru, 'g:next'));
+    const summary = lastWithButton(harness, 'o:x:');
+    await harness.send(callbackQuery(ru, dataOf(summary.buttons, '✖️ Отмена')));
+    const fromSummary = harness.calls.findLast((c) => c.method === 'editMessageText')!.payload;
+    expect(String(fromSummary.text)).toContain('Отменено');
+    expect(buttonsOf(fromSummary).map((b) => b.text)).toEqual(['🏠 Главное меню']);
+  });
+});
