@@ -25,16 +25,17 @@ language-changed = ✅ Language set to English.
 help-text =
     <b>{ brand-name }: how it works</b>
 
-    1. Choose a model.
-    2. Send a prompt and the photos or videos it asks for.
-    3. Check the exact price and confirm: you pay only for what you confirmed.
-    4. Wait a little: the result arrives right here in the chat.
+    1. Tap <b>🎨 Create</b> or send /generate, then choose a model. Ready-made prompts to start from are in /prompts.
+    2. Send a description, plus photos or videos if the model asks for them.
+    3. { $billing ->
+        [stars] Check the price in Stars and tap Confirm. The Stars are held and charged only when the result reaches you; a failed or cancelled order gives them back.
+        [prices] Check the settings and the price, then tap Confirm. Generations are free for you.
+       *[free] Check the settings and tap Confirm. Generations are free.
+    }
+    4. The result arrives right here in the chat. Your orders and their results are always in /orders.{ $wallet }
 
     <b>Commands</b>
-    /start: main menu
-    /language: change the language
-    /cancel: stop what you are doing
-    /help: this help
+    { $commands }
 
 # ── /cancel ─────────────────────────────────────────────
 cancel-done = ❎ Cancelled. Nothing was ordered.
@@ -574,3 +575,5 @@ button-change-description = ✏️ Description
 button-change-files = 📎 Files
 gen-change-what = What would you like to change?
 internal-file-name = your file
+help-wallet = 👛 <b>Wallet</b>: you pay with Telegram Stars. Top up in /wallet (your balance is also on the 👛 Wallet button in the menu). Questions about a payment: /paysupport. Terms of sale: /terms.
+help-command = /{ $command }: { $description }
