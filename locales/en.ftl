@@ -577,3 +577,6 @@ gen-change-what = What would you like to change?
 internal-file-name = your file
 help-wallet = 👛 <b>Wallet</b>: you pay with Telegram Stars. Top up in /wallet (your balance is also on the 👛 Wallet button in the menu). Questions about a payment: /paysupport. Terms of sale: /terms.
 help-command = /{ $command }: { $description }
+button-confirm-no-price = ✅ Confirm
+order-requoted-no-price = ⚠️ The order had to be checked again. Please confirm it once more.
+orders-line-no-price = { $n }. { $icon } <b>{ $model }</b> · { $status } · { $date }

@@ -609,3 +609,6 @@ gen-change-what = Что поменять?
 internal-file-name = ваш файл
 help-wallet = 👛 <b>Кошелёк</b>: оплата — звёздами Telegram. Пополнить его можно в /wallet (баланс виден и на кнопке «👛 Кошелёк» в меню). Вопросы по оплате — /paysupport, условия продажи — /terms.
 help-command = /{ $command } — { $description }
+button-confirm-no-price = ✅ Подтвердить
+order-requoted-no-price = ⚠️ Заказ пришлось проверить ещё раз. Подтвердите его, пожалуйста, снова.
+orders-line-no-price = { $n }. { $icon } <b>{ $model }</b> · { $status } · { $date }

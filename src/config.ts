@@ -329,8 +329,6 @@ export interface Config {
   userLimits: { maxActiveOrders: number | null; dailyOrders: number | null; dailySpendUsd: string | null };
   /** BILLING: `off` (the reseller pays upstream, customers pay nothing) or a Stars wallet. */
   billing: { mode: 'off' } | StarsBilling;
-  /** SHOW_PRICES: whether customers see prices (always with Stars billing). */
-  showPrices: boolean;
 }
 
 export interface StarsBilling {
@@ -420,6 +418,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
       name: env.BRAND_NAME ?? null,
       supportContact: env.SUPPORT_CONTACT ?? null,
       texts: brandTexts.texts,
+      showPrices: env.SHOW_PRICES,
     },
     catalog: {
       allowedModelIds: env.ALLOWED_MODEL_IDS.length > 0 ? env.ALLOWED_MODEL_IDS.map(Number) : null,
@@ -448,7 +447,6 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
             topupPacks: env.TOPUP_PACKS_STARS,
           }
         : { mode: 'off' },
-    showPrices: env.SHOW_PRICES,
   };
 }
 

@@ -283,9 +283,9 @@ describe('SHOW_PRICES and STARS_PAYOUT_USD', () => {
   const STARS = { BOT_TOKEN: TOKEN, BILLING: 'stars', STARS_PER_USD: '77' };
 
   it('prices are shown by default; SHOW_PRICES=false hides them in a free bot', () => {
-    expect(loadConfig({ BOT_TOKEN: TOKEN }).showPrices).toBe(true);
-    expect(loadConfig({ BOT_TOKEN: TOKEN, SHOW_PRICES: 'false' }).showPrices).toBe(false);
-    expect(loadConfig({ BOT_TOKEN: TOKEN, SHOW_PRICES: 'true' }).showPrices).toBe(true);
+    expect(loadConfig({ BOT_TOKEN: TOKEN }).branding.showPrices).toBe(true);
+    expect(loadConfig({ BOT_TOKEN: TOKEN, SHOW_PRICES: 'false' }).branding.showPrices).toBe(false);
+    expect(loadConfig({ BOT_TOKEN: TOKEN, SHOW_PRICES: 'true' }).branding.showPrices).toBe(true);
     expect(problemsOf({ BOT_TOKEN: TOKEN, SHOW_PRICES: 'maybe' })).toEqual([
       'SHOW_PRICES must be true or false',
     ]);

@@ -10,7 +10,7 @@ import { truncate } from '../lib/text.js';
 import { orderButtons } from './callback-data/orders.js';
 import type { Locale, Texts } from './i18n.js';
 import { hideInternalNames } from './texts/internal-names.js';
-import { orderPrice } from './texts/money.js';
+import { orderPrice, pricesShown } from './texts/money.js';
 
 /** One icon per state, shared by the status message and the /orders list. */
 export const STATUS_ICONS: Record<string, string> = {
@@ -150,7 +150,7 @@ export function renderOrderStatus(
   switch (status) {
     case 'queued':
     case 'processing': {
-      lines.push(priceLine(texts, order, 'running'));
+      if (pricesShown(texts) || order.priceStars !== null) lines.push(priceLine(texts, order, 'running'));
       lines.push(
         texts.t('tracking-elapsed', {
           duration: formatDuration(texts, now - startedAt(order).getTime()),
@@ -163,7 +163,7 @@ export function renderOrderStatus(
       break;
     }
     case 'completed': {
-      lines.push(priceLine(texts, order, 'completed'));
+      if (pricesShown(texts) || order.priceStars !== null) lines.push(priceLine(texts, order, 'completed'));
       const finished = order.finishedAt ?? order.deliveredAt;
       if (finished) {
         lines.push(

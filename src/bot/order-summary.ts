@@ -12,7 +12,7 @@ import { orderActionData } from './callback-data/generate.js';
 import { CHANGE_BUTTON_LABEL, changeableParts } from './conversations/generate/form-conversation.js';
 import type { Texts } from './i18n.js';
 import { mediaInputLabel, optionLabel, optionValueLabel } from './texts/labels.js';
-import { orderPrice, stars } from './texts/money.js';
+import { orderPrice, pricesShown, stars } from './texts/money.js';
 
 const PROMPT_PREVIEW_CHARS = 300;
 
@@ -35,7 +35,7 @@ function orderSummaryKeyboard(
 ): InlineKeyboard {
   const tag = priceTag(order);
   const keyboard = new InlineKeyboard().text(
-    ctx.t('button-confirm', { price: priceText }),
+    pricesShown(ctx) ? ctx.t('button-confirm', { price: priceText }) : ctx.t('button-confirm-no-price'),
     orderActionData.pack({ a: 'ok', id: order.id, t: tag }),
   );
   // A button per part the model has (no "Change settings" for a model without settings); an
@@ -92,9 +92,11 @@ export async function orderSummary(
   const priceText = orderPrice(ctx, order);
   const lines = [ctx.t('summary-title'), '', ctx.t('summary-model', { model: order.modelName })];
   lines.push(...requestLines(ctx, order.request, model, PROMPT_PREVIEW_CHARS));
-  lines.push('', ctx.t('summary-price', { price: priceText }));
-  if (walletBalance !== undefined)
-    lines.push(ctx.t('summary-wallet', { balance: stars(ctx, walletBalance) }));
-  if (order.quoteId) lines.push(ctx.t('summary-quote-note'));
+  if (pricesShown(ctx)) {
+    lines.push('', ctx.t('summary-price', { price: priceText }));
+    if (walletBalance !== undefined)
+      lines.push(ctx.t('summary-wallet', { balance: stars(ctx, walletBalance) }));
+    if (order.quoteId) lines.push(ctx.t('summary-quote-note'));
+  }
   return { text: lines.join('\n'), keyboard: orderSummaryKeyboard(ctx, order, model, priceText) };
 }

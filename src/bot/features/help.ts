@@ -12,7 +12,7 @@ const privateChats = helpFeature.chatType('private');
 function billingMode(ctx: BotContext): 'stars' | 'prices' | 'free' {
   const { config } = ctx.deps;
   if (config.billing.mode === 'stars') return 'stars';
-  return config.showPrices ? 'prices' : 'free';
+  return config.branding.showPrices === false ? 'free' : 'prices';
 }
 
 /**

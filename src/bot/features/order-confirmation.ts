@@ -17,7 +17,7 @@ import { mainMenuButton } from '../keyboards/main-menu.js';
 import { orderStatusText } from '../order-status.js';
 import { orderSummary, priceTag } from '../order-summary.js';
 import { editIgnoringNotModified } from '../telegram-errors.js';
-import { orderPrice, price, stars } from '../texts/money.js';
+import { orderPrice, price, pricesShown, stars } from '../texts/money.js';
 import { refusalText } from '../texts/refusals.js';
 import { upstreamErrorText } from '../texts/upstream-errors.js';
 
@@ -87,10 +87,12 @@ privateChats.callbackQuery(orderActionData.filter({ a: 'ok' }), async (ctx) => {
       return;
     case 'requoted': {
       const { previousPriceStars: oldStars } = outcome;
-      const notice = ctx.t('order-requoted', {
-        old: oldStars !== null ? stars(ctx, oldStars) : price(ctx, outcome.previousPriceUsd),
-        new: orderPrice(ctx, outcome.order),
-      });
+      const notice = pricesShown(ctx)
+        ? ctx.t('order-requoted', {
+            old: oldStars !== null ? stars(ctx, oldStars) : price(ctx, outcome.previousPriceUsd),
+            new: orderPrice(ctx, outcome.order),
+          })
+        : ctx.t('order-requoted-no-price');
       await showSummary(ctx, outcome.order, notice);
       return;
     }

@@ -14,7 +14,7 @@ import type { StarPricing } from '../../services/wallet/star-pricing.js';
 import { menuData } from '../callback-data/menu.js';
 import { type ListRef, MAX_PAGE, promptButtons, shortId, type TypeCode } from '../callback-data/prompts.js';
 import type { Texts } from '../i18n.js';
-import { catalogPriceLabel } from '../texts/money.js';
+import { modelButtonLabel } from '../texts/money.js';
 
 export interface Screen {
   text: string;
@@ -266,7 +266,7 @@ export function modelsScreen(
   lines.push(ctx.t(models.length > 0 ? 'prompts-choose-model' : 'prompts-no-models'));
   const keyboard = new InlineKeyboard();
   for (const model of models) {
-    const label = `${model.name} · ${catalogPriceLabel(ctx, model, pricing)}`;
+    const label = modelButtonLabel(ctx, model, pricing);
     keyboard.text(label, promptButtons.model(prompt.id, model.id, ref)).row();
   }
   keyboard.text(ctx.t('button-back'), promptButtons.details(prompt.id, ref));
