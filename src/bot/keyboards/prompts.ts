@@ -75,6 +75,15 @@ export function localizePrompt(prompt: Prompt, locale: string): LocalizedPrompt 
   };
 }
 
+/**
+ * The prompts a customer can read: in English, only those written in English (a Russian-only
+ * entry means nothing to them); in Russian all, an English-only one marked as such.
+ */
+export function readablePrompts(prompts: readonly Prompt[], locale: string): Prompt[] {
+  if (locale !== 'en') return [...prompts];
+  return prompts.filter((p) => !!p.title_en?.trim() && !!p.prompt_en?.trim());
+}
+
 export function localizedName(name: { name_ru: string; name_en: string }, locale: string): string {
   return truncate(locale === 'ru' ? name.name_ru : name.name_en, NAME_CHARS);
 }
@@ -187,10 +196,11 @@ export function listScreen(ctx: Texts, context: ListContext, result: PromptsPage
   lines.push('');
   const keyboard = new InlineKeyboard();
   const perPage = result.meta.per_page > 0 ? result.meta.per_page : result.data.length;
-  if (result.data.length === 0) {
+  const prompts = readablePrompts(result.data, ctx.locale);
+  if (prompts.length === 0) {
     lines.push(ctx.t(context.kind === 's' ? 'prompts-search-empty' : 'prompts-empty'));
   }
-  result.data.forEach((prompt, i) => {
+  prompts.forEach((prompt, i) => {
     const n = (page - 1) * perPage + i + 1;
     const shown = localizePrompt(prompt, ctx.locale);
     lines.push(
