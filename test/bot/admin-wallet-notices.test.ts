@@ -1,6 +1,7 @@
 /** Admins' Stars tools as the customer sees them: told in their language, and no grant into the void. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createInProcessBot, type InProcessBot, textMessage } from '../support/in-process-bot.js';
+import { STARS_ENV } from '../support/in-process-helpers.js';
 
 let harness: InProcessBot;
 afterEach(async () => {
@@ -8,13 +9,7 @@ afterEach(async () => {
 });
 
 const ADMIN = { id: 1, language_code: 'en' };
-const STARS_ENV = {
-  BILLING: 'stars',
-  STARS_PER_USD: '77',
-  ADMIN_IDS: String(ADMIN.id),
-  RESELLER_API_URL: 'http://127.0.0.1:9/api/v1',
-  RESELLER_API_KEY: 'unused',
-};
+const ENV = { ...STARS_ENV, ADMIN_IDS: String(ADMIN.id) };
 
 const messagesTo = (h: InProcessBot, chatId: number) =>
   h.calls
@@ -23,7 +18,7 @@ const messagesTo = (h: InProcessBot, chatId: number) =>
 
 describe('/grant and /refund tell the customer', () => {
   it('a grant is announced to the customer in their language (ru), with the new balance', async () => {
-    harness = await createInProcessBot({ env: STARS_ENV });
+    harness = await createInProcessBot({ env: ENV });
     await harness.send(textMessage({ id: 50, language_code: 'ru', first_name: 'Оля' }, '/start'));
     await harness.send(textMessage(ADMIN, '/grant 50 7 goodwill'));
     expect(messagesTo(harness, ADMIN.id).at(-1)).toBe(
@@ -35,7 +30,7 @@ describe('/grant and /refund tell the customer', () => {
   });
 
   it('in English for an English-speaking customer', async () => {
-    harness = await createInProcessBot({ env: STARS_ENV });
+    harness = await createInProcessBot({ env: ENV });
     await harness.send(textMessage({ id: 51, language_code: 'en-GB' }, '/start'));
     await harness.send(textMessage(ADMIN, '/grant 51 12'));
     expect(messagesTo(harness, 51).at(-1)).toBe(
@@ -44,7 +39,7 @@ describe('/grant and /refund tell the customer', () => {
   });
 
   it('a refunded top-up is announced to the customer', async () => {
-    harness = await createInProcessBot({ env: STARS_ENV });
+    harness = await createInProcessBot({ env: ENV });
     await harness.send(textMessage({ id: 52, language_code: 'ru' }, '/start'));
     const wallet = harness.services.wallet!;
     const { payload } = await wallet.createTopup(52, 52, 10, null);
@@ -59,7 +54,7 @@ describe('/grant and /refund tell the customer', () => {
 
 describe('/grant to an id that never used the bot', () => {
   it('is refused, saying so, and grants nothing', async () => {
-    harness = await createInProcessBot({ env: STARS_ENV });
+    harness = await createInProcessBot({ env: ENV });
     await harness.send(textMessage(ADMIN, '/grant 777 10'));
     expect(messagesTo(harness, ADMIN.id).at(-1)).toBe(
       '⚠️ User <code>777</code> has never messaged this bot, so nothing was granted. Check the id: they have to open the bot first.',
@@ -69,7 +64,7 @@ describe('/grant to an id that never used the bot', () => {
   });
 
   it('in Russian for a Russian-speaking admin', async () => {
-    harness = await createInProcessBot({ env: STARS_ENV });
+    harness = await createInProcessBot({ env: ENV });
     await harness.send(textMessage({ id: ADMIN.id, language_code: 'ru' }, '/grant 778 10'));
     expect(messagesTo(harness, ADMIN.id).at(-1)).toContain('ни разу не писал этому боту');
   });

@@ -1,18 +1,13 @@
 /** /help tells what this chat really has, per billing mode and role; /paysupport names the contact. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createInProcessBot, type InProcessBot, textMessage } from '../support/in-process-bot.js';
+import { STARS_ENV } from '../support/in-process-helpers.js';
 
 let harness: InProcessBot;
 afterEach(async () => {
   await harness?.close();
 });
 
-const STARS_ENV = {
-  BILLING: 'stars',
-  STARS_PER_USD: '77',
-  RESELLER_API_URL: 'http://127.0.0.1:9/api/v1',
-  RESELLER_API_KEY: 'unused',
-};
 const ADMIN_ID = 90;
 
 async function helpFor(env: Record<string, string>, user: { id: number; language_code: string }) {

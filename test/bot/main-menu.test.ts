@@ -6,19 +6,15 @@ import {
   type InProcessBot,
   textMessage,
 } from '../support/in-process-bot.js';
+import { STARS_ENV } from '../support/in-process-helpers.js';
+
+/** Stars billing with a welcome bonus, so the balance on the button is not just zero. */
+const MENU_ENV = { ...STARS_ENV, WELCOME_STARS: '15' };
 
 let harness: InProcessBot;
 afterEach(async () => {
   await harness?.close();
 });
-
-const STARS_ENV = {
-  BILLING: 'stars',
-  STARS_PER_USD: '77',
-  WELCOME_STARS: '15',
-  RESELLER_API_URL: 'http://127.0.0.1:9/api/v1',
-  RESELLER_API_KEY: 'unused',
-};
 
 type Keyboard = { inline_keyboard: Array<Array<{ text: string; callback_data?: string }>> };
 const labelsOf = (payload: Record<string, unknown> | undefined) =>
@@ -27,7 +23,7 @@ const last = (h: InProcessBot, method: string) => h.calls.findLast((c) => c.meth
 
 describe('main menu', () => {
   it('with Stars billing has a Wallet entry showing the balance (en, ru)', async () => {
-    harness = await createInProcessBot({ env: STARS_ENV });
+    harness = await createInProcessBot({ env: MENU_ENV });
     await harness.send(textMessage({ id: 70, language_code: 'en' }, '/start'));
     expect(labelsOf(last(harness, 'sendMessage'))).toContain('👛 Wallet · ⭐ 15');
     await harness.send(textMessage({ id: 71, language_code: 'ru' }, '/start'));
@@ -35,7 +31,7 @@ describe('main menu', () => {
   });
 
   it('the Wallet entry opens the wallet in place, with a way back to the menu', async () => {
-    harness = await createInProcessBot({ env: STARS_ENV });
+    harness = await createInProcessBot({ env: MENU_ENV });
     const user = { id: 72, language_code: 'ru' };
     await harness.send(textMessage(user, '/start'));
     await harness.send(callbackQuery(user, 'menu:wallet'));
@@ -71,7 +67,7 @@ describe('🏠 Main menu', () => {
   });
 
   it('in /wallet, below the packs', async () => {
-    harness = await createInProcessBot({ env: STARS_ENV });
+    harness = await createInProcessBot({ env: MENU_ENV });
     await harness.send(textMessage({ id: 77, language_code: 'en' }, '/wallet'));
     const labels = labelsOf(last(harness, 'sendMessage'));
     expect(labels[0]).toBe('➕ ⭐ 50');

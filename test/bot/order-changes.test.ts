@@ -9,47 +9,28 @@ import { orderSummary } from '../../src/bot/order-summary.js';
 import { hideInternalNames } from '../../src/bot/texts/internal-names.js';
 import { upstreamErrorText } from '../../src/bot/texts/upstream-errors.js';
 import type { OrderRecord } from '../../src/db/index.js';
-import { type RunningSimulator, startSimulator } from '../../src/simulator/server.js';
+import type { RunningSimulator } from '../../src/simulator/server.js';
 import {
   callbackQuery,
   createInProcessBot,
   type InProcessBot,
   textMessage,
 } from '../support/in-process-bot.js';
+import { buttonsOf, dataOf, lastWithButton, startBotSimulator } from '../support/in-process-helpers.js';
 
-const API_KEY = 'sim-key';
 let sim: RunningSimulator;
+let upstream: { baseUrl: string; apiKey: string };
 let harness: InProcessBot;
 beforeEach(async () => {
-  sim = await startSimulator({
-    port: 0,
-    accounts: [{ key: API_KEY, balance_usd: '100.00', deposit_usd: '100.00' }],
-  });
+  ({ sim, upstream } = await startBotSimulator());
 });
 afterEach(async () => {
   await harness?.close();
   await sim?.close();
 });
 
-type Keyboard = { inline_keyboard: Array<Array<{ text: string; callback_data?: string }>> };
-const buttonsOf = (payload: Record<string, unknown>) =>
-  ((payload.reply_markup as Keyboard | undefined)?.inline_keyboard ?? []).flat();
-
-/** The latest message (sent or edited) that carries a button whose data starts with `prefix`. */
-function lastWithButton(h: InProcessBot, prefix: string) {
-  const call = h.calls.findLast((c) => buttonsOf(c.payload).some((b) => b.callback_data?.startsWith(prefix)));
-  if (!call) throw new Error(`no message with a ${prefix} button`);
-  return { text: String(call.payload.text), buttons: buttonsOf(call.payload) };
-}
-const dataOf = (buttons: Array<{ text: string; callback_data?: string }>, text: string) => {
-  const button = buttons.find((b) => b.text === text);
-  if (!button?.callback_data)
-    throw new Error(`no button ${text} in ${buttons.map((b) => b.text).join(' | ')}`);
-  return button.callback_data;
-};
-
 async function start(user: { id: number; language_code: string }) {
-  harness = await createInProcessBot({ upstream: { baseUrl: sim.baseUrl, apiKey: API_KEY } });
+  harness = await createInProcessBot({ upstream });
   await harness.send(textMessage(user, '/start'));
 }
 
@@ -90,21 +71,25 @@ describe('changing the description from the priced order', () => {
   }
 });
 
+/** Vega Video (a description, optional photos and a video, settings; a quote) until upstream refuses the quote. */
+async function refusedQuote(user: { id: number; language_code: string }, description: string) {
+  await start(user);
+  await harness.send(callbackQuery(user, 'gm:101'));
+  await harness.send(textMessage(user, description));
+  await harness.send(callbackQuery(user, 'g:skip'));
+  await harness.send(callbackQuery(user, 'g:skip'));
+  sim.faults.add({
+    method: 'POST',
+    path: '/orders/quote',
+    action: { kind: 'status', status: 422, code: 'validation_error' },
+  });
+  await harness.send(callbackQuery(user, 'g:next'));
+}
+
 describe('after upstream refused the inputs', () => {
   it('offers the parts to change right there, and the chosen one leads to a new price (en)', async () => {
     const user = { id: 61, language_code: 'en' };
-    await start(user);
-    // Vega Video: a description, optional photos and a video, settings; priced by a quote.
-    await harness.send(callbackQuery(user, 'gm:101'));
-    await harness.send(textMessage(user, 'a lighthouse at dawn'));
-    await harness.send(callbackQuery(user, 'g:skip'));
-    await harness.send(callbackQuery(user, 'g:skip'));
-    sim.faults.add({
-      method: 'POST',
-      path: '/orders/quote',
-      action: { kind: 'status', status: 422, code: 'validation_error' },
-    });
-    await harness.send(callbackQuery(user, 'g:next'));
+    await refusedQuote(user, 'a lighthouse at dawn');
     const refusal = lastWithButton(harness, 'g:options');
     expect(refusal.text).toContain('The model cannot accept these settings or files.');
     expect(refusal.text).toContain('What would you like to change?');
@@ -122,17 +107,7 @@ describe('after upstream refused the inputs', () => {
 
   it('in Russian too, and the description can be the part changed', async () => {
     const user = { id: 62, language_code: 'ru' };
-    await start(user);
-    await harness.send(callbackQuery(user, 'gm:101'));
-    await harness.send(textMessage(user, 'маяк на рассвете'));
-    await harness.send(callbackQuery(user, 'g:skip'));
-    await harness.send(callbackQuery(user, 'g:skip'));
-    sim.faults.add({
-      method: 'POST',
-      path: '/orders/quote',
-      action: { kind: 'status', status: 422, code: 'validation_error' },
-    });
-    await harness.send(callbackQuery(user, 'g:next'));
+    await refusedQuote(user, 'маяк на рассвете');
     const refusal = lastWithButton(harness, 'g:prompt');
     expect(refusal.text).toContain('Что поменять?');
     expect(refusal.buttons.map((b) => b.text).slice(0, 3)).toEqual([
@@ -163,7 +138,7 @@ describe('the priced order offers only the parts the model has', () => {
     }) as unknown as OrderRecord;
 
   it('no "Change settings" for a model without settings, no "Description" for one that ignores it', async () => {
-    harness = await createInProcessBot({ upstream: { baseUrl: sim.baseUrl, apiKey: API_KEY } });
+    harness = await createInProcessBot({ upstream });
     const faceSwap = await harness.services.catalog.getModel(204);
     const summary = await orderSummary(
       texts,

@@ -1,30 +1,24 @@
 /** SHOW_PRICES=false (a free bot for a community): customers see no price anywhere on the way to a result. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type RunningSimulator, startSimulator } from '../../src/simulator/server.js';
+import type { RunningSimulator } from '../../src/simulator/server.js';
 import {
   callbackQuery,
   createInProcessBot,
   type InProcessBot,
   textMessage,
 } from '../support/in-process-bot.js';
+import { buttonsOf, startBotSimulator } from '../support/in-process-helpers.js';
 
-const API_KEY = 'sim-key';
 let sim: RunningSimulator;
+let upstream: { baseUrl: string; apiKey: string };
 let harness: InProcessBot;
 beforeEach(async () => {
-  sim = await startSimulator({
-    port: 0,
-    accounts: [{ key: API_KEY, balance_usd: '100.00', deposit_usd: '100.00' }],
-  });
+  ({ sim, upstream } = await startBotSimulator());
 });
 afterEach(async () => {
   await harness?.close();
   await sim?.close();
 });
-
-type Keyboard = { inline_keyboard: Array<Array<{ text: string; callback_data?: string }>> };
-const buttonsOf = (payload: Record<string, unknown>) =>
-  ((payload.reply_markup as Keyboard | undefined)?.inline_keyboard ?? []).flat();
 
 /** Everything the customer was shown: texts and button labels of sent and edited messages. */
 const shown = (h: InProcessBot) =>
@@ -56,7 +50,7 @@ describe('SHOW_PRICES', () => {
     it(`false: no price in the model list, the summary, the Confirm button or /orders (${lang})`, async () => {
       harness = await createInProcessBot({
         env: { SHOW_PRICES: 'false' },
-        upstream: { baseUrl: sim.baseUrl, apiKey: API_KEY },
+        upstream,
       });
       const { confirm } = await orderLumen({ id: 80, language_code: lang });
       expect(confirm).toBe(confirmLabel);
@@ -68,7 +62,7 @@ describe('SHOW_PRICES', () => {
   }
 
   it('by default the prices are there, in the list, the summary and on Confirm', async () => {
-    harness = await createInProcessBot({ upstream: { baseUrl: sim.baseUrl, apiKey: API_KEY } });
+    harness = await createInProcessBot({ upstream });
     const { summary, confirm } = await orderLumen({ id: 81, language_code: 'en' });
     expect(confirm).toBe('✅ Confirm · $0.04');
     expect(summary).toContain('Price: <b>$0.04</b>');
