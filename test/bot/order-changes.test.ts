@@ -193,3 +193,31 @@ describe('a cancelled generation', () => {
     expect(buttonsOf(fromSummary).map((b) => b.text)).toEqual(['🏠 Главное меню']);
   });
 });
+
+describe('a library prompt', () => {
+  /** Presses the newest button whose label matches `label`. */
+  async function press(user: { id: number; language_code: string }, label: RegExp) {
+    const call = harness.calls.findLast((c) => buttonsOf(c.payload).some((b) => label.test(b.text)));
+    const button = call && buttonsOf(call.payload).find((b) => label.test(b.text));
+    if (!button?.callback_data) throw new Error(`no button ${label}`);
+    await harness.send(callbackQuery(user, button.callback_data));
+  }
+
+  it("gets the customer's own description from the priced order (ru)", async () => {
+    const user = { id: 65, language_code: 'ru' };
+    await start(user);
+    await harness.send(textMessage(user, '/prompts'));
+    await press(user, /^🖼/);
+    await press(user, /^Портреты$/);
+    await press(user, /^1\. /);
+    await press(user, /^✨/);
+    await press(user, /^Lumen Text to Image/);
+    await harness.send(callbackQuery(user, 'g:next'));
+    const fromLibrary = lastWithButton(harness, 'o:desc:');
+    await harness.send(callbackQuery(user, dataOf(fromLibrary.buttons, '✏️ Описание')));
+    await harness.send(textMessage(user, 'мой собственный портрет'));
+    const summary = lastWithButton(harness, 'o:ok:');
+    expect(summary.text).toContain('мой собственный портрет');
+    expect(summary.text).not.toBe(fromLibrary.text);
+  });
+});
