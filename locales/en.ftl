@@ -432,7 +432,7 @@ admin-stats-stars =
     Earned on completed orders: { $earned }
     Held by running orders: { $held }
     Given: { $granted } as grants, { $welcome } as welcome bonus
-    Upstream spent on paid orders: { $spent }; earned at your rate: { $earnedUsd }; margin: { $margin }
+    Upstream spent on paid orders: { $spent }; Telegram pays out for them: { $earnedUsd }; margin: { $margin }
 admin-alert-reconciliation =
     🧾 <b>Stars ledger and Telegram disagree</b> ({ $count } differences):
     { $details }

@@ -456,7 +456,7 @@ admin-stats-stars =
     Заработано на выполненных заказах: { $earned }
     Зарезервировано текущими заказами: { $held }
     Подарено: { $granted } начислениями, { $welcome } приветственными бонусами
-    Потрачено в Reseller API на оплаченные заказы: { $spent }; заработано по вашему курсу: { $earnedUsd }; маржа: { $margin }
+    Потрачено в Reseller API на оплаченные заказы: { $spent }; Telegram выплатит за них: { $earnedUsd }; маржа: { $margin }
 admin-alert-reconciliation =
     🧾 <b>Учёт звёзд и Telegram расходятся</b> (расхождений: { $count }):
     { $details }
