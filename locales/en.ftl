@@ -42,16 +42,17 @@ language-changed = ✅ Language set to English.
 help-text =
     <b>{ brand-name }: how it works</b>
 
-    1. Choose a model.
-    2. Send a prompt and the photos or videos it asks for.
-    3. Check the exact price and confirm: you pay only for what you confirmed.
-    4. Wait a little: the result arrives right here in the chat.
+    1. Tap <b>🎨 Create</b> or send /generate, then choose a model. Ready-made prompts to start from are in /prompts.
+    2. Send a description, plus photos or videos if the model asks for them.
+    3. { $billing ->
+        [stars] Check the price in Stars and tap Confirm. The Stars are held and charged only when the result reaches you; a failed or cancelled order gives them back.
+        [prices] Check the settings and the price, then tap Confirm. Generations are free for you.
+       *[free] Check the settings and tap Confirm. Generations are free.
+    }
+    4. The result arrives right here in the chat. Your orders and their results are always in /orders.{ $wallet }
 
     <b>Commands</b>
-    /start: main menu
-    /language: change the language
-    /cancel: stop what you are doing
-    /help: this help
+    { $commands }
 
 # ── /cancel ─────────────────────────────────────────────
 cancel-done = ✖️ Cancelled. Nothing was ordered.
@@ -574,7 +575,7 @@ admin-stats-stars =
     Earned on completed orders: { $earned }
     Reserved by running orders: { $held }
     Given away: { $granted } by hand, { $welcome } as welcome bonuses
-    Reseller API cost of paid orders: { $spent }; earned at your rate: { $earnedUsd }; margin: { $margin }
+    Reseller API cost of paid orders: { $spent }; Telegram pays out for them: { $earnedUsd }; margin: { $margin }
 admin-alert-reconciliation =
     🧾 <b>Stars ledger and Telegram disagree</b> ({ $count } { $count ->
         [one] difference
@@ -731,3 +732,18 @@ admin-audit-payment-refunded = refunded ⭐ { $stars } to { $target }
 admin-audit-other = { $action }
 admin-audit-button-newer = ◀️ Newer
 admin-audit-button-older = Older ▶️
+
+## papercuts
+wallet-granted-notice = 🎁 The { brand-name } team has added { $amount } to your wallet. Your balance: <b>{ $balance }</b>.
+wallet-refunded-notice = ↩️ Refunded to your Telegram account: { $amount } from your top-up. Your wallet balance: <b>{ $balance }</b>.
+admin-grant-unknown-user = ⚠️ User <code>{ $user }</code> has never messaged this bot, so nothing was granted. Check the id: they have to open the bot first.
+menu-wallet = 👛 Wallet · { $balance }
+button-change-description = ✏️ Description
+button-change-files = 📎 Files
+gen-change-what = What would you like to change?
+internal-file-name = your file
+help-wallet = 👛 <b>Wallet</b>: you pay with Telegram Stars. Top up in /wallet (your balance is also on the 👛 Wallet button in the menu). Questions about a payment: /paysupport. Terms of sale: /terms.
+help-command = /{ $command }: { $description }
+button-confirm-no-price = ✅ Confirm
+order-requoted-no-price = ⚠️ The order had to be checked again. Please confirm it once more.
+orders-line-no-price = { $n }. { $icon } <b>{ $model }</b> · { $status } · { $date }

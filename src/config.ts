@@ -120,6 +120,13 @@ const billingEnv = {
   BILLING: z.enum(['off', 'stars'], { message: 'must be "off" or "stars"' }).default('off'),
   STARS_PER_USD: decimal('must be a positive number of Stars per 1 USD, such as 77', true).optional(),
   MARKUP_PERCENT: decimal('must be a non-negative percent, such as 30', false).default('0'),
+  /** What Telegram pays the bot's owner per Star (USD), for the margin in /stats. */
+  STARS_PAYOUT_USD: decimal('must be a positive USD amount per Star, such as 0.013', true).default('0.013'),
+  /** false: customers see no prices (a free bot for a community); only with BILLING=off. */
+  SHOW_PRICES: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+    .default('true')
+    .transform((v) => v === 'true' || v === '1' || v === 'yes'),
   MIN_PRICE_STARS: z
     .string()
     .regex(/^[1-9]\d{0,4}$/, 'must be a whole number of Stars, at least 1')
@@ -274,6 +281,13 @@ const envSchema = z
           'is required when BILLING is stars (customers who pay must be able to reach you: /paysupport and payment problems show it), such as @your_support',
       });
     }
+    if (env.BILLING === 'stars' && !env.SHOW_PRICES) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SHOW_PRICES'],
+        message: 'must be true when BILLING is stars (customers see what they pay before confirming)',
+      });
+    }
     if (env.BANNED_USER_IDS.some((id) => env.ADMIN_IDS.includes(id))) {
       ctx.addIssue({
         code: 'custom',
@@ -342,6 +356,8 @@ export interface Config {
 export interface StarsBilling {
   mode: 'stars';
   starsPerUsd: string;
+  /** STARS_PAYOUT_USD: USD that Telegram pays out per Star earned (decimal string). */
+  payoutUsdPerStar: string;
   markupPercent: string;
   minPriceStars: number;
   /** From PRICES_FILE: model id -> fixed Stars or a markup of its own. */
@@ -428,6 +444,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
       name: env.BRAND_NAME ?? null,
       supportContact: env.SUPPORT_CONTACT ?? null,
       texts: brandTexts.texts,
+      showPrices: env.SHOW_PRICES,
     },
     catalog: {
       allowedModelIds: env.ALLOWED_MODEL_IDS.length > 0 ? env.ALLOWED_MODEL_IDS.map(Number) : null,
@@ -448,6 +465,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
         ? {
             mode: 'stars',
             starsPerUsd: env.STARS_PER_USD,
+            payoutUsdPerStar: env.STARS_PAYOUT_USD,
             markupPercent: env.MARKUP_PERCENT,
             minPriceStars: env.MIN_PRICE_STARS,
             overrides: prices.overrides,

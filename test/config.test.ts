@@ -127,7 +127,7 @@ describe('config: admin alerts', () => {
 describe('config: white label', () => {
   it('offers everything to everyone by default, with 3 active orders per user', () => {
     const config = loadConfig({ BOT_TOKEN: TOKEN });
-    expect(config.branding).toEqual({ name: null, supportContact: null, texts: {} });
+    expect(config.branding).toEqual({ name: null, supportContact: null, texts: {}, showPrices: true });
     expect(config.catalog).toEqual({ allowedModelIds: null, hiddenModelTypes: [] });
     expect(config.access).toEqual({ mode: 'open', allowedUserIds: [], bannedUserIds: [] });
     expect(config.userLimits).toEqual({ maxActiveOrders: 3, dailyOrders: null, dailySpendUsd: null });
@@ -331,5 +331,42 @@ describe('billing configuration', () => {
     ]);
     expect(parsePriceOverrides('[1]').problems).toHaveLength(1);
     expect(parsePriceOverrides('{').problems[0]).toMatch(/not valid JSON/);
+  });
+});
+
+describe('SHOW_PRICES and STARS_PAYOUT_USD', () => {
+  const STARS = {
+    BOT_TOKEN: TOKEN,
+    BILLING: 'stars',
+    STARS_PER_USD: '77',
+    SUPPORT_CONTACT: '@help',
+    RESELLER_API_URL: 'https://api.example.com/api/v1',
+    RESELLER_API_KEY: 'rk_live_secret',
+  };
+
+  it('prices are shown by default; SHOW_PRICES=false hides them in a free bot', () => {
+    expect(loadConfig({ BOT_TOKEN: TOKEN }).branding.showPrices).toBe(true);
+    expect(loadConfig({ BOT_TOKEN: TOKEN, SHOW_PRICES: 'false' }).branding.showPrices).toBe(false);
+    expect(loadConfig({ BOT_TOKEN: TOKEN, SHOW_PRICES: 'true' }).branding.showPrices).toBe(true);
+    expect(problemsOf({ BOT_TOKEN: TOKEN, SHOW_PRICES: 'maybe' })).toEqual([
+      'SHOW_PRICES must be true or false',
+    ]);
+  });
+
+  it('a Stars shop cannot hide its prices', () => {
+    expect(problemsOf({ ...STARS, SHOW_PRICES: 'false' })).toEqual([
+      'SHOW_PRICES must be true when BILLING is stars (customers see what they pay before confirming)',
+    ]);
+  });
+
+  it("the payout per Star defaults to Telegram's 0.013 USD and stays an exact decimal string", () => {
+    const billing = (env: Record<string, string>) => loadConfig({ ...STARS, ...env }).billing;
+    expect(billing({})).toMatchObject({ payoutUsdPerStar: '0.013' });
+    expect(billing({ STARS_PAYOUT_USD: '0.0125' })).toMatchObject({ payoutUsdPerStar: '0.0125' });
+    for (const bad of ['0', '-0.01', '1e-2', 'abc', '0.0000001']) {
+      expect(problemsOf({ ...STARS, STARS_PAYOUT_USD: bad })).toEqual([
+        'STARS_PAYOUT_USD must be a positive USD amount per Star, such as 0.013',
+      ]);
+    }
   });
 });

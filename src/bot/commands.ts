@@ -9,6 +9,22 @@ const USER_COMMANDS = ['start', 'generate', 'orders', 'prompts', 'language', 'he
 /** With BILLING=stars; /paysupport and /terms are what Telegram requires of sellers. */
 const WALLET_COMMANDS = ['wallet', 'paysupport', 'terms'] as const;
 
+/**
+ * The commands a chat has, as /help lists them: the customer's (with the wallet's when billing is
+ * on) and, for an admin, the admin tools. Each with the key of its description.
+ */
+export function helpCommands(
+  wallet: boolean,
+  admin: boolean,
+): Array<{ command: string; descriptionKey: string }> {
+  const user = wallet ? [...USER_COMMANDS, ...WALLET_COMMANDS] : USER_COMMANDS;
+  const tools = admin ? (wallet ? [...ADMIN_COMMANDS, ...ADMIN_WALLET_COMMANDS] : ADMIN_COMMANDS) : [];
+  return [
+    ...user.map((command) => ({ command, descriptionKey: `command-${command}` })),
+    ...tools.map((command) => ({ command, descriptionKey: `admin-command-${command}` })),
+  ];
+}
+
 /** The lists differ in one thing: the Stars wallet's commands are there with BILLING=stars. */
 export interface CommandLists {
   defaultLocale: Locale;

@@ -42,6 +42,8 @@ interface ExtraContext {
   locale: Locale;
   /** The sender's stored row; undefined for updates without a user (e.g. channel posts). */
   user: UserRecord | undefined;
+  /** False when customers see no prices (SHOW_PRICES=false); see Texts. */
+  showPrices?: boolean;
 }
 
 /** Context inside middleware and conversation steps. */

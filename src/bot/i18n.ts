@@ -28,6 +28,9 @@ import type { BaseContext } from './context.js';
 
 export { isSupportedLocale, LOCALES_DIR, type Locale, SUPPORTED_LOCALES } from '../texts/locales.js';
 
+/** The i18n instances of bots that show no prices: textsFor() tells its texts so. */
+const pricesHidden = new WeakSet<I18n<BaseContext>>();
+
 /**
  * `branding` (config.branding) applies the reseller's brand name, texts and support line (branding.ts);
  * `billing` (config.billing.mode) picks the wording about money: "charged" only with Stars billing.
@@ -43,6 +46,7 @@ export function createI18n(
     fluentBundleOptions: { useIsolating: false },
     localeNegotiator: (ctx) => spokenLocale(ctx.user?.locale, ctx.from?.language_code, defaultLocale),
   });
+  if (branding.showPrices === false) pricesHidden.add(i18n);
   for (const locale of SUPPORTED_LOCALES) {
     const own = readFileSync(join(LOCALES_DIR, `${locale}.ftl`), 'utf8');
     i18n.loadLocaleSync(locale, { source: brandedSource(own, locale, branding, billing) });
@@ -56,6 +60,8 @@ type Vars = Record<string, string | number | Date> | undefined;
 /** What rendering a text needs: the language and a translate function that escapes variables. */
 export interface Texts {
   locale: Locale;
+  /** False: prices are not shown to customers (SHOW_PRICES=false); undefined means shown. */
+  showPrices?: boolean;
   t(key: string, vars?: Record<string, string | number | Date>): string;
 }
 
@@ -74,11 +80,13 @@ export const escapeTranslationVariables: MiddlewareFn<BaseContext> = async (ctx,
   ctx.translate = escaped;
   const negotiated = await ctx.i18n.getLocale();
   ctx.locale = isSupportedLocale(negotiated) ? negotiated : 'en';
+  if (ctx.deps.config.branding.showPrices === false) ctx.showPrices = false;
   return next();
 };
 
 /** Texts for a chat outside of an update (the tracker, start-up notices), in the stored locale. */
 export function textsFor(i18n: I18n<BaseContext>, locale: string): Texts {
   const resolved: Locale = isSupportedLocale(locale) ? locale : 'en';
-  return { locale: resolved, t: (key, vars) => i18n.t(resolved, key, escapeVars(vars)) };
+  const t = (key: string, vars?: Vars) => i18n.t(resolved, key, escapeVars(vars));
+  return pricesHidden.has(i18n) ? { locale: resolved, t, showPrices: false } : { locale: resolved, t };
 }

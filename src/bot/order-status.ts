@@ -9,7 +9,8 @@ import type { OrderRecord } from '../db/index.js';
 import { truncate } from '../lib/text.js';
 import { orderButtons } from './callback-data/orders.js';
 import type { Locale, Texts } from './i18n.js';
-import { orderPrice } from './texts/money.js';
+import { hideInternalNames } from './texts/internal-names.js';
+import { orderPrice, pricesShown } from './texts/money.js';
 
 /** One icon per state, shared by the status message and the /orders list. */
 export const STATUS_ICONS: Record<string, string> = {
@@ -149,7 +150,7 @@ export function renderOrderStatus(
   switch (status) {
     case 'queued':
     case 'processing': {
-      lines.push(priceLine(texts, order, 'running'));
+      if (pricesShown(texts) || order.priceStars !== null) lines.push(priceLine(texts, order, 'running'));
       lines.push(
         texts.t('tracking-elapsed', {
           duration: formatDuration(texts, now - startedAt(order).getTime()),
@@ -162,7 +163,7 @@ export function renderOrderStatus(
       break;
     }
     case 'completed': {
-      lines.push(priceLine(texts, order, 'completed'));
+      if (pricesShown(texts) || order.priceStars !== null) lines.push(priceLine(texts, order, 'completed'));
       const finished = order.finishedAt ?? order.deliveredAt;
       if (finished) {
         lines.push(
@@ -177,7 +178,8 @@ export function renderOrderStatus(
     case 'failed': {
       lines.push('', texts.t('tracking-failed'));
       const detail = failureDetail(order.error);
-      if (detail) lines.push(`<i>${texts.t('tracking-detail', { detail })}</i>`);
+      if (detail)
+        lines.push(`<i>${texts.t('tracking-detail', { detail: hideInternalNames(texts, detail) })}</i>`);
       if (order.priceStars !== null) lines.push(priceLine(texts, order, 'returned'));
       keyboard.text(texts.t('tracking-button-retry'), orderButtons.retry.pack({ id: order.id }));
       break;

@@ -7,10 +7,12 @@ import { InlineKeyboard } from 'grammy';
 import type { OrderRecord } from '../db/index.js';
 import { truncate } from '../lib/text.js';
 import type { GenerationRequest, Model } from '../reseller/schemas.js';
+import { planForm } from '../services/model-form.js';
 import { orderActionData } from './callback-data/generate.js';
+import { CHANGE_BUTTON_LABEL, changeableParts } from './conversations/generate/form-conversation.js';
 import type { Texts } from './i18n.js';
 import { mediaInputLabel, optionLabel, optionValueLabel } from './texts/labels.js';
-import { orderPrice, stars } from './texts/money.js';
+import { orderPrice, pricesShown, stars } from './texts/money.js';
 
 const PROMPT_PREVIEW_CHARS = 300;
 /** "14:05" in UTC: a quote lasts minutes, so the time of day says enough. */
@@ -35,18 +37,28 @@ export function priceTag(
 function orderSummaryKeyboard(
   ctx: Texts,
   order: OrderRecord,
+  model: Model | undefined,
   priceText = orderPrice(ctx, order),
 ): InlineKeyboard {
   const tag = priceTag(order);
-  return new InlineKeyboard()
-    .text(
-      ctx.t('button-confirm', { price: priceText }),
-      orderActionData.pack({ a: 'ok', id: order.id, t: tag }),
-    )
-    .row()
-    .text(ctx.t('button-change-options'), orderActionData.pack({ a: 'edit', id: order.id, t: tag }))
-    .text(ctx.t('button-cancel'), orderActionData.pack({ a: 'x', id: order.id, t: tag }));
+  const keyboard = new InlineKeyboard().text(
+    pricesShown(ctx) ? ctx.t('button-confirm', { price: priceText }) : ctx.t('button-confirm-no-price'),
+    orderActionData.pack({ a: 'ok', id: order.id, t: tag }),
+  );
+  // A button per part the model has (no "Change settings" for a model without settings); an
+  // unknown model (the catalog is down) keeps the settings, whose form then explains.
+  const parts = model ? changeableParts(planForm(model), order.request.media ?? {}) : ['options' as const];
+  parts.forEach((part, index) => {
+    if (index % 2 === 0) keyboard.row();
+    keyboard.text(
+      ctx.t(CHANGE_BUTTON_LABEL[part]),
+      orderActionData.pack({ a: CHANGE_ACTION[part], id: order.id, t: tag }),
+    );
+  });
+  return keyboard.row().text(ctx.t('button-cancel'), orderActionData.pack({ a: 'x', id: order.id, t: tag }));
 }
+
+const CHANGE_ACTION = { prompt: 'desc', media: 'files', options: 'edit' } as const;
 
 /**
  * What an order asks for, one line each: the prompt (cut to `promptChars`), files per input, and
@@ -87,11 +99,13 @@ export async function orderSummary(
   const priceText = orderPrice(ctx, order);
   const lines = [ctx.t('summary-title'), '', ctx.t('summary-model', { model: order.modelName })];
   lines.push(...requestLines(ctx, order.request, model, PROMPT_PREVIEW_CHARS));
-  lines.push('', ctx.t('summary-price', { price: priceText }));
-  if (walletBalance !== undefined)
-    lines.push(ctx.t('summary-wallet', { balance: stars(ctx, walletBalance) }));
-  // Upstream sets how long a quote holds (`expires_at`): say until when, as it stated.
-  if (order.quoteId && order.quoteExpiresAt)
-    lines.push(ctx.t('summary-quote-note', { time: `${QUOTE_TIME.format(order.quoteExpiresAt)} UTC` }));
-  return { text: lines.join('\n'), keyboard: orderSummaryKeyboard(ctx, order, priceText) };
+  if (pricesShown(ctx)) {
+    lines.push('', ctx.t('summary-price', { price: priceText }));
+    if (walletBalance !== undefined)
+      lines.push(ctx.t('summary-wallet', { balance: stars(ctx, walletBalance) }));
+    // Upstream sets how long a quote holds (`expires_at`): say until when, as it stated.
+    if (order.quoteId && order.quoteExpiresAt)
+      lines.push(ctx.t('summary-quote-note', { time: `${QUOTE_TIME.format(order.quoteExpiresAt)} UTC` }));
+  }
+  return { text: lines.join('\n'), keyboard: orderSummaryKeyboard(ctx, order, model, priceText) };
 }

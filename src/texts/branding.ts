@@ -18,6 +18,8 @@ export interface Branding {
   supportContact: string | null;
   /** Checked Fluent sources from BRAND_TEXTS_DIR, by locale. */
   texts: Partial<Record<string, string>>;
+  /** SHOW_PRICES=false: customers see no prices (a free bot); unset means shown. */
+  showPrices?: boolean;
 }
 
 export const NO_BRANDING: Branding = { name: null, supportContact: null, texts: {} };

@@ -12,6 +12,8 @@ import {
   textMessage,
 } from '../support/in-process-bot.js';
 
+/** What help.ts passes to help-text. */
+const HELP_VARS = { billing: 'free', wallet: '', commands: '/help: How it works' };
 const OWN = { dir: LOCALES_DIR, locales: SUPPORTED_LOCALES };
 const ownSource = (locale: string) => readFileSync(join(LOCALES_DIR, `${locale}.ftl`), 'utf8');
 
@@ -85,7 +87,7 @@ describe('override files (BRAND_TEXTS_DIR)', () => {
       'en.ftl line 1: "start-welcome": Unknown variable: $nmae (variables of this text: $name)',
     ]);
     expect(unknownMessage).toEqual([
-      'en.ftl line 1: "help-text": Unknown message: help-txt (variables of this text: none)',
+      'en.ftl line 1: "help-text": Unknown message: help-txt (variables of this text: $billing, $wallet, $commands)',
     ]);
   });
 
@@ -125,7 +127,9 @@ describe('createI18n with branding', () => {
   it('puts the escaped brand name into every text that names the brand, in both languages', () => {
     const i18n = createI18n('en', brand({ name: 'Tom & Jerry <AI> "studio" {x} \\' }));
     for (const locale of SUPPORTED_LOCALES) {
-      expect(i18n.t(locale, 'help-text')).toContain('<b>Tom &amp; Jerry &lt;AI&gt; "studio" {x} \\:');
+      expect(i18n.t(locale, 'help-text', HELP_VARS)).toContain(
+        '<b>Tom &amp; Jerry &lt;AI&gt; "studio" {x} \\:',
+      );
       expect(i18n.t(locale, 'start-welcome', { name: 'A' })).toContain('Tom &amp; Jerry &lt;AI&gt;');
       expect(i18n.t(locale, 'start-welcome', { name: 'A' })).not.toContain('AI Studio');
     }
@@ -145,10 +149,10 @@ describe('createI18n with branding', () => {
 
   it('adds the support line to help and error texts only when SUPPORT_CONTACT is set', () => {
     const plain = createI18n('en', NO_BRANDING);
-    expect(plain.t('en', 'help-text')).not.toContain('Support');
+    expect(plain.t('en', 'help-text', HELP_VARS)).not.toContain('Support');
     const supported = createI18n('en', brand({ supportContact: '@shop_support <1>' }));
-    expect(supported.t('en', 'help-text')).toMatch(
-      /\/help: this help\n\n💬 Support: @shop_support &lt;1&gt;$/,
+    expect(supported.t('en', 'help-text', HELP_VARS)).toMatch(
+      /\/help: How it works\n\n💬 Support: @shop_support &lt;1&gt;$/,
     );
     expect(textsFor(supported, 'ru').t('error-generic')).toContain('💬 Поддержка: @shop_support &lt;1&gt;');
     expect(supported.t('en', 'menu-title')).toBe(plain.t('en', 'menu-title'));

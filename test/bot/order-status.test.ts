@@ -8,6 +8,7 @@ import {
   renderOrderStatus,
 } from '../../src/bot/order-status.js';
 import type { OrderRecord } from '../../src/db/index.js';
+import { NO_BRANDING } from '../../src/texts/branding.js';
 
 const i18n = createI18n('en');
 const en = textsFor(i18n, 'en');
@@ -120,6 +121,25 @@ describe('order status message', () => {
     const opaque = renderOrderStatus(ru, order({ status: 'failed', error: { code: 42 } }), T0);
     expect(opaque.text).toContain('Сервису генерации не удалось');
     expect(opaque.text).not.toContain('Ответ сервиса');
+  });
+
+  it("failed: upstream's detail names 'your file', never the relay's internal file name", () => {
+    const message = 'video-AQADBAADr7gxG2E.mp4 could not be decoded';
+    const row = order({ status: 'failed', error: { code: 'x', message } });
+    expect(renderOrderStatus(en, row, T0).text).toContain(
+      '<i>The service says: your file could not be decoded</i>',
+    );
+    expect(renderOrderStatus(ru, row, T0).text).toContain('ваш файл could not be decoded');
+    expect(renderOrderStatus(ru, row, T0).text).not.toContain('AQAD');
+  });
+
+  it('with SHOW_PRICES=false the status shows no cost, also in texts made outside an update (the tracker)', () => {
+    const hidden = textsFor(createI18n('en', { ...NO_BRANDING, showPrices: false }), 'en');
+    expect(renderOrderStatus(en, order(), T0).text).toContain('$0.04');
+    expect(renderOrderStatus(hidden, order(), T0).text).not.toMatch(/\$|Cost/);
+    expect(
+      renderOrderStatus(hidden, order({ status: 'completed', finishedAt: new Date(T0) }), T0).text,
+    ).not.toMatch(/\$|Cost/);
   });
 
   it('cancelled and lost', () => {

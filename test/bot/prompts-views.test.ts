@@ -202,3 +202,27 @@ describe('callback data', () => {
     expect(normalizeSearch('\n \t')).toBe('');
   });
 });
+
+describe('the English library', () => {
+  const context: ListContext = { kind: 'c', type: 'i', category: prompt().category };
+  const ruOnly = prompt({ id: 8, title_en: null, prompt_en: null, title_ru: 'Только по-русски' });
+  const both = prompt({ id: 9, title_en: 'Neon city', prompt_en: 'A neon city at night' });
+
+  it('shows no Russian-only entries; the Russian library shows them all', () => {
+    const enScreen = displayed(listScreen(en, context, page([ruOnly, both])).text);
+    expect(enScreen).toContain('Neon city');
+    expect(enScreen).not.toContain('Только по-русски');
+    expect(enScreen).not.toMatch(/Russian/);
+    expect(
+      callbackData(listScreen(en, context, page([ruOnly, both])).keyboard).filter((d) =>
+        d.startsWith('pr:d:'),
+      ),
+    ).toHaveLength(1);
+    const ruScreen = displayed(listScreen(ru, context, page([ruOnly, both])).text);
+    expect(ruScreen).toContain('Только по-русски');
+  });
+
+  it('a page of Russian-only entries reads as empty in English', () => {
+    expect(displayed(listScreen(en, context, page([ruOnly])).text)).toContain(en.t('prompts-empty'));
+  });
+});

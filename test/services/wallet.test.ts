@@ -19,6 +19,7 @@ const USER = 2001;
 const BILLING: StarsBilling = {
   mode: 'stars',
   starsPerUsd: '77',
+  payoutUsdPerStar: '0.013',
   markupPercent: '50',
   minPriceStars: 1,
   overrides: new Map(),

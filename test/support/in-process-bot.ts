@@ -35,6 +35,8 @@ export interface InProcessBot {
   bot: ReturnType<typeof createBot>;
   calls: RecordedApiCall[];
   users: ReturnType<typeof createServices>['users'];
+  /** Everything the bot's handlers reach (the wallet, orders...), for setting up a test. */
+  services: ReturnType<typeof createServices>;
   /** The next call of `method` fails with this Telegram error. */
   failNext(method: string, error: { error_code: number; description: string }): void;
   send(update: Omit<Update, 'update_id'>): Promise<void>;
@@ -105,6 +107,7 @@ export async function createInProcessBot(
     bot,
     calls,
     users,
+    services,
     database,
     failNext: (method, error) => failures.set(method, error),
     send: (update) => bot.handleUpdate({ update_id: updateId++, ...update } as Update),

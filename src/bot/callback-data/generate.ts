@@ -9,7 +9,7 @@ export const modelPickData = buttonFamily('gm', { id: field.int(1, 999_999_999) 
  * keys or values, so any catalog fits in 64 bytes.
  */
 const formAction = buttonFamily('g', {
-  action: field.oneOf(['skip', 'done', 'cancel', 'next', 'back'] as const),
+  action: field.oneOf(['skip', 'done', 'cancel', 'next', 'back', 'prompt', 'media', 'options'] as const),
 });
 const formIndex = buttonFamily('g', { kind: field.oneOf(['opt', 'val'] as const), index: field.int(0, 999) });
 
@@ -19,6 +19,12 @@ export const FORM = {
   cancel: formAction.pack({ action: 'cancel' }),
   next: formAction.pack({ action: 'next' }),
   back: formAction.pack({ action: 'back' }),
+  /** After upstream refused the inputs: which part to change. */
+  change: {
+    prompt: formAction.pack({ action: 'prompt' }),
+    media: formAction.pack({ action: 'media' }),
+    options: formAction.pack({ action: 'options' }),
+  },
   option: (index: number) => formIndex.pack({ kind: 'opt', index }),
   value: (index: number) => formIndex.pack({ kind: 'val', index }),
 } as const;
@@ -33,7 +39,8 @@ export function parseFormIndex(data: string, kind: 'opt' | 'val'): number | unde
  * exact price the message shows: after a re-quote, an old button cannot confirm the new price.
  */
 export const orderActionData = buttonFamily('o', {
-  a: field.oneOf(['ok', 'edit', 'x'] as const),
+  /** ok: confirm; edit: settings; desc: description; files: the files; x: cancel. */
+  a: field.oneOf(['ok', 'edit', 'desc', 'files', 'x'] as const),
   id: field.id,
   t: field.tag,
 });

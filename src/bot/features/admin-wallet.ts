@@ -7,7 +7,9 @@
  * - /wallet <user id>: a customer's balance and latest movements (plain /wallet is the admin's own).
  */
 import { Composer } from 'grammy';
+import { spokenLocale } from '../../texts/locales.js';
 import type { BotContext } from '../context.js';
+import { textsFor } from '../i18n.js';
 import { stars } from '../texts/money.js';
 import { isAdmin } from './admin.js';
 import { walletHistoryLines } from './wallet.js';
@@ -18,6 +20,29 @@ const admins = adminWalletFeature
   .filter((ctx) => isAdmin(ctx) && ctx.deps.wallet !== null);
 
 const MAX_GRANT = 100_000;
+
+/**
+ * Tells a customer, in their language, that an admin moved Stars on their wallet. A customer who
+ * blocked the bot is not told; the admin's action stands all the same.
+ */
+async function tellCustomer(
+  ctx: BotContext,
+  userId: number,
+  key: 'wallet-granted-notice' | 'wallet-refunded-notice',
+  amount: number,
+): Promise<void> {
+  const user = await ctx.deps.users.find(userId);
+  const texts = textsFor(
+    ctx.deps.i18n,
+    spokenLocale(user?.locale, user?.languageCode, ctx.deps.config.defaultLocale),
+  );
+  const balance = await ctx.deps.wallet!.balance(userId);
+  await ctx.api
+    .sendMessage(userId, texts.t(key, { amount: stars(texts, amount), balance: stars(texts, balance) }))
+    .catch((err: unknown) =>
+      ctx.logger.warn({ err, userId }, 'could not tell the customer about their Stars'),
+    );
+}
 const GRANT = /^(\d{1,15})\s+(\d{1,6})(?:\s+([\s\S]{1,200}))?$/;
 
 admins.command('refund', async (ctx) => {
@@ -40,6 +65,7 @@ admins.command('refund', async (ctx) => {
       await ctx.reply(
         ctx.t('admin-refund-done', { amount: stars(ctx, result.stars), user: String(result.userId) }),
       );
+      await tellCustomer(ctx, result.userId, 'wallet-refunded-notice', result.stars);
       return;
     case 'unknown':
       await ctx.reply(ctx.t('admin-refund-unknown'));
@@ -69,6 +95,11 @@ admins.command('grant', async (ctx) => {
     return;
   }
   const userId = Number(match[1]);
+  // Stars for an id that never wrote to the bot would sit where nobody sees them (a typo, most likely).
+  if (!(await ctx.deps.users.find(userId))) {
+    await ctx.reply(ctx.t('admin-grant-unknown-user', { user: String(userId) }));
+    return;
+  }
   const wallet = ctx.deps.wallet!;
   const granted = await wallet.grant({
     userId,
@@ -95,6 +126,7 @@ admins.command('grant', async (ctx) => {
       balance: stars(ctx, await wallet.balance(userId)),
     }),
   );
+  await tellCustomer(ctx, userId, 'wallet-granted-notice', amount);
 });
 
 admins.command('wallet', async (ctx, next) => {

@@ -2,6 +2,7 @@ import { Composer } from 'grammy';
 import { chatWork } from '../chat-work.js';
 import type { BotContext } from '../context.js';
 import { chatLane } from '../inbox-lane.js';
+import { mainMenuButton } from '../keyboards/main-menu.js';
 
 /** Installed before every conversation so /cancel always gets through, whatever flow is active. */
 export const cancelFeature = new Composer<BotContext>();
@@ -15,5 +16,7 @@ cancelFeature.chatType('private').command('cancel', async (ctx) => {
   const stopped = chatWork.abort(ctx.chat.id) + elsewhere;
   const active = Object.keys(ctx.conversation.active()).length > 0;
   await ctx.conversation.exitAll();
-  await ctx.reply(ctx.t(active || stopped > 0 ? 'cancel-done' : 'cancel-nothing'));
+  await ctx.reply(ctx.t(active || stopped > 0 ? 'cancel-done' : 'cancel-nothing'), {
+    reply_markup: mainMenuButton(ctx),
+  });
 });

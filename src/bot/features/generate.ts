@@ -11,7 +11,7 @@ import type { BaseContext, BotContext } from '../context.js';
 import type { GenerateArgs } from '../conversations/generate/form-conversation.js';
 import { GENERATE_CONVERSATION, generateConversation } from '../conversations/generate/generate.js';
 import { modelTypeLabel } from '../texts/labels.js';
-import { catalogPriceLabel } from '../texts/money.js';
+import { modelButtonLabel } from '../texts/money.js';
 
 export function createGenerateFeature(
   conversationPlugins: MiddlewareFn<BaseContext>[],
@@ -63,7 +63,7 @@ export function createGenerateFeature(
     await ctx.answerCallbackQuery();
     const keyboard = new InlineKeyboard();
     for (const model of group.models) {
-      const label = `${model.name} · ${catalogPriceLabel(ctx, model, ctx.deps.wallet?.pricing)}`;
+      const label = modelButtonLabel(ctx, model, ctx.deps.wallet?.pricing);
       keyboard.text(label, modelPickData.pack({ id: model.id })).row();
     }
     keyboard.text(ctx.t('button-back'), menuData.pack({ item: 'generate' }));

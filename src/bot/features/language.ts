@@ -1,9 +1,10 @@
-import { Composer, InlineKeyboard } from 'grammy';
+import { Composer } from 'grammy';
 import { languageData } from '../callback-data/language.js';
 import { menuData } from '../callback-data/menu.js';
 import type { BotContext } from '../context.js';
 import { isSupportedLocale } from '../i18n.js';
 import { createLanguageKeyboard } from '../keyboards/language.js';
+import { mainMenuButton } from '../keyboards/main-menu.js';
 
 export const languageFeature = new Composer<BotContext>();
 const privateChats = languageFeature.chatType('private');
@@ -33,6 +34,6 @@ privateChats.callbackQuery(languageData.filter(), async (ctx) => {
   ctx.locale = code;
   await ctx.answerCallbackQuery({ text: ctx.t('language-changed') });
   await ctx.editMessageText(ctx.t('language-changed'), {
-    reply_markup: new InlineKeyboard().text(ctx.t('button-main-menu'), menuData.pack({ item: 'home' })),
+    reply_markup: mainMenuButton(ctx),
   });
 });

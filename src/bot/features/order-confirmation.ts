@@ -11,12 +11,13 @@ import { orderActionData } from '../callback-data/generate.js';
 import { walletBuyData } from '../callback-data/wallet.js';
 import { chatWork } from '../chat-work.js';
 import type { BaseContext, BotContext } from '../context.js';
-import type { GenerateArgs } from '../conversations/generate/form-conversation.js';
+import type { FormPart, GenerateArgs } from '../conversations/generate/form-conversation.js';
 import { GENERATE_CONVERSATION } from '../conversations/generate/generate.js';
+import { mainMenuButton } from '../keyboards/main-menu.js';
 import { orderStatusText } from '../order-status.js';
 import { orderSummary, priceTag } from '../order-summary.js';
 import { editIgnoringNotModified } from '../telegram-errors.js';
-import { orderPrice, price, stars } from '../texts/money.js';
+import { orderPrice, price, pricesShown, stars } from '../texts/money.js';
 import { refusalText } from '../texts/refusals.js';
 import { upstreamErrorText } from '../texts/upstream-errors.js';
 
@@ -86,10 +87,12 @@ privateChats.callbackQuery(orderActionData.filter({ a: 'ok' }), async (ctx) => {
       return;
     case 'requoted': {
       const { previousPriceStars: oldStars } = outcome;
-      const notice = ctx.t('order-requoted', {
-        old: oldStars !== null ? stars(ctx, oldStars) : price(ctx, outcome.previousPriceUsd),
-        new: orderPrice(ctx, outcome.order),
-      });
+      const notice = pricesShown(ctx)
+        ? ctx.t('order-requoted', {
+            old: oldStars !== null ? stars(ctx, oldStars) : price(ctx, outcome.previousPriceUsd),
+            new: orderPrice(ctx, outcome.order),
+          })
+        : ctx.t('order-requoted-no-price');
       await showSummary(ctx, outcome.order, notice);
       return;
     }
@@ -129,16 +132,24 @@ privateChats.callbackQuery(orderActionData.filter({ a: 'x' }), async (ctx) => {
     return;
   }
   await ctx.answerCallbackQuery();
-  await ctx.editMessageText(ctx.t('gen-cancelled'), { reply_markup: new InlineKeyboard() });
+  await ctx.editMessageText(ctx.t('gen-cancelled'), { reply_markup: mainMenuButton(ctx) });
 });
 
-privateChats.callbackQuery(orderActionData.filter({ a: 'edit' }), async (ctx) => {
-  const { id } = orderActionData.unpack(ctx.callbackQuery.data);
-  const order = await ctx.deps.orders.findForChat(id, ctx.chat.id);
-  // The old draft is closed first, so its Confirm button cannot order the old settings any more.
+/** Which part of the form each change button goes back to. */
+const CHANGED_PART = { edit: 'options', desc: 'prompt', files: 'media' } as const satisfies Record<
+  string,
+  FormPart
+>;
+
+privateChats.callbackQuery(/^o:(edit|desc|files):/, async (ctx) => {
+  const button = orderActionData.parse(ctx.callbackQuery.data);
+  const part =
+    button && button.a in CHANGED_PART ? CHANGED_PART[button.a as keyof typeof CHANGED_PART] : undefined;
+  const order = button && part ? await ctx.deps.orders.findForChat(button.id, ctx.chat.id) : undefined;
+  // The old draft is closed first, so its Confirm button cannot order the old inputs any more.
   const reopened =
-    order?.stage === 'awaiting_confirmation' && (await ctx.deps.ordering.cancelDraft(id, ctx.chat.id));
-  if (!order || !reopened) {
+    order?.stage === 'awaiting_confirmation' && (await ctx.deps.ordering.cancelDraft(order.id, ctx.chat.id));
+  if (!order || !part || !reopened) {
     await ctx.answerCallbackQuery({ text: ctx.t('error-stale-button') });
     return;
   }
@@ -147,7 +158,7 @@ privateChats.callbackQuery(orderActionData.filter({ a: 'edit' }), async (ctx) =>
   const { prompt, media = {}, options = {} } = order.request;
   const args: GenerateArgs = {
     modelId: order.modelId,
-    preset: { ...(prompt ? { prompt } : {}), media, options },
+    preset: { ...(prompt ? { prompt } : {}), media, options, startAt: part },
   };
   await ctx.conversation.exitAll();
   await ctx.conversation.enter(GENERATE_CONVERSATION, args);

@@ -19,7 +19,7 @@ import { GENERATE_CONVERSATION } from '../conversations/generate/generate.js';
 import { canOfferCancel, formatDateTime, STATUS_ICONS } from '../order-status.js';
 import { requestLines } from '../order-summary.js';
 import { editIgnoringNotModified } from '../telegram-errors.js';
-import { orderPrice } from '../texts/money.js';
+import { orderPrice, pricesShown } from '../texts/money.js';
 
 const PAGE_SIZE = 5;
 const PROMPT_EXCERPT_CHARS = 200;
@@ -66,7 +66,7 @@ async function showOrderList(ctx: BaseContext, requestedPage: number, mode: 'edi
     const n = page * PAGE_SIZE + i + 1;
     const key = statusKey(order);
     lines.push(
-      ctx.t('orders-line', {
+      ctx.t(pricesShown(ctx) ? 'orders-line' : 'orders-line-no-price', {
         n,
         icon: STATUS_ICONS[key] ?? '⏳',
         model: order.modelName,
@@ -110,7 +110,7 @@ export async function showOrderDetails(
     }),
   ];
   lines.push(...requestLines(ctx, order.request, model, PROMPT_EXCERPT_CHARS));
-  lines.push(ctx.t('order-cost', { price: orderPrice(ctx, order) }));
+  if (pricesShown(ctx)) lines.push(ctx.t('order-cost', { price: orderPrice(ctx, order) }));
   if (order.finishedAt) lines.push(ctx.t('orders-details-finished', { date: date(order.finishedAt) }));
   const hasFiles = order.status === 'completed' && (order.result?.length ?? 0) > 0;
   const expired = resultsExpired(order, now.getTime());

@@ -6,19 +6,28 @@ import { createMainMenuKeyboard } from '../keyboards/main-menu.js';
 export const startFeature = new Composer<BotContext>();
 const privateChats = startFeature.chatType('private');
 
-/** The greeting for /start; coming back to the menu later just asks what next (`menu-title`). */
+/**
+ * The greeting for /start; coming back to the menu later just asks what next (`menu-title`). The
+ * sandbox badge comes first, so the buttons stay right under the text they belong to.
+ */
 function welcomeText(ctx: BotContext, key: 'start-welcome' | 'menu-title' = 'start-welcome'): string {
   const welcome = ctx.t(key, { name: ctx.from?.first_name ?? '' });
-  return ctx.deps.sandbox ? `${welcome}\n\n${ctx.t('sandbox-badge')}` : welcome;
+  return ctx.deps.sandbox ? `${ctx.t('sandbox-badge')}\n\n${welcome}` : welcome;
+}
+
+/** The menu, with the Wallet entry and its balance when Stars billing is on. */
+async function mainMenu(ctx: BotContext) {
+  const balance = ctx.deps.wallet && ctx.from ? await ctx.deps.wallet.balance(ctx.from.id) : undefined;
+  return createMainMenuKeyboard(ctx, balance);
 }
 
 privateChats.command('start', async (ctx) => {
   await ctx.conversation.exitAll();
-  await ctx.reply(welcomeText(ctx), { reply_markup: createMainMenuKeyboard(ctx) });
+  await ctx.reply(welcomeText(ctx), { reply_markup: await mainMenu(ctx) });
 });
 
 /** Buttons that lead back to the menu edit the message in place instead of piling up new ones. */
 privateChats.callbackQuery(menuData.filter({ item: 'home' }), async (ctx) => {
   await ctx.answerCallbackQuery();
-  await ctx.editMessageText(welcomeText(ctx, 'menu-title'), { reply_markup: createMainMenuKeyboard(ctx) });
+  await ctx.editMessageText(welcomeText(ctx, 'menu-title'), { reply_markup: await mainMenu(ctx) });
 });

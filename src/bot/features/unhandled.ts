@@ -1,6 +1,6 @@
-import { Composer, InlineKeyboard } from 'grammy';
-import { menuData } from '../callback-data/menu.js';
+import { Composer } from 'grammy';
 import type { BotContext } from '../context.js';
+import { mainMenuButton } from '../keyboards/main-menu.js';
 
 /** Last in the chain: whatever nothing else handled gets a helpful answer instead of silence. */
 export const unhandledFeature = new Composer<BotContext>();
@@ -13,6 +13,6 @@ privateChats.on('callback_query', async (ctx) => {
 
 privateChats.on('message', async (ctx) => {
   await ctx.reply(ctx.t('unhandled-text'), {
-    reply_markup: new InlineKeyboard().text(ctx.t('button-main-menu'), menuData.pack({ item: 'home' })),
+    reply_markup: mainMenuButton(ctx),
   });
 });

@@ -6,9 +6,11 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import type { WalletEntryRecord } from '../../db/index.js';
 import { htmlToPlainText } from '../../lib/html.js';
+import { menuData } from '../callback-data/menu.js';
 import { walletBuyData } from '../callback-data/wallet.js';
 import type { BaseContext, BotContext } from '../context.js';
 import type { Texts } from '../i18n.js';
+import { mainMenuButton } from '../keyboards/main-menu.js';
 import { formatDateTime } from '../order-status.js';
 import { stars } from '../texts/money.js';
 
@@ -65,7 +67,7 @@ async function renderWallet(
     );
     if (i % 2 === 1) keyboard.row();
   });
-  return { text: lines.join('\n'), keyboard };
+  return { text: lines.join('\n'), keyboard: mainMenuButton(ctx, keyboard) };
 }
 
 /** Sends an XTR invoice for `amount` Stars (one price item, no provider token: Telegram's rules). */
@@ -91,6 +93,17 @@ privateChats.command('wallet', async (ctx) => {
   }
   const view = await renderWallet(ctx, ctx.from.id);
   await ctx.reply(view.text, { reply_markup: view.keyboard });
+});
+
+// The main menu's Wallet entry: the same view, in place of the menu.
+privateChats.callbackQuery(menuData.filter({ item: 'wallet' }), async (ctx) => {
+  if (!ctx.deps.wallet) {
+    await ctx.answerCallbackQuery({ text: ctx.t('wallet-off') });
+    return;
+  }
+  await ctx.answerCallbackQuery();
+  const view = await renderWallet(ctx, ctx.from.id);
+  await ctx.editMessageText(view.text, { reply_markup: view.keyboard });
 });
 
 // Any wb: button, so a malformed one is answered as stale here rather than as unknown.

@@ -14,7 +14,7 @@ import type { StarPricing } from '../../services/wallet/star-pricing.js';
 import { menuData } from '../callback-data/menu.js';
 import { type ListRef, MAX_PAGE, promptButtons, shortId, type TypeCode } from '../callback-data/prompts.js';
 import type { Texts } from '../i18n.js';
-import { catalogPriceLabel } from '../texts/money.js';
+import { modelButtonLabel } from '../texts/money.js';
 
 export interface Screen {
   text: string;
@@ -73,6 +73,15 @@ export function localizePrompt(prompt: Prompt, locale: string): LocalizedPrompt 
     text: own.text ?? other.text ?? '',
     shownIn: fallback ? (ru ? 'en' : 'ru') : undefined,
   };
+}
+
+/**
+ * The prompts a customer can read: in English, only those written in English (a Russian-only
+ * entry means nothing to them); in Russian all, an English-only one marked as such.
+ */
+export function readablePrompts(prompts: readonly Prompt[], locale: string): Prompt[] {
+  if (locale !== 'en') return [...prompts];
+  return prompts.filter((p) => !!p.title_en?.trim() && !!p.prompt_en?.trim());
 }
 
 export function localizedName(name: { name_ru: string; name_en: string }, locale: string): string {
@@ -187,10 +196,11 @@ export function listScreen(ctx: Texts, context: ListContext, result: PromptsPage
   lines.push('');
   const keyboard = new InlineKeyboard();
   const perPage = result.meta.per_page > 0 ? result.meta.per_page : result.data.length;
-  if (result.data.length === 0) {
+  const prompts = readablePrompts(result.data, ctx.locale);
+  if (prompts.length === 0) {
     lines.push(ctx.t(context.kind === 's' ? 'prompts-search-empty' : 'prompts-empty'));
   }
-  result.data.forEach((prompt, i) => {
+  prompts.forEach((prompt, i) => {
     const n = (page - 1) * perPage + i + 1;
     const shown = localizePrompt(prompt, ctx.locale);
     lines.push(
@@ -266,7 +276,7 @@ export function modelsScreen(
   lines.push(ctx.t(models.length > 0 ? 'prompts-choose-model' : 'prompts-no-models'));
   const keyboard = new InlineKeyboard();
   for (const model of models) {
-    const label = `${model.name} · ${catalogPriceLabel(ctx, model, pricing)}`;
+    const label = modelButtonLabel(ctx, model, pricing);
     keyboard.text(label, promptButtons.model(prompt.id, model.id, ref)).row();
   }
   keyboard.text(ctx.t('button-back'), promptButtons.details(prompt.id, ref));

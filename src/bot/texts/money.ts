@@ -5,6 +5,11 @@ import { catalogPrice } from '../../services/pricing.js';
 import type { StarPricing } from '../../services/wallet/star-pricing.js';
 import type { Texts } from '../i18n.js';
 
+/** Whether customers see prices: not in a free bot with SHOW_PRICES=false. */
+export function pricesShown(texts: Texts): boolean {
+  return texts.showPrices !== false;
+}
+
 /** The user's locale decides the format: "$0.11" in English, "0,11 $" in Russian. */
 export function price(texts: Texts, amountUsd: string): string {
   return formatMoney(amountUsd, texts.locale);
@@ -39,4 +44,9 @@ export function catalogPriceLabel(texts: Texts, model: Model, pricing: StarPrici
     ? stars(texts, pricing.starsFor(model.id, catalog.amountUsd))
     : price(texts, catalog.amountUsd);
   return catalog.kind === 'from' ? texts.t('price-from', { amount }) : amount;
+}
+
+/** A model on a button: its name and catalog price, or the name alone where prices are not shown. */
+export function modelButtonLabel(texts: Texts, model: Model, pricing: StarPricing | undefined): string {
+  return pricesShown(texts) ? `${model.name} · ${catalogPriceLabel(texts, model, pricing)}` : model.name;
 }

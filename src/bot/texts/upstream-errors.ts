@@ -4,6 +4,7 @@
  */
 import { API_ERROR_CODES } from '../../reseller/schemas.js';
 import type { Texts } from '../i18n.js';
+import { hideInternalNames } from './internal-names.js';
 
 const KNOWN_CODES = new Set<string>([...API_ERROR_CODES, 'network_error', 'timeout', 'bad_response']);
 
@@ -12,6 +13,6 @@ export function upstreamErrorText(ctx: Texts, code: string, upstreamMessage?: st
   const text = ctx.t(key);
   // Validation messages from upstream say exactly what is wrong (e.g. which limit); show them as detail.
   if (code === 'validation_error' && upstreamMessage)
-    return `${text}\n<i>${ctx.t('upstream-detail', { detail: upstreamMessage })}</i>`;
+    return `${text}\n<i>${ctx.t('upstream-detail', { detail: hideInternalNames(ctx, upstreamMessage) })}</i>`;
   return text;
 }

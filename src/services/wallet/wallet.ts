@@ -15,7 +15,14 @@ import {
   type WalletRepository,
   type WalletTotals,
 } from '../../db/index.js';
-import { addMoney, isMoneyString, moneyFromMicros, moneyToString, parseMoney } from '../../lib/money.js';
+import {
+  addMoney,
+  isMoneyString,
+  moneyFromMicros,
+  moneyToString,
+  multiplyMoney,
+  parseMoney,
+} from '../../lib/money.js';
 import type { Logger } from '../../logger.js';
 import type { OrderPipelineHooks, OrderRecord } from '../order-hooks.js';
 import { StarPricing } from './star-pricing.js';
@@ -41,7 +48,7 @@ export interface WalletReport {
   totals: WalletTotals;
   /** Upstream cost of the completed orders customers paid in Stars. */
   spentUsd: string;
-  /** The captured Stars in USD at STARS_PER_USD (rounded down to a micro-dollar). */
+  /** The captured Stars in USD at Telegram's payout (STARS_PAYOUT_USD per Star), exact. */
   earnedUsd: string;
   marginUsd: string;
 }
@@ -217,8 +224,8 @@ export class WalletService {
     const totals = await this.ledger.totals();
     const costs = await this.ledger.completedPaidOrderCosts();
     const spent = addMoney(...costs.filter(isMoneyString).map(parseMoney));
-    const rate = BigInt(parseMoney(this.#config.starsPerUsd));
-    const earned = moneyFromMicros((BigInt(totals.capturedStars) * 1_000_000n * 1_000_000n) / rate);
+    // What Telegram pays out for them, not what customers paid per USD (STARS_PER_USD).
+    const earned = multiplyMoney(parseMoney(this.#config.payoutUsdPerStar), totals.capturedStars);
     return {
       totals,
       spentUsd: moneyToString(spent),

@@ -5,8 +5,10 @@
 import type { Conversation } from '@grammyjs/conversations';
 import { InlineKeyboard } from 'grammy';
 import type { MediaMap, OptionValue } from '../../../reseller/schemas.js';
+import { type FormPlan, visibleOptions } from '../../../services/model-form.js';
 import { FORM } from '../../callback-data/generate.js';
 import type { BaseContext, BotContext } from '../../context.js';
+import { mainMenuButton } from '../../keyboards/main-menu.js';
 
 export type FormConversation = Conversation<BotContext, BaseContext>;
 
@@ -18,9 +20,31 @@ export interface GenerateArgs {
     prompt?: string;
     media: MediaMap;
     options: Record<string, OptionValue>;
-    /** Where the form starts: 'options' (default) or 'media' (a library prompt: media still asked). */
-    startAt?: 'media' | 'options';
+    /**
+     * Where the form starts: 'options' (default), 'media' (a library prompt, or "📎 Files": the
+     * files, then the settings) or 'prompt' ("✏️ Description": only the description is asked again).
+     */
+    startAt?: FormPart;
   };
+}
+
+/** The parts of the form a customer can go back to. */
+export type FormPart = 'prompt' | 'media' | 'options';
+
+/** Each part's button label, on the priced order and after upstream refused the inputs. */
+export const CHANGE_BUTTON_LABEL: Readonly<Record<FormPart, string>> = {
+  prompt: 'button-change-description',
+  media: 'button-change-files',
+  options: 'button-change-options',
+};
+
+/** The parts this model lets the customer change: no button for a part it does not have. */
+export function changeableParts(plan: FormPlan, media: MediaMap): FormPart[] {
+  const parts: FormPart[] = [];
+  if (plan.prompt) parts.push('prompt');
+  if (plan.media.length > 0) parts.push('media');
+  if (visibleOptions(plan, media).length > 0) parts.push('options');
+  return parts;
 }
 
 export interface FormAnswers {
@@ -44,7 +68,7 @@ export async function handleOutsideInput(conversation: FormConversation, ctx: Ba
   if (data === undefined) return false;
   if (data === FORM.cancel) {
     await ctx.answerCallbackQuery();
-    await ctx.editMessageText(ctx.t('gen-cancelled'), { reply_markup: new InlineKeyboard() });
+    await ctx.editMessageText(ctx.t('gen-cancelled'), { reply_markup: mainMenuButton(ctx) });
     await conversation.halt();
   }
   if (LEAVING_PREFIXES.some((p) => data.startsWith(p))) await conversation.halt({ next: true });

@@ -4,14 +4,28 @@
  * the order-confirmation feature, keyed by the order id, so a double press, a replay or a
  * restart can never create a second order.
  */
+
+import { InlineKeyboard } from 'grammy';
 import type { OrderRecord } from '../../../db/index.js';
 import { TELEGRAM_CLOUD_DOWNLOAD_LIMIT_BYTES } from '../../../services/media-rules.js';
-import { buildRequest, planForm, visibleOptions } from '../../../services/model-form.js';
+import { buildRequest, missingRequiredOptions, planForm } from '../../../services/model-form.js';
 import { asResellerError } from '../../../services/submission-errors.js';
+import { FORM } from '../../callback-data/generate.js';
 import type { BaseContext, BotContext } from '../../context.js';
 import { orderSummary } from '../../order-summary.js';
 import { upstreamErrorText } from '../../texts/upstream-errors.js';
-import type { FormAnswers, FormConversation, GenerateArgs } from './form-conversation.js';
+import {
+  answerStaleButton,
+  CHANGE_BUTTON_LABEL,
+  cancelRow,
+  changeableParts,
+  clearButtons,
+  type FormAnswers,
+  type FormConversation,
+  type FormPart,
+  type GenerateArgs,
+  handleOutsideInput,
+} from './form-conversation.js';
 import { askMedia } from './media-step.js';
 import { askOptions } from './options-step.js';
 import { askPrompt } from './prompt-step.js';
@@ -61,21 +75,35 @@ export async function generateConversation(
     ? { ...args.preset, media: { ...args.preset.media }, options: { ...args.preset.options } }
     : { media: {}, options: {} };
 
-  // A preset starts at the options, or at the media ('media': a library prompt fills in the prompt).
-  if (!args.preset || args.preset.startAt === 'media') {
-    if (plan.prompt && !args.preset) {
+  const ask = async (part: FormPart) => {
+    if (part === 'prompt' && plan.prompt) {
       const prompt = await askPrompt(conversation, ctx, plan.prompt, plan.media.length > 0);
       if (prompt !== undefined) answers.prompt = prompt;
+      else delete answers.prompt;
+    } else if (part === 'media') {
+      answers.media = {};
+      for (const step of plan.media) {
+        const elsewhere = Object.values(answers.media).reduce((n, files) => n + files.length, 0);
+        answers.media[step.key] = await askMedia(conversation, ctx, model, step, elsewhere, downloadLimit);
+      }
+    } else if (part === 'options') {
+      answers.options = await askOptions(conversation, ctx, plan, answers.media, answers.options);
     }
-    for (const step of plan.media) {
-      const elsewhere = Object.values(answers.media).reduce((n, files) => n + files.length, 0);
-      answers.media[step.key] = await askMedia(conversation, ctx, model, step, elsewhere, downloadLimit);
-    }
-  }
+  };
 
-  let notice: string | undefined;
+  // A preset starts at the options, at the media ('media': a library prompt fills in the prompt),
+  // or asks only for a new description ('prompt').
+  const startAt = args.preset ? (args.preset.startAt ?? 'options') : undefined;
+  let parts: FormPart[] =
+    startAt === undefined
+      ? ['prompt', 'media', 'options']
+      : startAt === 'media'
+        ? ['media', 'options']
+        : [startAt];
   for (;;) {
-    answers.options = await askOptions(conversation, ctx, plan, answers.media, answers.options, notice);
+    for (const part of parts) await ask(part);
+    if (!parts.includes('options') && missingRequiredOptions(plan, answers.media, answers.options).length > 0)
+      await ask('options');
     const request = buildRequest(model, plan, answers);
     const waiting = await ctx.reply(ctx.t('gen-pricing'));
     const prepared = await conversation.external((outer) => prepareOrder(outer, model.id, request));
@@ -91,12 +119,41 @@ export async function generateConversation(
       );
       return;
     }
-    // The inputs are kept: the user changes what upstream objected to and tries again.
-    notice = upstreamErrorText(ctx, prepared.code, prepared.message);
+    // The inputs are kept: the customer changes what upstream objected to, right here, and tries again.
+    const notice = upstreamErrorText(ctx, prepared.code, prepared.message);
     await ctx.api.deleteMessage(waiting.chat.id, waiting.message_id).catch(() => undefined);
-    if (visibleOptions(plan, answers.media).length === 0) {
+    const changeable = changeableParts(plan, answers.media);
+    if (changeable.length === 0) {
       await ctx.reply(`${notice}\n\n${ctx.t('gen-try-again-later')}`);
       return;
     }
+    parts = [await askWhatToChange(conversation, ctx, notice, changeable)];
+  }
+}
+
+/** Upstream refused the inputs: the notice, and a button per part the model lets the customer change. */
+async function askWhatToChange(
+  conversation: FormConversation,
+  ctx: BaseContext,
+  notice: string,
+  parts: FormPart[],
+): Promise<FormPart> {
+  const keyboard = new InlineKeyboard();
+  for (const part of parts) keyboard.text(ctx.t(CHANGE_BUTTON_LABEL[part]), FORM.change[part]);
+  const question = await ctx.reply(`${notice}\n\n${ctx.t('gen-change-what')}`, {
+    reply_markup: cancelRow(ctx, keyboard),
+  });
+  for (;;) {
+    const answer = await conversation.wait();
+    if (await handleOutsideInput(conversation, answer)) continue;
+    const data = answer.callbackQuery?.data;
+    const part = parts.find((p) => FORM.change[p] === data);
+    if (part) {
+      await answer.answerCallbackQuery();
+      await clearButtons(answer, question.message_id);
+      return part;
+    }
+    if (data !== undefined) await answerStaleButton(answer);
+    else await answer.reply(ctx.t('gen-options-use-buttons'));
   }
 }

@@ -1,0 +1,95 @@
+/** /help tells what this chat really has, per billing mode and role; /paysupport names the contact. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { createInProcessBot, type InProcessBot, textMessage } from '../support/in-process-bot.js';
+import { STARS_ENV } from '../support/in-process-helpers.js';
+
+let harness: InProcessBot;
+afterEach(async () => {
+  await harness?.close();
+});
+
+const ADMIN_ID = 90;
+
+async function helpFor(env: Record<string, string>, user: { id: number; language_code: string }) {
+  harness = await createInProcessBot({ env: { ADMIN_IDS: String(ADMIN_ID), ...env } });
+  await harness.send(textMessage(user, '/help'));
+  return String(harness.calls.findLast((c) => c.method === 'sendMessage')?.payload.text);
+}
+
+const commandsIn = (text: string) => [...text.matchAll(/^\/(\w+)/gm)].map((m) => m[1]);
+
+/** What every customer has, in the order Telegram's command menu lists them. */
+const CUSTOMER_COMMANDS = ['start', 'generate', 'orders', 'prompts', 'language', 'help', 'cancel'];
+
+describe('/help', () => {
+  it('billing off (en): every customer command, nothing about paying or charging', async () => {
+    const text = await helpFor({}, { id: 1, language_code: 'en' });
+    expect(commandsIn(text)).toEqual(CUSTOMER_COMMANDS);
+    expect(text).toContain('/generate: Create an image or video');
+    expect(text).toContain('Generations are free for you.');
+    expect(text).not.toMatch(/charged|Stars|wallet/i);
+  });
+
+  it('billing off (ru): no «списывается», the free promise', async () => {
+    const text = await helpFor({}, { id: 2, language_code: 'ru' });
+    expect(commandsIn(text)).toContain('orders');
+    expect(text).toContain('/generate — Создать картинку или видео');
+    expect(text).toContain('«Подтвердить»');
+    expect(text).not.toMatch(/списыва|звёзд|кошел/i);
+  });
+
+  it('SHOW_PRICES=false: no price and no payment in the steps', async () => {
+    const en = await helpFor({ SHOW_PRICES: 'false' }, { id: 3, language_code: 'en' });
+    expect(en).toContain('Check the settings and tap Confirm. Generations are free.');
+    expect(en).not.toMatch(/price|pay|charged/i);
+    await harness.close();
+    const ru = await helpFor({ SHOW_PRICES: 'false' }, { id: 4, language_code: 'ru' });
+    expect(ru).toContain('Проверьте настройки и нажмите «Подтвердить». Генерации бесплатны.');
+    expect(ru).not.toMatch(/цен|оплат|списыва/i);
+  });
+
+  it('Stars billing (en): the wallet paragraph and the wallet commands', async () => {
+    const text = await helpFor(STARS_ENV, { id: 5, language_code: 'en' });
+    expect(commandsIn(text)).toEqual([...CUSTOMER_COMMANDS, 'wallet', 'paysupport', 'terms']);
+    expect(text).toContain('charged only when the result reaches you');
+    expect(text).toContain('Top up in /wallet');
+  });
+
+  it('Stars billing (ru)', async () => {
+    const text = await helpFor(STARS_ENV, { id: 6, language_code: 'ru' });
+    expect(text).toContain('Проверьте цену в звёздах');
+    expect(text).toContain('Пополнить его можно в /wallet');
+    expect(commandsIn(text)).toContain('paysupport');
+  });
+
+  it("an admin also gets the admin tools; a customer doesn't", async () => {
+    const admin = await helpFor(STARS_ENV, { id: ADMIN_ID, language_code: 'en' });
+    expect(commandsIn(admin).slice(-7)).toEqual([
+      'balance',
+      'stats',
+      'broadcast',
+      'user',
+      'audit',
+      'refund',
+      'grant',
+    ]);
+    await harness.close();
+    const customer = await helpFor(STARS_ENV, { id: 7, language_code: 'en' });
+    expect(commandsIn(customer)).not.toContain('stats');
+  });
+});
+
+describe('/paysupport', () => {
+  it('names SUPPORT_CONTACT (en, ru)', async () => {
+    harness = await createInProcessBot({ env: { ...STARS_ENV, SUPPORT_CONTACT: '@shop_help' } });
+    await harness.send(textMessage({ id: 8, language_code: 'en' }, '/paysupport'));
+    await harness.send(textMessage({ id: 9, language_code: 'ru' }, '/paysupport'));
+    const [en, ru] = harness.calls
+      .filter((c) => c.method === 'sendMessage')
+      .map((c) => String(c.payload.text));
+    expect(en).toContain('Help with payments');
+    expect(en).toContain('@shop_help');
+    expect(ru).toContain('Помощь с оплатой');
+    expect(ru).toContain('@shop_help');
+  });
+});
