@@ -43,6 +43,14 @@ export const ORDER_STAGES = [
 ] as const;
 export type OrderStage = (typeof ORDER_STAGES)[number];
 
+/**
+ * How the delivery of a completed order's results ended, recorded with `delivered_at`: `sent` when
+ * at least one result file reached the chat (the Stars are spent), `none` when nothing did (the
+ * Stars come back). The wallet settles from this record, so a restart settles what a crash left.
+ */
+export const DELIVERY_OUTCOMES = ['sent', 'none'] as const;
+export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];
+
 export const UPSTREAM_STATUSES = ['queued', 'processing', 'completed', 'failed', 'cancelled'] as const;
 
 /** A submission failure as stored for the bot to explain (never a whole upstream body). */
@@ -100,6 +108,8 @@ export interface OrderRecord {
   /** The process delivering the outcome, and until when its claim holds (see claimDelivery). */
   deliveryOwner: string | null;
   deliveryLeaseUntil: Date | null;
+  /** Set with `deliveredAt` for a completed order (see DELIVERY_OUTCOMES); null for other outcomes. */
+  deliveryOutcome: DeliveryOutcome | null;
 }
 
 /** What a new draft carries; the store sets the stage and the timestamps. */
