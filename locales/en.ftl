@@ -564,3 +564,15 @@ admin-audit-payment-refunded = refunded { $stars } ⭐ to { $target }
 admin-audit-other = { $action }
 admin-audit-button-newer = ◀️ Newer
 admin-audit-button-older = Older ▶️
+
+## money
+order-status-undelivered = Not delivered
+orders-status-undelivered = not delivered
+tracking-undelivered-refused = The generation service didn't return a file we can safely send.
+tracking-undelivered-failed = Telegram didn't accept any of the files.
+tracking-undelivered = Nothing reached you, so you haven't been charged for this order.
+orders-details-resend-hint = You can try to get the files again until { $date }.
+orders-resend-nothing = The files couldn't be sent this time either.
+orders-resend-charged = 💳 { $price } paid for this order now that its files have reached you.
+admin-alert-undelivered-order =
+    📭 <b>Result not delivered:</b> order <code>{ $id }</code> ({ $model }) for chat <code>{ $chat }</code> completed, but none of its files reached the customer. Nothing was charged.

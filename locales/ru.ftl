@@ -596,3 +596,15 @@ admin-audit-payment-refunded = возврат { $stars } ⭐ пользоват�
 admin-audit-other = { $action }
 admin-audit-button-newer = ◀️ Новее
 admin-audit-button-older = Старее ▶️
+
+## money
+order-status-undelivered = Не доставлено
+orders-status-undelivered = не доставлен
+tracking-undelivered-refused = Сервис генерации не вернул файл, который можно безопасно отправить.
+tracking-undelivered-failed = Telegram не принял ни одного файла.
+tracking-undelivered = До вас ничего не дошло, поэтому за этот заказ ничего не списано.
+orders-details-resend-hint = Попробовать получить файлы ещё раз можно до { $date }.
+orders-resend-nothing = Отправить файлы не получилось и в этот раз.
+orders-resend-charged = 💳 Файлы дошли — за заказ списано { $price }.
+admin-alert-undelivered-order =
+    📭 <b>Результат не доставлен:</b> заказ <code>{ $id }</code> ({ $model }) для чата <code>{ $chat }</code> выполнен, но ни один файл не дошёл до клиента. Ничего не списано.

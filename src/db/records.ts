@@ -161,6 +161,8 @@ export interface InboxUpdateRecord {
  * - topup `topup:<telegram_payment_charge_id>` (+), welcome `welcome:<user>` (+), grant (+, by an admin)
  * - hold `hold:<order>:<idempotency key>` (-) at Confirm; then exactly one settlement of it,
  *   `settle:<hold key>`: capture (0: the held Stars are spent) or release (+: they come back)
+ * - charge `charge:<hold key>` (-): a hold released because nothing reached the chat, for an order
+ *   whose files did reach it later ("Send the files again"): the price is spent then, once
  * - refund `refund:<charge>:<attempt>` (-) when an admin refunds a top-up; refund_undo (+) if
  *   Telegram refused that attempt
  */
@@ -173,6 +175,7 @@ export const WALLET_ENTRY_KINDS = [
   'release',
   'refund',
   'refund_undo',
+  'charge',
 ] as const;
 export type WalletEntryKind = (typeof WALLET_ENTRY_KINDS)[number];
 

@@ -28,6 +28,7 @@ const SUPPORT_LINE_KEYS: ReadonlySet<string> = new Set([
   'error-generic',
   'order-refused',
   'tracking-lost',
+  'tracking-undelivered',
   'access-private',
   'access-banned',
   'paysupport-text',

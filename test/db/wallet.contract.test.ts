@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InsufficientStarsError, type Store } from '../../src/db/index.js';
+import { type HoldVerdict, InsufficientStarsError, type Store } from '../../src/db/index.js';
 import { moneyFromMicros } from '../../src/lib/money.js';
 import { convertToStars, StarPricing } from '../../src/services/wallet/star-pricing.js';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.js';
@@ -114,7 +114,24 @@ describe.each(availableEngines())('the ledger on %s', (engine) => {
         let balance = 0;
         const charges = new Map<number, { stars: number; refunded: boolean }>();
         const openHolds = new Map<string, { order: number; stars: number }>();
-        const settledHolds = new Set<string>();
+        const settledHolds = new Map<string, { order: number; stars: number; released: boolean }>();
+        const charged = new Set<string>();
+        await database.execute`delete from orders`;
+        const ensureOrder = async (n: number) => {
+          if (await store.orders.find(`o${n}`)) return;
+          await store.orders.insertDraft({
+            id: `o${n}`,
+            chatId: USER,
+            userId: USER,
+            locale: 'en',
+            modelId: 1,
+            modelName: 'm',
+            modelType: 'image',
+            request: { model_id: 1 },
+            priceUsd: '0.01',
+            idempotencyKey: `draft-${n}`,
+          });
+        };
         for (const [step, a] of actions.entries()) {
           switch (a.kind) {
             case 'pay': {
@@ -163,15 +180,24 @@ describe.each(availableEngines())('the ledger on %s', (engine) => {
               break;
             }
             case 'settle': {
-              let expected = 0;
+              const expected = { captured: 0, released: 0, charged: 0 };
               for (const [key, hold] of openHolds) {
                 if (hold.order !== a.order) continue;
-                expected += hold.stars;
+                expected[a.capture ? 'captured' : 'released'] += hold.stars;
                 if (!a.capture) balance += hold.stars;
                 openHolds.delete(key);
-                settledHolds.add(key);
+                settledHolds.set(key, { ...hold, released: !a.capture });
               }
-              expect(await ledger.settle(`o${a.order}`, a.capture ? 'capture' : 'release')).toBe(expected);
+              // A released hold whose order turns out delivered after all is charged, once.
+              for (const [key, hold] of settledHolds) {
+                if (hold.order !== a.order || !a.capture || !hold.released || charged.has(key)) continue;
+                charged.add(key);
+                expected.charged += hold.stars;
+                balance -= hold.stars;
+              }
+              await ensureOrder(a.order);
+              const rule = (): HoldVerdict => (a.capture ? 'capture' : 'release');
+              expect(await ledger.settleOrder(`o${a.order}`, rule)).toEqual(expected);
               break;
             }
             case 'grant':
@@ -201,7 +227,8 @@ describe.each(availableEngines())('the ledger on %s', (engine) => {
           }
           const booked = await ledger.balance(USER);
           expect(booked).toBe(balance);
-          expect(booked).toBeGreaterThanOrEqual(0);
+          // Only a late charge (a resend that reached the chat) may take the balance below zero.
+          if (charged.size === 0) expect(booked).toBeGreaterThanOrEqual(0);
         }
         const held = [...openHolds.values()].reduce((s, h) => s + h.stars, 0);
         expect((await ledger.totals()).heldStars).toBe(held);
@@ -211,5 +238,5 @@ describe.each(availableEngines())('the ledger on %s', (engine) => {
       }),
       { numRuns: engine === 'sqlite' ? 150 : 60 },
     );
-  });
+  }, 120_000);
 });

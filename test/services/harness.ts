@@ -78,6 +78,7 @@ export async function startHarness(
       ...(w && {
         starPrice: (modelId: number, usd: string) => w.pricing.starsFor(modelId, usd),
         submissionHold: (tx, order) => w.holdForSubmission(tx, order),
+        settle: (tx, orderId) => w.settle(orderId, tx),
       }),
       uploadWait: { timeoutMs: 60_000, intervalMs: 500, rounds: 2 },
     });

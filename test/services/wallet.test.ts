@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StarsBilling } from '../../src/config.js';
-import { InsufficientStarsError } from '../../src/db/index.js';
+import { type DeliveryOutcome, InsufficientStarsError } from '../../src/db/index.js';
 import type { ConfirmOutcome } from '../../src/services/ordering.js';
 import { type Harness, startHarness } from './harness.js';
 
@@ -65,6 +65,12 @@ async function finish(t: Harness, orderId: string, service = t.ordering) {
   return service.recordUpstreamState(orderId, await t.client.getOrder(row.upstreamOrderId!));
 }
 
+/** What the delivery worker does once it knows how the delivery went. */
+async function deliver(t: Harness, orderId: string, outcome: DeliveryOutcome, service = t.ordering) {
+  expect(await t.ordering.orders.markDelivered(orderId, outcome)).toBe(true);
+  await service.deliveryRecorded(orderId);
+}
+
 describe('prices in Stars', () => {
   it('a draft carries the Stars price next to the upstream USD price', async () => {
     const { t } = await start();
@@ -79,7 +85,7 @@ describe('prices in Stars', () => {
 });
 
 describe('hold, capture, release', () => {
-  it('completed: the price is held at Confirm and captured once; the balance ends down by exactly the price', async () => {
+  it('completed: the price is held at Confirm and captured once its files reached the chat; the balance ends down by exactly the price', async () => {
     const { t, wallet } = await start();
     await topUp(t, 50);
     const d = await draft(t);
@@ -89,6 +95,9 @@ describe('hold, capture, release', () => {
 
     const done = await finish(t, d.id);
     expect(done.order.status).toBe('completed');
+    // Completed is not delivered: the Stars stay held until the delivery says a file reached the chat.
+    expect(await wallet.settlementsOf(d.id)).toEqual({ captured: 0, released: 0 });
+    await deliver(t, d.id, 'sent');
     expect(await wallet.balance(USER)).toBe(45);
     expect(await wallet.settlementsOf(d.id)).toEqual({ captured: 5, released: 0 });
     // A restart runs the final hooks that never finished; this one did: nothing moves.

@@ -7,7 +7,7 @@
  */
 import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { changed, type Engine, first, type Sql, type Tx, within } from '../engine.js';
-import type { StarTopupRecord, WalletEntryKind, WalletEntryRecord } from '../records.js';
+import type { OrderRecord, StarTopupRecord, WalletEntryKind, WalletEntryRecord } from '../records.js';
 import { chargedUsd } from './orders.js';
 
 export interface NewWalletEntry {
@@ -63,6 +63,19 @@ export interface WalletTotals {
 
 export const holdKey = (orderId: string, idempotencyKey: string) => `hold:${orderId}:${idempotencyKey}`;
 const settleKey = (hold: string) => `settle:${hold}`;
+/** The late charge of a hold that was released, for an order whose files reached the chat later. */
+const chargeKey = (hold: string) => `charge:${hold}`;
+
+/** What one hold of an order should become, given the order as it is now. */
+export type HoldVerdict = 'capture' | 'release' | 'keep';
+export type HoldRule = (order: OrderRecord, holdKey: string) => HoldVerdict;
+
+/** Stars one settleOrder moved: captured (spent), released (returned), charged (spent after a release). */
+export interface Settled {
+  captured: number;
+  released: number;
+  charged: number;
+}
 
 /** The lock that serialises everything that checks a user's balance before spending it. */
 const walletLock = (userId: number) => `wallet:${userId}`;
@@ -152,58 +165,126 @@ export class WalletRepository {
   }
 
   /**
-   * Settles the order's open holds: `capture` spends them, `release` returns them. Each hold is
-   * settled once (its settle key), whatever runs this again. `keep` (a hold key) stays open: the
-   * submission that is still under way. Returns the Stars settled now.
+   * Settles the order's holds from the order as it is now, in one transaction under the user's
+   * wallet lock (or the caller's transaction: the state change that decided it). `decide` says what
+   * each hold should become; a hold still open is captured or released once (its settle key); a
+   * hold already released whose order turns out delivered after all (a resend that reached the
+   * chat) is charged once (`charge:<hold key>`). Safe to run any number of times, from any process.
    */
-  settle(orderId: string, kind: 'capture' | 'release', keep?: string): Promise<number> {
-    return this.engine.transaction(async (tx) => {
-      let settled = 0;
-      for (const hold of await this.#openHolds(tx.db, orderId)) {
-        if (hold.key === keep) continue;
-        const booked = await this.book(
-          {
-            key: settleKey(hold.key),
-            userId: hold.userId,
-            kind,
-            delta: kind === 'release' ? hold.stars : 0,
-            stars: hold.stars,
-            orderId,
-          },
-          tx,
-        );
-        if (booked) settled += hold.stars;
+  settleOrder(orderId: string, decide: HoldRule, tx?: Tx): Promise<Settled> {
+    const work = async (t: Tx): Promise<Settled> => {
+      const { orders } = this.#t;
+      const owner = first(
+        await t.db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId)),
+      );
+      const done: Settled = { captured: 0, released: 0, charged: 0 };
+      if (!owner) return done;
+      await t.lock(walletLock(owner.userId));
+      // Read under the lock: what decides is the row as the last writer left it.
+      const order = first(await t.db.select().from(orders).where(eq(orders.id, orderId)))!;
+      const entries = await this.#entriesOf(t.db, orderId);
+      const byKey = new Map(entries.map((e) => [e.key, e]));
+      for (const hold of entries.filter((e) => e.kind === 'hold')) {
+        const verdict = decide(order, hold.key);
+        if (verdict === 'keep') continue;
+        const settlement = byKey.get(settleKey(hold.key));
+        if (!settlement) {
+          const booked = await this.book(
+            {
+              key: settleKey(hold.key),
+              userId: hold.userId,
+              kind: verdict,
+              delta: verdict === 'release' ? hold.stars : 0,
+              stars: hold.stars,
+              orderId,
+            },
+            t,
+          );
+          if (booked) done[verdict === 'capture' ? 'captured' : 'released'] += hold.stars;
+          continue;
+        }
+        if (verdict === 'capture' && settlement.kind === 'release') {
+          const booked = await this.book(
+            {
+              key: chargeKey(hold.key),
+              userId: hold.userId,
+              kind: 'charge',
+              delta: -hold.stars,
+              stars: hold.stars,
+              orderId,
+            },
+            t,
+          );
+          if (booked) done.charged += hold.stars;
+        }
       }
-      return settled;
-    });
+      return done;
+    };
+    return tx ? work(tx) : this.engine.transaction(work);
   }
 
-  /** What the order's settlements moved: Stars captured (spent) and released (returned). */
+  /**
+   * Orders whose money may not be where their state says (the sweep settles each with settleOrder):
+   * an open hold that is not the live submission of an order still in flight, or a delivered order
+   * whose hold was released and never charged. In-flight orders are left out here, so a sweep over
+   * thousands of active orders reads only the few that need it.
+   */
+  async ordersToSettle(limit = 500): Promise<string[]> {
+    const { walletEntries: w, orders: o } = this.#t;
+    const settled = sql`exists (select 1 from ${w} s where s.key = 'settle:' || ${w.key})`;
+    const live = sql`${w.key} = 'hold:' || ${o.id} || ':' || ${o.idempotencyKey}
+      and ${o.stage} in ('submitting', 'submitted') and ${o.lostAt} is null
+      and (${o.status} is null or ${o.status} in ('queued', 'processing')
+        or (${o.status} = 'completed' and ${o.deliveredAt} is null))`;
+    const openHolds = await this.engine.run((db) =>
+      db
+        .selectDistinct({ orderId: o.id })
+        .from(w)
+        .innerJoin(o, eq(o.id, w.orderId))
+        .where(and(eq(w.kind, 'hold'), sql`not ${settled}`, sql`not (${live})`))
+        .limit(limit),
+    );
+    const charged = sql`exists (select 1 from ${w} c where c.key = 'charge:' || substr(${w.key}, 8))`;
+    const unpaid = await this.engine.run((db) =>
+      db
+        .selectDistinct({ orderId: o.id })
+        .from(w)
+        .innerJoin(o, eq(o.id, w.orderId))
+        .where(
+          and(
+            eq(w.kind, 'release'),
+            eq(o.status, 'completed'),
+            eq(o.deliveryOutcome, 'sent'),
+            sql`not ${charged}`,
+          ),
+        )
+        .limit(limit),
+    );
+    return [...new Set([...openHolds, ...unpaid].map((r) => r.orderId))];
+  }
+
+  /** What the order's settlements moved: Stars captured (spent, a late charge included) and released (returned). */
   async settlementsOf(orderId: string): Promise<{ captured: number; released: number }> {
     const { walletEntries } = this.#t;
     const rows = await this.engine.run((db) =>
       db
         .select({ kind: walletEntries.kind, stars: starsSum(walletEntries.stars) })
         .from(walletEntries)
-        .where(and(eq(walletEntries.orderId, orderId), inArray(walletEntries.kind, ['capture', 'release'])))
+        .where(
+          and(
+            eq(walletEntries.orderId, orderId),
+            inArray(walletEntries.kind, ['capture', 'release', 'charge']),
+          ),
+        )
         .groupBy(walletEntries.kind),
     );
     const of = (kind: string) => rows.find((r) => r.kind === kind)?.stars ?? 0;
-    return { captured: of('capture'), released: of('release') };
+    return { captured: of('capture') + of('charge'), released: of('release') };
   }
 
-  async #openHolds(db: Sql, orderId: string): Promise<WalletEntryRecord[]> {
+  #entriesOf(db: Sql, orderId: string): Promise<WalletEntryRecord[]> {
     const { walletEntries } = this.#t;
-    const settlements = await db
-      .select({ key: walletEntries.key })
-      .from(walletEntries)
-      .where(and(eq(walletEntries.orderId, orderId), inArray(walletEntries.kind, ['capture', 'release'])));
-    const settled = new Set(settlements.map((s) => s.key));
-    const holds = await db
-      .select()
-      .from(walletEntries)
-      .where(and(eq(walletEntries.orderId, orderId), eq(walletEntries.kind, 'hold')));
-    return holds.filter((hold) => !settled.has(settleKey(hold.key)));
+    return db.select().from(walletEntries).where(eq(walletEntries.orderId, orderId));
   }
 
   // ---------------------------------------------------------------- top-ups (invoices)
@@ -373,7 +454,7 @@ export class WalletRepository {
     return {
       paidStars: of('topup') - refunded,
       refundedStars: refunded,
-      capturedStars: of('capture'),
+      capturedStars: of('capture') + of('charge'),
       heldStars: of('hold') - of('capture') - of('release'),
       grantedStars: of('grant'),
       welcomeStars: of('welcome'),

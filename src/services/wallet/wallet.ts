@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { StarsBilling } from '../../config.js';
 import {
+  type HoldVerdict,
   holdKey,
   InsufficientStarsError,
   type StarTopupRecord,
@@ -21,6 +22,21 @@ import type { OrderPipelineHooks, OrderRecord } from '../order-hooks.js';
 import { StarPricing } from './star-pricing.js';
 
 export { InsufficientStarsError };
+
+/**
+ * What one hold of an order should become (DESIGN invariant 9). A hold belongs to one submission
+ * key: any key that is not the row's current one can never be sent again, so its hold goes back.
+ * The live key's hold stays while the submission is under way or upstream works on it, and ends with
+ * the order: spent only when at least one result file reached the chat, returned otherwise.
+ */
+export function holdVerdict(order: OrderRecord, key: string): HoldVerdict {
+  if (key !== holdKey(order.id, order.idempotencyKey)) return 'release';
+  if (order.stage === 'submitting') return 'keep';
+  if (order.stage !== 'submitted' || order.lostAt) return 'release';
+  if (order.status === 'failed' || order.status === 'cancelled') return 'release';
+  if (order.status !== 'completed' || !order.deliveredAt) return 'keep';
+  return order.deliveryOutcome === 'sent' ? 'capture' : 'release';
+}
 
 /** What a pre_checkout_query may be refused for; each has a localized reason. */
 export type CheckoutRefusal = 'unknown_invoice' | 'already_paid' | 'wrong_amount' | 'other_user';
@@ -109,27 +125,42 @@ export class WalletService {
     });
   }
 
-  /** Capture on completed; release on failed, cancelled, lost and on a submission upstream refused. */
+  /**
+   * Every step of the pipeline settles from the order's state (holdVerdict): a submission upstream
+   * refused frees its own hold only; a final failed/cancelled/lost order releases; a completed one
+   * waits for its delivery, then captures (a file reached the chat) or releases (nothing did).
+   */
   get hooks(): OrderPipelineHooks {
     return {
-      onNotOrdered: async (order) => {
-        // A row already submitting again holds for its current key: that hold stays.
-        const current =
-          order.stage === 'submitting' || order.stage === 'submitted'
-            ? holdKey(order.id, order.idempotencyKey)
-            : undefined;
-        await this.#settle(order, 'release', current);
-      },
-      onFinalState: async (order) => {
-        // A lost order keeps its last active status: only `completed` spends the Stars.
-        await this.#settle(order, order.status === 'completed' ? 'capture' : 'release');
-      },
+      onNotOrdered: (order) => this.settle(order.id),
+      onFinalState: (order) => this.settle(order.id),
+      onDelivered: (order) => this.settle(order.id),
     };
   }
 
-  async #settle(order: OrderRecord, kind: 'capture' | 'release', keep?: string): Promise<void> {
-    const stars = await this.ledger.settle(order.id, kind, keep);
-    if (stars > 0) this.#log.info({ orderId: order.id, userId: order.userId, kind, stars }, 'stars settled');
+  /** Settles the order's holds as its state says; `tx`: inside the state change that decided it. */
+  async settle(orderId: string, tx?: Tx): Promise<void> {
+    const moved = await this.ledger.settleOrder(orderId, holdVerdict, tx);
+    if (moved.captured + moved.released + moved.charged > 0) {
+      this.#log.info({ orderId, ...moved }, 'stars settled');
+    }
+  }
+
+  /**
+   * Start-up and periodic (one replica): settles every order whose Stars are not where its state
+   * says: holds of a submission that is no longer live (a crash or a failure between a state change
+   * and its settlement), outcomes recorded but never settled. Returns how many orders it looked at.
+   */
+  async sweep(): Promise<number> {
+    const ids = await this.ledger.ordersToSettle();
+    for (const id of ids) {
+      try {
+        await this.settle(id);
+      } catch (err) {
+        this.#log.error({ orderId: id, err }, 'could not settle an order: next sweep retries');
+      }
+    }
+    return ids.length;
   }
 
   /** What an order cost in the end: Stars captured and Stars given back. */
