@@ -226,7 +226,7 @@ export class WalletRepository {
   /**
    * Orders whose money may not be where their state says (the sweep settles each with settleOrder):
    * an open hold that is not the live submission of an order still in flight, or a delivered order
-   * whose hold was released and never charged. In-flight orders are left out here, so a sweep over
+   * whose live hold was released and never charged. In-flight orders are left out here, so a sweep over
    * thousands of active orders reads only the few that need it.
    */
   async ordersToSettle(limit = 500): Promise<string[]> {
@@ -253,6 +253,7 @@ export class WalletRepository {
         .where(
           and(
             eq(w.kind, 'release'),
+            sql`substr(${w.key}, 8) = 'hold:' || ${o.id} || ':' || ${o.idempotencyKey}`,
             eq(o.status, 'completed'),
             eq(o.deliveryOutcome, 'sent'),
             sql`not ${charged}`,
