@@ -576,3 +576,6 @@ orders-resend-nothing = The files couldn't be sent this time either.
 orders-resend-charged = 💳 { $price } paid for this order now that its files have reached you.
 admin-alert-undelivered-order =
     📭 <b>Result not delivered:</b> order <code>{ $id }</code> ({ $model }) for chat <code>{ $chat }</code> completed, but none of its files reached the customer. Nothing was charged.
+admin-refund-preview = Payment of { $amount } from user <code>{ $user }</code>. Still refundable: { $refundable } (granted Stars never are).
+admin-refund-button = ↩️ Refund { $amount }
+admin-refund-partly-spent = ⚠️ The customer has already spent part of these Stars, and Telegram only refunds a payment whole, so it can't be refunded.

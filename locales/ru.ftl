@@ -608,3 +608,6 @@ orders-resend-nothing = Отправить файлы не получилось 
 orders-resend-charged = 💳 Файлы дошли — за заказ списано { $price }.
 admin-alert-undelivered-order =
     📭 <b>Результат не доставлен:</b> заказ <code>{ $id }</code> ({ $model }) для чата <code>{ $chat }</code> выполнен, но ни один файл не дошёл до клиента. Ничего не списано.
+admin-refund-preview = Платёж на { $amount } от пользователя <code>{ $user }</code>. Можно вернуть: { $refundable } (подаренные звёзды не возвращаются).
+admin-refund-button = ↩️ Вернуть { $amount }
+admin-refund-partly-spent = ⚠️ Клиент уже потратил часть этих звёзд, а Telegram возвращает платёж только целиком, поэтому вернуть его нельзя.

@@ -239,6 +239,36 @@ describe('payments, grants, refunds', () => {
     expect(await wallet.balance(USER)).toBe(25);
   });
 
+  it('D17: granted Stars are spent first and never refunded; the preview says how much of a top-up is refundable', async () => {
+    const { t, wallet } = await start();
+    await topUp(t, 10, 'stx-d17');
+    const refunds: string[] = [];
+    const telegram = async (_user: number, charge: string) => void refunds.push(charge);
+    // The customer spends the whole top-up, then an admin grants 10: the balance is 10, all granted.
+    for (const prompt of ['one', 'two']) {
+      const d = await draft(t, prompt);
+      kind(await t.ordering.confirm(d.id, USER), 'ordered');
+    }
+    expect(await wallet.balance(USER)).toBe(0);
+    await wallet.grant({ userId: USER, stars: 10, actorId: 1, reason: null, key: 'g1' });
+    expect(await wallet.balance(USER)).toBe(10);
+    expect(await wallet.refundPreview('stx-d17')).toMatchObject({ kind: 'preview', refundable: 0 });
+    expect(await wallet.refund('stx-d17', 1, telegram)).toMatchObject({ kind: 'spent', refundable: 0 });
+    expect(refunds).toEqual([]);
+    expect(await wallet.balance(USER)).toBe(10);
+
+    // Granted first: a grant, then a top-up, then an order: the order takes the granted Stars, so
+    // the top-up stays whole and refundable; the grant does not come back with it.
+    await topUp(t, 10, 'stx-d17b');
+    const d = await draft(t, 'three');
+    kind(await t.ordering.confirm(d.id, USER), 'ordered');
+    expect(await wallet.balance(USER)).toBe(15);
+    expect(await wallet.refundPreview('stx-d17b')).toMatchObject({ kind: 'preview', refundable: 10 });
+    expect(await wallet.refund('stx-d17b', 1, telegram)).toMatchObject({ kind: 'refunded', stars: 10 });
+    expect(await wallet.balance(USER)).toBe(5);
+    expect(await wallet.ledger.paidBalance(USER)).toBe(0);
+  });
+
   it('refund: once; refused while the Stars are spent; Telegram refusing returns the Stars', async () => {
     const { t, wallet } = await start();
     await topUp(t, 50, 'stx-a');

@@ -46,8 +46,8 @@ export type RefundStart =
   | { kind: 'started'; topup: StarTopupRecord; attempt: number }
   | { kind: 'unknown' }
   | { kind: 'already_refunded'; topup: StarTopupRecord }
-  /** The customer spent part of these Stars: refunding would make the balance negative. */
-  | { kind: 'spent'; topup: StarTopupRecord; balance: number };
+  /** The customer spent part of these Stars (`refundable` of them are left; granted ones never count). */
+  | { kind: 'spent'; topup: StarTopupRecord; balance: number; refundable: number };
 
 export interface WalletTotals {
   /** Bought with top-ups, minus what was refunded. */
@@ -84,6 +84,51 @@ const walletLock = (userId: number) => `wallet:${userId}`;
 const starsSum = (column: Parameters<typeof sql>[1]) =>
   sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 
+/**
+ * The paid part of a balance, replaying the ledger in order: top-ups fill the paid pool, grants and
+ * the welcome bonus the granted one; a hold or a late charge takes granted Stars first, and its
+ * release gives each pool back what it took; refunds take paid Stars only.
+ */
+export function paidPart(entries: Array<Pick<WalletEntryRecord, 'kind' | 'key' | 'stars'>>): number {
+  let paid = 0;
+  let granted = 0;
+  const fromGranted = new Map<string, number>();
+  const spend = (key: string, stars: number) => {
+    const take = Math.min(Math.max(granted, 0), stars);
+    granted -= take;
+    paid -= stars - take;
+    fromGranted.set(key, take);
+  };
+  for (const e of entries) {
+    switch (e.kind) {
+      case 'topup':
+      case 'refund_undo':
+        paid += e.stars;
+        break;
+      case 'grant':
+      case 'welcome':
+        granted += e.stars;
+        break;
+      case 'refund':
+        paid -= e.stars;
+        break;
+      case 'hold':
+      case 'charge':
+        spend(e.key, e.stars);
+        break;
+      case 'release': {
+        const take = fromGranted.get(e.key.slice('settle:'.length)) ?? 0;
+        granted += take;
+        paid += e.stars - take;
+        break;
+      }
+      case 'capture':
+        break;
+    }
+  }
+  return paid;
+}
+
 export class WalletRepository {
   constructor(
     private readonly engine: Engine,
@@ -118,6 +163,25 @@ export class WalletRepository {
       .from(walletEntries)
       .where(eq(walletEntries.userId, userId));
     return row?.sum ?? 0;
+  }
+
+  /**
+   * The paid part of the balance: what is left of the user's top-ups. Spending (holds, charges) takes
+   * granted Stars (grants, the welcome bonus) first; refunds take paid Stars only. So the paid part is
+   * the balance minus the granted Stars still unspent, and granted Stars are never refundable.
+   */
+  async paidBalance(userId: number, tx?: Tx): Promise<number> {
+    return within(this.engine, tx, (db) => this.#paidBalance(db, userId));
+  }
+
+  async #paidBalance(db: Sql, userId: number): Promise<number> {
+    const { walletEntries } = this.#t;
+    const entries = await db
+      .select({ kind: walletEntries.kind, key: walletEntries.key, stars: walletEntries.stars })
+      .from(walletEntries)
+      .where(eq(walletEntries.userId, userId))
+      .orderBy(walletEntries.id);
+    return paidPart(entries);
   }
 
   /** The latest entries that moved the balance, newest first. */
@@ -372,7 +436,8 @@ export class WalletRepository {
 
   /**
    * First half of a refund: books `refund:<charge>:<attempt>` (the Stars leave the balance) and marks
-   * the invoice `refunding`, only if the customer still has all of them. A `refunding` invoice (a
+   * the invoice `refunding`, only if the customer still has all of them in the paid part of the
+   * balance (paidBalance: granted Stars never pay for a refund). A `refunding` invoice (a
    * crash or a failed call) may be started again: the caller then retries Telegram with nothing new booked.
    */
   beginRefund(chargeId: string, actorId: number): Promise<RefundStart> {
@@ -386,7 +451,10 @@ export class WalletRepository {
       if (topup.status === 'refunded') return { kind: 'already_refunded', topup };
       if (topup.status === 'refunding') return { kind: 'started', topup, attempt: topup.refundAttempts };
       const balance = await this.#balance(tx.db, topup.userId);
-      if (balance < topup.stars) return { kind: 'spent', topup, balance };
+      const paid = await this.#paidBalance(tx.db, topup.userId);
+      if (paid < topup.stars) {
+        return { kind: 'spent', topup, balance, refundable: Math.max(0, Math.min(topup.stars, paid)) };
+      }
       const attempt = topup.refundAttempts + 1;
       await this.book(
         {

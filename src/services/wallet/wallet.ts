@@ -66,8 +66,13 @@ export type RefundResult =
   | { kind: 'refunded'; userId: number; stars: number }
   | { kind: 'unknown' }
   | { kind: 'already_refunded' }
-  | { kind: 'spent'; userId: number; stars: number; balance: number }
+  | { kind: 'spent'; userId: number; stars: number; balance: number; refundable: number }
   | { kind: 'telegram_refused'; description: string };
+
+export type RefundPreview =
+  | { kind: 'unknown' }
+  | { kind: 'already_refunded' }
+  | { kind: 'preview'; topup: StarTopupRecord; refundable: number };
 
 /** Invoice payloads are `t:<top-up id>`: short, opaque, and never a user's data. */
 const PAYLOAD_PREFIX = 't:';
@@ -278,6 +283,23 @@ export class WalletService {
   }
 
   /**
+   * What /refund shows before refunding: the top-up and how much of it is still refundable (what is
+   * left of the customer's paid Stars, up to the top-up; Telegram refunds a payment whole).
+   */
+  async refundPreview(chargeId: string): Promise<RefundPreview> {
+    const topup = await this.ledger.findTopupByCharge(chargeId);
+    if (!topup) return { kind: 'unknown' };
+    if (topup.status === 'refunded') return { kind: 'already_refunded' };
+    const paid = await this.ledger.paidBalance(topup.userId);
+    return { kind: 'preview', topup, refundable: Math.max(0, Math.min(topup.stars, paid)) };
+  }
+
+  /** The paid invoice behind a refund button (its id is shorter than a charge id). */
+  async chargeOfTopup(topupId: string): Promise<string | undefined> {
+    return (await this.ledger.findTopup(topupId))?.chargeId ?? undefined;
+  }
+
+  /**
    * Refunds a top-up: the Stars leave the wallet first (refused if the customer spent any of them),
    * then Telegram returns them; if Telegram refuses, they come back to the wallet.
    */
@@ -290,8 +312,10 @@ export class WalletService {
     if (start.kind === 'unknown') return { kind: 'unknown' };
     if (start.kind === 'already_refunded') return { kind: 'already_refunded' };
     const { topup } = start;
-    if (start.kind === 'spent')
-      return { kind: 'spent', userId: topup.userId, stars: topup.stars, balance: start.balance };
+    if (start.kind === 'spent') {
+      const { balance, refundable } = start;
+      return { kind: 'spent', userId: topup.userId, stars: topup.stars, balance, refundable };
+    }
     try {
       await refundStarPayment(topup.userId, chargeId);
     } catch (err) {
