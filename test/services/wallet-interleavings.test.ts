@@ -254,79 +254,84 @@ describe('the wallet under interleavings of two processes', () => {
     }
   }
 
-  it(`keeps every invariant (${RUNS} runs)`, async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 12 }), async (actions) => {
-        await database.execute`delete from wallet_entries`;
-        await database.execute`delete from orders`;
-        upstream.reset();
-        const { store, wallet } = processes[0]!;
-        await store.wallet.book({
-          key: `topup:${randomUUID()}`,
-          userId: USER,
-          kind: 'topup',
-          delta: FUNDS,
-          stars: FUNDS,
-        });
-        const ids: string[] = [];
-        for (let i = 0; i < ORDERS; i++) {
-          const row = await processes[0]!.ordering.prepare({
-            chatId: USER,
+  it(
+    `keeps every invariant (${RUNS} runs)`,
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 12 }), async (actions) => {
+          await database.execute`delete from wallet_entries`;
+          await database.execute`delete from orders`;
+          upstream.reset();
+          const { store, wallet } = processes[0]!;
+          await store.wallet.book({
+            key: `topup:${randomUUID()}`,
             userId: USER,
-            locale: 'en',
-            modelId: MODEL.id,
-            request: { model_id: MODEL.id, prompt: `p${i}` },
+            kind: 'topup',
+            delta: FUNDS,
+            stars: FUNDS,
           });
-          ids.push(row.id);
-        }
-        for (const a of actions) {
-          // A crash point throws where the process would have died; the state it leaves is the point.
-          await step(a, ids).catch((err: unknown) => {
-            if (!(err instanceof Error && /killed/.test(err.message))) throw err;
-          });
-        }
-        // Restart: the start-up sweep of one process settles what the crashes left.
-        await processes[1]!.wallet.sweep();
-
-        let expectedBalance = FUNDS;
-        for (const id of ids) {
-          const row = (await store.orders.find(id))!;
-          const entries = await database.query<{ kind: string; stars: number | string; key: string }>`
-            select kind, stars, key from wallet_entries where order_id = ${id}`;
-          const sum = (kind: string) =>
-            entries.filter((e) => e.kind === kind).reduce((s, e) => s + Number(e.stars), 0);
-          const settled = new Set(
-            entries.filter((e) => e.key.startsWith('settle:')).map((e) => e.key.slice(7)),
-          );
-          const open = entries.filter((e) => e.kind === 'hold' && !settled.has(e.key));
-          const spent = sum('capture') + sum('charge');
-          const delivered = row.status === 'completed' && row.deliveryOutcome === 'sent' && !row.lostAt;
-          const inFlight =
-            row.stage === 'submitting' ||
-            (row.stage === 'submitted' &&
-              !row.lostAt &&
-              (row.status === 'queued' ||
-                row.status === 'processing' ||
-                (row.status === 'completed' && !row.deliveredAt)));
-          const why = JSON.stringify({
-            row: { stage: row.stage, status: row.status, outcome: row.deliveryOutcome },
-            entries,
-          });
-          expect(spent, why).toBe(delivered ? PRICE : 0);
-          if (inFlight) {
-            expect(
-              open.map((h) => h.key),
-              why,
-            ).toEqual([`hold:${id}:${row.idempotencyKey}`]);
-            expect(Number(open[0]!.stars)).toBe(PRICE);
-          } else {
-            expect(open, why).toEqual([]);
+          const ids: string[] = [];
+          for (let i = 0; i < ORDERS; i++) {
+            const row = await processes[0]!.ordering.prepare({
+              chatId: USER,
+              userId: USER,
+              locale: 'en',
+              modelId: MODEL.id,
+              request: { model_id: MODEL.id, prompt: `p${i}` },
+            });
+            ids.push(row.id);
           }
-          expectedBalance -= spent + open.reduce((s, h) => s + Number(h.stars), 0);
-        }
-        expect(await wallet.ledger.balance(USER)).toBe(expectedBalance);
-      }),
-      { numRuns: RUNS },
-    );
-  }, 600_000);
+          for (const a of actions) {
+            // A crash point throws where the process would have died; the state it leaves is the point.
+            await step(a, ids).catch((err: unknown) => {
+              if (!(err instanceof Error && /killed/.test(err.message))) throw err;
+            });
+          }
+          // Restart: the start-up sweep of one process settles what the crashes left.
+          await processes[1]!.wallet.sweep();
+
+          let expectedBalance = FUNDS;
+          for (const id of ids) {
+            const row = (await store.orders.find(id))!;
+            const entries = await database.query<{ kind: string; stars: number | string; key: string }>`
+            select kind, stars, key from wallet_entries where order_id = ${id}`;
+            const sum = (kind: string) =>
+              entries.filter((e) => e.kind === kind).reduce((s, e) => s + Number(e.stars), 0);
+            const settled = new Set(
+              entries.filter((e) => e.key.startsWith('settle:')).map((e) => e.key.slice(7)),
+            );
+            const open = entries.filter((e) => e.kind === 'hold' && !settled.has(e.key));
+            const spent = sum('capture') + sum('charge');
+            const delivered = row.status === 'completed' && row.deliveryOutcome === 'sent' && !row.lostAt;
+            const inFlight =
+              row.stage === 'submitting' ||
+              (row.stage === 'submitted' &&
+                !row.lostAt &&
+                (row.status === 'queued' ||
+                  row.status === 'processing' ||
+                  (row.status === 'completed' && !row.deliveredAt)));
+            const why = JSON.stringify({
+              row: { stage: row.stage, status: row.status, outcome: row.deliveryOutcome },
+              entries,
+            });
+            expect(spent, why).toBe(delivered ? PRICE : 0);
+            if (inFlight) {
+              expect(
+                open.map((h) => h.key),
+                why,
+              ).toEqual([`hold:${id}:${row.idempotencyKey}`]);
+              expect(Number(open[0]!.stars)).toBe(PRICE);
+            } else {
+              expect(open, why).toEqual([]);
+            }
+            expectedBalance -= spent + open.reduce((s, h) => s + Number(h.stars), 0);
+          }
+          expect(await wallet.ledger.balance(USER)).toBe(expectedBalance);
+        }),
+        { numRuns: RUNS },
+      );
+      // A run takes well under 2 s even on a loaded machine's PostgreSQL.
+    },
+    Math.max(600_000, RUNS * 2_000),
+  );
 });
