@@ -191,6 +191,22 @@ describe('hold, capture, release', () => {
 });
 
 describe('payments, grants, refunds', () => {
+  it("a payment whose payload names another user's invoice credits the payer and leaves that invoice unpaid", async () => {
+    const { wallet } = await start();
+    const { payload } = await wallet.createTopup(USER, USER, 10, null);
+    const forged = await wallet.creditPayment({ chargeId: 'stx-x', userId: USER + 1, stars: 10, payload });
+    expect(forged).toMatchObject({ credited: true, balance: 10 });
+    expect(await wallet.balance(USER)).toBe(0);
+    expect(await wallet.balance(USER + 1)).toBe(10);
+    // The owner can still pay their own invoice, and it is marked paid by their payment only.
+    expect(await wallet.checkCheckout({ payload, userId: USER, currency: 'XTR', totalAmount: 10 })).toEqual({
+      ok: true,
+    });
+    await wallet.creditPayment({ chargeId: 'stx-own', userId: USER, stars: 10, payload });
+    expect(await wallet.ledger.findTopupByCharge('stx-own')).toMatchObject({ status: 'paid', userId: USER });
+    expect(await wallet.ledger.findTopupByCharge('stx-x')).toBeUndefined();
+  });
+
   it('a payment delivered twice is credited once and told once', async () => {
     const { t, wallet } = await start();
     const { payload } = await wallet.createTopup(USER, USER, 100, null);

@@ -410,7 +410,13 @@ export class WalletRepository {
         await tx.db
           .update(starTopups)
           .set({ status: 'paid', chargeId: payment.chargeId, paidAt: new Date(this.now()) })
-          .where(and(eq(starTopups.id, payment.topupId), eq(starTopups.status, 'pending')));
+          .where(
+            and(
+              eq(starTopups.id, payment.topupId),
+              eq(starTopups.userId, payment.userId),
+              eq(starTopups.status, 'pending'),
+            ),
+          );
       }
       const topup =
         payment.topupId === undefined

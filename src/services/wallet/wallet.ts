@@ -213,11 +213,16 @@ export class WalletService {
     stars: number;
     payload: string;
   }): Promise<PaymentNotice> {
-    const topup = await this.#topupOf(payment.payload);
+    const named = await this.#topupOf(payment.payload);
+    // An invoice is paid only by its own user: a payload naming another user's invoice credits the
+    // payer (Telegram took their Stars) and leaves that invoice as it was.
+    const topup = named?.userId === payment.userId ? named : undefined;
     if (!topup) {
       this.#log.error(
-        { userId: payment.userId, stars: payment.stars, chargeId: payment.chargeId },
-        'payment for an unknown invoice: credited anyway',
+        { userId: payment.userId, stars: payment.stars, chargeId: payment.chargeId, otherUser: !!named },
+        named
+          ? "payment names another user's invoice: credited, invoice untouched"
+          : 'payment for an unknown invoice: credited anyway',
       );
     }
     const outcome = await this.ledger.creditPayment({
