@@ -579,3 +579,5 @@ admin-alert-undelivered-order =
 admin-refund-preview = Payment of { $amount } from user <code>{ $user }</code>. Still refundable: { $refundable } (granted Stars never are).
 admin-refund-button = ↩️ Refund { $amount }
 admin-refund-partly-spent = ⚠️ The customer has already spent part of these Stars, and Telegram only refunds a payment whole, so it can't be refunded.
+admin-alert-telegram-refund =
+    ↩️ <b>Telegram refunded a payment:</b> { $stars } ⭐ to user <code>{ $user }</code> (charge <code>{ $charge }</code>). Booked in the ledger; their balance is now { $balance } ⭐.

@@ -611,3 +611,5 @@ admin-alert-undelivered-order =
 admin-refund-preview = Платёж на { $amount } от пользователя <code>{ $user }</code>. Можно вернуть: { $refundable } (подаренные звёзды не возвращаются).
 admin-refund-button = ↩️ Вернуть { $amount }
 admin-refund-partly-spent = ⚠️ Клиент уже потратил часть этих звёзд, а Telegram возвращает платёж только целиком, поэтому вернуть его нельзя.
+admin-alert-telegram-refund =
+    ↩️ <b>Telegram вернул платёж:</b> { $stars } ⭐ пользователю <code>{ $user }</code> (платёж <code>{ $charge }</code>). Возврат учтён в журнале, баланс теперь { $balance } ⭐.

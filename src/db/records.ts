@@ -165,6 +165,8 @@ export interface InboxUpdateRecord {
  *   whose files did reach it later ("Send the files again"): the price is spent then, once
  * - refund `refund:<charge>:<attempt>` (-) when an admin refunds a top-up; refund_undo (+) if
  *   Telegram refused that attempt
+ * - telegram_refund `tgrefund:<charge>` (-): Telegram refunded a top-up itself (a `refunded_payment`
+ *   message for a payment the bot did not refund); the balance may go below zero
  */
 export const WALLET_ENTRY_KINDS = [
   'topup',
@@ -176,6 +178,7 @@ export const WALLET_ENTRY_KINDS = [
   'refund',
   'refund_undo',
   'charge',
+  'telegram_refund',
 ] as const;
 export type WalletEntryKind = (typeof WALLET_ENTRY_KINDS)[number];
 

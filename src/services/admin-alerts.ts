@@ -29,7 +29,9 @@ export type AdminAlert =
   /** The Stars ledger and Telegram's getStarTransactions disagree (wallet reconciliation). */
   | { kind: 'stars_reconciliation'; differences: string[] }
   /** A completed order none of whose result files reached the customer (their Stars went back). */
-  | { kind: 'undelivered_order'; orderId: string; modelName: string; chatId: number };
+  | { kind: 'undelivered_order'; orderId: string; modelName: string; chatId: number }
+  /** Telegram refunded a customer's payment itself (refunded_payment); booked in the ledger. */
+  | { kind: 'telegram_refund'; userId: number; stars: number; chargeId: string; balance: number };
 
 /** Delivers an alert to every admin; must not throw for a chat that cannot be reached. */
 export interface AdminAlertSink {
@@ -48,6 +50,8 @@ const DEFAULT_ALERT_COOLDOWNS_MS = {
   stars_reconciliation: 6 * 60 * 60_000,
   /** Per order (the subject): once, however often the outcome is settled again. */
   undelivered_order: 30 * 24 * 60 * 60_000,
+  /** Per charge (the subject): once. */
+  telegram_refund: 30 * 24 * 60 * 60_000,
 } as const;
 
 export type RateLimitedKind = keyof typeof DEFAULT_ALERT_COOLDOWNS_MS;

@@ -52,6 +52,13 @@ function renderAlert(texts: Texts, alert: AdminAlert): string {
         confirmed: formatMoney(alert.confirmedUsd, texts.locale),
         charged: formatMoney(alert.chargedUsd, texts.locale),
       });
+    case 'telegram_refund':
+      return texts.t('admin-alert-telegram-refund', {
+        user: String(alert.userId),
+        stars: alert.stars,
+        charge: alert.chargeId,
+        balance: alert.balance,
+      });
     case 'undelivered_order':
       return texts.t('admin-alert-undelivered-order', {
         id: alert.orderId,

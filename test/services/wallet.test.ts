@@ -207,6 +207,25 @@ describe('payments, grants, refunds', () => {
     expect(await wallet.ledger.findTopupByCharge('stx-x')).toBeUndefined();
   });
 
+  it('a refund Telegram made on its own is booked once; below zero, new orders wait for a top-up', async () => {
+    const { t, wallet } = await start();
+    await topUp(t, 10, 'stx-tg');
+    kind(await t.ordering.confirm((await draft(t, 'first')).id, USER), 'ordered');
+    expect(await wallet.telegramRefund({ chargeId: 'stx-tg', userId: USER, stars: 10 })).toEqual({
+      balance: -5,
+    });
+    expect(await wallet.telegramRefund({ chargeId: 'stx-tg', userId: USER, stars: 10 })).toBeUndefined();
+    expect(await wallet.balance(USER)).toBe(-5);
+    const refused = kind(await t.ordering.confirm((await draft(t, 'second')).id, USER), 'refused');
+    expect((refused.reason as InsufficientStarsError).missingStars).toBe(10);
+    // The bot's own refund is not booked twice when Telegram's service message follows it.
+    await topUp(t, 50, 'stx-more');
+    await topUp(t, 10, 'stx-own');
+    expect(await wallet.refund('stx-own', 1, async () => undefined)).toMatchObject({ kind: 'refunded' });
+    expect(await wallet.telegramRefund({ chargeId: 'stx-own', userId: USER, stars: 10 })).toBeUndefined();
+    expect(await wallet.balance(USER)).toBe(45);
+  });
+
   it('a payment delivered twice is credited once and told once', async () => {
     const { t, wallet } = await start();
     const { payload } = await wallet.createTopup(USER, USER, 100, null);

@@ -110,6 +110,7 @@ export function paidPart(entries: Array<Pick<WalletEntryRecord, 'kind' | 'key' |
         granted += e.stars;
         break;
       case 'refund':
+      case 'telegram_refund':
         paid -= e.stars;
         break;
       case 'hold':
@@ -493,6 +494,53 @@ export class WalletRepository {
     );
   }
 
+  /**
+   * Telegram refunded a payment itself (a `refunded_payment` message): books `tgrefund:<charge>` (the
+   * Stars leave the wallet, even below zero: new orders wait for a top-up) and marks the invoice
+   * refunded. Nothing is booked for a refund the bot made itself (invoice refunding or refunded) or
+   * for a charge never credited. Returns the entry booked now, or undefined.
+   */
+  bookTelegramRefund(refund: {
+    chargeId: string;
+    userId: number;
+    stars: number;
+  }): Promise<{ balance: number } | undefined> {
+    const { starTopups, walletEntries } = this.#t;
+    return this.engine.transaction(async (tx) => {
+      await tx.lock(walletLock(refund.userId));
+      const credited = first(
+        await tx.db
+          .select({ id: walletEntries.id })
+          .from(walletEntries)
+          .where(eq(walletEntries.key, `topup:${refund.chargeId}`)),
+      );
+      if (!credited) return undefined;
+      const topup = first(
+        await tx.db.select().from(starTopups).where(eq(starTopups.chargeId, refund.chargeId)),
+      );
+      if (topup && topup.status !== 'paid') return undefined;
+      const booked = await this.book(
+        {
+          key: `tgrefund:${refund.chargeId}`,
+          userId: refund.userId,
+          kind: 'telegram_refund',
+          delta: -refund.stars,
+          stars: refund.stars,
+          chargeId: refund.chargeId,
+        },
+        tx,
+      );
+      if (!booked) return undefined;
+      if (topup) {
+        await tx.db
+          .update(starTopups)
+          .set({ status: 'refunded', refundedAt: new Date(this.now()) })
+          .where(eq(starTopups.id, topup.id));
+      }
+      return { balance: await this.#balance(tx.db, refund.userId) };
+    });
+  }
+
   /** Telegram refused the refund: the attempt's Stars come back and the invoice is `paid` again. */
   async undoRefund(chargeId: string, attempt: number): Promise<void> {
     const { starTopups } = this.#t;
@@ -525,7 +573,7 @@ export class WalletRepository {
         .groupBy(walletEntries.kind),
     );
     const of = (kind: WalletEntryKind) => rows.find((r) => r.kind === kind)?.stars ?? 0;
-    const refunded = of('refund') - of('refund_undo');
+    const refunded = of('refund') - of('refund_undo') + of('telegram_refund');
     return {
       paidStars: of('topup') - refunded,
       refundedStars: refunded,

@@ -247,6 +247,21 @@ export class WalletService {
     };
   }
 
+  /**
+   * refunded_payment: Telegram returned a payment's Stars to the customer. Booked once (the balance
+   * may go below zero) unless the bot made this refund itself; true when booked now (admins are told).
+   */
+  async telegramRefund(refund: {
+    chargeId: string;
+    userId: number;
+    stars: number;
+  }): Promise<{ balance: number } | undefined> {
+    const booked = await this.ledger.bookTelegramRefund(refund);
+    if (booked)
+      this.#log.warn({ ...refund, balance: booked.balance }, 'payment refunded by Telegram: booked');
+    return booked;
+  }
+
   async #topupOf(payload: string): Promise<StarTopupRecord | undefined> {
     if (!payload.startsWith(PAYLOAD_PREFIX)) return undefined;
     return this.ledger.findTopup(payload.slice(PAYLOAD_PREFIX.length));
