@@ -206,6 +206,19 @@ describe('paying for orders', () => {
     } finally {
       stack.simulator.faults.clear();
     }
+    // /orders says so; while upstream keeps the files they can be sent again, and only then paid.
+    await user.sendCommand('orders');
+    const list = await user.waitForMessage(/Your orders/);
+    expect(list.text).toMatch(/⚠️ Lumen Text to Image · not delivered/);
+    await user.pressButton(/^1\. ⚠️/, { messageId: list.message_id });
+    const details = await user.waitForMessage(/Order of/);
+    expect(details.text).toMatch(/Status: ⚠️ not delivered/);
+    const again = stack.emulator.seq();
+    await user.pressButton('📥 Send the files again', { messageId: details.message_id });
+    const charged = await user.waitForMessage(/paid for this order/, { after: again, timeoutMs: 20_000 });
+    expect(charged.text).toContain(`⭐ ${LUMEN_STARS}`);
+    expect(user.messages().some((m) => m.sentAt > again && m.kind === 'photo')).toBe(true);
+    expect(await balanceOf(user)).toBe(10 - LUMEN_STARS);
   });
 
   it('not enough Stars: no upstream order; one tap tops up; one tap places exactly one order', async () => {
