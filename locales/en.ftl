@@ -570,7 +570,7 @@ order-status-undelivered = Not delivered
 orders-status-undelivered = not delivered
 tracking-undelivered-refused = The generation service didn't return a file we can safely send.
 tracking-undelivered-failed = Telegram didn't accept any of the files.
-tracking-undelivered = Nothing reached you, so you haven't been charged for this order.
+tracking-undelivered = No file reached you, so you haven't been charged for this order.
 orders-details-resend-hint = You can try to get the files again until { $date }.
 orders-resend-nothing = The files couldn't be sent this time either.
 orders-resend-charged = 💳 { $price } paid for this order now that its files have reached you.
@@ -581,3 +581,4 @@ admin-refund-button = ↩️ Refund { $amount }
 admin-refund-partly-spent = ⚠️ The customer has already spent part of these Stars, and Telegram only refunds a payment whole, so it can't be refunded.
 admin-alert-telegram-refund =
     ↩️ <b>Telegram refunded a payment:</b> { $stars } ⭐ to user <code>{ $user }</code> (charge <code>{ $charge }</code>). Booked in the ledger; their balance is now { $balance } ⭐.
+tracking-undelivered-links = Telegram didn't take the files, so they came only as download links above.

@@ -602,7 +602,7 @@ order-status-undelivered = Не доставлено
 orders-status-undelivered = не доставлен
 tracking-undelivered-refused = Сервис генерации не вернул файл, который можно безопасно отправить.
 tracking-undelivered-failed = Telegram не принял ни одного файла.
-tracking-undelivered = До вас ничего не дошло, поэтому за этот заказ ничего не списано.
+tracking-undelivered = Ни один файл до вас не дошёл, поэтому за этот заказ ничего не списано.
 orders-details-resend-hint = Попробовать получить файлы ещё раз можно до { $date }.
 orders-resend-nothing = Отправить файлы не получилось и в этот раз.
 orders-resend-charged = 💳 Файлы дошли — за заказ списано { $price }.
@@ -613,3 +613,4 @@ admin-refund-button = ↩️ Вернуть { $amount }
 admin-refund-partly-spent = ⚠️ Клиент уже потратил часть этих звёзд, а Telegram возвращает платёж только целиком, поэтому вернуть его нельзя.
 admin-alert-telegram-refund =
     ↩️ <b>Telegram вернул платёж:</b> { $stars } ⭐ пользователю <code>{ $user }</code> (платёж <code>{ $charge }</code>). Возврат учтён в журнале, баланс теперь { $balance } ⭐.
+tracking-undelivered-links = Telegram не принял файлы, поэтому они пришли только ссылками для скачивания выше.

@@ -213,11 +213,13 @@ function undeliveredView(texts: Texts, order: OrderRecord, delivery?: DeliverySu
       ? 'tracking-no-files'
       : !delivery
         ? undefined
-        : delivery.expired >= total
-          ? 'tracking-files-expired'
-          : delivery.linked === 0 && delivery.failed + delivery.expired >= total
-            ? 'tracking-undelivered-refused'
-            : 'tracking-undelivered-failed';
+        : delivery.linked > 0
+          ? 'tracking-undelivered-links'
+          : delivery.expired >= total
+            ? 'tracking-files-expired'
+            : delivery.failed + delivery.expired >= total
+              ? 'tracking-undelivered-refused'
+              : 'tracking-undelivered-failed';
   const lines = [
     `${STATUS_ICONS.undelivered} ${texts.t('order-status-undelivered')}`,
     '',
