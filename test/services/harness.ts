@@ -15,6 +15,17 @@ import { ManualClock, type RunningSimulator, startSimulator } from '../../src/si
 import { createTestDatabase, type TestDatabase } from '../support/databases.js';
 
 export const API_KEY = 'sim-key';
+
+/** BILLING=stars as the wallet tests run it: 77 Stars per USD, 50% markup (0.04 USD is 5 Stars). */
+export const STARS_BILLING: StarsBilling = {
+  mode: 'stars',
+  starsPerUsd: '77',
+  markupPercent: '50',
+  minPriceStars: 1,
+  overrides: new Map(),
+  welcomeStars: 0,
+  topupPacks: [50, 100, 250],
+};
 export const silentLogger = pino({ level: 'silent' });
 
 export interface Harness {

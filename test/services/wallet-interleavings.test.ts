@@ -330,8 +330,8 @@ describe('the wallet under interleavings of two processes', () => {
         }),
         { numRuns: RUNS },
       );
-      // A run takes well under 2 s even on a loaded machine's PostgreSQL.
     },
+    // A run takes well under 2 s even on a loaded machine's PostgreSQL.
     Math.max(600_000, RUNS * 2_000),
   );
 });

@@ -6,12 +6,11 @@
  * (issue 22, D14 and D15) with two ordering services on one database.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StarsBilling } from '../../src/config.js';
 import type { DeliveryOutcome, Store } from '../../src/db/index.js';
 import { composeHooks } from '../../src/services/compose-hooks.js';
 import { OrderingService, type OrderPipelineHooks } from '../../src/services/ordering.js';
 import { WalletService } from '../../src/services/wallet/wallet.js';
-import { type Harness, silentLogger, startHarness } from './harness.js';
+import { type Harness, STARS_BILLING, silentLogger, startHarness } from './harness.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -20,15 +19,7 @@ afterEach(async () => {
 });
 
 const USER = 3001;
-const BILLING: StarsBilling = {
-  mode: 'stars',
-  starsPerUsd: '77',
-  markupPercent: '50',
-  minPriceStars: 1,
-  overrides: new Map(),
-  welcomeStars: 0,
-  topupPacks: [50],
-};
+const BILLING = STARS_BILLING;
 
 async function start(balance?: string) {
   h = await startHarness({ billing: BILLING, ...(balance && { balance }) });

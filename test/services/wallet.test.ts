@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { StarsBilling } from '../../src/config.js';
 import { type DeliveryOutcome, InsufficientStarsError } from '../../src/db/index.js';
 import type { ConfirmOutcome } from '../../src/services/ordering.js';
-import { type Harness, startHarness } from './harness.js';
+import { type Harness, STARS_BILLING, startHarness } from './harness.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -16,15 +16,7 @@ afterEach(async () => {
 });
 
 const USER = 2001;
-const BILLING: StarsBilling = {
-  mode: 'stars',
-  starsPerUsd: '77',
-  markupPercent: '50',
-  minPriceStars: 1,
-  overrides: new Map(),
-  welcomeStars: 0,
-  topupPacks: [50, 100, 250],
-};
+const BILLING = STARS_BILLING;
 
 async function start(opts: { billing?: Partial<StarsBilling>; balance?: string } = {}) {
   h = await startHarness({
