@@ -582,3 +582,5 @@ admin-refund-partly-spent = ⚠️ The customer has already spent part of these 
 admin-alert-telegram-refund =
     ↩️ <b>Telegram refunded a payment:</b> { $stars } ⭐ to user <code>{ $user }</code> (charge <code>{ $charge }</code>). Booked in the ledger; their balance is now { $balance } ⭐.
 tracking-undelivered-links = Telegram didn't take the files, so they came only as download links above.
+wallet-what-charge = order { $model } (files sent again)
+wallet-what-telegram_refund = payment refunded by Telegram

@@ -614,3 +614,5 @@ admin-refund-partly-spent = ⚠️ Клиент уже потратил част
 admin-alert-telegram-refund =
     ↩️ <b>Telegram вернул платёж:</b> { $stars } ⭐ пользователю <code>{ $user }</code> (платёж <code>{ $charge }</code>). Возврат учтён в журнале, баланс теперь { $balance } ⭐.
 tracking-undelivered-links = Telegram не принял файлы, поэтому они пришли только ссылками для скачивания выше.
+wallet-what-charge = заказ: { $model } (файлы отправлены повторно)
+wallet-what-telegram_refund = платёж возвращён через Telegram
