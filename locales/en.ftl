@@ -311,17 +311,8 @@ tracking-detail = The service says: { $detail }
 tracking-button-retry = 🔁 Try again
 tracking-cancelled = The generation was stopped.
 tracking-kept-until = 📁 The files are kept until { $date }. Save them, or get them again from /orders before then.
-tracking-no-files = ⚠️ The service finished the order but didn't send back any files.{ -setup.billing ->
-    [stars] { " " }Nothing was charged: the Stars are back in your wallet.
-   *[other] { "" }
-  }{ -setup.support ->
-    [contact] { " " }Please try again, and contact support if it happens again.
-   *[other] { " " }Please try again later.
-  }
-tracking-files-expired = ⚠️ The files had already expired and couldn't be sent.{ -setup.billing ->
-    [stars] { " " }Nothing was charged: the Stars are back in your wallet.
-   *[other] { "" }
-  }
+tracking-no-files = ⚠️ The service finished the order but didn't send back any files.
+tracking-files-expired = ⚠️ The files had already expired and couldn't be sent.
 tracking-files-partly-expired = ⚠️ Some files had already expired and couldn't be sent.
 tracking-files-as-links = ⚠️ Telegram didn't accept some files, so they were sent as download links.
 tracking-files-failed = ⚠️ Some files couldn't be sent. You can get them again from /orders.
@@ -583,6 +574,15 @@ admin-alert-reconciliation =
     }):
     { $details }
 
+orders-resend-charged = ✅ The files have reached you, so { $price } has been charged for this order.
+wallet-what-charge = order { $model } (files sent again)
+wallet-what-telegram_refund = payment refunded by Telegram
+admin-refund-preview = Payment of { $amount } from user <code>{ $user }</code>. Still refundable: { $refundable } (granted Stars never are).
+admin-refund-button = ↩️ Refund { $amount }
+admin-refund-partly-spent = ⚠️ The customer has already spent part of these Stars, and Telegram only refunds a payment whole, so it can't be refunded.
+admin-alert-telegram-refund =
+    ↩️ <b>Telegram refunded a payment:</b> ⭐ { $stars } to user <code>{ $user }</code> (charge <code>{ $charge }</code>). Booked in the ledger; their balance is now ⭐ { $balance }.
+
 ## Broadcasts, customer card, audit log (admins)
 admin-command-broadcast = Broadcast to customers (admins)
 admin-command-user = Look up a customer (admins)
@@ -747,3 +747,18 @@ help-command = /{ $command }: { $description }
 button-confirm-no-price = ✅ Confirm
 order-requoted-no-price = ⚠️ The order had to be checked again. Please confirm it once more.
 orders-line-no-price = { $n }. { $icon } <b>{ $model }</b> · { $status } · { $date }
+
+## money
+order-status-undelivered = Not delivered
+orders-status-undelivered = not delivered
+tracking-undelivered-refused = The generation service didn't return a file we can safely send.
+tracking-undelivered-failed = Telegram didn't accept any of the files.
+tracking-undelivered = { -setup.billing ->
+    [stars] No file reached you, so you haven't been charged for this order.
+   *[other] Your order is saved in /orders: please try again later.
+  }
+orders-details-resend-hint = You can try to get the files again until { $date }.
+orders-resend-nothing = The files couldn't be sent this time either.
+admin-alert-undelivered-order =
+    📭 <b>Result not delivered:</b> order <code>{ $id }</code> ({ $model }) for chat <code>{ $chat }</code> completed, but none of its files reached the customer. Nothing was charged.
+tracking-undelivered-links = Telegram didn't take the files, so they came only as download links above.

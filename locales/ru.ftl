@@ -300,17 +300,8 @@ tracking-detail = Ответ сервиса (на английском): { $deta
 tracking-button-retry = 🔁 Попробовать ещё раз
 tracking-cancelled = Генерация остановлена.
 tracking-kept-until = 📁 Файлы хранятся до { $date }. Сохраните их или получите заново через /orders до этого времени.
-tracking-no-files = ⚠️ Сервис выполнил заказ, но не прислал ни одного файла.{ -setup.billing ->
-    [stars] { " " }Ничего не списано — звёзды вернулись в кошелёк.
-   *[other] { "" }
-  }{ -setup.support ->
-    [contact] { " " }Попробуйте ещё раз, а если это повторится, напишите в поддержку.
-   *[other] { " " }Попробуйте ещё раз позже.
-  }
-tracking-files-expired = ⚠️ Срок хранения файлов уже истёк, отправить их не получилось.{ -setup.billing ->
-    [stars] { " " }Ничего не списано — звёзды вернулись в кошелёк.
-   *[other] { "" }
-  }
+tracking-no-files = ⚠️ Сервис выполнил заказ, но не прислал ни одного файла.
+tracking-files-expired = ⚠️ Срок хранения файлов уже истёк, отправить их не получилось.
 tracking-files-partly-expired = ⚠️ Срок хранения части файлов уже истёк, их отправить не получилось.
 tracking-files-as-links = ⚠️ Telegram не принял часть файлов, поэтому они отправлены ссылками для скачивания.
 tracking-files-failed = ⚠️ Часть файлов отправить не удалось. Их можно запросить ещё раз через /orders.
@@ -566,6 +557,15 @@ admin-alert-reconciliation =
     🧾 <b>Учёт звёзд и Telegram расходятся</b> (расхождений: { $count }):
     { $details }
 
+orders-resend-charged = ✅ Файлы дошли — за заказ списано { $price }.
+wallet-what-charge = заказ: { $model } (файлы отправлены повторно)
+wallet-what-telegram_refund = платёж возвращён через Telegram
+admin-refund-preview = Платёж на { $amount } от пользователя <code>{ $user }</code>. Можно вернуть: { $refundable } (подаренные звёзды не возвращаются).
+admin-refund-button = ↩️ Вернуть { $amount }
+admin-refund-partly-spent = ⚠️ Клиент уже потратил часть этих звёзд, а Telegram возвращает платёж только целиком, поэтому вернуть его нельзя.
+admin-alert-telegram-refund =
+    ↩️ <b>Telegram вернул платёж:</b> ⭐ { $stars } пользователю <code>{ $user }</code> (платёж <code>{ $charge }</code>). Возврат учтён в журнале, баланс теперь ⭐ { $balance }.
+
 ## Рассылки, карточка клиента, журнал действий (админы)
 admin-command-broadcast = Рассылка клиентам (для админов)
 admin-command-user = Карточка клиента (для админов)
@@ -727,3 +727,18 @@ help-command = /{ $command } — { $description }
 button-confirm-no-price = ✅ Подтвердить
 order-requoted-no-price = ⚠️ Заказ пришлось проверить ещё раз. Подтвердите его, пожалуйста, снова.
 orders-line-no-price = { $n }. { $icon } <b>{ $model }</b> · { $status } · { $date }
+
+## money
+order-status-undelivered = Не доставлено
+orders-status-undelivered = не доставлен
+tracking-undelivered-refused = Сервис генерации не вернул файл, который можно безопасно отправить.
+tracking-undelivered-failed = Telegram не принял ни одного файла.
+tracking-undelivered = { -setup.billing ->
+    [stars] Ни один файл до вас не дошёл, поэтому за этот заказ ничего не списано.
+   *[other] Заказ сохранён в /orders — попробуйте ещё раз позже.
+  }
+orders-details-resend-hint = Попробовать получить файлы ещё раз можно до { $date }.
+orders-resend-nothing = Отправить файлы не получилось и в этот раз.
+admin-alert-undelivered-order =
+    📭 <b>Результат не доставлен:</b> заказ <code>{ $id }</code> ({ $model }) для чата <code>{ $chat }</code> выполнен, но ни один файл не дошёл до клиента. Ничего не списано.
+tracking-undelivered-links = Telegram не принял файлы, поэтому они пришли только ссылками для скачивания выше.

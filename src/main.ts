@@ -122,6 +122,7 @@ async function main(): Promise<void> {
     logger,
     api,
     i18n,
+    deliveryRecorded: (orderId) => services.ordering.deliveryRecorded(orderId),
   });
   services.admin.alerts.bindSink(new AdminNotifier({ config, users: services.users, logger, api, i18n }));
   // Polls get no retries of their own: the tracker paces and reschedules them (and honours 429s).
@@ -229,6 +230,12 @@ async function main(): Promise<void> {
         services.admin.alerts.raiseLater({ kind: 'stars_reconciliation', differences }),
       logger,
     });
+  // Stars whose order's state says otherwise (a crash or a failure between a state change or a
+  // delivery and its settlement) are settled at start-up and every few minutes.
+  const wallet = services.wallet;
+  const starsSweep =
+    wallet &&
+    new Periodic({ name: 'settle-stars', intervalMs: 10 * 60_000, logger, run: () => wallet.sweep() });
   const inboxPruner = new Periodic({
     name: 'prune-update-inbox',
     intervalMs: 60 * 60_000,
@@ -267,6 +274,18 @@ async function main(): Promise<void> {
               name: 'balance-monitor',
               start: () => services.admin.balance.start(),
               stop: () => services.admin.balance.stop(),
+            },
+          ]
+        : []),
+      ...(starsSweep
+        ? [
+            {
+              name: 'settle-stars',
+              start: async () => {
+                await starsSweep.runOnce();
+                starsSweep.start();
+              },
+              stop: () => starsSweep.stop(),
             },
           ]
         : []),

@@ -20,6 +20,7 @@ export const STATUS_ICONS: Record<string, string> = {
   failed: '❌',
   cancelled: '🚫',
   lost: '⚠️',
+  undelivered: '⚠️',
 };
 
 /** How the results of a completed order reached the chat (see delivery/deliver.ts). */
@@ -46,6 +47,18 @@ export interface StatusFlags {
 }
 
 const PREVIEW_DETAIL_CHARS = 300;
+
+/**
+ * A completed order none of whose result files reached the chat: recorded so (`deliveryOutcome`), or
+ * just learned from the delivery's summary. Its Stars are returned, and it never reads "Done".
+ */
+export function isUndelivered(
+  order: Pick<OrderRecord, 'status' | 'deliveryOutcome'>,
+  delivery?: DeliverySummary,
+): boolean {
+  if (order.status !== 'completed') return false;
+  return delivery ? delivery.sent === 0 : order.deliveryOutcome === 'none';
+}
 
 /**
  * Cancel is offered once generation has started (spec 4.9: `not_ready` before that) and until it
@@ -136,6 +149,8 @@ export function renderOrderStatus(
 ): OrderStatusView {
   const status = order.status ?? 'queued';
   const keyboard = new InlineKeyboard();
+  if (!flags.lost && isUndelivered(order, flags.delivery))
+    return undeliveredView(texts, order, flags.delivery);
   const title = flags.lost
     ? `⚠️ ${texts.t('tracking-status-lost')}`
     : `${STATUS_ICONS[status] ?? '⏳'} ${texts.t(`order-status-${status}`)}`;
@@ -190,6 +205,33 @@ export function renderOrderStatus(
       break;
   }
   return { text: lines.join('\n'), keyboard };
+}
+
+/** One clear message: what went wrong, that nothing was charged (Stars returned), support if set. */
+function undeliveredView(texts: Texts, order: OrderRecord, delivery?: DeliverySummary): OrderStatusView {
+  const total = order.result?.length ?? 0;
+  const reason =
+    total === 0
+      ? 'tracking-no-files'
+      : !delivery
+        ? undefined
+        : delivery.linked > 0
+          ? 'tracking-undelivered-links'
+          : delivery.expired >= total
+            ? 'tracking-files-expired'
+            : delivery.failed + delivery.expired >= total
+              ? 'tracking-undelivered-refused'
+              : 'tracking-undelivered-failed';
+  const lines = [
+    `${STATUS_ICONS.undelivered} ${texts.t('order-status-undelivered')}`,
+    '',
+    texts.t('summary-model', { model: order.modelName }),
+    '',
+  ];
+  if (reason) lines.push(texts.t(reason));
+  lines.push(texts.t('tracking-undelivered'));
+  if (order.priceStars !== null) lines.push(priceLine(texts, order, 'returned'));
+  return { text: lines.join('\n'), keyboard: new InlineKeyboard() };
 }
 
 function deliveryLines(texts: Texts, order: OrderRecord, now: number, delivery?: DeliverySummary): string[] {

@@ -29,10 +29,13 @@ export type { StatsCounts } from './repositories/stats.js';
 export type { NewInboxUpdate } from './repositories/update-inbox.js';
 export {
   type CreditOutcome,
+  type HoldRule,
+  type HoldVerdict,
   holdKey,
   InsufficientStarsError,
   type NewWalletEntry,
   type RefundStart,
+  type Settled,
   type WalletTotals,
 } from './repositories/wallet.js';
 export {

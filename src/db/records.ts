@@ -43,6 +43,14 @@ export const ORDER_STAGES = [
 ] as const;
 export type OrderStage = (typeof ORDER_STAGES)[number];
 
+/**
+ * How the delivery of a completed order's results ended, recorded with `delivered_at`: `sent` when
+ * at least one result file reached the chat (the Stars are spent), `none` when nothing did (the
+ * Stars come back). The wallet settles from this record, so a restart settles what a crash left.
+ */
+export const DELIVERY_OUTCOMES = ['sent', 'none'] as const;
+export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];
+
 export const UPSTREAM_STATUSES = ['queued', 'processing', 'completed', 'failed', 'cancelled'] as const;
 
 /** A submission failure as stored for the bot to explain (never a whole upstream body). */
@@ -100,6 +108,8 @@ export interface OrderRecord {
   /** The process delivering the outcome, and until when its claim holds (see claimDelivery). */
   deliveryOwner: string | null;
   deliveryLeaseUntil: Date | null;
+  /** Set with `deliveredAt` for a completed order (see DELIVERY_OUTCOMES); null for other outcomes. */
+  deliveryOutcome: DeliveryOutcome | null;
 }
 
 /** What a new draft carries; the store sets the stage and the timestamps. */
@@ -151,8 +161,12 @@ export interface InboxUpdateRecord {
  * - topup `topup:<telegram_payment_charge_id>` (+), welcome `welcome:<user>` (+), grant (+, by an admin)
  * - hold `hold:<order>:<idempotency key>` (-) at Confirm; then exactly one settlement of it,
  *   `settle:<hold key>`: capture (0: the held Stars are spent) or release (+: they come back)
+ * - charge `charge:<hold key>` (-): a hold released because nothing reached the chat, for an order
+ *   whose files did reach it later ("Send the files again"): the price is spent then, once
  * - refund `refund:<charge>:<attempt>` (-) when an admin refunds a top-up; refund_undo (+) if
  *   Telegram refused that attempt
+ * - telegram_refund `tgrefund:<charge>` (-): Telegram refunded a top-up itself (a `refunded_payment`
+ *   message for a payment the bot did not refund); the balance may go below zero
  */
 export const WALLET_ENTRY_KINDS = [
   'topup',
@@ -163,6 +177,8 @@ export const WALLET_ENTRY_KINDS = [
   'release',
   'refund',
   'refund_undo',
+  'charge',
+  'telegram_refund',
 ] as const;
 export type WalletEntryKind = (typeof WALLET_ENTRY_KINDS)[number];
 

@@ -27,7 +27,11 @@ export type AdminAlert =
   /** Upstream charged an order an amount other than the price the user confirmed. */
   | { kind: 'charge_mismatch'; modelName: string; confirmedUsd: string; chargedUsd: string }
   /** The Stars ledger and Telegram's getStarTransactions disagree (wallet reconciliation). */
-  | { kind: 'stars_reconciliation'; differences: string[] };
+  | { kind: 'stars_reconciliation'; differences: string[] }
+  /** A completed order none of whose result files reached the customer (their Stars went back). */
+  | { kind: 'undelivered_order'; orderId: string; modelName: string; chatId: number }
+  /** Telegram refunded a customer's payment itself (refunded_payment); booked in the ledger. */
+  | { kind: 'telegram_refund'; userId: number; stars: number; chargeId: string; balance: number };
 
 /** Delivers an alert to every admin; must not throw for a chat that cannot be reached. */
 export interface AdminAlertSink {
@@ -44,6 +48,10 @@ const DEFAULT_ALERT_COOLDOWNS_MS = {
   charge_mismatch: 60 * 60_000,
   /** The check runs at start-up and daily: a crash loop must not repeat it to admins. */
   stars_reconciliation: 6 * 60 * 60_000,
+  /** Per order (the subject): once, however often the outcome is settled again. */
+  undelivered_order: 30 * 24 * 60 * 60_000,
+  /** Per charge (the subject): once. */
+  telegram_refund: 30 * 24 * 60 * 60_000,
 } as const;
 
 export type RateLimitedKind = keyof typeof DEFAULT_ALERT_COOLDOWNS_MS;

@@ -41,7 +41,8 @@ export function createAdminServices(opts: {
 
 /**
  * `base` (if any) with the admin observers in front: a refused order feeds the alerts, a completed
- * one asks for a balance check. The observers never throw, so `base` runs exactly as before.
+ * one asks for a balance check, one whose results reached nobody is reported with its id. The
+ * observers never throw, so `base` runs exactly as before.
  */
 export function withAdminHooks(
   base: OrderPipelineHooks | undefined,
@@ -56,6 +57,15 @@ export function withAdminHooks(
     onFinalState: async (order) => {
       if (order.status === 'completed') admin.balance.requestCheck();
       await base?.onFinalState?.(order);
+    },
+    onDelivered: async (order) => {
+      if (order.deliveryOutcome === 'none') {
+        admin.alerts.raiseLater(
+          { kind: 'undelivered_order', orderId: order.id, modelName: order.modelName, chatId: order.chatId },
+          order.id,
+        );
+      }
+      await base?.onDelivered?.(order);
     },
   };
   if (base?.beforeSubmit) hooks.beforeSubmit = (order) => base.beforeSubmit!(order);

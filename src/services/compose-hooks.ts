@@ -21,8 +21,8 @@ async function runAll(calls: Array<() => Promise<void> | undefined>): Promise<vo
 /**
  * beforeSubmit runs the hooks in order and stops at the first refusal; the hooks that had already
  * passed hear onNotOrdered for that order (a wallet releases its hold), because the pipeline never
- * tells them otherwise. Put checks that hold nothing (limits) first. onNotOrdered and onFinalState
- * reach every hook, even after one of them failed.
+ * tells them otherwise. Put checks that hold nothing (limits) first. onNotOrdered, onFinalState and
+ * onDelivered reach every hook, even after one of them failed.
  */
 export function composeHooks(...list: Array<OrderPipelineHooks | undefined>): OrderPipelineHooks {
   const hooks = list.filter((h): h is OrderPipelineHooks => h !== undefined);
@@ -45,5 +45,6 @@ export function composeHooks(...list: Array<OrderPipelineHooks | undefined>): Or
     },
     onNotOrdered: (order, error) => runAll(hooks.map((hook) => () => hook.onNotOrdered?.(order, error))),
     onFinalState: (order) => runAll(hooks.map((hook) => () => hook.onFinalState?.(order))),
+    onDelivered: (order) => runAll(hooks.map((hook) => () => hook.onDelivered?.(order))),
   };
 }

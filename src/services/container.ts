@@ -94,6 +94,7 @@ export function createServices(opts: {
     ...(wallet && {
       starPrice: (modelId: number, usd: string) => wallet.pricing.starsFor(modelId, usd),
       submissionHold: (tx, order) => wallet.holdForSubmission(tx, order),
+      settle: (tx, orderId) => wallet.settle(orderId, tx),
     }),
     // The catalog priced it wrong (or upstream changed its prices): admins hear, the catalog reloads.
     onChargeMismatch: (order, chargedUsd) => {

@@ -31,6 +31,11 @@ export interface OrderPipelineHooks {
    * order_not_found; see isLostOrder); retried at start-up if it threw.
    */
   onFinalState?(order: OrderRecord): Promise<void>;
+  /**
+   * The delivery of a completed order's results was recorded (`deliveryOutcome`: a file reached the
+   * chat, or nothing did), or a later resend reached it. Runs again after a crash (a sweep).
+   */
+  onDelivered?(order: OrderRecord): Promise<void>;
 }
 
 export type ConfirmOutcome =

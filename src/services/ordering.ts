@@ -44,6 +44,12 @@ export interface OrderingDeps {
    * the confirmation (outcome `refused`): the draft is unchanged and nothing is sent.
    */
   submissionHold?: (tx: Tx, order: OrderRecord) => Promise<void>;
+  /**
+   * Runs in the transaction of every state change that ends a submission or an order (reopen after
+   * a refusal, reject, a final status, lost): the wallet settles there, so the change and its
+   * settlement commit together. Throwing rolls the change back (it is tried again later).
+   */
+  settle?: (tx: Tx, orderId: string) => Promise<void>;
 }
 
 export interface PrepareInput {
@@ -97,6 +103,7 @@ export class OrderingService {
   readonly #onChargeMismatch: OrderingDeps['onChargeMismatch'];
   readonly #starPrice: OrderingDeps['starPrice'];
   readonly #submissionHold: OrderingDeps['submissionHold'];
+  readonly #settle: OrderingDeps['settle'];
 
   constructor(deps: OrderingDeps) {
     this.#now = deps.now ?? Date.now;
@@ -108,6 +115,7 @@ export class OrderingService {
     this.#onChargeMismatch = deps.onChargeMismatch;
     this.#starPrice = deps.starPrice;
     this.#submissionHold = deps.submissionHold;
+    this.#settle = deps.settle;
     this.#quoteTtlMs = deps.quoteTtlMs ?? 10 * 60_000;
     this.#quoteSafetyMs = deps.quoteSafetyMs ?? 15_000;
     this.#uploadWait = deps.uploadWait ?? { timeoutMs: 120_000, intervalMs: 1_000, rounds: 2 };
@@ -173,7 +181,7 @@ export class OrderingService {
    * for it as for a failed order. Returns the row if this call marked it, undefined otherwise.
    */
   async recordLost(orderId: string): Promise<OrderRecord | undefined> {
-    const row = await this.orders.markLost(orderId);
+    const row = await this.orders.markLost(orderId, undefined, this.#settleIn(orderId));
     return row ? this.#finalize(row) : undefined;
   }
 
@@ -190,12 +198,43 @@ export class OrderingService {
         'unknown order status: treated as processing',
       );
     }
-    const { row, becameFinal } = await this.orders.updateFromUpstream(orderId, upstream);
+    const { row, becameFinal } = await this.orders.updateFromUpstream(
+      orderId,
+      upstream,
+      this.#settleIn(orderId),
+    );
     const order = isFinalStatus(row.status) && !row.finalHandledAt ? await this.#finalize(row) : row;
     return { order, becameFinal };
   }
 
+  /**
+   * The delivery worker recorded how a completed order's delivery ended (`deliveryOutcome`):
+   * onDelivered runs (the wallet captures or releases; admins hear of an order that reached nobody).
+   * A failing hook is logged; the wallet's sweep settles from the recorded outcome later.
+   */
+  async deliveryRecorded(orderId: string): Promise<void> {
+    const row = await this.#row(orderId);
+    await this.#notify('onDelivered', () => this.#hooks.onDelivered?.(row), orderId);
+  }
+
+  /**
+   * "Send the files again" reached the chat: an order whose first delivery reached nothing is now
+   * delivered (and paid for, once). False if it was not such an order (or another call said so first).
+   */
+  async recordResent(orderId: string): Promise<boolean> {
+    if (!(await this.orders.markResent(orderId))) return false;
+    const row = await this.#row(orderId);
+    await this.#notify('onDelivered', () => this.#hooks.onDelivered?.(row), orderId);
+    return true;
+  }
+
   // ---------------------------------------------------------------- submission steps
+
+  /** The settle dependency bound to one order, for a repository's `alongside`. */
+  #settleIn(orderId: string): ((tx: Tx) => Promise<void>) | undefined {
+    const settle = this.#settle;
+    return settle && ((tx) => settle(tx, orderId));
+  }
 
   #exclusive(id: string, run: () => Promise<ConfirmOutcome>): Promise<ConfirmOutcome> {
     const running = this.#submitting.get(id);
@@ -300,11 +339,12 @@ export class OrderingService {
     } catch (err) {
       return { kind: 'rejected', order: draft, error: asResellerError(err) };
     }
-    const row = await this.orders.reopen(draft.id, draft.idempotencyKey, {
-      newKey: randomUUID(),
-      submitError: null,
-      quote,
-    });
+    const row = await this.orders.reopen(
+      draft.id,
+      draft.idempotencyKey,
+      { newKey: randomUUID(), submitError: null, quote },
+      this.#settleIn(draft.id),
+    );
     if (!row) return this.#settled(draft.id);
     this.#logger.info({ orderId: row.id, from: draft.priceUsd, to: row.priceUsd }, 'order repriced');
     return {
@@ -366,7 +406,7 @@ export class OrderingService {
       return { kind: 'pending', order: await this.#row(row.id), error };
     }
     if (failure === 'conflict') {
-      await this.orders.markRejected(row.id, row.idempotencyKey, storedError(error));
+      await this.orders.markRejected(row.id, row.idempotencyKey, storedError(error), this.#settleIn(row.id));
       this.#logger.error(
         log,
         'idempotency conflict: draft closed, check upstream for an order under its key',
@@ -377,19 +417,26 @@ export class OrderingService {
       return { kind: 'rejected', order: closed, error };
     }
     // Upstream created nothing: a new key is safe, and needed if the user retries with the same data.
-    const reopened = await this.orders.reopen(row.id, row.idempotencyKey, {
-      newKey: randomUUID(),
-      submitError: storedError(error),
-      // A dead quote is marked expired so that the next confirm renews it first.
-      ...(failure === 'quote' && {
-        quote: {
-          quoteId: row.quoteId,
-          priceUsd: row.priceUsd,
-          priceStars: row.priceStars,
-          quoteExpiresAt: new Date(0),
-        },
-      }),
-    });
+    // The failed key's hold is freed in the same transaction (settle): nothing else is touched, so a
+    // new hold another process takes for the new key meanwhile stays.
+    const reopened = await this.orders.reopen(
+      row.id,
+      row.idempotencyKey,
+      {
+        newKey: randomUUID(),
+        submitError: storedError(error),
+        // A dead quote is marked expired so that the next confirm renews it first.
+        ...(failure === 'quote' && {
+          quote: {
+            quoteId: row.quoteId,
+            priceUsd: row.priceUsd,
+            priceStars: row.priceStars,
+            quoteExpiresAt: new Date(0),
+          },
+        }),
+      },
+      this.#settleIn(row.id),
+    );
     if (!reopened) return this.#settled(row.id);
     await this.#notify('onNotOrdered', () => this.#hooks.onNotOrdered?.(reopened, error), row.id);
     this.#logger.info(log, 'order not created by upstream');

@@ -30,12 +30,12 @@ const SUPPORT_LINE_KEYS: ReadonlySet<string> = new Set([
   'error-generic',
   'order-refused',
   'tracking-lost',
+  'tracking-undelivered',
   'access-private',
   'access-banned',
   'paysupport-text',
   // Texts that send the customer to support: the contact goes with them.
   'tracking-files-all-failed',
-  'tracking-no-files',
 ]);
 const SUPPORT_LINE_KEY = 'access-support';
 

@@ -52,6 +52,19 @@ function renderAlert(texts: Texts, alert: AdminAlert): string {
         confirmed: formatMoney(alert.confirmedUsd, texts.locale),
         charged: formatMoney(alert.chargedUsd, texts.locale),
       });
+    case 'telegram_refund':
+      return texts.t('admin-alert-telegram-refund', {
+        user: String(alert.userId),
+        stars: alert.stars,
+        charge: alert.chargeId,
+        balance: alert.balance,
+      });
+    case 'undelivered_order':
+      return texts.t('admin-alert-undelivered-order', {
+        id: alert.orderId,
+        model: alert.modelName,
+        chat: String(alert.chatId),
+      });
     case 'catalog_stale':
       return texts.t('admin-alert-catalog-stale', { error: alert.error, count: alert.count });
     case 'stars_reconciliation': {

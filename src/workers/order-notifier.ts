@@ -58,6 +58,12 @@ export interface OrderNotifierOptions {
   now?: () => number;
   /** Every wait (pacing, refresh tick) goes through these; tests drive them with a manual clock. */
   timers?: Timers;
+  /**
+   * A completed order's delivery outcome was recorded (OrderingService.deliveryRecorded: the wallet
+   * captures or releases, admins hear of an order that reached nobody). Failures are logged; the
+   * wallet's sweep settles from the recorded outcome later.
+   */
+  deliveryRecorded?: (orderId: string) => Promise<void>;
 }
 
 /** Telegram's answers that mean the message to edit is not there (or not editable) anymore. */
@@ -88,6 +94,7 @@ export class OrderNotifier implements TrackerEvents {
   readonly #refreshTickMs: number;
   readonly #refreshesPerTick: number;
   readonly #api: Api;
+  readonly #deliveryRecorded: OrderNotifierOptions['deliveryRecorded'];
   /** What this process learned about orders beyond their rows (cancel requested, not cancellable). */
   readonly #flags = new Map<string, StatusFlags>();
   readonly #locks = new Map<string, Promise<unknown>>();
@@ -114,6 +121,7 @@ export class OrderNotifier implements TrackerEvents {
     this.#pacer = new ChatPacer(opts.chatGapMs ?? 1000, this.#now, this.#timers);
     this.#refreshTickMs = opts.refreshTickMs ?? 5000;
     this.#refreshesPerTick = opts.refreshesPerTick ?? 10;
+    this.#deliveryRecorded = opts.deliveryRecorded;
   }
 
   /**
@@ -331,10 +339,12 @@ export class OrderNotifier implements TrackerEvents {
       else await this.#explain(row);
     } catch (err) {
       if (isChatGone(err)) {
-        // Nobody to tell: record it so it is not retried forever.
-        await this.#orders.markDelivered(row.id);
+        // Nobody to tell: record it so it is not retried forever (a completed order's first file may
+        // have gone out before the chat went: then its outcome is already recorded as sent).
+        const recorded = await this.#orders.markDelivered(row.id, row.status === 'completed' ? 'none' : null);
+        if (row.status === 'completed') await this.#outcomeRecorded(row.id);
         await this.#users?.markBlocked(row.userId);
-        this.#log.info({ orderId, err }, 'chat unreachable: outcome not delivered');
+        this.#log.info({ orderId, err, recorded }, 'chat unreachable: outcome not delivered');
         return;
       }
       throw err;
@@ -349,19 +359,21 @@ export class OrderNotifier implements TrackerEvents {
     this.#log.info({ orderId: row.id, status: row.status }, 'final status shown');
   }
 
+  /**
+   * Sends a completed order's results. The outcome is recorded with `delivered_at`: `sent` right
+   * after the first file reached the chat (only then is the order shown as done and its Stars
+   * spent), `none` when nothing did (the Stars go back, the customer is told once).
+   */
   async #deliver(row: OrderRecord): Promise<void> {
     const texts = await this.#texts(row);
     const total = row.result?.length ?? 0;
     if (total === 0 || resultsExpired(row, this.#now())) {
       const delivery: DeliverySummary = { sent: 0, expired: total, linked: 0, failed: 0 };
-      await this.#show(row, renderOrderStatus(texts, row, this.#now(), { delivery }), 'replace');
-      await this.#orders.markDelivered(row.id);
       metrics.deliveries.inc({ outcome: 'expired' }, total);
       this.#log.warn({ orderId: row.id, total }, 'completed order without deliverable files');
+      await this.#nothingDelivered(row, delivery);
       return;
     }
-    // "Done" first: if we crash after the files went out, the message is already right.
-    await this.#showFinal(row, {}, 'edit');
     let claimed = false;
     let summary: DeliverySummary;
     try {
@@ -379,9 +391,13 @@ export class OrderNotifier implements TrackerEvents {
         {
           chatId: row.chatId,
           texts,
-          onFirstSent: () => {
+          onFirstSent: async (fileSent) => {
             claimed = true;
-            return this.#orders.markDelivered(row.id);
+            if (!(await this.#orders.markDelivered(row.id, fileSent ? 'sent' : 'none'))) return false;
+            await this.#outcomeRecorded(row.id);
+            // "Done" as soon as a file is in the chat: a crash later on leaves the message right.
+            if (fileSent) await this.#showFinal(row, {}, 'edit');
+            return true;
           },
         },
       );
@@ -396,17 +412,36 @@ export class OrderNotifier implements TrackerEvents {
       this.#log.error({ orderId: row.id, err }, 'results could not be sent');
       summary = { sent: 0, expired: 0, linked: 0, failed: total };
     }
-    if (!claimed) await this.#orders.markDelivered(row.id);
     this.#log.info({ orderId: row.id, ...summary }, 'results delivered');
     for (const outcome of ['sent', 'linked', 'expired', 'failed'] as const) {
       if (summary[outcome] > 0) metrics.deliveries.inc({ outcome }, summary[outcome]);
     }
+    if (summary.sent === 0) {
+      await this.#nothingDelivered(row, summary);
+      return;
+    }
     if (summary.expired > 0 || summary.linked > 0 || summary.failed > 0) {
-      await this.#showFinal(
-        row,
-        { delivery: summary },
-        summary.sent + summary.linked > 0 ? 'edit' : 'replace',
-      );
+      await this.#showFinal(row, { delivery: summary }, 'edit');
+    }
+  }
+
+  /**
+   * No file reached the chat: the outcome `none` is recorded and settled first (the Stars go back,
+   * admins hear), then the customer gets one message saying so. A crash in between leaves the
+   * money right (the sweep settles from the record); the message is then not shown.
+   */
+  async #nothingDelivered(row: OrderRecord, delivery: DeliverySummary): Promise<void> {
+    await this.#orders.markDelivered(row.id, 'none');
+    await this.#outcomeRecorded(row.id);
+    await this.#showFinal(row, { delivery }, 'replace');
+  }
+
+  /** Tells the pipeline (wallet, admins) that the outcome was recorded; never throws. */
+  async #outcomeRecorded(orderId: string): Promise<void> {
+    try {
+      await this.#deliveryRecorded?.(orderId);
+    } catch (err) {
+      this.#log.error({ orderId, err }, 'delivery outcome hook failed: the sweep settles it');
     }
   }
 

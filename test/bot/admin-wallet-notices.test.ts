@@ -1,7 +1,12 @@
 /** Admins' Stars tools as the customer sees them: told in their language, and no grant into the void. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createInProcessBot, type InProcessBot, textMessage } from '../support/in-process-bot.js';
-import { STARS_ENV } from '../support/in-process-helpers.js';
+import {
+  callbackQuery,
+  createInProcessBot,
+  type InProcessBot,
+  textMessage,
+} from '../support/in-process-bot.js';
+import { lastWithButton, STARS_ENV } from '../support/in-process-helpers.js';
 
 let harness: InProcessBot;
 afterEach(async () => {
@@ -44,7 +49,10 @@ describe('/grant and /refund tell the customer', () => {
     const wallet = harness.services.wallet!;
     const { payload } = await wallet.createTopup(52, 52, 10, null);
     await wallet.creditPayment({ chargeId: 'charge-52', userId: 52, stars: 10, payload });
+    // /refund shows what is refundable first; its button refunds.
     await harness.send(textMessage(ADMIN, '/refund charge-52'));
+    const preview = lastWithButton(harness, 'wr:');
+    await harness.send(callbackQuery(ADMIN, preview.buttons[0]!.callback_data!));
     expect(harness.calls.some((c) => c.method === 'refundStarPayment')).toBe(true);
     expect(messagesTo(harness, 52).at(-1)).toBe(
       '↩️ Возвращено на ваш счёт в Telegram: ⭐ 10 из пополнения. Баланс кошелька: <b>⭐ 0</b>.',

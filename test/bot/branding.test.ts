@@ -160,10 +160,15 @@ describe('createI18n with branding', () => {
 
   it('gives the contact to every delivery failure that sends the customer to support', () => {
     const supported = createI18n('en', brand({ supportContact: '@shop_support' }));
-    for (const key of ['tracking-files-all-failed', 'tracking-no-files']) {
-      expect(supported.t('en', key)).toMatch(/contact support[\s\S]*\n\n💬 Support: @shop_support$/);
-      expect(supported.t('ru', key)).toMatch(/напишите в поддержку[\s\S]*\n\n💬 Поддержка: @shop_support$/);
-    }
+    expect(supported.t('en', 'tracking-files-all-failed')).toMatch(
+      /contact support[\s\S]*\n\n💬 Support: @shop_support$/,
+    );
+    expect(supported.t('ru', 'tracking-files-all-failed')).toMatch(
+      /напишите в поддержку[\s\S]*\n\n💬 Поддержка: @shop_support$/,
+    );
+    // The one message of an order nothing of which reached the customer ends with the contact too.
+    expect(supported.t('en', 'tracking-undelivered')).toMatch(/\n\n💬 Support: @shop_support$/);
+    expect(supported.t('ru', 'tracking-undelivered')).toMatch(/\n\n💬 Поддержка: @shop_support$/);
     // Without a contact the text does not send anyone to a support it cannot name.
     expect(createI18n('en').t('en', 'tracking-files-all-failed')).not.toMatch(/support/i);
   });

@@ -31,7 +31,7 @@ describe('result URLs the bot fetches itself', () => {
     stack.emulator.injectError('sendPhoto', URL_REFUSED, 1);
     const before = resultFetches(stack);
     const user = await orderLumen(stack, 'Ivo', 'Internal only');
-    await user.waitForMessage(/couldn't be delivered/, { timeoutMs: 20_000 });
+    await user.waitForMessage(/Not delivered[\s\S]*safely send/, { timeoutMs: 20_000 });
     expect(resultFetches(stack)).toBe(before);
     expect(user.messages().some((m) => m.kind === 'photo' || m.kind === 'document')).toBe(false);
     expect(stack.bot.lines.some((l) => /result refused/.test(l) && /private address/.test(l))).toBe(true);
@@ -47,7 +47,7 @@ describe('result URLs the bot fetches itself', () => {
       action: { kind: 'body', contentType: 'image/png', body: '{"admin_token":"internal"}' },
     });
     const user = await orderLumen(stack, 'Jon', 'Not really a picture');
-    await user.waitForMessage(/couldn't be delivered/, { timeoutMs: 20_000 });
+    await user.waitForMessage(/Not delivered[\s\S]*safely send/, { timeoutMs: 20_000 });
     expect(user.messages().some((m) => m.kind === 'photo' || m.kind === 'document')).toBe(false);
     expect(stack.bot.lines.some((l) => /result refused/.test(l) && /not_media/.test(l))).toBe(true);
     expect(stack.emulator.problems).toEqual([]);

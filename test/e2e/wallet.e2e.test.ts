@@ -174,6 +174,54 @@ describe('paying for orders', () => {
     2 * POLL_LEASE_WAIT_MS,
   );
 
+  it('a result that cannot be delivered costs nothing: one clear message, the balance as before', async () => {
+    const admin = theAdmin();
+    const user = stack.emulator.createUser({ first_name: 'Uma', language_code: 'en' });
+    await buy(user, /➕ ⭐ 10$/);
+    // The result host serves a page, not a picture: Telegram refuses the URL, the bot will not send it.
+    stack.simulator.faults.add({
+      path: /^\/g\//,
+      times: Number.POSITIVE_INFINITY,
+      action: { kind: 'body', contentType: 'text/html', body: '<html>login</html>' },
+    });
+    stack.emulator.injectError(
+      'sendPhoto',
+      { error_code: 400, description: 'Bad Request: wrong file identifier/HTTP URL specified' },
+      1,
+    );
+    try {
+      await pricedTextImage(user, 'A paper boat');
+      await user.pressButton(/^✅ Confirm/);
+      await user.waitForMessage(/Order placed|Generating/);
+      expect(await balanceOf(user)).toBe(10 - LUMEN_STARS);
+      const after = stack.emulator.seq();
+      clock.advance(60_000);
+      const told = await user.waitForMessage(/Not delivered/, { after, timeoutMs: 20_000 });
+      expect(told.text).toContain(`⭐ ${LUMEN_STARS} returned to your wallet`);
+      expect(told.text).not.toMatch(/Done!|kept until|Paid/);
+      expect(await balanceOf(user)).toBe(10);
+      const [order] = await stack.database.query<{ id: string }>`
+        select id from orders where user_id = ${user.id}`;
+      const alert = await admin.waitForMessage(/Result not delivered/, { after });
+      expect(alert.text).toContain(order!.id);
+    } finally {
+      stack.simulator.faults.clear();
+    }
+    // /orders says so; while upstream keeps the files they can be sent again, and only then paid.
+    await user.sendCommand('orders');
+    const list = await user.waitForMessage(/Your orders/);
+    expect(list.text).toMatch(/⚠️ Lumen Text to Image · not delivered/);
+    await user.pressButton(/^1\. ⚠️/, { messageId: list.message_id });
+    const details = await user.waitForMessage(/Order of/);
+    expect(details.text).toMatch(/Status: ⚠️ not delivered/);
+    const again = stack.emulator.seq();
+    await user.pressButton('📥 Send the files again', { messageId: details.message_id });
+    const charged = await user.waitForMessage(/paid for this order/, { after: again, timeoutMs: 20_000 });
+    expect(charged.text).toContain(`⭐ ${LUMEN_STARS}`);
+    expect(user.messages().some((m) => m.sentAt > again && m.kind === 'photo')).toBe(true);
+    expect(await balanceOf(user)).toBe(10 - LUMEN_STARS);
+  });
+
   it('not enough Stars: no upstream order; one tap tops up; one tap places exactly one order', async () => {
     const user = stack.emulator.createUser({ first_name: 'Nadia', language_code: 'en' });
     const prompt = 'A lighthouse in a storm';
@@ -206,7 +254,11 @@ describe('admins', () => {
 
     await admin.sendCommand('grant', `${user.id} 7 goodwill`);
     await admin.waitForMessage(`✅ Granted ⭐\u00a07 to user ${user.id}. Their balance: ⭐\u00a017.`);
+    // First what is refundable (the 7 granted Stars never are), then the button refunds.
     await admin.sendCommand('refund', paid.chargeId);
+    const preview = await admin.waitForMessage(/Still refundable/);
+    expect(preview.text).toContain('Still refundable: ⭐\u00a010');
+    await admin.pressButton('↩️ Refund ⭐\u00a010', { messageId: preview.message_id });
     await admin.waitForMessage(`✅ Refunded ⭐\u00a010 to user ${user.id}.`);
     await admin.sendCommand('refund', paid.chargeId);
     await admin.waitForMessage(/already been refunded/);
@@ -219,6 +271,25 @@ describe('admins', () => {
     await admin.sendCommand('stats');
     const stats = await admin.waitForMessage(/Statistics/);
     expect(stats.text).toMatch(/Bought: ⭐\u00a0\d+ \(refunded ⭐\u00a010\)/);
+  });
+
+  it('D17: a spent top-up is not refundable after a grant; the preview says so and offers no button', async () => {
+    const admin = theAdmin();
+    const user = stack.emulator.createUser({ first_name: 'Greta', language_code: 'en' });
+    const { paid } = await buy(user, /➕ ⭐ 10$/);
+    if (!paid.ok) throw new Error('unreachable');
+    for (const prompt of ['A grey heron', 'A blue heron']) {
+      await pricedTextImage(user, prompt);
+      await user.pressButton(/^✅ Confirm/);
+      await user.waitForMessage(/Order placed|Generating/);
+    }
+    await admin.sendCommand('grant', `${user.id} 10 sorry`);
+    await admin.waitForMessage(/Granted ⭐ 10/);
+    await admin.sendCommand('refund', paid.chargeId);
+    const preview = await admin.waitForMessage(/Still refundable: ⭐ 0/);
+    expect(preview.text).toMatch(/can't be refunded/);
+    expect(preview.buttons).toEqual([]);
+    expect(stack.emulator.starTransactions().filter((t) => t.id === paid.chargeId)).toHaveLength(1);
   });
 
   it('a customer banned from their card (/user) cannot pay an invoice they already hold', async () => {

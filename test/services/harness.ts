@@ -15,6 +15,18 @@ import { ManualClock, type RunningSimulator, startSimulator } from '../../src/si
 import { createTestDatabase, type TestDatabase } from '../support/databases.js';
 
 export const API_KEY = 'sim-key';
+
+/** BILLING=stars as the wallet tests run it: 77 Stars per USD, 50% markup (0.04 USD is 5 Stars). */
+export const STARS_BILLING: StarsBilling = {
+  mode: 'stars',
+  starsPerUsd: '77',
+  payoutUsdPerStar: '0.013',
+  markupPercent: '50',
+  minPriceStars: 1,
+  overrides: new Map(),
+  welcomeStars: 0,
+  topupPacks: [50, 100, 250],
+};
 export const silentLogger = pino({ level: 'silent' });
 
 export interface Harness {
@@ -78,6 +90,7 @@ export async function startHarness(
       ...(w && {
         starPrice: (modelId: number, usd: string) => w.pricing.starsFor(modelId, usd),
         submissionHold: (tx, order) => w.holdForSubmission(tx, order),
+        settle: (tx, orderId) => w.settle(orderId, tx),
       }),
       uploadWait: { timeoutMs: 60_000, intervalMs: 500, rounds: 2 },
     });

@@ -5,9 +5,9 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StarsBilling } from '../../src/config.js';
-import { InsufficientStarsError } from '../../src/db/index.js';
+import { type DeliveryOutcome, InsufficientStarsError } from '../../src/db/index.js';
 import type { ConfirmOutcome } from '../../src/services/ordering.js';
-import { type Harness, startHarness } from './harness.js';
+import { type Harness, STARS_BILLING, startHarness } from './harness.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -16,16 +16,7 @@ afterEach(async () => {
 });
 
 const USER = 2001;
-const BILLING: StarsBilling = {
-  mode: 'stars',
-  starsPerUsd: '77',
-  payoutUsdPerStar: '0.013',
-  markupPercent: '50',
-  minPriceStars: 1,
-  overrides: new Map(),
-  welcomeStars: 0,
-  topupPacks: [50, 100, 250],
-};
+const BILLING = STARS_BILLING;
 
 async function start(opts: { billing?: Partial<StarsBilling>; balance?: string } = {}) {
   h = await startHarness({
@@ -66,6 +57,12 @@ async function finish(t: Harness, orderId: string, service = t.ordering) {
   return service.recordUpstreamState(orderId, await t.client.getOrder(row.upstreamOrderId!));
 }
 
+/** What the delivery worker does once it knows how the delivery went. */
+async function deliver(t: Harness, orderId: string, outcome: DeliveryOutcome, service = t.ordering) {
+  expect(await t.ordering.orders.markDelivered(orderId, outcome)).toBe(true);
+  await service.deliveryRecorded(orderId);
+}
+
 describe('prices in Stars', () => {
   it('a draft carries the Stars price next to the upstream USD price', async () => {
     const { t } = await start();
@@ -80,7 +77,7 @@ describe('prices in Stars', () => {
 });
 
 describe('hold, capture, release', () => {
-  it('completed: the price is held at Confirm and captured once; the balance ends down by exactly the price', async () => {
+  it('completed: the price is held at Confirm and captured once its files reached the chat; the balance ends down by exactly the price', async () => {
     const { t, wallet } = await start();
     await topUp(t, 50);
     const d = await draft(t);
@@ -90,6 +87,9 @@ describe('hold, capture, release', () => {
 
     const done = await finish(t, d.id);
     expect(done.order.status).toBe('completed');
+    // Completed is not delivered: the Stars stay held until the delivery says a file reached the chat.
+    expect(await wallet.settlementsOf(d.id)).toEqual({ captured: 0, released: 0 });
+    await deliver(t, d.id, 'sent');
     expect(await wallet.balance(USER)).toBe(45);
     expect(await wallet.settlementsOf(d.id)).toEqual({ captured: 5, released: 0 });
     // A restart runs the final hooks that never finished; this one did: nothing moves.
@@ -183,6 +183,41 @@ describe('hold, capture, release', () => {
 });
 
 describe('payments, grants, refunds', () => {
+  it("a payment whose payload names another user's invoice credits the payer and leaves that invoice unpaid", async () => {
+    const { wallet } = await start();
+    const { payload } = await wallet.createTopup(USER, USER, 10, null);
+    const forged = await wallet.creditPayment({ chargeId: 'stx-x', userId: USER + 1, stars: 10, payload });
+    expect(forged).toMatchObject({ credited: true, balance: 10 });
+    expect(await wallet.balance(USER)).toBe(0);
+    expect(await wallet.balance(USER + 1)).toBe(10);
+    // The owner can still pay their own invoice, and it is marked paid by their payment only.
+    expect(await wallet.checkCheckout({ payload, userId: USER, currency: 'XTR', totalAmount: 10 })).toEqual({
+      ok: true,
+    });
+    await wallet.creditPayment({ chargeId: 'stx-own', userId: USER, stars: 10, payload });
+    expect(await wallet.ledger.findTopupByCharge('stx-own')).toMatchObject({ status: 'paid', userId: USER });
+    expect(await wallet.ledger.findTopupByCharge('stx-x')).toBeUndefined();
+  });
+
+  it('a refund Telegram made on its own is booked once; below zero, new orders wait for a top-up', async () => {
+    const { t, wallet } = await start();
+    await topUp(t, 10, 'stx-tg');
+    kind(await t.ordering.confirm((await draft(t, 'first')).id, USER), 'ordered');
+    expect(await wallet.telegramRefund({ chargeId: 'stx-tg', userId: USER, stars: 10 })).toEqual({
+      balance: -5,
+    });
+    expect(await wallet.telegramRefund({ chargeId: 'stx-tg', userId: USER, stars: 10 })).toBeUndefined();
+    expect(await wallet.balance(USER)).toBe(-5);
+    const refused = kind(await t.ordering.confirm((await draft(t, 'second')).id, USER), 'refused');
+    expect((refused.reason as InsufficientStarsError).missingStars).toBe(10);
+    // The bot's own refund is not booked twice when Telegram's service message follows it.
+    await topUp(t, 50, 'stx-more');
+    await topUp(t, 10, 'stx-own');
+    expect(await wallet.refund('stx-own', 1, async () => undefined)).toMatchObject({ kind: 'refunded' });
+    expect(await wallet.telegramRefund({ chargeId: 'stx-own', userId: USER, stars: 10 })).toBeUndefined();
+    expect(await wallet.balance(USER)).toBe(45);
+  });
+
   it('a payment delivered twice is credited once and told once', async () => {
     const { t, wallet } = await start();
     const { payload } = await wallet.createTopup(USER, USER, 100, null);
@@ -229,6 +264,36 @@ describe('payments, grants, refunds', () => {
     expect(await wallet.grant(grant)).toBe(true);
     expect(await wallet.grant(grant)).toBe(false);
     expect(await wallet.balance(USER)).toBe(25);
+  });
+
+  it('D17: granted Stars are spent first and never refunded; the preview says how much of a top-up is refundable', async () => {
+    const { t, wallet } = await start();
+    await topUp(t, 10, 'stx-d17');
+    const refunds: string[] = [];
+    const telegram = async (_user: number, charge: string) => void refunds.push(charge);
+    // The customer spends the whole top-up, then an admin grants 10: the balance is 10, all granted.
+    for (const prompt of ['one', 'two']) {
+      const d = await draft(t, prompt);
+      kind(await t.ordering.confirm(d.id, USER), 'ordered');
+    }
+    expect(await wallet.balance(USER)).toBe(0);
+    await wallet.grant({ userId: USER, stars: 10, actorId: 1, reason: null, key: 'g1' });
+    expect(await wallet.balance(USER)).toBe(10);
+    expect(await wallet.refundPreview('stx-d17')).toMatchObject({ kind: 'preview', refundable: 0 });
+    expect(await wallet.refund('stx-d17', 1, telegram)).toMatchObject({ kind: 'spent', refundable: 0 });
+    expect(refunds).toEqual([]);
+    expect(await wallet.balance(USER)).toBe(10);
+
+    // Granted first: a grant, then a top-up, then an order: the order takes the granted Stars, so
+    // the top-up stays whole and refundable; the grant does not come back with it.
+    await topUp(t, 10, 'stx-d17b');
+    const d = await draft(t, 'three');
+    kind(await t.ordering.confirm(d.id, USER), 'ordered');
+    expect(await wallet.balance(USER)).toBe(15);
+    expect(await wallet.refundPreview('stx-d17b')).toMatchObject({ kind: 'preview', refundable: 10 });
+    expect(await wallet.refund('stx-d17b', 1, telegram)).toMatchObject({ kind: 'refunded', stars: 10 });
+    expect(await wallet.balance(USER)).toBe(5);
+    expect(await wallet.ledger.paidBalance(USER)).toBe(0);
   });
 
   it('refund: once; refused while the Stars are spent; Telegram refusing returns the Stars', async () => {

@@ -162,8 +162,13 @@ async function update(row: OrderRecord, upstream: Partial<Order>): Promise<Order
   return updated;
 }
 
+/** Orders whose delivery outcome the notifier reported (OrderingService.deliveryRecorded). */
+let recorded: string[] = [];
+
 function notifier(api: Api, opts: { gap?: number; blocked?: number[]; locale?: 'en' | 'ru' } = {}) {
+  recorded = [];
   const n = new OrderNotifier({
+    deliveryRecorded: async (id) => void recorded.push(id),
     orders,
     users: {
       markBlocked: async (id: number) => void opts.blocked?.push(id),
@@ -246,7 +251,7 @@ describe('OrderNotifier', () => {
     expect((await orders.find(row.id))!.deliveredAt).toBeInstanceOf(Date);
   });
 
-  it('completed: Done first, then the result; delivery recorded right after the send, never twice', async () => {
+  it('completed: the result, then Done; delivery recorded as sent right after the send, never twice', async () => {
     const fake = fakeApi();
     const n = notifier(fake.api, { gap: 1 });
     const expires = new Date(Date.now() + 86_400_000).toISOString();
@@ -258,10 +263,11 @@ describe('OrderNotifier', () => {
     await Promise.all([n.finalReached(row), n.finalReached(row)]);
     await n.finalReached((await orders.find(row.id))!);
     await n.stop();
-    expect(fake.calls.map((c) => c.method)).toEqual(['editMessageText', 'sendVideo']);
-    expect(fake.calls[0]!.text).toMatch(/Done![\s\S]*kept until/);
-    expect(fake.calls[1]!.text).toBe('https://r.test/g/abc');
-    expect((await orders.find(row.id))!.deliveredAt).toBeInstanceOf(Date);
+    expect(fake.calls.map((c) => c.method)).toEqual(['sendVideo', 'editMessageText']);
+    expect(fake.calls[0]!.text).toBe('https://r.test/g/abc');
+    expect(fake.calls[1]!.text).toMatch(/Done![\s\S]*kept until/);
+    expect(await orders.find(row.id)).toMatchObject({ deliveryOutcome: 'sent' });
+    expect(recorded).toEqual([row.id]);
   });
 
   it('a chat that blocked the bot: nothing to deliver to, recorded so it is not retried forever', async () => {
@@ -296,5 +302,42 @@ describe('OrderNotifier', () => {
     await n.stop();
     expect(fake.calls.filter((c) => c.method === 'sendVideo')).toHaveLength(2);
     expect((await orders.find(row.id))!.deliveredAt).toBeInstanceOf(Date);
+  });
+
+  describe('nothing reached the chat: one clear message, no Done, outcome recorded as none', () => {
+    const cases: Array<[string, Partial<Order>, RegExp]> = [
+      ['upstream completed with no files', { result: [] }, /didn't send back any files/],
+      [
+        'the files expired before the delivery',
+        { result: ['https://r.test/g/old'], expires_at: new Date(Date.now() - 1000).toISOString() },
+        /already expired/,
+      ],
+      [
+        'a result URL the policy refuses (not a file we may fetch)',
+        { result: ['http://127.0.0.1:9/g/x'], expires_at: new Date(Date.now() + 86_400_000).toISOString() },
+        /safely send/,
+      ],
+    ];
+    for (const [name, upstream, reason] of cases) {
+      it(name, async () => {
+        const fake = fakeApi();
+        const n = notifier(fake.api, { gap: 1 });
+        const row = await update(await submitted(8, {}, 'image'), { status: 'completed', ...upstream });
+        await n.finalReached(row);
+        await n.finalReached((await orders.find(row.id))!);
+        await n.stop();
+        const texts = fake.calls.filter((c) => c.text !== undefined).map((c) => c.text!);
+        expect(texts).toHaveLength(1);
+        expect(texts[0]).toMatch(/Not delivered/);
+        expect(texts[0]).toMatch(reason);
+        // Billing is off here: no word of charges, the order is kept for another try.
+        expect(texts[0]).toMatch(/saved in \/orders/);
+        expect(texts[0]).not.toMatch(/charg/i);
+        expect(texts[0]).not.toMatch(/Done!|kept until/);
+        expect(fake.calls.some((c) => c.method.startsWith('send') && c.method !== 'sendMessage')).toBe(false);
+        expect(await orders.find(row.id)).toMatchObject({ deliveryOutcome: 'none' });
+        expect(recorded).toContain(row.id);
+      });
+    }
   });
 });

@@ -1,13 +1,15 @@
 /**
  * The admins' wallet tools (BILLING=stars), in private chats only; for anyone else these commands
  * fall through to the catch-all like any unknown command:
- * - /refund <telegram_payment_charge_id>: returns a top-up's Stars through Telegram (refused when the
- *   customer already spent them, or it was refunded before);
+ * - /refund <telegram_payment_charge_id>: shows how much of the top-up is still refundable (its part
+ *   of the customer's paid Stars; granted Stars never are), with a button that returns it through
+ *   Telegram when all of it is (Telegram refunds a payment whole);
  * - /grant <user id> <stars> [reason]: gives Stars (once per command message, even if redelivered);
  * - /wallet <user id>: a customer's balance and latest movements (plain /wallet is the admin's own).
  */
-import { Composer } from 'grammy';
+import { Composer, InlineKeyboard } from 'grammy';
 import { spokenLocale } from '../../texts/locales.js';
+import { buttonFamily, field } from '../callback-data/codec.js';
 import type { BotContext } from '../context.js';
 import { textsFor } from '../i18n.js';
 import { stars } from '../texts/money.js';
@@ -45,12 +47,43 @@ async function tellCustomer(
 }
 const GRANT = /^(\d{1,15})\s+(\d{1,6})(?:\s+([\s\S]{1,200}))?$/;
 
+/** "Refund" under a /refund preview: names the paid invoice (its id fits a button; a charge id may not). */
+const refundButton = buttonFamily('wr', { topup: field.tag });
+
 admins.command('refund', async (ctx) => {
   const chargeId = ctx.match.trim();
   if (!/^\S{1,200}$/.test(chargeId)) {
     await ctx.reply(ctx.t('admin-refund-usage'));
     return;
   }
+  // First what can be refunded (only the paid part: granted Stars never are), then a button.
+  const preview = await ctx.deps.wallet!.refundPreview(chargeId);
+  if (preview.kind === 'unknown') return void (await ctx.reply(ctx.t('admin-refund-unknown')));
+  if (preview.kind === 'already_refunded') return void (await ctx.reply(ctx.t('admin-refund-already')));
+  const { topup, refundable } = preview;
+  const whole = refundable >= topup.stars;
+  const text = ctx.t('admin-refund-preview', {
+    amount: stars(ctx, topup.stars),
+    user: String(topup.userId),
+    refundable: stars(ctx, refundable),
+  });
+  const keyboard = new InlineKeyboard();
+  if (whole) {
+    keyboard.text(
+      ctx.t('admin-refund-button', { amount: stars(ctx, topup.stars) }),
+      refundButton.pack({ topup: topup.id }),
+    );
+  }
+  const note = whole ? '' : `\n${ctx.t('admin-refund-partly-spent')}`;
+  await ctx.reply(text + note, whole ? { reply_markup: keyboard } : {});
+});
+
+admins.callbackQuery(refundButton.filter(), async (ctx) => {
+  const { topup } = refundButton.unpack(ctx.callbackQuery.data);
+  const chargeId = await ctx.deps.wallet!.chargeOfTopup(topup);
+  await ctx.answerCallbackQuery();
+  await ctx.editMessageReplyMarkup({ reply_markup: new InlineKeyboard() }).catch(() => undefined);
+  if (!chargeId) return void (await ctx.reply(ctx.t('admin-refund-unknown')));
   const result = await ctx.deps.wallet!.refund(chargeId, ctx.from.id, (userId, charge) =>
     ctx.api.refundStarPayment(userId, charge),
   );
@@ -75,10 +108,11 @@ admins.command('refund', async (ctx) => {
       return;
     case 'spent':
       await ctx.reply(
-        ctx.t('admin-refund-spent', {
+        `${ctx.t('admin-refund-preview', {
           amount: stars(ctx, result.stars),
-          balance: stars(ctx, result.balance),
-        }),
+          user: String(result.userId),
+          refundable: stars(ctx, result.refundable),
+        })}\n${ctx.t('admin-refund-partly-spent')}`,
       );
       return;
     case 'telegram_refused':

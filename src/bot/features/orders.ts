@@ -16,7 +16,7 @@ import { orderButtons } from '../callback-data/orders.js';
 import type { BaseContext, BotContext } from '../context.js';
 import type { GenerateArgs } from '../conversations/generate/form-conversation.js';
 import { GENERATE_CONVERSATION } from '../conversations/generate/generate.js';
-import { canOfferCancel, formatDateTime, STATUS_ICONS } from '../order-status.js';
+import { canOfferCancel, formatDateTime, isUndelivered, STATUS_ICONS } from '../order-status.js';
 import { requestLines } from '../order-summary.js';
 import { editIgnoringNotModified } from '../telegram-errors.js';
 import { orderPrice, pricesShown } from '../texts/money.js';
@@ -30,9 +30,11 @@ const PRESET_MAX_AGE_MS = 23 * 60 * 60 * 1000;
 export const ordersFeature = new Composer<BotContext>();
 const privateChats = ordersFeature.chatType('private');
 
-/** The `orders-status-*` key of an order: its upstream status, or lost. */
-export function statusKey(order: Pick<OrderRecord, 'status' | 'lostAt'>): string {
-  return isLostOrder(order) ? 'lost' : (order.status ?? 'queued');
+/** The `orders-status-*` key of an order: its upstream status, lost, or completed but not delivered. */
+export function statusKey(order: Pick<OrderRecord, 'status' | 'lostAt' | 'deliveryOutcome'>): string {
+  if (isLostOrder(order)) return 'lost';
+  if (isUndelivered(order)) return 'undelivered';
+  return order.status ?? 'queued';
 }
 
 async function render(ctx: BaseContext, text: string, keyboard: InlineKeyboard, mode: 'edit' | 'reply') {
@@ -177,11 +179,11 @@ privateChats.callbackQuery(orderButtons.resend.filter(), async (ctx) => {
   const button = orderButtons.resend.unpack(ctx.callbackQuery.data);
   const order = await ownOrder(ctx, button.id);
   if (!order) return;
-  if (
-    order.status !== 'completed' ||
-    (order.result?.length ?? 0) === 0 ||
-    resultsExpired(order, Date.now())
-  ) {
+  if (order.status !== 'completed' || (order.result?.length ?? 0) === 0) {
+    await ctx.answerCallbackQuery({ text: ctx.t('orders-resend-nothing'), show_alert: true });
+    return;
+  }
+  if (resultsExpired(order, Date.now())) {
     await ctx.answerCallbackQuery({ text: ctx.t('orders-resend-expired'), show_alert: true });
     return;
   }
@@ -197,7 +199,16 @@ privateChats.callbackQuery(orderButtons.resend.filter(), async (ctx) => {
     { chatId: ctx.chat.id, texts: ctx },
   );
   ctx.logger.info({ orderId: order.id, ...summary }, 'results sent again');
-  if (summary.sent + summary.linked === 0) await ctx.reply(ctx.t('orders-resend-expired'));
+  if (summary.sent > 0) {
+    // The first delivery reached nothing (nothing was charged): now a file did, so it is paid, once.
+    if ((await ctx.deps.ordering.recordResent(order.id)) && order.priceStars !== null) {
+      await ctx.reply(ctx.t('orders-resend-charged', { price: orderPrice(ctx, order) }));
+    }
+    return;
+  }
+  if (summary.linked > 0) return;
+  const allExpired = summary.expired >= (order.result?.length ?? 0);
+  await ctx.reply(ctx.t(allExpired ? 'orders-resend-expired' : 'orders-resend-nothing'));
 });
 
 privateChats.callbackQuery(orderButtons.retry.filter(), async (ctx) => {

@@ -7,6 +7,7 @@
  *   user who may use the bot; otherwise refused with the reason in the user's language.
  * - successful_payment: credited once under telegram_payment_charge_id (a redelivered update books
  *   nothing); the user is told once, with a button back to the order they topped up for.
+ * - refunded_payment: a refund Telegram made on its own is booked once and reported to admins.
  */
 import { Composer, InlineKeyboard } from 'grammy';
 import { htmlToPlainText } from '../../lib/html.js';
@@ -71,4 +72,23 @@ paymentsFeature.on('message:successful_payment', async (ctx) => {
     );
   }
   await ctx.reply(lines.join('\n'), { reply_markup: keyboard });
+});
+
+/** Telegram refunded a payment on its own: booked (once) in the ledger, admins told. */
+paymentsFeature.on('message:refunded_payment', async (ctx) => {
+  const refund = ctx.message.refunded_payment;
+  const wallet = ctx.deps.wallet;
+  if (!wallet || refund.currency !== 'XTR') return;
+  const refundInput = {
+    chargeId: refund.telegram_payment_charge_id,
+    userId: ctx.from.id,
+    stars: refund.total_amount,
+  };
+  const booked = await wallet.telegramRefund(refundInput);
+  if (booked) {
+    ctx.deps.admin.alerts.raiseLater(
+      { kind: 'telegram_refund', ...refundInput, balance: booked.balance },
+      refundInput.chargeId,
+    );
+  }
 });

@@ -28,7 +28,7 @@ import {
 } from '../../domain/order-state.js';
 import type { Order } from '../../reseller/schemas.js';
 import { changed, type Engine, first, type Sql, type Tables, type Tx } from '../engine.js';
-import type { NewOrder, OrderRecord, OrderStage, StoredError } from '../records.js';
+import type { DeliveryOutcome, NewOrder, OrderRecord, OrderStage, StoredError } from '../records.js';
 
 export interface QuoteFields {
   quoteId: string | null;
@@ -180,16 +180,19 @@ export class OrdersRepository {
   /**
    * Upstream said no order was created (business error, stale quote): back to `awaiting_confirmation`
    * with a NEW key, optionally with new quote fields. Conditional on the old key, so it applies once.
+   * `alongside` runs in the same transaction once the row moved (the wallet frees the old key's hold):
+   * the state change and its settlement commit together or not at all.
    */
   async reopen(
     id: string,
     oldKey: string,
     change: { newKey: string; submitError: StoredError | null; quote?: QuoteFields },
+    alongside?: (tx: Tx) => Promise<void>,
   ): Promise<OrderRecord | undefined> {
     const orders = this.#t;
-    return first(
-      await this.#run((db) =>
-        db
+    return this.#engine.transaction(async (tx) => {
+      const row = first(
+        await tx.db
           .update(orders)
           .set({
             stage: 'awaiting_confirmation',
@@ -206,17 +209,30 @@ export class OrdersRepository {
             ),
           )
           .returning(),
-      ),
-    );
+      );
+      if (row) await alongside?.(tx);
+      return row;
+    });
   }
 
-  /** Closes the row for good (see stage `rejected`). */
-  async markRejected(id: string, key: string, error: StoredError): Promise<boolean> {
+  /** Closes the row for good (see stage `rejected`); `alongside` as for reopen. */
+  async markRejected(
+    id: string,
+    key: string,
+    error: StoredError,
+    alongside?: (tx: Tx) => Promise<void>,
+  ): Promise<boolean> {
     const orders = this.#t;
-    return this.#updateOne(
-      { stage: 'rejected', submitError: error, updatedAt: this.#now() },
-      and(eq(orders.id, id), eq(orders.idempotencyKey, key), eq(orders.stage, 'submitting')),
-    );
+    return this.#engine.transaction(async (tx) => {
+      const moved = await tx.db
+        .update(orders)
+        .set({ stage: 'rejected', submitError: error, updatedAt: this.#now() })
+        .where(and(eq(orders.id, id), eq(orders.idempotencyKey, key), eq(orders.stage, 'submitting')))
+        .returning({ id: orders.id });
+      if (changed(moved) !== 1) return false;
+      await alongside?.(tx);
+      return true;
+    });
   }
 
   /** submitting -> submitted with the upstream order; false if another attempt recorded it first. */
@@ -266,9 +282,14 @@ export class OrdersRepository {
 
   /**
    * Applies a polled upstream order. A final status is never replaced by a non-final one (a stale
-   * response), and `becameFinal` is true for exactly one call: the one that set `finished_at`.
+   * response), and `becameFinal` is true for exactly one call: the one that set `finished_at`;
+   * `alongside` runs in that call's transaction (the wallet settles a failed or cancelled order).
    */
-  async updateFromUpstream(id: string, order: Order): Promise<{ row: OrderRecord; becameFinal: boolean }> {
+  async updateFromUpstream(
+    id: string,
+    order: Order,
+    alongside?: (tx: Tx) => Promise<void>,
+  ): Promise<{ row: OrderRecord; becameFinal: boolean }> {
     // Most polls find an active order unchanged: answer from one prepared read, without a write.
     const current = await this.find(id);
     if (
@@ -280,7 +301,8 @@ export class OrdersRepository {
       return { row: current, becameFinal: false };
     }
     const orders = this.#t;
-    return this.#engine.transaction(async ({ db }) => {
+    return this.#engine.transaction(async (tx) => {
+      const { db } = tx;
       const now = this.#now();
       const final = isFinalStatus(order.status);
       const notRegressing = final
@@ -304,6 +326,7 @@ export class OrdersRepository {
       if (row.upstreamOrderId !== order.id) {
         throw new Error(`order ${id} is upstream ${row.upstreamOrderId}, not ${order.id}`);
       }
+      if (becameFinal) await alongside?.(tx);
       return { row, becameFinal };
     });
   }
@@ -384,13 +407,26 @@ export class OrdersRepository {
     );
   }
 
-  /** Claims delivery of the result: true for exactly one caller, false if it was already delivered. */
-  async markDelivered(id: string): Promise<boolean> {
+  /**
+   * Claims delivery of the outcome: true for exactly one caller, false if it was already delivered.
+   * For a completed order `outcome` records whether a result file reached the chat (see
+   * DELIVERY_OUTCOMES): the wallet captures or releases from it.
+   */
+  async markDelivered(id: string, outcome: DeliveryOutcome | null = null): Promise<boolean> {
     const orders = this.#t;
     const now = this.#now();
     return this.#updateOne(
-      { deliveredAt: now, updatedAt: now },
+      { deliveredAt: now, deliveryOutcome: outcome, updatedAt: now },
       and(eq(orders.id, id), isNull(orders.deliveredAt)),
+    );
+  }
+
+  /** A resend reached the chat after a delivery that reached nothing: true for the one call that says so. */
+  async markResent(id: string): Promise<boolean> {
+    const orders = this.#t;
+    return this.#updateOne(
+      { deliveryOutcome: 'sent', updatedAt: this.#now() },
+      and(eq(orders.id, id), isNotNull(orders.deliveredAt), eq(orders.deliveryOutcome, 'none')),
     );
   }
 
@@ -554,18 +590,21 @@ export class OrdersRepository {
   async markLost(
     id: string,
     message = 'upstream does not know this order',
+    alongside?: (tx: Tx) => Promise<void>,
   ): Promise<OrderRecord | undefined> {
     const orders = this.#t;
     const now = this.#now();
-    return first(
-      await this.#run((db) =>
-        db
+    return this.#engine.transaction(async (tx) => {
+      const row = first(
+        await tx.db
           .update(orders)
           .set({ error: { code: LOST_ORDER_CODE, message }, lostAt: now, nextPollAt: null, updatedAt: now })
           .where(and(eq(orders.id, id), this.#pollable()))
           .returning(),
-      ),
-    );
+      );
+      if (row) await alongside?.(tx);
+      return row;
+    });
   }
 
   /** Same as find: kept for the tracker's call sites, which read one row per poll. */

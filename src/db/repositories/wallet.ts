@@ -7,7 +7,7 @@
  */
 import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { changed, type Engine, first, type Sql, type Tx, within } from '../engine.js';
-import type { StarTopupRecord, WalletEntryKind, WalletEntryRecord } from '../records.js';
+import type { OrderRecord, StarTopupRecord, WalletEntryKind, WalletEntryRecord } from '../records.js';
 import { chargedUsd } from './orders.js';
 
 export interface NewWalletEntry {
@@ -46,8 +46,8 @@ export type RefundStart =
   | { kind: 'started'; topup: StarTopupRecord; attempt: number }
   | { kind: 'unknown' }
   | { kind: 'already_refunded'; topup: StarTopupRecord }
-  /** The customer spent part of these Stars: refunding would make the balance negative. */
-  | { kind: 'spent'; topup: StarTopupRecord; balance: number };
+  /** The customer spent part of these Stars (`refundable` of them are left; granted ones never count). */
+  | { kind: 'spent'; topup: StarTopupRecord; balance: number; refundable: number };
 
 export interface WalletTotals {
   /** Bought with top-ups, minus what was refunded. */
@@ -63,6 +63,19 @@ export interface WalletTotals {
 
 export const holdKey = (orderId: string, idempotencyKey: string) => `hold:${orderId}:${idempotencyKey}`;
 const settleKey = (hold: string) => `settle:${hold}`;
+/** The late charge of a hold that was released, for an order whose files reached the chat later. */
+const chargeKey = (hold: string) => `charge:${hold}`;
+
+/** What one hold of an order should become, given the order as it is now. */
+export type HoldVerdict = 'capture' | 'release' | 'keep';
+export type HoldRule = (order: OrderRecord, holdKey: string) => HoldVerdict;
+
+/** Stars one settleOrder moved: captured (spent), released (returned), charged (spent after a release). */
+export interface Settled {
+  captured: number;
+  released: number;
+  charged: number;
+}
 
 /** The lock that serialises everything that checks a user's balance before spending it. */
 const walletLock = (userId: number) => `wallet:${userId}`;
@@ -70,6 +83,52 @@ const walletLock = (userId: number) => `wallet:${userId}`;
 /** Stars as a number on both engines (PostgreSQL's sum() is a bigint, which arrives as a string). */
 const starsSum = (column: Parameters<typeof sql>[1]) =>
   sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+
+/**
+ * The paid part of a balance, replaying the ledger in order: top-ups fill the paid pool, grants and
+ * the welcome bonus the granted one; a hold or a late charge takes granted Stars first, and its
+ * release gives each pool back what it took; refunds take paid Stars only.
+ */
+export function paidPart(entries: Array<Pick<WalletEntryRecord, 'kind' | 'key' | 'stars'>>): number {
+  let paid = 0;
+  let granted = 0;
+  const fromGranted = new Map<string, number>();
+  const spend = (key: string, stars: number) => {
+    const take = Math.min(Math.max(granted, 0), stars);
+    granted -= take;
+    paid -= stars - take;
+    fromGranted.set(key, take);
+  };
+  for (const e of entries) {
+    switch (e.kind) {
+      case 'topup':
+      case 'refund_undo':
+        paid += e.stars;
+        break;
+      case 'grant':
+      case 'welcome':
+        granted += e.stars;
+        break;
+      case 'refund':
+      case 'telegram_refund':
+        paid -= e.stars;
+        break;
+      case 'hold':
+      case 'charge':
+        spend(e.key, e.stars);
+        break;
+      case 'release': {
+        const take = fromGranted.get(e.key.slice('settle:'.length)) ?? 0;
+        granted += take;
+        paid += e.stars - take;
+        break;
+      }
+      case 'capture':
+        break;
+    }
+  }
+  return paid;
+}
 
 export class WalletRepository {
   constructor(
@@ -105,6 +164,25 @@ export class WalletRepository {
       .from(walletEntries)
       .where(eq(walletEntries.userId, userId));
     return row?.sum ?? 0;
+  }
+
+  /**
+   * The paid part of the balance: what is left of the user's top-ups. Spending (holds, charges) takes
+   * granted Stars (grants, the welcome bonus) first; refunds take paid Stars only. So the paid part is
+   * the balance minus the granted Stars still unspent, and granted Stars are never refundable.
+   */
+  async paidBalance(userId: number, tx?: Tx): Promise<number> {
+    return within(this.engine, tx, (db) => this.#paidBalance(db, userId));
+  }
+
+  async #paidBalance(db: Sql, userId: number): Promise<number> {
+    const { walletEntries } = this.#t;
+    const entries = await db
+      .select({ kind: walletEntries.kind, key: walletEntries.key, stars: walletEntries.stars })
+      .from(walletEntries)
+      .where(eq(walletEntries.userId, userId))
+      .orderBy(walletEntries.id);
+    return paidPart(entries);
   }
 
   /** The latest entries that moved the balance, newest first. */
@@ -152,58 +230,127 @@ export class WalletRepository {
   }
 
   /**
-   * Settles the order's open holds: `capture` spends them, `release` returns them. Each hold is
-   * settled once (its settle key), whatever runs this again. `keep` (a hold key) stays open: the
-   * submission that is still under way. Returns the Stars settled now.
+   * Settles the order's holds from the order as it is now, in one transaction under the user's
+   * wallet lock (or the caller's transaction: the state change that decided it). `decide` says what
+   * each hold should become; a hold still open is captured or released once (its settle key); a
+   * hold already released whose order turns out delivered after all (a resend that reached the
+   * chat) is charged once (`charge:<hold key>`). Safe to run any number of times, from any process.
    */
-  settle(orderId: string, kind: 'capture' | 'release', keep?: string): Promise<number> {
-    return this.engine.transaction(async (tx) => {
-      let settled = 0;
-      for (const hold of await this.#openHolds(tx.db, orderId)) {
-        if (hold.key === keep) continue;
-        const booked = await this.book(
-          {
-            key: settleKey(hold.key),
-            userId: hold.userId,
-            kind,
-            delta: kind === 'release' ? hold.stars : 0,
-            stars: hold.stars,
-            orderId,
-          },
-          tx,
-        );
-        if (booked) settled += hold.stars;
+  settleOrder(orderId: string, decide: HoldRule, tx?: Tx): Promise<Settled> {
+    const work = async (t: Tx): Promise<Settled> => {
+      const { orders } = this.#t;
+      const owner = first(
+        await t.db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId)),
+      );
+      const done: Settled = { captured: 0, released: 0, charged: 0 };
+      if (!owner) return done;
+      await t.lock(walletLock(owner.userId));
+      // Read under the lock: what decides is the row as the last writer left it.
+      const order = first(await t.db.select().from(orders).where(eq(orders.id, orderId)))!;
+      const entries = await this.#entriesOf(t.db, orderId);
+      const byKey = new Map(entries.map((e) => [e.key, e]));
+      for (const hold of entries.filter((e) => e.kind === 'hold')) {
+        const verdict = decide(order, hold.key);
+        if (verdict === 'keep') continue;
+        const settlement = byKey.get(settleKey(hold.key));
+        if (!settlement) {
+          const booked = await this.book(
+            {
+              key: settleKey(hold.key),
+              userId: hold.userId,
+              kind: verdict,
+              delta: verdict === 'release' ? hold.stars : 0,
+              stars: hold.stars,
+              orderId,
+            },
+            t,
+          );
+          if (booked) done[verdict === 'capture' ? 'captured' : 'released'] += hold.stars;
+          continue;
+        }
+        if (verdict === 'capture' && settlement.kind === 'release') {
+          const booked = await this.book(
+            {
+              key: chargeKey(hold.key),
+              userId: hold.userId,
+              kind: 'charge',
+              delta: -hold.stars,
+              stars: hold.stars,
+              orderId,
+            },
+            t,
+          );
+          if (booked) done.charged += hold.stars;
+        }
       }
-      return settled;
-    });
+      return done;
+    };
+    return tx ? work(tx) : this.engine.transaction(work);
   }
 
-  /** What the order's settlements moved: Stars captured (spent) and released (returned). */
+  /**
+   * Orders whose money may not be where their state says (the sweep settles each with settleOrder):
+   * an open hold that is not the live submission of an order still in flight, or a delivered order
+   * whose live hold was released and never charged. In-flight orders are left out here, so a sweep over
+   * thousands of active orders reads only the few that need it.
+   */
+  async ordersToSettle(limit = 500): Promise<string[]> {
+    const { walletEntries: w, orders: o } = this.#t;
+    const settled = sql`exists (select 1 from ${w} s where s.key = 'settle:' || ${w.key})`;
+    const live = sql`${w.key} = 'hold:' || ${o.id} || ':' || ${o.idempotencyKey}
+      and ${o.stage} in ('submitting', 'submitted') and ${o.lostAt} is null
+      and (${o.status} is null or ${o.status} in ('queued', 'processing')
+        or (${o.status} = 'completed' and ${o.deliveredAt} is null))`;
+    const openHolds = await this.engine.run((db) =>
+      db
+        .selectDistinct({ orderId: o.id })
+        .from(w)
+        .innerJoin(o, eq(o.id, w.orderId))
+        .where(and(eq(w.kind, 'hold'), sql`not ${settled}`, sql`not (${live})`))
+        .limit(limit),
+    );
+    const charged = sql`exists (select 1 from ${w} c where c.key = 'charge:' || substr(${w.key}, 8))`;
+    const unpaid = await this.engine.run((db) =>
+      db
+        .selectDistinct({ orderId: o.id })
+        .from(w)
+        .innerJoin(o, eq(o.id, w.orderId))
+        .where(
+          and(
+            eq(w.kind, 'release'),
+            sql`substr(${w.key}, 8) = 'hold:' || ${o.id} || ':' || ${o.idempotencyKey}`,
+            eq(o.status, 'completed'),
+            eq(o.deliveryOutcome, 'sent'),
+            sql`not ${charged}`,
+          ),
+        )
+        .limit(limit),
+    );
+    return [...new Set([...openHolds, ...unpaid].map((r) => r.orderId))];
+  }
+
+  /** What the order's settlements moved: Stars captured (spent, a late charge included) and released (returned). */
   async settlementsOf(orderId: string): Promise<{ captured: number; released: number }> {
     const { walletEntries } = this.#t;
     const rows = await this.engine.run((db) =>
       db
         .select({ kind: walletEntries.kind, stars: starsSum(walletEntries.stars) })
         .from(walletEntries)
-        .where(and(eq(walletEntries.orderId, orderId), inArray(walletEntries.kind, ['capture', 'release'])))
+        .where(
+          and(
+            eq(walletEntries.orderId, orderId),
+            inArray(walletEntries.kind, ['capture', 'release', 'charge']),
+          ),
+        )
         .groupBy(walletEntries.kind),
     );
     const of = (kind: string) => rows.find((r) => r.kind === kind)?.stars ?? 0;
-    return { captured: of('capture'), released: of('release') };
+    return { captured: of('capture') + of('charge'), released: of('release') };
   }
 
-  async #openHolds(db: Sql, orderId: string): Promise<WalletEntryRecord[]> {
+  #entriesOf(db: Sql, orderId: string): Promise<WalletEntryRecord[]> {
     const { walletEntries } = this.#t;
-    const settlements = await db
-      .select({ key: walletEntries.key })
-      .from(walletEntries)
-      .where(and(eq(walletEntries.orderId, orderId), inArray(walletEntries.kind, ['capture', 'release'])));
-    const settled = new Set(settlements.map((s) => s.key));
-    const holds = await db
-      .select()
-      .from(walletEntries)
-      .where(and(eq(walletEntries.orderId, orderId), eq(walletEntries.kind, 'hold')));
-    return holds.filter((hold) => !settled.has(settleKey(hold.key)));
+    return db.select().from(walletEntries).where(eq(walletEntries.orderId, orderId));
   }
 
   // ---------------------------------------------------------------- top-ups (invoices)
@@ -264,7 +411,13 @@ export class WalletRepository {
         await tx.db
           .update(starTopups)
           .set({ status: 'paid', chargeId: payment.chargeId, paidAt: new Date(this.now()) })
-          .where(and(eq(starTopups.id, payment.topupId), eq(starTopups.status, 'pending')));
+          .where(
+            and(
+              eq(starTopups.id, payment.topupId),
+              eq(starTopups.userId, payment.userId),
+              eq(starTopups.status, 'pending'),
+            ),
+          );
       }
       const topup =
         payment.topupId === undefined
@@ -290,7 +443,8 @@ export class WalletRepository {
 
   /**
    * First half of a refund: books `refund:<charge>:<attempt>` (the Stars leave the balance) and marks
-   * the invoice `refunding`, only if the customer still has all of them. A `refunding` invoice (a
+   * the invoice `refunding`, only if the customer still has all of them in the paid part of the
+   * balance (paidBalance: granted Stars never pay for a refund). A `refunding` invoice (a
    * crash or a failed call) may be started again: the caller then retries Telegram with nothing new booked.
    */
   beginRefund(chargeId: string, actorId: number): Promise<RefundStart> {
@@ -304,7 +458,10 @@ export class WalletRepository {
       if (topup.status === 'refunded') return { kind: 'already_refunded', topup };
       if (topup.status === 'refunding') return { kind: 'started', topup, attempt: topup.refundAttempts };
       const balance = await this.#balance(tx.db, topup.userId);
-      if (balance < topup.stars) return { kind: 'spent', topup, balance };
+      const paid = await this.#paidBalance(tx.db, topup.userId);
+      if (paid < topup.stars) {
+        return { kind: 'spent', topup, balance, refundable: Math.max(0, Math.min(topup.stars, paid)) };
+      }
       const attempt = topup.refundAttempts + 1;
       await this.book(
         {
@@ -335,6 +492,53 @@ export class WalletRepository {
         .set({ status: 'refunded', refundedAt: new Date(this.now()) })
         .where(and(eq(starTopups.chargeId, chargeId), eq(starTopups.status, 'refunding'))),
     );
+  }
+
+  /**
+   * Telegram refunded a payment itself (a `refunded_payment` message): books `tgrefund:<charge>` (the
+   * Stars leave the wallet, even below zero: new orders wait for a top-up) and marks the invoice
+   * refunded. Nothing is booked for a refund the bot made itself (invoice refunding or refunded) or
+   * for a charge never credited. Returns the entry booked now, or undefined.
+   */
+  bookTelegramRefund(refund: {
+    chargeId: string;
+    userId: number;
+    stars: number;
+  }): Promise<{ balance: number } | undefined> {
+    const { starTopups, walletEntries } = this.#t;
+    return this.engine.transaction(async (tx) => {
+      await tx.lock(walletLock(refund.userId));
+      const credited = first(
+        await tx.db
+          .select({ id: walletEntries.id })
+          .from(walletEntries)
+          .where(eq(walletEntries.key, `topup:${refund.chargeId}`)),
+      );
+      if (!credited) return undefined;
+      const topup = first(
+        await tx.db.select().from(starTopups).where(eq(starTopups.chargeId, refund.chargeId)),
+      );
+      if (topup && topup.status !== 'paid') return undefined;
+      const booked = await this.book(
+        {
+          key: `tgrefund:${refund.chargeId}`,
+          userId: refund.userId,
+          kind: 'telegram_refund',
+          delta: -refund.stars,
+          stars: refund.stars,
+          chargeId: refund.chargeId,
+        },
+        tx,
+      );
+      if (!booked) return undefined;
+      if (topup) {
+        await tx.db
+          .update(starTopups)
+          .set({ status: 'refunded', refundedAt: new Date(this.now()) })
+          .where(eq(starTopups.id, topup.id));
+      }
+      return { balance: await this.#balance(tx.db, refund.userId) };
+    });
   }
 
   /** Telegram refused the refund: the attempt's Stars come back and the invoice is `paid` again. */
@@ -369,11 +573,11 @@ export class WalletRepository {
         .groupBy(walletEntries.kind),
     );
     const of = (kind: WalletEntryKind) => rows.find((r) => r.kind === kind)?.stars ?? 0;
-    const refunded = of('refund') - of('refund_undo');
+    const refunded = of('refund') - of('refund_undo') + of('telegram_refund');
     return {
       paidStars: of('topup') - refunded,
       refundedStars: refunded,
-      capturedStars: of('capture'),
+      capturedStars: of('capture') + of('charge'),
       heldStars: of('hold') - of('capture') - of('release'),
       grantedStars: of('grant'),
       welcomeStars: of('welcome'),

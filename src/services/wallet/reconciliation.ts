@@ -4,8 +4,11 @@
  * is corrected automatically (a person decides: /grant or /refund).
  *
  * Telegram's transactions are read liberally: an incoming payment is a transaction with a `source`
- * of type `user`; a refund has a `receiver` of type `user` and the id of the payment it refunds.
- * Anything else (withdrawals, ads, paid media) is not ours to compare and is skipped.
+ * of type `user` (its affiliate's commission, if any, added back: the ledger books what the customer
+ * paid); a refund has a `receiver` of type `user` and the id of the payment it refunds (also one
+ * Telegram made on its own: refunded_payment marks the invoice refunded). Anything else
+ * (withdrawals, ads, paid media, the bot's own commissions as an affiliate program partner) is not
+ * ours to compare and is skipped.
  */
 import type { WalletRepository } from '../../db/index.js';
 import { realTimers, type Timers } from '../../lib/timers.js';
@@ -14,8 +17,36 @@ import type { Logger } from '../../logger.js';
 interface StarTransactionLike {
   id?: unknown;
   amount?: unknown;
-  source?: { type?: unknown; user?: { id?: unknown } } | undefined;
+  nanostar_amount?: unknown;
+  source?:
+    | {
+        type?: unknown;
+        user?: { id?: unknown };
+        /** Telegram's affiliate program: the affiliate's commission taken out of this payment. */
+        affiliate?: { amount?: unknown; nanostar_amount?: unknown };
+      }
+    | undefined;
   receiver?: { type?: unknown; user?: { id?: unknown } } | undefined;
+}
+
+const NANO = 1_000_000_000n;
+
+/** Stars and nanostars (either may be absent or signed) as nanostars. */
+function nanostars(amount: unknown, nano: unknown): bigint {
+  const whole = typeof amount === 'number' && Number.isInteger(amount) ? BigInt(amount) : 0n;
+  const part = typeof nano === 'number' && Number.isInteger(nano) ? BigInt(nano) : 0n;
+  return whole * NANO + part;
+}
+
+/**
+ * What the customer paid: Telegram's `amount` is what reached the bot, so an affiliate's commission
+ * (TransactionPartnerUser.affiliate) is added back; whole Stars once the nanostars are summed.
+ */
+function paidByCustomer(t: StarTransactionLike, stars: number): number {
+  const affiliate = t.source?.affiliate;
+  if (!affiliate) return stars;
+  const total = nanostars(stars, t.nanostar_amount) + nanostars(affiliate.amount, affiliate.nanostar_amount);
+  return Number((total + NANO / 2n) / NANO);
 }
 
 export type FetchStarTransactions = (offset: number, limit: number) => Promise<{ transactions: unknown[] }>;
@@ -44,7 +75,8 @@ async function readTelegram(fetch: FetchStarTransactions, log: Logger) {
       }
       const userOf = (p: StarTransactionLike['source']) =>
         typeof p?.user?.id === 'number' ? p.user.id : undefined;
-      if (t.source?.type === 'user') payments.set(id, { stars, userId: userOf(t.source) });
+      if (t.source?.type === 'user')
+        payments.set(id, { stars: paidByCustomer(t, stars), userId: userOf(t.source) });
       else if (t.receiver?.type === 'user') refunds.set(id, { stars, userId: userOf(t.receiver) });
     }
     if (transactions.length < PAGE) break;

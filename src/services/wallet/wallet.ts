@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { StarsBilling } from '../../config.js';
 import {
+  type HoldVerdict,
   holdKey,
   InsufficientStarsError,
   type StarTopupRecord,
@@ -28,6 +29,21 @@ import type { OrderPipelineHooks, OrderRecord } from '../order-hooks.js';
 import { StarPricing } from './star-pricing.js';
 
 export { InsufficientStarsError };
+
+/**
+ * What one hold of an order should become (DESIGN invariant 9). A hold belongs to one submission
+ * key: any key that is not the row's current one can never be sent again, so its hold goes back.
+ * The live key's hold stays while the submission is under way or upstream works on it, and ends with
+ * the order: spent only when at least one result file reached the chat, returned otherwise.
+ */
+export function holdVerdict(order: OrderRecord, key: string): HoldVerdict {
+  if (key !== holdKey(order.id, order.idempotencyKey)) return 'release';
+  if (order.stage === 'submitting') return 'keep';
+  if (order.stage !== 'submitted' || order.lostAt) return 'release';
+  if (order.status === 'failed' || order.status === 'cancelled') return 'release';
+  if (order.status !== 'completed' || !order.deliveredAt) return 'keep';
+  return order.deliveryOutcome === 'sent' ? 'capture' : 'release';
+}
 
 /** What a pre_checkout_query may be refused for; each has a localized reason. */
 export type CheckoutRefusal = 'unknown_invoice' | 'already_paid' | 'wrong_amount' | 'other_user';
@@ -57,8 +73,13 @@ export type RefundResult =
   | { kind: 'refunded'; userId: number; stars: number }
   | { kind: 'unknown' }
   | { kind: 'already_refunded' }
-  | { kind: 'spent'; userId: number; stars: number; balance: number }
+  | { kind: 'spent'; userId: number; stars: number; balance: number; refundable: number }
   | { kind: 'telegram_refused'; description: string };
+
+export type RefundPreview =
+  | { kind: 'unknown' }
+  | { kind: 'already_refunded' }
+  | { kind: 'preview'; topup: StarTopupRecord; refundable: number };
 
 /** Invoice payloads are `t:<top-up id>`: short, opaque, and never a user's data. */
 const PAYLOAD_PREFIX = 't:';
@@ -116,27 +137,42 @@ export class WalletService {
     });
   }
 
-  /** Capture on completed; release on failed, cancelled, lost and on a submission upstream refused. */
+  /**
+   * Every step of the pipeline settles from the order's state (holdVerdict): a submission upstream
+   * refused frees its own hold only; a final failed/cancelled/lost order releases; a completed one
+   * waits for its delivery, then captures (a file reached the chat) or releases (nothing did).
+   */
   get hooks(): OrderPipelineHooks {
     return {
-      onNotOrdered: async (order) => {
-        // A row already submitting again holds for its current key: that hold stays.
-        const current =
-          order.stage === 'submitting' || order.stage === 'submitted'
-            ? holdKey(order.id, order.idempotencyKey)
-            : undefined;
-        await this.#settle(order, 'release', current);
-      },
-      onFinalState: async (order) => {
-        // A lost order keeps its last active status: only `completed` spends the Stars.
-        await this.#settle(order, order.status === 'completed' ? 'capture' : 'release');
-      },
+      onNotOrdered: (order) => this.settle(order.id),
+      onFinalState: (order) => this.settle(order.id),
+      onDelivered: (order) => this.settle(order.id),
     };
   }
 
-  async #settle(order: OrderRecord, kind: 'capture' | 'release', keep?: string): Promise<void> {
-    const stars = await this.ledger.settle(order.id, kind, keep);
-    if (stars > 0) this.#log.info({ orderId: order.id, userId: order.userId, kind, stars }, 'stars settled');
+  /** Settles the order's holds as its state says; `tx`: inside the state change that decided it. */
+  async settle(orderId: string, tx?: Tx): Promise<void> {
+    const moved = await this.ledger.settleOrder(orderId, holdVerdict, tx);
+    if (moved.captured + moved.released + moved.charged > 0) {
+      this.#log.info({ orderId, ...moved }, 'stars settled');
+    }
+  }
+
+  /**
+   * Start-up and periodic (one replica): settles every order whose Stars are not where its state
+   * says: holds of a submission that is no longer live (a crash or a failure between a state change
+   * and its settlement), outcomes recorded but never settled. Returns how many orders it looked at.
+   */
+  async sweep(): Promise<number> {
+    const ids = await this.ledger.ordersToSettle();
+    for (const id of ids) {
+      try {
+        await this.settle(id);
+      } catch (err) {
+        this.#log.error({ orderId: id, err }, 'could not settle an order: next sweep retries');
+      }
+    }
+    return ids.length;
   }
 
   /** What an order cost in the end: Stars captured and Stars given back. */
@@ -184,11 +220,16 @@ export class WalletService {
     stars: number;
     payload: string;
   }): Promise<PaymentNotice> {
-    const topup = await this.#topupOf(payment.payload);
+    const named = await this.#topupOf(payment.payload);
+    // An invoice is paid only by its own user: a payload naming another user's invoice credits the
+    // payer (Telegram took their Stars) and leaves that invoice as it was.
+    const topup = named?.userId === payment.userId ? named : undefined;
     if (!topup) {
       this.#log.error(
-        { userId: payment.userId, stars: payment.stars, chargeId: payment.chargeId },
-        'payment for an unknown invoice: credited anyway',
+        { userId: payment.userId, stars: payment.stars, chargeId: payment.chargeId, otherUser: !!named },
+        named
+          ? "payment names another user's invoice: credited, invoice untouched"
+          : 'payment for an unknown invoice: credited anyway',
       );
     }
     const outcome = await this.ledger.creditPayment({
@@ -211,6 +252,21 @@ export class WalletService {
       balance: outcome.balance,
       orderId: outcome.topup?.orderId ?? null,
     };
+  }
+
+  /**
+   * refunded_payment: Telegram returned a payment's Stars to the customer. Booked once (the balance
+   * may go below zero) unless the bot made this refund itself; true when booked now (admins are told).
+   */
+  async telegramRefund(refund: {
+    chargeId: string;
+    userId: number;
+    stars: number;
+  }): Promise<{ balance: number } | undefined> {
+    const booked = await this.ledger.bookTelegramRefund(refund);
+    if (booked)
+      this.#log.warn({ ...refund, balance: booked.balance }, 'payment refunded by Telegram: booked');
+    return booked;
   }
 
   async #topupOf(payload: string): Promise<StarTopupRecord | undefined> {
@@ -254,6 +310,23 @@ export class WalletService {
   }
 
   /**
+   * What /refund shows before refunding: the top-up and how much of it is still refundable (what is
+   * left of the customer's paid Stars, up to the top-up; Telegram refunds a payment whole).
+   */
+  async refundPreview(chargeId: string): Promise<RefundPreview> {
+    const topup = await this.ledger.findTopupByCharge(chargeId);
+    if (!topup) return { kind: 'unknown' };
+    if (topup.status === 'refunded') return { kind: 'already_refunded' };
+    const paid = await this.ledger.paidBalance(topup.userId);
+    return { kind: 'preview', topup, refundable: Math.max(0, Math.min(topup.stars, paid)) };
+  }
+
+  /** The paid invoice behind a refund button (its id is shorter than a charge id). */
+  async chargeOfTopup(topupId: string): Promise<string | undefined> {
+    return (await this.ledger.findTopup(topupId))?.chargeId ?? undefined;
+  }
+
+  /**
    * Refunds a top-up: the Stars leave the wallet first (refused if the customer spent any of them),
    * then Telegram returns them; if Telegram refuses, they come back to the wallet.
    */
@@ -266,8 +339,10 @@ export class WalletService {
     if (start.kind === 'unknown') return { kind: 'unknown' };
     if (start.kind === 'already_refunded') return { kind: 'already_refunded' };
     const { topup } = start;
-    if (start.kind === 'spent')
-      return { kind: 'spent', userId: topup.userId, stars: topup.stars, balance: start.balance };
+    if (start.kind === 'spent') {
+      const { balance, refundable } = start;
+      return { kind: 'spent', userId: topup.userId, stars: topup.stars, balance, refundable };
+    }
     try {
       await refundStarPayment(topup.userId, chargeId);
     } catch (err) {

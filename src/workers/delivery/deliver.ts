@@ -65,10 +65,11 @@ export interface DeliverOptions {
   chatId: number;
   texts: Texts;
   /**
-   * Called once, right after the first message carrying a result was sent. Returning false means
-   * the order was already delivered (by another run): the delivery stops there.
+   * Called once, right after the first message carrying a result was sent: `fileSent` is true when
+   * it carried a file (false for a message of download links, which comes last: no file follows).
+   * Returning false means the order was already delivered (by another run): the delivery stops there.
    */
-  onFirstSent?: () => Promise<boolean> | boolean;
+  onFirstSent?: (fileSent: boolean) => Promise<boolean> | boolean;
 }
 
 export type DeliverableOrder = Pick<OrderRecord, 'id' | 'modelType' | 'result' | 'resultExpiresAt'>;
@@ -193,7 +194,7 @@ class ResultDelivery {
     if (!original) this.summary.sent += count;
     if (this.#claimed) return;
     this.#claimed = true;
-    if (this.opts.onFirstSent && !(await this.opts.onFirstSent())) {
+    if (this.opts.onFirstSent && !(await this.opts.onFirstSent(this.summary.sent > 0))) {
       throw new DeliveryAborted(`order ${this.order.id} was already delivered`);
     }
   }

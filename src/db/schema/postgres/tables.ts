@@ -22,6 +22,7 @@ import {
   BROADCAST_STATUSES,
   type BroadcastAudience,
   type BroadcastContent,
+  DELIVERY_OUTCOMES,
   ORDER_STAGES,
   RECIPIENT_STATUSES,
   type StoredError,
@@ -93,6 +94,7 @@ export const orders = pgTable(
     lostAt: at('lost_at'),
     deliveryOwner: text('delivery_owner'),
     deliveryLeaseUntil: at('delivery_lease_until'),
+    deliveryOutcome: text('delivery_outcome', { enum: DELIVERY_OUTCOMES }),
   },
   (t) => [
     index('orders_active_idx').on(t.status, t.nextPollAt),

@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { GenerationRequest, OrderStatus } from '../../../reseller/schemas.js';
-import { ORDER_STAGES, type StoredError, UPSTREAM_STATUSES } from '../../records.js';
+import { DELIVERY_OUTCOMES, ORDER_STAGES, type StoredError, UPSTREAM_STATUSES } from '../../records.js';
 
 /** One row per generation attempt ("order"), from priced draft to delivered result. */
 export const orders = sqliteTable(
@@ -52,6 +52,8 @@ export const orders = sqliteTable(
     /** The process delivering the outcome, and until when its claim holds (claimDelivery). */
     deliveryOwner: text('delivery_owner'),
     deliveryLeaseUntil: integer('delivery_lease_until', { mode: 'timestamp_ms' }),
+    /** Whether a result file reached the chat (`sent`) or nothing did (`none`): decides capture or release. */
+    deliveryOutcome: text('delivery_outcome', { enum: DELIVERY_OUTCOMES }),
   },
   (t) => [
     index('orders_active_idx').on(t.status, t.nextPollAt),
