@@ -145,9 +145,12 @@ describe('an order that is already final when the bot first hears of it', () => 
     const video = await user.waitForMessage((m) => m.kind === 'video', { timeoutMs: 15_000 });
     expect(video).toBeDefined();
     expect(ordersWithPrompt('Done before we knew')).toHaveLength(1);
-    const status = user.messages().find((m) => m.message_id === summary.message_id);
-    expect(status?.text).toMatch(/Done/);
-    expect(status?.buttons.some((b) => b.text.startsWith('✅'))).toBe(false);
+    // The priced order becomes the status message; "Done!" follows the first file into the chat.
+    const status = await user.waitForMessage(
+      (m) => m.message_id === summary.message_id && /Done!/.test(m.text ?? ''),
+      { timeoutMs: 15_000 },
+    );
+    expect(status.buttons.some((b) => b.text.startsWith('✅'))).toBe(false);
   });
 
   it('the automatic re-send finds it completed: the result is delivered', async () => {

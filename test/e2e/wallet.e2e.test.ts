@@ -177,7 +177,7 @@ describe('paying for orders', () => {
   it('a result that cannot be delivered costs nothing: one clear message, the balance as before', async () => {
     const admin = theAdmin();
     const user = stack.emulator.createUser({ first_name: 'Uma', language_code: 'en' });
-    await buy(user, /➕ ⭐ 10$/);
+    await buy(user, /➕ ⭐\s10$/);
     // The result host serves a page, not a picture: Telegram refuses the URL, the bot will not send it.
     stack.simulator.faults.add({
       path: /^\/g\//,
@@ -197,7 +197,7 @@ describe('paying for orders', () => {
       const after = stack.emulator.seq();
       clock.advance(60_000);
       const told = await user.waitForMessage(/Not delivered/, { after, timeoutMs: 20_000 });
-      expect(told.text).toContain(`⭐ ${LUMEN_STARS} returned to your wallet`);
+      expect(told.text).toContain(`Returned to your wallet: ⭐\u00a0${LUMEN_STARS}`);
       expect(told.text).not.toMatch(/Done!|kept until|Paid/);
       expect(await balanceOf(user)).toBe(10);
       const [order] = await stack.database.query<{ id: string }>`
@@ -212,12 +212,15 @@ describe('paying for orders', () => {
     const list = await user.waitForMessage(/Your orders/);
     expect(list.text).toMatch(/⚠️ Lumen Text to Image · not delivered/);
     await user.pressButton(/^1\. ⚠️/, { messageId: list.message_id });
-    const details = await user.waitForMessage(/Order of/);
+    const details = await user.waitForMessage(/Order placed/);
     expect(details.text).toMatch(/Status: ⚠️ not delivered/);
     const again = stack.emulator.seq();
     await user.pressButton('📥 Send the files again', { messageId: details.message_id });
-    const charged = await user.waitForMessage(/paid for this order/, { after: again, timeoutMs: 20_000 });
-    expect(charged.text).toContain(`⭐ ${LUMEN_STARS}`);
+    const charged = await user.waitForMessage(/charged for this order/, {
+      after: again,
+      timeoutMs: 20_000,
+    });
+    expect(charged.text).toContain(`⭐\u00a0${LUMEN_STARS}`);
     expect(user.messages().some((m) => m.sentAt > again && m.kind === 'photo')).toBe(true);
     expect(await balanceOf(user)).toBe(10 - LUMEN_STARS);
   });
@@ -276,7 +279,7 @@ describe('admins', () => {
   it('D17: a spent top-up is not refundable after a grant; the preview says so and offers no button', async () => {
     const admin = theAdmin();
     const user = stack.emulator.createUser({ first_name: 'Greta', language_code: 'en' });
-    const { paid } = await buy(user, /➕ ⭐ 10$/);
+    const { paid } = await buy(user, /➕ ⭐\s10$/);
     if (!paid.ok) throw new Error('unreachable');
     for (const prompt of ['A grey heron', 'A blue heron']) {
       await pricedTextImage(user, prompt);
@@ -284,9 +287,9 @@ describe('admins', () => {
       await user.waitForMessage(/Order placed|Generating/);
     }
     await admin.sendCommand('grant', `${user.id} 10 sorry`);
-    await admin.waitForMessage(/Granted ⭐ 10/);
+    await admin.waitForMessage(/Granted ⭐\s10/);
     await admin.sendCommand('refund', paid.chargeId);
-    const preview = await admin.waitForMessage(/Still refundable: ⭐ 0/);
+    const preview = await admin.waitForMessage(/Still refundable: ⭐\s0/);
     expect(preview.text).toMatch(/can't be refunded/);
     expect(preview.buttons).toEqual([]);
     expect(stack.emulator.starTransactions().filter((t) => t.id === paid.chargeId)).toHaveLength(1);

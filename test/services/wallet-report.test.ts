@@ -1,7 +1,7 @@
 /** /stats' Stars figures: what the captured Stars earn at Telegram's payout, against upstream's cost. */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StarsBilling } from '../../src/config.js';
-import { type Harness, startHarness } from './harness.js';
+import { type Harness, STARS_BILLING, startHarness } from './harness.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -10,16 +10,8 @@ afterEach(async () => {
 });
 
 const USER = 2101;
-const BILLING: StarsBilling = {
-  mode: 'stars',
-  starsPerUsd: '77',
-  payoutUsdPerStar: '0.013',
-  markupPercent: '50',
-  minPriceStars: 1,
-  overrides: new Map(),
-  welcomeStars: 0,
-  topupPacks: [50, 100],
-};
+/** Telegram's payout differs from the customer's rate: the report must use the payout. */
+const BILLING: StarsBilling = { ...STARS_BILLING, payoutUsdPerStar: '0.013' };
 
 describe('wallet report', () => {
   it('earnings are the captured Stars at STARS_PAYOUT_USD, exactly, not at STARS_PER_USD', async () => {
@@ -40,6 +32,9 @@ describe('wallet report', () => {
     const row = (await t.ordering.orders.find(draft.id))!;
     t.clock.advance(30_000);
     await t.ordering.recordUpstreamState(draft.id, await t.client.getOrder(row.upstreamOrderId!));
+    // Stars are captured once a result file reached the customer (the delivery's record).
+    expect(await t.ordering.orders.markDelivered(draft.id, 'sent')).toBe(true);
+    await t.ordering.deliveryRecorded(draft.id);
 
     const report = await wallet.report();
     expect(report.totals.capturedStars).toBe(5);
