@@ -564,3 +564,6 @@ admin-audit-payment-refunded = refunded { $stars } ⭐ to { $target }
 admin-audit-other = { $action }
 admin-audit-button-newer = ◀️ Newer
 admin-audit-button-older = Older ▶️
+
+## inbox
+inbox-flood-notice = You're sending messages faster than I can read them, so I skipped some. Please wait for my replies, then go on.

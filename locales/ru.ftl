@@ -596,3 +596,6 @@ admin-audit-payment-refunded = возврат { $stars } ⭐ пользоват�
 admin-audit-other = { $action }
 admin-audit-button-newer = ◀️ Новее
 admin-audit-button-older = Старее ▶️
+
+## inbox
+inbox-flood-notice = Вы пишете быстрее, чем я успеваю читать, поэтому часть сообщений я пропустил. Дождитесь моих ответов и продолжайте.

@@ -8,11 +8,49 @@
  * be claimed while every older update of its lane is being handled (leased), never before one that
  * waits. A replica that dies holding a claim loses it when the lease lapses.
  */
-import { and, asc, count, eq, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  lt,
+  ne,
+  not,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { changed, type Engine, first, type Sql } from '../engine.js';
 import type { InboxUpdateRecord } from '../records.js';
 
-export type NewInboxUpdate = Pick<InboxUpdateRecord, 'updateId' | 'lane' | 'control' | 'payload'>;
+export type NewInboxUpdate = Pick<InboxUpdateRecord, 'updateId' | 'lane' | 'control' | 'payload'> & {
+  /** May be dropped when its lane's backlog is full (a chat flooding the bot with plain messages). */
+  droppable?: boolean;
+};
+
+/** What became of an update offered to `store`. */
+export type StoreOutcome = 'stored' | 'duplicate' | 'dropped';
+
+/** Which lanes a claim looks at: payments have workers of their own (Telegram waits 10 s for a checkout). */
+export type LaneKind = 'payments' | 'chats';
+
+/** The lanes of payments (bot/inbox-lane.ts): a checkout question, a chat's successful payment. */
+function paymentLane(lane: Parameters<typeof like>[0]): SQL {
+  return or(like(lane, 'checkout:%'), like(lane, '%:payment')) as SQL;
+}
+
+export interface Settlement {
+  /** Updates handled: marked done first, so the next update of their lanes may be claimed below. */
+  done: number[];
+  owner: string;
+  leaseMs: number;
+  /** How many lane heads to claim, of each kind (0: none). */
+  claim: Record<LaneKind, number>;
+}
 
 export class UpdateInboxRepository {
   constructor(
@@ -41,8 +79,115 @@ export class UpdateInboxRepository {
     return changed(rows) === 1;
   }
 
+  /**
+   * Stores a batch of updates in one transaction (group commit: one fsync on SQLite, one round trip
+   * of inserts on PostgreSQL), each once: a resend of a stored update_id is a 'duplicate'. With
+   * `maxBacklog`, a droppable update whose lane already waits on that many is recorded as handled
+   * without being handled ('dropped'): a flooding chat neither grows the inbox nor waits for ever.
+   */
+  async store(updates: NewInboxUpdate[], opts: { maxBacklog?: number } = {}): Promise<StoreOutcome[]> {
+    if (updates.length === 0) return [];
+    const t = this.#t;
+    const now = new Date(this.now());
+    const { maxBacklog } = opts;
+    return this.engine.transaction(async ({ db }) => {
+      const dropped = new Set<number>();
+      const droppable = updates.filter((u) => u.droppable);
+      if (maxBacklog !== undefined && droppable.length > 0) {
+        const lanes = [...new Set(droppable.map((u) => u.lane))];
+        const counts = await db
+          .select({ lane: t.lane, n: count() })
+          .from(t)
+          .where(and(isNull(t.doneAt), inArray(t.lane, lanes)))
+          .groupBy(t.lane);
+        const backlog = new Map(counts.map((c) => [c.lane, Number(c.n)]));
+        for (const u of updates) {
+          const waiting = backlog.get(u.lane) ?? 0;
+          if (u.droppable && waiting >= maxBacklog) dropped.add(u.updateId);
+          else backlog.set(u.lane, waiting + 1);
+        }
+      }
+      const rows = await db
+        .insert(t)
+        .values(
+          updates.map(({ droppable: _, ...u }) =>
+            dropped.has(u.updateId)
+              ? // Kept only to recognise a resend: no payload worth storing.
+                { ...u, payload: { update_id: u.updateId }, receivedAt: now, doneAt: now }
+              : { ...u, receivedAt: now },
+          ),
+        )
+        .onConflictDoNothing({ target: t.updateId })
+        .returning({ updateId: t.updateId });
+      const inserted = new Set(rows.map((r) => r.updateId));
+      return updates.map((u) =>
+        !inserted.has(u.updateId) ? 'duplicate' : dropped.has(u.updateId) ? 'dropped' : 'stored',
+      );
+    });
+  }
+
+  /**
+   * Records an update the store could not keep as handled, with nothing of it but its id (so a
+   * resend is recognised); false if the store refuses even that (then it is the store that fails).
+   */
+  async skip(updateId: number, lane: string): Promise<boolean> {
+    const t = this.#t;
+    const now = new Date(this.now());
+    try {
+      await this.#run((db) =>
+        db
+          .insert(t)
+          .values({
+            updateId,
+            lane,
+            control: false,
+            payload: { update_id: updateId },
+            receivedAt: now,
+            doneAt: now,
+          })
+          .onConflictDoNothing({ target: t.updateId }),
+      );
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Marks handled updates done and claims new lane heads, in one transaction (one fsync on SQLite):
+   * what a worker does each time it has room. Payment lanes and chat lanes are claimed separately,
+   * so payments never wait for room among the chats.
+   */
+  async settle(s: Settlement): Promise<InboxUpdateRecord[]> {
+    const { done, owner, leaseMs } = s;
+    if (done.length === 0 && s.claim.payments <= 0 && s.claim.chats <= 0) return [];
+    return this.engine
+      .transaction(async ({ db }) => {
+        if (done.length > 0) await this.#finish(db, done);
+        const claimed: InboxUpdateRecord[] = [];
+        for (const kind of ['payments', 'chats'] as const) {
+          if (s.claim[kind] > 0)
+            claimed.push(...(await this.#claim(db, owner, leaseMs, s.claim[kind], kind)));
+        }
+        return claimed;
+      })
+      .then((rows) => rows.sort((a, b) => a.updateId - b.updateId));
+  }
+
   /** Claims up to `limit` lane heads for `owner` until now + leaseMs, oldest first. */
-  async claim(owner: string, leaseMs: number, limit: number): Promise<InboxUpdateRecord[]> {
+  async claim(owner: string, leaseMs: number, limit: number, kind?: LaneKind): Promise<InboxUpdateRecord[]> {
+    return this.#run((db) => this.#claim(db, owner, leaseMs, limit, kind)).then((rows) =>
+      rows.sort((a, b) => a.updateId - b.updateId),
+    );
+  }
+
+  #claim(
+    db: Sql,
+    owner: string,
+    leaseMs: number,
+    limit: number,
+    kind?: LaneKind,
+  ): Promise<InboxUpdateRecord[]> {
     const t = this.#t;
     const now = new Date(this.now());
     const free = or(isNull(t.leaseUntil), lt(t.leaseUntil, now));
@@ -51,11 +196,13 @@ export class UpdateInboxRepository {
       and older.done_at is null and older.update_id < ${t.updateId}
       and (${t.control} = ${sql.param(false, t.control)} or older.lease_until is null
         or older.lease_until < ${sql.param(now, t.leaseUntil)}))`;
-    return this.#run((db) => {
+    const ofKind =
+      kind === 'payments' ? paymentLane(t.lane) : kind === 'chats' ? not(paymentLane(t.lane)) : undefined;
+    {
       const heads = db
         .select({ updateId: t.updateId })
         .from(t)
-        .where(and(isNull(t.doneAt), free, held))
+        .where(and(isNull(t.doneAt), free, held, ofKind))
         .orderBy(asc(t.updateId))
         .limit(limit);
       // PostgreSQL: replicas claiming at once skip each other's rows instead of queueing on them
@@ -67,7 +214,7 @@ export class UpdateInboxRepository {
         .set({ owner, leaseUntil: new Date(now.getTime() + leaseMs), attempts: sql`${t.attempts} + 1` })
         .where(and(inArray(t.updateId, candidates), isNull(t.doneAt), free))
         .returning();
-    }).then((rows) => rows.sort((a, b) => a.updateId - b.updateId));
+    }
   }
 
   /**
@@ -89,13 +236,21 @@ export class UpdateInboxRepository {
 
   /** Handled: never claimed again (kept for a while so a resend is recognised). */
   async finish(updateId: number): Promise<void> {
+    await this.finishMany([updateId]);
+  }
+
+  /** `finish` for many at once (one statement). */
+  async finishMany(updateIds: number[]): Promise<void> {
+    if (updateIds.length === 0) return;
+    await this.#run((db) => this.#finish(db, updateIds));
+  }
+
+  async #finish(db: Sql, updateIds: number[]): Promise<void> {
     const t = this.#t;
-    await this.#run((db) =>
-      db
-        .update(t)
-        .set({ doneAt: new Date(this.now()), leaseUntil: null })
-        .where(and(eq(t.updateId, updateId), isNull(t.doneAt))),
-    );
+    await db
+      .update(t)
+      .set({ doneAt: new Date(this.now()), leaseUntil: null })
+      .where(and(inArray(t.updateId, updateIds), isNull(t.doneAt)));
   }
 
   /** Hands `owner`'s claims back (all, or those in `updateIds`): another worker may take them at once. */
