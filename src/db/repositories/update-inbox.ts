@@ -160,33 +160,31 @@ export class UpdateInboxRepository {
    */
   async settle(s: Settlement): Promise<InboxUpdateRecord[]> {
     const { done, owner, leaseMs } = s;
-    if (done.length === 0 && s.claim.payments <= 0 && s.claim.chats <= 0) return [];
-    return this.engine
-      .transaction(async ({ db }) => {
-        if (done.length > 0) await this.#finish(db, done);
-        const claimed: InboxUpdateRecord[] = [];
-        for (const kind of ['payments', 'chats'] as const) {
-          if (s.claim[kind] > 0)
-            claimed.push(...(await this.#claim(db, owner, leaseMs, s.claim[kind], kind)));
-        }
-        return claimed;
-      })
-      .then((rows) => rows.sort((a, b) => a.updateId - b.updateId));
+    const claiming = s.claim.payments > 0 || s.claim.chats > 0;
+    const work = async (db: Sql) => {
+      if (done.length > 0) await this.#finish(db, done);
+      if (!claiming) return [];
+      const rows = await this.#claim(db, owner, leaseMs, s.claim);
+      return rows.sort((a, b) => a.updateId - b.updateId);
+    };
+    if (done.length === 0 && !claiming) return [];
+    // One statement needs no transaction (an idle look costs one round trip).
+    return done.length === 0 || !claiming ? this.#run(work) : this.engine.transaction(({ db }) => work(db));
   }
 
   /** Claims up to `limit` lane heads for `owner` until now + leaseMs, oldest first. */
-  async claim(owner: string, leaseMs: number, limit: number, kind?: LaneKind): Promise<InboxUpdateRecord[]> {
-    return this.#run((db) => this.#claim(db, owner, leaseMs, limit, kind)).then((rows) =>
+  async claim(owner: string, leaseMs: number, limit: number): Promise<InboxUpdateRecord[]> {
+    return this.#run((db) => this.#claim(db, owner, leaseMs, { all: limit })).then((rows) =>
       rows.sort((a, b) => a.updateId - b.updateId),
     );
   }
 
+  /** One statement claiming up to `limits[kind]` heads of each kind of lane (`all`: any lane). */
   #claim(
     db: Sql,
     owner: string,
     leaseMs: number,
-    limit: number,
-    kind?: LaneKind,
+    limits: Partial<Record<LaneKind | 'all', number>>,
   ): Promise<InboxUpdateRecord[]> {
     const t = this.#t;
     const now = new Date(this.now());
@@ -196,25 +194,43 @@ export class UpdateInboxRepository {
       and older.done_at is null and older.update_id < ${t.updateId}
       and (${t.control} = ${sql.param(false, t.control)} or older.lease_until is null
         or older.lease_until < ${sql.param(now, t.leaseUntil)}))`;
-    const ofKind =
-      kind === 'payments' ? paymentLane(t.lane) : kind === 'chats' ? not(paymentLane(t.lane)) : undefined;
-    {
-      const heads = db
-        .select({ updateId: t.updateId })
-        .from(t)
-        .where(and(isNull(t.doneAt), free, held, ofKind))
-        .orderBy(asc(t.updateId))
-        .limit(limit);
-      // PostgreSQL: replicas claiming at once skip each other's rows instead of queueing on them
-      // (the re-checked WHERE below would refuse them anyway). SQLite has one writer at a time.
-      const candidates =
-        this.engine.dialect === 'postgres' ? heads.for('update', { skipLocked: true }) : heads;
+    const ofKind = { payments: paymentLane(t.lane), chats: not(paymentLane(t.lane)), all: undefined };
+    const heads = (Object.entries(limits) as Array<[keyof typeof ofKind, number]>)
+      .filter(([, limit]) => limit > 0)
+      .map(([kind, limit]) =>
+        db
+          .select({ updateId: t.updateId })
+          .from(t)
+          .where(and(isNull(t.doneAt), free, held, ofKind[kind]))
+          .orderBy(asc(t.updateId))
+          .limit(limit),
+      );
+    const claim = { owner, leaseUntil: new Date(now.getTime() + leaseMs), attempts: sql`${t.attempts} + 1` };
+    if (heads.length === 0) return Promise.resolve([]);
+    if (this.engine.dialect === 'sqlite') {
+      // One writer at a time: the heads cannot change between the select and the update.
       return db
         .update(t)
-        .set({ owner, leaseUntil: new Date(now.getTime() + leaseMs), attempts: sql`${t.attempts} + 1` })
-        .where(and(inArray(t.updateId, candidates), isNull(t.doneAt), free))
+        .set(claim)
+        .where(and(or(...heads.map((h) => inArray(t.updateId, h))), isNull(t.doneAt), free))
         .returning();
     }
+    // PostgreSQL: replicas claiming at once skip each other's rows instead of queueing on them. The
+    // heads are picked once (a locking CTE is never inlined): a `limit` subquery inside the UPDATE may
+    // be rescanned, and with SKIP LOCKED a rescan finds other rows, claiming more than `limit`.
+    const picked = heads.map((h, i) => db.$with(`picked${i}`).as(h.for('update', { skipLocked: true })));
+    return db
+      .with(...picked)
+      .update(t)
+      .set(claim)
+      .where(
+        and(
+          or(...picked.map((p) => inArray(t.updateId, db.select({ updateId: p.updateId }).from(p)))),
+          isNull(t.doneAt),
+          free,
+        ),
+      )
+      .returning();
   }
 
   /**
