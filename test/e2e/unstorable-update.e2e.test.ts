@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { availableEngines } from '../support/databases.js';
 import { freePort } from '../support/e2e/free-port.js';
 import { type Stack, startStack } from '../support/e2e/stack.js';
+import { textUpdate } from '../support/in-process-bot.js';
 
 const SECRET = 'whsec_unstorable';
 let stack: Stack | undefined;
@@ -63,19 +64,9 @@ describe.each(availableEngines())('an update with U+0000 on %s', (engine) => {
       fetch(`http://127.0.0.1:${port}/telegram/webhook`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': SECRET },
-        body: JSON.stringify({
-          update_id: updateId++,
-          message: {
-            message_id: updateId,
-            date: Math.floor(Date.now() / 1000),
-            chat: { id: user.id, type: 'private', first_name: user.first_name },
-            from: { id: user.id, is_bot: false, first_name: user.first_name, language_code: 'en' },
-            text,
-            ...(text.startsWith('/') && {
-              entities: [{ type: 'bot_command', offset: 0, length: text.length }],
-            }),
-          },
-        }),
+        body: JSON.stringify(
+          textUpdate(updateId++, { id: user.id, first_name: user.first_name, language_code: 'en' }, text),
+        ),
       });
     const after = stack.emulator.seq();
     expect((await deliver({ id: nul.id, first_name: 'Nul' }, NUL_TEXT)).status).toBe(200);
