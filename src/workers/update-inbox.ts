@@ -97,6 +97,7 @@ export class UpdateInboxWorker {
   #running = false;
   #pumping: Promise<void> | undefined;
   #pumpAgain = false;
+  #pumpSoonPending = false;
   #idleTimer: unknown;
   #renewTimer: unknown;
   #renewing: Promise<void> | undefined;
@@ -196,7 +197,14 @@ export class UpdateInboxWorker {
    * the updates being handled (a test holding one open).
    */
   async whenIdle({ handlers = true } = {}): Promise<void> {
-    while (this.#pumping || this.#renewing || (handlers && this.#tasks.size > 0) || this.#writer.busy) {
+    while (
+      this.#pumping ||
+      this.#renewing ||
+      (handlers && this.#tasks.size > 0) ||
+      this.#writer.busy ||
+      this.#pumpSoonPending
+    ) {
+      if (this.#pumpSoonPending) await new Promise((resolve) => setImmediate(resolve));
       await this.#writer.idle();
       await this.#pumping;
       await this.#renewing;
@@ -258,6 +266,20 @@ export class UpdateInboxWorker {
     return { payments: this.#maxPayments - payments, chats: this.#maxInFlight - chats };
   }
 
+  /**
+   * After a completion: the pass waits for the rest of this turn of the event loop, so the answers
+   * that arrived together are recorded by one transaction (on SQLite a commit blocks the process
+   * for its fsync, so passes never overlap completions by themselves).
+   */
+  #pumpSoon(): void {
+    if (this.#pumpSoonPending) return;
+    this.#pumpSoonPending = true;
+    setImmediate(() => {
+      this.#pumpSoonPending = false;
+      this.#pump();
+    });
+  }
+
   /** One claiming pass at a time; a wake-up during a pass makes it look once more. */
   #pump(): void {
     if (!this.#running) return;
@@ -307,7 +329,7 @@ export class UpdateInboxWorker {
         this.#inHand.delete(row.updateId);
         this.#cancelled.delete(row.updateId);
         this.#tasks.delete(task);
-        this.#pump();
+        this.#pumpSoon();
       });
     this.#tasks.add(task);
   }
