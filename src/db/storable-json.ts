@@ -8,6 +8,7 @@
 
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 is exactly what jsonb refuses.
 const NEEDS_CLEANING = /[\u0000\uD800-\uDFFF]/;
 
 /** `text` as a store keeps it: without U+0000, lone surrogates replaced by U+FFFD. */
