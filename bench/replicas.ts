@@ -12,8 +12,6 @@
  *
  *   npx tsx bench/replicas.ts [updates=3000] [orders=2000] [rps=50] [seconds=90]
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createDatabase } from '../test/support/database-factory.js';
 import { BotProcess } from '../test/support/e2e/bot-process.js';
@@ -22,6 +20,7 @@ import { freePort } from '../test/support/e2e/free-port.js';
 import { textUpdate } from '../test/support/in-process-bot.js';
 import { benchPostgres } from '../test/support/postgres/cluster.js';
 import { startTelegramEmulator } from '../test/support/telegram/emulator.js';
+import { cpuOf, postgresPids } from './support/cpu.js';
 import {
   API_KEY,
   createUpstreamOrders,
@@ -41,30 +40,6 @@ const [UPDATES, ORDERS, RPS, SECONDS] = [3000, 2000, 50, 90].map((d, i) =>
 // ------------------------------------------------------------------ the simulator, in a child
 
 // ------------------------------------------------------------------ helpers
-
-/** CPU seconds (user + system) a process and its children have used, from /proc. */
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
-    return ticks / 100;
-  } catch {
-    return 0;
-  }
-}
-
-function postgresPids(): number[] {
-  try {
-    return execFileSync('pgrep', ['-f', 'postgres'], { encoding: 'utf8' })
-      .split('\n')
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    return [];
-  }
-}
-
-const cpuOf = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
 
 interface Replicas {
   bots: BotProcess[];

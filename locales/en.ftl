@@ -762,3 +762,6 @@ orders-resend-nothing = The files couldn't be sent this time either.
 admin-alert-undelivered-order =
     📭 <b>Result not delivered:</b> order <code>{ $id }</code> ({ $model }) for chat <code>{ $chat }</code> completed, but none of its files reached the customer. Nothing was charged.
 tracking-undelivered-links = Telegram didn't take the files, so they came only as download links above.
+
+## inbox
+inbox-flood-notice = You're sending messages faster than they can be read, so some were skipped. Please wait for the replies, then go on.

@@ -208,6 +208,16 @@ const baseSchema = z.object({
     .default(25),
   /** On SIGTERM, how long updates already in hand may run before their claims are handed back. */
   DRAIN_GRACE_MS: positiveInt(20_000),
+  /**
+   * Updates this process handles at once (each of a different chat); payments have slots of their
+   * own beside these, and a chat only waiting out Telegram's per-chat limit takes none.
+   */
+  INBOX_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1, { message: 'must be at least 1' })
+    .max(10_000, { message: 'must be at most 10000' })
+    .default(64),
   /** How often orders stuck before upstream (network down at Confirm) are sent again. */
   ORDER_RESUBMIT_MS: positiveInt(60_000),
   /** This process among those sharing a database (its delivery and poll claims); default: the host name. */
@@ -332,6 +342,8 @@ export interface Config {
   orderPolling: { minMs: number; maxMs: number; resubmitMs: number; perSecond: number };
   /** SIGTERM: how long updates in hand may finish before their claims are handed back. */
   drainGraceMs: number;
+  /** Updates handled at once by this process (INBOX_CONCURRENCY). */
+  inboxConcurrency: number;
   /** Broadcast messages per second, for the whole bot (BROADCAST_RATE). */
   broadcastRate: number;
   /** How long an unconfirmed draft stays open. */
@@ -435,6 +447,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
       perSecond: env.ORDER_POLL_RPS,
     },
     drainGraceMs: env.DRAIN_GRACE_MS,
+    inboxConcurrency: env.INBOX_CONCURRENCY,
     broadcastRate: env.BROADCAST_RATE,
     draftExpiryMs: env.DRAFT_EXPIRY_HOURS * 3_600_000,
     replicaId: env.REPLICA_ID ?? hostname(),

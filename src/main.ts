@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GrammyError } from 'grammy';
 import { chatWork } from './bot/chat-work.js';
 import { commandLists, registerAdminCommands, registerCommands } from './bot/commands.js';
-import { createI18n } from './bot/i18n.js';
+import { createI18n, textsFor } from './bot/i18n.js';
 import { chatIdOf } from './bot/inbox-lane.js';
 import { countTelegramErrors, createTelegramBot, installFeatures } from './bot/index.js';
 import { startPolling } from './bot/polling.js';
@@ -28,6 +28,7 @@ import { OrderTracker } from './services/order-tracker.js';
 import { SingletonJobs } from './services/singleton-jobs.js';
 import { SubmissionRetrier } from './services/submission-retrier.js';
 import { StarsReconciler } from './services/wallet/reconciliation.js';
+import { spokenLocale } from './texts/locales.js';
 import { connectUpstream } from './upstream.js';
 import { AdminNotifier } from './workers/admin-notifier.js';
 import { TelegramBroadcastReporter } from './workers/broadcast/reporter.js';
@@ -187,6 +188,20 @@ async function main(): Promise<void> {
     },
     owner: config.replicaId,
     logger,
+    maxInFlight: config.inboxConcurrency,
+    isWaiting: (update) => {
+      const chatId = chatIdOf(update);
+      return chatId !== undefined && telegram.floodGate.holdsBack(chatId);
+    },
+    onDropped: (update) => {
+      const chatId = chatIdOf(update);
+      const from = update.message?.from ?? update.edited_message?.from;
+      if (chatId === undefined) return;
+      const texts = textsFor(i18n, spokenLocale(undefined, from?.language_code, config.defaultLocale));
+      api.sendMessage(chatId, texts.t('inbox-flood-notice')).catch((err: unknown) => {
+        logger.warn({ err, chatId }, 'could not tell a flooding chat that its messages were dropped');
+      });
+    },
   });
   // Telegram unreachable at start-up: getMe (and every call below) keeps retrying every few seconds
   // with a warning in the log (bot/telegram-link.ts), rather than exiting into a restart loop.
@@ -334,7 +349,12 @@ async function main(): Promise<void> {
   if (config.mode.kind === 'webhook') {
     const { url, secret, port } = config.mode;
     const server = createHttpServer({
-      webhook: { secret, accept: (update) => inboxWorker.accept(update) },
+      webhook: {
+        secret,
+        accept: async (update) => {
+          await inboxWorker.accept(update);
+        },
+      },
       logger,
       routes: metricsRoute,
       onRequest: (outcome) => metrics.webhookRequests.inc({ outcome }),
@@ -349,7 +369,9 @@ async function main(): Promise<void> {
     await bot.api.deleteWebhook();
     const stopPolling = startPolling({
       api: bot.api,
-      accept: (update) => inboxWorker.accept(update),
+      accept: async (update) => {
+        await inboxWorker.accept(update);
+      },
       logger,
       onStopped: (err) => {
         // 401 (token revoked) or 409 (another instance polls): only a restart can bring polling back.

@@ -49,7 +49,7 @@ export function createMetrics() {
     }),
     inboxUpdates: new Counter({
       name: 'bot_inbox_updates_total',
-      help: 'Updates offered to the inbox: stored, or a resend already there (duplicate)',
+      help: 'Updates offered to the inbox: stored, a resend already there (duplicate), dropped (a chat flooding past its backlog) or unstorable (skipped: the store refused it)',
       labelNames: ['outcome'] as const,
       registers: [registry],
     }),

@@ -55,6 +55,15 @@ describe('config', () => {
     expect(problemsOf({ BOT_TOKEN: TOKEN, BROADCAST_RATE: '0' })[0]).toMatch(/^BROADCAST_RATE .*at least 1/);
   });
 
+  it('INBOX_CONCURRENCY: 64 updates handled at once by default, any positive number up to 10,000', () => {
+    expect(loadConfig({ BOT_TOKEN: TOKEN }).inboxConcurrency).toBe(64);
+    expect(loadConfig({ BOT_TOKEN: TOKEN, INBOX_CONCURRENCY: '256' }).inboxConcurrency).toBe(256);
+    expect(problemsOf({ BOT_TOKEN: TOKEN, INBOX_CONCURRENCY: '0' })[0]).toMatch(
+      /^INBOX_CONCURRENCY .*at least 1/,
+    );
+    expect(problemsOf({ BOT_TOKEN: TOKEN, INBOX_CONCURRENCY: 'many' })[0]).toMatch(/^INBOX_CONCURRENCY/);
+  });
+
   it('REPLICA_ID names this process among those sharing a database; the host name by default', () => {
     expect(loadConfig({ BOT_TOKEN: TOKEN }).replicaId).toBe(hostname());
     expect(loadConfig({ BOT_TOKEN: TOKEN, REPLICA_ID: 'bot-2' }).replicaId).toBe('bot-2');

@@ -60,6 +60,15 @@ export class ChatFloodGate {
     this.#pause = opts.pause ?? realPause;
   }
 
+  /**
+   * Whether a send to `chatId` would wait now: the update in hand for that chat is only waiting out
+   * Telegram's window, and need not hold one of the inbox's worker slots meanwhile.
+   */
+  holdsBack(chatId: number | string): boolean {
+    const next = this.#nextAt.get(String(chatId));
+    return next !== undefined && next > this.#now();
+  }
+
   /** Chats currently held back by a 429 (for tests and logs). */
   get gatedChats(): number {
     return this.#nextAt.size;

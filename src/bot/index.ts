@@ -55,6 +55,8 @@ export interface TelegramBot {
   /** Conversations build contexts with an Api of their own: this gives them the same transformers. */
   conversationApi: MiddlewareFn<BaseContext>;
   callbackAnswers: ReturnType<typeof createCallbackAnswerGuard>;
+  /** Chats waiting out a 429 (the update inbox does not count them against its workers). */
+  floodGate: ChatFloodGate;
 }
 
 export interface FeatureOptions {
@@ -130,7 +132,7 @@ export function createTelegramBot(token: string, opts: TelegramBotOptions): Tele
     ctx.api.config.use(htmlParseMode);
     return next();
   };
-  return { bot, conversationApi, callbackAnswers };
+  return { bot, conversationApi, callbackAnswers, floodGate };
 }
 
 /** Builds the whole bot in one step (tests and benchmarks): createTelegramBot, then installFeatures. */

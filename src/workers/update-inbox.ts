@@ -11,16 +11,39 @@
  * - A /cancel handled elsewhere marks the chat's update in hand; the renewal sees it and stops
  *   that update's long work here (`onCancelRequested`).
  * - `drain`: stop claiming, let what is in hand finish for a grace period, hand the rest back.
+ *
+ * At the speed of the store: updates arriving together (a getUpdates batch, webhook requests while
+ * a commit is in flight) are stored in one transaction (InboxWriter), and completions are recorded
+ * in the same transaction as the next claim (`settle`), which takes the heads of many lanes at once.
+ * Payments (a checkout question, a successful payment) are claimed by slots of their own; a chat
+ * only waiting out Telegram's per-chat window (`isWaiting`) does not count against the others'.
  */
 import type { Update } from 'grammy/types';
-import { inboxLane } from '../bot/inbox-lane.js';
+import { CONTROL_COMMANDS, inboxLane } from '../bot/inbox-lane.js';
 import type { InboxUpdateRecord, UpdateInboxRepository } from '../db/index.js';
+import type { StoreOutcome } from '../db/repositories/update-inbox.js';
+import { storableJson } from '../db/storable-json.js';
 import { realTimers, sleepOn, type Timers } from '../lib/timers.js';
 import type { Logger } from '../logger.js';
 import { metrics } from '../metrics.js';
+import { InboxWriter } from './inbox-writer.js';
+
+/** Payment lanes (see bot/inbox-lane.ts): handled by slots of their own. */
+const isPaymentLane = (lane: string) => lane.startsWith('checkout:') || lane.endsWith(':payment');
+
+/**
+ * A chat's plain messages (no command, no payment, no button): what a flooding chat sends, and what
+ * may be dropped once its lane's backlog is full.
+ */
+export function isDroppable(update: Update): boolean {
+  const message = update.message ?? update.edited_message;
+  if (!message || message.successful_payment) return false;
+  const text = message.text ?? message.caption ?? '';
+  return !text.startsWith('/') && !CONTROL_COMMANDS.test(text);
+}
 
 export interface UpdateInboxWorkerOptions {
-  inbox: Pick<UpdateInboxRepository, 'add' | 'claim' | 'renew' | 'finish' | 'release'>;
+  inbox: Pick<UpdateInboxRepository, 'store' | 'skip' | 'settle' | 'renew' | 'finishMany' | 'release'>;
   handle(update: Update): Promise<void>;
   /** Called before an update is handled again (its first handler died): it may have half-happened. */
   onRetry?(update: Update): void;
@@ -29,8 +52,20 @@ export interface UpdateInboxWorkerOptions {
   /** This process among the replicas (REPLICA_ID); stable across restarts, unique among live ones. */
   owner: string;
   logger: Logger;
-  /** Updates handled at once (different lanes); default 64. */
+  /** Updates handled at once (different lanes); default 64 (INBOX_CONCURRENCY). */
   maxInFlight?: number;
+  /** Payment updates handled at once, beside `maxInFlight`; default 16. */
+  maxPaymentsInFlight?: number;
+  /**
+   * The update in hand only waits for Telegram's per-chat window (a 429): it does not count against
+   * `maxInFlight` meanwhile (bot/chat-flood-gate.ts).
+   */
+  isWaiting?(update: Update): boolean;
+  /** A chat's plain messages waiting beyond this many are dropped (one notice); default 20. */
+  maxBacklog?: number;
+  /** Updates were dropped from this update's chat (a flood): tell the user, at most once a minute. */
+  onDropped?(update: Update): void;
+  now?: () => number;
   /** How long a claim holds without renewal; default 30 s. Renewed every third of it. */
   leaseMs?: number;
   /** How often to look for updates other replicas stored, and for lapsed claims; default 250 ms. */
@@ -48,13 +83,21 @@ export class UpdateInboxWorker {
   readonly #leaseMs: number;
   readonly #idlePollMs: number;
   readonly #maxAttempts: number;
+  readonly #maxPayments: number;
+  readonly #writer: InboxWriter;
+  readonly #now: () => number;
   readonly #inHand = new Map<number, InboxUpdateRecord>();
+  /** Handled, not yet recorded as done: the next claiming pass records them (one transaction). */
+  #done: number[] = [];
+  /** Chat lane -> when its user was last told that messages were dropped. */
+  readonly #dropNotices = new Map<string, number>();
   readonly #tasks = new Set<Promise<void>>();
   /** Updates in hand whose work was already told to stop (the flag stays set in the store). */
   readonly #cancelled = new Set<number>();
   #running = false;
   #pumping: Promise<void> | undefined;
   #pumpAgain = false;
+  #pumpSoonPending = false;
   #idleTimer: unknown;
   #renewTimer: unknown;
   #renewing: Promise<void> | undefined;
@@ -67,18 +110,50 @@ export class UpdateInboxWorker {
     this.#leaseMs = opts.leaseMs ?? 30_000;
     this.#idlePollMs = opts.idlePollMs ?? 250;
     this.#maxAttempts = opts.maxAttempts ?? 5;
+    this.#maxPayments = opts.maxPaymentsInFlight ?? 16;
+    this.#now = opts.now ?? Date.now;
+    this.#writer = new InboxWriter({
+      inbox: opts.inbox,
+      logger: this.#log,
+      timers: this.#timers,
+      maxBacklog: opts.maxBacklog ?? 20,
+    });
   }
 
   /**
    * Stores an update (a resend of one already stored is recognised and dropped). Resolves once it is
-   * stored: only then may Telegram be told it arrived. Rejects if the store cannot take it.
+   * stored, or recorded as one the store cannot keep ('unstorable', logged and counted): only then
+   * may Telegram be told it arrived. Rejects if the store cannot take anything (it is down).
    */
-  async accept(update: Update): Promise<void> {
+  async accept(update: Update): Promise<StoreOutcome | 'unstorable'> {
     const { lane, control } = inboxLane(update);
-    const stored = await this.#opts.inbox.add({ updateId: update.update_id, lane, control, payload: update });
-    metrics.inboxUpdates.inc({ outcome: stored ? 'stored' : 'duplicate' });
-    if (stored) this.#pump();
-    else this.#log.debug({ updateId: update.update_id }, 'update already in the inbox: dropped');
+    const outcome = await this.#writer.write({
+      updateId: update.update_id,
+      lane,
+      control,
+      // What jsonb refuses (U+0000, lone surrogates) is cleaned out; the handler sees this copy.
+      payload: storableJson(update),
+      droppable: !control && !isPaymentLane(lane) && isDroppable(update),
+    });
+    metrics.inboxUpdates.inc({ outcome });
+    if (outcome === 'stored') this.#pump();
+    else if (outcome === 'duplicate')
+      this.#log.debug({ updateId: update.update_id }, 'update already in the inbox: dropped');
+    else if (outcome === 'dropped') this.#noticeDrop(lane, update);
+    return outcome;
+  }
+
+  #noticeDrop(lane: string, update: Update): void {
+    const now = this.#now();
+    const last = this.#dropNotices.get(lane);
+    if (last !== undefined && now - last < 60_000) return;
+    if (this.#dropNotices.size > 10_000) this.#dropNotices.clear();
+    this.#dropNotices.set(lane, now);
+    this.#log.warn(
+      { lane, updateId: update.update_id },
+      'chat floods the bot: its plain messages are dropped',
+    );
+    this.#opts.onDropped?.(update);
   }
 
   /** Takes back claims a previous life of this process left (same owner), then starts claiming. */
@@ -107,6 +182,8 @@ export class UpdateInboxWorker {
     const finished = Promise.allSettled([...this.#tasks]).then(() => true);
     const inTime = await Promise.race([finished, sleepOn(this.#timers, graceMs).then(() => false)]);
     this.#timers.clear(this.#renewTimer);
+    await this.#pumping;
+    await this.#recordDone();
     if (inTime) return;
     const ids = [...this.#inHand.keys()];
     this.#log.warn({ updates: ids.length }, 'drain: updates still running are handed back');
@@ -120,7 +197,15 @@ export class UpdateInboxWorker {
    * the updates being handled (a test holding one open).
    */
   async whenIdle({ handlers = true } = {}): Promise<void> {
-    while (this.#pumping || this.#renewing || (handlers && this.#tasks.size > 0)) {
+    while (
+      this.#pumping ||
+      this.#renewing ||
+      (handlers && this.#tasks.size > 0) ||
+      this.#writer.busy ||
+      this.#pumpSoonPending
+    ) {
+      if (this.#pumpSoonPending) await new Promise((resolve) => setImmediate(resolve));
+      await this.#writer.idle();
       await this.#pumping;
       await this.#renewing;
       if (handlers) await Promise.allSettled([...this.#tasks]);
@@ -161,6 +246,40 @@ export class UpdateInboxWorker {
     }
   }
 
+  /** Records the handled updates as done, outside a claiming pass (drain). */
+  async #recordDone(): Promise<void> {
+    const done = this.#done.splice(0);
+    await this.#opts.inbox.finishMany(done).catch((err: unknown) => {
+      // Not marked done: their claims lapse and they are handled again (at least once).
+      this.#log.error({ err, updates: done.length }, 'could not mark updates done');
+    });
+  }
+
+  /** Free slots of each kind: payments have their own; a chat only waiting for Telegram takes none. */
+  #room(): { payments: number; chats: number } {
+    let payments = 0;
+    let chats = 0;
+    for (const row of this.#inHand.values()) {
+      if (isPaymentLane(row.lane)) payments++;
+      else if (!this.#opts.isWaiting?.(row.payload)) chats++;
+    }
+    return { payments: this.#maxPayments - payments, chats: this.#maxInFlight - chats };
+  }
+
+  /**
+   * After a completion: the pass waits for the rest of this turn of the event loop, so the answers
+   * that arrived together are recorded by one transaction (on SQLite a commit blocks the process
+   * for its fsync, so passes never overlap completions by themselves).
+   */
+  #pumpSoon(): void {
+    if (this.#pumpSoonPending) return;
+    this.#pumpSoonPending = true;
+    setImmediate(() => {
+      this.#pumpSoonPending = false;
+      this.#pump();
+    });
+  }
+
   /** One claiming pass at a time; a wake-up during a pass makes it look once more. */
   #pump(): void {
     if (!this.#running) return;
@@ -171,13 +290,25 @@ export class UpdateInboxWorker {
     this.#pumping = (async () => {
       do {
         this.#pumpAgain = false;
-        const room = this.#maxInFlight - this.#inHand.size;
-        if (room <= 0) break;
+        const room = this.#room();
+        const done = this.#done.splice(0);
+        if (done.length === 0 && room.payments <= 0 && room.chats <= 0) break;
         try {
-          const rows = await this.#opts.inbox.claim(this.#opts.owner, this.#leaseMs, room);
+          const rows = await this.#opts.inbox.settle({
+            done,
+            owner: this.#opts.owner,
+            leaseMs: this.#leaseMs,
+            claim: { payments: Math.max(0, room.payments), chats: Math.max(0, room.chats) },
+          });
           for (const row of rows) this.#run(row);
-          if (rows.length === room) this.#pumpAgain = true;
+          const payments = rows.filter((r) => isPaymentLane(r.lane)).length;
+          if (
+            (room.payments > 0 && payments === room.payments) ||
+            (room.chats > 0 && rows.length - payments === room.chats)
+          )
+            this.#pumpAgain = true;
         } catch (err) {
+          this.#done.unshift(...done);
           this.#log.error({ err }, 'could not claim updates (the next look is in a moment)');
           break;
         }
@@ -190,15 +321,15 @@ export class UpdateInboxWorker {
   #run(row: InboxUpdateRecord): void {
     this.#inHand.set(row.updateId, row);
     const task: Promise<void> = this.#handle(row)
-      .catch((err: unknown) => {
-        // Not marked done: the claim lapses and the update is handled again (here or elsewhere).
-        this.#log.error({ err, updateId: row.updateId }, 'could not mark an update done');
+      .then(() => {
+        // Recorded by the next claiming pass, with the claims it makes (see `settle`).
+        this.#done.push(row.updateId);
       })
       .finally(() => {
         this.#inHand.delete(row.updateId);
         this.#cancelled.delete(row.updateId);
         this.#tasks.delete(task);
-        this.#pump();
+        this.#pumpSoon();
       });
     this.#tasks.add(task);
   }
@@ -218,6 +349,5 @@ export class UpdateInboxWorker {
         this.#log.error({ err, updateId: row.updateId }, 'update handling failed');
       }
     }
-    await this.#opts.inbox.finish(row.updateId);
   }
 }

@@ -1,6 +1,7 @@
 /** The update inbox and the shared poll budget, on every engine the run has (SQLite, and PostgreSQL). */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/db/index.js';
+import { storableJson } from '../../src/db/storable-json.js';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.js';
 import { textUpdate } from '../support/in-process-bot.js';
 
@@ -99,6 +100,73 @@ describe.each(availableEngines())('UpdateInboxRepository on %s', (engine) => {
     expect(await store.inbox.prune(new Date(now - 30_000))).toBe(1);
     expect(await store.inbox.find(2)).toBeUndefined();
     expect(await store.inbox.find(1)).toBeDefined();
+  });
+
+  it('keeps an update whose text has U+0000 and a lone surrogate once cleaned (jsonb refuses them raw)', async () => {
+    const hostile = update(1, 10);
+    if (hostile.message) hostile.message.text = 'a\u0000b \uD83D c \uDE00 \u{1F600}';
+    const payload = storableJson(hostile);
+    const outcomes = await store.inbox.store([{ updateId: 1, lane: '10', control: false, payload }]);
+    expect(outcomes).toEqual(['stored']);
+    const [row] = await store.inbox.claim('a', LEASE, 1);
+    expect(row?.payload.message?.text).toBe('ab \uFFFD c \uFFFD \u{1F600}');
+  });
+
+  it('stores a batch in one go: new, resent and flooding updates each get their outcome', async () => {
+    await add(1, '10');
+    const batch = [2, 3, 4, 5].map((id) => ({
+      updateId: id,
+      lane: '10',
+      control: false,
+      payload: update(id, 10),
+      droppable: true,
+    }));
+    const resend = { updateId: 1, lane: '10', control: false, payload: update(1, 10) };
+    const command = { updateId: 6, lane: '10', control: false, payload: update(6, 10) };
+    // Lane 10 may hold 3 waiting: 1 is there, 2 and 3 join, 4 and 5 are dropped; 6 is not droppable.
+    const outcomes = await store.inbox.store([...batch, command, resend], { maxBacklog: 3 });
+    expect(outcomes).toEqual(['stored', 'stored', 'dropped', 'dropped', 'stored', 'duplicate']);
+    expect(await store.inbox.countPending()).toBe(4);
+    // A dropped update is remembered as handled: its resend is a duplicate, never handled.
+    expect(await store.inbox.store([batch[2]!], { maxBacklog: 3 })).toEqual(['duplicate']);
+    expect((await store.inbox.find(4))?.doneAt).not.toBeNull();
+  });
+
+  it('skip records an update the store could not keep as handled, so its resend is recognised', async () => {
+    expect(await store.inbox.skip(9, '10')).toBe(true);
+    expect(await add(9, '10')).toBe(false);
+    expect(await store.inbox.countPending()).toBe(0);
+  });
+
+  it('settle records completions and claims the next lane heads in one go; payments apart', async () => {
+    await add(1, '10');
+    await add(2, '10');
+    await add(3, '20');
+    await add(4, 'checkout:4');
+    await add(5, '20:payment');
+    const first = await store.inbox.settle({
+      done: [],
+      owner: 'a',
+      leaseMs: LEASE,
+      claim: { payments: 0, chats: 5 },
+    });
+    expect(first.map((r) => r.updateId)).toEqual([1, 3]);
+    const payments = await second.inbox.settle({
+      done: [],
+      owner: 'b',
+      leaseMs: LEASE,
+      claim: { payments: 5, chats: 0 },
+    });
+    expect(payments.map((r) => r.updateId)).toEqual([4, 5]);
+    const next = await store.inbox.settle({
+      done: [1, 3],
+      owner: 'a',
+      leaseMs: LEASE,
+      claim: { payments: 5, chats: 5 },
+    });
+    expect(next.map((r) => r.updateId)).toEqual([2]);
+    expect((await store.inbox.find(1))?.doneAt).not.toBeNull();
+    expect((await store.inbox.find(3))?.doneAt).not.toBeNull();
   });
 
   it('racing claimers never share an update, and each lane stays in order', async () => {

@@ -70,8 +70,11 @@ describe(`UpdateInboxWorker on ${defaultEngine()}`, () => {
     owner: string,
     opts: Partial<UpdateInboxWorkerOptions> & Pick<UpdateInboxWorkerOptions, 'handle'>,
   ) {
-    const store = await database.open(() => clock.now());
-    stores.push(store);
+    // SQLite: one connection per process, as in production (a second one in the same thread would
+    // block on the first one's open transaction). PostgreSQL: a connection pool per "replica".
+    const shared = defaultEngine() === 'sqlite' ? stores[0] : undefined;
+    const store = shared ?? (await database.open(() => clock.now()));
+    if (!shared) stores.push(store);
     const timers = new ManualTimers(clock);
     const w = new UpdateInboxWorker({
       inbox: store.inbox,
@@ -232,5 +235,86 @@ describe(`UpdateInboxWorker on ${defaultEngine()}`, () => {
     await w.start();
     await run(200);
     expect((await store.inbox.find(1))?.doneAt).not.toBeNull();
+  });
+
+  it('an update whose text holds U+0000 is stored and handled, without the NUL', async () => {
+    const texts: Array<string | undefined> = [];
+    const { w, store } = await worker('a', { handle: async (u) => void texts.push(u.message?.text) });
+    expect(await w.accept(message(1, 1, 'he\u0000llo'))).toBe('stored');
+    await w.start();
+    await run(200);
+    expect(texts).toEqual(['hello']);
+    expect(await store.inbox.countPending()).toBe(0);
+  });
+
+  it('payments are claimed by slots of their own while every chat slot is taken', async () => {
+    const gate = new Gate();
+    gate.hold = true;
+    const { w } = await worker('a', { handle: gate.handle, maxInFlight: 1 });
+    held.add(w);
+    await w.accept(message(1, 1));
+    await w.accept(message(2, 2));
+    const checkout = {
+      update_id: 3,
+      pre_checkout_query: {
+        id: 'q3',
+        from: { id: 2, is_bot: false, first_name: 'Pay' },
+        currency: 'XTR',
+        total_amount: 50,
+        invoice_payload: 'topup',
+      },
+    } as Update;
+    await w.accept(checkout);
+    await w.start();
+    await run(300);
+    expect(gate.started).toEqual([1, 3]); // chat 2 waits for the one chat slot; the checkout does not
+    gate.release(3);
+    gate.release(1);
+    await run(300);
+    expect(gate.started).toEqual([1, 3, 2]);
+    gate.release(2);
+    held.delete(w);
+  });
+
+  it('a chat only waiting out Telegram’s window holds no slot: the next chat is served meanwhile', async () => {
+    const gate = new Gate();
+    gate.hold = true;
+    const waiting = new Set<number>();
+    const { w } = await worker('a', {
+      handle: gate.handle,
+      maxInFlight: 1,
+      isWaiting: (u) => waiting.has(u.message?.chat.id ?? 0),
+    });
+    held.add(w);
+    await w.accept(message(1, 1));
+    await w.accept(message(2, 2));
+    await w.start();
+    await run(300);
+    expect(gate.started).toEqual([1]);
+    waiting.add(1); // chat 1's reply got a 429: it waits for its window
+    await run(300);
+    expect(gate.started).toEqual([1, 2]);
+    gate.release(1);
+    gate.release(2);
+    held.delete(w);
+  });
+
+  it('a chat flooding plain messages past its backlog has them dropped, with one notice; commands stay', async () => {
+    const gate = new Gate();
+    gate.hold = true;
+    const notices: number[] = [];
+    const { w, store } = await worker('a', {
+      handle: gate.handle,
+      maxBacklog: 3,
+      onDropped: (u) => void notices.push(u.update_id),
+    });
+    held.add(w);
+    const outcomes = [];
+    for (let id = 1; id <= 6; id++) outcomes.push(await w.accept(message(id, 9, `spam ${id}`)));
+    outcomes.push(await w.accept(message(7, 9, '/start')));
+    expect(outcomes).toEqual(['stored', 'stored', 'stored', 'dropped', 'dropped', 'dropped', 'stored']);
+    expect(notices).toEqual([4]);
+    expect(await store.inbox.countPending()).toBe(4);
+    held.delete(w);
   });
 });

@@ -8,11 +8,49 @@
  * be claimed while every older update of its lane is being handled (leased), never before one that
  * waits. A replica that dies holding a claim loses it when the lease lapses.
  */
-import { and, asc, count, eq, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  lt,
+  ne,
+  not,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { changed, type Engine, first, type Sql } from '../engine.js';
 import type { InboxUpdateRecord } from '../records.js';
 
-export type NewInboxUpdate = Pick<InboxUpdateRecord, 'updateId' | 'lane' | 'control' | 'payload'>;
+export type NewInboxUpdate = Pick<InboxUpdateRecord, 'updateId' | 'lane' | 'control' | 'payload'> & {
+  /** May be dropped when its lane's backlog is full (a chat flooding the bot with plain messages). */
+  droppable?: boolean;
+};
+
+/** What became of an update offered to `store`. */
+export type StoreOutcome = 'stored' | 'duplicate' | 'dropped';
+
+/** Which lanes a claim looks at: payments have workers of their own (Telegram waits 10 s for a checkout). */
+export type LaneKind = 'payments' | 'chats';
+
+/** The lanes of payments (bot/inbox-lane.ts): a checkout question, a chat's successful payment. */
+function paymentLane(lane: Parameters<typeof like>[0]): SQL {
+  return or(like(lane, 'checkout:%'), like(lane, '%:payment')) as SQL;
+}
+
+export interface Settlement {
+  /** Updates handled: marked done first, so the next update of their lanes may be claimed below. */
+  done: number[];
+  owner: string;
+  leaseMs: number;
+  /** How many lane heads to claim, of each kind (0: none). */
+  claim: Record<LaneKind, number>;
+}
 
 export class UpdateInboxRepository {
   constructor(
@@ -41,8 +79,113 @@ export class UpdateInboxRepository {
     return changed(rows) === 1;
   }
 
+  /**
+   * Stores a batch of updates in one transaction (group commit: one fsync on SQLite, one round trip
+   * of inserts on PostgreSQL), each once: a resend of a stored update_id is a 'duplicate'. With
+   * `maxBacklog`, a droppable update whose lane already waits on that many is recorded as handled
+   * without being handled ('dropped'): a flooding chat neither grows the inbox nor waits for ever.
+   */
+  async store(updates: NewInboxUpdate[], opts: { maxBacklog?: number } = {}): Promise<StoreOutcome[]> {
+    if (updates.length === 0) return [];
+    const t = this.#t;
+    const now = new Date(this.now());
+    const { maxBacklog } = opts;
+    return this.engine.transaction(async ({ db }) => {
+      const dropped = new Set<number>();
+      const droppable = updates.filter((u) => u.droppable);
+      if (maxBacklog !== undefined && droppable.length > 0) {
+        const lanes = [...new Set(droppable.map((u) => u.lane))];
+        const counts = await db
+          .select({ lane: t.lane, n: count() })
+          .from(t)
+          .where(and(isNull(t.doneAt), inArray(t.lane, lanes)))
+          .groupBy(t.lane);
+        const backlog = new Map(counts.map((c) => [c.lane, Number(c.n)]));
+        for (const u of updates) {
+          const waiting = backlog.get(u.lane) ?? 0;
+          if (u.droppable && waiting >= maxBacklog) dropped.add(u.updateId);
+          else backlog.set(u.lane, waiting + 1);
+        }
+      }
+      const rows = await db
+        .insert(t)
+        .values(
+          updates.map(({ droppable: _, ...u }) =>
+            dropped.has(u.updateId)
+              ? // Kept only to recognise a resend: no payload worth storing.
+                { ...u, payload: { update_id: u.updateId }, receivedAt: now, doneAt: now }
+              : { ...u, receivedAt: now },
+          ),
+        )
+        .onConflictDoNothing({ target: t.updateId })
+        .returning({ updateId: t.updateId });
+      const inserted = new Set(rows.map((r) => r.updateId));
+      return updates.map((u) =>
+        !inserted.has(u.updateId) ? 'duplicate' : dropped.has(u.updateId) ? 'dropped' : 'stored',
+      );
+    });
+  }
+
+  /**
+   * Records an update the store could not keep as handled, with nothing of it but its id (so a
+   * resend is recognised); false if the store refuses even that (then it is the store that fails).
+   */
+  async skip(updateId: number, lane: string): Promise<boolean> {
+    const t = this.#t;
+    const now = new Date(this.now());
+    try {
+      await this.#run((db) =>
+        db
+          .insert(t)
+          .values({
+            updateId,
+            lane,
+            control: false,
+            payload: { update_id: updateId },
+            receivedAt: now,
+            doneAt: now,
+          })
+          .onConflictDoNothing({ target: t.updateId }),
+      );
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Marks handled updates done and claims new lane heads, in one transaction (one fsync on SQLite):
+   * what a worker does each time it has room. Payment lanes and chat lanes are claimed separately,
+   * so payments never wait for room among the chats.
+   */
+  async settle(s: Settlement): Promise<InboxUpdateRecord[]> {
+    const { done, owner, leaseMs } = s;
+    const claiming = s.claim.payments > 0 || s.claim.chats > 0;
+    const work = async (db: Sql) => {
+      if (done.length > 0) await this.#finish(db, done);
+      if (!claiming) return [];
+      const rows = await this.#claim(db, owner, leaseMs, s.claim);
+      return rows.sort((a, b) => a.updateId - b.updateId);
+    };
+    if (done.length === 0 && !claiming) return [];
+    // One statement needs no transaction (an idle look costs one round trip).
+    return done.length === 0 || !claiming ? this.#run(work) : this.engine.transaction(({ db }) => work(db));
+  }
+
   /** Claims up to `limit` lane heads for `owner` until now + leaseMs, oldest first. */
   async claim(owner: string, leaseMs: number, limit: number): Promise<InboxUpdateRecord[]> {
+    return this.#run((db) => this.#claim(db, owner, leaseMs, { all: limit })).then((rows) =>
+      rows.sort((a, b) => a.updateId - b.updateId),
+    );
+  }
+
+  /** One statement claiming up to `limits[kind]` heads of each kind of lane (`all`: any lane). */
+  #claim(
+    db: Sql,
+    owner: string,
+    leaseMs: number,
+    limits: Partial<Record<LaneKind | 'all', number>>,
+  ): Promise<InboxUpdateRecord[]> {
     const t = this.#t;
     const now = new Date(this.now());
     const free = or(isNull(t.leaseUntil), lt(t.leaseUntil, now));
@@ -51,23 +194,43 @@ export class UpdateInboxRepository {
       and older.done_at is null and older.update_id < ${t.updateId}
       and (${t.control} = ${sql.param(false, t.control)} or older.lease_until is null
         or older.lease_until < ${sql.param(now, t.leaseUntil)}))`;
-    return this.#run((db) => {
-      const heads = db
-        .select({ updateId: t.updateId })
-        .from(t)
-        .where(and(isNull(t.doneAt), free, held))
-        .orderBy(asc(t.updateId))
-        .limit(limit);
-      // PostgreSQL: replicas claiming at once skip each other's rows instead of queueing on them
-      // (the re-checked WHERE below would refuse them anyway). SQLite has one writer at a time.
-      const candidates =
-        this.engine.dialect === 'postgres' ? heads.for('update', { skipLocked: true }) : heads;
+    const ofKind = { payments: paymentLane(t.lane), chats: not(paymentLane(t.lane)), all: undefined };
+    const heads = (Object.entries(limits) as Array<[keyof typeof ofKind, number]>)
+      .filter(([, limit]) => limit > 0)
+      .map(([kind, limit]) =>
+        db
+          .select({ updateId: t.updateId })
+          .from(t)
+          .where(and(isNull(t.doneAt), free, held, ofKind[kind]))
+          .orderBy(asc(t.updateId))
+          .limit(limit),
+      );
+    const claim = { owner, leaseUntil: new Date(now.getTime() + leaseMs), attempts: sql`${t.attempts} + 1` };
+    if (heads.length === 0) return Promise.resolve([]);
+    if (this.engine.dialect === 'sqlite') {
+      // One writer at a time: the heads cannot change between the select and the update.
       return db
         .update(t)
-        .set({ owner, leaseUntil: new Date(now.getTime() + leaseMs), attempts: sql`${t.attempts} + 1` })
-        .where(and(inArray(t.updateId, candidates), isNull(t.doneAt), free))
+        .set(claim)
+        .where(and(or(...heads.map((h) => inArray(t.updateId, h))), isNull(t.doneAt), free))
         .returning();
-    }).then((rows) => rows.sort((a, b) => a.updateId - b.updateId));
+    }
+    // PostgreSQL: replicas claiming at once skip each other's rows instead of queueing on them. The
+    // heads are picked once (a locking CTE is never inlined): a `limit` subquery inside the UPDATE may
+    // be rescanned, and with SKIP LOCKED a rescan finds other rows, claiming more than `limit`.
+    const picked = heads.map((h, i) => db.$with(`picked${i}`).as(h.for('update', { skipLocked: true })));
+    return db
+      .with(...picked)
+      .update(t)
+      .set(claim)
+      .where(
+        and(
+          or(...picked.map((p) => inArray(t.updateId, db.select({ updateId: p.updateId }).from(p)))),
+          isNull(t.doneAt),
+          free,
+        ),
+      )
+      .returning();
   }
 
   /**
@@ -89,13 +252,21 @@ export class UpdateInboxRepository {
 
   /** Handled: never claimed again (kept for a while so a resend is recognised). */
   async finish(updateId: number): Promise<void> {
+    await this.finishMany([updateId]);
+  }
+
+  /** `finish` for many at once (one statement). */
+  async finishMany(updateIds: number[]): Promise<void> {
+    if (updateIds.length === 0) return;
+    await this.#run((db) => this.#finish(db, updateIds));
+  }
+
+  async #finish(db: Sql, updateIds: number[]): Promise<void> {
     const t = this.#t;
-    await this.#run((db) =>
-      db
-        .update(t)
-        .set({ doneAt: new Date(this.now()), leaseUntil: null })
-        .where(and(eq(t.updateId, updateId), isNull(t.doneAt))),
-    );
+    await db
+      .update(t)
+      .set({ doneAt: new Date(this.now()), leaseUntil: null })
+      .where(and(inArray(t.updateId, updateIds), isNull(t.doneAt)));
   }
 
   /** Hands `owner`'s claims back (all, or those in `updateIds`): another worker may take them at once. */

@@ -1,0 +1,125 @@
+/**
+ * Busy chats against payments and newcomers (issue 22 D13): N chats flood the real bot (SQLite,
+ * polling) with plain messages, each at a user's fast pace (one a second), through the emulator's
+ * flood limits (one message a second per chat, 30 a second per bot: the bot cannot answer them
+ * all). During the flood, Stars checkouts are paid one after another and newcomers send /start.
+ * Prints the checkout answer time (pre_checkout_query -> answerPreCheckoutQuery) p50/p99/max and
+ * the newcomers' /start -> greeting latency, for 100 and 1,000 flooding chats.
+ * Goal: checkout p99 < 1 s and newcomer p99 < 2 s at 1,000 chats.
+ *
+ *   npx tsx bench/flood.ts [seconds=30] [chats=100,1000]
+ */
+import { startSimulator } from '../src/simulator/server.js';
+import { createDatabase } from '../test/support/database-factory.js';
+import { BotProcess } from '../test/support/e2e/bot-process.js';
+import { type BotMessage, startTelegramEmulator } from '../test/support/telegram/emulator.js';
+import { cpuOf, machineBusySeconds } from './support/cpu.js';
+import { API_KEY, percentile } from './support/upstream.js';
+
+const SECONDS = Number(process.argv[2] ?? 30);
+const SIZES = (process.argv[3] ?? '100,1000').split(',').map(Number);
+const CHECKOUTS = 20;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const fmt = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+async function flood(chats: number) {
+  const emulator = await startTelegramEmulator({ floodLimits: true });
+  const upstream = await startSimulator({
+    accounts: [{ key: API_KEY, balance_usd: '100.00', deposit_usd: '100.00' }],
+  });
+  const database = await createDatabase('sqlite');
+  const bot = await BotProcess.start({
+    env: {
+      BOT_TOKEN: emulator.token,
+      TELEGRAM_API_ROOT: emulator.apiRoot,
+      RESELLER_API_URL: upstream.baseUrl,
+      RESELLER_API_KEY: API_KEY,
+      ...database.env,
+      BILLING: 'stars',
+      STARS_PER_USD: '77',
+      TOPUP_PACKS_STARS: '10,50,100',
+      LOG_LEVEL: 'info',
+    },
+    startTimeoutMs: 60_000,
+  });
+  // Buyers with an invoice in hand, before the flood.
+  const buyers: Array<{ pay(): Promise<number> }> = [];
+  for (let i = 0; i < CHECKOUTS; i++) {
+    const user = emulator.createUser({ language_code: 'en' });
+    await user.sendCommand('wallet');
+    await user.waitForMessage(/Choose how many Stars/);
+    const after = emulator.seq();
+    await user.pressButton(/50/);
+    const invoice: BotMessage = await user.waitForMessage((m) => m.kind === 'invoice', { after });
+    buyers.push({
+      pay: async () => {
+        const started = performance.now();
+        const outcome = await user.payInvoice(invoice);
+        if (!outcome.ok) return Number.POSITIVE_INFINITY;
+        return performance.now() - started;
+      },
+    });
+  }
+  const flooders = Array.from({ length: chats }, () => emulator.createUser({ language_code: 'en' }));
+  let flooding = true;
+  const cpu0 = { bot: cpuOf([bot.pid]), all: machineBusySeconds() };
+  const started = performance.now();
+  // Each flooder: one message a second, starting at a random moment of the first second.
+  const floodDone = Promise.all(
+    flooders.map(async (user, i) => {
+      await sleep((i * 1000) / chats);
+      for (let k = 0; flooding; k++) {
+        void user.sendText(`spam ${k}`);
+        await sleep(1000);
+      }
+    }),
+  );
+  await sleep(3_000); // the backlog builds up
+  const checkoutMs: number[] = [];
+  const newcomerMs: number[] = [];
+  const checkouts = (async () => {
+    for (const buyer of buyers) {
+      checkoutMs.push(await buyer.pay());
+      await sleep(((SECONDS - 5) * 1000) / CHECKOUTS);
+    }
+  })();
+  const newcomers = (async () => {
+    const waits: Promise<void>[] = [];
+    while (performance.now() - started < SECONDS * 1000) {
+      const user = emulator.createUser({ language_code: 'en', first_name: 'Newt' });
+      const after = emulator.seq();
+      const t0 = performance.now();
+      await user.sendCommand('start');
+      waits.push(
+        user.waitForMessage(/Hi, Newt!/, { after, timeoutMs: 120_000 }).then(
+          () => void newcomerMs.push(performance.now() - t0),
+          () => void newcomerMs.push(Number.POSITIVE_INFINITY),
+        ),
+      );
+      await sleep(1000);
+    }
+    await Promise.all(waits);
+  })();
+  await checkouts;
+  await newcomers;
+  flooding = false;
+  await floodDone;
+  const elapsed = (performance.now() - started) / 1000;
+  checkoutMs.sort((a, b) => a - b);
+  newcomerMs.sort((a, b) => a - b);
+  const stats = emulator.floodStats();
+  console.log(
+    `${String(chats).padStart(5)} flooding chats, ${elapsed.toFixed(0)} s: checkout answered p50 ${fmt(percentile(checkoutMs, 50))},` +
+      ` p99 ${fmt(percentile(checkoutMs, 99))}, max ${fmt(checkoutMs.at(-1) ?? 0)} (${checkoutMs.filter(Number.isFinite).length}/${checkoutMs.length} ok);` +
+      ` newcomer /start p50 ${fmt(percentile(newcomerMs, 50))}, p99 ${fmt(percentile(newcomerMs, 99))}, max ${fmt(newcomerMs.at(-1) ?? 0)} (${newcomerMs.length});` +
+      ` 429s ${stats.limited}, ignored ${stats.ignored};` +
+      ` CPU bot ${(((cpuOf([bot.pid]) - cpu0.bot) / elapsed) * 100).toFixed(0)}%, machine ${(((machineBusySeconds() - cpu0.all) / elapsed) * 100).toFixed(0)}% of one core`,
+  );
+  await bot.stop();
+  await emulator.close();
+  await upstream.close();
+  await database.drop();
+}
+
+for (const chats of SIZES) await flood(chats);

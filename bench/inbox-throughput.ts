@@ -1,0 +1,240 @@
+/**
+ * The update inbox at the speed of the store (issue 28), black box: the unmodified bot as a real
+ * process against the Telegram emulator, and a bare grammY bot (@grammyjs/runner, replying to every
+ * message) on the same emulator in the same run, as the yardstick.
+ *
+ * - polling on SQLite and on PostgreSQL: UPDATES /help messages from 200 users queued at once;
+ * - webhook with 1, 2 and 3 replicas on PostgreSQL: the same, POSTed round-robin 64 at a time.
+ *
+ * An update counts once its answer reached the emulator; its latency is from when it was queued
+ * (polling) or POSTed (webhook) to its answer. CPU of the bot processes, PostgreSQL and the whole
+ * machine over each run is printed: the machine may be shared, which the figures then include.
+ *
+ *   npx tsx bench/inbox-throughput.ts [updates=3000]
+ */
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { run } from '@grammyjs/runner';
+import { Bot } from 'grammy';
+import { type RunningSimulator, startSimulator } from '../src/simulator/server.js';
+import { createDatabase, type EngineName } from '../test/support/database-factory.js';
+import { BotProcess } from '../test/support/e2e/bot-process.js';
+import { webhookReplicaEnv } from '../test/support/e2e/cluster.js';
+import { freePort } from '../test/support/e2e/free-port.js';
+import { textUpdate } from '../test/support/in-process-bot.js';
+import { benchPostgres } from '../test/support/postgres/cluster.js';
+import { startTelegramEmulator, type TelegramEmulator } from '../test/support/telegram/emulator.js';
+import { cpuOf, machineBusySeconds, postgresPids } from './support/cpu.js';
+import { API_KEY, percentile } from './support/upstream.js';
+
+const UPDATES = Number(process.argv[2] ?? 3000);
+const USERS = 200;
+const SECRET = 'whsec_bench';
+const BARE_FLAG = '--bare-grammy';
+
+interface Result {
+  name: string;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  cpu: string;
+}
+
+/** Watches the emulator's sendMessage calls: each chat's k-th answer is for its k-th update. */
+function answerTimes(emulator: TelegramEmulator) {
+  const sentAt = new Map<number, number[]>();
+  const latencies: number[] = [];
+  const answered = new Map<number, number>();
+  // Seen as the emulator takes each call (cheap: no scan of its whole call log).
+  emulator.observeCalls((method, params) => {
+    if (method !== 'sendMessage') return;
+    const chat = Number(params.chat_id);
+    const k = answered.get(chat) ?? 0;
+    answered.set(chat, k + 1);
+    const sent = sentAt.get(chat)?.[k];
+    if (sent !== undefined) latencies.push(performance.now() - sent);
+  });
+  return {
+    sent(chat: number) {
+      const list = sentAt.get(chat) ?? [];
+      list.push(performance.now());
+      sentAt.set(chat, list);
+    },
+    async until(n: number) {
+      while (latencies.length < n) await new Promise((r) => setTimeout(r, 5));
+    },
+    stop() {
+      emulator.observeCalls(undefined);
+      return latencies.sort((a, b) => a - b);
+    },
+  };
+}
+
+let upstream: RunningSimulator;
+
+function botEnv(emulator: TelegramEmulator): Record<string, string> {
+  return {
+    BOT_TOKEN: emulator.token,
+    TELEGRAM_API_ROOT: emulator.apiRoot,
+    RESELLER_API_URL: upstream.baseUrl,
+    RESELLER_API_KEY: API_KEY,
+  };
+}
+
+async function measure(
+  name: string,
+  emulator: TelegramEmulator,
+  pids: () => number[],
+  send: (watch: ReturnType<typeof answerTimes>) => Promise<void>,
+): Promise<Result> {
+  const watch = answerTimes(emulator);
+  const cpu0 = { bots: cpuOf(pids()), pg: cpuOf(postgresPids()), all: machineBusySeconds() };
+  const started = performance.now();
+  await send(watch);
+  await watch.until(UPDATES);
+  const elapsed = (performance.now() - started) / 1000;
+  const lat = watch.stop();
+  const pct = (s: number) => `${((s / elapsed) * 100).toFixed(0)}%`;
+  const cpu =
+    `bot ${pct(cpuOf(pids()) - cpu0.bots)}, PostgreSQL ${pct(cpuOf(postgresPids()) - cpu0.pg)},` +
+    ` machine ${pct(machineBusySeconds() - cpu0.all)} of one core`;
+  return { name, perSecond: UPDATES / elapsed, p50: percentile(lat, 50), p99: percentile(lat, 99), cpu };
+}
+
+/** Queues every update at once, as Telegram does for a bot that polls. */
+async function queueAll(emulator: TelegramEmulator, watch: ReturnType<typeof answerTimes>) {
+  const users = Array.from({ length: USERS }, () => emulator.createUser({ language_code: 'en' }));
+  await Promise.all(
+    Array.from({ length: UPDATES }, (_, i) => {
+      const user = users[i % USERS]!;
+      watch.sent(user.id);
+      return user.sendCommand('help');
+    }),
+  );
+}
+
+async function bareGrammy(): Promise<Result> {
+  const emulator = await startTelegramEmulator();
+  const child = fork(fileURLToPath(import.meta.url), [BARE_FLAG, emulator.token, emulator.apiRoot], {
+    stdio: 'inherit',
+  });
+  await new Promise<void>((resolve) => child.once('message', () => resolve()));
+  const result = await measure(
+    'bare grammY + runner',
+    emulator,
+    () => [child.pid!],
+    (w) => queueAll(emulator, w),
+  );
+  child.kill();
+  await emulator.close();
+  return result;
+}
+
+async function polling(engine: EngineName, pgUrl: string | undefined): Promise<Result> {
+  const emulator = await startTelegramEmulator();
+  const database = await createDatabase(engine, pgUrl ? { url: pgUrl } : undefined);
+  const bot = await BotProcess.start({
+    env: { ...botEnv(emulator), ...database.env, LOG_LEVEL: 'info' },
+    startTimeoutMs: 60_000,
+  });
+  const result = await measure(
+    `bot, polling, ${engine}`,
+    emulator,
+    () => [bot.pid],
+    (w) => queueAll(emulator, w),
+  );
+  await bot.stop();
+  await emulator.close();
+  await database.drop();
+  return result;
+}
+
+async function webhook(replicas: number, pgUrl: string): Promise<Result> {
+  const emulator = await startTelegramEmulator();
+  const database = await createDatabase('postgres', { url: pgUrl });
+  const ports = await Promise.all(Array.from({ length: replicas }, () => freePort()));
+  const bots: BotProcess[] = [];
+  for (let i = 0; i < replicas; i++) {
+    bots.push(
+      await BotProcess.start({
+        env: {
+          ...botEnv(emulator),
+          ...database.env,
+          ...webhookReplicaEnv(i, ports[i]!, SECRET),
+          LOG_LEVEL: 'info',
+        },
+        startTimeoutMs: 60_000,
+      }),
+    );
+  }
+  const users = Array.from({ length: USERS }, () => emulator.createUser({ language_code: 'en' }));
+  let next = 0;
+  const result = await measure(
+    `bot, webhook, ${replicas} replica(s), postgres`,
+    emulator,
+    () => bots.map((b) => b.pid),
+    async (watch) => {
+      await Promise.all(
+        Array.from({ length: 64 }, async () => {
+          while (next < UPDATES) {
+            const i = next++;
+            const user = users[i % USERS]!;
+            watch.sent(user.id);
+            const res = await fetch(`http://127.0.0.1:${ports[i % replicas]}/telegram/webhook`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': SECRET },
+              body: JSON.stringify(textUpdate(i + 1, { id: user.id, language_code: 'en' }, '/help')),
+            });
+            await res.arrayBuffer();
+            if (!res.ok) throw new Error(`webhook answered ${res.status}`);
+          }
+        }),
+      );
+    },
+  );
+  await Promise.all(bots.map((b) => b.stop()));
+  await emulator.close();
+  await database.drop();
+  return result;
+}
+
+async function main() {
+  const pg = await benchPostgres();
+  upstream = await startSimulator({
+    accounts: [{ key: API_KEY, balance_usd: '100.00', deposit_usd: '100.00' }],
+  });
+  const results: Result[] = [];
+  try {
+    console.log(`${UPDATES} /help updates from ${USERS} users; answers counted at the Telegram emulator`);
+    const bare = await bareGrammy();
+    results.push(bare);
+    results.push(await polling('sqlite', undefined));
+    if (pg.url) {
+      results.push(await polling('postgres', pg.url));
+      for (const n of [1, 2, 3]) results.push(await webhook(n, pg.url));
+    }
+    results.push(await bareGrammy()); // the yardstick again: the machine's load may have changed
+    const yardstick = (results[0]!.perSecond + results.at(-1)!.perSecond) / 2;
+    for (const r of results) {
+      console.log(
+        `  ${r.name.padEnd(42)} ${r.perSecond.toFixed(0).padStart(5)} updates/s (x${(r.perSecond / yardstick).toFixed(2)})` +
+          `  answer p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms;  CPU: ${r.cpu}`,
+      );
+    }
+  } finally {
+    await upstream.close();
+    pg.stop();
+  }
+}
+
+/** The yardstick's process: bare grammY with the runner, answering every message. */
+async function runBareGrammy(token: string, apiRoot: string) {
+  const bot = new Bot(token, { client: { apiRoot } });
+  bot.on('message', (ctx) => ctx.reply('Help: send me a prompt and I will make a picture.'));
+  await bot.init();
+  run(bot);
+  process.send?.('ready');
+}
+
+if (process.argv[2] === BARE_FLAG) await runBareGrammy(process.argv[3]!, process.argv[4]!);
+else await main();
