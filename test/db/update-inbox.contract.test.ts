@@ -50,6 +50,19 @@ describe.each(availableEngines())('UpdateInboxRepository on %s', (engine) => {
     expect(next.map((r) => [r.updateId, r.owner])).toEqual([[2, 'b']]);
   });
 
+  it('a lane with nothing waiting behind its head goes first: a newcomer is not queued behind a flood', async () => {
+    await add(1, '10');
+    await add(2, '10');
+    await add(3, '30');
+    await add(4, '30');
+    await add(5, '20');
+    // Room for one: the newest update, but the only one of its lane, goes before older backlogs.
+    expect((await store.inbox.claim('a', LEASE, 1)).map((r) => r.updateId)).toEqual([5]);
+    // The backlogged lanes share what is left, oldest first.
+    expect((await store.inbox.claim('b', LEASE, 1)).map((r) => r.updateId)).toEqual([1]);
+    expect((await store.inbox.claim('b', LEASE, 1)).map((r) => r.updateId)).toEqual([3]);
+  });
+
   it('a control update runs beside a lane update in hand, never before one that waits', async () => {
     await add(1, '10');
     await add(2, '10');

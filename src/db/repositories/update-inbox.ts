@@ -172,7 +172,7 @@ export class UpdateInboxRepository {
     return done.length === 0 || !claiming ? this.#run(work) : this.engine.transaction(({ db }) => work(db));
   }
 
-  /** Claims up to `limit` lane heads for `owner` until now + leaseMs, oldest first. */
+  /** Claims up to `limit` lane heads for `owner` until now + leaseMs: lanes without a backlog first, then oldest first. */
   async claim(owner: string, leaseMs: number, limit: number): Promise<InboxUpdateRecord[]> {
     return this.#run((db) => this.#claim(db, owner, leaseMs, { all: limit })).then((rows) =>
       rows.sort((a, b) => a.updateId - b.updateId),
@@ -194,6 +194,11 @@ export class UpdateInboxRepository {
       and older.done_at is null and older.update_id < ${t.updateId}
       and (${t.control} = ${sql.param(false, t.control)} or older.lease_until is null
         or older.lease_until < ${sql.param(now, t.leaseUntil)}))`;
+    // Lanes with nothing waiting behind their head come first: a newcomer's /start or a customer's
+    // one tap is not queued behind the backlogs of chats that flood; those share what is left,
+    // oldest first among themselves (false sorts before true on both engines).
+    const backlogged = sql`exists (select 1 from ${t} as newer where newer.lane = ${t.lane}
+      and newer.done_at is null and newer.update_id > ${t.updateId})`;
     const ofKind = { payments: paymentLane(t.lane), chats: not(paymentLane(t.lane)), all: undefined };
     const heads = (Object.entries(limits) as Array<[keyof typeof ofKind, number]>)
       .filter(([, limit]) => limit > 0)
@@ -202,7 +207,7 @@ export class UpdateInboxRepository {
           .select({ updateId: t.updateId })
           .from(t)
           .where(and(isNull(t.doneAt), free, held, ofKind[kind]))
-          .orderBy(asc(t.updateId))
+          .orderBy(backlogged, asc(t.updateId))
           .limit(limit),
       );
     const claim = { owner, leaseUntil: new Date(now.getTime() + leaseMs), attempts: sql`${t.attempts} + 1` };
