@@ -105,8 +105,11 @@ export function createTelegramBot(token: string, opts: TelegramBotOptions): Tele
 
   // Network failures and 5xx belong to the TelegramLink below (seconds apart, logged); auto-retry
   // would back them off up to an hour, silently, so it only honours 429s.
+  // Under a flood every chat's replies share Telegram's ~30 messages a second: five refusals in a
+  // row happen to an ordinary reply then, and giving up would leave the customer without an answer.
+  // Each attempt waits the retry_after Telegram asked for, so more attempts cost no extra load.
   const retry = autoRetry({
-    maxRetryAttempts: 5,
+    maxRetryAttempts: 20,
     maxDelaySeconds: 60,
     rethrowHttpErrors: true,
     rethrowInternalServerErrors: true,
