@@ -39,6 +39,7 @@ async function flood(chats: number) {
       BILLING: 'stars',
       STARS_PER_USD: '77',
       TOPUP_PACKS_STARS: '10,50,100',
+      SUPPORT_CONTACT: '@flood_support',
       LOG_LEVEL: 'info',
     },
     startTimeoutMs: 60_000,
