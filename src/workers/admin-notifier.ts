@@ -7,6 +7,7 @@ import type { I18n } from '@grammyjs/i18n';
 import type { Api } from 'grammy';
 import type { BaseContext } from '../bot/context.js';
 import { type Texts, textsFor } from '../bot/i18n.js';
+import { formatDateTime } from '../bot/order-status.js';
 import type { Config } from '../config.js';
 import type { UsersRepository } from '../db/index.js';
 import { formatMoney } from '../lib/money.js';
@@ -64,6 +65,13 @@ function renderAlert(texts: Texts, alert: AdminAlert): string {
         id: alert.orderId,
         model: alert.modelName,
         chat: String(alert.chatId),
+      });
+    case 'unknown_order_status':
+      return texts.t('admin-alert-unknown-order-status', {
+        id: alert.orderId,
+        model: alert.modelName,
+        status: alert.status,
+        since: formatDateTime(texts.locale, alert.since, alert.since),
       });
     case 'catalog_stale':
       return texts.t('admin-alert-catalog-stale', { error: alert.error, count: alert.count });
