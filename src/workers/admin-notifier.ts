@@ -11,6 +11,7 @@ import { formatDateTime } from '../bot/order-status.js';
 import type { Config } from '../config.js';
 import type { UsersRepository } from '../db/index.js';
 import { formatMoney } from '../lib/money.js';
+import { truncate } from '../lib/text.js';
 import type { Logger } from '../logger.js';
 import type { AdminAlert, AdminAlertSink } from '../services/admin-alerts.js';
 import { isChatGone } from './delivery/deliver.js';
@@ -23,6 +24,9 @@ export interface AdminNotifierOptions {
   api: Api;
   i18n: I18n<BaseContext>;
 }
+
+/** The most of an upstream status shown to admins (characters). */
+const UPSTREAM_WORD_MAX = 100;
 
 const minutes = (ms: number) => Math.max(1, Math.round(ms / 60_000));
 
@@ -70,7 +74,8 @@ function renderAlert(texts: Texts, alert: AdminAlert): string {
       return texts.t('admin-alert-unknown-order-status', {
         id: alert.orderId,
         model: alert.modelName,
-        status: alert.status,
+        // Upstream's word, of any length: a message stays well within Telegram's limit.
+        status: truncate(alert.status, UPSTREAM_WORD_MAX),
         since: formatDateTime(texts.locale, alert.since, alert.since),
       });
     case 'catalog_stale':

@@ -53,4 +53,18 @@ describe('AdminNotifier: an order stuck in an unknown status', () => {
       '❓ <b>Заказ завис в неизвестном статусе:</b> заказ <code>5f1c2a7e-order</code> (Lumen &lt;Pro&gt;) с 24 нояб., 14:05 UTC находится в статусе <code>&lt;b&gt;Held&lt;/b&gt; &amp; review</code>, который боту неизвестен. Бот продолжает его проверять, но в лимит активных заказов клиента он больше не входит.',
     );
   });
+
+  it('shows at most 100 characters of a status upstream made very long', async () => {
+    const { admin, sent } = notifier();
+    await admin.send({
+      kind: 'unknown_order_status',
+      orderId: 'o-1',
+      modelName: 'Lumen',
+      status: '&'.repeat(5_000),
+      since: new Date(Date.UTC(2026, 10, 24, 14, 5)),
+    });
+    const text = sent[0]!.text;
+    expect(text).toContain(`<code>${'&amp;'.repeat(99)}…</code>`);
+    expect(text.length).toBeLessThan(1_000);
+  });
 });
