@@ -34,16 +34,22 @@ function notifier() {
   return { admin, sent };
 }
 
+/** The alert for order `5f1c2a7e-order` of model "Lumen <Pro>", unknown since 24 Nov 2026, 14:05 UTC. */
+async function sendStuck(status: string) {
+  const { admin, sent } = notifier();
+  await admin.send({
+    kind: 'unknown_order_status',
+    orderId: '5f1c2a7e-order',
+    modelName: 'Lumen <Pro>',
+    status,
+    since: new Date(Date.UTC(2026, 10, 24, 14, 5)),
+  });
+  return sent;
+}
+
 describe('AdminNotifier: an order stuck in an unknown status', () => {
   it('names the order, the model, the raw status (escaped) and since when, in each admin’s language', async () => {
-    const { admin, sent } = notifier();
-    await admin.send({
-      kind: 'unknown_order_status',
-      orderId: '5f1c2a7e-order',
-      modelName: 'Lumen <Pro>',
-      status: '<b>Held</b> & review',
-      since: new Date(Date.UTC(2026, 10, 24, 14, 5)),
-    });
+    const sent = await sendStuck('<b>Held</b> & review');
     expect(sent.map((m) => m.chatId)).toEqual([ENGLISH_ADMIN, RUSSIAN_ADMIN]);
     const [en, ru] = sent.map((m) => m.text);
     expect(en).toBe(
@@ -55,15 +61,7 @@ describe('AdminNotifier: an order stuck in an unknown status', () => {
   });
 
   it('shows at most 100 characters of a status upstream made very long', async () => {
-    const { admin, sent } = notifier();
-    await admin.send({
-      kind: 'unknown_order_status',
-      orderId: 'o-1',
-      modelName: 'Lumen',
-      status: '&'.repeat(5_000),
-      since: new Date(Date.UTC(2026, 10, 24, 14, 5)),
-    });
-    const text = sent[0]!.text;
+    const text = (await sendStuck('&'.repeat(5_000)))[0]!.text;
     expect(text).toContain(`<code>${'&amp;'.repeat(99)}…</code>`);
     expect(text.length).toBeLessThan(1_000);
   });
