@@ -765,3 +765,7 @@ tracking-undelivered-links = Telegram didn't take the files, so they came only a
 
 ## inbox
 inbox-flood-notice = You're sending messages faster than they can be read, so some were skipped. Please wait for the replies, then go on.
+
+## stale-status
+admin-alert-unknown-order-status =
+    ❓ <b>Order stuck in an unknown status:</b> order <code>{ $id }</code> ({ $model }) has been in the status <code>{ $status }</code> since { $since }, and the bot doesn't know what it means. It's still being checked, but it no longer counts toward the customer's limit of active orders.

@@ -140,6 +140,8 @@ async function main(): Promise<void> {
     orders: services.orders,
     logger,
     events: notifier,
+    // An order stuck in a status we do not know for a day is reported to the admins once.
+    alerts: services.admin.alerts,
     owner: config.replicaId,
     // ORDER_POLL_RPS for every replica on the database together.
     maxRequestsPerSecond: config.orderPolling.perSecond,

@@ -110,6 +110,14 @@ export interface OrderRecord {
   deliveryLeaseUntil: Date | null;
   /** Set with `deliveredAt` for a completed order (see DELIVERY_OUTCOMES); null for other outcomes. */
   deliveryOutcome: DeliveryOutcome | null;
+  /** Since when upstream reports a status we do not know (stored as processing); null while known. */
+  unknownStatusSince: Date | null;
+  /**
+   * When the tracker reported it to the admins for staying unknown too long (claimUnknownStatusReport):
+   * set once; from then on it no longer counts against MAX_ACTIVE_ORDERS_PER_USER. Cleared with
+   * `unknownStatusSince` when a known status comes back.
+   */
+  unknownStatusReportedAt: Date | null;
 }
 
 /** What a new draft carries; the store sets the stage and the timestamps. */

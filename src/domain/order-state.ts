@@ -17,6 +17,23 @@ export function isFinalStatus(status: string | null | undefined): boolean {
   return !!status && (FINAL_ORDER_STATUSES as readonly string[]).includes(status);
 }
 
+/**
+ * How long upstream may report an order in a status we do not know (read as `processing`) before the
+ * admins are told, once, and the order stops counting against MAX_ACTIVE_ORDERS_PER_USER: the
+ * customer should not be blocked for ever by an order upstream may never finish. It is still polled
+ * (slowly), so a final status that comes later is delivered and settled as usual.
+ */
+export const UNKNOWN_STATUS_REPORT_AFTER_MS = 24 * 60 * 60_000;
+
+/** Upstream has kept the order in a status we do not know for at least `afterMs` by `now`. */
+export function unknownStatusOverdue(
+  row: { unknownStatusSince: Date | null },
+  now: number,
+  afterMs: number = UNKNOWN_STATUS_REPORT_AFTER_MS,
+): boolean {
+  return row.unknownStatusSince !== null && now - row.unknownStatusSince.getTime() >= afterMs;
+}
+
 /** Queued or processing; a row without a status yet (just submitted) counts as active. */
 export function isActiveStatus(status: string | null | undefined): boolean {
   return (

@@ -31,7 +31,12 @@ export type AdminAlert =
   /** A completed order none of whose result files reached the customer (their Stars went back). */
   | { kind: 'undelivered_order'; orderId: string; modelName: string; chatId: number }
   /** Telegram refunded a customer's payment itself (refunded_payment); booked in the ledger. */
-  | { kind: 'telegram_refund'; userId: number; stars: number; chargeId: string; balance: number };
+  | { kind: 'telegram_refund'; userId: number; stars: number; chargeId: string; balance: number }
+  /**
+   * Upstream has kept an order in a status we do not know (`status`, as it said it) since `since`:
+   * reported once per order (the tracker's claim in the store decides), no cooldown of its own.
+   */
+  | { kind: 'unknown_order_status'; orderId: string; modelName: string; status: string; since: Date };
 
 /** Delivers an alert to every admin; must not throw for a chat that cannot be reached. */
 export interface AdminAlertSink {
@@ -174,6 +179,14 @@ export class AdminAlerts {
     }
     this.#deliver(alert);
     return true;
+  }
+
+  /**
+   * An order stuck in a status we do not know: its caller claimed the one report in the store
+   * (OrdersRepository.claimUnknownStatusReport), so it is sent as it is, without a cooldown.
+   */
+  orderStatusUnknown(alert: Omit<Extract<AdminAlert, { kind: 'unknown_order_status' }>, 'kind'>): void {
+    if (this.enabled) this.#deliver({ kind: 'unknown_order_status', ...alert });
   }
 
   /**

@@ -11,18 +11,35 @@
  * - Results are delivered once: `finalReached`/`orderLost` run until the bot records delivery with
  *   `orders.markDelivered`; a handler that throws is retried a bounded number of times, and again
  *   after a restart while `delivered_at` is still null.
+ * - An order upstream keeps in a status we do not know for a day is reported to the admins once in
+ *   the cluster (a marker in the store) and stops counting against the customer's active-order
+ *   limit; it is still polled, slowly, so a final status that comes later is delivered as usual.
  */
 import { hostname } from 'node:os';
 import type { OrderRecord, OrdersRepository, PollBudgetRepository } from '../db/index.js';
-import { awaitsDelivery, isFinalStatus, isLostOrder, isPollable } from '../domain/order-state.js';
+import {
+  awaitsDelivery,
+  isFinalStatus,
+  isLostOrder,
+  isPollable,
+  UNKNOWN_STATUS_REPORT_AFTER_MS,
+  unknownStatusOverdue,
+} from '../domain/order-state.js';
 import { realTimers, type Timers } from '../lib/timers.js';
 import type { Logger } from '../logger.js';
 import { metrics } from '../metrics.js';
 import type { ResellerClient } from '../reseller/client.js';
 import { ResellerError } from '../reseller/errors.js';
 import type { Order, OrderStatus } from '../reseller/schemas.js';
+import type { AdminAlerts } from './admin-alerts.js';
 import type { OrderingService } from './ordering.js';
-import { classifyPollError, failureDelay, nextInterval, type PollPolicy } from './poll-schedule.js';
+import {
+  classifyPollError,
+  failureDelay,
+  nextInterval,
+  type PollPolicy,
+  staleStatusInterval,
+} from './poll-schedule.js';
 import { RateLimiter, Semaphore } from './rate-limiter.js';
 
 export interface TrackerEvents {
@@ -94,6 +111,15 @@ export interface TrackerOptions {
    * process claimed and then died holding are taken over once the claim lapses.
    */
   deliverySweepMs?: number;
+  /**
+   * Where an order stuck in a status we do not know is reported (the admins' alerts); without it the
+   * order is still marked reported (and stops counting against the customer's limit), unannounced.
+   */
+  alerts?: Pick<AdminAlerts, 'orderStatusUnknown'>;
+  /** How long a status we do not know may last before that report (default 24 hours). */
+  unknownStatusReportAfterMs?: number;
+  /** How often an order past that point is polled (default 15 minutes, at least maxIntervalMs). */
+  staleStatusPollMs?: number;
   /** Interval growth per unchanged poll (default 1.5). */
   backoffFactor?: number;
   /** Longest global pause a Retry-After can impose (default 5 minutes). */
@@ -136,6 +162,8 @@ export class OrderTracker {
   readonly #deliveryLeaseMs: number;
   readonly #pollLeaseMs: number;
   readonly #deliverySweepMs: number;
+  readonly #alerts: TrackerOptions['alerts'];
+  readonly #unknownStatusReportAfterMs: number;
   #nextSweepAt = 0;
   /** Until when this process claimed the polls it is running (to undo a claim cut short). */
   readonly #pollClaims = new Map<string, Date>();
@@ -186,6 +214,7 @@ export class OrderTracker {
       maxIntervalMs: opts.maxIntervalMs,
       factor: opts.backoffFactor ?? 1.5,
       jitter: 0.2,
+      staleIntervalMs: opts.staleStatusPollMs ?? 15 * 60_000,
     };
     this.#maxConcurrency = opts.maxConcurrency ?? 8;
     const perSecond = opts.maxRequestsPerSecond ?? 5;
@@ -199,6 +228,8 @@ export class OrderTracker {
     this.#deliveryLeaseMs = opts.deliveryLeaseMs ?? 10 * 60_000;
     this.#pollLeaseMs = opts.pollLeaseMs ?? 60_000;
     this.#deliverySweepMs = opts.deliverySweepMs ?? 60_000;
+    this.#alerts = opts.alerts;
+    this.#unknownStatusReportAfterMs = opts.unknownStatusReportAfterMs ?? UNKNOWN_STATUS_REPORT_AFTER_MS;
     this.#maxPauseMs = opts.maxPauseMs ?? 5 * 60_000;
     // A couple of seconds of work per read: fewer queries, while rows stay fresh enough.
     this.#batchSize = Math.min(500, Math.max(this.#maxConcurrency * 4, Math.ceil(perSecond * 2)));
@@ -464,7 +495,10 @@ export class OrderTracker {
       }
       const recorded = await this.#record(row, upstream);
       releaseSlot();
-      if (recorded) await this.#report(recorded.order, row.status);
+      if (recorded) {
+        await this.#reportUnknownStatus(recorded.order, upstream);
+        await this.#report(recorded.order, row.status);
+      }
     } finally {
       releaseSlot();
       this.#busy.delete(id);
@@ -485,7 +519,9 @@ export class OrderTracker {
     }
     if (isPollable(order)) {
       const changed = order.status !== row.status;
-      const delay = nextInterval(row, changed, this.#policy, this.#random);
+      const delay = this.#unknownStatusOverdue(order)
+        ? staleStatusInterval(this.#policy, this.#random)
+        : nextInterval(row, changed, this.#policy, this.#random);
       await this.#orders.setNextPoll(row.id, new Date(this.#now() + delay), 0);
     } else if (order.pollFailures > 0) {
       await this.#orders.setNextPoll(row.id, null, 0);
@@ -507,6 +543,38 @@ export class OrderTracker {
     if (isFinalStatus(order.status) && !order.deliveredAt) {
       await this.#eventGate.run(() => this.#deliver(order.id, order));
     }
+  }
+
+  #unknownStatusOverdue(order: OrderRecord): boolean {
+    return unknownStatusOverdue(order, this.#now(), this.#unknownStatusReportAfterMs);
+  }
+
+  /**
+   * A status we do not know, for too long: whoever claims the report in the store tells the admins
+   * (once in the cluster, also across restarts). A failure is logged and tried again at the next poll.
+   */
+  async #reportUnknownStatus(order: OrderRecord, upstream: Order): Promise<void> {
+    if (upstream.unknown_status === undefined || order.unknownStatusReportedAt !== null) return;
+    if (!this.#unknownStatusOverdue(order)) return;
+    const cutoff = new Date(this.#now() - this.#unknownStatusReportAfterMs);
+    let claimed: OrderRecord | undefined;
+    try {
+      claimed = await this.#orders.claimUnknownStatusReport(order.id, cutoff);
+    } catch (err) {
+      this.#log.error({ orderId: order.id, err }, 'could not record the report of an unknown status');
+      return;
+    }
+    if (!claimed?.unknownStatusSince) return;
+    this.#log.warn(
+      { orderId: order.id, status: upstream.unknown_status, since: claimed.unknownStatusSince },
+      'order stuck in an unknown status: reported, no longer counts against the customer limit',
+    );
+    this.#alerts?.orderStatusUnknown({
+      orderId: claimed.id,
+      modelName: claimed.modelName,
+      status: upstream.unknown_status,
+      since: claimed.unknownStatusSince,
+    });
   }
 
   async #onPollError(row: OrderRecord, err: unknown): Promise<void> {

@@ -14,6 +14,11 @@ export interface PollPolicy {
   factor: number;
   /** Relative spread, 0.2 = +-20%: orders created together drift apart instead of polling in lockstep. */
   jitter: number;
+  /**
+   * The pace for an order upstream has kept in a status we do not know for too long (at least
+   * maxIntervalMs): still polled, so a final status that comes later is seen, but cheaply.
+   */
+  staleIntervalMs?: number;
 }
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
@@ -39,6 +44,11 @@ export function nextInterval(
     ? policy.minIntervalMs
     : clamp(lastInterval(row, policy) * policy.factor, policy.minIntervalMs, policy.maxIntervalMs);
   return jittered(base, policy, random);
+}
+
+/** After a successful poll of an order stuck in a status we do not know (see staleIntervalMs). */
+export function staleStatusInterval(policy: PollPolicy, random: () => number): number {
+  return jittered(Math.max(policy.staleIntervalMs ?? 0, policy.maxIntervalMs), policy, random);
 }
 
 /**

@@ -7,9 +7,11 @@ import type { I18n } from '@grammyjs/i18n';
 import type { Api } from 'grammy';
 import type { BaseContext } from '../bot/context.js';
 import { type Texts, textsFor } from '../bot/i18n.js';
+import { formatDateTime } from '../bot/order-status.js';
 import type { Config } from '../config.js';
 import type { UsersRepository } from '../db/index.js';
 import { formatMoney } from '../lib/money.js';
+import { truncate } from '../lib/text.js';
 import type { Logger } from '../logger.js';
 import type { AdminAlert, AdminAlertSink } from '../services/admin-alerts.js';
 import { isChatGone } from './delivery/deliver.js';
@@ -22,6 +24,9 @@ export interface AdminNotifierOptions {
   api: Api;
   i18n: I18n<BaseContext>;
 }
+
+/** The most of an upstream status shown to admins (characters). */
+const UPSTREAM_WORD_MAX = 100;
 
 const minutes = (ms: number) => Math.max(1, Math.round(ms / 60_000));
 
@@ -64,6 +69,14 @@ function renderAlert(texts: Texts, alert: AdminAlert): string {
         id: alert.orderId,
         model: alert.modelName,
         chat: String(alert.chatId),
+      });
+    case 'unknown_order_status':
+      return texts.t('admin-alert-unknown-order-status', {
+        id: alert.orderId,
+        model: alert.modelName,
+        // Upstream's word, of any length: a message stays well within Telegram's limit.
+        status: truncate(alert.status, UPSTREAM_WORD_MAX),
+        since: formatDateTime(texts.locale, alert.since, alert.since),
       });
     case 'catalog_stale':
       return texts.t('admin-alert-catalog-stale', { error: alert.error, count: alert.count });

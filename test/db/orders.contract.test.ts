@@ -264,6 +264,84 @@ describe.each(availableEngines())('OrdersRepository on %s', (engine) => {
     expect(await repo.listFinalUnhandled()).toEqual([]);
   });
 
+  it('remembers since when a status is unknown, keeps that time while it stays unknown, and forgets it when a known one comes back', async () => {
+    const row = await submitted('ord_a');
+    expect(row.unknownStatusSince).toBeNull();
+    const since = now;
+    const first = await repo.updateFromUpstream(
+      row.id,
+      upstream('ord_a', 'processing', { unknown_status: 'Rendering' }),
+    );
+    expect(first.row).toMatchObject({ status: 'processing', unknownStatusSince: new Date(since) });
+    now += 60_000;
+    // Another word upstream uses keeps the first time: the order has been unknown since then.
+    const other = await repo.updateFromUpstream(
+      row.id,
+      upstream('ord_a', 'processing', { unknown_status: 'upscaling' }),
+    );
+    expect(other.row.unknownStatusSince).toEqual(new Date(since));
+    now += 60_000;
+    const known = await repo.updateFromUpstream(row.id, upstream('ord_a', 'processing'));
+    expect(known.row).toMatchObject({ unknownStatusSince: null, unknownStatusReportedAt: null });
+    // Unknown again: a new stretch, from now.
+    const again = await repo.updateFromUpstream(
+      row.id,
+      upstream('ord_a', 'processing', { unknown_status: 'held' }),
+    );
+    expect(again.row.unknownStatusSince).toEqual(new Date(now));
+    // An order created in an unknown status is unknown from its submission.
+    const direct = await repo.insertDraft(draft());
+    await repo.beginSubmission(direct.id, direct.idempotencyKey);
+    await repo.markSubmitted(
+      direct.id,
+      direct.idempotencyKey,
+      upstream('ord_b', 'processing', { unknown_status: 'accepted' }),
+    );
+    expect((await repo.find(direct.id))?.unknownStatusSince).toEqual(new Date(now));
+  });
+
+  it('an order unknown for long enough is claimed for its report once, even by two processes at once, and stops counting as active', async () => {
+    const store = await database.open(() => now);
+    const otherProcess = (await database.open(() => now)).orders;
+    const row = await submitted('ord_a');
+    const since = now;
+    await repo.updateFromUpstream(row.id, upstream('ord_a', 'processing', { unknown_status: 'Rendering' }));
+    expect(await store.stats.activeOrdersOf(10)).toBe(1);
+    // Not unknown long enough yet: nothing is claimed.
+    now += 1_000;
+    expect(await repo.claimUnknownStatusReport(row.id, new Date(since - 1))).toBeUndefined();
+    expect(await store.stats.activeOrdersOf(10)).toBe(1);
+
+    const claims = await Promise.all([
+      repo.claimUnknownStatusReport(row.id, new Date(since)),
+      otherProcess.claimUnknownStatusReport(row.id, new Date(since)),
+      repo.claimUnknownStatusReport(row.id, new Date(since)),
+    ]);
+    const winners = claims.filter((c) => c !== undefined);
+    expect(winners).toHaveLength(1);
+    expect(winners[0]).toMatchObject({ id: row.id, unknownStatusReportedAt: new Date(now) });
+    // Later polls (and restarts) find it claimed.
+    now += 60_000;
+    expect(await otherProcess.claimUnknownStatusReport(row.id, new Date(now))).toBeUndefined();
+    // Still polled, but the customer may order again.
+    expect((await repo.listDue({ dueAt: new Date(now), limit: 10 })).map((r) => r.id)).toEqual([row.id]);
+    expect(await store.stats.activeOrdersOf(10)).toBe(0);
+
+    // Known again: counts again, and a new unknown stretch can be reported again.
+    await repo.updateFromUpstream(row.id, upstream('ord_a', 'processing'));
+    expect(await store.stats.activeOrdersOf(10)).toBe(1);
+    await repo.updateFromUpstream(row.id, upstream('ord_a', 'processing', { unknown_status: 'held' }));
+    expect(await repo.claimUnknownStatusReport(row.id, new Date(now))).toMatchObject({ id: row.id });
+    // Final: nothing to claim, and it is delivered as usual.
+    const done = await repo.updateFromUpstream(row.id, upstream('ord_a', 'completed'));
+    expect(done).toMatchObject({
+      becameFinal: true,
+      row: { unknownStatusSince: null, unknownStatusReportedAt: null },
+    });
+    expect(await repo.claimUnknownStatusReport(row.id, new Date(now))).toBeUndefined();
+    expect((await repo.listUndelivered()).map((r) => r.id)).toEqual([row.id]);
+  });
+
   it("lists a chat's orders newest first with paging; drafts only when asked", async () => {
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {

@@ -76,6 +76,23 @@ describe.skipIf(!availableEngines().includes('postgres'))('db:copy from SQLite t
       action: 'broadcast_started',
       details: { id: broadcast.id },
     });
+    // The order still processing has been in a status we do not know for a day and was reported.
+    const [processing] = await sqliteStore.orders.listActive();
+    if (!processing?.upstreamOrderId) throw new Error('no order in flight');
+    const { row: unknown } = await sqliteStore.orders.updateFromUpstream(processing.id, {
+      id: processing.upstreamOrderId,
+      model_id: processing.modelId,
+      status: 'processing',
+      unknown_status: 'held',
+      cost_usd: processing.priceUsd,
+      result: [],
+      expires_at: null,
+    });
+    const reported = await sqliteStore.orders.claimUnknownStatusReport(
+      processing.id,
+      unknown.unknownStatusSince!,
+    );
+    if (!reported?.unknownStatusReportedAt) throw new Error('the report was not claimed');
     await sqliteStore.close();
 
     const sqlitePath = (stack.database.location as { path: string }).path;
@@ -93,13 +110,18 @@ describe.skipIf(!availableEngines().includes('postgres'))('db:copy from SQLite t
     expect((await copied.audit.page(0, 2)).map((e) => e.id)).toEqual([2, 1]);
     const [orders] = await target.query<{ n: string | number }>`select count(*) as n from orders`;
     expect(Number(orders?.n)).toBe(2);
+    expect(await copied.orders.find(processing.id)).toMatchObject({
+      unknownStatusSince: unknown.unknownStatusSince,
+      unknownStatusReportedAt: reported.unknownStatusReportedAt,
+    });
 
     // Into a database that has rows: refused, nothing written.
     const again = await dbCopy(sqlitePath, postgresUrl);
     expect(again.code).toBe(1);
     expect(again.output).toMatch(/refused: the target database is not empty/);
 
-    // DATABASE_URL wins over DATABASE_PATH: the bot now runs on PostgreSQL.
+    // DATABASE_URL wins over DATABASE_PATH: the bot now runs on PostgreSQL (and delivers the order
+    // reported for its unknown status once upstream finishes it).
     const restartedAt = stack.emulator.seq();
     await stack.restartBot(target.env);
     clock.advance(60_000);

@@ -132,6 +132,22 @@ describe('AdminAlerts rate limits', () => {
     // Nothing was claimed: once someone can be told, they are.
     expect(await create().raise({ kind: 'unauthorized' })).toBe(true);
   });
+
+  it('sends an order stuck in an unknown status as it is (its one report was claimed in the orders table)', async () => {
+    const stuck = { orderId: 'o-1', modelName: 'Lumen', status: 'held', since: new Date(now) };
+    const alerts = create();
+    alerts.orderStatusUnknown(stuck);
+    alerts.orderStatusUnknown({ ...stuck, orderId: 'o-2' });
+    await alerts.whenIdle();
+    expect(sent).toEqual([
+      { kind: 'unknown_order_status', ...stuck },
+      { kind: 'unknown_order_status', ...stuck, orderId: 'o-2' },
+    ]);
+    const alone = create({ adminCount: 0 });
+    alone.orderStatusUnknown(stuck);
+    await alone.whenIdle();
+    expect(sent).toHaveLength(2);
+  });
 });
 
 describe('AdminAlerts outage detection', () => {

@@ -4,13 +4,14 @@
  * about counts and clock instants, never about how long something took.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OrderRecord } from '../../src/db/index.js';
-import { isLostOrder } from '../../src/domain/order-state.js';
+import type { OrderRecord, Store } from '../../src/db/index.js';
+import { isLostOrder, UNKNOWN_STATUS_REPORT_AFTER_MS } from '../../src/domain/order-state.js';
 import { ResellerClient } from '../../src/reseller/client.js';
 import type { Order, OrderStatus } from '../../src/reseller/schemas.js';
 import { CatalogService } from '../../src/services/catalog.js';
 import { OrderTracker, type TrackerEvents, type TrackerOptions } from '../../src/services/order-tracker.js';
 import { OrderingService } from '../../src/services/ordering.js';
+import { LimitError, UserLimits } from '../../src/services/user-limits.js';
 import { ManualClock, type RunningSimulator, startSimulator } from '../../src/simulator/server.js';
 import { createTestDatabase } from '../support/databases.js';
 import { ManualTimers } from '../support/manual-timers.js';
@@ -59,6 +60,8 @@ interface Rig {
   clock: ManualClock;
   timers: ManualTimers;
   ordering: OrderingService;
+  /** The store of the latest process (restart() opens a new one on the same database). */
+  store: Store;
   events: Recorder;
   tracker: OrderTracker;
   /** A new process on the same database: new connection, services and tracker (not started). */
@@ -101,9 +104,11 @@ async function startRig(overrides: RigTrackerOptions = {}): Promise<Rig> {
   const trackers: OrderTracker[] = [];
 
   let ordering: OrderingService;
+  let latestStore: Store;
   const events = new Recorder(() => ordering);
   const newTracker = async ({ sharedBudget, ...extra }: RigTrackerOptions) => {
     const store = await database.open(() => clock.now());
+    latestStore = store;
     ordering = new OrderingService({
       orders: store.orders,
       client: submitClient,
@@ -140,6 +145,9 @@ async function startRig(overrides: RigTrackerOptions = {}): Promise<Rig> {
     timers,
     get ordering() {
       return ordering;
+    },
+    get store() {
+      return latestStore;
     },
     events,
     tracker,
@@ -615,5 +623,93 @@ describe('OrderTracker: restarts and delivery', () => {
         .sort(),
     ).toEqual([broken.id, fine.id].sort());
     expect(r.events.of('status', fine.id)).toHaveLength(2);
+  });
+});
+
+describe('OrderTracker: an order upstream keeps in a status we do not know', () => {
+  const HOUR = 60 * 60_000;
+  /** Makes every GET of `order` answer `status` (upstream's own word) until replaced or cleared. */
+  function upstreamSays(r: Rig, order: OrderRecord, status: string): void {
+    r.sim.faults.clear();
+    r.sim.faults.add({
+      method: 'GET',
+      path: `/orders/${order.upstreamOrderId}`,
+      times: Number.POSITIVE_INFINITY,
+      action: {
+        kind: 'body',
+        contentType: 'application/json',
+        body: JSON.stringify({
+          success: true,
+          order: { id: order.upstreamOrderId, model_id: 203, status, cost_usd: '0.04', result: [] },
+        }),
+      },
+    });
+  }
+
+  it('is reported to the admins once after 24 hours (two replicas), stops counting against the limit, is polled slowly, and is back to normal when its status is known again', async () => {
+    const reported: Array<{ replica: string; orderId: string; status: string; since: Date }> = [];
+    const alertsOf = (replica: string) => ({
+      orderStatusUnknown: (a: { orderId: string; status: string; since: Date }) =>
+        void reported.push({ replica, orderId: a.orderId, status: a.status, since: a.since }),
+    });
+    const r = await startRig({ owner: 'replica-a', alerts: alertsOf('replica-a') });
+    const second = await r.restart({ owner: 'replica-b', alerts: alertsOf('replica-b') });
+    const limits = new UserLimits(
+      r.store.stats,
+      { maxActiveOrders: 1, dailyOrders: null, dailySpendUsd: null },
+      () => r.clock.now(),
+    );
+    const order = await r.order();
+    upstreamSays(r, order, '<b>Held</b> & review');
+    await r.tracker.start();
+    await second.start();
+    await r.run(5_000);
+    const since = (await row(r, order.id)).unknownStatusSince;
+    expect(since).not.toBeNull();
+    expect(await row(r, order.id)).toMatchObject({ status: 'processing', unknownStatusReportedAt: null });
+
+    // Just short of 24 hours: still counts, nobody told.
+    r.clock.set(since!.getTime() + UNKNOWN_STATUS_REPORT_AFTER_MS - 60_000);
+    await r.run(30_000, 1_000);
+    expect(reported).toEqual([]);
+    expect((await limits.usage(CHAT)).activeOrders).toBe(1);
+    await expect(limits.check({ userId: CHAT, priceUsd: '0.04' })).rejects.toBeInstanceOf(LimitError);
+
+    // Past 24 hours: one report from one of the two replicas, and the customer may order again.
+    await r.run(60_000, 1_000);
+    expect(reported).toHaveLength(1);
+    expect(reported[0]).toMatchObject({ orderId: order.id, status: '<b>Held</b> & review', since });
+    expect((await row(r, order.id)).unknownStatusReportedAt).not.toBeNull();
+    expect((await limits.usage(CHAT)).activeOrders).toBe(0);
+    await expect(limits.check({ userId: CHAT, priceUsd: '0.04' })).resolves.toBeUndefined();
+
+    // Still tracked, at the slow pace (15 minutes), and never reported again.
+    const from = r.clock.now();
+    await r.run(2 * HOUR, 60_000);
+    const gets = r.gets(order.upstreamOrderId!).filter((g) => g.at > from);
+    expect(gets.length).toBeGreaterThanOrEqual(7);
+    expect(gets.length).toBeLessThanOrEqual(9);
+    for (let i = 1; i < gets.length; i++)
+      expect(gets[i]!.at - gets[i - 1]!.at).toBeGreaterThanOrEqual(15 * 60_000);
+    expect(reported).toHaveLength(1);
+
+    // A status we know comes back: it counts again and is polled at the usual pace.
+    upstreamSays(r, order, 'processing');
+    await r.run(16 * 60_000, 60_000);
+    expect(await row(r, order.id)).toMatchObject({ unknownStatusSince: null, unknownStatusReportedAt: null });
+    expect((await limits.usage(CHAT)).activeOrders).toBe(1);
+    const known = r.clock.now();
+    await r.run(20_000, 1_000);
+    expect(r.gets(order.upstreamOrderId!).filter((g) => g.at > known).length).toBeGreaterThanOrEqual(4);
+
+    // Upstream finishes it (the simulator's own answer): delivered once, as any order.
+    r.sim.faults.clear();
+    await r.run(10_000, 1_000);
+    expect(r.events.of('final', order.id)).toEqual([
+      { type: 'final', orderId: order.id, status: 'completed' },
+    ]);
+    expect((await limits.usage(CHAT)).activeOrders).toBe(0);
+    expect(reported).toHaveLength(1);
+    await second.stop();
   });
 });

@@ -43,6 +43,7 @@ const ARGS: Record<string, string | number> = {
   required: '10',
   deposited: '5',
   date: '22 Nov, 14:05 UTC',
+  since: '21 Nov, 09:30 UTC',
   time: '14:05 UTC',
   first: '20 Nov, 10:00 UTC',
   last: '22 Nov, 14:05 UTC',

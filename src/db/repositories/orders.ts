@@ -57,6 +57,9 @@ function upstreamFields(order: Order) {
   };
 }
 
+/** A status we do not know (read as processing, see readOrderStatus). */
+const isUnknownStatus = (order: Order) => order.unknown_status !== undefined;
+
 /** What an order cost (SQL): the amount upstream charged where it said, else the confirmed price. */
 export function chargedUsd(orders: Tables['orders']) {
   return sql<string>`coalesce(${orders.costUsd}, ${orders.priceUsd})`;
@@ -246,6 +249,7 @@ export class OrdersRepository {
         ...upstreamFields(order),
         submitError: null,
         submittedAt: now,
+        unknownStatusSince: isUnknownStatus(order) ? now : null,
         nextPollAt: now,
         finishedAt: isFinalStatus(order.status) ? now : null,
         updatedAt: now,
@@ -284,6 +288,8 @@ export class OrdersRepository {
    * Applies a polled upstream order. A final status is never replaced by a non-final one (a stale
    * response), and `becameFinal` is true for exactly one call: the one that set `finished_at`;
    * `alongside` runs in that call's transaction (the wallet settles a failed or cancelled order).
+   * A status we do not know sets `unknown_status_since` the first time it is seen (kept while it
+   * stays unknown); a known one clears it and its report (see claimUnknownStatusReport).
    */
   async updateFromUpstream(
     id: string,
@@ -296,7 +302,8 @@ export class OrdersRepository {
       current?.upstreamOrderId === order.id &&
       !isFinalStatus(order.status) &&
       current.status === order.status &&
-      current.costUsd === order.cost_usd
+      current.costUsd === order.cost_usd &&
+      (current.unknownStatusSince !== null) === isUnknownStatus(order)
     ) {
       return { row: current, becameFinal: false };
     }
@@ -308,10 +315,30 @@ export class OrdersRepository {
       const notRegressing = final
         ? undefined
         : or(isNull(orders.status), inArray(orders.status, ACTIVE_STATUSES));
+      const unknown = isUnknownStatus(order);
       await db
         .update(orders)
-        .set({ ...upstreamFields(order), ...(final && { nextPollAt: null }), updatedAt: now })
+        .set({
+          ...upstreamFields(order),
+          ...(final && { nextPollAt: null }),
+          ...(!unknown && { unknownStatusSince: null, unknownStatusReportedAt: null }),
+          updatedAt: now,
+        })
         .where(and(eq(orders.id, id), eq(orders.upstreamOrderId, order.id), notRegressing));
+      if (unknown) {
+        // Since the first poll that saw it: a later unknown status (another word) keeps that time.
+        await db
+          .update(orders)
+          .set({ unknownStatusSince: now })
+          .where(
+            and(
+              eq(orders.id, id),
+              eq(orders.upstreamOrderId, order.id),
+              notRegressing,
+              isNull(orders.unknownStatusSince),
+            ),
+          );
+      }
       const becameFinal =
         final &&
         changed(
@@ -605,6 +632,34 @@ export class OrdersRepository {
       if (row) await alongside?.(tx);
       return row;
     });
+  }
+
+  /**
+   * Claims the one admin report of an order upstream has reported in a status we do not know since
+   * `since` or earlier: sets `unknown_status_reported_at` in one conditional UPDATE, so exactly one
+   * caller wins, across processes and restarts. From then on the order no longer counts against the
+   * customer's active-order limit (StatsRepository.activeOrdersOf). Returns the row if this call
+   * claimed it; undefined if it was reported already, is known again, final or lost.
+   */
+  async claimUnknownStatusReport(id: string, since: Date): Promise<OrderRecord | undefined> {
+    const orders = this.#t;
+    const now = this.#now();
+    return first(
+      await this.#run((db) =>
+        db
+          .update(orders)
+          .set({ unknownStatusReportedAt: now })
+          .where(
+            and(
+              eq(orders.id, id),
+              this.#pollable(),
+              lte(orders.unknownStatusSince, since),
+              isNull(orders.unknownStatusReportedAt),
+            ),
+          )
+          .returning(),
+      ),
+    );
   }
 
   /** Same as find: kept for the tracker's call sites, which read one row per poll. */

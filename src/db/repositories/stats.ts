@@ -71,7 +71,8 @@ export class StatsRepository {
 
   /**
    * A user's orders in their private chat that are being sent or that upstream still works on,
-   * except lost ones (the tracker stopped following them; they would block the user for ever).
+   * except lost ones (the tracker stopped following them; they would block the user for ever) and
+   * those reported for staying in a status we do not know (OrdersRepository.claimUnknownStatusReport).
    */
   async activeOrdersOf(userId: number): Promise<number> {
     const { orders } = this.engine.tables;
@@ -87,6 +88,7 @@ export class StatsRepository {
               eq(orders.stage, 'submitted'),
               inArray(orders.status, [...ACTIVE_ORDER_STATUSES]),
               isNull(orders.lostAt),
+              isNull(orders.unknownStatusReportedAt),
             )}))`,
           ),
         ),

@@ -95,6 +95,8 @@ export const orders = pgTable(
     deliveryOwner: text('delivery_owner'),
     deliveryLeaseUntil: at('delivery_lease_until'),
     deliveryOutcome: text('delivery_outcome', { enum: DELIVERY_OUTCOMES }),
+    unknownStatusSince: at('unknown_status_since'),
+    unknownStatusReportedAt: at('unknown_status_reported_at'),
   },
   (t) => [
     index('orders_active_idx').on(t.status, t.nextPollAt),

@@ -54,6 +54,10 @@ export const orders = sqliteTable(
     deliveryLeaseUntil: integer('delivery_lease_until', { mode: 'timestamp_ms' }),
     /** Whether a result file reached the chat (`sent`) or nothing did (`none`): decides capture or release. */
     deliveryOutcome: text('delivery_outcome', { enum: DELIVERY_OUTCOMES }),
+    /** Since when upstream reports a status we do not know (read as processing); null once it is known. */
+    unknownStatusSince: integer('unknown_status_since', { mode: 'timestamp_ms' }),
+    /** When admins were told it stayed unknown too long (once; it then stops counting as active). */
+    unknownStatusReportedAt: integer('unknown_status_reported_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
     index('orders_active_idx').on(t.status, t.nextPollAt),
