@@ -6,13 +6,8 @@
 import 'dotenv/config';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GrammyError } from 'grammy';
-import { chatWork } from './bot/chat-work.js';
 import { commandLists, registerAdminCommands, registerCommands } from './bot/commands.js';
-import { createI18n, textsFor } from './bot/i18n.js';
-import { chatIdOf } from './bot/inbox-lane.js';
 import { countTelegramErrors, createTelegramBot, installFeatures } from './bot/index.js';
-import { startPolling } from './bot/polling.js';
-import { reportUntranslatedTo } from './bot/texts/labels.js';
 import { ConfigError, loadConfig, secretsOf } from './config.js';
 import { openStore } from './db/index.js';
 import { Periodic } from './lib/periodic.js';
@@ -28,13 +23,18 @@ import { OrderTracker } from './services/order-tracker.js';
 import { SingletonJobs } from './services/singleton-jobs.js';
 import { SubmissionRetrier } from './services/submission-retrier.js';
 import { StarsReconciler } from './services/wallet/reconciliation.js';
+import { TelegramBroadcastTransport } from './telegram/broadcast-transport.js';
+import { chatWork } from './telegram/chat-work.js';
+import { createI18n, textsFor } from './telegram/i18n.js';
+import { chatIdOf } from './telegram/inbox-lane.js';
+import { reportUntranslatedTo } from './telegram/texts/labels.js';
 import { spokenLocale } from './texts/locales.js';
 import { connectUpstream } from './upstream.js';
 import { AdminNotifier } from './workers/admin-notifier.js';
 import { TelegramBroadcastReporter } from './workers/broadcast/reporter.js';
 import { BroadcastSender } from './workers/broadcast/sender.js';
-import { TelegramBroadcastTransport } from './workers/broadcast/transport.js';
 import { OrderNotifier } from './workers/order-notifier.js';
+import { startPolling } from './workers/polling.js';
 import { UpdateInboxWorker } from './workers/update-inbox.js';
 
 /** No BOT_TOKEN at all: most likely the first `npm start` on a fresh clone. */
@@ -204,7 +204,7 @@ async function main(): Promise<void> {
     },
   });
   // Telegram unreachable at start-up: getMe (and every call below) keeps retrying every few seconds
-  // with a warning in the log (bot/telegram-link.ts), rather than exiting into a restart loop.
+  // with a warning in the log (telegram/telegram-link.ts), rather than exiting into a restart loop.
   await initOrExplain(bot);
   await registerCommands(api, commandLists(config, i18n));
   const adminCommands = await registerAdminCommands(api, commandLists(config, i18n), config.adminIds);
