@@ -92,7 +92,7 @@ async function main(): Promise<void> {
   // A synchronous exception nobody caught unwound a stack half-way: the state it left is unknown,
   // so the process still ends (code 1), as Node intends, but through our logger (secrets redacted,
   // one JSON line an operator can alert on) rather than a raw stack trace. A restart is safe: every
-  // order and delivery is resumed from the database (DESIGN invariant 3).
+  // order and delivery is resumed from the database (docs/architecture.md, "A result delivered once").
   process.on('uncaughtException', (err: Error) => {
     logger.fatal({ err }, 'uncaught exception: exiting so the orchestrator restarts the bot');
     logger.flush();
