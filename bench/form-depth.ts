@@ -14,11 +14,11 @@
 import { Bot } from 'grammy';
 import type { Update } from 'grammy/types';
 import { pino } from 'pino';
+import { createServices } from '../src/app/services.js';
 import { createTelegramBot, installFeatures } from '../src/bot/index.js';
 import { loadConfig } from '../src/config.js';
 import { openSqlite } from '../src/db/engines/sqlite.js';
 import { storeOn } from '../src/db/index.js';
-import { createServices } from '../src/services/container.js';
 import { startSimulator } from '../src/simulator/server.js';
 import { FORM } from '../src/telegram/callback-data/generate.js';
 import { createI18n } from '../src/telegram/i18n.js';

@@ -6,9 +6,9 @@
 import type { ApiClientOptions } from 'grammy';
 import type { Update, UserFromGetMe } from 'grammy/types';
 import { pino } from 'pino';
+import { createServices } from '../../src/app/services.js';
 import { createBot } from '../../src/bot/index.js';
 import { loadConfig } from '../../src/config.js';
-import { createServices } from '../../src/services/container.js';
 import { createI18n } from '../../src/telegram/i18n.js';
 import type { TestDatabase } from './database-factory.js';
 
