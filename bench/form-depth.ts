@@ -14,14 +14,14 @@
 import { Bot } from 'grammy';
 import type { Update } from 'grammy/types';
 import { pino } from 'pino';
-import { FORM } from '../src/bot/callback-data/generate.js';
-import { createI18n } from '../src/bot/i18n.js';
+import { createServices } from '../src/app/services.js';
 import { createTelegramBot, installFeatures } from '../src/bot/index.js';
 import { loadConfig } from '../src/config.js';
 import { openSqlite } from '../src/db/engines/sqlite.js';
 import { storeOn } from '../src/db/index.js';
-import { createServices } from '../src/services/container.js';
 import { startSimulator } from '../src/simulator/server.js';
+import { FORM } from '../src/telegram/callback-data/generate.js';
+import { createI18n } from '../src/telegram/i18n.js';
 import { makePng } from '../test/support/media-fixtures.js';
 import { startTelegramEmulator } from '../test/support/telegram/emulator.js';
 import type { ScriptedUser } from '../test/support/telegram/scripted-user.js';

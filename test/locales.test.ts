@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createI18n, LOCALES_DIR, SUPPORTED_LOCALES } from '../src/bot/i18n.js';
+import { createI18n, LOCALES_DIR, SUPPORTED_LOCALES } from '../src/telegram/i18n.js';
 
 function messageKeys(locale: string): string[] {
   const source = readFileSync(join(LOCALES_DIR, `${locale}.ftl`), 'utf8');

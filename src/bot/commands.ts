@@ -2,8 +2,8 @@ import type { I18n } from '@grammyjs/i18n';
 import type { Api } from 'grammy';
 import type { BotCommand } from 'grammy/types';
 import type { Config } from '../config.js';
-import type { BaseContext } from './context.js';
-import { type Locale, SUPPORTED_LOCALES } from './i18n.js';
+import type { TelegramContext } from '../telegram/context.js';
+import { type Locale, SUPPORTED_LOCALES } from '../telegram/i18n.js';
 
 const USER_COMMANDS = ['start', 'generate', 'orders', 'prompts', 'language', 'help', 'cancel'] as const;
 /** With BILLING=stars; /paysupport and /terms are what Telegram requires of sellers. */
@@ -30,17 +30,17 @@ export interface CommandLists {
   defaultLocale: Locale;
   wallet: boolean;
   /** The bot's texts (descriptions are `command-*` messages). */
-  i18n: I18n<BaseContext>;
+  i18n: I18n<TelegramContext>;
 }
 
 export function commandLists(
   config: Pick<Config, 'defaultLocale' | 'billing'>,
-  i18n: I18n<BaseContext>,
+  i18n: I18n<TelegramContext>,
 ): CommandLists {
   return { defaultLocale: config.defaultLocale, wallet: config.billing.mode === 'stars', i18n };
 }
 
-function commandsFor(i18n: I18n<BaseContext>, locale: Locale, wallet: boolean): BotCommand[] {
+function commandsFor(i18n: I18n<TelegramContext>, locale: Locale, wallet: boolean): BotCommand[] {
   const names = wallet ? [...USER_COMMANDS, ...WALLET_COMMANDS] : USER_COMMANDS;
   return names.map((command) => ({ command, description: i18n.t(locale, `command-${command}`) }));
 }
@@ -58,7 +58,7 @@ const ADMIN_COMMANDS = ['balance', 'stats', 'broadcast', 'user', 'audit'] as con
 const ADMIN_WALLET_COMMANDS = ['refund', 'grant'] as const;
 
 /** The user list plus the admin tools, for the admins' own chats. */
-function adminCommandsFor(i18n: I18n<BaseContext>, locale: Locale, wallet: boolean): BotCommand[] {
+function adminCommandsFor(i18n: I18n<TelegramContext>, locale: Locale, wallet: boolean): BotCommand[] {
   const names = wallet ? [...ADMIN_COMMANDS, ...ADMIN_WALLET_COMMANDS] : ADMIN_COMMANDS;
   return [
     ...commandsFor(i18n, locale, wallet),

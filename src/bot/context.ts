@@ -1,27 +1,38 @@
 import type { ConversationFlavor } from '@grammyjs/conversations';
-import type { I18n, I18nFlavor } from '@grammyjs/i18n';
-import type { Context } from 'grammy';
+import type { I18n } from '@grammyjs/i18n';
 import type { Config } from '../config.js';
-import type { UpdateInboxRepository, UserRecord } from '../db/index.js';
+import type { UpdateInboxRepository } from '../db/index.js';
 import type { Logger } from '../logger.js';
-import type { Services } from '../services/container.js';
-import type { OrderTracker } from '../services/order-tracker.js';
-import type { BroadcastSender } from '../workers/broadcast/sender.js';
-import type { OrderNotifier } from '../workers/order-notifier.js';
-import type { Locale } from './i18n.js';
+import type { Services } from '../services/index.js';
+import type { OrderTracker, TrackerEvents } from '../services/order-tracker.js';
+import type { TelegramContext } from '../telegram/context.js';
+import type { StatusFlags } from '../telegram/order-status.js';
+
+/**
+ * What handlers ask of the order notifier (workers/order-notifier.ts implements it; the composition
+ * root injects it): the bot never imports a worker.
+ */
+export interface OrderStatusMessages extends Pick<TrackerEvents, 'finalReached'> {
+  /** Redraws the status message of an active order. */
+  refresh(orderId: string, chatId: number): void;
+  /** Notes a cancel request (or its refusal) on the status message. */
+  noteCancel(orderId: string, chatId: number, fact: 'requested' | 'not_cancellable'): void;
+  /** What the status message currently says beyond the order's row. */
+  flagsFor(orderId: string): StatusFlags;
+}
 
 /** Everything the bot's features need from the outside, injected by main.ts (or a test). */
 export interface BotDeps extends Services {
   config: Config;
   logger: Logger;
   /** The one set of texts (ours, the brand's overrides, the support line), built once in main.ts. */
-  i18n: I18n<BaseContext>;
+  i18n: I18n<TelegramContext>;
   /** True when the upstream is the in-process simulator: nothing costs money. */
   sandbox: boolean;
   /** Polls submitted orders (main.ts); absent in handler tests, where nothing is tracked. */
   tracker?: Pick<OrderTracker, 'track' | 'pollNow'>;
   /** Status messages and delivery of tracked orders (main.ts); absent in handler tests. */
-  orderNotifier?: OrderNotifier;
+  orderNotifier?: OrderStatusMessages;
   /**
    * The update inbox (main.ts): /cancel asks the replica handling the chat's update to stop its
    * long work. Absent in handler tests, where everything runs in one process.
@@ -31,22 +42,16 @@ export interface BotDeps extends Services {
    * The broadcast sender (main.ts): woken when a broadcast starts or resumes here. It runs on one
    * replica only; the others see the change when it next looks (within seconds).
    */
-  broadcastSender?: Pick<BroadcastSender, 'wake'>;
+  broadcastSender?: { wake(): void };
 }
 
 interface ExtraContext {
   deps: BotDeps;
   /** Child logger bound to this update. */
   logger: Logger;
-  /** The language of this update's answers (see i18n.ts for how it is chosen). */
-  locale: Locale;
-  /** The sender's stored row; undefined for updates without a user (e.g. channel posts). */
-  user: UserRecord | undefined;
-  /** False when customers see no prices (SHOW_PRICES=false); see Texts. */
-  showPrices?: boolean;
 }
 
 /** Context inside middleware and conversation steps. */
-export type BaseContext = Context & I18nFlavor & ExtraContext;
+export type BaseContext = TelegramContext & ExtraContext;
 /** Context of the outer middleware tree (adds `ctx.conversation`). */
 export type BotContext = ConversationFlavor<BaseContext>;

@@ -11,8 +11,11 @@ import type { UserFromGetMe } from 'grammy/types';
 import type { Store } from '../db/index.js';
 import type { Logger } from '../logger.js';
 import { metrics, telegramErrorCode, updateType } from '../metrics.js';
-import { ChatFloodGate } from './chat-flood-gate.js';
-import { chatWork } from './chat-work.js';
+import { ChatFloodGate } from '../telegram/chat-flood-gate.js';
+import { chatWork } from '../telegram/chat-work.js';
+import { htmlParseMode } from '../telegram/html-parse-mode.js';
+import { CONTROL_COMMANDS } from '../telegram/inbox-lane.js';
+import { TelegramLink } from '../telegram/telegram-link.js';
 import type { BaseContext, BotContext, BotDeps } from './context.js';
 import { handleBotError } from './error-handler.js';
 import { adminFeature } from './features/admin.js';
@@ -32,13 +35,10 @@ import { createPromptsFeature } from './features/prompts.js';
 import { startFeature } from './features/start.js';
 import { unhandledFeature } from './features/unhandled.js';
 import { walletFeature } from './features/wallet.js';
-import { htmlParseMode } from './html-parse-mode.js';
-import { escapeTranslationVariables } from './i18n.js';
-import { CONTROL_COMMANDS } from './inbox-lane.js';
 import { createAccessGuard } from './middlewares/access.js';
 import { createCallbackAnswerGuard } from './middlewares/answer-callbacks.js';
 import { attachUser } from './middlewares/attach-user.js';
-import { TelegramLink } from './telegram-link.js';
+import { escapeTranslationVariables } from './middlewares/escape-translation-variables.js';
 
 export interface TelegramBotOptions {
   apiRoot: string;

@@ -1,5 +1,5 @@
 /**
- * Reading GET /models liberally (DESIGN invariant 8). The spec (section 2.2) leaves several shapes
+ * Reading GET /models liberally (docs/architecture.md, "One odd answer never stops the bot"). The spec (section 2.2) leaves several shapes
  * open; each reasonable reading is rewritten here into the one canonical shape that `model` in
  * schemas.ts describes, so the rest of the bot knows one shape only. Every model is read on its
  * own: an unreadable one is reported with its issues and left out, never the whole catalog.

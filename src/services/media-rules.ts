@@ -1,7 +1,7 @@
 /**
  * Local checks of one Telegram file against a model's media input, before anything is uploaded.
  * Everything is derived from the catalog entry (never from a model id). The upstream still decides
- * (DESIGN invariant 5): a check runs only when both the limit and the Telegram fact are known, and it
+ * (docs/architecture.md, "Upstream decides, the bot explains"): a check runs only when both the limit and the Telegram fact are known, and it
  * rejects only what is certainly out of range.
  */
 import { z } from 'zod';

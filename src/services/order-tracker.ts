@@ -1,5 +1,5 @@
 /**
- * The order tracker (DESIGN invariant 3): polls every active order upstream until it is final and
+ * The order tracker (docs/architecture.md, "A result delivered once"): polls every active order upstream until it is final and
  * reports what changed through `TrackerEvents`, with no Telegram in sight.
  *
  * - The schedule lives in the store (`next_poll_at`, `poll_failures`), so a restart resumes it as it was.

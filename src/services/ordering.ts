@@ -1,6 +1,6 @@
 /**
- * The order pipeline from priced draft to upstream order, with exactly-once submission (DESIGN
- * invariant 1): the row and its Idempotency-Key are committed before POST /orders; every re-send uses
+ * The order pipeline from priced draft to upstream order, with exactly-once submission
+ * (docs/architecture.md, "One order per confirmation"): the row and its Idempotency-Key are committed before POST /orders; every re-send uses
  * the same key and byte-identical data; the key changes only when upstream said no order was made.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,6 +1,6 @@
 /**
- * A faithful HTTP simulator of the Reseller Generation API (see /work/shared/reseller-api-spec.md),
- * for tests and sandbox mode. Start it with `startSimulator()`; steer it through `state`, `clock`
+ * A faithful HTTP simulator of the Reseller Generation API (as its provider's specification describes
+ * it), for tests and sandbox mode. Start it with `startSimulator()`; steer it through `state`, `clock`
  * and `faults`. Behaviour notes for users of the simulator:
  *
  * - Orders: queued for `orderStageMs`, processing for another `orderStageMs`, then completed with

@@ -5,16 +5,16 @@
  */
 import type { I18n } from '@grammyjs/i18n';
 import type { Api } from 'grammy';
-import type { BaseContext } from '../bot/context.js';
-import { type Texts, textsFor } from '../bot/i18n.js';
-import { formatDateTime } from '../bot/order-status.js';
 import type { Config } from '../config.js';
 import type { UsersRepository } from '../db/index.js';
 import { formatMoney } from '../lib/money.js';
 import { truncate } from '../lib/text.js';
 import type { Logger } from '../logger.js';
 import type { AdminAlert, AdminAlertSink } from '../services/admin-alerts.js';
-import { isChatGone } from './delivery/deliver.js';
+import type { TelegramContext } from '../telegram/context.js';
+import { isChatGone } from '../telegram/delivery/deliver.js';
+import { type Texts, textsFor } from '../telegram/i18n.js';
+import { formatDateTime } from '../telegram/order-status.js';
 
 export interface AdminNotifierOptions {
   config: Pick<Config, 'adminIds' | 'defaultLocale'>;
@@ -22,7 +22,7 @@ export interface AdminNotifierOptions {
   logger: Logger;
   /** The bot's Api (auto-retry, HTML parse mode). */
   api: Api;
-  i18n: I18n<BaseContext>;
+  i18n: I18n<TelegramContext>;
 }
 
 /** The most of an upstream status shown to admins (characters). */
@@ -96,7 +96,7 @@ export class AdminNotifier implements AdminAlertSink {
   readonly #config: AdminNotifierOptions['config'];
   readonly #users: AdminNotifierOptions['users'];
   readonly #log: Logger;
-  readonly #i18n: I18n<BaseContext>;
+  readonly #i18n: I18n<TelegramContext>;
   readonly #api: Api;
 
   constructor(opts: AdminNotifierOptions) {

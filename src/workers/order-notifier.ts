@@ -13,15 +13,6 @@
  */
 import type { I18n } from '@grammyjs/i18n';
 import { type Api, GrammyError, InlineKeyboard } from 'grammy';
-import type { BaseContext } from '../bot/context.js';
-import { type Texts, textsFor } from '../bot/i18n.js';
-import {
-  type DeliverySummary,
-  type OrderStatusView,
-  renderOrderStatus,
-  type StatusFlags,
-} from '../bot/order-status.js';
-import { isNotModified } from '../bot/telegram-errors.js';
 import type { Config } from '../config.js';
 import type { OrderRecord, OrdersRepository, UsersRepository } from '../db/index.js';
 import { isActiveStatus, isFinalStatus, isLostOrder } from '../domain/order-state.js';
@@ -31,15 +22,24 @@ import { metrics } from '../metrics.js';
 import type { OrderStatus } from '../reseller/schemas.js';
 import type { TrackerEvents } from '../services/order-tracker.js';
 import { Semaphore } from '../services/rate-limiter.js';
-import { ChatPacer } from './chat-pacer.js';
+import type { TelegramContext } from '../telegram/context.js';
 import {
   DeliveryAborted,
   deliverResults,
   isChatGone,
   isTelegramRefusal,
   resultsExpired,
-} from './delivery/deliver.js';
-import { sweepStaleDownloads } from './delivery/download.js';
+} from '../telegram/delivery/deliver.js';
+import { sweepStaleDownloads } from '../telegram/delivery/download.js';
+import { type Texts, textsFor } from '../telegram/i18n.js';
+import {
+  type DeliverySummary,
+  type OrderStatusView,
+  renderOrderStatus,
+  type StatusFlags,
+} from '../telegram/order-status.js';
+import { isNotModified } from '../telegram/telegram-errors.js';
+import { ChatPacer } from './chat-pacer.js';
 
 export interface OrderNotifierOptions {
   orders: OrdersRepository;
@@ -48,7 +48,7 @@ export interface OrderNotifierOptions {
   logger: Logger;
   /** The bot's Api (with its transformers: auto-retry, HTML parse mode). */
   api: Api;
-  i18n: I18n<BaseContext>;
+  i18n: I18n<TelegramContext>;
   /** Minimum time between two status-message calls in one chat (default 1000 ms). */
   chatGapMs?: number;
   /** How often active orders are checked for an elapsed-time refresh (default 5 s; 0 disables). */
@@ -87,7 +87,7 @@ export class OrderNotifier implements TrackerEvents {
   readonly #users: OrderNotifierOptions['users'];
   readonly #config: OrderNotifierOptions['config'];
   readonly #log: Logger;
-  readonly #i18n: I18n<BaseContext>;
+  readonly #i18n: I18n<TelegramContext>;
   readonly #now: () => number;
   readonly #pacer: ChatPacer;
   readonly #timers: Timers;

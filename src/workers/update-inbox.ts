@@ -19,16 +19,16 @@
  * only waiting out Telegram's per-chat window (`isWaiting`) does not count against the others'.
  */
 import type { Update } from 'grammy/types';
-import { CONTROL_COMMANDS, inboxLane } from '../bot/inbox-lane.js';
 import type { InboxUpdateRecord, UpdateInboxRepository } from '../db/index.js';
 import type { StoreOutcome } from '../db/repositories/update-inbox.js';
 import { storableJson } from '../db/storable-json.js';
 import { realTimers, sleepOn, type Timers } from '../lib/timers.js';
 import type { Logger } from '../logger.js';
 import { metrics } from '../metrics.js';
+import { CONTROL_COMMANDS, inboxLane } from '../telegram/inbox-lane.js';
 import { InboxWriter } from './inbox-writer.js';
 
-/** Payment lanes (see bot/inbox-lane.ts): handled by slots of their own. */
+/** Payment lanes (see telegram/inbox-lane.ts): handled by slots of their own. */
 const isPaymentLane = (lane: string) => lane.startsWith('checkout:') || lane.endsWith(':payment');
 
 /**
@@ -58,7 +58,7 @@ export interface UpdateInboxWorkerOptions {
   maxPaymentsInFlight?: number;
   /**
    * The update in hand only waits for Telegram's per-chat window (a 429): it does not count against
-   * `maxInFlight` meanwhile (bot/chat-flood-gate.ts).
+   * `maxInFlight` meanwhile (telegram/chat-flood-gate.ts).
    */
   isWaiting?(update: Update): boolean;
   /** A chat's plain messages waiting beyond this many are dropped (one notice); default 20. */

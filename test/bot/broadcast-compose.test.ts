@@ -1,9 +1,9 @@
 /** What the /broadcast composer reads from the admin, and how the progress reads. */
 import type { Message } from 'grammy/types';
 import { describe, expect, it } from 'vitest';
-import { progressBar } from '../../src/bot/broadcast-view.js';
 import { readButton, readContent, readIds } from '../../src/bot/features/broadcast.js';
-import { htmlParseMode } from '../../src/bot/html-parse-mode.js';
+import { progressBar } from '../../src/telegram/broadcast-view.js';
+import { htmlParseMode } from '../../src/telegram/html-parse-mode.js';
 
 const message = (fields: Partial<Message>) =>
   ({ message_id: 1, date: 0, chat: { id: 1, type: 'private' }, ...fields }) as Message;

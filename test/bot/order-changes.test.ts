@@ -4,12 +4,12 @@
  * part to change offered right there. Upstream's messages never show our internal file names.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createI18n, textsFor } from '../../src/bot/i18n.js';
-import { orderSummary } from '../../src/bot/order-summary.js';
-import { hideInternalNames } from '../../src/bot/texts/internal-names.js';
-import { upstreamErrorText } from '../../src/bot/texts/upstream-errors.js';
 import type { OrderRecord } from '../../src/db/index.js';
 import type { RunningSimulator } from '../../src/simulator/server.js';
+import { createI18n, textsFor } from '../../src/telegram/i18n.js';
+import { orderSummary } from '../../src/telegram/order-summary.js';
+import { hideInternalNames } from '../../src/telegram/texts/internal-names.js';
+import { upstreamErrorText } from '../../src/telegram/texts/upstream-errors.js';
 import {
   callbackQuery,
   createInProcessBot,

@@ -1,15 +1,17 @@
 import type { InlineKeyboard } from 'grammy';
 import type { Message } from 'grammy/types';
 import { describe, expect, it } from 'vitest';
+import { queryFromMessage } from '../../src/bot/features/prompts.js';
+import { truncate } from '../../src/lib/text.js';
+import type { Model, Prompt, PromptsPage } from '../../src/reseller/schemas.js';
 import {
   codeFromType,
   type ListRef,
   parsePromptButton,
   promptButtons,
   shortId,
-} from '../../src/bot/callback-data/prompts.js';
-import { queryFromMessage } from '../../src/bot/features/prompts.js';
-import { createI18n, textsFor } from '../../src/bot/i18n.js';
+} from '../../src/telegram/callback-data/prompts.js';
+import { createI18n, textsFor } from '../../src/telegram/i18n.js';
 import {
   cutToUnits,
   detailScreen,
@@ -19,9 +21,7 @@ import {
   localizePrompt,
   normalizeSearch,
   promptMisfitText,
-} from '../../src/bot/keyboards/prompts.js';
-import { truncate } from '../../src/lib/text.js';
-import type { Model, Prompt, PromptsPage } from '../../src/reseller/schemas.js';
+} from '../../src/telegram/keyboards/prompts.js';
 import { parseHtml } from '../support/telegram/formatting/html.js';
 
 const i18n = createI18n('en');

@@ -27,7 +27,7 @@ beforeAll(async () => {
       BALANCE_CHECK_MS: '200',
     },
     // A customer's next command races their result's delivery into one chat: Telegram's limits on,
-    // so the reply must wait out the delivery's 429 instead of failing (bot/chat-flood-gate.ts).
+    // so the reply must wait out the delivery's 429 instead of failing (telegram/chat-flood-gate.ts).
     emulator: { floodLimits: true },
   });
   en = stack.emulator.createUser({ id: ADMIN_EN, first_name: 'Ada', language_code: 'en' });

@@ -1,5 +1,6 @@
 /**
- * An upstream that reads the spec's open shapes differently from our simulator (DESIGN invariant 8):
+ * An upstream that reads the spec's open shapes differently from our simulator (docs/architecture.md,
+ * "One odd answer never stops the bot"):
  * GET /models sends resolution prices as a list, image-count prices keyed by numbers, a pricing
  * object without `type`, money as JSON numbers, an id as a string, an option of a type we do not
  * know, a model type we do not know, and one model that cannot be read at all. Every readable model is offered and ordered at

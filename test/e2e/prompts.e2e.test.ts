@@ -4,8 +4,8 @@
  * from a prompt, the deposit gate, forged buttons, a restart while the bot waits for search words.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shortId } from '../../src/bot/callback-data/prompts.js';
 import { SEED_PROMPTS } from '../../src/simulator/prompt-seed.js';
+import { shortId } from '../../src/telegram/callback-data/prompts.js';
 import { confirmOrder, continueToPrice } from '../support/e2e/flows.js';
 import { E2E_API_KEY, type Stack, startStack } from '../support/e2e/stack.js';
 import { makeJpeg } from '../support/media-fixtures.js';

@@ -1,13 +1,17 @@
 /**
- * The webhook server on its own (real HTTP on 127.0.0.1, a recording handler in place of the bot):
- * the cases the end-to-end suite cannot reach through fetch, such as a body streamed without a
- * length, a handler that throws or takes long, and which outcome each request is counted under.
+ * The HTTP server with the webhook route on its own (real HTTP on 127.0.0.1, a recording handler in
+ * place of the bot): the cases the end-to-end suite cannot reach through fetch, such as a body
+ * streamed without a length, a handler that throws or takes long, and which outcome each request is
+ * counted under; then the router and the probes.
  */
 import { request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHttpServer, listen, WEBHOOK_PATH, type WebhookOutcome } from '../../src/server/http-server.js';
+import { createHttpServer, listen } from '../../src/server/http-server.js';
+import { healthRoute, readinessRoute } from '../../src/server/probes.js';
+import { route } from '../../src/server/router.js';
+import { WEBHOOK_PATH, type WebhookOutcome, webhookRoute } from '../../src/server/webhook.js';
 
 const SECRET = 'whsec_unit';
 const servers: Server[] = [];
@@ -20,12 +24,14 @@ async function start(
   opts: { maxBodyBytes?: number } = {},
 ) {
   const outcomes: WebhookOutcome[] = [];
+  const logger = pino({ level: 'silent' });
   const server = createHttpServer({
-    webhook: { secret: SECRET, accept },
-    logger: pino({ level: 'silent' }),
-    onRequest: (o) => outcomes.push(o),
-    routes: { '/metrics': (_req, res) => void res.writeHead(200).end('# metrics') },
-    ...opts,
+    logger,
+    routes: [
+      healthRoute(),
+      webhookRoute({ secret: SECRET, accept, logger, onRequest: (o) => outcomes.push(o), ...opts }),
+      route('GET', '/metrics', (_req, res) => void res.writeHead(200).end('# metrics')),
+    ],
   });
   servers.push(server);
   await listen(server, 0, 'PORT');
@@ -143,8 +149,8 @@ describe('webhook server', () => {
     expect(s.outcomes).toEqual([]);
   });
 
-  it('has no webhook without one (polling mode serves only /healthz and its routes)', async () => {
-    const server = createHttpServer({ logger: pino({ level: 'silent' }) });
+  it('has no webhook without its route (polling mode serves only the probes)', async () => {
+    const server = createHttpServer({ logger: pino({ level: 'silent' }), routes: [healthRoute()] });
     servers.push(server);
     await listen(server, 0, 'METRICS_PORT');
     const { port } = server.address() as AddressInfo;
@@ -157,9 +163,63 @@ describe('webhook server', () => {
 
   it('names the variable when its port cannot be used', async () => {
     const s = await start(async () => {});
-    const other = createHttpServer({ logger: pino({ level: 'silent' }) });
+    const other = createHttpServer({ logger: pino({ level: 'silent' }), routes: [] });
     await expect(listen(other, s.port, 'METRICS_PORT')).rejects.toThrow(
       new RegExp(`^METRICS_PORT=${s.port} cannot be used: .*EADDRINUSE`),
     );
+  });
+});
+
+describe('router and probes', () => {
+  async function serve(routes: Parameters<typeof createHttpServer>[0]['routes']) {
+    const server = createHttpServer({ logger: pino({ level: 'silent' }), routes });
+    servers.push(server);
+    await listen(server, 0, 'PORT');
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  it('routes by method and path (the query string aside); a handler that throws is answered 500', async () => {
+    const base = await serve([
+      route('GET', '/api/thing', (_req, res) => void res.writeHead(200).end('got')),
+      route('POST', '/api/thing', (_req, res) => void res.writeHead(201).end('made')),
+      route('GET', '/api/broken', () => {
+        throw new Error('bug');
+      }),
+    ]);
+    expect(await (await fetch(`${base}/api/thing?x=1`)).text()).toBe('got');
+    const made = await fetch(`${base}/api/thing`, { method: 'POST', body: '{}' });
+    expect([made.status, await made.text()]).toEqual([201, 'made']);
+    expect((await fetch(`${base}/api/thing`, { method: 'DELETE' })).status).toBe(404);
+    expect((await fetch(`${base}/api/thing/more`)).status).toBe(404);
+    expect((await fetch(`${base}/api/broken`)).status).toBe(500);
+  });
+
+  it('refuses two routes for one method and path', () => {
+    const twice = [route('GET', '/x', () => {}), route('GET', '/x', () => {})];
+    expect(() => createHttpServer({ logger: pino({ level: 'silent' }), routes: twice })).toThrow(
+      'two HTTP routes for GET /x',
+    );
+  });
+
+  it('/readyz: ready while the store answers, 503 with the reason while draining or without a store', async () => {
+    let draining = false;
+    let storeUp = true;
+    const base = await serve([
+      readinessRoute({
+        draining: () => draining,
+        ping: async () => {
+          if (!storeUp) throw new Error('database unreachable');
+        },
+      }),
+    ]);
+    const ask = async () => {
+      const res = await fetch(`${base}/readyz`);
+      return [res.status, await res.json()];
+    };
+    expect(await ask()).toEqual([200, { ready: true }]);
+    storeUp = false;
+    expect(await ask()).toEqual([503, { ready: false, reason: 'database' }]);
+    draining = true;
+    expect(await ask()).toEqual([503, { ready: false, reason: 'draining' }]);
   });
 });

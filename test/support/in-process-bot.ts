@@ -6,10 +6,10 @@
 import type { ApiClientOptions } from 'grammy';
 import type { Update, UserFromGetMe } from 'grammy/types';
 import { pino } from 'pino';
-import { createI18n } from '../../src/bot/i18n.js';
+import { createServices } from '../../src/app/services.js';
 import { createBot } from '../../src/bot/index.js';
 import { loadConfig } from '../../src/config.js';
-import { createServices } from '../../src/services/container.js';
+import { createI18n } from '../../src/telegram/i18n.js';
 import type { TestDatabase } from './database-factory.js';
 
 export const TEST_BOT_INFO: UserFromGetMe = {

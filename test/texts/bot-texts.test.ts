@@ -4,18 +4,18 @@
  * in the customer's currency, and the quote note from the quote's own expiry.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createI18n, textsFor } from '../../src/bot/i18n.js';
-import { orderSummary } from '../../src/bot/order-summary.js';
+import type { OrderRecord } from '../../src/db/index.js';
+import { LimitError } from '../../src/services/user-limits.js';
+import { createI18n, textsFor } from '../../src/telegram/i18n.js';
+import { orderSummary } from '../../src/telegram/order-summary.js';
 import {
   mediaInputLabel,
   modelTypeLabel,
   optionValueLabel,
   reportUntranslatedTo,
-} from '../../src/bot/texts/labels.js';
-import { mediaProblemText, ratioText } from '../../src/bot/texts/media-problems.js';
-import { refusalText } from '../../src/bot/texts/refusals.js';
-import type { OrderRecord } from '../../src/db/index.js';
-import { LimitError } from '../../src/services/user-limits.js';
+} from '../../src/telegram/texts/labels.js';
+import { mediaProblemText, ratioText } from '../../src/telegram/texts/media-problems.js';
+import { refusalText } from '../../src/telegram/texts/refusals.js';
 
 const i18n = createI18n('en');
 const en = textsFor(i18n, 'en');

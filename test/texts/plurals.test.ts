@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createI18n, LOCALES_DIR, SUPPORTED_LOCALES } from '../../src/bot/i18n.js';
+import { createI18n, LOCALES_DIR, SUPPORTED_LOCALES } from '../../src/telegram/i18n.js';
 
 const COUNTS = [1, 2, 5, 21] as const;
 type Forms = readonly [string, string, string, string];

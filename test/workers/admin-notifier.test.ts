@@ -5,8 +5,8 @@
 import type { Api } from 'grammy';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../../src/bot/i18n.js';
 import type { UserRecord } from '../../src/db/index.js';
+import { createI18n } from '../../src/telegram/i18n.js';
 import { AdminNotifier } from '../../src/workers/admin-notifier.js';
 
 const ENGLISH_ADMIN = 1;

@@ -6,13 +6,10 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BroadcastContent, BroadcastRecord, Store } from '../../src/db/index.js';
+import type { ProgressSnapshot } from '../../src/services/broadcast-progress.js';
 import { ManualClock } from '../../src/simulator/clock.js';
-import {
-  type BroadcastReporter,
-  BroadcastSender,
-  type ProgressSnapshot,
-} from '../../src/workers/broadcast/sender.js';
-import type { BroadcastTransport, SendOutcome } from '../../src/workers/broadcast/transport.js';
+import type { BroadcastTransport, SendOutcome } from '../../src/telegram/broadcast-transport.js';
+import { type BroadcastReporter, BroadcastSender } from '../../src/workers/broadcast/sender.js';
 import { silentLogger } from '../services/harness.js';
 import { createTestDatabase, defaultEngine, type TestDatabase } from '../support/databases.js';
 import { ManualTimers } from '../support/manual-timers.js';

@@ -7,11 +7,11 @@
 import { type Api, GrammyError } from 'grammy';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createI18n } from '../../src/bot/i18n.js';
 import { loadConfig } from '../../src/config.js';
 import type { OrderRecord, OrdersRepository, UserRecord } from '../../src/db/index.js';
 import type { Order } from '../../src/reseller/schemas.js';
 import { ManualClock } from '../../src/simulator/clock.js';
+import { createI18n } from '../../src/telegram/i18n.js';
 import { OrderNotifier } from '../../src/workers/order-notifier.js';
 import { createTestDatabase, type TestDatabase } from '../support/databases.js';
 import { ManualTimers } from '../support/manual-timers.js';

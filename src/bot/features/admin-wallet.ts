@@ -8,11 +8,11 @@
  * - /wallet <user id>: a customer's balance and latest movements (plain /wallet is the admin's own).
  */
 import { Composer, InlineKeyboard } from 'grammy';
+import { buttonFamily, field } from '../../telegram/callback-data/codec.js';
+import { textsFor } from '../../telegram/i18n.js';
+import { stars } from '../../telegram/texts/money.js';
 import { spokenLocale } from '../../texts/locales.js';
-import { buttonFamily, field } from '../callback-data/codec.js';
 import type { BotContext } from '../context.js';
-import { textsFor } from '../i18n.js';
-import { stars } from '../texts/money.js';
 import { isAdmin } from './admin.js';
 import { walletHistoryLines } from './wallet.js';
 

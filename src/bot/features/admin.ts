@@ -12,12 +12,12 @@ import type { AdminStats, StatsPeriod } from '../../services/admin-stats.js';
 import { STATS_PERIODS } from '../../services/admin-stats.js';
 import type { BalanceMonitor } from '../../services/balance-monitor.js';
 import type { WalletReport } from '../../services/wallet/wallet.js';
+import type { Texts } from '../../telegram/i18n.js';
+import { formatDateTime } from '../../telegram/order-status.js';
+import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
+import { stars } from '../../telegram/texts/money.js';
 import { commandLists, ensureAdminCommands } from '../commands.js';
 import type { BaseContext, BotContext } from '../context.js';
-import type { Texts } from '../i18n.js';
-import { formatDateTime } from '../order-status.js';
-import { editIgnoringNotModified } from '../telegram-errors.js';
-import { stars } from '../texts/money.js';
 
 /** The Refresh button of /balance. */
 const ADMIN_BALANCE_REFRESH = 'adm:balance';

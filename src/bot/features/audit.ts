@@ -4,10 +4,10 @@
  */
 import { Composer, InlineKeyboard } from 'grammy';
 import type { AuditEntryRecord } from '../../db/index.js';
-import { auditPageData } from '../callback-data/admin.js';
+import { auditPageData } from '../../telegram/callback-data/admin.js';
+import { formatDateTime } from '../../telegram/order-status.js';
+import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
 import type { BaseContext, BotContext } from '../context.js';
-import { formatDateTime } from '../order-status.js';
-import { editIgnoringNotModified } from '../telegram-errors.js';
 import { isAdmin } from './admin.js';
 
 const PAGE_SIZE = 10;

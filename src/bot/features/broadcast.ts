@@ -13,20 +13,20 @@ import { Composer, InlineKeyboard, type MiddlewareFn } from 'grammy';
 import type { Message } from 'grammy/types';
 import type { BroadcastAudience, BroadcastContent, BroadcastRecord } from '../../db/index.js';
 import { checkUrl } from '../../lib/url-policy.js';
-import { estimateProgress } from '../../workers/broadcast/sender.js';
-import { deliverContent } from '../../workers/broadcast/transport.js';
+import { estimateProgress } from '../../services/broadcast-progress.js';
+import { deliverContent } from '../../telegram/broadcast-transport.js';
 import {
   audienceLabel,
   cancelQuestionKeyboard,
   doneCount,
   progressKeyboard,
   progressText,
-} from '../broadcast-view.js';
-import { broadcastControlData, type ComposeStep, composeData } from '../callback-data/admin.js';
+} from '../../telegram/broadcast-view.js';
+import { broadcastControlData, type ComposeStep, composeData } from '../../telegram/callback-data/admin.js';
+import { formatDuration } from '../../telegram/order-status.js';
+import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
 import type { BaseContext, BotContext } from '../context.js';
 import { clearButtons } from '../conversations/generate/form-conversation.js';
-import { formatDuration } from '../order-status.js';
-import { editIgnoringNotModified } from '../telegram-errors.js';
 import { isAdmin } from './admin.js';
 
 export const BROADCAST_CONVERSATION = 'broadcast-compose';

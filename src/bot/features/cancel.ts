@@ -1,8 +1,8 @@
 import { Composer } from 'grammy';
-import { chatWork } from '../chat-work.js';
+import { chatWork } from '../../telegram/chat-work.js';
+import { chatLane } from '../../telegram/inbox-lane.js';
+import { mainMenuButton } from '../../telegram/keyboards/main-menu.js';
 import type { BotContext } from '../context.js';
-import { chatLane } from '../inbox-lane.js';
-import { mainMenuButton } from '../keyboards/main-menu.js';
 
 /** Installed before every conversation so /cancel always gets through, whatever flow is active. */
 export const cancelFeature = new Composer<BotContext>();

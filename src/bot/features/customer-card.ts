@@ -7,12 +7,12 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import type { UserRecord } from '../../db/index.js';
 import { addMoney, formatMoney, moneyToString, parseMoney } from '../../lib/money.js';
-import { customerCardData } from '../callback-data/admin.js';
+import { customerCardData } from '../../telegram/callback-data/admin.js';
+import { LANGUAGE_LABELS } from '../../telegram/keyboards/language.js';
+import { formatDateTime } from '../../telegram/order-status.js';
+import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
+import { orderPrice, price, stars } from '../../telegram/texts/money.js';
 import type { BaseContext, BotContext } from '../context.js';
-import { LANGUAGE_LABELS } from '../keyboards/language.js';
-import { formatDateTime } from '../order-status.js';
-import { editIgnoringNotModified } from '../telegram-errors.js';
-import { orderPrice, price, stars } from '../texts/money.js';
 import { isAdmin } from './admin.js';
 import { statusKey } from './orders.js';
 

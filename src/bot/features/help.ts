@@ -1,8 +1,8 @@
 import { Composer } from 'grammy';
-import { menuData } from '../callback-data/menu.js';
+import { menuData } from '../../telegram/callback-data/menu.js';
+import { mainMenuButton } from '../../telegram/keyboards/main-menu.js';
 import { helpCommands } from '../commands.js';
 import type { BotContext } from '../context.js';
-import { mainMenuButton } from '../keyboards/main-menu.js';
 import { isAdmin } from './admin.js';
 
 export const helpFeature = new Composer<BotContext>();

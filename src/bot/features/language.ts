@@ -1,10 +1,10 @@
 import { Composer } from 'grammy';
-import { languageData } from '../callback-data/language.js';
-import { menuData } from '../callback-data/menu.js';
+import { languageData } from '../../telegram/callback-data/language.js';
+import { menuData } from '../../telegram/callback-data/menu.js';
+import { isSupportedLocale } from '../../telegram/i18n.js';
+import { createLanguageKeyboard } from '../../telegram/keyboards/language.js';
+import { mainMenuButton } from '../../telegram/keyboards/main-menu.js';
 import type { BotContext } from '../context.js';
-import { isSupportedLocale } from '../i18n.js';
-import { createLanguageKeyboard } from '../keyboards/language.js';
-import { mainMenuButton } from '../keyboards/main-menu.js';
 
 export const languageFeature = new Composer<BotContext>();
 const privateChats = languageFeature.chatType('private');

@@ -9,10 +9,10 @@ import type { OrderRecord } from '../../db/index.js';
 import { isActiveStatus, isLostOrder } from '../../domain/order-state.js';
 import type { Order } from '../../reseller/schemas.js';
 import { asResellerError } from '../../services/submission-errors.js';
-import { orderButtons } from '../callback-data/orders.js';
+import { orderButtons } from '../../telegram/callback-data/orders.js';
+import { renderOrderStatus } from '../../telegram/order-status.js';
+import { upstreamErrorText } from '../../telegram/texts/upstream-errors.js';
 import type { BotContext } from '../context.js';
-import { renderOrderStatus } from '../order-status.js';
-import { upstreamErrorText } from '../texts/upstream-errors.js';
 import { showOrderDetails } from './orders.js';
 
 export const orderCancelFeature = new Composer<BotContext>();

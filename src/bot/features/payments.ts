@@ -11,11 +11,11 @@
  */
 import { Composer, InlineKeyboard } from 'grammy';
 import { htmlToPlainText } from '../../lib/html.js';
-import { orderActionData } from '../callback-data/generate.js';
+import { orderActionData } from '../../telegram/callback-data/generate.js';
+import { priceTag } from '../../telegram/order-summary.js';
+import { orderPrice, stars } from '../../telegram/texts/money.js';
 import type { BotContext } from '../context.js';
 import { accessVerdict } from '../middlewares/access.js';
-import { priceTag } from '../order-summary.js';
-import { orderPrice, stars } from '../texts/money.js';
 
 export const paymentsFeature = new Composer<BotContext>();
 

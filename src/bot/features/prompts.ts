@@ -14,7 +14,7 @@ import type { Model, Prompt, PromptsPage } from '../../reseller/schemas.js';
 import { planForm } from '../../services/model-form.js';
 import type { PromptListQuery } from '../../services/prompt-library.js';
 import { asResellerError } from '../../services/submission-errors.js';
-import { menuData } from '../callback-data/menu.js';
+import { menuData } from '../../telegram/callback-data/menu.js';
 import {
   type ListRef,
   MAX_PAGE,
@@ -23,10 +23,7 @@ import {
   shortId,
   type TypeCode,
   typeFromCode,
-} from '../callback-data/prompts.js';
-import type { BaseContext, BotContext } from '../context.js';
-import { clearButtons, type GenerateArgs } from '../conversations/generate/form-conversation.js';
-import { GENERATE_CONVERSATION } from '../conversations/generate/generate.js';
+} from '../../telegram/callback-data/prompts.js';
 import {
   categoriesScreen,
   detailScreen,
@@ -42,9 +39,12 @@ import {
   SEARCH_MAX_CHARS,
   searchAskScreen,
   typesScreen,
-} from '../keyboards/prompts.js';
-import { editIgnoringNotModified } from '../telegram-errors.js';
-import { upstreamErrorText } from '../texts/upstream-errors.js';
+} from '../../telegram/keyboards/prompts.js';
+import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
+import { upstreamErrorText } from '../../telegram/texts/upstream-errors.js';
+import type { BaseContext, BotContext } from '../context.js';
+import { clearButtons, type GenerateArgs } from '../conversations/generate/form-conversation.js';
+import { GENERATE_CONVERSATION } from '../conversations/generate/generate.js';
 
 const PROMPT_SEARCH_CONVERSATION = 'prompt-search';
 /** After this long without an answer, a message is no longer taken as search words. */

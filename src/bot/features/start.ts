@@ -1,7 +1,7 @@
 import { Composer } from 'grammy';
-import { menuData } from '../callback-data/menu.js';
+import { menuData } from '../../telegram/callback-data/menu.js';
+import { createMainMenuKeyboard } from '../../telegram/keyboards/main-menu.js';
 import type { BotContext } from '../context.js';
-import { createMainMenuKeyboard } from '../keyboards/main-menu.js';
 
 export const startFeature = new Composer<BotContext>();
 const privateChats = startFeature.chatType('private');

@@ -1,6 +1,6 @@
 import { Composer } from 'grammy';
+import { mainMenuButton } from '../../telegram/keyboards/main-menu.js';
 import type { BotContext } from '../context.js';
-import { mainMenuButton } from '../keyboards/main-menu.js';
 
 /** Last in the chain: whatever nothing else handled gets a helpful answer instead of silence. */
 export const unhandledFeature = new Composer<BotContext>();

@@ -6,13 +6,13 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import type { WalletEntryRecord } from '../../db/index.js';
 import { htmlToPlainText } from '../../lib/html.js';
-import { menuData } from '../callback-data/menu.js';
-import { walletBuyData } from '../callback-data/wallet.js';
+import { menuData } from '../../telegram/callback-data/menu.js';
+import { walletBuyData } from '../../telegram/callback-data/wallet.js';
+import type { Texts } from '../../telegram/i18n.js';
+import { mainMenuButton } from '../../telegram/keyboards/main-menu.js';
+import { formatDateTime } from '../../telegram/order-status.js';
+import { stars } from '../../telegram/texts/money.js';
 import type { BaseContext, BotContext } from '../context.js';
-import type { Texts } from '../i18n.js';
-import { mainMenuButton } from '../keyboards/main-menu.js';
-import { formatDateTime } from '../order-status.js';
-import { stars } from '../texts/money.js';
 
 export const walletFeature = new Composer<BotContext>();
 const privateChats = walletFeature.chatType('private');

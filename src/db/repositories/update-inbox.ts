@@ -38,7 +38,7 @@ export type StoreOutcome = 'stored' | 'duplicate' | 'dropped';
 /** Which lanes a claim looks at: payments have workers of their own (Telegram waits 10 s for a checkout). */
 export type LaneKind = 'payments' | 'chats';
 
-/** The lanes of payments (bot/inbox-lane.ts): a checkout question, a chat's successful payment. */
+/** The lanes of payments (telegram/inbox-lane.ts): a checkout question, a chat's successful payment. */
 function paymentLane(lane: Parameters<typeof like>[0]): SQL {
   return or(like(lane, 'checkout:%'), like(lane, '%:payment')) as SQL;
 }

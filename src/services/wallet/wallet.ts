@@ -31,7 +31,7 @@ import { StarPricing } from './star-pricing.js';
 export { InsufficientStarsError };
 
 /**
- * What one hold of an order should become (DESIGN invariant 9). A hold belongs to one submission
+ * What one hold of an order should become (docs/architecture.md, "Holds settled once"). A hold belongs to one submission
  * key: any key that is not the row's current one can never be sent again, so its hold goes back.
  * The live key's hold stays while the submission is under way or upstream works on it, and ends with
  * the order: spent only when at least one result file reached the chat, returned otherwise.

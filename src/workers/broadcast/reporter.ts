@@ -4,18 +4,19 @@
  */
 import type { I18n } from '@grammyjs/i18n';
 import type { Api } from 'grammy';
-import { progressKeyboard, progressText, reportText } from '../../bot/broadcast-view.js';
-import type { BaseContext } from '../../bot/context.js';
-import { textsFor } from '../../bot/i18n.js';
-import { editIgnoringNotModified } from '../../bot/telegram-errors.js';
 import type { BroadcastRecord } from '../../db/index.js';
-import type { BroadcastReporter, ProgressSnapshot } from './sender.js';
+import type { ProgressSnapshot } from '../../services/broadcast-progress.js';
+import { progressKeyboard, progressText, reportText } from '../../telegram/broadcast-view.js';
+import type { TelegramContext } from '../../telegram/context.js';
+import { textsFor } from '../../telegram/i18n.js';
+import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
+import type { BroadcastReporter } from './sender.js';
 
 export class TelegramBroadcastReporter implements BroadcastReporter {
   constructor(
     /** The bot's Api (auto-retry, HTML parse mode). */
     private readonly api: Api,
-    private readonly i18n: I18n<BaseContext>,
+    private readonly i18n: I18n<TelegramContext>,
   ) {}
 
   async progress(broadcast: BroadcastRecord, snapshot: ProgressSnapshot): Promise<void> {

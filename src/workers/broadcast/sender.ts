@@ -14,30 +14,18 @@
  * - Progress goes to a reporter (the admin's progress message); the final report goes out once per
  *   broadcast, after it is done or cancelled, also when the sender that finished it died first.
  */
-import type { BroadcastRecord, BroadcastsRepository, RecipientCounts } from '../../db/index.js';
+import type { BroadcastRecord, BroadcastsRepository } from '../../db/index.js';
 import { realTimers, type Timers } from '../../lib/timers.js';
 import type { Logger } from '../../logger.js';
 import { metrics } from '../../metrics.js';
-import type { BroadcastTransport } from './transport.js';
+import { estimateProgress, type ProgressSnapshot } from '../../services/broadcast-progress.js';
+import type { BroadcastTransport } from '../../telegram/broadcast-transport.js';
 
 export interface BroadcastReporter {
   /** The progress message: called when something changed, at most every `progressEveryMs`. */
   progress(broadcast: BroadcastRecord, snapshot: ProgressSnapshot): Promise<void>;
   /** The final report (done or cancelled); called once per broadcast. */
   finished(broadcast: BroadcastRecord, snapshot: ProgressSnapshot): Promise<void>;
-}
-
-export interface ProgressSnapshot {
-  counts: RecipientCounts;
-  /** Messages per second: the sender's measure over the last 10 s, else BROADCAST_RATE. */
-  rate: number;
-  /** Seconds until the pending ones are sent at the current pace. */
-  secondsLeft: number;
-}
-
-/** A snapshot at a given pace (msg/s): the time left is what is pending or in flight at that pace. */
-export function estimateProgress(counts: RecipientCounts, pace: number): ProgressSnapshot {
-  return { counts, rate: pace, secondsLeft: Math.ceil((counts.pending + counts.sending) / pace) };
 }
 
 export interface BroadcastSenderOptions {

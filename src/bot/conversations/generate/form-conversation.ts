@@ -5,10 +5,10 @@
 import type { Conversation } from '@grammyjs/conversations';
 import { InlineKeyboard } from 'grammy';
 import type { MediaMap, OptionValue } from '../../../reseller/schemas.js';
-import { type FormPlan, visibleOptions } from '../../../services/model-form.js';
-import { FORM } from '../../callback-data/generate.js';
+import { FORM } from '../../../telegram/callback-data/generate.js';
+import type { FormPart } from '../../../telegram/form-parts.js';
+import { mainMenuButton } from '../../../telegram/keyboards/main-menu.js';
 import type { BaseContext, BotContext } from '../../context.js';
-import { mainMenuButton } from '../../keyboards/main-menu.js';
 
 export type FormConversation = Conversation<BotContext, BaseContext>;
 
@@ -26,25 +26,6 @@ export interface GenerateArgs {
      */
     startAt?: FormPart;
   };
-}
-
-/** The parts of the form a customer can go back to. */
-export type FormPart = 'prompt' | 'media' | 'options';
-
-/** Each part's button label, on the priced order and after upstream refused the inputs. */
-export const CHANGE_BUTTON_LABEL: Readonly<Record<FormPart, string>> = {
-  prompt: 'button-change-description',
-  media: 'button-change-files',
-  options: 'button-change-options',
-};
-
-/** The parts this model lets the customer change: no button for a part it does not have. */
-export function changeableParts(plan: FormPlan, media: MediaMap): FormPart[] {
-  const parts: FormPart[] = [];
-  if (plan.prompt) parts.push('prompt');
-  if (plan.media.length > 0) parts.push('media');
-  if (visibleOptions(plan, media).length > 0) parts.push('options');
-  return parts;
 }
 
 export interface FormAnswers {

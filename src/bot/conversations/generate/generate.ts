@@ -10,19 +10,17 @@ import type { OrderRecord } from '../../../db/index.js';
 import { TELEGRAM_CLOUD_DOWNLOAD_LIMIT_BYTES } from '../../../services/media-rules.js';
 import { buildRequest, missingRequiredOptions, planForm } from '../../../services/model-form.js';
 import { asResellerError } from '../../../services/submission-errors.js';
-import { FORM } from '../../callback-data/generate.js';
+import { FORM } from '../../../telegram/callback-data/generate.js';
+import { CHANGE_BUTTON_LABEL, changeableParts, type FormPart } from '../../../telegram/form-parts.js';
+import { orderSummary } from '../../../telegram/order-summary.js';
+import { upstreamErrorText } from '../../../telegram/texts/upstream-errors.js';
 import type { BaseContext, BotContext } from '../../context.js';
-import { orderSummary } from '../../order-summary.js';
-import { upstreamErrorText } from '../../texts/upstream-errors.js';
 import {
   answerStaleButton,
-  CHANGE_BUTTON_LABEL,
   cancelRow,
-  changeableParts,
   clearButtons,
   type FormAnswers,
   type FormConversation,
-  type FormPart,
   type GenerateArgs,
   handleOutsideInput,
 } from './form-conversation.js';

@@ -4,12 +4,12 @@ import { MediaRelayError } from '../../../services/media-relay.js';
 import { checkFile, type MediaProblem } from '../../../services/media-rules.js';
 import type { MediaStep } from '../../../services/model-form.js';
 import { fileRefFromMessage, type TelegramFileRef } from '../../../services/telegram-file.js';
-import { FORM } from '../../callback-data/generate.js';
-import { chatWork } from '../../chat-work.js';
+import { FORM } from '../../../telegram/callback-data/generate.js';
+import { chatWork } from '../../../telegram/chat-work.js';
+import { mediaInputLabel } from '../../../telegram/texts/labels.js';
+import { mediaProblemText } from '../../../telegram/texts/media-problems.js';
+import { upstreamErrorText } from '../../../telegram/texts/upstream-errors.js';
 import type { BaseContext, BotContext } from '../../context.js';
-import { mediaInputLabel } from '../../texts/labels.js';
-import { mediaProblemText } from '../../texts/media-problems.js';
-import { upstreamErrorText } from '../../texts/upstream-errors.js';
 import {
   answerStaleButton,
   cancelRow,

@@ -8,10 +8,10 @@ import {
   suggestedNumbers,
   visibleOptions,
 } from '../../../services/model-form.js';
-import { FORM, parseFormIndex } from '../../callback-data/generate.js';
+import { FORM, parseFormIndex } from '../../../telegram/callback-data/generate.js';
+import { editIgnoringNotModified } from '../../../telegram/telegram-errors.js';
+import { optionLabel, optionValueLabel } from '../../../telegram/texts/labels.js';
 import type { BaseContext } from '../../context.js';
-import { editIgnoringNotModified } from '../../telegram-errors.js';
-import { optionLabel, optionValueLabel } from '../../texts/labels.js';
 import {
   answerStaleButton,
   cancelRow,

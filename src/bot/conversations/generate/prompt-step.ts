@@ -1,7 +1,7 @@
 import { InlineKeyboard } from 'grammy';
 import { hasVisibleText } from '../../../lib/text.js';
 import type { PromptStep } from '../../../services/model-form.js';
-import { FORM } from '../../callback-data/generate.js';
+import { FORM } from '../../../telegram/callback-data/generate.js';
 import type { BaseContext } from '../../context.js';
 import {
   answerStaleButton,

@@ -2,7 +2,8 @@ import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 /**
  * The last catalog GET /models answered readably, kept so that the bot can start and offer its
- * models while upstream is down or unreadable (DESIGN invariant 8). One row, replaced on every
+ * models while upstream is down or unreadable (docs/architecture.md,
+ * "One odd answer never stops the bot"). One row, replaced on every
  * successful refresh.
  */
 export const catalogSnapshots = sqliteTable('catalog_snapshots', {

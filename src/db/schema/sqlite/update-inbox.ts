@@ -11,7 +11,7 @@ export const updateInbox = sqliteTable(
   'update_inbox',
   {
     updateId: integer('update_id').primaryKey({ autoIncrement: false }),
-    /** Updates of one lane are handled one at a time, in order (see bot/inbox-lane.ts). */
+    /** Updates of one lane are handled one at a time, in order (see telegram/inbox-lane.ts). */
     lane: text('lane').notNull(),
     /** /cancel or /help: may run beside an update of its lane that is already being handled. */
     control: integer('control', { mode: 'boolean' }).notNull().default(false),

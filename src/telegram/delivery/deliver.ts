@@ -15,11 +15,11 @@ import { type Api, GrammyError, InputFile, InputMediaBuilder } from 'grammy';
 import type { InputMediaDocument, InputMediaPhoto, InputMediaVideo } from 'grammy/types';
 import type { Logger } from 'pino';
 import type { Dispatcher } from 'undici';
-import type { Texts } from '../../bot/i18n.js';
-import type { DeliverySummary } from '../../bot/order-status.js';
 import type { OrderRecord } from '../../db/index.js';
 import { checkUrl, type UrlPolicy } from '../../lib/url-policy.js';
 import type { Semaphore } from '../../services/rate-limiter.js';
+import type { Texts } from '../i18n.js';
+import type { DeliverySummary } from '../order-status.js';
 import {
   CLOUD_UPLOAD_LIMIT_BYTES,
   DownloadCache,

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createI18n, LOCALES_DIR, SUPPORTED_LOCALES, textsFor } from '../../src/bot/i18n.js';
 import { ConfigError, loadConfig } from '../../src/config.js';
+import { createI18n, LOCALES_DIR, SUPPORTED_LOCALES, textsFor } from '../../src/telegram/i18n.js';
 import { type Branding, checkBrandText, loadBrandTexts, NO_BRANDING } from '../../src/texts/branding.js';
 import {
   callbackQuery,

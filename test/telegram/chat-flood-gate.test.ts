@@ -6,9 +6,9 @@
  */
 import type { Transformer } from 'grammy';
 import { describe, expect, it } from 'vitest';
-import { ChatFloodGate } from '../../src/bot/chat-flood-gate.js';
 import { sleepOn } from '../../src/lib/timers.js';
 import { ManualClock } from '../../src/simulator/clock.js';
+import { ChatFloodGate } from '../../src/telegram/chat-flood-gate.js';
 import { ManualTimers } from '../support/manual-timers.js';
 import { ApiError } from '../support/telegram/api-error.js';
 import { FloodControl } from '../support/telegram/state/flood.js';

@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import { HttpError } from 'grammy';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { TelegramLink } from '../../src/bot/telegram-link.js';
+import { TelegramLink } from '../../src/telegram/telegram-link.js';
 
 type Answer = { ok: true; result: unknown } | { ok: false; error_code: number; description: string };
 

@@ -2,13 +2,13 @@
  * Localisation: Fluent files in locales/, one per language with the same keys.
  *
  * The language is, in order: what the user picked with /language, Telegram's language_code when we
- * speak it, and DEFAULT_LOCALE. Every variable passed to `ctx.t` is HTML-escaped, because all our
+ * speak it, and DEFAULT_LOCALE. Every variable passed to `ctx.t` (the bot's
+ * escape-translation-variables middleware) or to `textsFor(...).t` is HTML-escaped, because all our
  * messages use parse_mode HTML and variables carry user or upstream text.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { I18n } from '@grammyjs/i18n';
-import type { MiddlewareFn } from 'grammy';
 import { escapeHtml } from '../lib/html.js';
 import {
   addSupportLine,
@@ -24,12 +24,12 @@ import {
   SUPPORTED_LOCALES,
   spokenLocale,
 } from '../texts/locales.js';
-import type { BaseContext } from './context.js';
+import type { TelegramContext } from './context.js';
 
 export { isSupportedLocale, LOCALES_DIR, type Locale, SUPPORTED_LOCALES } from '../texts/locales.js';
 
 /** The i18n instances of bots that show no prices: textsFor() tells its texts so. */
-const pricesHidden = new WeakSet<I18n<BaseContext>>();
+const pricesHidden = new WeakSet<I18n<TelegramContext>>();
 
 /**
  * `branding` (config.branding) applies the reseller's brand name, texts and support line (branding.ts);
@@ -39,8 +39,8 @@ export function createI18n(
   defaultLocale: Locale,
   branding: Branding = NO_BRANDING,
   billing: BillingMode = 'off',
-): I18n<BaseContext> {
-  const i18n = new I18n<BaseContext>({
+): I18n<TelegramContext> {
+  const i18n = new I18n<TelegramContext>({
     defaultLocale,
     // Bidi isolation marks around variables would show up as junk in Telegram.
     fluentBundleOptions: { useIsolating: false },
@@ -55,7 +55,7 @@ export function createI18n(
   return i18n;
 }
 
-type Vars = Record<string, string | number | Date> | undefined;
+export type Vars = Record<string, string | number | Date> | undefined;
 
 /** What rendering a text needs: the language and a translate function that escapes variables. */
 export interface Texts {
@@ -65,27 +65,16 @@ export interface Texts {
   t(key: string, vars?: Record<string, string | number | Date>): string;
 }
 
-function escapeVars(vars: Vars): Vars {
+/** `vars` with every string HTML-escaped (numbers and dates are formatted by Fluent). */
+export function escapeVars(vars: Vars): Vars {
   if (!vars) return vars;
   const out: Record<string, string | number | Date> = {};
   for (const [k, v] of Object.entries(vars)) out[k] = typeof v === 'string' ? escapeHtml(v) : v;
   return out;
 }
 
-/** Installed right after the i18n plugin: makes `ctx.t` escape its variables and sets `ctx.locale`. */
-export const escapeTranslationVariables: MiddlewareFn<BaseContext> = async (ctx, next) => {
-  const translate = ctx.t.bind(ctx);
-  const escaped = ((key: string, vars?: Vars) => translate(key, escapeVars(vars))) as BaseContext['t'];
-  ctx.t = escaped;
-  ctx.translate = escaped;
-  const negotiated = await ctx.i18n.getLocale();
-  ctx.locale = isSupportedLocale(negotiated) ? negotiated : 'en';
-  if (ctx.deps.config.branding.showPrices === false) ctx.showPrices = false;
-  return next();
-};
-
 /** Texts for a chat outside of an update (the tracker, start-up notices), in the stored locale. */
-export function textsFor(i18n: I18n<BaseContext>, locale: string): Texts {
+export function textsFor(i18n: I18n<TelegramContext>, locale: string): Texts {
   const resolved: Locale = isSupportedLocale(locale) ? locale : 'en';
   const t = (key: string, vars?: Vars) => i18n.t(resolved, key, escapeVars(vars));
   return pricesHidden.has(i18n) ? { locale: resolved, t, showPrices: false } : { locale: resolved, t };

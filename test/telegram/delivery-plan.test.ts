@@ -6,7 +6,7 @@ import {
   resultFileName,
   resultKind,
   urlExtension,
-} from '../../src/workers/delivery/plan.js';
+} from '../../src/telegram/delivery/plan.js';
 
 const url = (n: number, ext = '') => `https://cdn.example.com/g/tok${n}${ext}`;
 const kinds = (plan: ReturnType<typeof planDelivery>['batches']) =>

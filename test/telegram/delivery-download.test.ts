@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DownloadCache, sweepStaleDownloads } from '../../src/workers/delivery/download.js';
+import { DownloadCache, sweepStaleDownloads } from '../../src/telegram/delivery/download.js';
 
 let server: Server;
 let base: string;

@@ -9,7 +9,7 @@ import { truncate } from '../lib/text.js';
 import type { GenerationRequest, Model } from '../reseller/schemas.js';
 import { planForm } from '../services/model-form.js';
 import { orderActionData } from './callback-data/generate.js';
-import { CHANGE_BUTTON_LABEL, changeableParts } from './conversations/generate/form-conversation.js';
+import { CHANGE_BUTTON_LABEL, changeableParts } from './form-parts.js';
 import type { Texts } from './i18n.js';
 import { mediaInputLabel, optionLabel, optionValueLabel } from './texts/labels.js';
 import { orderPrice, pricesShown, stars } from './texts/money.js';

@@ -5,7 +5,7 @@
  */
 import { Api, GrammyError, HttpError, InlineKeyboard, type Transformer } from 'grammy';
 import type { MessageEntity } from 'grammy/types';
-import type { BroadcastContent } from '../../db/index.js';
+import type { BroadcastContent } from '../db/index.js';
 
 export type SendOutcome =
   | { kind: 'sent' }

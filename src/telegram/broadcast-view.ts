@@ -4,7 +4,7 @@
  */
 import { InlineKeyboard } from 'grammy';
 import type { BroadcastAudience, BroadcastRecord, RecipientCounts } from '../db/index.js';
-import type { ProgressSnapshot } from '../workers/broadcast/sender.js';
+import type { ProgressSnapshot } from '../services/broadcast-progress.js';
 import { broadcastControlData } from './callback-data/admin.js';
 import type { Texts } from './i18n.js';
 import { LANGUAGE_LABELS } from './keyboards/language.js';

@@ -1,49 +1,21 @@
 /**
- * Builds the services on top of the database and the upstream, in one place for the bot process,
- * the tests and the benchmarks.
+ * Builds the services on top of the database and the upstream, in one place for the bot process
+ * (app/container.ts), the tests and the benchmarks.
  */
 import type { Config } from '../config.js';
-import type {
-  AuditLogRepository,
-  BroadcastsRepository,
-  OrdersRepository,
-  StatsRepository,
-  Store,
-  UsersRepository,
-} from '../db/index.js';
+import type { Store } from '../db/index.js';
 import type { Logger } from '../logger.js';
 import { ResellerClient } from '../reseller/client.js';
-import { type AdminServices, createAdminServices, withAdminHooks } from './admin.js';
-import { CatalogService, type ModelSource } from './catalog.js';
-import { composeHooks } from './compose-hooks.js';
-import { MediaRelay, type TelegramFileInfo } from './media-relay.js';
-import type { OrderPipelineHooks } from './order-hooks.js';
-import { OrderingService } from './ordering.js';
-import { PromptLibraryService } from './prompt-library.js';
-import { UserLimits } from './user-limits.js';
-import { WalletService } from './wallet/wallet.js';
-
-export interface Services {
-  users: UsersRepository;
-  orders: OrdersRepository;
-  client: ResellerClient;
-  catalog: CatalogService;
-  ordering: OrderingService;
-  relay: MediaRelay;
-  /** /balance, /stats and the admins' alerts (the monitor runs only once main.ts starts it). */
-  admin: AdminServices;
-  promptLibrary: PromptLibraryService;
-  /** The customers' Stars wallet; null unless BILLING=stars. */
-  wallet: WalletService | null;
-  /** Per-user caps (MAX_ACTIVE_ORDERS_PER_USER and the daily ones) and a customer's usage of them. */
-  limits: UserLimits;
-  /** Broadcasts and their recipients (/broadcast; the sender runs once in the cluster). */
-  broadcasts: BroadcastsRepository;
-  /** What admins did (/audit). */
-  audit: AuditLogRepository;
-  /** A customer's orders and spend, for their card (/user). */
-  customerStats: Pick<StatsRepository, 'customerOrders'>;
-}
+import { createAdminServices, withAdminHooks } from '../services/admin.js';
+import { CatalogService, type ModelSource } from '../services/catalog.js';
+import { composeHooks } from '../services/compose-hooks.js';
+import type { Services } from '../services/index.js';
+import { MediaRelay, type TelegramFileInfo } from '../services/media-relay.js';
+import type { OrderPipelineHooks } from '../services/order-hooks.js';
+import { OrderingService } from '../services/ordering.js';
+import { PromptLibraryService } from '../services/prompt-library.js';
+import { UserLimits } from '../services/user-limits.js';
+import { WalletService } from '../services/wallet/wallet.js';
 
 export function createServices(opts: {
   config: Config;

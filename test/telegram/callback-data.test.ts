@@ -1,11 +1,11 @@
 /** The one button encoding: round trips, strict parsing of forged data, Telegram's 64 bytes. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buttonFamily, CALLBACK_DATA_LIMIT, field } from '../../src/bot/callback-data/codec.js';
-import { FORM, orderActionData, parseFormIndex } from '../../src/bot/callback-data/generate.js';
-import { menuData } from '../../src/bot/callback-data/menu.js';
-import { orderButtons } from '../../src/bot/callback-data/orders.js';
-import { walletBuyData } from '../../src/bot/callback-data/wallet.js';
+import { buttonFamily, CALLBACK_DATA_LIMIT, field } from '../../src/telegram/callback-data/codec.js';
+import { FORM, orderActionData, parseFormIndex } from '../../src/telegram/callback-data/generate.js';
+import { menuData } from '../../src/telegram/callback-data/menu.js';
+import { orderButtons } from '../../src/telegram/callback-data/orders.js';
+import { walletBuyData } from '../../src/telegram/callback-data/wallet.js';
 
 const UUID = '3f2a1b4c-5d6e-4f70-8192-a3b4c5d6e7f8';
 

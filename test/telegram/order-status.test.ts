@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createI18n, textsFor } from '../../src/bot/i18n.js';
+import type { OrderRecord } from '../../src/db/index.js';
+import { createI18n, textsFor } from '../../src/telegram/i18n.js';
 import {
   canOfferCancel,
   failureDetail,
   formatDateTime,
   formatDuration,
   renderOrderStatus,
-} from '../../src/bot/order-status.js';
-import type { OrderRecord } from '../../src/db/index.js';
+} from '../../src/telegram/order-status.js';
 import { NO_BRANDING } from '../../src/texts/branding.js';
 
 const i18n = createI18n('en');

@@ -1,6 +1,6 @@
 import { InlineKeyboard } from 'grammy';
 import { menuData } from '../callback-data/menu.js';
-import type { BaseContext } from '../context.js';
+import type { Texts } from '../i18n.js';
 import { stars } from '../texts/money.js';
 
 /**
@@ -20,7 +20,7 @@ const MAIN_MENU_ITEMS = [
  * The main menu. `walletBalance` is the customer's balance with Stars billing: the Wallet entry
  * shows it; without it (billing off) there is no Wallet entry.
  */
-export function createMainMenuKeyboard(ctx: BaseContext, walletBalance?: number): InlineKeyboard {
+export function createMainMenuKeyboard(ctx: Texts, walletBalance?: number): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   const items = MAIN_MENU_ITEMS.filter((entry) => entry.item !== 'wallet' || walletBalance !== undefined);
   for (const [index, entry] of items.entries()) {
@@ -36,7 +36,7 @@ export function createMainMenuKeyboard(ctx: BaseContext, walletBalance?: number)
 }
 
 /** "🏠 Main menu" on a row of its own, below what `keyboard` already holds. */
-export function mainMenuButton(ctx: BaseContext, keyboard = new InlineKeyboard()): InlineKeyboard {
+export function mainMenuButton(ctx: Texts, keyboard = new InlineKeyboard()): InlineKeyboard {
   if ((keyboard.inline_keyboard.at(-1)?.length ?? 0) > 0) keyboard.row();
   return keyboard.text(ctx.t('button-main-menu'), menuData.pack({ item: 'home' }));
 }
