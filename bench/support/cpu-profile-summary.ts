@@ -89,3 +89,21 @@ for (const [id, us] of selfUs) {
   }
 }
 print("The repository's functions by total time (self + callees, sampled stacks)", inclusive);
+
+// Each sample charged to the nearest of the repository's files on its stack (the file and the library
+// code it called): which part of the bot the time is spent for. Work after an `await` has no caller
+// on the stack: it is charged to whatever resumed it (a library, or "(no repository frame)").
+const nearest = new Map<string, number>();
+for (const [id, us] of selfUs) {
+  let charged = '(no repository frame)';
+  for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+    const { url } = byId.get(at)!.callFrame;
+    if (url.includes('/src/') && !url.includes('node_modules')) {
+      charged = fileOf(url);
+      break;
+    }
+  }
+  if (byId.get(id)!.callFrame.functionName === '(idle)') continue;
+  nearest.set(charged, (nearest.get(charged) ?? 0) + us);
+}
+print('Charged to the nearest repository file on the stack', nearest);

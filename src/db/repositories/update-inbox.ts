@@ -241,13 +241,7 @@ export class UpdateInboxRepository {
     );
   }
 
-  /**
-   * One statement claiming up to `limits[kind]` heads of each kind of lane (`all`: any lane).
-   *
-   * One pass over the lanes' pending updates (a GROUP BY on the lane index), no subquery per row: per
-   * lane, its head (oldest not done), the first update waiting (not leased) and the newest. The first
-   * waiting update may be claimed if it is the head, or a control update (every older one is in hand).
-   */
+  /** One statement claiming up to `limits[kind]` heads of each kind of lane (`all`: any lane). */
   #claim(
     db: Sql,
     owner: string,
@@ -256,35 +250,26 @@ export class UpdateInboxRepository {
   ): Promise<InboxUpdateRecord[]> {
     const t = this.#t;
     const now = new Date(this.now());
-    const nowParam = sql.param(now, t.leaseUntil);
     const free = or(isNull(t.leaseUntil), lt(t.leaseUntil, now));
-    // Computed once for every kind claimed (a CTE used twice is materialised by both engines).
-    const lanes = db.$with('lanes').as(
-      db
-        .select({
-          lane: t.lane,
-          head: sql<number>`min(${t.updateId})`.as('head'),
-          next: sql<number>`min(case when ${t.leaseUntil} is null or ${t.leaseUntil} < ${nowParam}
-            then ${t.updateId} end)`.as('next'),
-          last: sql<number>`max(${t.updateId})`.as('last'),
-        })
-        .from(t)
-        .where(isNull(t.doneAt))
-        .groupBy(t.lane),
-    );
-    const ofKind = { payments: paymentLane(lanes.lane), chats: not(paymentLane(lanes.lane)), all: undefined };
+    // Older updates of the same lane that still hold this one back (raw SQL: the table twice).
+    const held = sql`not exists (select 1 from ${t} as older where older.lane = ${t.lane}
+      and older.done_at is null and older.update_id < ${t.updateId}
+      and (${t.control} = ${sql.param(false, t.control)} or older.lease_until is null
+        or older.lease_until < ${sql.param(now, t.leaseUntil)}))`;
+    // Lanes with nothing waiting behind their head come first: a newcomer's /start or a customer's
+    // one tap is not queued behind the backlogs of chats that flood; those share what is left,
+    // oldest first among themselves (false sorts before true on both engines).
+    const backlogged = sql`exists (select 1 from ${t} as newer where newer.lane = ${t.lane}
+      and newer.done_at is null and newer.update_id > ${t.updateId})`;
+    const ofKind = { payments: paymentLane(t.lane), chats: not(paymentLane(t.lane)), all: undefined };
     const heads = (Object.entries(limits) as Array<[keyof typeof ofKind, number]>)
       .filter(([, limit]) => limit > 0)
       .map(([kind, limit]) =>
         db
           .select({ updateId: t.updateId })
-          .from(lanes)
-          .innerJoin(t, eq(t.updateId, lanes.next))
-          .where(and(or(eq(lanes.next, lanes.head), eq(t.control, true)), ofKind[kind]))
-          // Lanes with nothing waiting behind their head come first: a newcomer's /start or a
-          // customer's one tap is not queued behind the backlogs of chats that flood; those share what
-          // is left, oldest first among themselves (false sorts before true on both engines).
-          .orderBy(sql`${lanes.last} > ${lanes.next}`, asc(lanes.next))
+          .from(t)
+          .where(and(isNull(t.doneAt), free, held, ofKind[kind]))
+          .orderBy(backlogged, asc(t.updateId))
           .limit(limit),
       );
     const claim = { owner, leaseUntil: new Date(now.getTime() + leaseMs), attempts: sql`${t.attempts} + 1` };
@@ -292,7 +277,6 @@ export class UpdateInboxRepository {
     if (this.engine.dialect === 'sqlite') {
       // One writer at a time: the heads cannot change between the select and the update.
       return db
-        .with(lanes)
         .update(t)
         .set(claim)
         .where(and(or(...heads.map((h) => inArray(t.updateId, h))), isNull(t.doneAt), free))
@@ -301,11 +285,9 @@ export class UpdateInboxRepository {
     // PostgreSQL: replicas claiming at once skip each other's rows instead of queueing on them. The
     // heads are picked once (a locking CTE is never inlined): a `limit` subquery inside the UPDATE may
     // be rescanned, and with SKIP LOCKED a rescan finds other rows, claiming more than `limit`.
-    const picked = heads.map((h, i) =>
-      db.$with(`picked${i}`).as(h.for('update', { of: t, skipLocked: true })),
-    );
+    const picked = heads.map((h, i) => db.$with(`picked${i}`).as(h.for('update', { skipLocked: true })));
     return db
-      .with(lanes, ...picked)
+      .with(...picked)
       .update(t)
       .set(claim)
       .where(
