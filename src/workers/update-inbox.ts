@@ -340,16 +340,17 @@ export class UpdateInboxWorker {
 
   #run(row: InboxUpdateRecord): void {
     this.#inHand.set(row.updateId, row);
+    let handled = false;
     const task: Promise<void> = this.#handle(row)
       .then(() => {
-        // Recorded by the next claiming pass, with the claims it makes (see `settle`).
-        this.#done.push(row.updateId);
+        handled = true;
       })
       .finally(() => {
+        // In one step, so a claiming pass never sees it both done and in hand (one slot short).
+        // Recorded by the next claiming pass, with the claims it makes (see `settle`).
+        if (handled) this.#done.push(row.updateId);
         // Its slot is free: a payment waiting for one may be claimed now.
         if (isPaymentLane(row.lane)) this.#paymentsMayWait = true;
-      })
-      .finally(() => {
         this.#inHand.delete(row.updateId);
         this.#cancelled.delete(row.updateId);
         this.#tasks.delete(task);
