@@ -14,7 +14,8 @@
  *
  * BENCH_ONLY=polling-sqlite (or polling-postgres, webhook-1, webhook-2, webhook-3; comma-separated)
  * runs only those beside the yardstick. BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each bot
- * process there (read it with `npx tsx bench/support/cpu-profile-summary.ts <file>`).
+ * process there (read it with `npx tsx bench/support/cpu-profile-summary.ts <file>`); BENCH_NODE_ARGS
+ * passes other flags to node for the bot processes (`--import <a probe>`: NODE_OPTIONS refuses some).
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
