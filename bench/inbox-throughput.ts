@@ -11,6 +11,11 @@
  * machine over each run is printed: the machine may be shared, which the figures then include.
  *
  *   npx tsx bench/inbox-throughput.ts [updates=3000]
+ *
+ * BENCH_ONLY=polling-sqlite (or polling-postgres, webhook-1, webhook-2, webhook-3; comma-separated)
+ * runs only those beside the yardstick. BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each bot
+ * process there (read it with `npx tsx bench/support/cpu-profile-summary.ts <file>`); BENCH_NODE_ARGS
+ * passes other flags to node for the bot processes (`--import <a probe>`: NODE_OPTIONS refuses some).
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +36,13 @@ const UPDATES = Number(process.argv[2] ?? 3000);
 const USERS = 200;
 const SECRET = 'whsec_bench';
 const BARE_FLAG = '--bare-grammy';
+const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+const wanted = (run: string) => !ONLY || ONLY.includes(run);
+const CPU_PROF = process.env.BENCH_CPU_PROF;
+const nodeArgs = [
+  ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : []),
+  ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+];
 
 interface Result {
   name: string;
@@ -95,8 +107,10 @@ async function measure(
   const elapsed = (performance.now() - started) / 1000;
   const lat = watch.stop();
   const pct = (s: number) => `${((s / elapsed) * 100).toFixed(0)}%`;
+  const botCpu = cpuOf(pids()) - cpu0.bots;
+  // CPU per update: what the machine's load does not change much (a shared machine stretches time).
   const cpu =
-    `bot ${pct(cpuOf(pids()) - cpu0.bots)}, PostgreSQL ${pct(cpuOf(postgresPids()) - cpu0.pg)},` +
+    `${((botCpu / UPDATES) * 1000).toFixed(2)} ms CPU per update; bot ${pct(botCpu)}, PostgreSQL ${pct(cpuOf(postgresPids()) - cpu0.pg)},` +
     ` machine ${pct(machineBusySeconds() - cpu0.all)} of one core`;
   return { name, perSecond: UPDATES / elapsed, p50: percentile(lat, 50), p99: percentile(lat, 99), cpu };
 }
@@ -136,6 +150,7 @@ async function polling(engine: EngineName, pgUrl: string | undefined): Promise<R
   const bot = await BotProcess.start({
     env: { ...botEnv(emulator), ...database.env, LOG_LEVEL: 'info' },
     startTimeoutMs: 60_000,
+    nodeArgs,
   });
   const result = await measure(
     `bot, polling, ${engine}`,
@@ -164,6 +179,7 @@ async function webhook(replicas: number, pgUrl: string): Promise<Result> {
           LOG_LEVEL: 'info',
         },
         startTimeoutMs: 60_000,
+        nodeArgs,
       }),
     );
   }
@@ -208,10 +224,10 @@ async function main() {
     console.log(`${UPDATES} /help updates from ${USERS} users; answers counted at the Telegram emulator`);
     const bare = await bareGrammy();
     results.push(bare);
-    results.push(await polling('sqlite', undefined));
+    if (wanted('polling-sqlite')) results.push(await polling('sqlite', undefined));
     if (pg.url) {
-      results.push(await polling('postgres', pg.url));
-      for (const n of [1, 2, 3]) results.push(await webhook(n, pg.url));
+      if (wanted('polling-postgres')) results.push(await polling('postgres', pg.url));
+      for (const n of [1, 2, 3]) if (wanted(`webhook-${n}`)) results.push(await webhook(n, pg.url));
     }
     results.push(await bareGrammy()); // the yardstick again: the machine's load may have changed
     const yardstick = (results[0]!.perSecond + results.at(-1)!.perSecond) / 2;

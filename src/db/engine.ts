@@ -25,6 +25,17 @@ export interface Tx {
 
 export type Dialect = 'sqlite' | 'postgres';
 
+export interface TransactionOptions {
+  /**
+   * The commit returns before it is flushed to disk: a crash of this process loses nothing, a power
+   * loss (or an OS crash) may take back the last moments. Only for writes whose loss repeats work
+   * rather than losing any (the inbox's claims and completions: an update is handled again). SQLite:
+   * `synchronous = NORMAL` for this commit (a later FULL commit flushes it too); PostgreSQL:
+   * `synchronous_commit = off` for this transaction.
+   */
+  lazyCommit?: boolean;
+}
+
 /** The right to run a once-per-cluster job, held until released or until its holder dies. */
 export interface SingletonHold {
   /** Still held (the connection that holds it answers). */
@@ -40,7 +51,7 @@ export interface Engine {
   /** Statements outside any transaction. */
   run<T>(work: (db: Sql) => Promise<T>): Promise<T>;
   /** Work that commits together or not at all. Never await anything but this `tx` inside it. */
-  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: Tx) => Promise<T>, opts?: TransactionOptions): Promise<T>;
   /**
    * Takes the cluster-wide right named `name` if nobody holds it (PostgreSQL: a session advisory
    * lock on a connection of its own, so it ends when this process dies); undefined if taken.

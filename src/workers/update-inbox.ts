@@ -84,9 +84,17 @@ export class UpdateInboxWorker {
   readonly #idlePollMs: number;
   readonly #maxAttempts: number;
   readonly #maxPayments: number;
+  /** Slots freed before a completion alone triggers a claiming pass (half of them). */
+  readonly #claimBatch: number;
   readonly #writer: InboxWriter;
   readonly #now: () => number;
   readonly #inHand = new Map<number, InboxUpdateRecord>();
+  /**
+   * A payment may wait to be claimed: one was stored here, one finished here (freeing a payment
+   * slot), or the idle look (payments stored by other replicas). Claiming payments costs a pass over
+   * the pending updates of its own, so the passes of a busy worker skip it otherwise.
+   */
+  #paymentsMayWait = true;
   /** Handled, not yet recorded as done: the next claiming pass records them (one transaction). */
   #done: number[] = [];
   /** Chat lane -> when its user was last told that messages were dropped. */
@@ -111,6 +119,7 @@ export class UpdateInboxWorker {
     this.#idlePollMs = opts.idlePollMs ?? 250;
     this.#maxAttempts = opts.maxAttempts ?? 5;
     this.#maxPayments = opts.maxPaymentsInFlight ?? 16;
+    this.#claimBatch = Math.max(1, Math.floor(this.#maxInFlight / 2));
     this.#now = opts.now ?? Date.now;
     this.#writer = new InboxWriter({
       inbox: opts.inbox,
@@ -136,6 +145,7 @@ export class UpdateInboxWorker {
       droppable: !control && !isPaymentLane(lane) && isDroppable(update),
     });
     metrics.inboxUpdates.inc({ outcome });
+    if (outcome === 'stored' && isPaymentLane(lane)) this.#paymentsMayWait = true;
     if (outcome === 'stored') this.#pump();
     else if (outcome === 'duplicate')
       this.#log.debug({ updateId: update.update_id }, 'update already in the inbox: dropped');
@@ -215,6 +225,7 @@ export class UpdateInboxWorker {
   #tickIdle(): void {
     if (!this.#running) return;
     this.#idleTimer = this.#timers.set(() => {
+      this.#paymentsMayWait = true;
       this.#pump();
       this.#tickIdle();
     }, this.#idlePollMs);
@@ -276,6 +287,10 @@ export class UpdateInboxWorker {
     this.#pumpSoonPending = true;
     setImmediate(() => {
       this.#pumpSoonPending = false;
+      // Busy: a pass costs about the same for 1 slot as for 32 (it reads every waiting update once),
+      // so it waits until half the slots are free; the idle look records the rest meanwhile.
+      const few = (n: number) => n < this.#claimBatch;
+      if (!this.#paymentsMayWait && few(this.#room().chats) && few(this.#done.length)) return;
       this.#pump();
     });
   }
@@ -291,6 +306,8 @@ export class UpdateInboxWorker {
       do {
         this.#pumpAgain = false;
         const room = this.#room();
+        if (!this.#paymentsMayWait) room.payments = 0;
+        this.#paymentsMayWait = false;
         const done = this.#done.splice(0);
         if (done.length === 0 && room.payments <= 0 && room.chats <= 0) break;
         try {
@@ -302,12 +319,15 @@ export class UpdateInboxWorker {
           });
           for (const row of rows) this.#run(row);
           const payments = rows.filter((r) => isPaymentLane(r.lane)).length;
+          // Every payment slot filled: more may wait.
+          if (room.payments > 0 && payments === room.payments) this.#paymentsMayWait = true;
           if (
             (room.payments > 0 && payments === room.payments) ||
             (room.chats > 0 && rows.length - payments === room.chats)
           )
             this.#pumpAgain = true;
         } catch (err) {
+          this.#paymentsMayWait = true;
           this.#done.unshift(...done);
           this.#log.error({ err }, 'could not claim updates (the next look is in a moment)');
           break;
@@ -320,12 +340,17 @@ export class UpdateInboxWorker {
 
   #run(row: InboxUpdateRecord): void {
     this.#inHand.set(row.updateId, row);
+    let handled = false;
     const task: Promise<void> = this.#handle(row)
       .then(() => {
-        // Recorded by the next claiming pass, with the claims it makes (see `settle`).
-        this.#done.push(row.updateId);
+        handled = true;
       })
       .finally(() => {
+        // In one step, so a claiming pass never sees it both done and in hand (one slot short).
+        // Recorded by the next claiming pass, with the claims it makes (see `settle`).
+        if (handled) this.#done.push(row.updateId);
+        // Its slot is free: a payment waiting for one may be claimed now.
+        if (isPaymentLane(row.lane)) this.#paymentsMayWait = true;
         this.#inHand.delete(row.updateId);
         this.#cancelled.delete(row.updateId);
         this.#tasks.delete(task);

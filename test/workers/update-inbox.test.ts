@@ -102,6 +102,11 @@ describe(`UpdateInboxWorker on ${defaultEngine()}`, () => {
     }
   }
   const held = new Set<UpdateInboxWorker>();
+  /** Lets the handlers just released finish, and what their completion starts. */
+  async function settled(w: UpdateInboxWorker) {
+    await new Promise((resolve) => setImmediate(resolve));
+    await w.whenIdle({ handlers: false });
+  }
 
   it('a resend is dropped; each chat is handled in order while chats run side by side on two workers', async () => {
     const seen: Array<[string, number]> = [];
@@ -274,6 +279,45 @@ describe(`UpdateInboxWorker on ${defaultEngine()}`, () => {
     expect(gate.started).toEqual([1, 3, 2]);
     gate.release(2);
     held.delete(w);
+  });
+
+  it('a busy worker claims again once half its slots are free; one finished alone is recorded by the idle look', async () => {
+    const gate = new Gate();
+    gate.hold = true;
+    const { w, store } = await worker('a', { handle: gate.handle, maxInFlight: 4 });
+    held.add(w);
+    for (const [id, chat] of [
+      [1, 1],
+      [2, 2],
+      [3, 3],
+      [4, 4],
+      [5, 1],
+      [6, 2],
+      [7, 3],
+    ] as const) {
+      await w.accept(message(id, chat));
+    }
+    await w.start();
+    await w.whenIdle({ handlers: false });
+    expect(gate.started).toEqual([1, 2, 3, 4]);
+    // One slot of four free: no pass of its own (it would read every waiting update for one slot).
+    gate.release(1);
+    await settled(w);
+    expect(gate.started).toEqual([1, 2, 3, 4]);
+    expect((await store.inbox.find(1))?.doneAt).toBeNull();
+    // The idle look records it and takes the chat's next update.
+    await run(100);
+    expect((await store.inbox.find(1))?.doneAt).not.toBeNull();
+    expect(gate.started).toEqual([1, 2, 3, 4, 5]);
+    // Two of four free: claimed at once, no waiting for the idle look.
+    gate.release(2);
+    gate.release(3);
+    await settled(w);
+    expect(gate.started.slice(5).sort()).toEqual([6, 7]);
+    for (const id of [4, 5, 6, 7]) gate.release(id);
+    await run(100);
+    held.delete(w);
+    expect(await store.inbox.countPending()).toBe(0);
   });
 
   it('a chat only waiting out Telegram’s window holds no slot: the next chat is served meanwhile', async () => {

@@ -108,8 +108,9 @@ function postgresEngine(db: Sql, client: postgres.Sql, url: string): PostgresEng
     tables: pgTables,
     db,
     run: (work) => work(db),
-    transaction: (work) =>
+    transaction: (work, opts) =>
       db.transaction(async (pgTx) => {
+        if (opts?.lazyCommit) await pgTx.execute(sql`set local synchronous_commit = off`);
         const tx: Tx = {
           db: pgTx as unknown as Sql,
           lock: async (key) => {

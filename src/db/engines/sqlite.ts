@@ -79,16 +79,23 @@ function sqliteEngine(sqlite: Database.Database): SqliteEngine {
     db,
     sqlite,
     run: (work) => queue.run(() => work(db)),
-    transaction: (work) =>
+    transaction: (work, opts) =>
       queue.run(async () => {
-        sqlite.exec('BEGIN IMMEDIATE');
+        // WAL with NORMAL (settable between transactions only): the commit is in the WAL, safe from
+        // a crash of this process, but not fsynced; the next FULL commit, or a checkpoint, flushes it.
+        if (opts?.lazyCommit) sqlite.exec('PRAGMA synchronous = NORMAL');
         try {
-          const result = await work(tx);
-          sqlite.exec('COMMIT');
-          return result;
-        } catch (err) {
-          if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
-          throw err;
+          sqlite.exec('BEGIN IMMEDIATE');
+          try {
+            const result = await work(tx);
+            sqlite.exec('COMMIT');
+            return result;
+          } catch (err) {
+            if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
+            throw err;
+          }
+        } finally {
+          if (opts?.lazyCommit) sqlite.exec('PRAGMA synchronous = FULL');
         }
       }),
     // One process owns a SQLite file: it holds every singleton.

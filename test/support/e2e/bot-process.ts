@@ -13,6 +13,8 @@ export interface BotProcessOptions {
   /** Resolve start() once a log line matches this (default: the "bot started" line). */
   readyPattern?: RegExp;
   startTimeoutMs?: number;
+  /** Flags for node itself (benchmarks: --cpu-prof, which NODE_OPTIONS refuses). */
+  nodeArgs?: string[];
 }
 
 export class BotProcess {
@@ -44,7 +46,7 @@ export class BotProcess {
   }
 
   static async start(opts: BotProcessOptions): Promise<BotProcess> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'src/main.ts'], {
       cwd: REPO_ROOT,
       // Only what we pass: a developer's .env must not leak into tests (dotenv never overrides set vars).
       env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'debug', ...opts.env },

@@ -1,0 +1,73 @@
+/**
+ * A lazy commit (engine.transaction's `lazyCommit`, used for the inbox's claims and completions)
+ * commits like any other and rolls back like any other; only that one commit skips waiting for the
+ * disk: the transactions after it are durable again.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Engine } from '../../src/db/engine.js';
+import type { Store } from '../../src/db/index.js';
+import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.js';
+import { textUpdate } from '../support/in-process-bot.js';
+
+/** The engine's durability setting now: SQLite's synchronous (2 = FULL), PostgreSQL's synchronous_commit. */
+async function durability(engine: Engine, db = engine.db): Promise<string> {
+  if (engine.dialect === 'sqlite') {
+    const sqlite = (engine as unknown as { sqlite: { pragma(q: string, o: object): unknown } }).sqlite;
+    return String(sqlite.pragma('synchronous', { simple: true }));
+  }
+  const rows = (await db.execute('show synchronous_commit' as never)) as unknown as Array<{
+    synchronous_commit: string;
+  }>;
+  return rows[0]!.synchronous_commit;
+}
+
+describe.each(availableEngines())('lazy commit on %s', (engineName) => {
+  let database: TestDatabase;
+  let store: Store;
+  const lazy = engineName === 'sqlite' ? '1' : 'off';
+
+  beforeEach(async () => {
+    database = await createTestDatabase(engineName);
+    store = await database.open();
+  });
+  afterEach(async () => {
+    await database.drop();
+  });
+
+  const row = (updateId: number) => ({
+    updateId,
+    lane: '10',
+    control: false,
+    payload: textUpdate(updateId, { id: 10 }, 'hi'),
+    receivedAt: new Date(),
+  });
+
+  it('commits and rolls back as usual, and only that commit is lazy', async () => {
+    const { engine } = store;
+    const t = engine.tables.updateInbox;
+    // SQLite: FULL (2); PostgreSQL: the server's setting (the tests' cluster already runs without).
+    const usual = await durability(engine);
+    if (engineName === 'sqlite') expect(usual).toBe('2');
+    const seen = await engine.transaction(
+      async ({ db }) => {
+        await db.insert(t).values(row(1));
+        return durability(engine, db);
+      },
+      { lazyCommit: true },
+    );
+    expect(seen).toBe(lazy);
+    await expect(
+      engine.transaction(
+        async ({ db }) => {
+          await db.insert(t).values(row(2));
+          throw new Error('rolled back');
+        },
+        { lazyCommit: true },
+      ),
+    ).rejects.toThrow('rolled back');
+    expect(await durability(engine)).toBe(usual);
+    expect(await engine.transaction(({ db }) => durability(engine, db))).toBe(usual);
+    const ids = await database.query<{ update_id: number | string }>`select update_id from update_inbox`;
+    expect(ids.map((r) => Number(r.update_id))).toEqual([1]);
+  });
+});
