@@ -206,6 +206,16 @@ const baseSchema = z.object({
     .min(1, { message: 'must be at least 1' })
     .max(30, { message: "must be at most 30 (Telegram's limit per bot)" })
     .default(25),
+  /**
+   * Messages this process posts a second, replies and broadcasts together (Telegram allows a bot
+   * about 30); replicas that all send split it between them.
+   */
+  TELEGRAM_SEND_RATE: z.coerce
+    .number()
+    .int()
+    .min(1, { message: 'must be at least 1' })
+    .max(30, { message: "must be at most 30 (Telegram's limit per bot)" })
+    .default(30),
   /** On SIGTERM, how long updates already in hand may run before their claims are handed back. */
   DRAIN_GRACE_MS: positiveInt(20_000),
   /**
@@ -326,7 +336,8 @@ type Env = z.infer<typeof envSchema>;
 
 export interface Config {
   botToken: string;
-  telegram: { apiRoot: string; localFiles: boolean };
+  /** `sendRate`: messages posted a second by this process (TELEGRAM_SEND_RATE). */
+  telegram: { apiRoot: string; localFiles: boolean; sendRate: number };
   /** Which result URLs the bot may fetch (lib/url-policy.ts). */
   resultUrls: UrlPolicy;
   metricsPort: number | null;
@@ -421,7 +432,11 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
   const env = parsed.data!;
   return {
     botToken: env.BOT_TOKEN,
-    telegram: { apiRoot: env.TELEGRAM_API_ROOT.replace(/\/+$/, ''), localFiles: env.TELEGRAM_LOCAL_FILES },
+    telegram: {
+      apiRoot: env.TELEGRAM_API_ROOT.replace(/\/+$/, ''),
+      localFiles: env.TELEGRAM_LOCAL_FILES,
+      sendRate: env.TELEGRAM_SEND_RATE,
+    },
     resultUrls: {
       allowHttp: env.RESULT_URLS_ALLOW_HTTP,
       allowPrivate: env.RESULT_URLS_ALLOW_PRIVATE,

@@ -10,7 +10,7 @@ import { chatWork } from './bot/chat-work.js';
 import { commandLists, registerAdminCommands, registerCommands } from './bot/commands.js';
 import { createI18n, textsFor } from './bot/i18n.js';
 import { chatIdOf } from './bot/inbox-lane.js';
-import { countTelegramErrors, createTelegramBot, installFeatures } from './bot/index.js';
+import { createTelegramBot, installFeatures } from './bot/index.js';
 import { startPolling } from './bot/polling.js';
 import { reportUntranslatedTo } from './bot/texts/labels.js';
 import { ConfigError, loadConfig, secretsOf } from './config.js';
@@ -107,7 +107,11 @@ async function main(): Promise<void> {
     config = { ...config, resultUrls: trustingOrigin(config.resultUrls, upstream.baseUrl) };
 
   // The Bot and its Api first (nothing is sent yet): every service and worker below speaks through it.
-  const telegram = createTelegramBot(config.botToken, { apiRoot: config.telegram.apiRoot, logger });
+  const telegram = createTelegramBot(config.botToken, {
+    apiRoot: config.telegram.apiRoot,
+    logger,
+    sendRate: config.telegram.sendRate,
+  });
   const { api } = telegram.bot;
   const i18n = createI18n(config.defaultLocale, config.branding, config.billing.mode);
   // A catalog word shown as upstream wrote it (no text of ours yet) is logged once, to be translated.
@@ -154,7 +158,7 @@ async function main(): Promise<void> {
     transport: new TelegramBroadcastTransport({
       token: config.botToken,
       apiRoot: config.telegram.apiRoot,
-      transformers: [countTelegramErrors],
+      transformers: telegram.broadcastTransformers,
     }),
     reporter: new TelegramBroadcastReporter(api, i18n),
     rate: config.broadcastRate,
