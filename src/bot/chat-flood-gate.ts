@@ -7,7 +7,8 @@
  *
  * After a 429, sends to that chat go one at a time, `gapMs` apart (Telegram: one message a second to
  * a chat), from the end of `retry_after` on. A chat that has had no 429 is never delayed. The gate is
- * per process; the broadcast sender has its own pacing and API (workers/broadcast).
+ * per process, shared by the bot's Api and the broadcast sender's. The outbound scheduler in front
+ * of it (telegram/outbound-scheduler.ts) asks `readyAt` and lets a held chat's post go only then.
  */
 import type { Transformer } from 'grammy';
 import { postedChat } from '../telegram/message-posts.js';
