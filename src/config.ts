@@ -40,6 +40,15 @@ const idList = z
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+/** Messages a second the bot posts: 1 to Telegram's 30 per bot. */
+const messagesPerSecond = (fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(1, { message: 'must be at least 1' })
+    .max(30, { message: "must be at most 30 (Telegram's limit per bot)" })
+    .default(fallback);
+
 /** A non-negative decimal USD amount ("10", "10.00"), kept as the exact string. */
 const usdAmount = (fallback: string) =>
   z
@@ -200,22 +209,12 @@ const baseSchema = z.object({
    * Broadcast messages per second for the whole bot: Telegram allows about 30; the rest is left
    * for the bot's answers to users while a broadcast runs.
    */
-  BROADCAST_RATE: z.coerce
-    .number()
-    .int()
-    .min(1, { message: 'must be at least 1' })
-    .max(30, { message: "must be at most 30 (Telegram's limit per bot)" })
-    .default(25),
+  BROADCAST_RATE: messagesPerSecond(25),
   /**
    * Messages this process posts a second, replies and broadcasts together (Telegram allows a bot
    * about 30); replicas that all send split it between them.
    */
-  TELEGRAM_SEND_RATE: z.coerce
-    .number()
-    .int()
-    .min(1, { message: 'must be at least 1' })
-    .max(30, { message: "must be at most 30 (Telegram's limit per bot)" })
-    .default(30),
+  TELEGRAM_SEND_RATE: messagesPerSecond(30),
   /** On SIGTERM, how long updates already in hand may run before their claims are handed back. */
   DRAIN_GRACE_MS: positiveInt(20_000),
   /**
