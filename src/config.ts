@@ -40,6 +40,15 @@ const idList = z
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+/** Messages a second the bot posts: 1 to Telegram's 30 per bot. */
+const messagesPerSecond = (fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(1, { message: 'must be at least 1' })
+    .max(30, { message: "must be at most 30 (Telegram's limit per bot)" })
+    .default(fallback);
+
 /** A non-negative decimal USD amount ("10", "10.00"), kept as the exact string. */
 const usdAmount = (fallback: string) =>
   z
@@ -200,12 +209,12 @@ const baseSchema = z.object({
    * Broadcast messages per second for the whole bot: Telegram allows about 30; the rest is left
    * for the bot's answers to users while a broadcast runs.
    */
-  BROADCAST_RATE: z.coerce
-    .number()
-    .int()
-    .min(1, { message: 'must be at least 1' })
-    .max(30, { message: "must be at most 30 (Telegram's limit per bot)" })
-    .default(25),
+  BROADCAST_RATE: messagesPerSecond(25),
+  /**
+   * Messages this process posts a second, replies and broadcasts together (Telegram allows a bot
+   * about 30); replicas that all send split it between them.
+   */
+  TELEGRAM_SEND_RATE: messagesPerSecond(30),
   /** On SIGTERM, how long updates already in hand may run before their claims are handed back. */
   DRAIN_GRACE_MS: positiveInt(20_000),
   /**
@@ -326,7 +335,8 @@ type Env = z.infer<typeof envSchema>;
 
 export interface Config {
   botToken: string;
-  telegram: { apiRoot: string; localFiles: boolean };
+  /** `sendRate`: messages posted a second by this process (TELEGRAM_SEND_RATE). */
+  telegram: { apiRoot: string; localFiles: boolean; sendRate: number };
   /** Which result URLs the bot may fetch (lib/url-policy.ts). */
   resultUrls: UrlPolicy;
   metricsPort: number | null;
@@ -421,7 +431,11 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
   const env = parsed.data!;
   return {
     botToken: env.BOT_TOKEN,
-    telegram: { apiRoot: env.TELEGRAM_API_ROOT.replace(/\/+$/, ''), localFiles: env.TELEGRAM_LOCAL_FILES },
+    telegram: {
+      apiRoot: env.TELEGRAM_API_ROOT.replace(/\/+$/, ''),
+      localFiles: env.TELEGRAM_LOCAL_FILES,
+      sendRate: env.TELEGRAM_SEND_RATE,
+    },
     resultUrls: {
       allowHttp: env.RESULT_URLS_ALLOW_HTTP,
       allowPrivate: env.RESULT_URLS_ALLOW_PRIVATE,

@@ -55,6 +55,17 @@ describe('config', () => {
     expect(problemsOf({ BOT_TOKEN: TOKEN, BROADCAST_RATE: '0' })[0]).toMatch(/^BROADCAST_RATE .*at least 1/);
   });
 
+  it('TELEGRAM_SEND_RATE: 30 messages posted a second by default (Telegram’s limit), 1 to 30', () => {
+    expect(loadConfig({ BOT_TOKEN: TOKEN }).telegram.sendRate).toBe(30);
+    expect(loadConfig({ BOT_TOKEN: TOKEN, TELEGRAM_SEND_RATE: '15' }).telegram.sendRate).toBe(15);
+    expect(problemsOf({ BOT_TOKEN: TOKEN, TELEGRAM_SEND_RATE: '31' })[0]).toMatch(
+      /^TELEGRAM_SEND_RATE .*at most 30/,
+    );
+    expect(problemsOf({ BOT_TOKEN: TOKEN, TELEGRAM_SEND_RATE: '0' })[0]).toMatch(
+      /^TELEGRAM_SEND_RATE .*at least 1/,
+    );
+  });
+
   it('INBOX_CONCURRENCY: 64 updates handled at once by default, any positive number up to 10,000', () => {
     expect(loadConfig({ BOT_TOKEN: TOKEN }).inboxConcurrency).toBe(64);
     expect(loadConfig({ BOT_TOKEN: TOKEN, INBOX_CONCURRENCY: '256' }).inboxConcurrency).toBe(256);

@@ -6,7 +6,7 @@
 import type { I18n } from '@grammyjs/i18n';
 import type { Bot } from 'grammy';
 import type { BotContext } from '../bot/context.js';
-import { countTelegramErrors, createTelegramBot, installFeatures, type TelegramBot } from '../bot/index.js';
+import { createTelegramBot, installFeatures, type TelegramBot } from '../bot/index.js';
 import type { Config } from '../config.js';
 import { openStore, type Store } from '../db/index.js';
 import { Periodic } from '../lib/periodic.js';
@@ -78,7 +78,11 @@ export async function createContainer(loaded: Config, logger: Logger): Promise<C
     config = { ...config, resultUrls: trustingOrigin(config.resultUrls, upstream.baseUrl) };
 
   // The Bot and its Api first (nothing is sent yet): every service and worker below speaks through it.
-  const telegram = createTelegramBot(config.botToken, { apiRoot: config.telegram.apiRoot, logger });
+  const telegram = createTelegramBot(config.botToken, {
+    apiRoot: config.telegram.apiRoot,
+    logger,
+    sendRate: config.telegram.sendRate,
+  });
   const { api } = telegram.bot;
   const i18n = createI18n(config.defaultLocale, config.branding, config.billing.mode);
   // A catalog word shown as upstream wrote it (no text of ours yet) is logged once, to be translated.
@@ -127,7 +131,7 @@ export async function createContainer(loaded: Config, logger: Logger): Promise<C
     transport: new TelegramBroadcastTransport({
       token: config.botToken,
       apiRoot: config.telegram.apiRoot,
-      transformers: [countTelegramErrors],
+      transformers: telegram.broadcastTransformers,
     }),
     reporter: new TelegramBroadcastReporter(api, i18n),
     rate: config.broadcastRate,

@@ -15,6 +15,7 @@ import { ChatFloodGate } from '../telegram/chat-flood-gate.js';
 import { chatWork } from '../telegram/chat-work.js';
 import { htmlParseMode } from '../telegram/html-parse-mode.js';
 import { CONTROL_COMMANDS } from '../telegram/inbox-lane.js';
+import { OutboundScheduler } from '../telegram/outbound-scheduler.js';
 import { TelegramLink } from '../telegram/telegram-link.js';
 import type { BaseContext, BotContext, BotDeps } from './context.js';
 import { handleBotError } from './error-handler.js';
@@ -47,6 +48,8 @@ export interface TelegramBotOptions {
   botInfo?: UserFromGetMe;
   /** Overrides of grammY's API client (tests pass a recording `fetch`). */
   client?: ApiClientOptions;
+  /** Message posts a second this process allows itself (TELEGRAM_SEND_RATE; default 30). */
+  sendRate?: number;
 }
 
 /** The Bot with its API transformers, before any feature is installed (its `bot.api` is ready). */
@@ -57,6 +60,11 @@ export interface TelegramBot {
   callbackAnswers: ReturnType<typeof createCallbackAnswerGuard>;
   /** Chats waiting out a 429 (the update inbox does not count them against its workers). */
   floodGate: ChatFloodGate;
+  /**
+   * For the broadcast sender's Api of its own: its posts take the bot's budget only when no reply
+   * waits, and a 429 it meets holds the chat's other posts too.
+   */
+  broadcastTransformers: Transformer[];
 }
 
 export interface FeatureOptions {
@@ -117,25 +125,34 @@ export function createTelegramBot(token: string, opts: TelegramBotOptions): Tele
   // The first installed runs innermost: every failed attempt is counted, then network failures and
   // 5xx are retried on a short leash (telegram-link.ts), then auto-retry honours 429s.
   const link = new TelegramLink({ logger: opts.logger });
-  // Between the two: auto-retry's every attempt passes the gate, which holds the chat's other sends
-  // back after a 429 too (chat-flood-gate.ts).
+  // Between the two, every attempt of auto-retry's (so a retry is scheduled and gated again):
+  // - the flood gate, innermost, learns of a chat's 429 before the scheduler lets that chat's next
+  //   post go (chat-flood-gate.ts);
+  // - the outbound scheduler (telegram/outbound-scheduler.ts) keeps the bot's posts within Telegram's
+  //   ~30 a second, newcomers first, and passes over chats the gate holds back; outside the gate, so
+  //   a post waiting out its chat's window holds none of the budget.
   const floodGate = new ChatFloodGate();
-  bot.api.config.use(countTelegramErrors);
-  bot.api.config.use(link.transformer);
-  bot.api.config.use(floodGate.transformer);
-  bot.api.config.use(retry);
-  bot.api.config.use(htmlParseMode);
+  const scheduler = new OutboundScheduler({
+    ...(opts.sendRate !== undefined && { perSecond: opts.sendRate }),
+    chatReadyAt: (chat) => floodGate.readyAt(chat),
+  });
+  const transformers = [
+    countTelegramErrors,
+    link.transformer,
+    floodGate.transformer,
+    scheduler.transformer,
+    retry,
+    htmlParseMode,
+  ];
+  for (const t of transformers) bot.api.config.use(t);
   const callbackAnswers = createCallbackAnswerGuard();
   bot.api.config.use(callbackAnswers.transformer);
   const conversationApi: MiddlewareFn<BaseContext> = (ctx, next) => {
-    ctx.api.config.use(countTelegramErrors);
-    ctx.api.config.use(link.transformer);
-    ctx.api.config.use(floodGate.transformer);
-    ctx.api.config.use(retry);
-    ctx.api.config.use(htmlParseMode);
+    for (const t of transformers) ctx.api.config.use(t);
     return next();
   };
-  return { bot, conversationApi, callbackAnswers, floodGate };
+  const broadcastTransformers = [countTelegramErrors, floodGate.transformer, scheduler.background];
+  return { bot, conversationApi, callbackAnswers, floodGate, broadcastTransformers };
 }
 
 /** Builds the whole bot in one step (tests and benchmarks): createTelegramBot, then installFeatures. */
@@ -144,6 +161,7 @@ export function createBot(token: string, opts: CreateBotOptions): Bot<BotContext
     ...opts,
     apiRoot: opts.deps.config.telegram.apiRoot,
     logger: opts.deps.logger,
+    sendRate: opts.sendRate ?? opts.deps.config.telegram.sendRate,
   });
   return installFeatures(telegram, opts);
 }

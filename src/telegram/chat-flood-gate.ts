@@ -7,33 +7,12 @@
  *
  * After a 429, sends to that chat go one at a time, `gapMs` apart (Telegram: one message a second to
  * a chat), from the end of `retry_after` on. A chat that has had no 429 is never delayed. The gate is
- * per process; the broadcast sender has its own pacing and API (workers/broadcast).
+ * per process, shared by the bot's Api and the broadcast sender's. The outbound scheduler in front
+ * of it (telegram/outbound-scheduler.ts) asks `readyAt` and lets a held chat's post go only then.
  */
 import type { Transformer } from 'grammy';
+import { postedChat } from './message-posts.js';
 import { realPause } from './telegram-link.js';
-
-/** Methods that post a message into a chat: what Telegram's per-chat limit counts. */
-const SENDING = new Set([
-  'sendMessage',
-  'sendPhoto',
-  'sendVideo',
-  'sendAnimation',
-  'sendAudio',
-  'sendDocument',
-  'sendVoice',
-  'sendVideoNote',
-  'sendSticker',
-  'sendMediaGroup',
-  'sendLocation',
-  'sendContact',
-  'sendPoll',
-  'sendDice',
-  'sendInvoice',
-  'copyMessage',
-  'copyMessages',
-  'forwardMessage',
-  'forwardMessages',
-]);
 
 /** A gated chat is forgotten once it has been quiet this long after its last reserved slot. */
 const FORGET_AFTER_MS = 60_000;
@@ -69,13 +48,18 @@ export class ChatFloodGate {
     return next !== undefined && next > this.#now();
   }
 
+  /** When a send to `chatId` may start (0: at once); the outbound scheduler keeps it till then. */
+  readyAt(chatId: number | string): number {
+    return this.#nextAt.get(String(chatId)) ?? 0;
+  }
+
   /** Chats currently held back by a 429 (for tests and logs). */
   get gatedChats(): number {
     return this.#nextAt.size;
   }
 
   readonly transformer: Transformer = async (prev, method, payload, signal) => {
-    const chat = SENDING.has(method) ? chatKey(payload) : undefined;
+    const chat = postedChat(method, payload);
     if (chat === undefined) return prev(method, payload, signal);
     await this.#waitForSlot(chat, signal as AbortSignal | undefined);
     const result = await prev(method, payload, signal);
@@ -93,22 +77,25 @@ export class ChatFloodGate {
     for (const [chat, next] of this.#nextAt) if (next < stale) this.#nextAt.delete(chat);
   }
 
-  /** Reserves this send's slot (one per `gapMs` while the chat is gated) and waits for it. */
+  /**
+   * Waits until the chat may be sent to, then takes the slot (the next one is `gapMs` later). A 429
+   * that comes back meanwhile moves the time on, so a waiting send looks again after its pause
+   * rather than going out at a time reserved before that 429 (into Telegram's new window).
+   */
   async #waitForSlot(chat: string, signal: AbortSignal | undefined): Promise<void> {
-    const next = this.#nextAt.get(chat);
-    if (next === undefined) return;
-    const now = this.#now();
-    if (next + FORGET_AFTER_MS < now) {
-      this.#nextAt.delete(chat);
-      return;
+    for (;;) {
+      const next = this.#nextAt.get(chat);
+      if (next === undefined) return;
+      const now = this.#now();
+      if (next + FORGET_AFTER_MS < now) {
+        this.#nextAt.delete(chat);
+        return;
+      }
+      if (next <= now) {
+        this.#nextAt.set(chat, now + this.#gapMs);
+        return;
+      }
+      await this.#pause(next - now, signal);
     }
-    const slot = Math.max(now, next);
-    this.#nextAt.set(chat, slot + this.#gapMs);
-    if (slot > now) await this.#pause(slot - now, signal);
   }
-}
-
-function chatKey(payload: unknown): string | undefined {
-  const chatId = (payload as { chat_id?: unknown } | undefined)?.chat_id;
-  return typeof chatId === 'number' || typeof chatId === 'string' ? String(chatId) : undefined;
 }
