@@ -14,13 +14,14 @@
  */
 import { hostname } from 'node:os';
 import type { OrderRecord, OrdersRepository, PollBudgetRepository } from '../db/index.js';
+import type { OrderStatus } from '../domain/order-state.js';
 import { awaitsDelivery, isFinalStatus, isLostOrder, isPollable } from '../domain/order-state.js';
 import { realTimers, type Timers } from '../lib/timers.js';
 import type { Logger } from '../logger.js';
 import { metrics } from '../metrics.js';
 import type { ResellerClient } from '../reseller/client.js';
 import { ResellerError } from '../reseller/errors.js';
-import type { Order, OrderStatus } from '../reseller/schemas.js';
+import type { Order } from '../reseller/schemas.js';
 import type { OrderingService } from './ordering.js';
 import { classifyPollError, failureDelay, nextInterval, type PollPolicy } from './poll-schedule.js';
 import { RateLimiter, Semaphore } from './rate-limiter.js';

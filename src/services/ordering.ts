@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { OrderRecord, OrdersRepository, QuoteFields, Tx } from '../db/index.js';
+import { compareMoney, isMoneyString, parseMoney } from '../domain/money.js';
 import { isFinalStatus } from '../domain/order-state.js';
-import { compareMoney, isMoneyString, parseMoney } from '../lib/money.js';
 import type { ResellerClient } from '../reseller/client.js';
 import { ResellerError } from '../reseller/errors.js';
 import type { CreateOrderRequest, GenerationRequest, Model, Order } from '../reseller/schemas.js';

@@ -17,7 +17,7 @@ import {
   parseMoney,
   subtractMoney,
   ZERO_MONEY,
-} from '../lib/money.js';
+} from '../domain/money.js';
 import type { OrderPipelineHooks, OrderRecord } from './order-hooks.js';
 
 export interface UserLimitsConfig {

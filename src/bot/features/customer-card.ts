@@ -6,7 +6,7 @@
  */
 import { Composer, InlineKeyboard } from 'grammy';
 import type { UserRecord } from '../../db/index.js';
-import { addMoney, formatMoney, moneyToString, parseMoney } from '../../lib/money.js';
+import { addMoney, formatMoney, moneyToString, parseMoney } from '../../domain/money.js';
 import { customerCardData } from '../../telegram/callback-data/admin.js';
 import { LANGUAGE_LABELS } from '../../telegram/keyboards/language.js';
 import { formatDateTime } from '../../telegram/order-status.js';

@@ -6,7 +6,7 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import type { OrderRecord } from '../../db/index.js';
 import { isActiveStatus } from '../../domain/order-state.js';
-import { InsufficientStarsError } from '../../services/wallet/wallet.js';
+import { InsufficientStarsError } from '../../domain/wallet.js';
 import { orderActionData } from '../../telegram/callback-data/generate.js';
 import { walletBuyData } from '../../telegram/callback-data/wallet.js';
 import { chatWork } from '../../telegram/chat-work.js';
