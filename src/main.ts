@@ -160,6 +160,9 @@ async function main(): Promise<void> {
     rate: config.broadcastRate,
     logger,
   });
+  // A broadcast started or changed here is sent at once (the sender runs on one replica only; the
+  // others see the change when it next looks, within seconds).
+  services.broadcasts.onChange(() => broadcastSender.wake());
   const bot = installFeatures(telegram, {
     store,
     deps: {
@@ -171,7 +174,6 @@ async function main(): Promise<void> {
       tracker,
       orderNotifier: notifier,
       inbox: store.inbox,
-      broadcastSender,
     },
   });
   // Every update, webhook or polling, is stored first and handled from the inbox by whichever

@@ -38,11 +38,6 @@ export interface BotDeps extends Services {
    * long work. Absent in handler tests, where everything runs in one process.
    */
   inbox?: Pick<UpdateInboxRepository, 'requestCancel'>;
-  /**
-   * The broadcast sender (main.ts): woken when a broadcast starts or resumes here. It runs on one
-   * replica only; the others see the change when it next looks (within seconds).
-   */
-  broadcastSender?: { wake(): void };
 }
 
 interface ExtraContext {

@@ -3,16 +3,11 @@
  * the tests and the benchmarks.
  */
 import type { Config } from '../config.js';
-import type {
-  AuditLogRepository,
-  BroadcastsRepository,
-  OrdersRepository,
-  StatsRepository,
-  Store,
-  UsersRepository,
-} from '../db/index.js';
+import type { AuditLogRepository, OrdersRepository, Store, UsersRepository } from '../db/index.js';
 import type { Logger } from '../logger.js';
 import { ResellerClient } from '../reseller/client.js';
+import { BroadcastAdmin } from './admin/broadcasts.js';
+import { CustomerAdmin } from './admin/customers.js';
 import { type AdminServices, createAdminServices, withAdminHooks } from './admin.js';
 import { CatalogService, type ModelSource } from './catalog.js';
 import { composeHooks } from './compose-hooks.js';
@@ -37,12 +32,12 @@ export interface Services {
   wallet: WalletService | null;
   /** Per-user caps (MAX_ACTIVE_ORDERS_PER_USER and the daily ones) and a customer's usage of them. */
   limits: UserLimits;
-  /** Broadcasts and their recipients (/broadcast; the sender runs once in the cluster). */
-  broadcasts: BroadcastsRepository;
+  /** Broadcasts started, paused, resumed, cancelled and audited (/broadcast; the sender runs once in the cluster). */
+  broadcasts: BroadcastAdmin;
   /** What admins did (/audit). */
   audit: AuditLogRepository;
-  /** A customer's orders and spend, for their card (/user). */
-  customerStats: Pick<StatsRepository, 'customerOrders'>;
+  /** A customer's card and ban, audited (/user). */
+  customers: CustomerAdmin;
 }
 
 export function createServices(opts: {
@@ -129,8 +124,20 @@ export function createServices(opts: {
     promptLibrary: new PromptLibraryService(client, { logger }),
     wallet,
     limits,
-    broadcasts: store.broadcasts,
+    broadcasts: new BroadcastAdmin({
+      broadcasts: store.broadcasts,
+      audit: store.audit,
+      logger,
+      rate: config.broadcastRate,
+    }),
     audit: store.audit,
-    customerStats: store.stats,
+    customers: new CustomerAdmin({
+      users: store.users,
+      orders: store.orders,
+      stats: store.stats,
+      audit: store.audit,
+      adminIds: config.adminIds,
+      logger,
+    }),
   };
 }
