@@ -17,6 +17,7 @@ import { OrderingService } from './ordering.js';
 import { PromptLibraryService } from './prompt-library.js';
 import { UserLimits } from './user-limits.js';
 import { WalletService } from './wallet/wallet.js';
+import { WalletAdmin } from './wallet/wallet-admin.js';
 
 export interface Services {
   users: UsersRepository;
@@ -30,6 +31,8 @@ export interface Services {
   promptLibrary: PromptLibraryService;
   /** The customers' Stars wallet; null unless BILLING=stars. */
   wallet: WalletService | null;
+  /** The admins' refunds and grants, audited (/refund, /grant, /wallet <id>); null unless BILLING=stars. */
+  walletAdmin: WalletAdmin | null;
   /** Per-user caps (MAX_ACTIVE_ORDERS_PER_USER and the daily ones) and a customer's usage of them. */
   limits: UserLimits;
   /** Broadcasts started, paused, resumed, cancelled and audited (/broadcast; the sender runs once in the cluster). */
@@ -123,6 +126,7 @@ export function createServices(opts: {
     admin,
     promptLibrary: new PromptLibraryService(client, { logger }),
     wallet,
+    walletAdmin: wallet && new WalletAdmin({ wallet, users: store.users, audit: store.audit, logger }),
     limits,
     broadcasts: new BroadcastAdmin({
       broadcasts: store.broadcasts,
