@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import type { UpdateInboxRepository } from '../db/index.js';
 import type { Logger } from '../logger.js';
 import type { Services } from '../services/container.js';
-import type { OrderTracker, TrackerEvents } from '../services/order-tracker.js';
+import type { OrderTracker } from '../services/order-tracker.js';
 import type { TelegramContext } from '../telegram/context.js';
 import type { StatusFlags } from '../telegram/order-status.js';
 
@@ -12,7 +12,7 @@ import type { StatusFlags } from '../telegram/order-status.js';
  * What handlers ask of the order notifier (workers/order-notifier.ts implements it; the composition
  * root injects it): the bot never imports a worker.
  */
-export interface OrderStatusMessages extends Pick<TrackerEvents, 'finalReached'> {
+export interface OrderStatusMessages {
   /** Redraws the status message of an active order. */
   refresh(orderId: string, chatId: number): void;
   /** Notes a cancel request (or its refusal) on the status message. */
@@ -30,7 +30,7 @@ export interface BotDeps extends Services {
   /** True when the upstream is the in-process simulator: nothing costs money. */
   sandbox: boolean;
   /** Polls submitted orders (main.ts); absent in handler tests, where nothing is tracked. */
-  tracker?: Pick<OrderTracker, 'track' | 'pollNow'>;
+  tracker?: Pick<OrderTracker, 'track' | 'pollNow' | 'deliverNow'>;
   /** Status messages and delivery of tracked orders (main.ts); absent in handler tests. */
   orderNotifier?: OrderStatusMessages;
   /**

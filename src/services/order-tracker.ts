@@ -257,6 +257,14 @@ export class OrderTracker {
     });
   }
 
+  /**
+   * An order that became final outside a poll (a customer's Cancel): its outcome is delivered now,
+   * under the same claim as every other (one replica, once), and retried like them if it fails.
+   */
+  deliverNow(orderId: string): void {
+    this.#spawn(() => this.#eventGate.run(() => this.#deliver(orderId)));
+  }
+
   /** Poll as soon as the rate limit allows, ahead of other due orders (e.g. after a cancel request). */
   pollNow(orderId: string): void {
     this.#spawn(async () => {
