@@ -162,7 +162,7 @@ async function main(): Promise<void> {
   });
   // A broadcast started or changed here is sent at once (the sender runs on one replica only; the
   // others see the change when it next looks, within seconds).
-  services.broadcasts.onChange(() => broadcastSender.wake());
+  services.admin.broadcasts.onChange(() => broadcastSender.wake());
   const bot = installFeatures(telegram, {
     store,
     deps: {

@@ -1,7 +1,6 @@
 import type { ConversationFlavor } from '@grammyjs/conversations';
 import type { I18n } from '@grammyjs/i18n';
 import type { Config } from '../config.js';
-import type { UpdateInboxRepository } from '../db/index.js';
 import type { Logger } from '../logger.js';
 import type { Services } from '../services/container.js';
 import type { OrderTracker } from '../services/order-tracker.js';
@@ -21,8 +20,16 @@ export interface OrderStatusMessages {
   flagsFor(orderId: string): StatusFlags;
 }
 
-/** Everything the bot's features need from the outside, injected by main.ts (or a test). */
-export interface BotDeps extends Services {
+/**
+ * Everything the bot's features need from the outside, injected by main.ts (or a test): settings,
+ * texts and the service facades (docs/architecture.md, "An update's way"); never a repository or
+ * the upstream client.
+ */
+export interface BotDeps
+  extends Pick<
+    Services,
+    'catalog' | 'ordering' | 'relay' | 'admin' | 'promptLibrary' | 'wallet' | 'limits' | 'accounts'
+  > {
   config: Config;
   logger: Logger;
   /** The one set of texts (ours, the brand's overrides, the support line), built once in main.ts. */
@@ -37,7 +44,7 @@ export interface BotDeps extends Services {
    * The update inbox (main.ts): /cancel asks the replica handling the chat's update to stop its
    * long work. Absent in handler tests, where everything runs in one process.
    */
-  inbox?: Pick<UpdateInboxRepository, 'requestCancel'>;
+  inbox?: { requestCancel(lane: string, updateId: number): Promise<number> };
 }
 
 interface ExtraContext {

@@ -3,9 +3,11 @@
  * the tests and the benchmarks.
  */
 import type { Config } from '../config.js';
-import type { AuditLogRepository, OrdersRepository, Store, UsersRepository } from '../db/index.js';
+import type { OrdersRepository, Store, UsersRepository } from '../db/index.js';
 import type { Logger } from '../logger.js';
 import { ResellerClient } from '../reseller/client.js';
+import { Accounts } from './accounts.js';
+import { AuditTrail } from './admin/audit-trail.js';
 import { BroadcastAdmin } from './admin/broadcasts.js';
 import { CustomerAdmin } from './admin/customers.js';
 import { type AdminServices, createAdminServices, withAdminHooks } from './admin.js';
@@ -26,21 +28,29 @@ export interface Services {
   catalog: CatalogService;
   ordering: OrderingService;
   relay: MediaRelay;
-  /** /balance, /stats and the admins' alerts (the monitor runs only once main.ts starts it). */
-  admin: AdminServices;
+  /**
+   * The admins' tools: /balance, /stats and the alerts (the monitor runs only once main.ts starts
+   * it), broadcasts, customers, wallet refunds and grants (null unless BILLING=stars), the audit log.
+   */
+  admin: AdminTools;
+  /** The sender's own account: their stored row on every update, their language. */
+  accounts: Accounts;
   promptLibrary: PromptLibraryService;
   /** The customers' Stars wallet; null unless BILLING=stars. */
   wallet: WalletService | null;
-  /** The admins' refunds and grants, audited (/refund, /grant, /wallet <id>); null unless BILLING=stars. */
-  walletAdmin: WalletAdmin | null;
   /** Per-user caps (MAX_ACTIVE_ORDERS_PER_USER and the daily ones) and a customer's usage of them. */
   limits: UserLimits;
-  /** Broadcasts started, paused, resumed, cancelled and audited (/broadcast; the sender runs once in the cluster). */
+}
+
+export interface AdminTools extends AdminServices {
+  /** Started, paused, resumed, cancelled and audited (/broadcast; the sender runs once in the cluster). */
   broadcasts: BroadcastAdmin;
-  /** What admins did (/audit). */
-  audit: AuditLogRepository;
   /** A customer's card and ban, audited (/user). */
   customers: CustomerAdmin;
+  /** Refunds and grants, audited (/refund, /grant, /wallet <id>); null unless BILLING=stars. */
+  wallet: WalletAdmin | null;
+  /** What admins did (/audit). */
+  audit: AuditTrail;
 }
 
 export function createServices(opts: {
@@ -123,25 +133,28 @@ export function createServices(opts: {
     catalog,
     ordering,
     relay,
-    admin,
+    admin: {
+      ...admin,
+      broadcasts: new BroadcastAdmin({
+        broadcasts: store.broadcasts,
+        audit: store.audit,
+        logger,
+        rate: config.broadcastRate,
+      }),
+      customers: new CustomerAdmin({
+        users: store.users,
+        orders: store.orders,
+        stats: store.stats,
+        audit: store.audit,
+        adminIds: config.adminIds,
+        logger,
+      }),
+      wallet: wallet && new WalletAdmin({ wallet, users: store.users, audit: store.audit, logger }),
+      audit: new AuditTrail(store.audit, store.users),
+    },
+    accounts: new Accounts(store.users, config.adminIds),
     promptLibrary: new PromptLibraryService(client, { logger }),
     wallet,
-    walletAdmin: wallet && new WalletAdmin({ wallet, users: store.users, audit: store.audit, logger }),
     limits,
-    broadcasts: new BroadcastAdmin({
-      broadcasts: store.broadcasts,
-      audit: store.audit,
-      logger,
-      rate: config.broadcastRate,
-    }),
-    audit: store.audit,
-    customers: new CustomerAdmin({
-      users: store.users,
-      orders: store.orders,
-      stats: store.stats,
-      audit: store.audit,
-      adminIds: config.adminIds,
-      logger,
-    }),
   };
 }

@@ -133,6 +133,29 @@ export class OrderingService {
     this.#uploadWait = deps.uploadWait ?? { timeoutMs: 120_000, intervalMs: 1_000, rounds: 2 };
   }
 
+  // Reads for the chat's own views (/orders, the status message, the wallet's history).
+  find(orderId: string): Promise<OrderRecord | undefined> {
+    return this.orders.find(orderId);
+  }
+
+  /** The order only if it belongs to this chat: a copied or forged button finds nothing. */
+  findForChat(orderId: string, chatId: number): Promise<OrderRecord | undefined> {
+    return this.orders.findForChat(orderId, chatId);
+  }
+
+  listForChat(...args: Parameters<OrdersRepository['listForChat']>): Promise<OrderRecord[]> {
+    return this.orders.listForChat(...args);
+  }
+
+  countForChat(...args: Parameters<OrdersRepository['countForChat']>): Promise<number> {
+    return this.orders.countForChat(...args);
+  }
+
+  /** The message that shows the order's status (the notifier edits it). */
+  setStatusMessageId(orderId: string, messageId: number): Promise<void> {
+    return this.orders.setStatusMessageId(orderId, messageId);
+  }
+
   /** Prices the request (quote or local price) and stores a draft awaiting the user's confirmation. */
   async prepare(input: PrepareInput): Promise<OrderRecord> {
     const model = await this.#catalog.getModel(input.modelId);

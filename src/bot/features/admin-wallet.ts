@@ -19,7 +19,7 @@ import { walletHistoryLines } from './wallet.js';
 export const adminWalletFeature = new Composer<BotContext>();
 const admins = adminWalletFeature
   .chatType('private')
-  .filter((ctx) => isAdmin(ctx) && ctx.deps.walletAdmin !== null);
+  .filter((ctx) => isAdmin(ctx) && ctx.deps.admin.wallet !== null);
 
 const MAX_GRANT = 100_000;
 
@@ -33,7 +33,7 @@ async function tellCustomer(
   key: 'wallet-granted-notice' | 'wallet-refunded-notice',
   amount: number,
 ): Promise<void> {
-  const user = await ctx.deps.walletAdmin!.customer(userId);
+  const user = await ctx.deps.admin.wallet!.customer(userId);
   const texts = textsFor(
     ctx.deps.i18n,
     spokenLocale(user?.locale, user?.languageCode, ctx.deps.config.defaultLocale),
@@ -57,7 +57,7 @@ admins.command('refund', async (ctx) => {
     return;
   }
   // First what can be refunded (only the paid part: granted Stars never are), then a button.
-  const preview = await ctx.deps.walletAdmin!.refundPreview(chargeId);
+  const preview = await ctx.deps.admin.wallet!.refundPreview(chargeId);
   if (preview.kind === 'unknown') return void (await ctx.reply(ctx.t('admin-refund-unknown')));
   if (preview.kind === 'already_refunded') return void (await ctx.reply(ctx.t('admin-refund-already')));
   const { topup, refundable } = preview;
@@ -80,11 +80,11 @@ admins.command('refund', async (ctx) => {
 
 admins.callbackQuery(refundButton.filter(), async (ctx) => {
   const { topup } = refundButton.unpack(ctx.callbackQuery.data);
-  const chargeId = await ctx.deps.walletAdmin!.chargeOfTopup(topup);
+  const chargeId = await ctx.deps.admin.wallet!.chargeOfTopup(topup);
   await ctx.answerCallbackQuery();
   await ctx.editMessageReplyMarkup({ reply_markup: new InlineKeyboard() }).catch(() => undefined);
   if (!chargeId) return void (await ctx.reply(ctx.t('admin-refund-unknown')));
-  const result = await ctx.deps.walletAdmin!.refund(chargeId, ctx.from.id, (userId, charge) =>
+  const result = await ctx.deps.admin.wallet!.refund(chargeId, ctx.from.id, (userId, charge) =>
     ctx.api.refundStarPayment(userId, charge),
   );
   switch (result.kind) {
@@ -123,7 +123,7 @@ admins.command('grant', async (ctx) => {
     return;
   }
   const userId = Number(match[1]);
-  const granted = await ctx.deps.walletAdmin!.grant({
+  const granted = await ctx.deps.admin.wallet!.grant({
     userId,
     stars: amount,
     adminId: ctx.from.id,
@@ -156,7 +156,7 @@ admins.command('wallet', async (ctx, next) => {
     return;
   }
   const userId = Number(arg);
-  const user = await ctx.deps.walletAdmin!.customer(userId);
+  const user = await ctx.deps.admin.wallet!.customer(userId);
   const balance = await ctx.deps.wallet!.balance(userId);
   const lines = [
     ctx.t('admin-wallet-title', {

@@ -255,7 +255,7 @@ async function composeConversation(conversation: ComposeConversation, ctx: BaseC
   for (;;) {
     const audience = await askAudience(conversation, ctx, billing);
     if (!audience) continue;
-    const count = await conversation.external((outer) => outer.deps.broadcasts.countAudience(audience));
+    const count = await conversation.external((outer) => outer.deps.admin.broadcasts.countAudience(audience));
     if (count === 0) {
       await ctx.reply(ctx.t('broadcast-audience-empty'));
       continue;
@@ -298,7 +298,7 @@ async function startBroadcast(
   content: BroadcastContent,
   audience: BroadcastAudience,
 ): Promise<string | 'empty' | undefined> {
-  const { broadcasts } = ctx.deps;
+  const { broadcasts } = ctx.deps.admin;
   const outcome = await broadcasts.start(
     { adminId: ctx.from!.id, chatId: ctx.chat!.id, locale: ctx.locale },
     content,
@@ -337,7 +337,7 @@ async function showProgress(
   chatId: number,
   messageId: number,
 ): Promise<void> {
-  const snapshot = await ctx.deps.broadcasts.progress(broadcast);
+  const snapshot = await ctx.deps.admin.broadcasts.progress(broadcast);
   const keyboard = progressKeyboard(ctx, broadcast);
   await editIgnoringNotModified(
     ctx.api.editMessageText(chatId, messageId, progressText(ctx, broadcast, snapshot), {
@@ -348,7 +348,7 @@ async function showProgress(
 
 /** The progress message as it stands, after a button on it changed the broadcast. */
 async function renderProgress(ctx: BaseContext, id: number): Promise<void> {
-  const broadcast = await ctx.deps.broadcasts.find(id);
+  const broadcast = await ctx.deps.admin.broadcasts.find(id);
   const message = ctx.callbackQuery?.message;
   if (!broadcast || !message) return;
   await showProgress(ctx, broadcast, message.chat.id, message.message_id);
@@ -368,7 +368,7 @@ export function createBroadcastFeature(
   );
 
   admins.command('broadcast', async (ctx) => {
-    const busy = await ctx.deps.broadcasts.busy();
+    const busy = await ctx.deps.admin.broadcasts.busy();
     if (busy) {
       await ctx.reply(busyText(ctx, busy));
       return;
@@ -379,7 +379,7 @@ export function createBroadcastFeature(
 
   admins.callbackQuery(broadcastControlData.filter(), async (ctx) => {
     const { action, id } = broadcastControlData.parse(ctx.callbackQuery.data)!;
-    const { broadcasts } = ctx.deps;
+    const { broadcasts } = ctx.deps.admin;
     const change = async (what: BroadcastChange, toast: string) => {
       const changed = await broadcasts.change(id, what, ctx.from.id);
       await ctx.answerCallbackQuery({ text: ctx.t(changed ? toast : 'broadcast-not-active') });

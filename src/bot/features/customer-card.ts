@@ -21,7 +21,7 @@ const RECENT_ORDERS = 10;
 function cardKeyboard(ctx: BaseContext, user: UserRecord): InlineKeyboard {
   const id = user.telegramId;
   const keyboard = new InlineKeyboard();
-  if (!ctx.deps.customers.isAdmin(id)) {
+  if (!ctx.deps.admin.customers.isAdmin(id)) {
     keyboard.text(
       ctx.t(user.bannedAt ? 'admin-user-button-unban' : 'admin-user-button-ban'),
       customerCardData.pack({ action: user.bannedAt ? 'unban' : 'ban', id }),
@@ -39,7 +39,7 @@ async function cardText(ctx: BaseContext, user: UserRecord): Promise<string> {
   const { deps } = ctx;
   const id = user.telegramId;
   const now = new Date();
-  const orders = await deps.customers.orders(id);
+  const orders = await deps.admin.customers.orders(id);
   const lines = [
     ctx.t('admin-user-card', {
       name: user.firstName || '—',
@@ -76,7 +76,7 @@ async function cardText(ctx: BaseContext, user: UserRecord): Promise<string> {
       : ctx.t('admin-user-limits-none'),
     '',
   );
-  if (deps.customers.isAdmin(id)) lines.push(ctx.t('admin-user-status-admin'));
+  if (deps.admin.customers.isAdmin(id)) lines.push(ctx.t('admin-user-status-admin'));
   else if (user.bannedAt)
     lines.push(ctx.t('admin-user-status-banned', { date: formatDateTime(ctx.locale, user.bannedAt, now) }));
   else if (user.blocked) lines.push(ctx.t('admin-user-status-blocked'));
@@ -85,7 +85,7 @@ async function cardText(ctx: BaseContext, user: UserRecord): Promise<string> {
 }
 
 async function ordersText(ctx: BaseContext, user: UserRecord): Promise<string> {
-  const rows = await ctx.deps.customers.recentOrders(user.telegramId, RECENT_ORDERS);
+  const rows = await ctx.deps.admin.customers.recentOrders(user.telegramId, RECENT_ORDERS);
   const lines = [ctx.t('admin-user-orders-title', { name: user.firstName || String(user.telegramId) }), ''];
   if (rows.length === 0) lines.push(ctx.t('admin-user-orders-empty'));
   const now = new Date();
@@ -111,7 +111,7 @@ admins.command('user', async (ctx) => {
     await ctx.reply(ctx.t('admin-user-usage'));
     return;
   }
-  const user = await ctx.deps.customers.lookUp(query);
+  const user = await ctx.deps.admin.customers.lookUp(query);
   if (!user) {
     await ctx.reply(ctx.t('admin-user-not-found', { query }));
     return;
@@ -121,7 +121,7 @@ admins.command('user', async (ctx) => {
 
 admins.callbackQuery(customerCardData.filter(), async (ctx) => {
   const { action, id } = customerCardData.parse(ctx.callbackQuery.data)!;
-  const { customers } = ctx.deps;
+  const { customers } = ctx.deps.admin;
   if (
     (action === 'ban' || action === 'unban') &&
     (await customers.setBanned(ctx.from.id, id, action === 'ban')) === 'admin'

@@ -25,7 +25,7 @@ async function showState(ctx: BotContext, row: OrderRecord): Promise<void> {
   else if (isActiveStatus(row.status)) notifier?.refresh(row.id, row.chatId);
   if (pressed !== undefined && pressed !== row.statusMessageId) {
     // Pressed in the /orders details: redraw them in place, keeping the page to go back to.
-    const fresh = (await ctx.deps.ordering.orders.find(row.id)) ?? row;
+    const fresh = (await ctx.deps.ordering.find(row.id)) ?? row;
     await showOrderDetails(ctx, fresh, backPage(ctx), 'edit');
   } else if (!notifier && pressed !== undefined) {
     const view = renderOrderStatus(ctx, row);

@@ -113,7 +113,7 @@ export async function generateConversation(
       // The summary becomes the order's status message once confirmed, also after a restart.
       const orderId = prepared.order.id;
       await conversation.external((outer) =>
-        outer.deps.orders.setStatusMessageId(orderId, waiting.message_id),
+        outer.deps.ordering.setStatusMessageId(orderId, waiting.message_id),
       );
       return;
     }
