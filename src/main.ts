@@ -171,9 +171,7 @@ async function main(): Promise<void> {
       i18n,
       sandbox: upstream.sandbox,
       ...services,
-      tracker,
-      orderNotifier: notifier,
-      inbox: store.inbox,
+      live: { tracker, statusMessages: notifier, inbox: store.inbox },
     },
   });
   // Every update, webhook or polling, is stored first and handled from the inbox by whichever

@@ -20,6 +20,16 @@ export interface OrderStatusMessages {
   flagsFor(orderId: string): StatusFlags;
 }
 
+/** What handlers ask of the loops that run beside them (main.ts wires them). */
+export interface LiveParts {
+  /** Polls submitted orders and delivers their outcomes (one replica each, under a claim). */
+  tracker: Pick<OrderTracker, 'track' | 'pollNow' | 'deliverNow'>;
+  /** Status messages of tracked orders. */
+  statusMessages: OrderStatusMessages;
+  /** The update inbox: /cancel asks the replica handling the chat's update to stop its long work. */
+  inbox: { requestCancel(lane: string, updateId: number): Promise<number> };
+}
+
 /**
  * Everything the bot's features need from the outside, injected by main.ts (or a test): settings,
  * texts and the service facades (docs/architecture.md, "An update's way"); never a repository or
@@ -36,15 +46,11 @@ export interface BotDeps
   i18n: I18n<TelegramContext>;
   /** True when the upstream is the in-process simulator: nothing costs money. */
   sandbox: boolean;
-  /** Polls submitted orders (main.ts); absent in handler tests, where nothing is tracked. */
-  tracker?: Pick<OrderTracker, 'track' | 'pollNow' | 'deliverNow'>;
-  /** Status messages and delivery of tracked orders (main.ts); absent in handler tests. */
-  orderNotifier?: OrderStatusMessages;
   /**
-   * The update inbox (main.ts): /cancel asks the replica handling the chat's update to stop its
-   * long work. Absent in handler tests, where everything runs in one process.
+   * The running process's loops (main.ts); absent in handler tests, where nothing is tracked and
+   * everything runs in one process.
    */
-  inbox?: { requestCancel(lane: string, updateId: number): Promise<number> };
+  live?: LiveParts;
 }
 
 interface ExtraContext {

@@ -18,10 +18,10 @@ const privateChats = orderCancelFeature.chatType('private');
 
 /** Shows the row's new state where the user looks: the status message, and the pressed message. */
 async function showState(ctx: BotContext, row: OrderRecord): Promise<void> {
-  const notifier = ctx.deps.orderNotifier;
+  const notifier = ctx.deps.live?.statusMessages;
   const pressed = ctx.callbackQuery?.message?.message_id;
   // A final outcome is delivered by the tracker under its claim, once, like any other.
-  if (!isActiveStatus(row.status) && !row.deliveredAt) ctx.deps.tracker?.deliverNow(row.id);
+  if (!isActiveStatus(row.status) && !row.deliveredAt) ctx.deps.live?.tracker.deliverNow(row.id);
   else if (isActiveStatus(row.status)) notifier?.refresh(row.id, row.chatId);
   if (pressed !== undefined && pressed !== row.statusMessageId) {
     // Pressed in the /orders details: redraw them in place, keeping the page to go back to.
@@ -67,7 +67,7 @@ privateChats.callbackQuery(orderButtons.cancel.filter(), async (ctx) => {
       break;
     case 'cancel_pending':
       await ctx.answerCallbackQuery({ text: ctx.t('order-cancel-pending') });
-      ctx.deps.orderNotifier?.noteCancel(updated.id, updated.chatId, 'requested');
+      ctx.deps.live?.statusMessages.noteCancel(updated.id, updated.chatId, 'requested');
       break;
     case 'cannot_cancel':
       await ctx.answerCallbackQuery({
@@ -75,7 +75,7 @@ privateChats.callbackQuery(orderButtons.cancel.filter(), async (ctx) => {
         show_alert: true,
       });
       if (isActiveStatus(updated.status)) {
-        ctx.deps.orderNotifier?.noteCancel(updated.id, updated.chatId, 'not_cancellable');
+        ctx.deps.live?.statusMessages.noteCancel(updated.id, updated.chatId, 'not_cancellable');
       }
       break;
     case 'cancel_failed':
@@ -85,6 +85,6 @@ privateChats.callbackQuery(orderButtons.cancel.filter(), async (ctx) => {
       await ctx.answerCallbackQuery({ text: upstreamErrorText(ctx, outcome.code), show_alert: true });
   }
   // Whatever the answer, a fresh look at the order is due ("check status before retrying").
-  ctx.deps.tracker?.pollNow(updated.id);
+  ctx.deps.live?.tracker.pollNow(updated.id);
   await showState(ctx, updated);
 });

@@ -62,7 +62,7 @@ async function showPlaced(ctx: BaseContext & BotContext, order: OrderRecord) {
     const status = await orderStatusText(ctx, current);
     await editIgnoringNotModified(ctx.editMessageText(status.text, { reply_markup: status.keyboard }));
   }
-  ctx.deps.tracker?.track(order.id);
+  ctx.deps.live?.tracker.track(order.id);
 }
 
 privateChats.callbackQuery(orderActionData.filter({ a: 'ok' }), async (ctx) => {

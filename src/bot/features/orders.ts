@@ -127,7 +127,7 @@ export async function showOrderDetails(
   const keyboard = new InlineKeyboard();
   if (hasFiles && !expired)
     keyboard.text(ctx.t('orders-button-resend'), orderButtons.resend.pack({ id: order.id })).row();
-  const flags = ctx.deps.orderNotifier?.flagsFor(order.id) ?? {};
+  const flags = ctx.deps.live?.statusMessages.flagsFor(order.id) ?? {};
   // Here Cancel is offered while queued too: the answer (not started yet) is worth having.
   if (
     isActiveStatus(order.status) &&
