@@ -3,7 +3,7 @@
  * time with Newer / Older buttons. For anyone else it falls through to the catch-all.
  */
 import { Composer, InlineKeyboard } from 'grammy';
-import type { AuditEntryRecord } from '../../db/index.js';
+import type { AuditEntryRecord } from '../../db/records.js';
 import { auditPageData } from '../../telegram/callback-data/admin.js';
 import { formatDateTime } from '../../telegram/order-status.js';
 import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';

@@ -11,14 +11,9 @@
 import { type Conversation, createConversation } from '@grammyjs/conversations';
 import { Composer, InlineKeyboard, type MiddlewareFn } from 'grammy';
 import type { Message } from 'grammy/types';
-import type {
-  BroadcastAudience,
-  BroadcastContent,
-  BroadcastRecord,
-  RecipientCounts,
-} from '../../db/index.js';
+import type { BroadcastAudience, BroadcastContent, BroadcastRecord } from '../../db/records.js';
 import { checkUrl } from '../../lib/url-policy.js';
-import type { BroadcastChange } from '../../services/admin/broadcasts.js';
+import type { BroadcastChange, RecipientCounts } from '../../services/admin/broadcasts.js';
 import { deliverContent } from '../../telegram/broadcast-transport.js';
 import {
   audienceLabel,

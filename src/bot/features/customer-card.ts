@@ -5,7 +5,7 @@
  * For anyone else the command and the buttons fall through to the catch-all.
  */
 import { Composer, InlineKeyboard } from 'grammy';
-import type { UserRecord } from '../../db/index.js';
+import type { UserRecord } from '../../db/records.js';
 import { formatMoney } from '../../domain/money.js';
 import { customerCardData } from '../../telegram/callback-data/admin.js';
 import { LANGUAGE_LABELS } from '../../telegram/keyboards/language.js';

@@ -5,7 +5,7 @@
  * order the error envelope carries is recorded, so the status message follows at once.
  */
 import { Composer } from 'grammy';
-import type { OrderRecord } from '../../db/index.js';
+import type { OrderRecord } from '../../db/records.js';
 import { isActiveStatus } from '../../domain/order-state.js';
 import { orderButtons } from '../../telegram/callback-data/orders.js';
 import { renderOrderStatus } from '../../telegram/order-status.js';

@@ -4,7 +4,7 @@
  * number of presses, retries and restarts add up to at most one upstream order.
  */
 import { Composer, InlineKeyboard } from 'grammy';
-import type { OrderRecord } from '../../db/index.js';
+import type { OrderRecord } from '../../db/records.js';
 import { isActiveStatus } from '../../domain/order-state.js';
 import { InsufficientStarsError } from '../../domain/wallet.js';
 import { orderActionData } from '../../telegram/callback-data/generate.js';

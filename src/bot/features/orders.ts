@@ -6,7 +6,7 @@
  */
 
 import { Composer, InlineKeyboard } from 'grammy';
-import type { OrderRecord } from '../../db/index.js';
+import type { OrderRecord } from '../../db/records.js';
 import { isActiveStatus, isLostOrder } from '../../domain/order-state.js';
 import { truncate } from '../../lib/text.js';
 import type { Model } from '../../reseller/schemas.js';

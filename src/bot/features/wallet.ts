@@ -4,7 +4,7 @@
  * of digital goods). Payments themselves are handled in payments.ts, ahead of everything else.
  */
 import { Composer, InlineKeyboard } from 'grammy';
-import type { WalletEntryRecord } from '../../db/index.js';
+import type { WalletEntryRecord } from '../../db/records.js';
 import { htmlToPlainText } from '../../lib/html.js';
 import { menuData } from '../../telegram/callback-data/menu.js';
 import { walletBuyData } from '../../telegram/callback-data/wallet.js';

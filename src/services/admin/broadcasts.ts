@@ -14,6 +14,8 @@ import type {
 import type { Logger } from '../../logger.js';
 import { estimateProgress, type ProgressSnapshot } from '../broadcast-progress.js';
 
+export type { RecipientCounts };
+
 /** Who starts a broadcast and where its progress is shown. */
 export interface BroadcastAuthor {
   adminId: number;

@@ -6,7 +6,7 @@
  */
 
 import { InlineKeyboard } from 'grammy';
-import type { OrderRecord } from '../../../db/index.js';
+import type { OrderRecord } from '../../../db/records.js';
 import { TELEGRAM_CLOUD_DOWNLOAD_LIMIT_BYTES } from '../../../services/media-rules.js';
 import { buildRequest, missingRequiredOptions, planForm } from '../../../services/model-form.js';
 import { asResellerError } from '../../../services/submission-errors.js';
