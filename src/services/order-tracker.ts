@@ -158,6 +158,8 @@ export class OrderTracker {
   #abort = new AbortController();
   #timer: unknown;
   #timerAt = Number.POSITIVE_INFINITY;
+  /** Deliveries running in this process, by order id. */
+  readonly #delivering = new Map<string, Promise<void>>();
   /** Ids read from the due batch (or pushed by pollNow), polled in this order. */
   readonly #queue: string[] = [];
   readonly #queued = new Set<string>();
@@ -591,6 +593,23 @@ export class OrderTracker {
    * `current`: the row just written by this poll (saves a read); otherwise it is read afresh.
    */
   async #deliver(id: string, current?: OrderRecord): Promise<void> {
+    // The store's claim keeps other processes out; a claim is this process's own (its owner), so a
+    // second call here (a poll and a customer's Cancel at once) must wait for the first to end.
+    const running = this.#delivering.get(id);
+    if (running) {
+      await running;
+      return this.#deliver(id);
+    }
+    const delivery = this.#deliverOnce(id, current);
+    this.#delivering.set(id, delivery);
+    try {
+      await delivery;
+    } finally {
+      this.#delivering.delete(id);
+    }
+  }
+
+  async #deliverOnce(id: string, current?: OrderRecord): Promise<void> {
     const row = current ?? (await this.#orders.find(id));
     const lost = !!row && isLostOrder(row);
     if (!row || row.deliveredAt || (!lost && !isFinalStatus(row.status))) {
