@@ -102,6 +102,14 @@ module.exports = {
       '^src/(db/(repositories|engines|schema)/|reseller/client\\.ts$)',
     ),
     {
+      name: 'bot-records-not-store',
+      comment:
+        'Handlers read records as types from db/records.ts, not through the store barrel that also exports the repositories (bot/index.ts takes the conversation storage).',
+      severity: 'error',
+      from: { path: '^src/bot/', pathNot: '^src/bot/index\\.ts$' },
+      to: { path: '^src/db/index\\.ts$' },
+    },
+    {
       name: 'no-orphans',
       comment: 'A module nothing imports is dead code (entry points excepted).',
       severity: 'warn',

@@ -6,9 +6,10 @@
  */
 import { hostname } from 'node:os';
 import { z } from 'zod';
-import { compareMoney, isMoneyString, moneyToString, parseMoney, ZERO_MONEY } from './lib/money.js';
+import { compareMoney, isMoneyString, moneyToString, parseMoney, ZERO_MONEY } from './domain/money.js';
+import { MAX_STARS_PER_PAYMENT } from './domain/wallet.js';
 import type { UrlPolicy } from './lib/url-policy.js';
-import { loadPriceOverrides, MAX_STARS_PER_PAYMENT } from './services/wallet/prices-file.js';
+import { loadPriceOverrides } from './services/wallet/prices-file.js';
 import type { PriceOverride } from './services/wallet/star-pricing.js';
 import { type Branding, loadBrandTexts } from './texts/branding.js';
 import { LOCALES_DIR, SUPPORTED_LOCALES } from './texts/locales.js';

@@ -137,6 +137,9 @@ export async function createContainer(loaded: Config, logger: Logger): Promise<C
     rate: config.broadcastRate,
     logger,
   });
+  // A broadcast started or changed here is sent at once (the sender runs on one replica only; the
+  // others see the change when it next looks, within seconds).
+  services.admin.broadcasts.onChange(() => broadcastSender.wake());
   const bot = installFeatures(telegram, {
     store,
     deps: {
@@ -145,10 +148,7 @@ export async function createContainer(loaded: Config, logger: Logger): Promise<C
       i18n,
       sandbox: upstream.sandbox,
       ...services,
-      tracker,
-      orderNotifier: notifier,
-      inbox: store.inbox,
-      broadcastSender,
+      live: { tracker, statusMessages: notifier, inbox: store.inbox },
     },
   });
   // Every update, webhook or polling, is stored first and handled from the inbox by whichever

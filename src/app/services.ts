@@ -6,16 +6,21 @@ import type { Config } from '../config.js';
 import type { Store } from '../db/index.js';
 import type { Logger } from '../logger.js';
 import { ResellerClient } from '../reseller/client.js';
+import { Accounts } from '../services/accounts.js';
+import { AuditTrail } from '../services/admin/audit-trail.js';
+import { BroadcastAdmin } from '../services/admin/broadcasts.js';
+import { CustomerAdmin } from '../services/admin/customers.js';
 import { createAdminServices, withAdminHooks } from '../services/admin.js';
 import { CatalogService, type ModelSource } from '../services/catalog.js';
 import { composeHooks } from '../services/compose-hooks.js';
-import type { Services } from '../services/index.js';
+import type { AdminTools, Services } from '../services/index.js';
 import { MediaRelay, type TelegramFileInfo } from '../services/media-relay.js';
 import type { OrderPipelineHooks } from '../services/order-hooks.js';
 import { OrderingService } from '../services/ordering.js';
 import { PromptLibraryService } from '../services/prompt-library.js';
 import { UserLimits } from '../services/user-limits.js';
 import { WalletService } from '../services/wallet/wallet.js';
+import { WalletAdmin } from '../services/wallet/wallet-admin.js';
 
 export function createServices(opts: {
   config: Config;
@@ -97,12 +102,28 @@ export function createServices(opts: {
     catalog,
     ordering,
     relay,
-    admin,
+    admin: {
+      ...admin,
+      broadcasts: new BroadcastAdmin({
+        broadcasts: store.broadcasts,
+        audit: store.audit,
+        logger,
+        rate: config.broadcastRate,
+      }),
+      customers: new CustomerAdmin({
+        users: store.users,
+        orders: store.orders,
+        stats: store.stats,
+        audit: store.audit,
+        adminIds: config.adminIds,
+        logger,
+      }),
+      wallet: wallet && new WalletAdmin({ wallet, users: store.users, audit: store.audit, logger }),
+      audit: new AuditTrail(store.audit, store.users),
+    },
+    accounts: new Accounts(store.users, config.adminIds),
     promptLibrary: new PromptLibraryService(client, { logger }),
     wallet,
     limits,
-    broadcasts: store.broadcasts,
-    audit: store.audit,
-    customerStats: store.stats,
   };
 }

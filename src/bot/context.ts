@@ -1,7 +1,6 @@
 import type { ConversationFlavor } from '@grammyjs/conversations';
 import type { I18n } from '@grammyjs/i18n';
 import type { Config } from '../config.js';
-import type { UpdateInboxRepository } from '../db/index.js';
 import type { Logger } from '../logger.js';
 import type { Services } from '../services/index.js';
 import type { OrderTracker, TrackerEvents } from '../services/order-tracker.js';
@@ -12,7 +11,7 @@ import type { StatusFlags } from '../telegram/order-status.js';
  * What handlers ask of the order notifier (workers/order-notifier.ts implements it; the composition
  * root injects it): the bot never imports a worker.
  */
-export interface OrderStatusMessages extends Pick<TrackerEvents, 'finalReached'> {
+export interface OrderStatusMessages {
   /** Redraws the status message of an active order. */
   refresh(orderId: string, chatId: number): void;
   /** Notes a cancel request (or its refusal) on the status message. */
@@ -21,28 +20,37 @@ export interface OrderStatusMessages extends Pick<TrackerEvents, 'finalReached'>
   flagsFor(orderId: string): StatusFlags;
 }
 
-/** Everything the bot's features need from the outside, injected by main.ts (or a test). */
-export interface BotDeps extends Services {
+/** What handlers ask of the loops that run beside them (main.ts wires them). */
+export interface LiveParts {
+  /** Polls submitted orders and delivers their outcomes (one replica each, under a claim). */
+  tracker: Pick<OrderTracker, 'track' | 'pollNow' | 'deliverNow'>;
+  /** Status messages of tracked orders. */
+  statusMessages: OrderStatusMessages;
+  /** The update inbox: /cancel asks the replica handling the chat's update to stop its long work. */
+  inbox: { requestCancel(lane: string, updateId: number): Promise<number> };
+}
+
+/**
+ * Everything the bot's features need from the outside, injected by main.ts (or a test): settings,
+ * texts and the service facades (docs/architecture.md, "An update's way"); never a repository or
+ * the upstream client.
+ */
+export interface BotDeps
+  extends Pick<
+    Services,
+    'catalog' | 'ordering' | 'relay' | 'admin' | 'promptLibrary' | 'wallet' | 'limits' | 'accounts'
+  > {
   config: Config;
   logger: Logger;
   /** The one set of texts (ours, the brand's overrides, the support line), built once in main.ts. */
   i18n: I18n<TelegramContext>;
   /** True when the upstream is the in-process simulator: nothing costs money. */
   sandbox: boolean;
-  /** Polls submitted orders (main.ts); absent in handler tests, where nothing is tracked. */
-  tracker?: Pick<OrderTracker, 'track' | 'pollNow'>;
-  /** Status messages and delivery of tracked orders (main.ts); absent in handler tests. */
-  orderNotifier?: OrderStatusMessages;
   /**
-   * The update inbox (main.ts): /cancel asks the replica handling the chat's update to stop its
-   * long work. Absent in handler tests, where everything runs in one process.
+   * The running process's loops (main.ts); absent in handler tests, where nothing is tracked and
+   * everything runs in one process.
    */
-  inbox?: Pick<UpdateInboxRepository, 'requestCancel'>;
-  /**
-   * The broadcast sender (main.ts): woken when a broadcast starts or resumes here. It runs on one
-   * replica only; the others see the change when it next looks (within seconds).
-   */
-  broadcastSender?: { wake(): void };
+  live?: LiveParts;
 }
 
 interface ExtraContext {

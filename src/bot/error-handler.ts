@@ -11,8 +11,8 @@ export async function handleBotError(error: BotError<BaseContext>): Promise<void
   logger?.error({ err: error.error, updateId: ctx.update.update_id }, 'update handling failed');
   if (error.error instanceof GrammyError && error.error.error_code === 403) {
     if (ctx.from)
-      await ctx.deps?.users
-        .markBlocked(ctx.from.id)
+      await ctx.deps?.accounts
+        .blockedTheBot(ctx.from.id)
         .catch((err: unknown) => logger?.warn({ err }, 'could not mark the user as blocked'));
     return;
   }

@@ -4,7 +4,8 @@
  * compile time (schema/parity.ts), so the two can never drift apart unnoticed.
  */
 import type { Update } from 'grammy/types';
-import type { GenerationRequest, OrderStatus } from '../reseller/schemas.js';
+import type { DeliveryOutcome, OrderStage, OrderStatus } from '../domain/order-state.js';
+import type { GenerationRequest } from '../reseller/schemas.js';
 import type { Locale } from '../texts/locales.js';
 
 export type SupportedLocale = Locale;
@@ -26,32 +27,14 @@ export interface UserRecord {
   seenAt: Date;
 }
 
-/**
- * Where a generation attempt is in OUR pipeline (the upstream `status` is a separate field):
- * - awaiting_confirmation: priced draft shown to the user; its idempotency key was never used for an order
- * - submitting: the user confirmed; POST /orders may have been sent, so only the SAME key may be sent again
- * - submitted: upstream accepted it; `upstreamOrderId` is set
- * - rejected: closed for good because an order may exist under a key we cannot trust (idempotency_conflict)
- * - abandoned: the user cancelled the draft (or it went stale)
- */
-export const ORDER_STAGES = [
-  'awaiting_confirmation',
-  'submitting',
-  'submitted',
-  'rejected',
-  'abandoned',
-] as const;
-export type OrderStage = (typeof ORDER_STAGES)[number];
-
-/**
- * How the delivery of a completed order's results ended, recorded with `delivered_at`: `sent` when
- * at least one result file reached the chat (the Stars are spent), `none` when nothing did (the
- * Stars come back). The wallet settles from this record, so a restart settles what a crash left.
- */
-export const DELIVERY_OUTCOMES = ['sent', 'none'] as const;
-export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];
-
-export const UPSTREAM_STATUSES = ['queued', 'processing', 'completed', 'failed', 'cancelled'] as const;
+// The order's vocabulary lives in the domain; the store keeps it as is.
+export {
+  DELIVERY_OUTCOMES,
+  type DeliveryOutcome,
+  ORDER_STAGES,
+  ORDER_STATUSES as UPSTREAM_STATUSES,
+  type OrderStage,
+} from '../domain/order-state.js';
 
 /** A submission failure as stored for the bot to explain (never a whole upstream body). */
 export interface StoredError {

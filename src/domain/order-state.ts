@@ -1,11 +1,62 @@
 /**
- * The rules of an order's state, in one place: which upstream statuses are active or final, what a
- * lost order is, when an order is polled and when its outcome still has to reach the chat. Pure
- * functions on plain fields; the repositories, the tracker, the notifier and the bot all ask here.
+ * The rules of an order's state, in one place: our pipeline's stages and the moves between them,
+ * which upstream statuses are active or final, what a lost order is, when an order is polled and
+ * when its outcome still has to reach the chat. Pure functions on plain fields; the reseller client
+ * reads the wire into these types, and the repositories, the tracker, the notifier and the bot all
+ * ask here.
  */
-import { FINAL_ORDER_STATUSES, type OrderStatus } from '../reseller/schemas.js';
 
-export { FINAL_ORDER_STATUSES };
+/**
+ * Where a generation attempt is in OUR pipeline (the upstream `status` is a separate field):
+ * - awaiting_confirmation: priced draft shown to the user; its idempotency key was never used for an order
+ * - submitting: the user confirmed; POST /orders may have been sent, so only the SAME key may be sent again
+ * - submitted: upstream accepted it; `upstreamOrderId` is set
+ * - rejected: closed for good because an order may exist under a key we cannot trust (idempotency_conflict)
+ * - abandoned: the user cancelled the draft (or it went stale)
+ */
+export const ORDER_STAGES = [
+  'awaiting_confirmation',
+  'submitting',
+  'submitted',
+  'rejected',
+  'abandoned',
+] as const;
+export type OrderStage = (typeof ORDER_STAGES)[number];
+
+/**
+ * The moves between stages (see "One order per confirmation" in docs/architecture.md). A draft is
+ * confirmed, dropped, or priced again under a fresh key; a submission is accepted, refused for
+ * good, or handed back to the draft when upstream said no order was made (a fresh key is drawn
+ * then); nothing leaves `submitted`, `rejected` or `abandoned`. The orders repository guards each
+ * move with the stages it may come from (`stagesInto`), in one conditional UPDATE.
+ */
+export const STAGE_TRANSITIONS: { readonly [S in OrderStage]: readonly OrderStage[] } = {
+  awaiting_confirmation: ['submitting', 'abandoned', 'awaiting_confirmation'],
+  submitting: ['submitted', 'rejected', 'awaiting_confirmation'],
+  submitted: [],
+  rejected: [],
+  abandoned: [],
+};
+
+/** The stages a row may be in to move to `to`. */
+export function stagesInto(to: OrderStage): OrderStage[] {
+  return ORDER_STAGES.filter((from) => STAGE_TRANSITIONS[from].includes(to));
+}
+
+/**
+ * How the delivery of a completed order's results ended, recorded with `delivered_at`: `sent` when
+ * at least one result file reached the chat (the Stars are spent), `none` when nothing did (the
+ * Stars come back). The wallet settles from this record, so a restart settles what a crash left.
+ */
+export const DELIVERY_OUTCOMES = ['sent', 'none'] as const;
+export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];
+
+/** Upstream's order statuses (spec 2.5); an unknown one is read as `processing` by the client. */
+export const ORDER_STATUSES = ['queued', 'processing', 'completed', 'failed', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Upstream is done with it: the outcome goes to the chat once. */
+export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = ['completed', 'failed', 'cancelled'];
 
 /** Upstream still works on it (spec 2.5): polled until it leaves these. */
 export const ACTIVE_ORDER_STATUSES: readonly OrderStatus[] = ['queued', 'processing'];

@@ -5,6 +5,7 @@
  * upstream never breaks parsing; fields the spec marks "shape not shown" are `unknown`.
  */
 import { z } from 'zod';
+import { ORDER_STATUSES, type OrderStatus } from '../domain/order-state.js';
 
 /** Decimal USD amount as the spec writes it: digits, a dot, digits (we also accept a bare integer). */
 export const moneyString = z.string().regex(/^\d+(\.\d+)?$/, 'expected a decimal amount like "0.11"');
@@ -103,10 +104,8 @@ export type Upload = z.infer<typeof upload>;
 
 export const uploadResponse = z.looseObject({ success: z.literal(true), upload });
 
-const ORDER_STATUSES = ['queued', 'processing', 'completed', 'failed', 'cancelled'] as const;
-const orderStatus = z.enum(ORDER_STATUSES);
-export type OrderStatus = z.infer<typeof orderStatus>;
-export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = ['completed', 'failed', 'cancelled'];
+// The wire's statuses are read into the domain's (docs/architecture.md, "The parts").
+export type { OrderStatus };
 
 /**
  * A status we do not know is never taken for a final one (that could skip a delivery or release a

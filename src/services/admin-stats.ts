@@ -5,7 +5,14 @@
  */
 
 import type { OrdersRepository, StatsRepository } from '../db/index.js';
-import { addMoney, isMoneyString, type Money, moneyToString, parseMoney, ZERO_MONEY } from '../lib/money.js';
+import {
+  addMoney,
+  isMoneyString,
+  type Money,
+  moneyToString,
+  parseMoney,
+  ZERO_MONEY,
+} from '../domain/money.js';
 
 export type StatsPeriod = 'today' | 'week' | 'month';
 export const STATS_PERIODS: readonly StatsPeriod[] = ['today', 'week', 'month'];

@@ -4,7 +4,7 @@
  * alert needs the balance to come back to the threshold or above and drop again. The standing
  * state lives in the store (see AdminAlerts.conditionBegan), so a restart does not alert again.
  */
-import { compareMoney, type Money, moneyToString, parseMoney } from '../lib/money.js';
+import { compareMoney, type Money, moneyToString, parseMoney } from '../domain/money.js';
 import { realTimers, type Timers } from '../lib/timers.js';
 import type { Logger } from '../logger.js';
 import { metrics } from '../metrics.js';

@@ -6,7 +6,7 @@
  * sends that cannot be read are left out one by one, logged once and reported to the admins.
  */
 import type { Logger } from 'pino';
-import { compareMoney, parseMoney } from '../lib/money.js';
+import { compareMoney, parseMoney } from '../domain/money.js';
 import { realTimers, type Timers } from '../lib/timers.js';
 import { type CatalogReading, readModels } from '../reseller/model-readings.js';
 import type { Model } from '../reseller/schemas.js';

@@ -2,14 +2,12 @@
  * What the use cases offer bot, workers and (later) the HTTP API: built by the composition root
  * (app/services.ts), handed to the bot's context and the loops. Nothing here imports Telegram.
  */
-import type {
-  AuditLogRepository,
-  BroadcastsRepository,
-  OrdersRepository,
-  StatsRepository,
-  UsersRepository,
-} from '../db/index.js';
+import type { OrdersRepository, UsersRepository } from '../db/index.js';
 import type { ResellerClient } from '../reseller/client.js';
+import type { Accounts } from './accounts.js';
+import type { AuditTrail } from './admin/audit-trail.js';
+import type { BroadcastAdmin } from './admin/broadcasts.js';
+import type { CustomerAdmin } from './admin/customers.js';
 import type { AdminServices } from './admin.js';
 import type { CatalogService } from './catalog.js';
 import type { MediaRelay } from './media-relay.js';
@@ -17,6 +15,7 @@ import type { OrderingService } from './ordering.js';
 import type { PromptLibraryService } from './prompt-library.js';
 import type { UserLimits } from './user-limits.js';
 import type { WalletService } from './wallet/wallet.js';
+import type { WalletAdmin } from './wallet/wallet-admin.js';
 
 export interface Services {
   users: UsersRepository;
@@ -25,17 +24,27 @@ export interface Services {
   catalog: CatalogService;
   ordering: OrderingService;
   relay: MediaRelay;
-  /** /balance, /stats and the admins' alerts (the monitor runs as a singleton job: app/jobs.ts). */
-  admin: AdminServices;
+  /**
+   * The admins' tools: /balance, /stats and the alerts (the monitor runs only as a singleton job:
+   * app/jobs.ts), broadcasts, customers, wallet refunds and grants (null unless BILLING=stars), the audit log.
+   */
+  admin: AdminTools;
+  /** The sender's own account: their stored row on every update, their language. */
+  accounts: Accounts;
   promptLibrary: PromptLibraryService;
   /** The customers' Stars wallet; null unless BILLING=stars. */
   wallet: WalletService | null;
   /** Per-user caps (MAX_ACTIVE_ORDERS_PER_USER and the daily ones) and a customer's usage of them. */
   limits: UserLimits;
-  /** Broadcasts and their recipients (/broadcast; the sender runs once in the cluster). */
-  broadcasts: BroadcastsRepository;
+}
+
+export interface AdminTools extends AdminServices {
+  /** Started, paused, resumed, cancelled and audited (/broadcast; the sender runs once in the cluster). */
+  broadcasts: BroadcastAdmin;
+  /** A customer's card and ban, audited (/user). */
+  customers: CustomerAdmin;
+  /** Refunds and grants, audited (/refund, /grant, /wallet <id>); null unless BILLING=stars. */
+  wallet: WalletAdmin | null;
   /** What admins did (/audit). */
-  audit: AuditLogRepository;
-  /** A customer's orders and spend, for their card (/user). */
-  customerStats: Pick<StatsRepository, 'customerOrders'>;
+  audit: AuditTrail;
 }

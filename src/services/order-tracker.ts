@@ -17,6 +17,7 @@
  */
 import { hostname } from 'node:os';
 import type { OrderRecord, OrdersRepository, PollBudgetRepository } from '../db/index.js';
+import type { OrderStatus } from '../domain/order-state.js';
 import {
   awaitsDelivery,
   isFinalStatus,
@@ -30,7 +31,7 @@ import type { Logger } from '../logger.js';
 import { metrics } from '../metrics.js';
 import type { ResellerClient } from '../reseller/client.js';
 import { ResellerError } from '../reseller/errors.js';
-import type { Order, OrderStatus } from '../reseller/schemas.js';
+import type { Order } from '../reseller/schemas.js';
 import type { AdminAlerts } from './admin-alerts.js';
 import type { OrderingService } from './ordering.js';
 import {
@@ -185,6 +186,8 @@ export class OrderTracker {
   #abort = new AbortController();
   #timer: unknown;
   #timerAt = Number.POSITIVE_INFINITY;
+  /** Deliveries running in this process, by order id. */
+  readonly #delivering = new Map<string, Promise<void>>();
   /** Ids read from the due batch (or pushed by pollNow), polled in this order. */
   readonly #queue: string[] = [];
   readonly #queued = new Set<string>();
@@ -285,6 +288,14 @@ export class OrderTracker {
       if (!isPollable(row)) return;
       await this.#orders.setNextPoll(orderId, new Date(this.#now() + this.#policy.minIntervalMs), 0);
     });
+  }
+
+  /**
+   * An order that became final outside a poll (a customer's Cancel): its outcome is delivered now,
+   * under the same claim as every other (one replica, once), and retried like them if it fails.
+   */
+  deliverNow(orderId: string): void {
+    this.#spawn(() => this.#eventGate.run(() => this.#deliver(orderId)));
   }
 
   /** Poll as soon as the rate limit allows, ahead of other due orders (e.g. after a cancel request). */
@@ -650,6 +661,23 @@ export class OrderTracker {
    * `current`: the row just written by this poll (saves a read); otherwise it is read afresh.
    */
   async #deliver(id: string, current?: OrderRecord): Promise<void> {
+    // The store's claim keeps other processes out; a claim is this process's own (its owner), so a
+    // second call here (a poll and a customer's Cancel at once) must wait for the first to end.
+    const running = this.#delivering.get(id);
+    if (running) {
+      await running;
+      return this.#deliver(id);
+    }
+    const delivery = this.#deliverOnce(id, current);
+    this.#delivering.set(id, delivery);
+    try {
+      await delivery;
+    } finally {
+      this.#delivering.delete(id);
+    }
+  }
+
+  async #deliverOnce(id: string, current?: OrderRecord): Promise<void> {
     const row = current ?? (await this.#orders.find(id));
     const lost = !!row && isLostOrder(row);
     if (!row || row.deliveredAt || (!lost && !isFinalStatus(row.status))) {

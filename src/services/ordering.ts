@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { OrderRecord, OrdersRepository, QuoteFields, Tx } from '../db/index.js';
-import { isFinalStatus } from '../domain/order-state.js';
-import { compareMoney, isMoneyString, parseMoney } from '../lib/money.js';
+import { compareMoney, isMoneyString, parseMoney } from '../domain/money.js';
+import { isActiveStatus, isFinalStatus, isLostOrder } from '../domain/order-state.js';
 import type { ResellerClient } from '../reseller/client.js';
 import { ResellerError } from '../reseller/errors.js';
 import type { CreateOrderRequest, GenerationRequest, Model, Order } from '../reseller/schemas.js';
@@ -17,7 +17,19 @@ import { asResellerError, classifySubmissionFailure, storedError } from './submi
 
 export type { ConfirmOutcome, OrderPipelineHooks } from './order-hooks.js';
 
-export type OrderingClient = Pick<ResellerClient, 'quote' | 'createOrder' | 'waitForUploadReady'>;
+export type OrderingClient = Pick<ResellerClient, 'quote' | 'createOrder' | 'waitForUploadReady'> &
+  Partial<Pick<ResellerClient, 'cancelOrder'>>;
+
+/** What a customer's Cancel did (see OrderingService.cancel). */
+export type CancelOutcome =
+  /** Not this chat's submitted order (a stale or forged button): nothing was asked. */
+  | { kind: 'unknown' }
+  /** Already final or lost: nothing to cancel; its outcome is (or was) delivered as usual. */
+  | { kind: 'finished'; order: OrderRecord }
+  /** Upstream cancelled it; `order` is the row with the state upstream answered. */
+  | { kind: 'cancelled'; order: OrderRecord }
+  /** Upstream said no (or failed): `code` says why, `order` carries the state its answer reported. */
+  | { kind: 'refused'; code: string; order: OrderRecord };
 
 export interface OrderingDeps {
   orders: OrdersRepository;
@@ -121,6 +133,29 @@ export class OrderingService {
     this.#uploadWait = deps.uploadWait ?? { timeoutMs: 120_000, intervalMs: 1_000, rounds: 2 };
   }
 
+  // Reads for the chat's own views (/orders, the status message, the wallet's history).
+  find(orderId: string): Promise<OrderRecord | undefined> {
+    return this.orders.find(orderId);
+  }
+
+  /** The order only if it belongs to this chat: a copied or forged button finds nothing. */
+  findForChat(orderId: string, chatId: number): Promise<OrderRecord | undefined> {
+    return this.orders.findForChat(orderId, chatId);
+  }
+
+  listForChat(...args: Parameters<OrdersRepository['listForChat']>): Promise<OrderRecord[]> {
+    return this.orders.listForChat(...args);
+  }
+
+  countForChat(...args: Parameters<OrdersRepository['countForChat']>): Promise<number> {
+    return this.orders.countForChat(...args);
+  }
+
+  /** The message that shows the order's status (the notifier edits it). */
+  setStatusMessageId(orderId: string, messageId: number): Promise<void> {
+    return this.orders.setStatusMessageId(orderId, messageId);
+  }
+
   /** Prices the request (quote or local price) and stores a draft awaiting the user's confirmation. */
   async prepare(input: PrepareInput): Promise<OrderRecord> {
     const model = await this.#catalog.getModel(input.modelId);
@@ -183,6 +218,40 @@ export class OrderingService {
   async recordLost(orderId: string): Promise<OrderRecord | undefined> {
     const row = await this.orders.markLost(orderId, undefined, this.#settleIn(orderId));
     return row ? this.#finalize(row) : undefined;
+  }
+
+  /**
+   * A customer's Cancel of a running order of their chat: POST /orders/{id}/cancel, and the state
+   * upstream answered (with success or inside its error) recorded like a polled one, so a cancelled
+   * order is final by the same path as any other. Its delivery is the tracker's, under its claim
+   * (docs/architecture.md, "A result delivered once"), never the caller's.
+   */
+  async cancel(orderId: string, chatId: number): Promise<CancelOutcome> {
+    const row = await this.orders.findForChat(orderId, chatId);
+    if (row?.stage !== 'submitted' || !row.upstreamOrderId) return { kind: 'unknown' };
+    if (!isActiveStatus(row.status) || isLostOrder(row)) return { kind: 'finished', order: row };
+    if (!this.#client.cancelOrder) throw new Error('no cancelOrder given to the ordering service');
+    let cancelled: Order;
+    try {
+      cancelled = await this.#client.cancelOrder(row.upstreamOrderId);
+    } catch (err) {
+      const error = asResellerError(err);
+      this.#logger.info({ orderId, code: error.code, status: error.httpStatus }, 'cancel refused');
+      return { kind: 'refused', code: error.code, order: await this.#recordAnswer(row, error.details.order) };
+    }
+    this.#logger.info({ orderId, status: cancelled.status }, 'order cancelled');
+    return { kind: 'cancelled', order: await this.#recordAnswer(row, cancelled) };
+  }
+
+  /** Records the order an answer carried; the fresh row, or the old one if there is none or storing fails. */
+  async #recordAnswer(row: OrderRecord, order: Order | undefined): Promise<OrderRecord> {
+    if (!order || order.id !== row.upstreamOrderId) return row;
+    try {
+      return (await this.recordUpstreamState(row.id, order)).order;
+    } catch (err) {
+      this.#logger.warn({ orderId: row.id, err }, 'could not record the order state from a cancel answer');
+      return row;
+    }
   }
 
   /** The tracker reports a polled order; onFinalState runs once when it first reaches a final status. */

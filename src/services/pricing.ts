@@ -2,7 +2,7 @@
  * Prices without the network (spec 2.2, 2.7): what the catalog shows and what a given request costs
  * for models that need no quote. Pure functions; amounts are decimal strings, never floats.
  */
-import { compareMoney, type Money, moneyToString, multiplyMoney, parseMoney } from '../lib/money.js';
+import { compareMoney, type Money, moneyToString, multiplyMoney, parseMoney } from '../domain/money.js';
 import type { GenerationRequest, Model } from '../reseller/schemas.js';
 
 /** The request cannot be priced locally (a choice outside the model's price table). */

@@ -4,7 +4,7 @@
  * refusal sends nothing upstream and leaves the draft confirmable for later.
  *
  * Counts come from the orders table, so they survive restarts. Days are UTC days. Money is summed
- * exactly (lib/money), never as floats. Orders that failed or were cancelled were refunded upstream
+ * exactly (domain/money), never as floats. Orders that failed or were cancelled were refunded upstream
  * and count towards no daily cap. Two confirmations of one user cannot race past a cap: updates of
  * a chat are handled one at a time (sequentialize), and a user's orders live in their private chat.
  */
@@ -17,7 +17,7 @@ import {
   parseMoney,
   subtractMoney,
   ZERO_MONEY,
-} from '../lib/money.js';
+} from '../domain/money.js';
 import type { OrderPipelineHooks, OrderRecord } from './order-hooks.js';
 
 export interface UserLimitsConfig {

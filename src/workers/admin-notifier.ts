@@ -7,7 +7,7 @@ import type { I18n } from '@grammyjs/i18n';
 import type { Api } from 'grammy';
 import type { Config } from '../config.js';
 import type { UsersRepository } from '../db/index.js';
-import { formatMoney } from '../lib/money.js';
+import { formatMoney } from '../domain/money.js';
 import { truncate } from '../lib/text.js';
 import type { Logger } from '../logger.js';
 import type { AdminAlert, AdminAlertSink } from '../services/admin-alerts.js';

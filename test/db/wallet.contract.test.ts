@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HoldVerdict, InsufficientStarsError, type Store } from '../../src/db/index.js';
-import { moneyFromMicros } from '../../src/lib/money.js';
+import { moneyFromMicros } from '../../src/domain/money.js';
 import { convertToStars, StarPricing } from '../../src/services/wallet/star-pricing.js';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.js';
 

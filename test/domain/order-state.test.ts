@@ -6,6 +6,8 @@ import {
   isFinalStatus,
   isLostOrder,
   isPollable,
+  STAGE_TRANSITIONS,
+  stagesInto,
 } from '../../src/domain/order-state.js';
 
 const lost = new Date(0);
@@ -56,5 +58,21 @@ describe('order state', () => {
     expect(awaitsDelivery(row({ lostAt: lost }))).toBe(true);
     expect(awaitsDelivery(row())).toBe(false);
     expect(awaitsDelivery(row({ status: 'completed', deliveredAt: new Date() }))).toBe(false);
+  });
+});
+
+describe('stage moves', () => {
+  it('lets each stage be reached only from the stages the pipeline moves through', () => {
+    expect(stagesInto('submitting')).toEqual(['awaiting_confirmation']);
+    expect(stagesInto('submitted')).toEqual(['submitting']);
+    expect(stagesInto('rejected')).toEqual(['submitting']);
+    expect(stagesInto('abandoned')).toEqual(['awaiting_confirmation']);
+    expect(stagesInto('awaiting_confirmation')).toEqual(['awaiting_confirmation', 'submitting']);
+  });
+
+  it('never leaves a closed stage', () => {
+    for (const closed of ['submitted', 'rejected', 'abandoned'] as const) {
+      expect(STAGE_TRANSITIONS[closed]).toEqual([]);
+    }
   });
 });

@@ -5,7 +5,7 @@
  * "not again" is proven by waiting for further GET /balance requests, never by sleeping.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMoney, formatMoney, moneyToString, parseMoney, ZERO_MONEY } from '../../src/lib/money.js';
+import { addMoney, formatMoney, moneyToString, parseMoney, ZERO_MONEY } from '../../src/domain/money.js';
 import { confirmOrder, continueToPrice, openModel } from '../support/e2e/flows.js';
 import { E2E_API_KEY, type Stack, startStack } from '../support/e2e/stack.js';
 import type { ScriptedUser } from '../support/telegram/emulator.js';

@@ -11,7 +11,7 @@ import {
   multiplyMoney,
   parseMoney,
   subtractMoney,
-} from '../../src/lib/money.js';
+} from '../../src/domain/money.js';
 import { ResellerClient } from '../../src/reseller/client.js';
 import { errorEnvelope, type Model, moneyString } from '../../src/reseller/schemas.js';
 import { ManualClock } from '../../src/simulator/clock.js';

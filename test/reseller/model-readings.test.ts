@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseMoney } from '../../src/lib/money.js';
+import { parseMoney } from '../../src/domain/money.js';
 import { readModel, readModels } from '../../src/reseller/model-readings.js';
 import { order, readOrderStatus } from '../../src/reseller/schemas.js';
 import { localPrice } from '../../src/services/pricing.js';

@@ -56,6 +56,8 @@ class Recorder implements TrackerEvents {
 }
 
 interface Rig {
+  /** Orders whose onFinalState hook ran (the wallet settles there), once per run. */
+  finalHooks: string[];
   sim: RunningSimulator;
   clock: ManualClock;
   timers: ManualTimers;
@@ -106,6 +108,7 @@ async function startRig(overrides: RigTrackerOptions = {}): Promise<Rig> {
   let ordering: OrderingService;
   let latestStore: Store;
   const events = new Recorder(() => ordering);
+  const finalHooks: string[] = [];
   const newTracker = async ({ sharedBudget, ...extra }: RigTrackerOptions) => {
     const store = await database.open(() => clock.now());
     latestStore = store;
@@ -115,6 +118,7 @@ async function startRig(overrides: RigTrackerOptions = {}): Promise<Rig> {
       catalog,
       logger: silentLogger,
       now: () => clock.now(),
+      hooks: { onFinalState: async (order) => void finalHooks.push(order.id) },
     });
     const tracker = new OrderTracker({
       client: pollClient,
@@ -140,6 +144,7 @@ async function startRig(overrides: RigTrackerOptions = {}): Promise<Rig> {
   const tracker = await newTracker({});
 
   const r: Rig = {
+    finalHooks,
     sim,
     clock,
     timers,
@@ -289,6 +294,57 @@ describe('OrderTracker: order lifecycle', () => {
     expect(lost).toMatchObject({ status: 'queued', nextPollAt: null, error: { code: 'order_not_found' } });
     expect(isLostOrder(lost)).toBe(true);
     expect(await r.ordering.orders.listDue({ dueAt: new Date(r.clock.now()), limit: 10 })).toHaveLength(0);
+  });
+});
+
+describe('OrderTracker: a customer cancel racing the outcome', () => {
+  // What the bot's Cancel does: the ordering service records upstream's answer, the tracker delivers.
+  const pressCancel = async (r: Rig, order: OrderRecord) => {
+    const outcome = await r.ordering.cancel(order.id, CHAT);
+    if (outcome.kind !== 'unknown') r.tracker.deliverNow(order.id);
+    return outcome;
+  };
+
+  it('completed upstream while Cancel is pressed and a poll runs: delivered once, settled once', async () => {
+    const r = await startRig();
+    const order = await r.order();
+    r.tracker.track(order.id);
+    await r.tracker.start();
+    await r.run(STAGE_MS + 2_000); // polled at 4750: processing; next poll due at 5750
+    expect((await row(r, order.id)).status).toBe('processing');
+    r.clock.advance(1_000); // 6000: upstream completes it now; the bot does not know yet
+    r.timers.fireDue(); // the due poll starts...
+    const [outcome] = await Promise.all([pressCancel(r, order), pressCancel(r, order)]); // ...and two presses
+    expect(outcome).toMatchObject({ kind: 'refused', code: 'cannot_cancel' });
+    expect(outcome.kind !== 'unknown' && outcome.order.status).toBe('completed');
+    await r.run(10_000);
+    expect(r.events.of('final', order.id)).toEqual([
+      { type: 'final', orderId: order.id, status: 'completed' },
+    ]);
+    expect(r.finalHooks).toEqual([order.id]);
+    expect((await row(r, order.id)).deliveredAt).not.toBeNull();
+  });
+
+  it('cancelled by the customer while a poll runs: the cancelled outcome is delivered once, settled once', async () => {
+    const r = await startRig();
+    const order = await r.order();
+    r.tracker.track(order.id);
+    await r.tracker.start();
+    await r.run(STAGE_MS + 2_000); // processing; next poll due at 5750
+    expect((await row(r, order.id)).status).toBe('processing');
+    r.clock.advance(800);
+    r.timers.fireDue(); // the due poll starts, still seeing processing...
+    const [first, second] = await Promise.all([pressCancel(r, order), pressCancel(r, order)]);
+    expect(await r.ordering.cancel(order.id, CHAT + 1)).toEqual({ kind: 'unknown' }); // another chat's button
+    // One press cancels; the other finds it cancelled already (or hears so from upstream).
+    expect([first.kind, second.kind]).toContain('cancelled');
+    expect((await row(r, order.id)).status).toBe('cancelled');
+    r.tracker.pollNow(order.id);
+    await r.run(10_000);
+    expect(r.events.of('final', order.id)).toEqual([
+      { type: 'final', orderId: order.id, status: 'cancelled' },
+    ]);
+    expect(r.finalHooks).toEqual([order.id]);
   });
 });
 

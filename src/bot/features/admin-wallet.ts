@@ -19,7 +19,7 @@ import { walletHistoryLines } from './wallet.js';
 export const adminWalletFeature = new Composer<BotContext>();
 const admins = adminWalletFeature
   .chatType('private')
-  .filter((ctx) => isAdmin(ctx) && ctx.deps.wallet !== null);
+  .filter((ctx) => isAdmin(ctx) && ctx.deps.admin.wallet !== null);
 
 const MAX_GRANT = 100_000;
 
@@ -33,7 +33,7 @@ async function tellCustomer(
   key: 'wallet-granted-notice' | 'wallet-refunded-notice',
   amount: number,
 ): Promise<void> {
-  const user = await ctx.deps.users.find(userId);
+  const user = await ctx.deps.admin.wallet!.customer(userId);
   const texts = textsFor(
     ctx.deps.i18n,
     spokenLocale(user?.locale, user?.languageCode, ctx.deps.config.defaultLocale),
@@ -57,7 +57,7 @@ admins.command('refund', async (ctx) => {
     return;
   }
   // First what can be refunded (only the paid part: granted Stars never are), then a button.
-  const preview = await ctx.deps.wallet!.refundPreview(chargeId);
+  const preview = await ctx.deps.admin.wallet!.refundPreview(chargeId);
   if (preview.kind === 'unknown') return void (await ctx.reply(ctx.t('admin-refund-unknown')));
   if (preview.kind === 'already_refunded') return void (await ctx.reply(ctx.t('admin-refund-already')));
   const { topup, refundable } = preview;
@@ -80,21 +80,15 @@ admins.command('refund', async (ctx) => {
 
 admins.callbackQuery(refundButton.filter(), async (ctx) => {
   const { topup } = refundButton.unpack(ctx.callbackQuery.data);
-  const chargeId = await ctx.deps.wallet!.chargeOfTopup(topup);
+  const chargeId = await ctx.deps.admin.wallet!.chargeOfTopup(topup);
   await ctx.answerCallbackQuery();
   await ctx.editMessageReplyMarkup({ reply_markup: new InlineKeyboard() }).catch(() => undefined);
   if (!chargeId) return void (await ctx.reply(ctx.t('admin-refund-unknown')));
-  const result = await ctx.deps.wallet!.refund(chargeId, ctx.from.id, (userId, charge) =>
+  const result = await ctx.deps.admin.wallet!.refund(chargeId, ctx.from.id, (userId, charge) =>
     ctx.api.refundStarPayment(userId, charge),
   );
   switch (result.kind) {
     case 'refunded':
-      await ctx.deps.audit.record({
-        actorId: ctx.from.id,
-        action: 'payment_refunded',
-        targetUserId: result.userId,
-        details: { stars: result.stars, chargeId },
-      });
       await ctx.reply(
         ctx.t('admin-refund-done', { amount: stars(ctx, result.stars), user: String(result.userId) }),
       );
@@ -129,35 +123,26 @@ admins.command('grant', async (ctx) => {
     return;
   }
   const userId = Number(match[1]);
-  // Stars for an id that never wrote to the bot would sit where nobody sees them (a typo, most likely).
-  if (!(await ctx.deps.users.find(userId))) {
-    await ctx.reply(ctx.t('admin-grant-unknown-user', { user: String(userId) }));
-    return;
-  }
-  const wallet = ctx.deps.wallet!;
-  const granted = await wallet.grant({
+  const granted = await ctx.deps.admin.wallet!.grant({
     userId,
     stars: amount,
-    actorId: ctx.from.id,
+    adminId: ctx.from.id,
     reason: match[3]?.trim() ?? null,
     key: `${ctx.chat.id}:${ctx.message?.message_id ?? ctx.update.update_id}`,
   });
-  if (!granted) {
+  if (granted.kind === 'unknown_user') {
+    await ctx.reply(ctx.t('admin-grant-unknown-user', { user: String(userId) }));
+    return;
+  }
+  if (granted.kind === 'repeat') {
     await ctx.reply(ctx.t('admin-grant-repeat'));
     return;
   }
-  ctx.logger.info({ adminId: ctx.from.id, userId, stars: amount }, 'stars granted');
-  await ctx.deps.audit.record({
-    actorId: ctx.from.id,
-    action: 'stars_granted',
-    targetUserId: userId,
-    details: { stars: amount, ...(match[3] ? { reason: match[3].trim() } : {}) },
-  });
   await ctx.reply(
     ctx.t('admin-grant-done', {
       amount: stars(ctx, amount),
       user: String(userId),
-      balance: stars(ctx, await wallet.balance(userId)),
+      balance: stars(ctx, granted.balance),
     }),
   );
   await tellCustomer(ctx, userId, 'wallet-granted-notice', amount);
@@ -171,7 +156,7 @@ admins.command('wallet', async (ctx, next) => {
     return;
   }
   const userId = Number(arg);
-  const user = await ctx.deps.users.find(userId);
+  const user = await ctx.deps.admin.wallet!.customer(userId);
   const balance = await ctx.deps.wallet!.balance(userId);
   const lines = [
     ctx.t('admin-wallet-title', {

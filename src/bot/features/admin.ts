@@ -6,7 +6,7 @@
  * unknown command: the tools' existence is not revealed.
  */
 import { Composer, InlineKeyboard } from 'grammy';
-import { formatMoney } from '../../lib/money.js';
+import { formatMoney } from '../../domain/money.js';
 import { ResellerError } from '../../reseller/errors.js';
 import type { AdminStats, StatsPeriod } from '../../services/admin-stats.js';
 import { STATS_PERIODS } from '../../services/admin-stats.js';

@@ -3,7 +3,7 @@
  * time with Newer / Older buttons. For anyone else it falls through to the catch-all.
  */
 import { Composer, InlineKeyboard } from 'grammy';
-import type { AuditEntryRecord } from '../../db/index.js';
+import type { AuditEntryRecord } from '../../db/records.js';
 import { auditPageData } from '../../telegram/callback-data/admin.js';
 import { formatDateTime } from '../../telegram/order-status.js';
 import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
@@ -38,18 +38,10 @@ async function auditPage(
   ctx: BaseContext,
   requested: number,
 ): Promise<{ text: string; keyboard: InlineKeyboard }> {
-  const { audit, users } = ctx.deps;
-  const total = await audit.count();
   const keyboard = new InlineKeyboard();
-  if (total === 0) return { text: ctx.t('admin-audit-empty'), keyboard };
-  const pages = Math.ceil(total / PAGE_SIZE);
-  const page = Math.min(Math.max(0, requested), pages - 1);
-  const entries = await audit.page(page * PAGE_SIZE, PAGE_SIZE);
-  const names = new Map<number, string>();
-  for (const id of new Set(entries.map((e) => e.actorId))) {
-    const user = await users.find(id);
-    if (user?.firstName) names.set(id, ` ${user.firstName}`);
-  }
+  const found = await ctx.deps.admin.audit.page(requested, PAGE_SIZE);
+  if (!found) return { text: ctx.t('admin-audit-empty'), keyboard };
+  const { page, pages, entries, names } = found;
   const now = new Date();
   const lines = [ctx.t('admin-audit-title', { page: page + 1, pages }), ''];
   for (const entry of entries) {
@@ -57,7 +49,7 @@ async function auditPage(
       ctx.t('admin-audit-line', {
         time: formatDateTime(ctx.locale, entry.createdAt, now),
         actor: String(entry.actorId),
-        actorName: names.get(entry.actorId) ?? '',
+        actorName: names.has(entry.actorId) ? ` ${names.get(entry.actorId)}` : '',
         action: actionText(ctx, entry),
       }),
     );

@@ -11,9 +11,9 @@
 import { type Conversation, createConversation } from '@grammyjs/conversations';
 import { Composer, InlineKeyboard, type MiddlewareFn } from 'grammy';
 import type { Message } from 'grammy/types';
-import type { BroadcastAudience, BroadcastContent, BroadcastRecord } from '../../db/index.js';
+import type { BroadcastAudience, BroadcastContent, BroadcastRecord } from '../../db/records.js';
 import { checkUrl } from '../../lib/url-policy.js';
-import { estimateProgress } from '../../services/broadcast-progress.js';
+import type { BroadcastChange, RecipientCounts } from '../../services/admin/broadcasts.js';
 import { deliverContent } from '../../telegram/broadcast-transport.js';
 import {
   audienceLabel,
@@ -250,7 +250,7 @@ async function composeConversation(conversation: ComposeConversation, ctx: BaseC
   for (;;) {
     const audience = await askAudience(conversation, ctx, billing);
     if (!audience) continue;
-    const count = await conversation.external((outer) => outer.deps.broadcasts.countAudience(audience));
+    const count = await conversation.external((outer) => outer.deps.admin.broadcasts.countAudience(audience));
     if (count === 0) {
       await ctx.reply(ctx.t('broadcast-audience-empty'));
       continue;
@@ -293,52 +293,35 @@ async function startBroadcast(
   content: BroadcastContent,
   audience: BroadcastAudience,
 ): Promise<string | 'empty' | undefined> {
-  const { broadcasts, audit } = ctx.deps;
-  const created = await broadcasts.create({
-    createdBy: ctx.from!.id,
-    adminChatId: ctx.chat!.id,
-    locale: ctx.locale,
+  const { broadcasts } = ctx.deps.admin;
+  const outcome = await broadcasts.start(
+    { adminId: ctx.from!.id, chatId: ctx.chat!.id, locale: ctx.locale },
     content,
     audience,
-  });
-  if (created === 'empty') return 'empty';
-  // Busy, unless that broadcast ended in between: then try again.
-  if (created === 'busy') return (await busyText(ctx)) ?? startBroadcast(ctx, content, audience);
-  ctx.logger.info(
-    { broadcastId: created.id, total: created.total, audience: audience.kind },
-    'broadcast started',
   );
-  await audit.record({
-    actorId: ctx.from!.id,
-    action: 'broadcast_started',
-    details: { id: created.id, count: created.total, audience: audience.kind },
+  if (outcome.kind === 'empty') return 'empty';
+  if (outcome.kind === 'busy') return busyText(ctx, outcome);
+  const { broadcast, progress: snapshot } = outcome;
+  const progress = await ctx.reply(progressText(ctx, broadcast, snapshot), {
+    reply_markup: progressKeyboard(ctx, broadcast)!,
   });
-  const nothingYet = { pending: created.total, sending: 0, sent: 0, blocked: 0, failed: 0, unconfirmed: 0 };
-  const snapshot = estimateProgress(nothingYet, ctx.deps.config.broadcastRate);
-  const progress = await ctx.reply(progressText(ctx, created, snapshot), {
-    reply_markup: progressKeyboard(ctx, created)!,
-  });
-  await broadcasts.setProgressMessage(created.id, progress.message_id);
-  ctx.deps.broadcastSender?.wake();
+  await broadcasts.showProgressIn(broadcast.id, progress.message_id);
   // A small broadcast can end before the sender knew of this message (its report then edits
   // nothing): the message shows the end, without buttons, from here.
-  const current = await broadcasts.find(created.id);
+  const current = await broadcasts.find(broadcast.id);
   if (current && !progressKeyboard(ctx, current)) {
     await showProgress(ctx, current, progress.chat.id, progress.message_id).catch(() => undefined);
   }
   return undefined;
 }
 
-/** Why /broadcast cannot start now (another one runs or is paused), or undefined if it can. */
-async function busyText(ctx: BaseContext): Promise<string | undefined> {
-  const active = await ctx.deps.broadcasts.active();
-  if (!active) return undefined;
-  const counts = await ctx.deps.broadcasts.counts(active.id);
+/** Why /broadcast cannot start now: another one runs or is paused. */
+function busyText(ctx: BaseContext, busy: { active: BroadcastRecord; counts: RecipientCounts }): string {
   return ctx.t('broadcast-busy', {
-    id: active.id,
-    status: active.status,
-    done: doneCount(counts),
-    total: active.total,
+    id: busy.active.id,
+    status: busy.active.status,
+    done: doneCount(busy.counts),
+    total: busy.active.total,
   });
 }
 
@@ -349,8 +332,7 @@ async function showProgress(
   chatId: number,
   messageId: number,
 ): Promise<void> {
-  const counts = await ctx.deps.broadcasts.counts(broadcast.id);
-  const snapshot = estimateProgress(counts, ctx.deps.config.broadcastRate);
+  const snapshot = await ctx.deps.admin.broadcasts.progress(broadcast);
   const keyboard = progressKeyboard(ctx, broadcast);
   await editIgnoringNotModified(
     ctx.api.editMessageText(chatId, messageId, progressText(ctx, broadcast, snapshot), {
@@ -361,7 +343,7 @@ async function showProgress(
 
 /** The progress message as it stands, after a button on it changed the broadcast. */
 async function renderProgress(ctx: BaseContext, id: number): Promise<void> {
-  const broadcast = await ctx.deps.broadcasts.find(id);
+  const broadcast = await ctx.deps.admin.broadcasts.find(id);
   const message = ctx.callbackQuery?.message;
   if (!broadcast || !message) return;
   await showProgress(ctx, broadcast, message.chat.id, message.message_id);
@@ -381,9 +363,9 @@ export function createBroadcastFeature(
   );
 
   admins.command('broadcast', async (ctx) => {
-    const busy = await busyText(ctx);
+    const busy = await ctx.deps.admin.broadcasts.busy();
     if (busy) {
-      await ctx.reply(busy);
+      await ctx.reply(busyText(ctx, busy));
       return;
     }
     await ctx.conversation.exitAll();
@@ -392,32 +374,20 @@ export function createBroadcastFeature(
 
   admins.callbackQuery(broadcastControlData.filter(), async (ctx) => {
     const { action, id } = broadcastControlData.parse(ctx.callbackQuery.data)!;
-    const { broadcasts, audit } = ctx.deps;
-    const actorId = ctx.from.id;
-    const change = async (
-      from: BroadcastRecord['status'][],
-      to: BroadcastRecord['status'],
-      toast: string,
-      audited: 'broadcast_paused' | 'broadcast_resumed' | 'broadcast_cancelled',
-    ) => {
-      if (!(await broadcasts.transition(id, from, to))) {
-        await ctx.answerCallbackQuery({ text: ctx.t('broadcast-not-active') });
-        return;
-      }
-      ctx.logger.info({ broadcastId: id, status: to, adminId: actorId }, 'broadcast status changed');
-      await audit.record({ actorId, action: audited, details: { id } });
-      await ctx.answerCallbackQuery({ text: ctx.t(toast) });
-      ctx.deps.broadcastSender?.wake();
+    const { broadcasts } = ctx.deps.admin;
+    const change = async (what: BroadcastChange, toast: string) => {
+      const changed = await broadcasts.change(id, what, ctx.from.id);
+      await ctx.answerCallbackQuery({ text: ctx.t(changed ? toast : 'broadcast-not-active') });
     };
     switch (action) {
       case 'pause':
-        await change(['running'], 'paused', 'broadcast-paused', 'broadcast_paused');
+        await change('pause', 'broadcast-paused');
         break;
       case 'resume':
-        await change(['paused'], 'running', 'broadcast-resumed', 'broadcast_resumed');
+        await change('resume', 'broadcast-resumed');
         break;
       case 'cancel_yes':
-        await change(['running', 'paused'], 'cancelled', 'broadcast-cancelled', 'broadcast_cancelled');
+        await change('cancel', 'broadcast-cancelled');
         break;
       case 'cancel': {
         const broadcast = await broadcasts.find(id);

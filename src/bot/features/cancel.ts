@@ -12,7 +12,8 @@ cancelFeature.chatType('private').command('cancel', async (ctx) => {
   // stop that work; the form it belongs to ends by itself when the work returns aborted.
   // Work running on another replica (the chat's update in hand there) is asked to stop through the
   // inbox; that replica sees it when it next renews its claim (a few seconds).
-  const elsewhere = (await ctx.deps.inbox?.requestCancel(chatLane(ctx.chat.id), ctx.update.update_id)) ?? 0;
+  const elsewhere =
+    (await ctx.deps.live?.inbox.requestCancel(chatLane(ctx.chat.id), ctx.update.update_id)) ?? 0;
   const stopped = chatWork.abort(ctx.chat.id) + elsewhere;
   const active = Object.keys(ctx.conversation.active()).length > 0;
   await ctx.conversation.exitAll();

@@ -5,8 +5,8 @@
  * For anyone else the command and the buttons fall through to the catch-all.
  */
 import { Composer, InlineKeyboard } from 'grammy';
-import type { UserRecord } from '../../db/index.js';
-import { addMoney, formatMoney, moneyToString, parseMoney } from '../../lib/money.js';
+import type { UserRecord } from '../../db/records.js';
+import { formatMoney } from '../../domain/money.js';
 import { customerCardData } from '../../telegram/callback-data/admin.js';
 import { LANGUAGE_LABELS } from '../../telegram/keyboards/language.js';
 import { formatDateTime } from '../../telegram/order-status.js';
@@ -18,17 +18,10 @@ import { statusKey } from './orders.js';
 
 const RECENT_ORDERS = 10;
 
-/** `123456789` or `@name` (Telegram usernames: 5-32 letters, digits and underscores). */
-async function lookUp(ctx: BaseContext, query: string): Promise<UserRecord | undefined> {
-  if (/^\d{1,15}$/.test(query)) return ctx.deps.users.find(Number(query));
-  const name = /^@?([A-Za-z0-9_]{3,32})$/.exec(query)?.[1];
-  return name ? ctx.deps.users.findByUsername(name) : undefined;
-}
-
 function cardKeyboard(ctx: BaseContext, user: UserRecord): InlineKeyboard {
   const id = user.telegramId;
   const keyboard = new InlineKeyboard();
-  if (!ctx.deps.config.adminIds.includes(id)) {
+  if (!ctx.deps.admin.customers.isAdmin(id)) {
     keyboard.text(
       ctx.t(user.bannedAt ? 'admin-user-button-unban' : 'admin-user-button-ban'),
       customerCardData.pack({ action: user.bannedAt ? 'unban' : 'ban', id }),
@@ -46,8 +39,7 @@ async function cardText(ctx: BaseContext, user: UserRecord): Promise<string> {
   const { deps } = ctx;
   const id = user.telegramId;
   const now = new Date();
-  const orders = await deps.customerStats.customerOrders(id);
-  const spent = moneyToString(addMoney(...orders.prices.map(parseMoney)));
+  const orders = await deps.admin.customers.orders(id);
   const lines = [
     ctx.t('admin-user-card', {
       name: user.firstName || '—',
@@ -58,7 +50,7 @@ async function cardText(ctx: BaseContext, user: UserRecord): Promise<string> {
       last: formatDateTime(ctx.locale, user.seenAt, now),
       orders: orders.orders,
       completed: orders.completed,
-      spent: price(ctx, spent),
+      spent: price(ctx, orders.spentUsd),
     }),
   ];
   if (deps.wallet)
@@ -84,7 +76,7 @@ async function cardText(ctx: BaseContext, user: UserRecord): Promise<string> {
       : ctx.t('admin-user-limits-none'),
     '',
   );
-  if (deps.config.adminIds.includes(id)) lines.push(ctx.t('admin-user-status-admin'));
+  if (deps.admin.customers.isAdmin(id)) lines.push(ctx.t('admin-user-status-admin'));
   else if (user.bannedAt)
     lines.push(ctx.t('admin-user-status-banned', { date: formatDateTime(ctx.locale, user.bannedAt, now) }));
   else if (user.blocked) lines.push(ctx.t('admin-user-status-blocked'));
@@ -93,8 +85,7 @@ async function cardText(ctx: BaseContext, user: UserRecord): Promise<string> {
 }
 
 async function ordersText(ctx: BaseContext, user: UserRecord): Promise<string> {
-  // A customer's orders are placed in their private chat, whose id is their user id.
-  const rows = await ctx.deps.orders.listForChat(user.telegramId, { limit: RECENT_ORDERS });
+  const rows = await ctx.deps.admin.customers.recentOrders(user.telegramId, RECENT_ORDERS);
   const lines = [ctx.t('admin-user-orders-title', { name: user.firstName || String(user.telegramId) }), ''];
   if (rows.length === 0) lines.push(ctx.t('admin-user-orders-empty'));
   const now = new Date();
@@ -120,7 +111,7 @@ admins.command('user', async (ctx) => {
     await ctx.reply(ctx.t('admin-user-usage'));
     return;
   }
-  const user = await lookUp(ctx, query);
+  const user = await ctx.deps.admin.customers.lookUp(query);
   if (!user) {
     await ctx.reply(ctx.t('admin-user-not-found', { query }));
     return;
@@ -130,20 +121,15 @@ admins.command('user', async (ctx) => {
 
 admins.callbackQuery(customerCardData.filter(), async (ctx) => {
   const { action, id } = customerCardData.parse(ctx.callbackQuery.data)!;
-  const { users, audit } = ctx.deps;
-  if ((action === 'ban' || action === 'unban') && ctx.deps.config.adminIds.includes(id)) {
+  const { customers } = ctx.deps.admin;
+  if (
+    (action === 'ban' || action === 'unban') &&
+    (await customers.setBanned(ctx.from.id, id, action === 'ban')) === 'admin'
+  ) {
     await ctx.answerCallbackQuery({ text: ctx.t('admin-user-admin-not-bannable'), show_alert: true });
     return;
   }
-  if ((action === 'ban' || action === 'unban') && (await users.setBanned(id, action === 'ban'))) {
-    await audit.record({
-      actorId: ctx.from.id,
-      action: action === 'ban' ? 'user_banned' : 'user_unbanned',
-      targetUserId: id,
-    });
-    ctx.logger.info({ adminId: ctx.from.id, userId: id, action }, 'customer ban changed');
-  }
-  const user = await users.find(id);
+  const user = await customers.find(id);
   if (!user) {
     await ctx.answerCallbackQuery({ text: ctx.t('error-stale-button') });
     return;

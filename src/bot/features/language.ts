@@ -29,7 +29,7 @@ privateChats.callbackQuery(languageData.filter(), async (ctx) => {
     await ctx.answerCallbackQuery({ text: ctx.t('error-stale-button') });
     return;
   }
-  await ctx.deps.users.setLocale(ctx.from.id, code);
+  await ctx.deps.accounts.setLocale(ctx.from.id, code);
   ctx.i18n.useLocale(code);
   ctx.locale = code;
   await ctx.answerCallbackQuery({ text: ctx.t('language-changed') });

@@ -5,10 +5,8 @@
  * order the error envelope carries is recorded, so the status message follows at once.
  */
 import { Composer } from 'grammy';
-import type { OrderRecord } from '../../db/index.js';
-import { isActiveStatus, isLostOrder } from '../../domain/order-state.js';
-import type { Order } from '../../reseller/schemas.js';
-import { asResellerError } from '../../services/submission-errors.js';
+import type { OrderRecord } from '../../db/records.js';
+import { isActiveStatus } from '../../domain/order-state.js';
 import { orderButtons } from '../../telegram/callback-data/orders.js';
 import { renderOrderStatus } from '../../telegram/order-status.js';
 import { upstreamErrorText } from '../../telegram/texts/upstream-errors.js';
@@ -18,32 +16,16 @@ import { showOrderDetails } from './orders.js';
 export const orderCancelFeature = new Composer<BotContext>();
 const privateChats = orderCancelFeature.chatType('private');
 
-/** Stores the state upstream reported with its answer; the fresh row, or the old one if that fails. */
-async function record(ctx: BotContext, row: OrderRecord, order: Order | undefined): Promise<OrderRecord> {
-  if (!order || order.id !== row.upstreamOrderId) return row;
-  try {
-    return (await ctx.deps.ordering.recordUpstreamState(row.id, order)).order;
-  } catch (err) {
-    ctx.logger.warn({ orderId: row.id, err }, 'could not record the order state from a cancel answer');
-    return row;
-  }
-}
-
 /** Shows the row's new state where the user looks: the status message, and the pressed message. */
 async function showState(ctx: BotContext, row: OrderRecord): Promise<void> {
-  const notifier = ctx.deps.orderNotifier;
+  const notifier = ctx.deps.live?.statusMessages;
   const pressed = ctx.callbackQuery?.message?.message_id;
-  if (notifier) {
-    try {
-      if (!isActiveStatus(row.status) && !row.deliveredAt) await notifier.finalReached(row);
-      else if (isActiveStatus(row.status)) notifier.refresh(row.id, row.chatId);
-    } catch (err) {
-      ctx.logger.warn({ orderId: row.id, err }, 'could not show the order state after a cancel');
-    }
-  }
+  // A final outcome is delivered by the tracker under its claim, once, like any other.
+  if (!isActiveStatus(row.status) && !row.deliveredAt) ctx.deps.live?.tracker.deliverNow(row.id);
+  else if (isActiveStatus(row.status)) notifier?.refresh(row.id, row.chatId);
   if (pressed !== undefined && pressed !== row.statusMessageId) {
     // Pressed in the /orders details: redraw them in place, keeping the page to go back to.
-    const fresh = (await ctx.deps.orders.find(row.id)) ?? row;
+    const fresh = (await ctx.deps.ordering.find(row.id)) ?? row;
     await showOrderDetails(ctx, fresh, backPage(ctx), 'edit');
   } else if (!notifier && pressed !== undefined) {
     const view = renderOrderStatus(ctx, row);
@@ -64,56 +46,45 @@ function backPage(ctx: BotContext): number {
 
 privateChats.callbackQuery(orderButtons.cancel.filter(), async (ctx) => {
   const { id } = orderButtons.cancel.unpack(ctx.callbackQuery.data);
-  const row = await ctx.deps.orders.findForChat(id, ctx.chat.id);
-  if (row?.stage !== 'submitted' || !row.upstreamOrderId) {
-    await ctx.answerCallbackQuery({ text: ctx.t('error-stale-button') });
-    return;
+  const outcome = await ctx.deps.ordering.cancel(id, ctx.chat.id);
+  switch (outcome.kind) {
+    case 'unknown':
+      await ctx.answerCallbackQuery({ text: ctx.t('error-stale-button') });
+      return;
+    case 'finished':
+      await ctx.answerCallbackQuery({ text: ctx.t('order-cancel-finished') });
+      await showState(ctx, outcome.order);
+      return;
+    case 'cancelled':
+      await ctx.answerCallbackQuery({ text: ctx.t('order-cancel-done') });
+      await showState(ctx, outcome.order);
+      return;
   }
-  if (!isActiveStatus(row.status) || isLostOrder(row)) {
-    await ctx.answerCallbackQuery({ text: ctx.t('order-cancel-finished') });
-    await showState(ctx, row);
-    return;
+  const updated = outcome.order;
+  switch (outcome.code) {
+    case 'not_ready':
+      await ctx.answerCallbackQuery({ text: ctx.t('order-cancel-not-ready'), show_alert: true });
+      break;
+    case 'cancel_pending':
+      await ctx.answerCallbackQuery({ text: ctx.t('order-cancel-pending') });
+      ctx.deps.live?.statusMessages.noteCancel(updated.id, updated.chatId, 'requested');
+      break;
+    case 'cannot_cancel':
+      await ctx.answerCallbackQuery({
+        text: ctx.t(isActiveStatus(updated.status) ? 'order-cancel-unsupported' : 'order-cancel-too-late'),
+        show_alert: true,
+      });
+      if (isActiveStatus(updated.status)) {
+        ctx.deps.live?.statusMessages.noteCancel(updated.id, updated.chatId, 'not_cancellable');
+      }
+      break;
+    case 'cancel_failed':
+      await ctx.answerCallbackQuery({ text: ctx.t('order-cancel-failed'), show_alert: true });
+      break;
+    default:
+      await ctx.answerCallbackQuery({ text: upstreamErrorText(ctx, outcome.code), show_alert: true });
   }
-
-  let cancelled: Order;
-  try {
-    cancelled = await ctx.deps.client.cancelOrder(row.upstreamOrderId);
-  } catch (err) {
-    const error = asResellerError(err);
-    const log = { orderId: row.id, code: error.code, status: error.httpStatus };
-    ctx.logger.info(log, 'cancel refused');
-    const updated = await record(ctx, row, error.details.order);
-    switch (error.code) {
-      case 'not_ready':
-        await ctx.answerCallbackQuery({ text: ctx.t('order-cancel-not-ready'), show_alert: true });
-        break;
-      case 'cancel_pending':
-        await ctx.answerCallbackQuery({ text: ctx.t('order-cancel-pending') });
-        ctx.deps.orderNotifier?.noteCancel(row.id, row.chatId, 'requested');
-        break;
-      case 'cannot_cancel':
-        await ctx.answerCallbackQuery({
-          text: ctx.t(isActiveStatus(updated.status) ? 'order-cancel-unsupported' : 'order-cancel-too-late'),
-          show_alert: true,
-        });
-        if (isActiveStatus(updated.status)) {
-          ctx.deps.orderNotifier?.noteCancel(row.id, row.chatId, 'not_cancellable');
-        }
-        break;
-      case 'cancel_failed':
-        await ctx.answerCallbackQuery({ text: ctx.t('order-cancel-failed'), show_alert: true });
-        break;
-      default:
-        await ctx.answerCallbackQuery({ text: upstreamErrorText(ctx, error.code), show_alert: true });
-    }
-    // Whatever the answer, a fresh look at the order is due ("check status before retrying").
-    ctx.deps.tracker?.pollNow(row.id);
-    await showState(ctx, updated);
-    return;
-  }
-
-  ctx.logger.info({ orderId: row.id, status: cancelled.status }, 'order cancelled');
-  await ctx.answerCallbackQuery({ text: ctx.t('order-cancel-done') });
-  const updated = await record(ctx, row, cancelled);
+  // Whatever the answer, a fresh look at the order is due ("check status before retrying").
+  ctx.deps.live?.tracker.pollNow(updated.id);
   await showState(ctx, updated);
 });

@@ -4,9 +4,9 @@
  * number of presses, retries and restarts add up to at most one upstream order.
  */
 import { Composer, InlineKeyboard } from 'grammy';
-import type { OrderRecord } from '../../db/index.js';
+import type { OrderRecord } from '../../db/records.js';
 import { isActiveStatus } from '../../domain/order-state.js';
-import { InsufficientStarsError } from '../../services/wallet/wallet.js';
+import { InsufficientStarsError } from '../../domain/wallet.js';
 import { orderActionData } from '../../telegram/callback-data/generate.js';
 import { walletBuyData } from '../../telegram/callback-data/wallet.js';
 import { chatWork } from '../../telegram/chat-work.js';
@@ -54,20 +54,20 @@ async function showShortOfStars(ctx: BotContext, order: OrderRecord, short: Insu
 
 async function showPlaced(ctx: BaseContext & BotContext, order: OrderRecord) {
   const messageId = ctx.callbackQuery?.message?.message_id;
-  if (messageId !== undefined) await ctx.deps.orders.setStatusMessageId(order.id, messageId);
+  if (messageId !== undefined) await ctx.deps.ordering.setStatusMessageId(order.id, messageId);
   // The tracker may have moved the order on already: show the stored state, and leave final
   // states to the notifier, which shows them together with the results.
-  const current = (await ctx.deps.orders.find(order.id)) ?? order;
+  const current = (await ctx.deps.ordering.find(order.id)) ?? order;
   if (current.status !== null && isActiveStatus(current.status)) {
     const status = await orderStatusText(ctx, current);
     await editIgnoringNotModified(ctx.editMessageText(status.text, { reply_markup: status.keyboard }));
   }
-  ctx.deps.tracker?.track(order.id);
+  ctx.deps.live?.tracker.track(order.id);
 }
 
 privateChats.callbackQuery(orderActionData.filter({ a: 'ok' }), async (ctx) => {
   const { id, t } = orderActionData.unpack(ctx.callbackQuery.data);
-  const existing = await ctx.deps.orders.findForChat(id, ctx.chat.id);
+  const existing = await ctx.deps.ordering.findForChat(id, ctx.chat.id);
   if (!existing) {
     await ctx.answerCallbackQuery({ text: ctx.t('error-stale-button') });
     return;
@@ -146,7 +146,7 @@ privateChats.callbackQuery(/^o:(edit|desc|files):/, async (ctx) => {
   const button = orderActionData.parse(ctx.callbackQuery.data);
   const part =
     button && button.a in CHANGED_PART ? CHANGED_PART[button.a as keyof typeof CHANGED_PART] : undefined;
-  const order = button && part ? await ctx.deps.orders.findForChat(button.id, ctx.chat.id) : undefined;
+  const order = button && part ? await ctx.deps.ordering.findForChat(button.id, ctx.chat.id) : undefined;
   // The old draft is closed first, so its Confirm button cannot order the old inputs any more.
   const reopened =
     order?.stage === 'awaiting_confirmation' && (await ctx.deps.ordering.cancelDraft(order.id, ctx.chat.id));

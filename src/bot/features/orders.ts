@@ -6,7 +6,7 @@
  */
 
 import { Composer, InlineKeyboard } from 'grammy';
-import type { OrderRecord } from '../../db/index.js';
+import type { OrderRecord } from '../../db/records.js';
 import { isActiveStatus, isLostOrder } from '../../domain/order-state.js';
 import { truncate } from '../../lib/text.js';
 import type { Model } from '../../reseller/schemas.js';
@@ -47,7 +47,7 @@ async function render(ctx: BaseContext, text: string, keyboard: InlineKeyboard, 
 
 async function showOrderList(ctx: BaseContext, requestedPage: number, mode: 'edit' | 'reply') {
   const chatId = ctx.chat!.id;
-  const total = await ctx.deps.orders.countForChat(chatId);
+  const total = await ctx.deps.ordering.countForChat(chatId);
   if (total === 0) {
     const keyboard = new InlineKeyboard()
       .text(ctx.t('menu-generate'), menuData.pack({ item: 'generate' }))
@@ -58,7 +58,7 @@ async function showOrderList(ctx: BaseContext, requestedPage: number, mode: 'edi
   }
   const pages = Math.ceil(total / PAGE_SIZE);
   const page = Math.min(Math.max(0, requestedPage), pages - 1);
-  const rows = await ctx.deps.orders.listForChat(chatId, { limit: PAGE_SIZE, offset: page * PAGE_SIZE });
+  const rows = await ctx.deps.ordering.listForChat(chatId, { limit: PAGE_SIZE, offset: page * PAGE_SIZE });
   const now = new Date();
   const lines = [ctx.t('orders-title')];
   if (pages > 1) lines.push(ctx.t('orders-page', { page: page + 1, pages }));
@@ -127,7 +127,7 @@ export async function showOrderDetails(
   const keyboard = new InlineKeyboard();
   if (hasFiles && !expired)
     keyboard.text(ctx.t('orders-button-resend'), orderButtons.resend.pack({ id: order.id })).row();
-  const flags = ctx.deps.orderNotifier?.flagsFor(order.id) ?? {};
+  const flags = ctx.deps.live?.statusMessages.flagsFor(order.id) ?? {};
   // Here Cancel is offered while queued too: the answer (not started yet) is worth having.
   if (
     isActiveStatus(order.status) &&
@@ -144,7 +144,7 @@ export async function showOrderDetails(
 
 /** The chat's submitted order named by a button, or undefined after a short answer. */
 async function ownOrder(ctx: BotContext, id: string): Promise<OrderRecord | undefined> {
-  const order = await ctx.deps.orders.findForChat(id, ctx.chat!.id);
+  const order = await ctx.deps.ordering.findForChat(id, ctx.chat!.id);
   if (order?.stage !== 'submitted') {
     await ctx.answerCallbackQuery({ text: ctx.t('error-stale-button') });
     return undefined;

@@ -62,7 +62,7 @@ paymentsFeature.on('message:successful_payment', async (ctx) => {
     ctx.t('wallet-credited', { amount: stars(ctx, notice.stars), balance: stars(ctx, notice.balance) }),
   ];
   const keyboard = new InlineKeyboard();
-  const draft = notice.orderId ? await ctx.deps.orders.findForChat(notice.orderId, ctx.chat.id) : undefined;
+  const draft = notice.orderId ? await ctx.deps.ordering.findForChat(notice.orderId, ctx.chat.id) : undefined;
   if (draft?.stage === 'awaiting_confirmation') {
     // The same Confirm as on the summary, bound to the same price: a re-quote is shown first.
     lines.push('', ctx.t('wallet-credited-order'));

@@ -4,7 +4,7 @@
  * of digital goods). Payments themselves are handled in payments.ts, ahead of everything else.
  */
 import { Composer, InlineKeyboard } from 'grammy';
-import type { WalletEntryRecord } from '../../db/index.js';
+import type { WalletEntryRecord } from '../../db/records.js';
 import { htmlToPlainText } from '../../lib/html.js';
 import { menuData } from '../../telegram/callback-data/menu.js';
 import { walletBuyData } from '../../telegram/callback-data/wallet.js';
@@ -31,7 +31,7 @@ export async function walletHistoryLines(ctx: BaseContext, userId: number): Prom
   const lines = [ctx.t('wallet-history-title')];
   const now = new Date();
   const orderIds = [...new Set(history.flatMap((entry) => (entry.orderId ? [entry.orderId] : [])))];
-  const orders = await Promise.all(orderIds.map((id) => ctx.deps.orders.find(id)));
+  const orders = await Promise.all(orderIds.map((id) => ctx.deps.ordering.find(id)));
   const models = new Map(orders.flatMap((order) => (order ? [[order.id, order.modelName] as const] : [])));
   for (const entry of history) {
     const sign = entry.delta > 0 ? '+' : '−';
@@ -114,7 +114,7 @@ privateChats.callbackQuery(/^wb:/, async (ctx) => {
     return;
   }
   // A forged or foreign order id tops up the wallet all the same, just without the way back.
-  const draft = buy.orderId ? await ctx.deps.orders.findForChat(buy.orderId, ctx.chat.id) : undefined;
+  const draft = buy.orderId ? await ctx.deps.ordering.findForChat(buy.orderId, ctx.chat.id) : undefined;
   await ctx.answerCallbackQuery();
   await sendTopupInvoice(ctx, buy.stars, draft?.id ?? null);
 });

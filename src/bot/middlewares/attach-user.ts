@@ -9,15 +9,12 @@ export function attachUser(deps: BotDeps): MiddlewareFn<BaseContext> {
     const from = ctx.from;
     ctx.user =
       from && !from.is_bot
-        ? await deps.users.touch(
-            {
-              id: from.id,
-              firstName: from.first_name,
-              username: from.username,
-              languageCode: from.language_code,
-            },
-            deps.config.adminIds.includes(from.id),
-          )
+        ? await deps.accounts.seen({
+            id: from.id,
+            firstName: from.first_name,
+            username: from.username,
+            languageCode: from.language_code,
+          })
         : undefined;
     return next();
   };

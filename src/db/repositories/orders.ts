@@ -25,6 +25,7 @@ import {
   FINAL_ORDER_STATUSES,
   isFinalStatus,
   LOST_ORDER_CODE,
+  stagesInto,
 } from '../../domain/order-state.js';
 import type { Order } from '../../reseller/schemas.js';
 import { changed, type Engine, first, type Sql, type Tables, type Tx } from '../engine.js';
@@ -39,6 +40,12 @@ export interface QuoteFields {
 }
 
 const ACTIVE_STATUSES = [...ACTIVE_ORDER_STATUSES];
+// Each move's guard: the stages the domain lets a row leave for it (domain/order-state.ts).
+const INTO_SUBMITTING = stagesInto('submitting');
+const INTO_SUBMITTED = stagesInto('submitted');
+const INTO_REJECTED = stagesInto('rejected');
+const INTO_ABANDONED = stagesInto('abandoned');
+const INTO_DRAFT = stagesInto('awaiting_confirmation');
 
 function parseIsoDate(value: string | null | undefined): Date | null {
   if (!value) return null;
@@ -148,9 +155,7 @@ export class OrdersRepository {
       const moved = await tx.db
         .update(orders)
         .set({ stage: 'submitting', updatedAt: this.#now() })
-        .where(
-          and(eq(orders.id, id), eq(orders.idempotencyKey, key), eq(orders.stage, 'awaiting_confirmation')),
-        )
+        .where(and(eq(orders.id, id), eq(orders.idempotencyKey, key), inArray(orders.stage, INTO_SUBMITTING)))
         .returning({ id: orders.id });
       if (changed(moved) !== 1) return false;
       await alongside?.(tx);
@@ -204,13 +209,7 @@ export class OrdersRepository {
             ...change.quote,
             updatedAt: this.#now(),
           })
-          .where(
-            and(
-              eq(orders.id, id),
-              eq(orders.idempotencyKey, oldKey),
-              inArray(orders.stage, ['awaiting_confirmation', 'submitting']),
-            ),
-          )
+          .where(and(eq(orders.id, id), eq(orders.idempotencyKey, oldKey), inArray(orders.stage, INTO_DRAFT)))
           .returning(),
       );
       if (row) await alongside?.(tx);
@@ -230,7 +229,7 @@ export class OrdersRepository {
       const moved = await tx.db
         .update(orders)
         .set({ stage: 'rejected', submitError: error, updatedAt: this.#now() })
-        .where(and(eq(orders.id, id), eq(orders.idempotencyKey, key), eq(orders.stage, 'submitting')))
+        .where(and(eq(orders.id, id), eq(orders.idempotencyKey, key), inArray(orders.stage, INTO_REJECTED)))
         .returning({ id: orders.id });
       if (changed(moved) !== 1) return false;
       await alongside?.(tx);
@@ -254,7 +253,7 @@ export class OrdersRepository {
         finishedAt: isFinalStatus(order.status) ? now : null,
         updatedAt: now,
       },
-      and(eq(orders.id, id), eq(orders.idempotencyKey, key), eq(orders.stage, 'submitting')),
+      and(eq(orders.id, id), eq(orders.idempotencyKey, key), inArray(orders.stage, INTO_SUBMITTED)),
     );
   }
 
@@ -263,7 +262,7 @@ export class OrdersRepository {
     const orders = this.#t;
     return this.#updateOne(
       { stage: 'abandoned', updatedAt: this.#now() },
-      and(eq(orders.id, id), eq(orders.chatId, chatId), eq(orders.stage, 'awaiting_confirmation')),
+      and(eq(orders.id, id), eq(orders.chatId, chatId), inArray(orders.stage, INTO_ABANDONED)),
     );
   }
 
@@ -272,7 +271,7 @@ export class OrdersRepository {
     const orders = this.#t;
     return this.#updateWhere(
       { stage: 'abandoned', updatedAt: this.#now() },
-      and(eq(orders.stage, 'awaiting_confirmation'), lt(orders.updatedAt, cutoff)),
+      and(inArray(orders.stage, INTO_ABANDONED), lt(orders.updatedAt, cutoff)),
     );
   }
 

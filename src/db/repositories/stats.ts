@@ -4,8 +4,7 @@
  * stored decimal strings, summed exactly by the caller.
  */
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
-import { ACTIVE_ORDER_STATUSES } from '../../domain/order-state.js';
-import type { OrderStatus } from '../../reseller/schemas.js';
+import { ACTIVE_ORDER_STATUSES, type OrderStatus } from '../../domain/order-state.js';
 import type { Engine } from '../engine.js';
 import { chargedUsd } from './orders.js';
 

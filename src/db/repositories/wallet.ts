@@ -6,6 +6,7 @@
  * is IMMEDIATE (one writer), on PostgreSQL it first takes the user's wallet lock (Tx.lock).
  */
 import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { InsufficientStarsError, ledgerKeys } from '../../domain/wallet.js';
 import { changed, type Engine, first, type Sql, type Tx, within } from '../engine.js';
 import type { OrderRecord, StarTopupRecord, WalletEntryKind, WalletEntryRecord } from '../records.js';
 import { chargedUsd } from './orders.js';
@@ -20,20 +21,6 @@ export interface NewWalletEntry {
   chargeId?: string | null;
   actorId?: number | null;
   note?: string | null;
-}
-
-/** A hold that does not fit the balance: nothing was booked. */
-export class InsufficientStarsError extends Error {
-  override readonly name = 'InsufficientStarsError';
-  constructor(
-    readonly priceStars: number,
-    readonly balanceStars: number,
-  ) {
-    super(`not enough Stars: price ${priceStars}, balance ${balanceStars}`);
-  }
-  get missingStars(): number {
-    return this.priceStars - this.balanceStars;
-  }
 }
 
 export type CreditOutcome =
@@ -61,10 +48,9 @@ export interface WalletTotals {
   welcomeStars: number;
 }
 
-export const holdKey = (orderId: string, idempotencyKey: string) => `hold:${orderId}:${idempotencyKey}`;
-const settleKey = (hold: string) => `settle:${hold}`;
-/** The late charge of a hold that was released, for an order whose files reached the chat later. */
-const chargeKey = (hold: string) => `charge:${hold}`;
+const { hold: holdKey, settle: settleKey, charge: chargeKey } = ledgerKeys;
+
+export { holdKey, InsufficientStarsError };
 
 /** What one hold of an order should become, given the order as it is now. */
 export type HoldVerdict = 'capture' | 'release' | 'keep';
@@ -398,7 +384,7 @@ export class WalletRepository {
     return this.engine.transaction(async (tx) => {
       const booked = await this.book(
         {
-          key: `topup:${payment.chargeId}`,
+          key: ledgerKeys.topup(payment.chargeId),
           userId: payment.userId,
           kind: 'topup',
           delta: payment.stars,
@@ -465,7 +451,7 @@ export class WalletRepository {
       const attempt = topup.refundAttempts + 1;
       await this.book(
         {
-          key: `refund:${chargeId}:${attempt}`,
+          key: ledgerKeys.refund(chargeId, attempt),
           userId: topup.userId,
           kind: 'refund',
           delta: -topup.stars,
@@ -512,7 +498,7 @@ export class WalletRepository {
         await tx.db
           .select({ id: walletEntries.id })
           .from(walletEntries)
-          .where(eq(walletEntries.key, `topup:${refund.chargeId}`)),
+          .where(eq(walletEntries.key, ledgerKeys.topup(refund.chargeId))),
       );
       if (!credited) return undefined;
       const topup = first(
@@ -521,7 +507,7 @@ export class WalletRepository {
       if (topup && topup.status !== 'paid') return undefined;
       const booked = await this.book(
         {
-          key: `tgrefund:${refund.chargeId}`,
+          key: ledgerKeys.telegramRefund(refund.chargeId),
           userId: refund.userId,
           kind: 'telegram_refund',
           delta: -refund.stars,
@@ -549,7 +535,7 @@ export class WalletRepository {
       if (topup?.status !== 'refunding') return;
       await this.book(
         {
-          key: `refund_undo:${chargeId}:${attempt}`,
+          key: ledgerKeys.refundUndo(chargeId, attempt),
           userId: topup.userId,
           kind: 'refund_undo',
           delta: topup.stars,

@@ -7,11 +7,9 @@
  * (a decimal percent). Every problem is reported with the model id, nothing is guessed.
  */
 import { readFileSync } from 'node:fs';
-import { isMoneyString, parseMoney } from '../../lib/money.js';
+import { isMoneyString, parseMoney } from '../../domain/money.js';
+import { MAX_STARS_PER_PAYMENT } from '../../domain/wallet.js';
 import type { PriceOverride } from './star-pricing.js';
-
-/** Telegram's largest Stars amount for one payment. */
-export const MAX_STARS_PER_PAYMENT = 10_000;
 
 export function parsePriceOverrides(text: string): {
   overrides: Map<number, PriceOverride>;

@@ -7,7 +7,7 @@
  *
  * A model may have an override: a fixed number of Stars, or a markup of its own.
  */
-import { type Money, parseMoney } from '../../lib/money.js';
+import { type Money, parseMoney } from '../../domain/money.js';
 
 export type PriceOverride = { kind: 'fixed'; stars: number } | { kind: 'markup'; markupPercent: string };
 

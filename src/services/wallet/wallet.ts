@@ -7,15 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { StarsBilling } from '../../config.js';
-import {
-  type HoldVerdict,
-  holdKey,
-  InsufficientStarsError,
-  type StarTopupRecord,
-  type Tx,
-  type WalletRepository,
-  type WalletTotals,
-} from '../../db/index.js';
+import type { HoldVerdict, StarTopupRecord, Tx, WalletRepository, WalletTotals } from '../../db/index.js';
 import {
   addMoney,
   isMoneyString,
@@ -23,12 +15,11 @@ import {
   moneyToString,
   multiplyMoney,
   parseMoney,
-} from '../../lib/money.js';
+} from '../../domain/money.js';
+import { ledgerKeys } from '../../domain/wallet.js';
 import type { Logger } from '../../logger.js';
 import type { OrderPipelineHooks, OrderRecord } from '../order-hooks.js';
 import { StarPricing } from './star-pricing.js';
-
-export { InsufficientStarsError };
 
 /**
  * What one hold of an order should become (docs/architecture.md, "Holds settled once"). A hold belongs to one submission
@@ -37,7 +28,7 @@ export { InsufficientStarsError };
  * the order: spent only when at least one result file reached the chat, returned otherwise.
  */
 export function holdVerdict(order: OrderRecord, key: string): HoldVerdict {
-  if (key !== holdKey(order.id, order.idempotencyKey)) return 'release';
+  if (key !== ledgerKeys.hold(order.id, order.idempotencyKey)) return 'release';
   if (order.stage === 'submitting') return 'keep';
   if (order.stage !== 'submitted' || order.lostAt) return 'release';
   if (order.status === 'failed' || order.status === 'cancelled') return 'release';
@@ -111,7 +102,10 @@ export class WalletService {
   async ensureWelcome(userId: number, tx?: Tx): Promise<boolean> {
     const stars = this.#config.welcomeStars;
     if (stars <= 0) return false;
-    return this.ledger.book({ key: `welcome:${userId}`, userId, kind: 'welcome', delta: stars, stars }, tx);
+    return this.ledger.book(
+      { key: ledgerKeys.welcome(userId), userId, kind: 'welcome', delta: stars, stars },
+      tx,
+    );
   }
 
   history(userId: number, limit = 8) {
@@ -299,7 +293,7 @@ export class WalletService {
     key: string;
   }): Promise<boolean> {
     return this.ledger.book({
-      key: `grant:${grant.key}`,
+      key: ledgerKeys.grant(grant.key),
       userId: grant.userId,
       kind: 'grant',
       delta: grant.stars,

@@ -1,5 +1,5 @@
 import type { OrderRecord } from '../../db/index.js';
-import { formatMoney } from '../../lib/money.js';
+import { formatMoney } from '../../domain/money.js';
 import type { Model } from '../../reseller/schemas.js';
 import { catalogPrice } from '../../services/pricing.js';
 import type { StarPricing } from '../../services/wallet/star-pricing.js';

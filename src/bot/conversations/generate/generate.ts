@@ -6,7 +6,7 @@
  */
 
 import { InlineKeyboard } from 'grammy';
-import type { OrderRecord } from '../../../db/index.js';
+import type { OrderRecord } from '../../../db/records.js';
 import { TELEGRAM_CLOUD_DOWNLOAD_LIMIT_BYTES } from '../../../services/media-rules.js';
 import { buildRequest, missingRequiredOptions, planForm } from '../../../services/model-form.js';
 import { asResellerError } from '../../../services/submission-errors.js';
@@ -113,7 +113,7 @@ export async function generateConversation(
       // The summary becomes the order's status message once confirmed, also after a restart.
       const orderId = prepared.order.id;
       await conversation.external((outer) =>
-        outer.deps.orders.setStatusMessageId(orderId, waiting.message_id),
+        outer.deps.ordering.setStatusMessageId(orderId, waiting.message_id),
       );
       return;
     }

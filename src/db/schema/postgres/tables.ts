@@ -17,7 +17,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { Update } from 'grammy/types';
-import type { GenerationRequest, OrderStatus } from '../../../reseller/schemas.js';
+import type { OrderStatus } from '../../../domain/order-state.js';
+import type { GenerationRequest } from '../../../reseller/schemas.js';
 import {
   BROADCAST_STATUSES,
   type BroadcastAudience,

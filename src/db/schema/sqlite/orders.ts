@@ -1,5 +1,6 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import type { GenerationRequest, OrderStatus } from '../../../reseller/schemas.js';
+import type { OrderStatus } from '../../../domain/order-state.js';
+import type { GenerationRequest } from '../../../reseller/schemas.js';
 import { DELIVERY_OUTCOMES, ORDER_STAGES, type StoredError, UPSTREAM_STATUSES } from '../../records.js';
 
 /** One row per generation attempt ("order"), from priced draft to delivered result. */

@@ -11,7 +11,7 @@ import {
   parseMoney,
   subtractMoney,
   ZERO_MONEY,
-} from '../../src/lib/money.js';
+} from '../../src/domain/money.js';
 
 const NBSP = '\u00a0';
 

@@ -1,0 +1,46 @@
+/**
+ * The Stars wallet's vocabulary: the unique keys that name each ledger event (see "The money" in
+ * docs/architecture.md), the refusal of a hold that does not fit, and Telegram's cap on one payment.
+ */
+
+/** Telegram takes at most this many Stars in one invoice (and refunds at most that). */
+export const MAX_STARS_PER_PAYMENT = 10_000;
+
+/**
+ * One key per event, so a redelivered payment, a replica race or a hook run again after a crash
+ * books nothing twice.
+ */
+export const ledgerKeys = {
+  /** A top-up paid with Telegram Stars (its Telegram charge id). */
+  topup: (chargeId: string) => `topup:${chargeId}`,
+  /** The Stars held by one submission of an order (its idempotency key). */
+  hold: (orderId: string, idempotencyKey: string) => `hold:${orderId}:${idempotencyKey}`,
+  /** The one settlement (capture or release) of a hold. */
+  settle: (holdKey: string) => `settle:${holdKey}`,
+  /** The late charge of a hold that was released, for an order whose files reached the chat later. */
+  charge: (holdKey: string) => `charge:${holdKey}`,
+  /** An admin's refund of a top-up, one per attempt. */
+  refund: (chargeId: string, attempt: number) => `refund:${chargeId}:${attempt}`,
+  /** A refund Telegram refused: the Stars come back. */
+  refundUndo: (chargeId: string, attempt: number) => `refund_undo:${chargeId}:${attempt}`,
+  /** Telegram refunded a top-up on its own (a `refunded_payment`). */
+  telegramRefund: (chargeId: string) => `tgrefund:${chargeId}`,
+  /** Stars an admin gave, named by the caller's own event key. */
+  grant: (eventKey: string) => `grant:${eventKey}`,
+  /** The welcome bonus, once per customer. */
+  welcome: (userId: number) => `welcome:${userId}`,
+} as const;
+
+/** A hold that does not fit the balance: nothing was booked. */
+export class InsufficientStarsError extends Error {
+  override readonly name = 'InsufficientStarsError';
+  constructor(
+    readonly priceStars: number,
+    readonly balanceStars: number,
+  ) {
+    super(`not enough Stars: price ${priceStars}, balance ${balanceStars}`);
+  }
+  get missingStars(): number {
+    return this.priceStars - this.balanceStars;
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * The customer's own account as every update sees it: their stored row, refreshed from what
+ * Telegram tells of them, and the language they picked. The bot's door to the users table.
+ */
+import type { UserRecord, UsersRepository } from '../db/index.js';
+import type { SupportedLocale } from '../db/records.js';
+
+export class Accounts {
+  readonly #users: Pick<UsersRepository, 'touch' | 'setLocale' | 'markBlocked'>;
+  readonly #adminIds: ReadonlySet<number>;
+
+  constructor(
+    users: Pick<UsersRepository, 'touch' | 'setLocale' | 'markBlocked'>,
+    adminIds: readonly number[],
+  ) {
+    this.#users = users;
+    this.#adminIds = new Set(adminIds);
+  }
+
+  /** The sender's row, created or refreshed (name, username, Telegram's language; admin by ADMIN_IDS). */
+  seen(from: {
+    id: number;
+    firstName: string;
+    username?: string | undefined;
+    languageCode?: string | undefined;
+  }): Promise<UserRecord> {
+    return this.#users.touch(from, this.#adminIds.has(from.id));
+  }
+
+  setLocale(userId: number, locale: SupportedLocale): Promise<void> {
+    return this.#users.setLocale(userId, locale);
+  }
+
+  /** Telegram answered 403: they blocked the bot (cleared when they write again). */
+  blockedTheBot(userId: number): Promise<void> {
+    return this.#users.markBlocked(userId);
+  }
+}
