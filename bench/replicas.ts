@@ -77,6 +77,8 @@ async function inbound(postgresUrl: string, replicas: number, simUrl: string) {
     TELEGRAM_API_ROOT: emulator.apiRoot,
     RESELLER_API_URL: simUrl,
     RESELLER_API_KEY: API_KEY,
+    // The emulator here does not limit: measure the bot, not Telegram's 30 posts a second.
+    TELEGRAM_SEND_RATE: '0',
     ...database.env,
   };
   const cluster = await startReplicas(replicas, env);
@@ -142,6 +144,7 @@ async function activeOrders(postgresUrl: string, sim: SimulatorChild, stageMs: n
     TELEGRAM_API_ROOT: emulator.apiRoot,
     RESELLER_API_URL: simUrl,
     RESELLER_API_KEY: API_KEY,
+    TELEGRAM_SEND_RATE: '0',
     ...database.env,
     ORDER_POLL_RPS: String(RPS),
     ORDER_POLL_MIN_MS: '2000',

@@ -55,14 +55,15 @@ describe('config', () => {
     expect(problemsOf({ BOT_TOKEN: TOKEN, BROADCAST_RATE: '0' })[0]).toMatch(/^BROADCAST_RATE .*at least 1/);
   });
 
-  it('TELEGRAM_SEND_RATE: 30 messages posted a second by default (Telegram’s limit), 1 to 30', () => {
+  it('TELEGRAM_SEND_RATE: 30 messages posted a second by default (Telegram’s limit), 0 (no budget) to 30', () => {
     expect(loadConfig({ BOT_TOKEN: TOKEN }).telegram.sendRate).toBe(30);
     expect(loadConfig({ BOT_TOKEN: TOKEN, TELEGRAM_SEND_RATE: '15' }).telegram.sendRate).toBe(15);
     expect(problemsOf({ BOT_TOKEN: TOKEN, TELEGRAM_SEND_RATE: '31' })[0]).toMatch(
       /^TELEGRAM_SEND_RATE .*at most 30/,
     );
-    expect(problemsOf({ BOT_TOKEN: TOKEN, TELEGRAM_SEND_RATE: '0' })[0]).toMatch(
-      /^TELEGRAM_SEND_RATE .*at least 1/,
+    expect(loadConfig({ BOT_TOKEN: TOKEN, TELEGRAM_SEND_RATE: '0' }).telegram.sendRate).toBe(0);
+    expect(problemsOf({ BOT_TOKEN: TOKEN, TELEGRAM_SEND_RATE: '-1' })[0]).toMatch(
+      /^TELEGRAM_SEND_RATE .*at least 0/,
     );
   });
 

@@ -48,7 +48,7 @@ export interface TelegramBotOptions {
   botInfo?: UserFromGetMe;
   /** Overrides of grammY's API client (tests pass a recording `fetch`). */
   client?: ApiClientOptions;
-  /** Message posts a second this process allows itself (TELEGRAM_SEND_RATE; default 30). */
+  /** Message posts a second this process allows itself (TELEGRAM_SEND_RATE; default 30; 0: no limit). */
   sendRate?: number;
 }
 
@@ -132,15 +132,19 @@ export function createTelegramBot(token: string, opts: TelegramBotOptions): Tele
   //   ~30 a second, newcomers first, and passes over chats the gate holds back; outside the gate, so
   //   a post waiting out its chat's window holds none of the budget.
   const floodGate = new ChatFloodGate();
-  const scheduler = new OutboundScheduler({
-    ...(opts.sendRate !== undefined && { perSecond: opts.sendRate }),
-    chatReadyAt: (chat) => floodGate.readyAt(chat),
-  });
+  // A rate of 0 turns the budget off: only for a Bot API stand-in that does not limit (benchmarks).
+  const scheduler =
+    opts.sendRate === 0
+      ? undefined
+      : new OutboundScheduler({
+          ...(opts.sendRate !== undefined && { perSecond: opts.sendRate }),
+          chatReadyAt: (chat) => floodGate.readyAt(chat),
+        });
   const transformers = [
     countTelegramErrors,
     link.transformer,
     floodGate.transformer,
-    scheduler.transformer,
+    ...(scheduler ? [scheduler.transformer] : []),
     retry,
     htmlParseMode,
   ];
@@ -151,7 +155,11 @@ export function createTelegramBot(token: string, opts: TelegramBotOptions): Tele
     for (const t of transformers) ctx.api.config.use(t);
     return next();
   };
-  const broadcastTransformers = [countTelegramErrors, floodGate.transformer, scheduler.background];
+  const broadcastTransformers = [
+    countTelegramErrors,
+    floodGate.transformer,
+    ...(scheduler ? [scheduler.background] : []),
+  ];
   return { bot, conversationApi, callbackAnswers, floodGate, broadcastTransformers };
 }
 

@@ -58,7 +58,8 @@ export async function createInProcessBot(
   // Imported late: databases.ts needs the vitest runner; benchmarks pass a database of their own.
   const database = opts.database ?? (await (await import('./databases.js')).createTestDatabase());
   const store = await database.open();
-  const config = loadConfig({ BOT_TOKEN: '123:TEST', ...opts.env });
+  // The fake API below never limits: no send budget of the bot's own, unless a test asks for one.
+  const config = loadConfig({ BOT_TOKEN: '123:TEST', TELEGRAM_SEND_RATE: '0', ...opts.env });
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const services = createServices({
     config,
