@@ -61,7 +61,12 @@ async function flood(chats: number) {
         pushed++; // the pre_checkout_query
         const outcome = await user.payInvoice(invoice);
         if (outcome.ok) pushed++; // the successful_payment
-        if (!outcome.ok) return Number.POSITIVE_INFINITY;
+        if (!outcome.ok) {
+          console.log(
+            `checkout failed: ${outcome.reason} ${outcome.errorMessage ?? ''} after ${((performance.now() - started) / 1000).toFixed(1)} s`,
+          );
+          return Number.POSITIVE_INFINITY;
+        }
         return performance.now() - started;
       },
     });
