@@ -13,7 +13,7 @@ import { CustomerAdmin } from '../services/admin/customers.js';
 import { createAdminServices, withAdminHooks } from '../services/admin.js';
 import { CatalogService, type ModelSource } from '../services/catalog.js';
 import { composeHooks } from '../services/compose-hooks.js';
-import type { AdminTools, Services } from '../services/index.js';
+import type { Services } from '../services/index.js';
 import { MediaRelay, type TelegramFileInfo } from '../services/media-relay.js';
 import type { OrderPipelineHooks } from '../services/order-hooks.js';
 import { OrderingService } from '../services/ordering.js';

@@ -3,7 +3,7 @@ import type { I18n } from '@grammyjs/i18n';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { Services } from '../services/index.js';
-import type { OrderTracker, TrackerEvents } from '../services/order-tracker.js';
+import type { OrderTracker } from '../services/order-tracker.js';
 import type { TelegramContext } from '../telegram/context.js';
 import type { StatusFlags } from '../telegram/order-status.js';
 

@@ -9,8 +9,9 @@
  *   never receives more than `perSecond` in any second.
  * - Who goes next when posts wait: the chat that has posted least lately (a count fading by half
  *   every minute), so a newcomer goes before chats that have been flooding; among equals, whoever
- *   came first (round robin, since a post raises its chat's count). Background posts (broadcasts)
- *   only take what no reply is waiting for.
+ *   came first (round robin, since a post raises its chat's count). Posts made while a payment is
+ *   handled go before everything (outbound-priority.ts); background posts (broadcasts) only take
+ *   what no reply is waiting for.
  * - One post per chat at a time, in the order they came: a chat's messages keep their order, and a
  *   429 for the chat is known before its next post goes. A refused post that auto-retry brings back
  *   keeps its place at the head of its chat.
@@ -29,6 +30,7 @@
 import type { Transformer } from 'grammy';
 import { realTimers, type Timers } from '../lib/timers.js';
 import { postedChat } from './message-posts.js';
+import { postsAreUrgent } from './outbound-priority.js';
 
 /** A post counts against the budget until this long after its answer came back. */
 const WINDOW_MS = 1_000;
@@ -52,8 +54,16 @@ export interface OutboundSchedulerOptions {
   timers?: Timers;
 }
 
+/** Who goes first when posts wait: a payment's answers, then replies, then broadcasts. */
+enum Rank {
+  Urgent = 0,
+  Reply = 1,
+  Background = 2,
+}
+
 interface Post {
   seq: number;
+  rank: Rank;
   background: boolean;
   payload: unknown;
   /** Set when it goes out: a 429 for it would be the bot's, not the chat's. */
@@ -113,7 +123,8 @@ export class OutboundScheduler {
       const chat = postedChat(method, payload);
       if (chat === undefined) return prev(method, payload, signal);
       const line = this.#line(chat);
-      const post = await this.#turn(line, payload, background, signal as AbortSignal | undefined);
+      const rank = background ? Rank.Background : postsAreUrgent() ? Rank.Urgent : Rank.Reply;
+      const post = await this.#turn(line, payload, rank, signal as AbortSignal | undefined);
       try {
         const result = await prev(method, payload, signal);
         if (!result.ok && result.error_code === 429) {
@@ -140,7 +151,7 @@ export class OutboundScheduler {
   }
 
   /** Queues the post and resolves when it may go out (it then counts against the budget). */
-  #turn(line: ChatLine, payload: unknown, background: boolean, signal: AbortSignal | undefined) {
+  #turn(line: ChatLine, payload: unknown, rank: Rank, signal: AbortSignal | undefined) {
     return new Promise<Post>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
       const onAbort = () => {
@@ -153,7 +164,8 @@ export class OutboundScheduler {
       };
       const post: Post = {
         seq: ++this.#seq,
-        background,
+        rank,
+        background: rank === Rank.Background,
         payload,
         botWide: false,
         go: () => {
@@ -241,7 +253,7 @@ export class OutboundScheduler {
   #before(a: ChatLine, aLoad: number, b: ChatLine, bLoad: number): boolean {
     const aHead = a.posts[0]!;
     const bHead = b.posts[0]!;
-    if (aHead.background !== bHead.background) return bHead.background;
+    if (aHead.rank !== bHead.rank) return aHead.rank < bHead.rank;
     if (aLoad !== bLoad) return aLoad < bLoad;
     return aHead.seq < bHead.seq;
   }

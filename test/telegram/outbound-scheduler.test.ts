@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { sleepOn } from '../../src/lib/timers.js';
 import { ManualClock } from '../../src/simulator/clock.js';
 import { ChatFloodGate } from '../../src/telegram/chat-flood-gate.js';
+import { withUrgentPosts } from '../../src/telegram/outbound-priority.js';
 import { OutboundScheduler } from '../../src/telegram/outbound-scheduler.js';
 import { ManualTimers } from '../support/manual-timers.js';
 import { ApiError } from '../support/telegram/api-error.js';
@@ -133,6 +134,28 @@ describe('OutboundScheduler', () => {
     expect(h.accepted.filter((a) => a.at > arrived && a.at < 2_000)).toEqual([]);
     expect(h.accepted.find((a) => a.at === 2_000)?.text).toBe('welcome');
     expect(h.scheduler.queued).toBeGreaterThan(300);
+    await Promise.all(flood);
+  });
+
+  it("sends a payment's notice before every waiting reply, a newcomer's included", async () => {
+    const h = harness();
+    // A buyer who posted before (their count is above the flooders'), then 40 chats with 10 posts
+    // each waiting, and a newcomer.
+    await Promise.all(range(5).map((k) => h.send(500, `buyer ${k}`)));
+    await sleepOn(h.timers, 5_000);
+    const flood = range(40).flatMap((c) => range(10).map((k) => h.send(c + 1, `flood ${c + 1}:${k}`)));
+    await sleepOn(h.timers, 1_500);
+    const asked = h.accepted.length;
+    const newcomer = h.send(999, 'welcome');
+    // Marked as the payment handler marks its work: the notice takes the first free place.
+    await withUrgentPosts(() => h.send(500, 'stars credited'));
+    await newcomer;
+    expect(h.accepted.slice(asked, asked + 2).map((a) => a.text)).toEqual(['stars credited', 'welcome']);
+    // Unmarked, the same buyer waits for chats that posted less than they did.
+    const later = h.send(500, 'a plain reply');
+    await later;
+    const before = h.accepted.filter((a) => a.at < h.at('a plain reply') && a.text.startsWith('flood'));
+    expect(before.length).toBeGreaterThan(60);
     await Promise.all(flood);
   });
 
