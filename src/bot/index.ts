@@ -14,7 +14,7 @@ import { metrics, telegramErrorCode, updateType } from '../metrics.js';
 import { ChatFloodGate } from '../telegram/chat-flood-gate.js';
 import { chatWork } from '../telegram/chat-work.js';
 import { htmlParseMode } from '../telegram/html-parse-mode.js';
-import { CONTROL_COMMANDS } from '../telegram/inbox-lane.js';
+import { CONTROL_COMMANDS, isPayment } from '../telegram/inbox-lane.js';
 import { withUrgentPosts } from '../telegram/outbound-priority.js';
 import { OutboundScheduler } from '../telegram/outbound-scheduler.js';
 import { TelegramLink } from '../telegram/telegram-link.js';
@@ -198,9 +198,7 @@ export function installFeatures(telegram: TelegramBot, opts: FeatureOptions): Bo
   // Before the access guard and the conversations: a checkout is answered (also "no" to a banned
   // user) and a payment credited whatever else the chat is doing.
   // A payment's own answers (the credit notice) go before every other post: its slot waits for them.
-  bot.use((ctx, next) =>
-    ctx.preCheckoutQuery || ctx.message?.successful_payment ? withUrgentPosts(next) : next(),
-  );
+  bot.use((ctx, next) => (isPayment(ctx) ? withUrgentPosts(next) : next()));
   bot.errorBoundary(handleBotError).use(paymentsFeature);
   // Refused users (allowlist, bans) get their answer here and reach nothing below.
   bot.use(createAccessGuard(deps.config));

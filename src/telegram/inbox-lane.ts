@@ -30,6 +30,11 @@ export function chatIdOf(update: Update): number | undefined {
   return read(update).chat?.id;
 }
 
+/** A checkout question or a successful payment: what has lanes, slots and posts ahead of the rest. */
+export function isPayment(ctx: Context): boolean {
+  return ctx.preCheckoutQuery !== undefined || ctx.message?.successful_payment !== undefined;
+}
+
 export function inboxLane(update: Update): InboxLane {
   const ctx = read(update);
   if (ctx.preCheckoutQuery) return { lane: `checkout:${update.update_id}`, control: false };

@@ -64,7 +64,6 @@ enum Rank {
 interface Post {
   seq: number;
   rank: Rank;
-  background: boolean;
   payload: unknown;
   /** Set when it goes out: a 429 for it would be the bot's, not the chat's. */
   botWide: boolean;
@@ -165,7 +164,6 @@ export class OutboundScheduler {
       const post: Post = {
         seq: ++this.#seq,
         rank,
-        background: rank === Rank.Background,
         payload,
         botWide: false,
         go: () => {
@@ -189,7 +187,8 @@ export class OutboundScheduler {
     const until = this.#now() + retryAfterSeconds * 1000;
     if (post.botWide) this.#pausedUntil = Math.max(this.#pausedUntil, until);
     // A broadcast sends its recipient again with a new request; auto-retry brings back the same one.
-    if (!post.background) line.retrying = { payload: post.payload, until: until + RETRY_GRACE_MS };
+    if (post.rank !== Rank.Background)
+      line.retrying = { payload: post.payload, until: until + RETRY_GRACE_MS };
   }
 
   /** Starts every post the budget has room for, best first; wakes itself for the next. */
