@@ -1,10 +1,10 @@
 /**
  * Promo codes' buttons:
- * - `pr:ask`: asks the customer for a code (the wallet, a wrong code's "Try another code");
- * - `prl:<page>`: pages of the admins' /promos (behind the admin filter).
+ * - `pc:ask`: asks the customer for a code (the wallet, a wrong code's "Try another code");
+ * - `pcl:<page>`: pages of the admins' /promos (behind the admin filter).
  */
 import { buttonFamily, field } from './codec.js';
 
-export const promoAskData = buttonFamily('pr', { action: field.oneOf(['ask'] as const) });
+export const promoAskData = buttonFamily('pc', { action: field.oneOf(['ask'] as const) });
 
-export const promoListPageData = buttonFamily('prl', { page: field.int(0, 99_999) });
+export const promoListPageData = buttonFamily('pcl', { page: field.int(0, 99_999) });
