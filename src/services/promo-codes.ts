@@ -79,7 +79,8 @@ export class PromoCodes {
     if (code) await this.#wallet.ensureWelcome(userId);
     const outcome: RedemptionOutcome = code ? await this.#codes.redeem(code, userId) : { kind: 'unknown' };
     if (outcome.kind === 'unknown') await this.#codes.recordMiss(userId, windowMs);
-    if (outcome.kind === 'redeemed') this.#log.info({ userId, code, stars: outcome.stars }, 'promo redeemed');
+    // Not the code itself: an unused one is worth Stars to whoever reads the log.
+    if (outcome.kind === 'redeemed') this.#log.info({ userId, stars: outcome.stars }, 'promo redeemed');
     return outcome;
   }
 
