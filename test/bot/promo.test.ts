@@ -134,6 +134,30 @@ describe("admins' promo commands", () => {
   });
 });
 
+describe('/promos with more codes than a page', () => {
+  it('shows 20 a page, with Older and Newer buttons', async () => {
+    await start();
+    await harness.services.promo!.createBatch(ADMIN.id, { count: 25, stars: 3, days: null });
+    await harness.send(textMessage(ADMIN, '/promos'));
+    const first = sentTo(ADMIN.id).at(-1)!.payload;
+    expect(
+      String(first.text)
+        .split('\n')
+        .filter((l) => l.startsWith('<code>')),
+    ).toHaveLength(20);
+    expect(buttonsOf(first).map((b) => b.callback_data)).toEqual(['pcl:1']);
+    await harness.send(callbackQuery(ADMIN, 'pcl:1'));
+    const edit = harness.calls.findLast((c) => c.method === 'editMessageText')!.payload;
+    expect(String(edit.text)).toContain('(page 2 of 2)');
+    expect(
+      String(edit.text)
+        .split('\n')
+        .filter((l) => l.startsWith('<code>')),
+    ).toHaveLength(5);
+    expect(buttonsOf(edit).map((b) => b.callback_data)).toEqual(['pcl:0']);
+  });
+});
+
 describe('without billing', () => {
   it('offers no /promo, and the admin commands say why', async () => {
     await start({ ADMIN_IDS: String(ADMIN.id) });
