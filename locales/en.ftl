@@ -769,3 +769,60 @@ inbox-flood-notice = You're sending messages faster than they can be read, so so
 ## stale-status
 admin-alert-unknown-order-status =
     ❓ <b>Order stuck in an unknown status:</b> order <code>{ $id }</code> ({ $model }) has been in the status <code>{ $status }</code> since { $since }, and the bot doesn't know what it means. It's still being checked, but it no longer counts toward the customer's limit of active orders.
+
+## promo
+command-promo = Redeem a promo code
+wallet-what-promo = promo code
+promo-button-enter = 🎁 I have a promo code
+promo-button-another = 🎁 Try another code
+promo-ask = 🎁 Send me your promo code.
+promo-redeemed = 🎉 Promo code accepted: +{ $amount }! Your balance: <b>{ $balance }</b>.
+promo-unknown = 🤔 There's no such promo code. Check the spelling and try again.
+promo-used-up = 😕 This promo code has already been used up.
+promo-expired = ⌛ This promo code has expired.
+promo-disabled = 🚫 This promo code is no longer active.
+promo-already = You've already redeemed this promo code: each code works once per person.
+promo-throttled = ✋ Too many wrong codes in a row. Please wait a few minutes and try again.
+promo-off = Promo codes aren't available in this bot.
+admin-command-promo_new = Create a promo code (admins)
+admin-command-promo_batch = Create promo codes that work once, as a CSV file (admins)
+admin-command-promos = List promo codes (admins)
+admin-command-promo_off = Turn a promo code off (admins)
+admin-promo-off = Promo codes need Stars billing (<code>BILLING=stars</code>): customers have no wallet to credit without it.
+admin-promo-new-usage = Usage: <code>/promo_new &lt;CODE&gt; &lt;stars&gt; [uses] [days]</code>. Uses: how many customers can redeem it (1 if left out); days: how long it's valid (no end date if left out).
+admin-promo-batch-usage = Usage: <code>/promo_batch &lt;count&gt; &lt;stars&gt; [days]</code>: up to { $maxCount } codes that work once each, sent back as a CSV file.
+admin-promo-error-code = ⚠️ A code is 3 to 32 characters: Latin letters, digits, <code>_</code> and <code>-</code> (case doesn't matter).
+admin-promo-error-stars = ⚠️ Stars must be a whole number from 1 to { $maxStars }.
+admin-promo-error-uses = ⚠️ Uses must be a whole number from 1 to { $maxUses }.
+admin-promo-error-days = ⚠️ Days must be a whole number from 1 to { $maxDays }.
+admin-promo-error-count = ⚠️ The count must be a whole number from 1 to { $maxCount }.
+admin-promo-exists = ⚠️ The code <code>{ $code }</code> already exists. Pick another one, or see /promos.
+admin-promo-until = valid until { $date }
+admin-promo-no-end = no end date
+admin-promo-created = ✅ Promo code <code>{ $code }</code> created: { $amount } for each of { $uses } { $uses ->
+    [one] customer
+   *[other] customers
+  }, { $validity }.
+admin-promo-batch-done = ✅ { $count } { $count ->
+    [one] code
+   *[other] codes
+  } of { $amount }, one use each, { $validity }.
+admin-promos-empty = No promo codes yet. Create one with /promo_new or /promo_batch.
+admin-promos-title = 🎁 <b>Promo codes</b> (page { $page } of { $pages })
+admin-promos-line = <code>{ $code }</code> · { $amount } · used { $used } of { $uses } · { $validity } · { $state }
+admin-promo-state-on = ✅ on
+admin-promo-state-off = 🚫 off
+admin-promo-state-expired = ⌛ expired
+admin-promo-state-used-up = ☑️ used up
+admin-promo-off-usage = Usage: <code>/promo_off &lt;CODE&gt;</code>
+admin-promo-off-disabled = 🚫 Promo code <code>{ $code }</code> is off: it can't be redeemed anymore.
+admin-promo-off-already = Promo code <code>{ $code }</code> was already off.
+admin-promo-off-unknown = ⚠️ There's no promo code <code>{ $code }</code>. See /promos.
+admin-stats-promo = Promo codes: { $amount } granted in { $redemptions } { $redemptions ->
+    [one] redemption
+   *[other] redemptions
+  }
+admin-user-promo = Promo codes redeemed: { $count }
+admin-audit-promo-created = created promo code { $code } (⭐ { $stars } × { $uses })
+admin-audit-promo-batch-created = created { $count } promo codes of ⭐ { $stars }, one use each
+admin-audit-promo-disabled = turned promo code { $code } off

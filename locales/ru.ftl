@@ -749,3 +749,62 @@ inbox-flood-notice = Сообщения приходят быстрее, чем 
 ## stale-status
 admin-alert-unknown-order-status =
     ❓ <b>Заказ завис в неизвестном статусе:</b> заказ <code>{ $id }</code> ({ $model }) с { $since } находится в статусе <code>{ $status }</code>, который боту неизвестен. Бот продолжает его проверять, но в лимит активных заказов клиента он больше не входит.
+
+## promo
+command-promo = Активировать промокод
+wallet-what-promo = промокод
+promo-button-enter = 🎁 У меня есть промокод
+promo-button-another = 🎁 Ввести другой код
+promo-ask = 🎁 Пришлите промокод.
+promo-redeemed = 🎉 Промокод активирован: +{ $amount }! Ваш баланс: <b>{ $balance }</b>.
+promo-unknown = 🤔 Такого промокода нет. Проверьте, нет ли опечатки, и попробуйте ещё раз.
+promo-used-up = 😕 Этот промокод уже закончился: все активации израсходованы.
+promo-expired = ⌛ Срок действия этого промокода истёк.
+promo-disabled = 🚫 Этот промокод больше не действует.
+promo-already = Вы уже активировали этот промокод: каждый код можно использовать только один раз.
+promo-throttled = ✋ Слишком много неверных кодов подряд. Подождите несколько минут и попробуйте снова.
+promo-off = В этом боте промокодов нет.
+admin-command-promo_new = Создать промокод (для админов)
+admin-command-promo_batch = Создать одноразовые промокоды файлом CSV (для админов)
+admin-command-promos = Список промокодов (для админов)
+admin-command-promo_off = Отключить промокод (для админов)
+admin-promo-off = Промокоды работают только с оплатой звёздами (<code>BILLING=stars</code>): без неё у клиентов нет кошелька, куда их зачислить.
+admin-promo-new-usage = Формат: <code>/promo_new &lt;КОД&gt; &lt;звёзды&gt; [активации] [дни]</code>. Активации — сколько клиентов смогут его использовать (по умолчанию 1), дни — срок действия (по умолчанию бессрочно).
+admin-promo-batch-usage = Формат: <code>/promo_batch &lt;количество&gt; &lt;звёзды&gt; [дни]</code> — до { $maxCount } одноразовых кодов, пришлю их файлом CSV.
+admin-promo-error-code = ⚠️ Код — от 3 до 32 символов: латинские буквы, цифры, <code>_</code> и <code>-</code> (регистр не важен).
+admin-promo-error-stars = ⚠️ Количество звёзд — целое число от 1 до { $maxStars }.
+admin-promo-error-uses = ⚠️ Число активаций — целое число от 1 до { $maxUses }.
+admin-promo-error-days = ⚠️ Срок в днях — целое число от 1 до { $maxDays }.
+admin-promo-error-count = ⚠️ Количество кодов — целое число от 1 до { $maxCount }.
+admin-promo-exists = ⚠️ Код <code>{ $code }</code> уже есть. Выберите другой или загляните в /promos.
+admin-promo-until = действует до { $date }
+admin-promo-no-end = бессрочно
+admin-promo-created = ✅ Промокод <code>{ $code }</code> создан: { $amount } для { $uses } { $uses ->
+    [one] клиента
+   *[other] клиентов
+  }, { $validity }.
+admin-promo-batch-done = ✅ { $count } { $count ->
+    [one] одноразовый код
+    [few] одноразовых кода
+   *[many] одноразовых кодов
+  } по { $amount }, { $validity }.
+admin-promos-empty = Промокодов пока нет. Создайте их командой /promo_new или /promo_batch.
+admin-promos-title = 🎁 <b>Промокоды</b> (страница { $page } из { $pages })
+admin-promos-line = <code>{ $code }</code> · { $amount } · использован { $used } из { $uses } · { $validity } · { $state }
+admin-promo-state-on = ✅ действует
+admin-promo-state-off = 🚫 отключён
+admin-promo-state-expired = ⌛ истёк
+admin-promo-state-used-up = ☑️ израсходован
+admin-promo-off-usage = Формат: <code>/promo_off &lt;КОД&gt;</code>
+admin-promo-off-disabled = 🚫 Промокод <code>{ $code }</code> отключён: активировать его больше нельзя.
+admin-promo-off-already = Промокод <code>{ $code }</code> уже был отключён.
+admin-promo-off-unknown = ⚠️ Промокода <code>{ $code }</code> нет. Загляните в /promos.
+admin-stats-promo = Промокоды: подарено { $amount } за { $redemptions } { $redemptions ->
+    [one] активацию
+    [few] активации
+   *[many] активаций
+  }
+admin-user-promo = Активировано промокодов: { $count }
+admin-audit-promo-created = создание промокода { $code } (⭐ { $stars } × { $uses })
+admin-audit-promo-batch-created = создание одноразовых промокодов: { $count } по ⭐ { $stars }
+admin-audit-promo-disabled = отключение промокода { $code }

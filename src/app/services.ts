@@ -17,6 +17,7 @@ import type { Services } from '../services/index.js';
 import { MediaRelay, type TelegramFileInfo } from '../services/media-relay.js';
 import type { OrderPipelineHooks } from '../services/order-hooks.js';
 import { OrderingService } from '../services/ordering.js';
+import { PromoCodes } from '../services/promo-codes.js';
 import { PromptLibraryService } from '../services/prompt-library.js';
 import { UserLimits } from '../services/user-limits.js';
 import { WalletService } from '../services/wallet/wallet.js';
@@ -125,5 +126,6 @@ export function createServices(opts: {
     promptLibrary: new PromptLibraryService(client, { logger }),
     wallet,
     limits,
+    promo: wallet && new PromoCodes({ codes: store.promoCodes, wallet, audit: store.audit, logger }),
   };
 }

@@ -38,7 +38,7 @@ export interface LiveParts {
 export interface BotDeps
   extends Pick<
     Services,
-    'catalog' | 'ordering' | 'relay' | 'admin' | 'promptLibrary' | 'wallet' | 'limits' | 'accounts'
+    'catalog' | 'ordering' | 'relay' | 'admin' | 'promptLibrary' | 'wallet' | 'limits' | 'accounts' | 'promo'
   > {
   config: Config;
   logger: Logger;

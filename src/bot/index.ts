@@ -33,6 +33,7 @@ import { orderCancelFeature } from './features/order-cancel.js';
 import { orderConfirmationFeature } from './features/order-confirmation.js';
 import { ordersFeature } from './features/orders.js';
 import { paymentsFeature } from './features/payments.js';
+import { createPromoFeature } from './features/promo.js';
 import { createPromptsFeature } from './features/prompts.js';
 import { startFeature } from './features/start.js';
 import { unhandledFeature } from './features/unhandled.js';
@@ -222,6 +223,7 @@ export function installFeatures(telegram: TelegramBot, opts: FeatureOptions): Bo
   protectedBot.use(orderCancelFeature);
   protectedBot.use(ordersFeature);
   protectedBot.use(createPromptsFeature(conversationPlugins));
+  protectedBot.use(createPromoFeature(conversationPlugins));
   protectedBot.use(adminFeature);
   protectedBot.use(createBroadcastFeature(conversationPlugins));
   protectedBot.use(customerCardFeature);

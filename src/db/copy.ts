@@ -26,6 +26,9 @@ const TABLES = [
   'broadcasts',
   'broadcastRecipients',
   'auditLog',
+  'promoCodes',
+  'promoRedemptions',
+  'promoMisses',
 ] as const satisfies readonly (keyof Tables)[];
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters for the widest table (orders). */

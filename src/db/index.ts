@@ -13,6 +13,7 @@ import { BroadcastsRepository } from './repositories/broadcasts.js';
 import { CatalogSnapshotsRepository } from './repositories/catalog-snapshots.js';
 import { createConversationStateStorage } from './repositories/conversation-states.js';
 import { OrdersRepository } from './repositories/orders.js';
+import { PromoCodesRepository } from './repositories/promo-codes.js';
 import { StatsRepository } from './repositories/stats.js';
 import { PollBudgetRepository, UpdateInboxRepository } from './repositories/update-inbox.js';
 import { UsersRepository } from './repositories/users.js';
@@ -25,6 +26,7 @@ export type { NewAuditEntry } from './repositories/audit-log.js';
 export type { NewBroadcast, RecipientCounts } from './repositories/broadcasts.js';
 export type { StoredCatalog } from './repositories/catalog-snapshots.js';
 export type { QuoteFields } from './repositories/orders.js';
+export type { DisableOutcome, NewPromoCode } from './repositories/promo-codes.js';
 export type { StatsCounts } from './repositories/stats.js';
 export type { NewInboxUpdate } from './repositories/update-inbox.js';
 export {
@@ -45,6 +47,7 @@ export {
   CatalogSnapshotsRepository,
   OrdersRepository,
   PollBudgetRepository,
+  PromoCodesRepository,
   redactDatabaseUrl,
   StatsRepository,
   UpdateInboxRepository,
@@ -68,6 +71,7 @@ export interface Store {
   readonly pollBudget: PollBudgetRepository;
   readonly broadcasts: BroadcastsRepository;
   readonly audit: AuditLogRepository;
+  readonly promoCodes: PromoCodesRepository;
   conversationStorage<S>(): ReturnType<typeof createConversationStateStorage<S>>;
   /** See Engine.holdSingleton: once-per-cluster jobs (services/singleton-jobs.ts). */
   holdSingleton(name: string): Promise<SingletonHold | undefined>;
@@ -93,6 +97,7 @@ export async function openStore(
 
 export function storeOn(engine: Engine, opts: StoreOptions | (() => number) = {}): Store {
   const { now = Date.now, defaultLocale = 'en' } = typeof opts === 'function' ? { now: opts } : opts;
+  const wallet = new WalletRepository(engine, now);
   return {
     dialect: engine.dialect,
     engine,
@@ -100,12 +105,13 @@ export function storeOn(engine: Engine, opts: StoreOptions | (() => number) = {}
     orders: new OrdersRepository(engine, now),
     alerts: new AdminAlertsRepository(engine),
     catalogSnapshots: new CatalogSnapshotsRepository(engine),
-    wallet: new WalletRepository(engine, now),
+    wallet,
     stats: new StatsRepository(engine),
     inbox: new UpdateInboxRepository(engine, now),
     pollBudget: new PollBudgetRepository(engine),
     broadcasts: new BroadcastsRepository(engine, now, defaultLocale),
     audit: new AuditLogRepository(engine, now),
+    promoCodes: new PromoCodesRepository(engine, wallet, now),
     conversationStorage: () => createConversationStateStorage(engine),
     holdSingleton: (name) => engine.holdSingleton(name),
     ping: () => engine.ping(),

@@ -158,6 +158,7 @@ export interface InboxUpdateRecord {
  *   Telegram refused that attempt
  * - telegram_refund `tgrefund:<charge>` (-): Telegram refunded a top-up itself (a `refunded_payment`
  *   message for a payment the bot did not refund); the balance may go below zero
+ * - promo `promo:<code>:<user>` (+): a promo code redeemed, granted Stars (never refundable)
  */
 export const WALLET_ENTRY_KINDS = [
   'topup',
@@ -170,6 +171,7 @@ export const WALLET_ENTRY_KINDS = [
   'refund_undo',
   'charge',
   'telegram_refund',
+  'promo',
 ] as const;
 export type WalletEntryKind = (typeof WALLET_ENTRY_KINDS)[number];
 
@@ -278,5 +280,26 @@ export interface AuditEntryRecord {
   action: string;
   targetUserId: number | null;
   details: Record<string, unknown>;
+  createdAt: Date;
+}
+
+/** A promo code (BILLING=stars): `stars` for each of at most `uses` customers, once each. */
+export interface PromoCodeRecord {
+  /** Normalized (upper case). */
+  code: string;
+  stars: number;
+  uses: number;
+  used: number;
+  expiresAt: Date | null;
+  disabledAt: Date | null;
+  createdBy: number;
+  createdAt: Date;
+}
+
+/** One customer's redemption of one code. */
+export interface PromoRedemptionRecord {
+  code: string;
+  userId: number;
+  stars: number;
   createdAt: Date;
 }

@@ -29,6 +29,8 @@ export const ledgerKeys = {
   grant: (eventKey: string) => `grant:${eventKey}`,
   /** The welcome bonus, once per customer. */
   welcome: (userId: number) => `welcome:${userId}`,
+  /** A promo code redeemed, once per (code, customer). */
+  promo: (code: string, userId: number) => `promo:${code}:${userId}`,
 } as const;
 
 /** A hold that does not fit the balance: nothing was booked. */

@@ -12,6 +12,7 @@ import type { AdminServices } from './admin.js';
 import type { CatalogService } from './catalog.js';
 import type { MediaRelay } from './media-relay.js';
 import type { OrderingService } from './ordering.js';
+import type { PromoCodes } from './promo-codes.js';
 import type { PromptLibraryService } from './prompt-library.js';
 import type { UserLimits } from './user-limits.js';
 import type { WalletService } from './wallet/wallet.js';
@@ -36,6 +37,8 @@ export interface Services {
   wallet: WalletService | null;
   /** Per-user caps (MAX_ACTIVE_ORDERS_PER_USER and the daily ones) and a customer's usage of them. */
   limits: UserLimits;
+  /** Promo codes: redeemed by customers, created and disabled by admins (audited); null unless BILLING=stars. */
+  promo: PromoCodes | null;
 }
 
 export interface AdminTools extends AdminServices {

@@ -50,7 +50,7 @@ describe('/help', () => {
 
   it('Stars billing (en): the wallet paragraph and the wallet commands', async () => {
     const text = await helpFor(STARS_ENV, { id: 5, language_code: 'en' });
-    expect(commandsIn(text)).toEqual([...CUSTOMER_COMMANDS, 'wallet', 'paysupport', 'terms']);
+    expect(commandsIn(text)).toEqual([...CUSTOMER_COMMANDS, 'wallet', 'promo', 'paysupport', 'terms']);
     expect(text).toContain('charged only when the result reaches you');
     expect(text).toContain('Top up in /wallet');
   });
@@ -64,7 +64,7 @@ describe('/help', () => {
 
   it("an admin also gets the admin tools; a customer doesn't", async () => {
     const admin = await helpFor(STARS_ENV, { id: ADMIN_ID, language_code: 'en' });
-    expect(commandsIn(admin).slice(-7)).toEqual([
+    expect(commandsIn(admin).slice(-11)).toEqual([
       'balance',
       'stats',
       'broadcast',
@@ -72,6 +72,10 @@ describe('/help', () => {
       'audit',
       'refund',
       'grant',
+      'promo_new',
+      'promo_batch',
+      'promos',
+      'promo_off',
     ]);
     await harness.close();
     const customer = await helpFor(STARS_ENV, { id: 7, language_code: 'en' });

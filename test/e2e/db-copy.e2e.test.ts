@@ -2,7 +2,8 @@
  * Moving to PostgreSQL, end to end: a bot that ran orders on SQLite is stopped, copied with
  * `npm run db:copy` into an empty PostgreSQL database, and started there. The order still
  * processing at the copy is delivered once, the finished one is not delivered again, a form in
- * progress goes on where it stopped, and a second copy into the now full database is refused.
+ * progress goes on where it stopped, promo codes keep their redemptions, and a second copy into the
+ * now full database is refused.
  */
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -93,6 +94,10 @@ describe.skipIf(!availableEngines().includes('postgres'))('db:copy from SQLite t
       unknown.unknownStatusSince!,
     );
     if (!reported?.unknownStatusReportedAt) throw new Error('the report was not claimed');
+    // A promo code redeemed once, and a customer's wrong guess.
+    await sqliteStore.promoCodes.create([{ code: 'MOVE', stars: 5, uses: 2, expiresAt: null, createdBy: 1 }]);
+    expect((await sqliteStore.promoCodes.redeem('MOVE', 77)).kind).toBe('redeemed');
+    await sqliteStore.promoCodes.recordMiss(78, 600_000);
     await sqliteStore.close();
 
     const sqlitePath = (stack.database.location as { path: string }).path;
@@ -101,6 +106,9 @@ describe.skipIf(!availableEngines().includes('postgres'))('db:copy from SQLite t
     expect(copy.output).toMatch(/orders\s+2 rows/);
     expect(copy.output).toMatch(/conversationStates\s+[1-9]\d* rows/);
     expect(copy.output).toMatch(/broadcastRecipients\s+2 rows/);
+    expect(copy.output).toMatch(/promoCodes\s+1 rows/);
+    expect(copy.output).toMatch(/promoRedemptions\s+1 rows/);
+    expect(copy.output).toMatch(/promoMisses\s+1 rows/);
     expect(copy.code).toBe(0);
     const copied = await target.open();
     expect((await copied.broadcasts.active())?.status).toBe('paused');
@@ -114,6 +122,11 @@ describe.skipIf(!availableEngines().includes('postgres'))('db:copy from SQLite t
       unknownStatusSince: unknown.unknownStatusSince,
       unknownStatusReportedAt: reported.unknownStatusReportedAt,
     });
+
+    // The code keeps its redemption: the same customer cannot take it twice, another one can.
+    expect((await copied.promoCodes.redeem('MOVE', 77)).kind).toBe('already');
+    expect((await copied.promoCodes.redeem('MOVE', 79)).kind).toBe('redeemed');
+    expect(await copied.promoCodes.misses(78, 600_000)).toBe(1);
 
     // Into a database that has rows: refused, nothing written.
     const again = await dbCopy(sqlitePath, postgresUrl);

@@ -31,6 +31,27 @@ const characters = (en: 'character', ru: 'nominative' | 'genitive'): Pick<Plural
 });
 
 const TABLE: PluralCase[] = [
+  {
+    key: 'admin-promo-created',
+    variable: 'uses',
+    args: { code: 'GIFT', amount: '⭐ 5', validity: 'no end date' },
+    en: ['1 customer', '2 customers', '5 customers', '21 customers'],
+    ru: ['1 клиента', '2 клиентов', '5 клиентов', '21 клиента'],
+  },
+  {
+    key: 'admin-promo-batch-done',
+    variable: 'count',
+    args: { amount: '⭐ 5', validity: 'no end date' },
+    en: ['1 code', '2 codes', '5 codes', '21 codes'],
+    ru: ['1 одноразовый код', '2 одноразовых кода', '5 одноразовых кодов', '21 одноразовый код'],
+  },
+  {
+    key: 'admin-stats-promo',
+    variable: 'redemptions',
+    args: { amount: '⭐ 5' },
+    en: ['1 redemption', '2 redemptions', '5 redemptions', '21 redemptions'],
+    ru: ['1 активацию', '2 активации', '5 активаций', '21 активацию'],
+  },
   { key: 'gen-prompt-limit', variable: 'max', ...characters('character', 'genitive') },
   {
     key: 'gen-prompt-too-long',

@@ -56,7 +56,12 @@ const PERIOD_KEYS: Record<StatsPeriod, string> = {
   month: 'admin-stats-period-month',
 };
 
-function renderStats(texts: Texts, stats: AdminStats, wallet?: WalletReport): string {
+function renderStats(
+  texts: Texts,
+  stats: AdminStats,
+  wallet?: WalletReport,
+  promo?: { redemptions: number; stars: number },
+): string {
   const money = (usd: string) => formatMoney(usd, texts.locale);
   const lines = [
     texts.t('admin-stats-title', { time: formatDateTime(texts.locale, stats.at, stats.at) }),
@@ -119,6 +124,11 @@ function renderStats(texts: Texts, stats: AdminStats, wallet?: WalletReport): st
       }),
     );
   }
+  if (promo) {
+    lines.push(
+      texts.t('admin-stats-promo', { amount: stars(texts, promo.stars), redemptions: promo.redemptions }),
+    );
+  }
   return lines.join('\n');
 }
 
@@ -157,5 +167,10 @@ admins.callbackQuery(ADMIN_BALANCE_REFRESH, async (ctx) => {
 
 admins.command('stats', async (ctx) => {
   const texts: Texts = { locale: ctx.locale, t: (key, vars) => ctx.t(key, vars) };
-  await ctx.reply(renderStats(texts, await ctx.deps.admin.stats.collect(), await ctx.deps.wallet?.report()));
+  const [stats, wallet, promo] = [
+    await ctx.deps.admin.stats.collect(),
+    await ctx.deps.wallet?.report(),
+    await ctx.deps.promo?.totals(),
+  ];
+  await ctx.reply(renderStats(texts, stats, wallet, promo));
 });

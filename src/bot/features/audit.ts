@@ -22,6 +22,9 @@ const KNOWN_ACTIONS = new Set([
   'user_unbanned',
   'stars_granted',
   'payment_refunded',
+  'promo_created',
+  'promo_batch_created',
+  'promo_disabled',
 ]);
 
 function actionText(ctx: BaseContext, entry: AuditEntryRecord): string {

@@ -55,6 +55,8 @@ async function cardText(ctx: BaseContext, user: UserRecord): Promise<string> {
   ];
   if (deps.wallet)
     lines.push(ctx.t('admin-user-wallet', { balance: stars(ctx, await deps.wallet.balance(id)) }));
+  const redeemed = await deps.promo?.redeemedBy(id);
+  if (redeemed) lines.push(ctx.t('admin-user-promo', { count: redeemed }));
   const usage = await deps.limits.usage(id);
   lines.push(
     ctx.t('admin-user-limits', {

@@ -7,6 +7,7 @@ import { Composer, InlineKeyboard } from 'grammy';
 import type { WalletEntryRecord } from '../../db/records.js';
 import { htmlToPlainText } from '../../lib/html.js';
 import { menuData } from '../../telegram/callback-data/menu.js';
+import { promoAskData } from '../../telegram/callback-data/promo.js';
 import { walletBuyData } from '../../telegram/callback-data/wallet.js';
 import type { Texts } from '../../telegram/i18n.js';
 import { mainMenuButton } from '../../telegram/keyboards/main-menu.js';
@@ -67,6 +68,7 @@ async function renderWallet(
     );
     if (i % 2 === 1) keyboard.row();
   });
+  if (ctx.deps.promo) keyboard.row().text(ctx.t('promo-button-enter'), promoAskData.pack({ action: 'ask' }));
   return { text: lines.join('\n'), keyboard: mainMenuButton(ctx, keyboard) };
 }
 

@@ -46,6 +46,8 @@ export interface WalletTotals {
   heldStars: number;
   grantedStars: number;
   welcomeStars: number;
+  /** Granted by promo codes. */
+  promoStars: number;
 }
 
 const { hold: holdKey, settle: settleKey, charge: chargeKey } = ledgerKeys;
@@ -72,7 +74,7 @@ const starsSum = (column: Parameters<typeof sql>[1]) =>
 
 /**
  * The paid part of a balance, replaying the ledger in order: top-ups fill the paid pool, grants and
- * the welcome bonus the granted one; a hold or a late charge takes granted Stars first, and its
+ * the welcome bonus and promo codes the granted one; a hold or a late charge takes granted Stars first, and its
  * release gives each pool back what it took; refunds take paid Stars only.
  */
 export function paidPart(entries: Array<Pick<WalletEntryRecord, 'kind' | 'key' | 'stars'>>): number {
@@ -93,6 +95,7 @@ export function paidPart(entries: Array<Pick<WalletEntryRecord, 'kind' | 'key' |
         break;
       case 'grant':
       case 'welcome':
+      case 'promo':
         granted += e.stars;
         break;
       case 'refund':
@@ -567,6 +570,7 @@ export class WalletRepository {
       heldStars: of('hold') - of('capture') - of('release'),
       grantedStars: of('grant'),
       welcomeStars: of('welcome'),
+      promoStars: of('promo'),
     };
   }
 

@@ -9,6 +9,8 @@ import type {
   BroadcastRecord,
   InboxUpdateRecord,
   OrderRecord,
+  PromoCodeRecord,
+  PromoRedemptionRecord,
   StarTopupRecord,
   UserRecord,
   WalletEntryRecord,
@@ -43,4 +45,9 @@ export type SchemaParity = [
   Holds<Same<Row<typeof pg.broadcastRecipients>, BroadcastRecipientRecord>>,
   Holds<Same<Row<typeof sqlite.auditLog>, AuditEntryRecord>>,
   Holds<Same<Row<typeof pg.auditLog>, AuditEntryRecord>>,
+  Holds<Same<Row<typeof sqlite.promoCodes>, PromoCodeRecord>>,
+  Holds<Same<Row<typeof pg.promoCodes>, PromoCodeRecord>>,
+  Holds<Same<Row<typeof sqlite.promoRedemptions>, PromoRedemptionRecord>>,
+  Holds<Same<Row<typeof pg.promoRedemptions>, PromoRedemptionRecord>>,
+  Holds<Same<Row<typeof sqlite.promoMisses>, Row<typeof pg.promoMisses>>>,
 ];

@@ -236,3 +236,31 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt)],
 );
+
+export const promoCodes = pgTable('promo_codes', {
+  code: text('code').primaryKey(),
+  stars: integer('stars').notNull(),
+  uses: integer('uses').notNull(),
+  used: integer('used').notNull().default(0),
+  expiresAt: at('expires_at'),
+  disabledAt: at('disabled_at'),
+  createdBy: telegramId('created_by').notNull(),
+  createdAt: at('created_at').notNull(),
+});
+
+export const promoRedemptions = pgTable(
+  'promo_redemptions',
+  {
+    code: text('code').notNull(),
+    userId: telegramId('user_id').notNull(),
+    stars: integer('stars').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.code, t.userId] }), index('promo_redemptions_user_idx').on(t.userId)],
+);
+
+export const promoMisses = pgTable('promo_misses', {
+  userId: telegramId('user_id').primaryKey(),
+  windowStart: at('window_start').notNull(),
+  misses: integer('misses').notNull(),
+});
