@@ -170,6 +170,11 @@ export async function createContainer(loaded: Config, logger: Logger): Promise<C
       const chatId = chatIdOf(update);
       return chatId !== undefined && telegram.floodGate.holdsBack(chatId);
     },
+    // A chat that writes a lot waits behind one that writes little for the send budget.
+    onHeard: (update) => {
+      const chatId = chatIdOf(update);
+      if (chatId !== undefined) telegram.scheduler?.heard(chatId);
+    },
     onDropped: (update) => {
       const chatId = chatIdOf(update);
       const from = update.message?.from ?? update.edited_message?.from;

@@ -62,6 +62,8 @@ export interface TelegramBot {
   callbackAnswers: ReturnType<typeof createCallbackAnswerGuard>;
   /** Chats waiting out a 429 (the update inbox does not count them against its workers). */
   floodGate: ChatFloodGate;
+  /** The send budget (none when TELEGRAM_SEND_RATE=0): told of each chat's updates (`heard`). */
+  scheduler: OutboundScheduler | undefined;
   /**
    * For the broadcast sender's Api of its own: its posts take the bot's budget only when no reply
    * waits, and a 429 it meets holds the chat's other posts too.
@@ -162,7 +164,7 @@ export function createTelegramBot(token: string, opts: TelegramBotOptions): Tele
     floodGate.transformer,
     ...(scheduler ? [scheduler.background] : []),
   ];
-  return { bot, conversationApi, callbackAnswers, floodGate, broadcastTransformers };
+  return { bot, conversationApi, callbackAnswers, floodGate, scheduler, broadcastTransformers };
 }
 
 /** Builds the whole bot in one step (tests and benchmarks): createTelegramBot, then installFeatures. */

@@ -7,9 +7,11 @@
  * - The budget: at most `perSecond` posts count at once; a post counts from the moment it goes out
  *   until a second after its answer came back, so however long a request takes on the way, Telegram
  *   never receives more than `perSecond` in any second.
- * - Who goes next when posts wait: the chat that has posted least lately (a count fading by half
- *   every minute), so a newcomer goes before chats that have been flooding; among equals, whoever
- *   came first (round robin, since a post raises its chat's count). Posts made while a payment is
+ * - Who goes next when posts wait: the chat that has been least busy lately (a count of the posts
+ *   made to it and the updates heard from it, `heard`, fading by half every minute), so a newcomer
+ *   goes before chats that have been flooding, even those not answered yet (counting posts alone,
+ *   a thousand flooders not yet answered tie with the newcomer, who came last); among equals,
+ *   whoever came first (round robin, since a post raises its chat's count). Posts made while a payment is
  *   handled go before everything (outbound-priority.ts); background posts (broadcasts) only take
  *   what no reply is waiting for.
  * - One post per chat at a time, in the order they came: a chat's messages keep their order, and a
@@ -17,6 +19,8 @@
  *   keeps its place at the head of its chat.
  * - A chat waiting out its own 429 (`chatReadyAt`: the flood gate's window) is passed over till
  *   then and holds nothing meanwhile.
+ * - A handler whose post waits for its turn is marked as waiting (budget-waits.ts), so the update
+ *   inbox lets another update be claimed meanwhile.
  * - A 429 that the chat cannot have caused (nothing posted to it in the last second, a private
  *   chat, and the budget busy) is the bot's: the whole budget pauses for its retry_after.
  *
@@ -29,6 +33,7 @@
  */
 import type { Transformer } from 'grammy';
 import { realTimers, type Timers } from '../lib/timers.js';
+import { budgetWaitsOfCaller } from './budget-waits.js';
 import { postedChat } from './message-posts.js';
 import { postsAreUrgent } from './outbound-priority.js';
 
@@ -74,7 +79,7 @@ interface ChatLine {
   chat: string;
   posts: Post[];
   busy: boolean;
-  /** Recent posts, faded to `loadAt`. */
+  /** Recent posts and updates heard, faded to `loadAt`. */
   load: number;
   loadAt: number;
   lastPostAt: number;
@@ -117,6 +122,14 @@ export class OutboundScheduler {
     return n;
   }
 
+  /** An update came from `chat`: a chat that writes a lot waits behind one that writes little. */
+  heard(chat: number | string): void {
+    const line = this.#line(String(chat));
+    const now = this.#now();
+    line.load = this.#loadOf(line, now) + 1;
+    line.loadAt = now;
+  }
+
   #through(background: boolean): Transformer {
     return async (prev, method, payload, signal) => {
       const chat = postedChat(method, payload);
@@ -151,13 +164,21 @@ export class OutboundScheduler {
 
   /** Queues the post and resolves when it may go out (it then counts against the budget). */
   #turn(line: ChatLine, payload: unknown, rank: Rank, signal: AbortSignal | undefined) {
+    const waits = budgetWaitsOfCaller();
     return new Promise<Post>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
+      let gone = false;
+      let counted = false;
+      const uncount = () => {
+        if (counted) waits?.leave();
+        counted = false;
+      };
       const onAbort = () => {
         const at = line.posts.indexOf(post);
         if (at < 0) return;
         line.posts.splice(at, 1);
         if (line.posts.length === 0) this.#waiting.delete(line);
+        uncount();
         reject(signal?.reason);
         this.#pump();
       };
@@ -167,7 +188,9 @@ export class OutboundScheduler {
         payload,
         botWide: false,
         go: () => {
+          gone = true;
           signal?.removeEventListener('abort', onAbort);
+          uncount();
           resolve(post);
         },
       };
@@ -180,6 +203,9 @@ export class OutboundScheduler {
       }
       this.#waiting.add(line);
       this.#pump();
+      if (gone || !waits) return;
+      counted = true;
+      waits.enter();
     });
   }
 

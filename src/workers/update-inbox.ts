@@ -15,8 +15,14 @@
  * At the speed of the store: updates arriving together (a getUpdates batch, webhook requests while
  * a commit is in flight) are stored in one transaction (InboxWriter), and completions are recorded
  * in the same transaction as the next claim (`settle`), which takes the heads of many lanes at once.
- * Payments (a checkout question, a successful payment) are claimed by slots of their own; a chat
- * only waiting out Telegram's per-chat window (`isWaiting`) does not count against the others'.
+ * Payments (a checkout question, a successful payment) are claimed by slots of their own.
+ *
+ * An update whose handler only waits for Telegram (its reply waits its turn in the bot's send budget,
+ * telegram/budget-waits.ts, or its chat's 429 window, `isWaiting`) does not hold a slot meanwhile,
+ * up to `maxWaitingForTelegram` such updates: under a flood of busy chats the budget sends about 30
+ * posts a second, so the slots would all hold flooders' replies and a newcomer's update would not
+ * even be claimed until one of them was sent. The bound keeps memory bounded: at most
+ * `maxInFlight + maxWaitingForTelegram` chat updates and `maxPaymentsInFlight` payments in hand.
  */
 import type { Update } from 'grammy/types';
 import type { InboxUpdateRecord, UpdateInboxRepository } from '../db/index.js';
@@ -25,6 +31,7 @@ import { storableJson } from '../db/storable-json.js';
 import { realTimers, sleepOn, type Timers } from '../lib/timers.js';
 import type { Logger } from '../logger.js';
 import { metrics } from '../metrics.js';
+import { BudgetWaits, withBudgetWaits } from '../telegram/budget-waits.js';
 import { CONTROL_COMMANDS, inboxLane } from '../telegram/inbox-lane.js';
 import { InboxWriter } from './inbox-writer.js';
 
@@ -61,6 +68,13 @@ export interface UpdateInboxWorkerOptions {
    * `maxInFlight` meanwhile (telegram/chat-flood-gate.ts).
    */
   isWaiting?(update: Update): boolean;
+  /**
+   * Chat updates in hand only waiting for Telegram (`isWaiting`, or a post waiting for the send
+   * budget) that hold no slot, beyond `maxInFlight`; default 4 x maxInFlight.
+   */
+  maxWaitingForTelegram?: number;
+  /** An update was stored or dropped: its chat wrote to the bot (the send budget's fairness). */
+  onHeard?(update: Update): void;
   /** A chat's plain messages waiting beyond this many are dropped (one notice); default 20. */
   maxBacklog?: number;
   /** Updates were dropped from this update's chat (a flood): tell the user, at most once a minute. */
@@ -84,11 +98,14 @@ export class UpdateInboxWorker {
   readonly #idlePollMs: number;
   readonly #maxAttempts: number;
   readonly #maxPayments: number;
+  readonly #maxWaiting: number;
   /** Slots freed before a completion alone triggers a claiming pass (half of them). */
   readonly #claimBatch: number;
   readonly #writer: InboxWriter;
   readonly #now: () => number;
   readonly #inHand = new Map<number, InboxUpdateRecord>();
+  /** The posts of each update in hand waiting for the send budget. */
+  readonly #budgetWaits = new Map<number, BudgetWaits>();
   /**
    * A payment may wait to be claimed: one was stored here, one finished here (freeing a payment
    * slot), or the idle look (payments stored by other replicas). Claiming payments costs a pass over
@@ -119,6 +136,7 @@ export class UpdateInboxWorker {
     this.#idlePollMs = opts.idlePollMs ?? 250;
     this.#maxAttempts = opts.maxAttempts ?? 5;
     this.#maxPayments = opts.maxPaymentsInFlight ?? 16;
+    this.#maxWaiting = opts.maxWaitingForTelegram ?? 4 * this.#maxInFlight;
     this.#claimBatch = Math.max(1, Math.floor(this.#maxInFlight / 2));
     this.#now = opts.now ?? Date.now;
     this.#writer = new InboxWriter({
@@ -145,6 +163,7 @@ export class UpdateInboxWorker {
       droppable: !control && !isPaymentLane(lane) && isDroppable(update),
     });
     metrics.inboxUpdates.inc({ outcome });
+    if (outcome === 'stored' || outcome === 'dropped') this.#opts.onHeard?.(update);
     if (outcome === 'stored' && isPaymentLane(lane)) this.#paymentsMayWait = true;
     if (outcome === 'stored') this.#pump();
     else if (outcome === 'duplicate')
@@ -266,15 +285,27 @@ export class UpdateInboxWorker {
     });
   }
 
-  /** Free slots of each kind: payments have their own; a chat only waiting for Telegram takes none. */
+  /**
+   * Free slots of each kind: payments have their own; a chat only waiting for Telegram takes none,
+   * up to `maxWaitingForTelegram` of them (those beyond take slots).
+   */
   #room(): { payments: number; chats: number } {
     let payments = 0;
-    let chats = 0;
+    let working = 0;
+    let waiting = 0;
     for (const row of this.#inHand.values()) {
       if (isPaymentLane(row.lane)) payments++;
-      else if (!this.#opts.isWaiting?.(row.payload)) chats++;
+      else if (this.#waitsForTelegram(row)) waiting++;
+      else working++;
     }
-    return { payments: this.#maxPayments - payments, chats: this.#maxInFlight - chats };
+    const overflow = Math.max(0, waiting - this.#maxWaiting);
+    return { payments: this.#maxPayments - payments, chats: this.#maxInFlight - working - overflow };
+  }
+
+  #waitsForTelegram(row: InboxUpdateRecord): boolean {
+    return (
+      this.#budgetWaits.get(row.updateId)?.waiting === true || this.#opts.isWaiting?.(row.payload) === true
+    );
   }
 
   /**
@@ -340,8 +371,13 @@ export class UpdateInboxWorker {
 
   #run(row: InboxUpdateRecord): void {
     this.#inHand.set(row.updateId, row);
+    // Its reply waiting for the send budget frees its slot: another update may be claimed.
+    const waits = new BudgetWaits(() => {
+      if (waits.waiting) this.#pumpSoon();
+    });
+    this.#budgetWaits.set(row.updateId, waits);
     let handled = false;
-    const task: Promise<void> = this.#handle(row)
+    const task: Promise<void> = withBudgetWaits(waits, () => this.#handle(row))
       .then(() => {
         handled = true;
       })
@@ -352,6 +388,7 @@ export class UpdateInboxWorker {
         // Its slot is free: a payment waiting for one may be claimed now.
         if (isPaymentLane(row.lane)) this.#paymentsMayWait = true;
         this.#inHand.delete(row.updateId);
+        this.#budgetWaits.delete(row.updateId);
         this.#cancelled.delete(row.updateId);
         this.#tasks.delete(task);
         this.#pumpSoon();

@@ -8,6 +8,7 @@ import type { Transformer } from 'grammy';
 import { describe, expect, it } from 'vitest';
 import { sleepOn } from '../../src/lib/timers.js';
 import { ManualClock } from '../../src/simulator/clock.js';
+import { BudgetWaits, withBudgetWaits } from '../../src/telegram/budget-waits.js';
 import { ChatFloodGate } from '../../src/telegram/chat-flood-gate.js';
 import { withUrgentPosts } from '../../src/telegram/outbound-priority.js';
 import { OutboundScheduler } from '../../src/telegram/outbound-scheduler.js';
@@ -135,6 +136,40 @@ describe('OutboundScheduler', () => {
     expect(h.accepted.find((a) => a.at === 2_000)?.text).toBe('welcome');
     expect(h.scheduler.queued).toBeGreaterThan(300);
     await Promise.all(flood);
+  });
+
+  it('serves a newcomer before flooding chats that were not answered yet: it wrote less (heard)', async () => {
+    const h = harness();
+    // 60 chats that wrote five times each and wait for their first answer (two seconds' worth).
+    for (const c of range(60)) for (const _ of range(5)) h.scheduler.heard(c + 1);
+    const flood = range(60).map((c) => h.send(c + 1, `flood ${c + 1}`));
+    await sleepOn(h.timers, 500);
+    h.scheduler.heard(999);
+    const arrived = h.clock.now();
+    // Counting posts alone, all 61 chats tie at none, and the newcomer came last.
+    await h.send(999, 'welcome');
+    expect(h.at('welcome')).toBe(1_000);
+    expect(h.accepted.filter((a) => a.at > arrived && a.at < 1_000)).toEqual([]);
+    expect(h.accepted.find((a) => a.at === 1_000)?.text).toBe('welcome');
+    await Promise.all(flood);
+  });
+
+  it('marks the handler whose post waits for the budget as waiting, until the post goes', async () => {
+    const h = harness({ perSecond: 1, auto: false });
+    const changes: boolean[] = [];
+    const first = new BudgetWaits(() => changes.push(first.waiting));
+    const second = new BudgetWaits(() => changes.push(second.waiting));
+    const goesAtOnce = withBudgetWaits(first, () => h.send(1, 'first'));
+    const waits = withBudgetWaits(second, () => h.send(2, 'second'));
+    await new Promise((r) => setImmediate(r));
+    expect(first.waiting).toBe(false); // the budget had room: it went at once
+    expect(second.waiting).toBe(true);
+    await goesAtOnce;
+    h.clock.advance(1_000);
+    h.timers.fireDue();
+    await waits;
+    expect(second.waiting).toBe(false);
+    expect(changes).toEqual([true, false]);
   });
 
   it("sends a payment's notice before every waiting reply, a newcomer's included", async () => {

@@ -3,10 +3,12 @@
  * in order across two workers, a dead worker's claims taken over, drain, retries and give-ups,
  * and a /cancel from another replica reaching the update in hand.
  */
+import type { Transformer } from 'grammy';
 import type { Update } from 'grammy/types';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/db/index.js';
 import { ManualClock } from '../../src/simulator/clock.js';
+import { OutboundScheduler } from '../../src/telegram/outbound-scheduler.js';
 import { UpdateInboxWorker, type UpdateInboxWorkerOptions } from '../../src/workers/update-inbox.js';
 import { silentLogger } from '../services/harness.js';
 import { createTestDatabase, defaultEngine, type TestDatabase } from '../support/databases.js';
@@ -340,6 +342,83 @@ describe(`UpdateInboxWorker on ${defaultEngine()}`, () => {
     expect(gate.started).toEqual([1, 2]);
     gate.release(1);
     gate.release(2);
+    held.delete(w);
+  });
+
+  it('chats whose replies wait for the send budget hold no slot: a newcomer is claimed and answered before them', async () => {
+    // The bot's send budget, one post a second, on the same clock; "Telegram" takes every post at once.
+    const budgetTimers = new ManualTimers(clock);
+    const scheduler = new OutboundScheduler({ perSecond: 1, now: () => clock.now(), timers: budgetTimers });
+    const sent: Array<{ text: string; at: number }> = [];
+    const telegram = (async (_method: string, payload: { text: string }) => {
+      sent.push({ text: payload.text, at: clock.now() });
+      return { ok: true, result: true };
+    }) as unknown as Parameters<Transformer>[0];
+    const started: number[] = [];
+    const { w } = await worker('a', {
+      maxInFlight: 2,
+      onHeard: (u) => scheduler.heard(u.message?.chat.id ?? 0),
+      handle: async (u) => {
+        started.push(u.update_id);
+        const payload = { chat_id: u.message?.chat.id, text: `re ${u.update_id}` };
+        await scheduler.transformer(telegram, 'sendMessage', payload as never);
+      },
+    });
+    held.add(w);
+    const tick = async (ms: number) => {
+      for (let t = 0; t < ms; t += 100) {
+        clock.advance(100);
+        budgetTimers.fireDue();
+        timersOf.get(w)?.fireDue();
+        await settled(w);
+      }
+    };
+    // Two busy chats, three messages each.
+    for (const [id, chat] of [
+      [1, 1],
+      [2, 1],
+      [3, 1],
+      [4, 2],
+      [5, 2],
+      [6, 2],
+    ] as const) {
+      await w.accept(message(id, chat));
+    }
+    await w.start();
+    await tick(200);
+    // 1 was answered at once; 2 and 4 hold both slots, their replies waiting for the next second.
+    expect(started).toEqual([1, 4, 2]);
+    expect(sent.map((p) => p.text)).toEqual(['re 1']);
+    await w.accept(message(7, 3, '/start'));
+    await tick(200);
+    expect(started).toEqual([1, 4, 2, 7]); // claimed while the slots are "held"
+    await tick(8_000);
+    // The newcomer's reply takes the next turn of the budget; each chat keeps its order.
+    expect(sent.map((p) => p.text)).toEqual(['re 1', 're 7', 're 4', 're 2', 're 5', 're 3', 're 6']);
+    expect(sent[1]!.at - sent[0]!.at).toBe(1_000);
+    held.delete(w);
+  });
+
+  it('updates waiting for Telegram hold no slot only up to maxWaitingForTelegram', async () => {
+    const gate = new Gate();
+    gate.hold = true;
+    const { w } = await worker('a', {
+      handle: gate.handle,
+      maxInFlight: 1,
+      maxWaitingForTelegram: 1,
+      isWaiting: () => true, // every chat's reply waits out a 429
+    });
+    held.add(w);
+    for (const id of [1, 2, 3]) await w.accept(message(id, id));
+    await w.start();
+    await run(500);
+    // 1 waits without a slot, 2 takes the slot (one waiting beyond the bound), 3 is not claimed.
+    expect(gate.started).toEqual([1, 2]);
+    gate.release(1);
+    await run(200);
+    expect(gate.started).toEqual([1, 2, 3]);
+    gate.release(2);
+    gate.release(3);
     held.delete(w);
   });
 
