@@ -29,6 +29,10 @@ export const ledgerKeys = {
   grant: (eventKey: string) => `grant:${eventKey}`,
   /** The welcome bonus, once per customer. */
   welcome: (userId: number) => `welcome:${userId}`,
+  /** A referrer's reward for a referee's paid top-up (its Telegram charge id). */
+  referral: (chargeId: string) => `referral:${chargeId}`,
+  /** That reward taken back: the top-up was refunded. */
+  referralUndo: (chargeId: string) => `referral_undo:${chargeId}`,
 } as const;
 
 /** A hold that does not fit the balance: nothing was booked. */

@@ -7,6 +7,7 @@ import type {
   AuditEntryRecord,
   BroadcastRecipientRecord,
   BroadcastRecord,
+  CampaignRecord,
   InboxUpdateRecord,
   OrderRecord,
   StarTopupRecord,
@@ -43,4 +44,6 @@ export type SchemaParity = [
   Holds<Same<Row<typeof pg.broadcastRecipients>, BroadcastRecipientRecord>>,
   Holds<Same<Row<typeof sqlite.auditLog>, AuditEntryRecord>>,
   Holds<Same<Row<typeof pg.auditLog>, AuditEntryRecord>>,
+  Holds<Same<Row<typeof sqlite.campaigns>, CampaignRecord>>,
+  Holds<Same<Row<typeof pg.campaigns>, CampaignRecord>>,
 ];

@@ -6,5 +6,5 @@ export { catalogSnapshots } from './catalog-snapshots.js';
 export { conversationStates } from './conversation-states.js';
 export { orders } from './orders.js';
 export { pollBudget, updateInbox } from './update-inbox.js';
-export { users } from './users.js';
+export { campaigns, users } from './users.js';
 export { starTopups, walletEntries } from './wallet.js';
