@@ -38,7 +38,15 @@ export interface LiveParts {
 export interface BotDeps
   extends Pick<
     Services,
-    'catalog' | 'ordering' | 'relay' | 'admin' | 'promptLibrary' | 'wallet' | 'limits' | 'accounts'
+    | 'catalog'
+    | 'ordering'
+    | 'relay'
+    | 'admin'
+    | 'promptLibrary'
+    | 'wallet'
+    | 'limits'
+    | 'accounts'
+    | 'referrals'
   > {
   config: Config;
   logger: Logger;

@@ -10,9 +10,11 @@ import type { SupportedLocale } from './records.js';
 import { AdminAlertsRepository } from './repositories/admin-alerts.js';
 import { AuditLogRepository } from './repositories/audit-log.js';
 import { BroadcastsRepository } from './repositories/broadcasts.js';
+import { CampaignsRepository } from './repositories/campaigns.js';
 import { CatalogSnapshotsRepository } from './repositories/catalog-snapshots.js';
 import { createConversationStateStorage } from './repositories/conversation-states.js';
 import { OrdersRepository } from './repositories/orders.js';
+import { ReferralsRepository } from './repositories/referrals.js';
 import { StatsRepository } from './repositories/stats.js';
 import { PollBudgetRepository, UpdateInboxRepository } from './repositories/update-inbox.js';
 import { UsersRepository } from './repositories/users.js';
@@ -23,8 +25,10 @@ export { DatabaseOpenError } from './engines/sqlite.js';
 export * from './records.js';
 export type { NewAuditEntry } from './repositories/audit-log.js';
 export type { NewBroadcast, RecipientCounts } from './repositories/broadcasts.js';
+export type { CampaignEvents, CampaignFigures } from './repositories/campaigns.js';
 export type { StoredCatalog } from './repositories/catalog-snapshots.js';
 export type { QuoteFields } from './repositories/orders.js';
+export type { Attribution, InviteStats, ReferralTotals } from './repositories/referrals.js';
 export type { StatsCounts } from './repositories/stats.js';
 export type { NewInboxUpdate } from './repositories/update-inbox.js';
 export {
@@ -34,6 +38,7 @@ export {
   holdKey,
   InsufficientStarsError,
   type NewWalletEntry,
+  type ReferralCredit,
   type RefundStart,
   type Settled,
   type WalletTotals,
@@ -42,9 +47,11 @@ export {
   AdminAlertsRepository,
   AuditLogRepository,
   BroadcastsRepository,
+  CampaignsRepository,
   CatalogSnapshotsRepository,
   OrdersRepository,
   PollBudgetRepository,
+  ReferralsRepository,
   redactDatabaseUrl,
   StatsRepository,
   UpdateInboxRepository,
@@ -68,6 +75,8 @@ export interface Store {
   readonly pollBudget: PollBudgetRepository;
   readonly broadcasts: BroadcastsRepository;
   readonly audit: AuditLogRepository;
+  readonly referrals: ReferralsRepository;
+  readonly campaigns: CampaignsRepository;
   conversationStorage<S>(): ReturnType<typeof createConversationStateStorage<S>>;
   /** See Engine.holdSingleton: once-per-cluster jobs (services/singleton-jobs.ts). */
   holdSingleton(name: string): Promise<SingletonHold | undefined>;
@@ -93,6 +102,7 @@ export async function openStore(
 
 export function storeOn(engine: Engine, opts: StoreOptions | (() => number) = {}): Store {
   const { now = Date.now, defaultLocale = 'en' } = typeof opts === 'function' ? { now: opts } : opts;
+  const wallet = new WalletRepository(engine, now);
   return {
     dialect: engine.dialect,
     engine,
@@ -100,12 +110,14 @@ export function storeOn(engine: Engine, opts: StoreOptions | (() => number) = {}
     orders: new OrdersRepository(engine, now),
     alerts: new AdminAlertsRepository(engine),
     catalogSnapshots: new CatalogSnapshotsRepository(engine),
-    wallet: new WalletRepository(engine, now),
+    wallet,
     stats: new StatsRepository(engine),
     inbox: new UpdateInboxRepository(engine, now),
     pollBudget: new PollBudgetRepository(engine),
     broadcasts: new BroadcastsRepository(engine, now, defaultLocale),
     audit: new AuditLogRepository(engine, now),
+    referrals: new ReferralsRepository(engine, wallet, now),
+    campaigns: new CampaignsRepository(engine, now),
     conversationStorage: () => createConversationStateStorage(engine),
     holdSingleton: (name) => engine.holdSingleton(name),
     ping: () => engine.ping(),

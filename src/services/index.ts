@@ -7,12 +7,14 @@ import type { ResellerClient } from '../reseller/client.js';
 import type { Accounts } from './accounts.js';
 import type { AuditTrail } from './admin/audit-trail.js';
 import type { BroadcastAdmin } from './admin/broadcasts.js';
+import type { CampaignAdmin } from './admin/campaigns.js';
 import type { CustomerAdmin } from './admin/customers.js';
 import type { AdminServices } from './admin.js';
 import type { CatalogService } from './catalog.js';
 import type { MediaRelay } from './media-relay.js';
 import type { OrderingService } from './ordering.js';
 import type { PromptLibraryService } from './prompt-library.js';
+import type { ReferralProgram } from './referrals.js';
 import type { UserLimits } from './user-limits.js';
 import type { WalletService } from './wallet/wallet.js';
 import type { WalletAdmin } from './wallet/wallet-admin.js';
@@ -36,6 +38,8 @@ export interface Services {
   wallet: WalletService | null;
   /** Per-user caps (MAX_ACTIVE_ORDERS_PER_USER and the daily ones) and a customer's usage of them. */
   limits: UserLimits;
+  /** Deep-link attribution and the referral program (/invite; rewards only with BILLING=stars). */
+  referrals: ReferralProgram;
 }
 
 export interface AdminTools extends AdminServices {
@@ -47,4 +51,6 @@ export interface AdminTools extends AdminServices {
   wallet: WalletAdmin | null;
   /** What admins did (/audit). */
   audit: AuditTrail;
+  /** Campaign links and their figures, audited (/campaign_new, /campaigns). */
+  campaigns: CampaignAdmin;
 }
