@@ -59,6 +59,11 @@ export interface BotDeps
    * everything runs in one process.
    */
   live?: LiveParts;
+  /**
+   * `/start p_<CODE>` (a promo deep link): redeems the code for the sender after the menu is shown.
+   * Absent until the promo codes are wired (then: the promo feature's redemption).
+   */
+  onPromoPayload?: (ctx: BaseContext, code: string) => Promise<void>;
 }
 
 interface ExtraContext {

@@ -122,6 +122,17 @@ function renderStats(texts: Texts, stats: AdminStats, wallet?: WalletReport): st
   return lines.join('\n');
 }
 
+/** /stats with Stars billing: what the referral program brought and granted. */
+async function referralLine(texts: Texts, referrals: BaseContext['deps']['referrals']): Promise<string> {
+  const totals = await referrals.totals();
+  return texts.t('admin-stats-referrals', {
+    customers: totals.referredCustomers,
+    topups: totals.referredTopups,
+    bought: stars(texts, totals.referredTopupStars),
+    rewards: stars(texts, totals.rewardStars),
+  });
+}
+
 function refreshKeyboard(ctx: BaseContext): InlineKeyboard {
   return new InlineKeyboard().text(ctx.t('admin-button-refresh'), ADMIN_BALANCE_REFRESH);
 }
@@ -157,5 +168,6 @@ admins.callbackQuery(ADMIN_BALANCE_REFRESH, async (ctx) => {
 
 admins.command('stats', async (ctx) => {
   const texts: Texts = { locale: ctx.locale, t: (key, vars) => ctx.t(key, vars) };
-  await ctx.reply(renderStats(texts, await ctx.deps.admin.stats.collect(), await ctx.deps.wallet?.report()));
+  const text = renderStats(texts, await ctx.deps.admin.stats.collect(), await ctx.deps.wallet?.report());
+  await ctx.reply(ctx.deps.wallet ? `${text}\n${await referralLine(texts, ctx.deps.referrals)}` : text);
 });

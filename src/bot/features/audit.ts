@@ -22,6 +22,7 @@ const KNOWN_ACTIONS = new Set([
   'user_unbanned',
   'stars_granted',
   'payment_refunded',
+  'campaign_created',
 ]);
 
 function actionText(ctx: BaseContext, entry: AuditEntryRecord): string {

@@ -1,4 +1,5 @@
 import { Composer } from 'grammy';
+import { parseStartPayload } from '../../domain/start-payload.js';
 import { menuData } from '../../telegram/callback-data/menu.js';
 import { createMainMenuKeyboard } from '../../telegram/keyboards/main-menu.js';
 import type { BotContext } from '../context.js';
@@ -21,9 +22,19 @@ async function mainMenu(ctx: BotContext) {
   return createMainMenuKeyboard(ctx, balance);
 }
 
+/**
+ * `/start <payload>` (a deep link): a referral or campaign payload attributes a user whose row this
+ * very update created (first touch, once: ReferralProgram.attributeStart); a promo payload goes to
+ * `deps.onPromoPayload` when one is wired. Anything unknown is ignored: the customer gets the menu.
+ */
 privateChats.command('start', async (ctx) => {
   await ctx.conversation.exitAll();
+  const payload = parseStartPayload(ctx.match.trim() || undefined);
+  if (payload && payload.kind !== 'promo') {
+    await ctx.deps.referrals.attributeStart({ id: ctx.from.id, updateId: ctx.update.update_id }, payload);
+  }
   await ctx.reply(welcomeText(ctx), { reply_markup: await mainMenu(ctx) });
+  if (payload?.kind === 'promo') await ctx.deps.onPromoPayload?.(ctx, payload.code);
 });
 
 /** Buttons that lead back to the menu edit the message in place instead of piling up new ones. */
