@@ -93,6 +93,12 @@ describe.skipIf(!availableEngines().includes('postgres'))('db:copy from SQLite t
       unknown.unknownStatusSince!,
     );
     if (!reported?.unknownStatusReportedAt) throw new Error('the report was not claimed');
+    // Growth (issue 24): Mira's referral code, a campaign, and Oskar brought by both (by hand here).
+    await sqliteStore.referrals.codeOf(user.id, () => 'mira-code');
+    const campaign = await sqliteStore.campaigns.create({ code: 'spring', name: 'Spring', createdBy: 1 });
+    if (!campaign) throw new Error('no campaign');
+    await stack.database.execute`update users set referred_by = ${user.id}, campaign_id = ${campaign.id},
+      attributed_at = created_at where telegram_id = ${other.id}`;
     await sqliteStore.close();
 
     const sqlitePath = (stack.database.location as { path: string }).path;
@@ -114,6 +120,11 @@ describe.skipIf(!availableEngines().includes('postgres'))('db:copy from SQLite t
       unknownStatusSince: unknown.unknownStatusSince,
       unknownStatusReportedAt: reported.unknownStatusReportedAt,
     });
+    expect((await copied.referrals.findByCode('mira-code'))?.telegramId).toBe(user.id);
+    expect(await copied.users.find(other.id)).toMatchObject({ referredBy: user.id, campaignId: campaign.id });
+    expect((await copied.users.find(other.id))?.attributedAt).toBeInstanceOf(Date);
+    const next = await copied.campaigns.create({ code: 'autumn', name: 'Autumn', createdBy: 1 });
+    expect(next?.id).toBe(campaign.id + 1);
 
     // Into a database that has rows: refused, nothing written.
     const again = await dbCopy(sqlitePath, postgresUrl);
