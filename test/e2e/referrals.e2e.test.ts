@@ -49,6 +49,9 @@ async function referralStarsOf(userId: number): Promise<number> {
   return Number(row?.n);
 }
 
+/** Set by the tests above for the admin's views below. */
+const seen: { ann?: ScriptedUser; newcomer?: ScriptedUser; admin?: ScriptedUser } = {};
+
 const rewardNotices = (user: ScriptedUser) =>
   user.messages().filter((m) => /topped up: \+/.test(m.text ?? ''));
 
@@ -72,6 +75,7 @@ describe('referral links', () => {
     const ann = stack.emulator.createUser({ first_name: 'Ann <b>', language_code: 'en' });
     await ann.sendCommand('start', `r_${code}`);
     await ann.waitForIdle();
+    seen.ann = ann;
 
     after = stack.emulator.seq();
     const paid = await buy(ann, /➕ ⭐\u00a050/);
@@ -103,6 +107,7 @@ describe('referral links', () => {
 describe('campaign links', () => {
   it('3 new users and 1 existing user through the link: 3 joins', async () => {
     const admin = stack.emulator.createUser({ id: ADMIN, first_name: 'Ada', language_code: 'en' });
+    seen.admin = admin;
     let after = stack.emulator.seq();
     await admin.sendCommand('campaign_new', 'Spring <sale>');
     const created = await admin.waitForMessage(/Campaign “Spring <sale>” is ready/, { after });
@@ -117,6 +122,7 @@ describe('campaign links', () => {
       const user = stack.emulator.createUser({ first_name: name, language_code: 'ru' });
       await user.sendCommand('start', `c_${code}`);
       await user.waitForIdle();
+      seen.newcomer = user;
     }
     await existing.waitForIdle();
 
@@ -130,5 +136,28 @@ describe('campaign links', () => {
     const days = await admin.waitForMessage(/last 30 days/, { after });
     const today = new Date().toISOString().slice(0, 10);
     expect(days.text).toContain(`${today}: 👤 3 · 🛒 0`);
+  });
+});
+
+describe("the admin's views", () => {
+  it('the customer card names the referrer and the campaign; /stats has the referral totals; /audit the campaign', async () => {
+    const admin = seen.admin!;
+    let after = stack.emulator.seq();
+    await admin.sendCommand('user', String(seen.ann!.id));
+    expect((await admin.waitForMessage(/Invited by/, { after })).text).toContain('Invited by: Alex (');
+    after = stack.emulator.seq();
+    await admin.sendCommand('user', String(seen.newcomer!.id));
+    expect((await admin.waitForMessage(/Campaign:/, { after })).text).toContain('Campaign: Spring <sale>');
+    after = stack.emulator.seq();
+    await admin.sendCommand('stats');
+    const stats = await admin.waitForMessage(/Statistics/, { after });
+    expect(stats.text).toContain(
+      'Referrals: 1 customer brought, 2 paid top-ups (⭐\u00a0150); rewards granted: ⭐\u00a025',
+    );
+    after = stack.emulator.seq();
+    await admin.sendCommand('audit');
+    expect((await admin.waitForMessage(/Admin actions/, { after })).text).toMatch(
+      /Ada: created campaign #\d+/,
+    );
   });
 });
