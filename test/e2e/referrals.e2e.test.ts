@@ -6,6 +6,7 @@
  * and 1 existing user counts 3 joins in /campaigns.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buyStars } from '../support/e2e/flows.js';
 import { type Stack, startStack } from '../support/e2e/stack.js';
 import type { ScriptedUser } from '../support/telegram/emulator.js';
 
@@ -30,17 +31,8 @@ afterAll(async () => {
   await stack?.close();
 });
 
-/** /wallet -> a pack -> pay; resolves once the bot said the Stars were added. */
 async function buy(user: ScriptedUser, pack: RegExp) {
-  await user.sendCommand('wallet');
-  await user.waitForMessage(/Choose how many Stars/);
-  const after = stack.emulator.seq();
-  await user.pressButton(pack);
-  const invoice = await user.waitForMessage((m) => m.kind === 'invoice', { after });
-  const paid = await user.payInvoice(invoice);
-  if (!paid.ok) throw new Error(`payment refused: ${JSON.stringify(paid)}`);
-  await user.waitForMessage(/added to your wallet/, { after });
-  return paid;
+  return (await buyStars(user, pack, () => stack.emulator.seq())).paid;
 }
 
 async function referralStarsOf(userId: number): Promise<number> {
