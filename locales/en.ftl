@@ -826,3 +826,51 @@ admin-user-promo = Promo codes redeemed: { $count }
 admin-audit-promo-created = created promo code { $code } (⭐ { $stars } × { $uses })
 admin-audit-promo-batch-created = created { $count } promo codes of ⭐ { $stars }, one use each
 admin-audit-promo-disabled = turned promo code { $code } off
+## referrals
+command-invite = Invite friends and earn Stars
+admin-command-campaign_new = New campaign link (admins)
+admin-command-campaigns = Campaign links and their results (admins)
+invite-title = 👥 <b>Invite friends</b>
+invite-link =
+    Share your personal link. Anyone who opens the bot with it for the first time joins as your friend:
+    { $link }
+invite-rule-bonus = 🎁 { $amount } when a friend makes their first top-up
+invite-rule-percent = 💫 { $percent }% of every top-up a friend makes in their first { $days } { $days ->
+        [one] day
+       *[other] days
+    }
+invite-rule-cap = Up to { $amount } a day.
+invite-rules-off = Rewards are switched off right now, but everyone you bring is still counted.
+invite-stats = Joined: { $joined } · topped up: { $paid } · you've earned { $earned }
+invite-rewards-note = Rewards are gift Stars: you can spend them on orders, but they can't be refunded.
+referral-reward-notice = 👥 { $name } topped up: +{ $amount }
+campaign-new-usage = Usage: <code>/campaign_new &lt;name&gt;</code> (up to 64 characters)
+campaign-created =
+    📣 Campaign “{ $name }” is ready. Its link:
+    { $link }
+    People who open the bot with it for the first time are counted in /campaigns.
+campaigns-title = 📣 <b>Campaigns</b>
+campaigns-legend = 👤 joined · 🛒 ordered · 💳 paid · ⭐ Stars bought · 💸 API cost · 📈 margin
+campaigns-legend-free = 👤 joined · 🛒 ordered · 💸 API cost
+campaigns-line = <b>{ $name }</b>: 👤 { $joins } · 🛒 { $ordered } · 💳 { $payers } · ⭐ { $stars } · 💸 { $cost } · 📈 { $margin }
+campaigns-line-free = <b>{ $name }</b>: 👤 { $joins } · 🛒 { $ordered } · 💸 { $cost }
+campaigns-empty = No campaigns yet. Create one with <code>/campaign_new &lt;name&gt;</code>.
+campaigns-tap = Tap a campaign to see it day by day.
+campaign-days-title =
+    📣 <b>{ $name }</b>, last 30 days (UTC; quiet days left out)
+    { $link }
+campaign-day-line = { $day }: 👤 { $joins } · 🛒 { $orders } · ⭐ { $stars } · 💸 { $cost }
+campaign-day-line-free = { $day }: 👤 { $joins } · 🛒 { $orders } · 💸 { $cost }
+campaign-days-empty = Nothing happened in the last 30 days.
+campaign-button-back = ◀️ All campaigns
+campaign-unknown = This campaign doesn't exist anymore.
+admin-audit-campaign-created = created campaign #{ $id }
+admin-user-referred-by = Invited by: { $name } (<code>{ $id }</code>)
+admin-user-campaign = Campaign: { $name }
+admin-stats-referrals = 👥 Referrals: { $customers } { $customers ->
+        [one] customer
+       *[other] customers
+    } brought, { $topups } paid { $topups ->
+        [one] top-up
+       *[other] top-ups
+    } ({ $bought }); rewards granted: { $rewards }

@@ -808,3 +808,54 @@ admin-user-promo = Активировано промокодов: { $count }
 admin-audit-promo-created = создание промокода { $code } (⭐ { $stars } × { $uses })
 admin-audit-promo-batch-created = создание одноразовых промокодов: { $count } по ⭐ { $stars }
 admin-audit-promo-disabled = отключение промокода { $code }
+## referrals
+command-invite = Пригласить друзей и получить звёзды
+admin-command-campaign_new = Новая ссылка для кампании (для админов)
+admin-command-campaigns = Кампании и их результаты (для админов)
+invite-title = 👥 <b>Приглашайте друзей</b>
+invite-link =
+    Поделитесь своей личной ссылкой. Кто впервые откроет бота по ней, станет вашим приглашённым другом:
+    { $link }
+invite-rule-bonus = 🎁 { $amount }, когда друг впервые пополнит кошелёк
+invite-rule-percent = 💫 { $percent }% от каждого пополнения друга в первые { $days } { $days ->
+        [one] день
+        [few] дня
+       *[many] дней
+    }
+invite-rule-cap = Не больше { $amount } в день.
+invite-rules-off = Сейчас награды отключены, но всех, кого вы пригласили, мы всё равно учитываем.
+invite-stats = Пришли: { $joined } · пополнили: { $paid } · вы заработали { $earned }
+invite-rewards-note = Награды приходят подарочными звёздами: ими можно оплачивать заказы, но вернуть их нельзя.
+referral-reward-notice = 👥 { $name } пополняет кошелёк: +{ $amount }
+campaign-new-usage = Как использовать: <code>/campaign_new &lt;название&gt;</code> (до 64 символов)
+campaign-created =
+    📣 Кампания «{ $name }» готова. Её ссылка:
+    { $link }
+    Всех, кто впервые откроет бота по ней, видно в /campaigns.
+campaigns-title = 📣 <b>Кампании</b>
+campaigns-legend = 👤 пришли · 🛒 заказали · 💳 оплатили · ⭐ куплено звёзд · 💸 расходы на API · 📈 маржа
+campaigns-legend-free = 👤 пришли · 🛒 заказали · 💸 расходы на API
+campaigns-line = <b>{ $name }</b>: 👤 { $joins } · 🛒 { $ordered } · 💳 { $payers } · ⭐ { $stars } · 💸 { $cost } · 📈 { $margin }
+campaigns-line-free = <b>{ $name }</b>: 👤 { $joins } · 🛒 { $ordered } · 💸 { $cost }
+campaigns-empty = Кампаний пока нет. Создайте первую: <code>/campaign_new &lt;название&gt;</code>.
+campaigns-tap = Нажмите на кампанию, чтобы посмотреть её по дням.
+campaign-days-title =
+    📣 <b>{ $name }</b>, последние 30 дней (UTC; дни без событий не показаны)
+    { $link }
+campaign-day-line = { $day }: 👤 { $joins } · 🛒 { $orders } · ⭐ { $stars } · 💸 { $cost }
+campaign-day-line-free = { $day }: 👤 { $joins } · 🛒 { $orders } · 💸 { $cost }
+campaign-days-empty = За последние 30 дней ничего не произошло.
+campaign-button-back = ◀️ Все кампании
+campaign-unknown = Этой кампании больше нет.
+admin-audit-campaign-created = создал(а) кампанию № { $id }
+admin-user-referred-by = Пригласил(а): { $name } (<code>{ $id }</code>)
+admin-user-campaign = Кампания: { $name }
+admin-stats-referrals = 👥 Рефералы: { $customers } { $customers ->
+        [one] клиент пришёл
+        [few] клиента пришли
+       *[many] клиентов пришли
+    } по приглашениям, { $topups } { $topups ->
+        [one] платное пополнение
+        [few] платных пополнения
+       *[many] платных пополнений
+    } ({ $bought }); выдано наград: { $rewards }

@@ -7,6 +7,7 @@
 import { hostname } from 'node:os';
 import { z } from 'zod';
 import { compareMoney, isMoneyString, moneyToString, parseMoney, ZERO_MONEY } from './domain/money.js';
+import type { ReferralRules } from './domain/referral.js';
 import { MAX_STARS_PER_PAYMENT } from './domain/wallet.js';
 import type { UrlPolicy } from './lib/url-policy.js';
 import { loadPriceOverrides } from './services/wallet/prices-file.js';
@@ -148,6 +149,27 @@ const billingEnv = {
     .regex(/^\d{1,5}$/, 'must be a whole number of Stars (0 turns it off)')
     .transform(Number)
     .default(0),
+  /** The referral program: Stars for a referee's first paid top-up, a share of their top-ups. */
+  REFERRAL_BONUS_STARS: z
+    .string()
+    .regex(/^\d{1,5}$/, 'must be a whole number of Stars (0 turns it off)')
+    .transform(Number)
+    .default(0),
+  REFERRAL_PERCENT: z
+    .string()
+    .regex(/^(\d{1,2}|100)$/, 'must be a whole percent from 0 to 100 (0 turns it off)')
+    .transform(Number)
+    .default(0),
+  REFERRAL_DAYS: z
+    .string()
+    .regex(/^[1-9]\d{0,3}$/, 'must be a whole number of days, at least 1')
+    .transform(Number)
+    .default(90),
+  REFERRAL_DAILY_CAP_STARS: z
+    .string()
+    .regex(/^\d{1,7}$/, 'must be a whole number of Stars')
+    .transform(Number)
+    .default(1000),
   TOPUP_PACKS_STARS: z
     .string()
     .default('50,100,250,500')
@@ -389,6 +411,8 @@ export interface StarsBilling {
   welcomeStars: number;
   /** Ascending, distinct. */
   topupPacks: number[];
+  /** REFERRAL_*: what a referee's paid top-ups earn their referrer. */
+  referral: ReferralRules;
 }
 
 export class ConfigError extends Error {
@@ -500,6 +524,12 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
             overrides: prices.overrides,
             welcomeStars: env.WELCOME_STARS,
             topupPacks: env.TOPUP_PACKS_STARS,
+            referral: {
+              bonusStars: env.REFERRAL_BONUS_STARS,
+              percent: env.REFERRAL_PERCENT,
+              days: env.REFERRAL_DAYS,
+              dailyCapStars: env.REFERRAL_DAILY_CAP_STARS,
+            },
           }
         : { mode: 'off' },
   };

@@ -279,6 +279,37 @@ describe('billing configuration', () => {
     });
   });
 
+  it('REFERRAL_*: off by default (90 days, 1000 a day), whole numbers only, each refused by name', () => {
+    const env = { BOT_TOKEN: TOKEN, ...STARS, STARS_PER_USD: '77' };
+    expect(loadConfig(env).billing).toMatchObject({
+      referral: { bonusStars: 0, percent: 0, days: 90, dailyCapStars: 1000 },
+    });
+    expect(
+      loadConfig({
+        ...env,
+        REFERRAL_BONUS_STARS: '10',
+        REFERRAL_PERCENT: '5',
+        REFERRAL_DAYS: '30',
+        REFERRAL_DAILY_CAP_STARS: '200',
+      }).billing,
+    ).toMatchObject({ referral: { bonusStars: 10, percent: 5, days: 30, dailyCapStars: 200 } });
+    const problems = problemsOf({
+      ...env,
+      REFERRAL_BONUS_STARS: '-1',
+      REFERRAL_PERCENT: '101',
+      REFERRAL_DAYS: '0',
+      REFERRAL_DAILY_CAP_STARS: '1.5',
+    });
+    for (const name of [
+      'REFERRAL_BONUS_STARS',
+      'REFERRAL_PERCENT',
+      'REFERRAL_DAYS',
+      'REFERRAL_DAILY_CAP_STARS',
+    ]) {
+      expect(problems.some((p) => p.startsWith(name))).toBe(true);
+    }
+  });
+
   it('BILLING=stars without RESELLER_API_KEY is refused: real Stars for simulated results', () => {
     const problems = problemsOf({
       BOT_TOKEN: TOKEN,

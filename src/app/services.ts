@@ -9,6 +9,7 @@ import { ResellerClient } from '../reseller/client.js';
 import { Accounts } from '../services/accounts.js';
 import { AuditTrail } from '../services/admin/audit-trail.js';
 import { BroadcastAdmin } from '../services/admin/broadcasts.js';
+import { CampaignAdmin } from '../services/admin/campaigns.js';
 import { CustomerAdmin } from '../services/admin/customers.js';
 import { createAdminServices, withAdminHooks } from '../services/admin.js';
 import { CatalogService, type ModelSource } from '../services/catalog.js';
@@ -19,6 +20,7 @@ import type { OrderPipelineHooks } from '../services/order-hooks.js';
 import { OrderingService } from '../services/ordering.js';
 import { PromoCodes } from '../services/promo-codes.js';
 import { PromptLibraryService } from '../services/prompt-library.js';
+import { ReferralProgram } from '../services/referrals.js';
 import { UserLimits } from '../services/user-limits.js';
 import { WalletService } from '../services/wallet/wallet.js';
 import { WalletAdmin } from '../services/wallet/wallet-admin.js';
@@ -56,9 +58,21 @@ export function createServices(opts: {
       servingStored: (error, count) => admin.alerts.raiseLater({ kind: 'catalog_stale', error, count }),
     },
   });
+  const referrals = new ReferralProgram({
+    referrals: store.referrals,
+    campaigns: store.campaigns,
+    users: store.users,
+    rules: config.billing.mode === 'stars' ? config.billing.referral : undefined,
+    logger,
+  });
   const wallet =
     config.billing.mode === 'stars'
-      ? new WalletService({ ledger: store.wallet, config: config.billing, logger })
+      ? new WalletService({
+          ledger: store.wallet,
+          config: config.billing,
+          logger,
+          rewardTopup: referrals.rewardTopup,
+        })
       : null;
   const limits = new UserLimits(store.stats, config.userLimits);
   const ordering = new OrderingService({
@@ -121,11 +135,18 @@ export function createServices(opts: {
       }),
       wallet: wallet && new WalletAdmin({ wallet, users: store.users, audit: store.audit, logger }),
       audit: new AuditTrail(store.audit, store.users),
+      campaigns: new CampaignAdmin({
+        campaigns: store.campaigns,
+        audit: store.audit,
+        payoutUsdPerStar: config.billing.mode === 'stars' ? config.billing.payoutUsdPerStar : undefined,
+        logger,
+      }),
     },
     accounts: new Accounts(store.users, config.adminIds),
     promptLibrary: new PromptLibraryService(client, { logger }),
     wallet,
     limits,
     promo: wallet && new PromoCodes({ codes: store.promoCodes, wallet, audit: store.audit, logger }),
+    referrals,
   };
 }

@@ -7,7 +7,7 @@ import { type Locale, SUPPORTED_LOCALES } from '../telegram/i18n.js';
 
 const USER_COMMANDS = ['start', 'generate', 'orders', 'prompts', 'language', 'help', 'cancel'] as const;
 /** With BILLING=stars; /paysupport and /terms are what Telegram requires of sellers. */
-const WALLET_COMMANDS = ['wallet', 'promo', 'paysupport', 'terms'] as const;
+const WALLET_COMMANDS = ['wallet', 'promo', 'invite', 'paysupport', 'terms'] as const;
 
 /**
  * The commands a chat has, as /help lists them: the customer's (with the wallet's when billing is
@@ -54,7 +54,15 @@ export async function registerCommands(api: Api, lists: CommandLists): Promise<v
   await api.setMyCommands(commandsFor(i18n, lists.defaultLocale, lists.wallet));
 }
 
-const ADMIN_COMMANDS = ['balance', 'stats', 'broadcast', 'user', 'audit'] as const;
+const ADMIN_COMMANDS = [
+  'balance',
+  'stats',
+  'broadcast',
+  'user',
+  'audit',
+  'campaign_new',
+  'campaigns',
+] as const;
 const ADMIN_WALLET_COMMANDS = ['refund', 'grant', 'promo_new', 'promo_batch', 'promos', 'promo_off'] as const;
 
 /** The user list plus the admin tools, for the admins' own chats. */

@@ -38,7 +38,16 @@ export interface LiveParts {
 export interface BotDeps
   extends Pick<
     Services,
-    'catalog' | 'ordering' | 'relay' | 'admin' | 'promptLibrary' | 'wallet' | 'limits' | 'accounts' | 'promo'
+    | 'catalog'
+    | 'ordering'
+    | 'relay'
+    | 'admin'
+    | 'promptLibrary'
+    | 'wallet'
+    | 'limits'
+    | 'accounts'
+    | 'referrals'
+    | 'promo'
   > {
   config: Config;
   logger: Logger;

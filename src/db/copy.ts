@@ -29,6 +29,7 @@ const TABLES = [
   'promoCodes',
   'promoRedemptions',
   'promoMisses',
+  'campaigns',
 ] as const satisfies readonly (keyof Tables)[];
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters for the widest table (orders). */
@@ -84,7 +85,7 @@ export async function copyStore(source: Engine, target: Engine): Promise<CopiedT
       copied.push({ table, rows: rows.length });
     }
     // The next wallet entry, broadcast and audit entry continue after the copied ones.
-    for (const table of ['wallet_entries', 'broadcasts', 'audit_log']) {
+    for (const table of ['wallet_entries', 'broadcasts', 'audit_log', 'campaigns']) {
       await tx.db.execute(
         sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce(max(id), 0) + 1, false) from ${sql.identifier(table)}`,
       );

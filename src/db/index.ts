@@ -10,10 +10,12 @@ import type { SupportedLocale } from './records.js';
 import { AdminAlertsRepository } from './repositories/admin-alerts.js';
 import { AuditLogRepository } from './repositories/audit-log.js';
 import { BroadcastsRepository } from './repositories/broadcasts.js';
+import { CampaignsRepository } from './repositories/campaigns.js';
 import { CatalogSnapshotsRepository } from './repositories/catalog-snapshots.js';
 import { createConversationStateStorage } from './repositories/conversation-states.js';
 import { OrdersRepository } from './repositories/orders.js';
 import { PromoCodesRepository } from './repositories/promo-codes.js';
+import { ReferralsRepository } from './repositories/referrals.js';
 import { StatsRepository } from './repositories/stats.js';
 import { PollBudgetRepository, UpdateInboxRepository } from './repositories/update-inbox.js';
 import { UsersRepository } from './repositories/users.js';
@@ -24,9 +26,11 @@ export { DatabaseOpenError } from './engines/sqlite.js';
 export * from './records.js';
 export type { NewAuditEntry } from './repositories/audit-log.js';
 export type { NewBroadcast, RecipientCounts } from './repositories/broadcasts.js';
+export type { CampaignEvents, CampaignFigures } from './repositories/campaigns.js';
 export type { StoredCatalog } from './repositories/catalog-snapshots.js';
 export type { QuoteFields } from './repositories/orders.js';
 export type { DisableOutcome, NewPromoCode } from './repositories/promo-codes.js';
+export type { Attribution, InviteStats, ReferralTotals } from './repositories/referrals.js';
 export type { StatsCounts } from './repositories/stats.js';
 export type { NewInboxUpdate } from './repositories/update-inbox.js';
 export {
@@ -36,6 +40,7 @@ export {
   holdKey,
   InsufficientStarsError,
   type NewWalletEntry,
+  type ReferralCredit,
   type RefundStart,
   type Settled,
   type WalletTotals,
@@ -44,10 +49,12 @@ export {
   AdminAlertsRepository,
   AuditLogRepository,
   BroadcastsRepository,
+  CampaignsRepository,
   CatalogSnapshotsRepository,
   OrdersRepository,
   PollBudgetRepository,
   PromoCodesRepository,
+  ReferralsRepository,
   redactDatabaseUrl,
   StatsRepository,
   UpdateInboxRepository,
@@ -72,6 +79,8 @@ export interface Store {
   readonly broadcasts: BroadcastsRepository;
   readonly audit: AuditLogRepository;
   readonly promoCodes: PromoCodesRepository;
+  readonly referrals: ReferralsRepository;
+  readonly campaigns: CampaignsRepository;
   conversationStorage<S>(): ReturnType<typeof createConversationStateStorage<S>>;
   /** See Engine.holdSingleton: once-per-cluster jobs (services/singleton-jobs.ts). */
   holdSingleton(name: string): Promise<SingletonHold | undefined>;
@@ -112,6 +121,8 @@ export function storeOn(engine: Engine, opts: StoreOptions | (() => number) = {}
     broadcasts: new BroadcastsRepository(engine, now, defaultLocale),
     audit: new AuditLogRepository(engine, now),
     promoCodes: new PromoCodesRepository(engine, wallet, now),
+    referrals: new ReferralsRepository(engine, wallet, now),
+    campaigns: new CampaignsRepository(engine, now),
     conversationStorage: () => createConversationStateStorage(engine),
     holdSingleton: (name) => engine.holdSingleton(name),
     ping: () => engine.ping(),

@@ -25,6 +25,25 @@ export interface UserRecord {
   bannedAt: Date | null;
   createdAt: Date;
   seenAt: Date;
+  /** The update that created the row: only that update's /start may attribute the user (first touch). */
+  createdUpdateId: number | null;
+  /** The user's own referral code (random, made on their first /invite); null until then. */
+  referralCode: string | null;
+  /** Who brought them (a referral link at their first /start); never changes. */
+  referredBy: number | null;
+  /** The campaign link of their first /start; never changes. */
+  campaignId: number | null;
+  /** When a referrer or a campaign was attached (set once). */
+  attributedAt: Date | null;
+}
+
+/** A campaign link made by an admin (/campaign_new): `?start=c_<code>`. */
+export interface CampaignRecord {
+  id: number;
+  code: string;
+  name: string;
+  createdBy: number;
+  createdAt: Date;
 }
 
 // The order's vocabulary lives in the domain; the store keeps it as is.
@@ -172,6 +191,7 @@ export const WALLET_ENTRY_KINDS = [
   'charge',
   'telegram_refund',
   'promo',
+  'referral',
 ] as const;
 export type WalletEntryKind = (typeof WALLET_ENTRY_KINDS)[number];
 

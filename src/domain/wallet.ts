@@ -31,6 +31,10 @@ export const ledgerKeys = {
   welcome: (userId: number) => `welcome:${userId}`,
   /** A promo code redeemed, once per (code, customer). */
   promo: (code: string, userId: number) => `promo:${code}:${userId}`,
+  /** A referrer's reward for a referee's paid top-up (its Telegram charge id). */
+  referral: (chargeId: string) => `referral:${chargeId}`,
+  /** That reward taken back: the top-up was refunded. */
+  referralUndo: (chargeId: string) => `referral_undo:${chargeId}`,
 } as const;
 
 /** A hold that does not fit the balance: nothing was booked. */

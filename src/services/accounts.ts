@@ -23,6 +23,8 @@ export class Accounts {
     firstName: string;
     username?: string | undefined;
     languageCode?: string | undefined;
+    /** The update being handled: a row it creates remembers it (first-touch attribution). */
+    updateId?: number | undefined;
   }): Promise<UserRecord> {
     return this.#users.touch(from, this.#adminIds.has(from.id));
   }

@@ -7,6 +7,7 @@ import type { ResellerClient } from '../reseller/client.js';
 import type { Accounts } from './accounts.js';
 import type { AuditTrail } from './admin/audit-trail.js';
 import type { BroadcastAdmin } from './admin/broadcasts.js';
+import type { CampaignAdmin } from './admin/campaigns.js';
 import type { CustomerAdmin } from './admin/customers.js';
 import type { AdminServices } from './admin.js';
 import type { CatalogService } from './catalog.js';
@@ -14,6 +15,7 @@ import type { MediaRelay } from './media-relay.js';
 import type { OrderingService } from './ordering.js';
 import type { PromoCodes } from './promo-codes.js';
 import type { PromptLibraryService } from './prompt-library.js';
+import type { ReferralProgram } from './referrals.js';
 import type { UserLimits } from './user-limits.js';
 import type { WalletService } from './wallet/wallet.js';
 import type { WalletAdmin } from './wallet/wallet-admin.js';
@@ -39,6 +41,8 @@ export interface Services {
   limits: UserLimits;
   /** Promo codes: redeemed by customers, created and disabled by admins (audited); null unless BILLING=stars. */
   promo: PromoCodes | null;
+  /** Deep-link attribution and the referral program (/invite; rewards only with BILLING=stars). */
+  referrals: ReferralProgram;
 }
 
 export interface AdminTools extends AdminServices {
@@ -50,4 +54,6 @@ export interface AdminTools extends AdminServices {
   wallet: WalletAdmin | null;
   /** What admins did (/audit). */
   audit: AuditTrail;
+  /** Campaign links and their figures, audited (/campaign_new, /campaigns). */
+  campaigns: CampaignAdmin;
 }

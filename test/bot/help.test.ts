@@ -50,7 +50,14 @@ describe('/help', () => {
 
   it('Stars billing (en): the wallet paragraph and the wallet commands', async () => {
     const text = await helpFor(STARS_ENV, { id: 5, language_code: 'en' });
-    expect(commandsIn(text)).toEqual([...CUSTOMER_COMMANDS, 'wallet', 'promo', 'paysupport', 'terms']);
+    expect(commandsIn(text)).toEqual([
+      ...CUSTOMER_COMMANDS,
+      'wallet',
+      'promo',
+      'invite',
+      'paysupport',
+      'terms',
+    ]);
     expect(text).toContain('charged only when the result reaches you');
     expect(text).toContain('Top up in /wallet');
   });
@@ -64,12 +71,14 @@ describe('/help', () => {
 
   it("an admin also gets the admin tools; a customer doesn't", async () => {
     const admin = await helpFor(STARS_ENV, { id: ADMIN_ID, language_code: 'en' });
-    expect(commandsIn(admin).slice(-11)).toEqual([
+    expect(commandsIn(admin).slice(-13)).toEqual([
       'balance',
       'stats',
       'broadcast',
       'user',
       'audit',
+      'campaign_new',
+      'campaigns',
       'refund',
       'grant',
       'promo_new',

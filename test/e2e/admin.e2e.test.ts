@@ -75,14 +75,16 @@ describe('admin commands', () => {
     expect(enList.map((c) => c.command)).toEqual(
       expect.arrayContaining(['start', 'generate', 'orders', 'help', 'balance', 'stats']),
     );
-    expect(enList.slice(-5).map((c) => c.command)).toEqual([
+    expect(enList.slice(-7).map((c) => c.command)).toEqual([
       'balance',
       'stats',
       'broadcast',
       'user',
       'audit',
+      'campaign_new',
+      'campaigns',
     ]);
-    expect(enList.at(-5)).toEqual({ command: 'balance', description: 'Reseller API balance (admins)' });
+    expect(enList.at(-7)).toEqual({ command: 'balance', description: 'Reseller API balance (admins)' });
     const ruList = stack.emulator.commands({ type: 'chat', chat_id: ADMIN_RU }, 'ru');
     expect(ruList.find((c) => c.command === 'stats')?.description).toBe('Статистика (для админов)');
     expect(stack.emulator.commands({ type: 'chat', chat_id: ADMIN_RU }).map((c) => c.command)).toContain(

@@ -98,6 +98,12 @@ describe.skipIf(!availableEngines().includes('postgres'))('db:copy from SQLite t
     await sqliteStore.promoCodes.create([{ code: 'MOVE', stars: 5, uses: 2, expiresAt: null, createdBy: 1 }]);
     expect((await sqliteStore.promoCodes.redeem('MOVE', 77)).kind).toBe('redeemed');
     await sqliteStore.promoCodes.recordMiss(78, 600_000);
+    // Growth (issue 24): Mira's referral code, a campaign, and Oskar brought by both (by hand here).
+    await sqliteStore.referrals.codeOf(user.id, () => 'mira-code');
+    const campaign = await sqliteStore.campaigns.create({ code: 'spring', name: 'Spring', createdBy: 1 });
+    if (!campaign) throw new Error('no campaign');
+    await stack.database.execute`update users set referred_by = ${user.id}, campaign_id = ${campaign.id},
+      attributed_at = created_at where telegram_id = ${other.id}`;
     await sqliteStore.close();
 
     const sqlitePath = (stack.database.location as { path: string }).path;
@@ -122,6 +128,11 @@ describe.skipIf(!availableEngines().includes('postgres'))('db:copy from SQLite t
       unknownStatusSince: unknown.unknownStatusSince,
       unknownStatusReportedAt: reported.unknownStatusReportedAt,
     });
+    expect((await copied.referrals.findByCode('mira-code'))?.telegramId).toBe(user.id);
+    expect(await copied.users.find(other.id)).toMatchObject({ referredBy: user.id, campaignId: campaign.id });
+    expect((await copied.users.find(other.id))?.attributedAt).toBeInstanceOf(Date);
+    const next = await copied.campaigns.create({ code: 'autumn', name: 'Autumn', createdBy: 1 });
+    expect(next?.id).toBe(campaign.id + 1);
 
     // The code keeps its redemption: the same customer cannot take it twice, another one can.
     expect((await copied.promoCodes.redeem('MOVE', 77)).kind).toBe('already');

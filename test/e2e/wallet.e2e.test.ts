@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/simulator/server.js';
-import { confirmPrice, pricedTextImage } from '../support/e2e/flows.js';
+import { buyStars, confirmPrice, pricedTextImage } from '../support/e2e/flows.js';
 import { POLL_LEASE_WAIT_MS, type Stack, startStack } from '../support/e2e/stack.js';
 import type { ScriptedUser } from '../support/telegram/emulator.js';
 
@@ -50,17 +50,7 @@ async function balanceOf(user: ScriptedUser): Promise<number> {
 }
 
 /** /wallet -> a pack -> pay; resolves once the bot said the Stars were added. */
-async function buy(user: ScriptedUser, pack: RegExp) {
-  await user.sendCommand('wallet');
-  await user.waitForMessage(/Choose how many Stars/);
-  const after = stack.emulator.seq();
-  await user.pressButton(pack);
-  const invoice = await user.waitForMessage((m) => m.kind === 'invoice', { after });
-  const paid = await user.payInvoice(invoice);
-  if (!paid.ok) throw new Error(`payment refused: ${JSON.stringify(paid)}`);
-  const credited = await user.waitForMessage(/added to your wallet/, { after });
-  return { invoice, paid, credited };
-}
+const buy = (user: ScriptedUser, pack: RegExp) => buyStars(user, pack, () => stack.emulator.seq());
 
 let admin: ScriptedUser | undefined;
 /** The admin's chat, opened by the first test that needs it. */

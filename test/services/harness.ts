@@ -26,6 +26,7 @@ export const STARS_BILLING: StarsBilling = {
   overrides: new Map(),
   welcomeStars: 0,
   topupPacks: [50, 100, 250],
+  referral: { bonusStars: 0, percent: 0, days: 90, dailyCapStars: 1000 },
 };
 export const silentLogger = pino({ level: 'silent' });
 

@@ -37,6 +37,7 @@ const BILLING: StarsBilling = {
   overrides: new Map(),
   welcomeStars: 0,
   topupPacks: [50],
+  referral: { bonusStars: 0, percent: 0, days: 90, dailyCapStars: 1000 },
 };
 /** 0.04 USD at 100 Stars per USD: 4 Stars. */
 const PRICE = 4;

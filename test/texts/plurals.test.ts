@@ -195,6 +195,27 @@ const TABLE: PluralCase[] = [
     en: ['1 recipient', '2 recipients', '5 recipients', '21 recipients'],
     // «(получателей: 21)»
   },
+  {
+    key: 'invite-rule-percent',
+    variable: 'days',
+    args: { percent: 10 },
+    en: ['first 1 day', 'first 2 days', 'first 5 days', 'first 21 days'],
+    ru: ['первые 1 день', 'первые 2 дня', 'первые 5 дней', 'первые 21 день'],
+  },
+  {
+    key: 'admin-stats-referrals',
+    variable: 'customers',
+    args: { topups: 1, bought: '⭐ 5', rewards: '⭐ 1' },
+    en: ['1 customer brought', '2 customers brought', '5 customers brought', '21 customers brought'],
+    ru: ['1 клиент пришёл', '2 клиента пришли', '5 клиентов пришли', '21 клиент пришёл'],
+  },
+  {
+    key: 'admin-stats-referrals',
+    variable: 'topups',
+    args: { customers: 1, bought: '⭐ 5', rewards: '⭐ 1' },
+    en: ['1 paid top-up', '2 paid top-ups', '5 paid top-ups', '21 paid top-ups'],
+    ru: ['1 платное пополнение', '2 платных пополнения', '5 платных пополнений', '21 платное пополнение'],
+  },
 ];
 
 const i18n = createI18n('en');

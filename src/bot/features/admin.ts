@@ -132,6 +132,17 @@ function renderStats(
   return lines.join('\n');
 }
 
+/** /stats with Stars billing: what the referral program brought and granted. */
+async function referralLine(texts: Texts, referrals: BaseContext['deps']['referrals']): Promise<string> {
+  const totals = await referrals.totals();
+  return texts.t('admin-stats-referrals', {
+    customers: totals.referredCustomers,
+    topups: totals.referredTopups,
+    bought: stars(texts, totals.referredTopupStars),
+    rewards: stars(texts, totals.rewardStars),
+  });
+}
+
 function refreshKeyboard(ctx: BaseContext): InlineKeyboard {
   return new InlineKeyboard().text(ctx.t('admin-button-refresh'), ADMIN_BALANCE_REFRESH);
 }
@@ -172,5 +183,6 @@ admins.command('stats', async (ctx) => {
     await ctx.deps.wallet?.report(),
     await ctx.deps.promo?.totals(),
   ];
-  await ctx.reply(renderStats(texts, stats, wallet, promo));
+  const text = renderStats(texts, stats, wallet, promo);
+  await ctx.reply(ctx.deps.wallet ? `${text}\n${await referralLine(texts, ctx.deps.referrals)}` : text);
 });

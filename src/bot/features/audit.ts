@@ -25,6 +25,7 @@ const KNOWN_ACTIONS = new Set([
   'promo_created',
   'promo_batch_created',
   'promo_disabled',
+  'campaign_created',
 ]);
 
 function actionText(ctx: BaseContext, entry: AuditEntryRecord): string {

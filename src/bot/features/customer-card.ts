@@ -35,6 +35,22 @@ function languageOf(ctx: BaseContext, user: UserRecord): string {
   return ctx.t('admin-user-language-auto', { language: user.languageCode ?? '?' });
 }
 
+/** Who referred the customer and which campaign link brought them (first touch). */
+async function originLines(ctx: BaseContext, user: UserRecord): Promise<string[]> {
+  const lines: string[] = [];
+  if (user.referredBy !== null) {
+    const referrer = await ctx.deps.admin.customers.find(user.referredBy);
+    lines.push(
+      ctx.t('admin-user-referred-by', { name: referrer?.firstName || '—', id: String(user.referredBy) }),
+    );
+  }
+  if (user.campaignId !== null) {
+    const campaign = await ctx.deps.admin.campaigns.find(user.campaignId);
+    lines.push(ctx.t('admin-user-campaign', { name: campaign?.name ?? `#${user.campaignId}` }));
+  }
+  return lines;
+}
+
 async function cardText(ctx: BaseContext, user: UserRecord): Promise<string> {
   const { deps } = ctx;
   const id = user.telegramId;
@@ -57,6 +73,7 @@ async function cardText(ctx: BaseContext, user: UserRecord): Promise<string> {
     lines.push(ctx.t('admin-user-wallet', { balance: stars(ctx, await deps.wallet.balance(id)) }));
   const redeemed = await deps.promo?.redeemedBy(id);
   if (redeemed) lines.push(ctx.t('admin-user-promo', { count: redeemed }));
+  lines.push(...(await originLines(ctx, user)));
   const usage = await deps.limits.usage(id);
   lines.push(
     ctx.t('admin-user-limits', {

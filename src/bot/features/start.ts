@@ -1,7 +1,9 @@
 import { Composer } from 'grammy';
+import { parseStartPayload } from '../../domain/start-payload.js';
 import { menuData } from '../../telegram/callback-data/menu.js';
 import { createMainMenuKeyboard } from '../../telegram/keyboards/main-menu.js';
 import type { BotContext } from '../context.js';
+import { replyToPromoRedemption } from './promo.js';
 
 export const startFeature = new Composer<BotContext>();
 const privateChats = startFeature.chatType('private');
@@ -21,9 +23,20 @@ async function mainMenu(ctx: BotContext) {
   return createMainMenuKeyboard(ctx, balance);
 }
 
+/**
+ * `/start <payload>` (a deep link): a referral or campaign payload attributes a user whose row this
+ * very update created (first touch, once: ReferralProgram.attributeStart); a promo payload redeems
+ * the code after the menu (only with Stars billing; without it the payload is ignored like an
+ * unknown one). Anything unknown is ignored: the customer gets the menu.
+ */
 privateChats.command('start', async (ctx) => {
   await ctx.conversation.exitAll();
+  const payload = parseStartPayload(ctx.match.trim() || undefined);
+  if (payload && payload.kind !== 'promo') {
+    await ctx.deps.referrals.attributeStart({ id: ctx.from.id, updateId: ctx.update.update_id }, payload);
+  }
   await ctx.reply(welcomeText(ctx), { reply_markup: await mainMenu(ctx) });
+  if (payload?.kind === 'promo' && ctx.deps.promo) await replyToPromoRedemption(ctx, payload.code);
 });
 
 /** Buttons that lead back to the menu edit the message in place instead of piling up new ones. */

@@ -14,6 +14,7 @@ export function attachUser(deps: BotDeps): MiddlewareFn<BaseContext> {
             firstName: from.first_name,
             username: from.username,
             languageCode: from.language_code,
+            updateId: ctx.update.update_id,
           })
         : undefined;
     return next();

@@ -36,6 +36,7 @@ export class UsersRepository {
         username: sql.placeholder('username'),
         languageCode: sql.placeholder('languageCode'),
         role: sql.placeholder('role'),
+        createdUpdateId: sql.placeholder('updateId'),
         createdAt: sql.placeholder('now'),
         seenAt: sql.placeholder('now'),
       })
@@ -55,13 +56,17 @@ export class UsersRepository {
       .prepare('users_touch');
   }
 
-  /** Records that the user was seen (creating the row on first contact) and returns the row. */
+  /**
+   * Records that the user was seen (creating the row on first contact) and returns the row.
+   * `updateId`: the update being handled; a row it creates remembers it (first-touch attribution).
+   */
   async touch(
     user: {
       id: number;
       firstName: string;
       username?: string | undefined;
       languageCode?: string | undefined;
+      updateId?: number | undefined;
     },
     isAdmin: boolean,
   ): Promise<UserRecord> {
@@ -86,6 +91,7 @@ export class UsersRepository {
         username: user.username ?? null,
         languageCode: user.languageCode ?? null,
         role,
+        updateId: user.updateId ?? null,
         now: new Date(now),
       }),
     );

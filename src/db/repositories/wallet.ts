@@ -23,9 +23,27 @@ export interface NewWalletEntry {
   note?: string | null;
 }
 
+/** A referrer's reward booked with a referee's top-up. */
+export interface ReferralCredit {
+  referrerId: number;
+  stars: number;
+}
+
+/** Books the referral reward of a top-up credited now, inside the credit's own transaction. */
+export type RewardTopup = (
+  tx: Tx,
+  topup: { userId: number; chargeId: string; stars: number },
+) => Promise<ReferralCredit | undefined>;
+
 export type CreditOutcome =
   /** Booked now; `topup` is the invoice row it paid (absent for a payload we do not know). */
-  | { kind: 'credited'; topup: StarTopupRecord | undefined; balance: number }
+  | {
+      kind: 'credited';
+      topup: StarTopupRecord | undefined;
+      balance: number;
+      /** The referrer's reward booked with it, if any. */
+      referral?: ReferralCredit | undefined;
+    }
   /** This charge was booked before (a redelivered update). */
   | { kind: 'duplicate'; topup: StarTopupRecord | undefined; balance: number };
 
@@ -48,6 +66,8 @@ export interface WalletTotals {
   welcomeStars: number;
   /** Granted by promo codes. */
   promoStars: number;
+  /** Referral rewards, net of those taken back with a refunded top-up. */
+  referralStars: number;
 }
 
 const { hold: holdKey, settle: settleKey, charge: chargeKey } = ledgerKeys;
@@ -77,7 +97,9 @@ const starsSum = (column: Parameters<typeof sql>[1]) =>
  * the welcome bonus and promo codes the granted one; a hold or a late charge takes granted Stars first, and its
  * release gives each pool back what it took; refunds take paid Stars only.
  */
-export function paidPart(entries: Array<Pick<WalletEntryRecord, 'kind' | 'key' | 'stars'>>): number {
+export function paidPart(
+  entries: Array<Pick<WalletEntryRecord, 'kind' | 'key' | 'stars' | 'delta'>>,
+): number {
   let paid = 0;
   let granted = 0;
   const fromGranted = new Map<string, number>();
@@ -97,6 +119,11 @@ export function paidPart(entries: Array<Pick<WalletEntryRecord, 'kind' | 'key' |
       case 'welcome':
       case 'promo':
         granted += e.stars;
+        break;
+      case 'referral':
+        // A reward is granted Stars; taking it back (a refunded top-up) spends like a charge.
+        if (e.delta >= 0) granted += e.stars;
+        else spend(e.key, e.stars);
         break;
       case 'refund':
       case 'telegram_refund':
@@ -167,7 +194,12 @@ export class WalletRepository {
   async #paidBalance(db: Sql, userId: number): Promise<number> {
     const { walletEntries } = this.#t;
     const entries = await db
-      .select({ kind: walletEntries.kind, key: walletEntries.key, stars: walletEntries.stars })
+      .select({
+        kind: walletEntries.kind,
+        key: walletEntries.key,
+        stars: walletEntries.stars,
+        delta: walletEntries.delta,
+      })
       .from(walletEntries)
       .where(eq(walletEntries.userId, userId))
       .orderBy(walletEntries.id);
@@ -377,12 +409,15 @@ export class WalletRepository {
    * A successful payment: credits `topup:<chargeId>` once and marks its invoice paid, in one
    * transaction. A second delivery of the same payment finds the entry and books nothing.
    */
-  creditPayment(payment: {
-    chargeId: string;
-    userId: number;
-    stars: number;
-    topupId: string | undefined;
-  }): Promise<CreditOutcome> {
+  creditPayment(
+    payment: {
+      chargeId: string;
+      userId: number;
+      stars: number;
+      topupId: string | undefined;
+    },
+    reward?: RewardTopup,
+  ): Promise<CreditOutcome> {
     const { starTopups } = this.#t;
     return this.engine.transaction(async (tx) => {
       const booked = await this.book(
@@ -412,8 +447,10 @@ export class WalletRepository {
         payment.topupId === undefined
           ? undefined
           : first(await tx.db.select().from(starTopups).where(eq(starTopups.id, payment.topupId)));
+      // The referrer's reward commits with the credit or not at all, so it is booked exactly once.
+      const referral = booked && reward ? await reward(tx, payment) : undefined;
       const balance = await this.#balance(tx.db, payment.userId);
-      return booked ? { kind: 'credited', topup, balance } : { kind: 'duplicate', topup, balance };
+      return booked ? { kind: 'credited', topup, balance, referral } : { kind: 'duplicate', topup, balance };
     });
   }
 
@@ -472,14 +509,43 @@ export class WalletRepository {
     });
   }
 
-  /** Telegram returned the Stars: the refund is final. */
+  /** Telegram returned the Stars: the refund is final (and the top-up's referral reward goes back). */
   async finishRefund(chargeId: string): Promise<void> {
     const { starTopups } = this.#t;
-    await this.engine.run((db) =>
-      db
+    await this.engine.transaction(async (tx) => {
+      await tx.db
         .update(starTopups)
         .set({ status: 'refunded', refundedAt: new Date(this.now()) })
-        .where(and(eq(starTopups.chargeId, chargeId), eq(starTopups.status, 'refunding'))),
+        .where(and(eq(starTopups.chargeId, chargeId), eq(starTopups.status, 'refunding')));
+      await this.#reverseReferral(tx, chargeId);
+    });
+  }
+
+  /**
+   * A refunded top-up takes its referral reward back: one negative `referral` entry under its own
+   * key, so a refund seen twice (or by two replicas) takes it once. The referrer's balance may go
+   * below zero, like a Telegram refund's.
+   */
+  async #reverseReferral(tx: Tx, chargeId: string): Promise<void> {
+    const { walletEntries } = this.#t;
+    const reward = first(
+      await tx.db
+        .select()
+        .from(walletEntries)
+        .where(eq(walletEntries.key, ledgerKeys.referral(chargeId))),
+    );
+    if (!reward) return;
+    await this.book(
+      {
+        key: ledgerKeys.referralUndo(chargeId),
+        userId: reward.userId,
+        kind: 'referral',
+        delta: -reward.stars,
+        stars: reward.stars,
+        chargeId,
+        note: reward.note,
+      },
+      tx,
     );
   }
 
@@ -520,6 +586,7 @@ export class WalletRepository {
         tx,
       );
       if (!booked) return undefined;
+      await this.#reverseReferral(tx, refund.chargeId);
       if (topup) {
         await tx.db
           .update(starTopups)
@@ -557,7 +624,11 @@ export class WalletRepository {
     const { walletEntries } = this.#t;
     const rows = await this.engine.run((db) =>
       db
-        .select({ kind: walletEntries.kind, stars: starsSum(walletEntries.stars) })
+        .select({
+          kind: walletEntries.kind,
+          stars: starsSum(walletEntries.stars),
+          delta: starsSum(walletEntries.delta),
+        })
         .from(walletEntries)
         .groupBy(walletEntries.kind),
     );
@@ -571,6 +642,7 @@ export class WalletRepository {
       grantedStars: of('grant'),
       welcomeStars: of('welcome'),
       promoStars: of('promo'),
+      referralStars: rows.find((r) => r.kind === 'referral')?.delta ?? 0,
     };
   }
 

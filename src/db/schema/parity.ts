@@ -7,6 +7,7 @@ import type {
   AuditEntryRecord,
   BroadcastRecipientRecord,
   BroadcastRecord,
+  CampaignRecord,
   InboxUpdateRecord,
   OrderRecord,
   PromoCodeRecord,
@@ -50,4 +51,6 @@ export type SchemaParity = [
   Holds<Same<Row<typeof sqlite.promoRedemptions>, PromoRedemptionRecord>>,
   Holds<Same<Row<typeof pg.promoRedemptions>, PromoRedemptionRecord>>,
   Holds<Same<Row<typeof sqlite.promoMisses>, Row<typeof pg.promoMisses>>>,
+  Holds<Same<Row<typeof sqlite.campaigns>, CampaignRecord>>,
+  Holds<Same<Row<typeof pg.campaigns>, CampaignRecord>>,
 ];

@@ -7,7 +7,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { StarsBilling } from '../../config.js';
-import type { HoldVerdict, StarTopupRecord, Tx, WalletRepository, WalletTotals } from '../../db/index.js';
+import type {
+  HoldVerdict,
+  ReferralCredit,
+  StarTopupRecord,
+  Tx,
+  WalletRepository,
+  WalletTotals,
+} from '../../db/index.js';
 import {
   addMoney,
   isMoneyString,
@@ -48,7 +55,15 @@ export interface PaymentNotice {
   balance: number;
   /** The draft the user topped up for, if any. */
   orderId: string | null;
+  /** The referrer's reward booked with this credit (they are told after the commit). */
+  referral?: ReferralCredit | undefined;
 }
+
+/** Books a referrer's reward inside the transaction that credits a paid top-up. */
+export type TopupReward = (
+  tx: Tx,
+  topup: { userId: number; chargeId: string; stars: number },
+) => Promise<ReferralCredit | undefined>;
 
 /** For /stats: the Stars side and what it means in USD at the reseller's own rate. */
 export interface WalletReport {
@@ -80,9 +95,17 @@ export class WalletService {
   readonly ledger: WalletRepository;
   readonly #config: StarsBilling;
   readonly #log: Logger;
+  readonly #rewardTopup: TopupReward | undefined;
 
-  constructor(deps: { ledger: WalletRepository; config: StarsBilling; logger: Logger }) {
+  constructor(deps: {
+    ledger: WalletRepository;
+    config: StarsBilling;
+    logger: Logger;
+    /** The referral program's reward of a paid top-up (absent: no rewards). */
+    rewardTopup?: TopupReward | undefined;
+  }) {
     this.#config = deps.config;
+    this.#rewardTopup = deps.rewardTopup;
     this.pricing = new StarPricing(deps.config);
     this.ledger = deps.ledger;
     this.#log = deps.logger.child({ component: 'wallet' });
@@ -226,12 +249,15 @@ export class WalletService {
           : 'payment for an unknown invoice: credited anyway',
       );
     }
-    const outcome = await this.ledger.creditPayment({
-      chargeId: payment.chargeId,
-      userId: payment.userId,
-      stars: payment.stars,
-      topupId: topup?.id,
-    });
+    const outcome = await this.ledger.creditPayment(
+      {
+        chargeId: payment.chargeId,
+        userId: payment.userId,
+        stars: payment.stars,
+        topupId: topup?.id,
+      },
+      this.#rewardTopup,
+    );
     const credited = outcome.kind === 'credited';
     this.#log.info(
       { userId: payment.userId, stars: payment.stars, chargeId: payment.chargeId, credited },
@@ -245,6 +271,7 @@ export class WalletService {
       stars: payment.stars,
       balance: outcome.balance,
       orderId: outcome.topup?.orderId ?? null,
+      referral: outcome.kind === 'credited' ? outcome.referral : undefined,
     };
   }
 

@@ -40,3 +40,6 @@ export const customerCardData = buttonFamily('usr', {
 });
 
 export const auditPageData = buttonFamily('aud', { page: field.int(0, 99_999) });
+
+/** `cmp:<campaign id>`: a campaign's days under /campaigns; 0 goes back to the list. */
+export const campaignData = buttonFamily('cmp', { id: field.int(0, 2_147_483_647) });

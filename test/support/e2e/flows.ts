@@ -48,3 +48,19 @@ export async function pricedTextImage(user: ScriptedUser, prompt: string) {
   await user.waitForMessage(/Settings|Настройки/);
   return continueToPrice(user);
 }
+
+/**
+ * /wallet -> a pack -> pay (BILLING=stars); resolves once the bot said the Stars were added.
+ * `seq`: the emulator's event counter, so only answers to this purchase count.
+ */
+export async function buyStars(user: ScriptedUser, pack: RegExp, seq: () => number) {
+  await user.sendCommand('wallet');
+  await user.waitForMessage(/Choose how many Stars/);
+  const after = seq();
+  await user.pressButton(pack);
+  const invoice = await user.waitForMessage((m) => m.kind === 'invoice', { after });
+  const paid = await user.payInvoice(invoice);
+  if (!paid.ok) throw new Error(`payment refused: ${JSON.stringify(paid)}`);
+  const credited = await user.waitForMessage(/added to your wallet/, { after });
+  return { invoice, paid, credited };
+}

@@ -49,6 +49,19 @@ export const users = pgTable('users', {
   bannedAt: at('banned_at'),
   createdAt: at('created_at').notNull().defaultNow(),
   seenAt: at('seen_at').notNull().defaultNow(),
+  createdUpdateId: bigint('created_update_id', { mode: 'number' }),
+  referralCode: text('referral_code').unique(),
+  referredBy: telegramId('referred_by'),
+  campaignId: integer('campaign_id'),
+  attributedAt: at('attributed_at'),
+});
+
+export const campaigns = pgTable('campaigns', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  createdBy: telegramId('created_by').notNull(),
+  createdAt: at('created_at').notNull(),
 });
 
 export const conversationStates = pgTable('conversation_states', {

@@ -18,4 +18,23 @@ export const users = sqliteTable('users', {
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`),
   seenAt: integer('seen_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  /** The update that created the row: only that update's /start may attribute the user (first touch). */
+  createdUpdateId: integer('created_update_id'),
+  /** The user's own referral code (random, made on their first /invite). */
+  referralCode: text('referral_code').unique(),
+  /** Who brought them (a referral link at their first /start); never changes. */
+  referredBy: integer('referred_by'),
+  /** The campaign link of their first /start; never changes. */
+  campaignId: integer('campaign_id'),
+  /** When a referrer or a campaign was attached (set once). */
+  attributedAt: integer('attributed_at', { mode: 'timestamp_ms' }),
+});
+
+/** Campaign links made by admins (/campaign_new): `?start=c_<code>`. */
+export const campaigns = sqliteTable('campaigns', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  createdBy: integer('created_by').notNull(),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
 });

@@ -1,0 +1,228 @@
+/**
+ * First-touch attribution (who or which campaign brought a user) and the referral program's
+ * storage: personal codes, what a referrer's link brought, and the reward of a referee's paid top-up,
+ * booked inside the top-up's own transaction (wallet repository's creditPayment).
+ */
+import { and, count, countDistinct, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { type ReferralRules, referralReward, utcDayStart } from '../../domain/referral.js';
+import { ledgerKeys } from '../../domain/wallet.js';
+import { changed, type Engine, first, type Tx } from '../engine.js';
+import type { UserRecord } from '../records.js';
+import type { ReferralCredit, WalletRepository } from './wallet.js';
+
+/** Stars as a number on both engines (PostgreSQL's sum() is a bigint, which arrives as a string). */
+const starsSum = (column: Parameters<typeof sql>[1]) =>
+  sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+
+/** The ledger kinds that make up what a customer bought: top-ups net of their refunds. */
+export const BOUGHT_KINDS = ['topup', 'refund', 'refund_undo', 'telegram_refund'] as const;
+
+export type Attribution = { referrerId: number } | { campaignId: number };
+
+export interface InviteStats {
+  /** People who joined through the link. */
+  joined: number;
+  /** Of them, those with at least one paid top-up. */
+  paid: number;
+  /** Referral Stars earned, net of rewards taken back. */
+  earnedStars: number;
+}
+
+export interface ReferralTotals {
+  /** Referral Stars granted, net of those taken back. */
+  rewardStars: number;
+  /** Customers who came through someone's referral link. */
+  referredCustomers: number;
+  /** Their paid top-ups (count and Stars, refunded ones included). */
+  referredTopups: number;
+  referredTopupStars: number;
+}
+
+export class ReferralsRepository {
+  constructor(
+    private readonly engine: Engine,
+    private readonly wallet: Pick<WalletRepository, 'book'>,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get #t() {
+    return this.engine.tables;
+  }
+
+  /**
+   * Attaches a referrer or a campaign to the user, only from the update that created their row and
+   * only once (one conditional UPDATE: a second replica handling the same update changes nothing).
+   * Never the user themself as their referrer. True when attached now.
+   */
+  async attribute(userId: number, updateId: number, to: Attribution): Promise<boolean> {
+    if ('referrerId' in to && to.referrerId === userId) return false;
+    const { users } = this.#t;
+    const rows = await this.engine.run((db) =>
+      db
+        .update(users)
+        .set({
+          attributedAt: new Date(this.now()),
+          ...('referrerId' in to ? { referredBy: to.referrerId } : { campaignId: to.campaignId }),
+        })
+        .where(
+          and(eq(users.telegramId, userId), eq(users.createdUpdateId, updateId), isNull(users.attributedAt)),
+        )
+        .returning({ id: users.telegramId }),
+    );
+    return changed(rows) === 1;
+  }
+
+  /** The user with this referral code. */
+  async findByCode(code: string): Promise<UserRecord | undefined> {
+    const { users } = this.#t;
+    return first(await this.engine.run((db) => db.select().from(users).where(eq(users.referralCode, code))));
+  }
+
+  /**
+   * The user's referral code, made now (from `fresh`) if they have none; a code another user took
+   * meanwhile (unique index) makes another try.
+   */
+  async codeOf(userId: number, fresh: () => string): Promise<string | undefined> {
+    const { users } = this.#t;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const row = first(
+        await this.engine.run((db) =>
+          db.select({ code: users.referralCode }).from(users).where(eq(users.telegramId, userId)),
+        ),
+      );
+      if (!row) return undefined;
+      if (row.code) return row.code;
+      try {
+        await this.engine.run((db) =>
+          db
+            .update(users)
+            .set({ referralCode: fresh() })
+            .where(and(eq(users.telegramId, userId), isNull(users.referralCode))),
+        );
+      } catch {
+        // Another user holds that code: the next attempt draws a new one.
+      }
+    }
+    throw new Error(`could not give user ${userId} a referral code`);
+  }
+
+  async inviteStats(referrerId: number): Promise<InviteStats> {
+    const { users, walletEntries: w } = this.#t;
+    return this.engine.transaction(async ({ db }) => {
+      const joined = first(
+        await db.select({ n: count() }).from(users).where(eq(users.referredBy, referrerId)),
+      );
+      const paid = first(
+        await db
+          .select({ n: countDistinct(w.userId) })
+          .from(w)
+          .innerJoin(users, eq(users.telegramId, w.userId))
+          .where(and(eq(users.referredBy, referrerId), eq(w.kind, 'topup'))),
+      );
+      const earned = first(
+        await db
+          .select({ stars: starsSum(w.delta) })
+          .from(w)
+          .where(and(eq(w.userId, referrerId), eq(w.kind, 'referral'))),
+      );
+      return {
+        joined: Number(joined?.n ?? 0),
+        paid: Number(paid?.n ?? 0),
+        earnedStars: earned?.stars ?? 0,
+      };
+    });
+  }
+
+  /**
+   * The referrer's reward for a top-up credited in `tx` (wallet repository's creditPayment): bonus
+   * for the referee's first paid top-up, the percentage within the window, within the referrer's
+   * daily cap, booked under `referral:<charge>`. The referrer's own lock serialises their rewards, so
+   * two replicas crediting two referees at once cannot both fill the same day's cap.
+   */
+  async rewardTopup(
+    tx: Tx,
+    rules: ReferralRules,
+    topup: { userId: number; chargeId: string; stars: number },
+  ): Promise<ReferralCredit | undefined> {
+    const { users, walletEntries: w } = this.#t;
+    const referee = first(
+      await tx.db
+        .select({ referredBy: users.referredBy, joinedAt: users.createdAt })
+        .from(users)
+        .where(eq(users.telegramId, topup.userId)),
+    );
+    const referrerId = referee?.referredBy;
+    if (!referee || referrerId === null || referrerId === undefined || referrerId === topup.userId) {
+      return undefined;
+    }
+    await tx.lock(`referral:${referrerId}`);
+    const now = this.now();
+    const earlier = first(
+      await tx.db
+        .select({ n: count() })
+        .from(w)
+        .where(
+          and(
+            eq(w.userId, topup.userId),
+            eq(w.kind, 'topup'),
+            sql`${w.key} <> ${ledgerKeys.topup(topup.chargeId)}`,
+          ),
+        ),
+    );
+    const today = first(
+      await tx.db
+        .select({ stars: starsSum(w.delta) })
+        .from(w)
+        .where(
+          and(eq(w.userId, referrerId), eq(w.kind, 'referral'), gte(w.createdAt, new Date(utcDayStart(now)))),
+        ),
+    );
+    const stars = referralReward(rules, {
+      stars: topup.stars,
+      firstPaid: Number(earlier?.n ?? 0) === 0,
+      joinedAt: referee.joinedAt.getTime(),
+      now,
+      earnedToday: today?.stars ?? 0,
+    });
+    if (stars <= 0) return undefined;
+    const booked = await this.wallet.book(
+      {
+        key: ledgerKeys.referral(topup.chargeId),
+        userId: referrerId,
+        kind: 'referral',
+        delta: stars,
+        stars,
+        chargeId: topup.chargeId,
+        note: String(topup.userId),
+      },
+      tx,
+    );
+    return booked ? { referrerId, stars } : undefined;
+  }
+
+  async totals(): Promise<ReferralTotals> {
+    const { users, walletEntries: w } = this.#t;
+    return this.engine.transaction(async ({ db }) => {
+      const rewards = first(
+        await db
+          .select({ stars: starsSum(w.delta) })
+          .from(w)
+          .where(eq(w.kind, 'referral')),
+      );
+      const referred = first(await db.select({ n: count() }).from(users).where(isNotNull(users.referredBy)));
+      const topups = first(
+        await db
+          .select({ n: count(), stars: starsSum(w.stars) })
+          .from(w)
+          .innerJoin(users, eq(users.telegramId, w.userId))
+          .where(and(isNotNull(users.referredBy), inArray(w.kind, ['topup']))),
+      );
+      return {
+        rewardStars: rewards?.stars ?? 0,
+        referredCustomers: Number(referred?.n ?? 0),
+        referredTopups: Number(topups?.n ?? 0),
+        referredTopupStars: topups?.stars ?? 0,
+      };
+    });
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * Deep links and the referral program (issue 24): a /start payload attributes a new user to a
+ * referrer or a campaign (first touch, once); /invite shows a customer's own link and what it
+ * brought. The rewards themselves are booked with each paid top-up (WalletService.creditPayment,
+ * through `rewardTopup`), in the same transaction as the credit.
+ */
+import { randomBytes } from 'node:crypto';
+import type {
+  CampaignsRepository,
+  InviteStats,
+  ReferralCredit,
+  ReferralsRepository,
+  ReferralTotals,
+  Tx,
+  UserRecord,
+  UsersRepository,
+} from '../db/index.js';
+import { type ReferralRules, rewardsOn } from '../domain/referral.js';
+import type { StartPayload } from '../domain/start-payload.js';
+import type { Logger } from '../logger.js';
+
+/** What /start's payload did: attached the user now, or nothing (unknown code, not new, self). */
+export type StartAttribution = { kind: 'referral' | 'campaign'; attached: boolean } | undefined;
+
+/** A code of 8 random base64url characters: not derivable from the user id, and fits `r_<code>`. */
+export function randomCode(): string {
+  return randomBytes(6).toString('base64url');
+}
+
+export class ReferralProgram {
+  readonly #referrals: ReferralsRepository;
+  readonly #campaigns: Pick<CampaignsRepository, 'findByCode'>;
+  readonly #users: Pick<UsersRepository, 'find'>;
+  readonly #rules: ReferralRules | undefined;
+  readonly #log: Logger;
+
+  constructor(deps: {
+    referrals: ReferralsRepository;
+    campaigns: Pick<CampaignsRepository, 'findByCode'>;
+    users: Pick<UsersRepository, 'find'>;
+    /** REFERRAL_* with BILLING=stars; undefined without billing (no rewards, no /invite). */
+    rules: ReferralRules | undefined;
+    logger: Logger;
+  }) {
+    this.#referrals = deps.referrals;
+    this.#campaigns = deps.campaigns;
+    this.#users = deps.users;
+    this.#rules = deps.rules;
+    this.#log = deps.logger.child({ component: 'referrals' });
+  }
+
+  /** /invite is offered: the referral program runs with Stars billing only. */
+  get offered(): boolean {
+    return this.#rules !== undefined;
+  }
+
+  /**
+   * A /start's referral or campaign payload. Only the update that created the user's row may attach
+   * anything (first touch), and only once; unknown codes and self-referral attach nothing.
+   */
+  async attributeStart(
+    user: { id: number; updateId: number },
+    payload: StartPayload,
+  ): Promise<StartAttribution> {
+    if (payload.kind === 'referral') {
+      const referrer = await this.#referrals.findByCode(payload.code);
+      if (!referrer || referrer.telegramId === user.id) return { kind: 'referral', attached: false };
+      const attached = await this.#referrals.attribute(user.id, user.updateId, {
+        referrerId: referrer.telegramId,
+      });
+      if (attached)
+        this.#log.info({ userId: user.id, referrerId: referrer.telegramId }, 'referred user joined');
+      return { kind: 'referral', attached };
+    }
+    if (payload.kind === 'campaign') {
+      const campaign = await this.#campaigns.findByCode(payload.code);
+      if (!campaign) return { kind: 'campaign', attached: false };
+      const attached = await this.#referrals.attribute(user.id, user.updateId, { campaignId: campaign.id });
+      if (attached) this.#log.info({ userId: user.id, campaignId: campaign.id }, 'campaign user joined');
+      return { kind: 'campaign', attached };
+    }
+    return undefined;
+  }
+
+  /** The customer's personal code (made on first use) and what their link brought. */
+  async invite(userId: number): Promise<{ code: string; stats: InviteStats } | undefined> {
+    const code = await this.#referrals.codeOf(userId, randomCode);
+    if (!code) return undefined;
+    return { code, stats: await this.#referrals.inviteStats(userId) };
+  }
+
+  /**
+   * WalletService's hook for a top-up credited now: the referrer's reward, booked in the credit's
+   * transaction (undefined when the program pays nothing).
+   */
+  get rewardTopup():
+    | ((
+        tx: Tx,
+        topup: { userId: number; chargeId: string; stars: number },
+      ) => Promise<ReferralCredit | undefined>)
+    | undefined {
+    const rules = this.#rules;
+    if (!rules || !rewardsOn(rules)) return undefined;
+    return (tx, topup) => this.#referrals.rewardTopup(tx, rules, topup);
+  }
+
+  /** Who to tell about a reward (their language) and who brought a customer (the customer card). */
+  member(userId: number): Promise<UserRecord | undefined> {
+    return this.#users.find(userId);
+  }
+
+  totals(): Promise<ReferralTotals> {
+    return this.#referrals.totals();
+  }
+}

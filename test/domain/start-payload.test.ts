@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { DAY_MS, referralReward, utcDayStart } from '../../src/domain/referral.js';
+import { parseStartPayload, startPayloadOf } from '../../src/domain/start-payload.js';
+
+describe('parseStartPayload', () => {
+  it('reads referral, campaign and promo payloads', () => {
+    expect(parseStartPayload('r_Ab3-_x')).toEqual({ kind: 'referral', code: 'Ab3-_x' });
+    expect(parseStartPayload('c_spring')).toEqual({ kind: 'campaign', code: 'spring' });
+    expect(parseStartPayload('p_GIFT50')).toEqual({ kind: 'promo', code: 'GIFT50' });
+    expect(parseStartPayload(startPayloadOf.referral('xyz'))).toEqual({ kind: 'referral', code: 'xyz' });
+  });
+
+  it('ignores anything malformed: no payload, unknown prefix, empty code, foreign characters, too long', () => {
+    for (const bad of [
+      undefined,
+      '',
+      'r_',
+      'x_abc',
+      'r-abc',
+      'R_abc',
+      'r_a b',
+      'c_ab.c',
+      'p_кот',
+      'r_abc\n',
+      `c_${'a'.repeat(63)}`,
+      'hello',
+    ]) {
+      expect(parseStartPayload(bad), String(bad)).toBeUndefined();
+    }
+    expect(parseStartPayload(`c_${'a'.repeat(62)}`)).toEqual({ kind: 'campaign', code: 'a'.repeat(62) });
+  });
+});
+
+describe('referralReward', () => {
+  const rules = { bonusStars: 10, percent: 10, days: 90, dailyCapStars: 1000 };
+  const base = { stars: 50, firstPaid: true, joinedAt: 0, now: DAY_MS, earnedToday: 0 };
+
+  it('bonus for the first paid top-up plus the share rounded down', () => {
+    expect(referralReward(rules, base)).toBe(15);
+    expect(referralReward(rules, { ...base, stars: 59, firstPaid: false })).toBe(5);
+  });
+
+  it('no share after the window; never above what is left of the daily cap', () => {
+    expect(referralReward(rules, { ...base, firstPaid: false, now: 91 * DAY_MS })).toBe(0);
+    expect(referralReward(rules, { ...base, now: 91 * DAY_MS })).toBe(10);
+    expect(referralReward({ ...rules, dailyCapStars: 20 }, { ...base, earnedToday: 12 })).toBe(8);
+    expect(referralReward({ ...rules, dailyCapStars: 20 }, { ...base, earnedToday: 25 })).toBe(0);
+  });
+
+  it('days start at 00:00 UTC', () => {
+    expect(utcDayStart(Date.UTC(2026, 10, 26, 13, 5))).toBe(Date.UTC(2026, 10, 26));
+  });
+});
