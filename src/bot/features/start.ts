@@ -1,6 +1,6 @@
-import { Composer } from 'grammy';
 import { menuData } from '../../telegram/callback-data/menu.js';
 import { createMainMenuKeyboard } from '../../telegram/keyboards/main-menu.js';
+import { Composer } from '../composer.js';
 import type { BotContext } from '../context.js';
 
 export const startFeature = new Composer<BotContext>();
