@@ -18,6 +18,7 @@ import { CONTROL_COMMANDS, isPayment } from '../telegram/inbox-lane.js';
 import { withUrgentPosts } from '../telegram/outbound-priority.js';
 import { OutboundScheduler } from '../telegram/outbound-scheduler.js';
 import { TelegramLink } from '../telegram/telegram-link.js';
+import { Composer } from './composer.js';
 import type { BaseContext, BotContext, BotDeps } from './context.js';
 import { handleBotError } from './error-handler.js';
 import { adminFeature } from './features/admin.js';
@@ -203,7 +204,9 @@ export function installFeatures(telegram: TelegramBot, opts: FeatureOptions): Bo
   // Refused users (allowlist, bans) get their answer here and reach nothing below.
   bot.use(createAccessGuard(deps.config));
 
-  const protectedBot = bot.errorBoundary(handleBotError);
+  // Our Composer (composer.ts): grammY's chains each `use` through two async frames per update.
+  const protectedBot = new Composer<BotContext>();
+  bot.errorBoundary(handleBotError, protectedBot);
   protectedBot.use(
     conversations<BotContext, BaseContext>({
       storage: { type: 'key', version: 1, adapter: opts.store.conversationStorage() },
