@@ -178,7 +178,11 @@ export function createBot(token: string, opts: CreateBotOptions): Bot<BotContext
 
 /** Plugins in the order they must run, then one Composer per feature, then the catch-all. */
 export function installFeatures(telegram: TelegramBot, opts: FeatureOptions): Bot<BotContext> {
-  const { bot, callbackAnswers } = telegram;
+  const { callbackAnswers } = telegram;
+  // Everything goes into one of our Composers (composer.ts), built once: grammY's Bot would chain
+  // each `use` through two async frames per update. Named `bot`, as it stands for the bot below.
+  const bot = new Composer<BotContext>();
+  telegram.bot.use(bot);
   const { deps } = opts;
   // What every context needs, outside and inside conversations (which build their own contexts).
   const contextPlugins = [attachUser(deps), deps.i18n.middleware(), escapeTranslationVariables];
@@ -236,6 +240,6 @@ export function installFeatures(telegram: TelegramBot, opts: FeatureOptions): Bo
   protectedBot.use(helpFeature);
   protectedBot.use(unhandledFeature);
 
-  bot.catch(handleBotError);
-  return bot;
+  telegram.bot.catch(handleBotError);
+  return telegram.bot;
 }
