@@ -63,22 +63,86 @@ function composed<C extends Context>(middleware: Middleware<C>[]): MiddlewareFn<
   return middleware.map(flatten).reduce(concat);
 }
 
+/** Updates a command can be in (grammY's command filter reads `message` or `channel_post`). */
+const COMMAND_KINDS: ReadonlySet<string> = new Set([
+  'message',
+  'edited_message',
+  'channel_post',
+  'edited_channel_post',
+  'business_message',
+  'edited_business_message',
+]);
+const CALLBACK_KINDS: ReadonlySet<string> = new Set(['callback_query']);
+
+/** The update's kind: its one field besides update_id (`message`, `callback_query`...). */
+function kindOf(update: Context['update']): string {
+  // The usual kinds first: each composer on the way asks.
+  if (update.message !== undefined) return 'message';
+  if (update.callback_query !== undefined) return 'callback_query';
+  for (const key in update) if (key !== 'update_id') return key;
+  return '';
+}
+
+interface Entry<C extends Context> {
+  run: MiddlewareFn<C>;
+  /** The only kinds of update it can act on (a command, a callback query); absent: any. */
+  only?: ReadonlySet<string>;
+}
+
 export class Composer<C extends Context> extends GrammyComposer<C> {
-  #handler: MiddlewareFn<C>;
+  readonly #entries: Entry<C>[] = [];
+  /**
+   * The chain for each kind of update, built on its first update: a callback query never walks
+   * past the commands, a message never past the buttons. Registering anything rebuilds them.
+   */
+  readonly #chains = new Map<string, MiddlewareFn<C>>();
 
   constructor(...middleware: Array<Middleware<C>>) {
     super();
-    this.#handler = composed(middleware);
+    if (middleware.length > 0) this.#entries.push({ run: composed(middleware) });
   }
 
+  readonly #dispatch: MiddlewareFn<C> = (ctx, next) => {
+    const kind = kindOf(ctx.update);
+    let chain = this.#chains.get(kind);
+    if (chain === undefined) {
+      const relevant = this.#entries.filter((e) => e.only === undefined || e.only.has(kind));
+      chain = composed(relevant.map((e) => e.run));
+      this.#chains.set(kind, chain);
+    }
+    return chain(ctx, next);
+  };
+
   override middleware(): MiddlewareFn<C> {
-    return this.#handler;
+    return this.#dispatch;
   }
 
   override use(...middleware: Array<Middleware<C>>): Composer<C> {
     const composer = new Composer<C>(...middleware);
-    const added = flatten(composer);
-    this.#handler = this.#handler === passThrough ? added : concat(this.#handler, added);
+    this.#entries.push({ run: flatten(composer) });
+    this.#chains.clear();
+    return composer;
+  }
+
+  /** The last entry (the filter just registered) acts only on updates of these kinds. */
+  #onlyFor(kinds: ReadonlySet<string>): void {
+    this.#entries[this.#entries.length - 1]!.only = kinds;
+    this.#chains.clear();
+  }
+
+  override command(
+    ...args: Parameters<GrammyComposer<C>['command']>
+  ): ReturnType<GrammyComposer<C>['command']> {
+    const composer = super.command(...args);
+    this.#onlyFor(COMMAND_KINDS);
+    return composer;
+  }
+
+  override callbackQuery(
+    ...args: Parameters<GrammyComposer<C>['callbackQuery']>
+  ): ReturnType<GrammyComposer<C>['callbackQuery']> {
+    const composer = super.callbackQuery(...args);
+    this.#onlyFor(CALLBACK_KINDS);
     return composer;
   }
 

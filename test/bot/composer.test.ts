@@ -141,6 +141,25 @@ describe('Composer built once at start-up', () => {
     expect(trace).toEqual(['late']);
   });
 
+  it('a button or command registered after updates of its kind went through still runs', async () => {
+    const trace: Trace = [];
+    const root = new Composer<Context>();
+    const privateChats = root.chatType('private');
+    const context = (u: Omit<Update, 'update_id'>) =>
+      new Context({ update_id: 1, ...u } as Update, new Api('1:T'), TEST_BOT_INFO);
+    await root.middleware()(context(callbackQuery(from, 'late')), async () => {});
+    await root.middleware()(context(textMessage(from, '/late')), async () => {});
+    privateChats.callbackQuery('late', () => {
+      trace.push('button');
+    });
+    privateChats.command('late', () => {
+      trace.push('command');
+    });
+    await root.middleware()(context(callbackQuery(from, 'late')), async () => {});
+    await root.middleware()(context(textMessage(from, '/late')), async () => {});
+    expect(trace).toEqual(['button', 'command']);
+  });
+
   it('an error in a handler, and a second call of next, reject like grammY', async () => {
     const failing = new Composer<Context>();
     failing.command('help', () => {
