@@ -16,10 +16,10 @@
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
-import { Bot } from 'grammy';
 import type { Update } from 'grammy/types';
 import { createDatabase } from '../test/support/database-factory.js';
-import { createInProcessBot, TEST_BOT_INFO, textUpdate } from '../test/support/in-process-bot.js';
+import { createInProcessBot, textUpdate } from '../test/support/in-process-bot.js';
+import { bareHelpBot } from './support/bare-bot.js';
 
 const N = Number(process.argv[2] ?? 3000);
 const TEXT = process.argv[3] ?? '/help';
@@ -111,17 +111,7 @@ async function measure(name: string, handle: (u: Update) => Promise<unknown>) {
   return { cpuMs, kb: bytes / N / 1024 };
 }
 
-const fakeFetch = async (url: string | URL | Request, init?: RequestInit) => {
-  const payload = JSON.parse(String(init?.body ?? '{}'));
-  return Response.json({
-    ok: true,
-    result: String(url).endsWith('sendMessage')
-      ? { message_id: 1, date: 0, chat: { id: payload.chat_id, type: 'private' } }
-      : true,
-  });
-};
-const bare = new Bot('123:TEST', { botInfo: TEST_BOT_INFO, client: { fetch: fakeFetch as never } });
-bare.command('help', (ctx) => ctx.reply('help text'));
+const bare = bareHelpBot();
 
 console.log(`${N} updates "${TEXT}" from ${USERS} users, ${IN_FLIGHT} in flight, in-process\n`);
 const yardstick = await measure('bare grammY', (u) => bare.handleUpdate(u));
