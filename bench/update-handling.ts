@@ -12,13 +12,13 @@
  *
  *   npx tsx bench/update-handling.ts [updates=5000]
  */
-import { Bot } from 'grammy';
 import type { Update } from 'grammy/types';
 import { pino } from 'pino';
 import { UpdateInboxWorker } from '../src/workers/update-inbox.js';
 import { createDatabase, type EngineName } from '../test/support/database-factory.js';
-import { createInProcessBot, TEST_BOT_INFO, textUpdate } from '../test/support/in-process-bot.js';
+import { createInProcessBot, textUpdate } from '../test/support/in-process-bot.js';
 import { benchPostgres } from '../test/support/postgres/cluster.js';
+import { bareHelpBot } from './support/bare-bot.js';
 
 const N = Number(process.argv[2] ?? 5000);
 const USERS = 200;
@@ -73,18 +73,7 @@ function update(i: number): Update {
   return textUpdate(updateId++, user, '/help');
 }
 
-const fakeFetch = async (url: string | URL | Request, init?: RequestInit) => {
-  const payload = JSON.parse(String(init?.body ?? '{}'));
-  return Response.json({
-    ok: true,
-    result: String(url).endsWith('sendMessage')
-      ? { message_id: 1, date: 0, chat: { id: payload.chat_id, type: 'private' } }
-      : true,
-  });
-};
-
-const bare = new Bot('123:TEST', { botInfo: TEST_BOT_INFO, client: { fetch: fakeFetch as never } });
-bare.command('help', (ctx) => ctx.reply('help text'));
+const bare = bareHelpBot();
 
 console.log(`update handling, ${N} /help updates from ${USERS} users, in-process\n`);
 const CONCURRENT = 32;

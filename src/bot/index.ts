@@ -18,6 +18,7 @@ import { CONTROL_COMMANDS, isPayment } from '../telegram/inbox-lane.js';
 import { withUrgentPosts } from '../telegram/outbound-priority.js';
 import { OutboundScheduler } from '../telegram/outbound-scheduler.js';
 import { TelegramLink } from '../telegram/telegram-link.js';
+import { Composer } from './composer.js';
 import type { BaseContext, BotContext, BotDeps } from './context.js';
 import { handleBotError } from './error-handler.js';
 import { adminFeature } from './features/admin.js';
@@ -182,7 +183,11 @@ export function createBot(token: string, opts: CreateBotOptions): Bot<BotContext
 
 /** Plugins in the order they must run, then one Composer per feature, then the catch-all. */
 export function installFeatures(telegram: TelegramBot, opts: FeatureOptions): Bot<BotContext> {
-  const { bot, callbackAnswers } = telegram;
+  const { callbackAnswers } = telegram;
+  // Everything goes into one of our Composers (composer.ts), built once: grammY's Bot would chain
+  // each `use` through two async frames per update. Named `bot`, as it stands for the bot below.
+  const bot = new Composer<BotContext>();
+  telegram.bot.use(bot);
   const { deps } = opts;
   // What every context needs, outside and inside conversations (which build their own contexts).
   const contextPlugins = [attachUser(deps), deps.i18n.middleware(), escapeTranslationVariables];
@@ -208,7 +213,9 @@ export function installFeatures(telegram: TelegramBot, opts: FeatureOptions): Bo
   // Refused users (allowlist, bans) get their answer here and reach nothing below.
   bot.use(createAccessGuard(deps.config));
 
-  const protectedBot = bot.errorBoundary(handleBotError);
+  // Our Composer (composer.ts): grammY's chains each `use` through two async frames per update.
+  const protectedBot = new Composer<BotContext>();
+  bot.errorBoundary(handleBotError, protectedBot);
   protectedBot.use(
     conversations<BotContext, BaseContext>({
       storage: { type: 'key', version: 1, adapter: opts.store.conversationStorage() },
@@ -241,6 +248,6 @@ export function installFeatures(telegram: TelegramBot, opts: FeatureOptions): Bo
   protectedBot.use(helpFeature);
   protectedBot.use(unhandledFeature);
 
-  bot.catch(handleBotError);
-  return bot;
+  telegram.bot.catch(handleBotError);
+  return telegram.bot;
 }

@@ -7,11 +7,12 @@
  * - /grant <user id> <stars> [reason]: gives Stars (once per command message, even if redelivered);
  * - /wallet <user id>: a customer's balance and latest movements (plain /wallet is the admin's own).
  */
-import { Composer, InlineKeyboard } from 'grammy';
+import { InlineKeyboard } from 'grammy';
 import { buttonFamily, field } from '../../telegram/callback-data/codec.js';
 import { textsFor } from '../../telegram/i18n.js';
 import { stars } from '../../telegram/texts/money.js';
 import { spokenLocale } from '../../texts/locales.js';
+import { Composer } from '../composer.js';
 import type { BotContext } from '../context.js';
 import { isAdmin } from './admin.js';
 import { walletHistoryLines } from './wallet.js';

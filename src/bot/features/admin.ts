@@ -5,7 +5,7 @@
  * For anyone else these updates fall through to the catch-all, which answers as it does for any
  * unknown command: the tools' existence is not revealed.
  */
-import { Composer, InlineKeyboard } from 'grammy';
+import { InlineKeyboard } from 'grammy';
 import { formatMoney } from '../../domain/money.js';
 import { ResellerError } from '../../reseller/errors.js';
 import type { AdminStats, StatsPeriod } from '../../services/admin-stats.js';
@@ -17,6 +17,7 @@ import { formatDateTime } from '../../telegram/order-status.js';
 import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
 import { stars } from '../../telegram/texts/money.js';
 import { commandLists, ensureAdminCommands } from '../commands.js';
+import { Composer } from '../composer.js';
 import type { BaseContext, BotContext } from '../context.js';
 
 /** The Refresh button of /balance. */

@@ -2,11 +2,12 @@
  * /audit for admins: what admins did (broadcasts, bans, grants, refunds), newest first, a page at a
  * time with Newer / Older buttons. For anyone else it falls through to the catch-all.
  */
-import { Composer, InlineKeyboard } from 'grammy';
+import { InlineKeyboard } from 'grammy';
 import type { AuditEntryRecord } from '../../db/records.js';
 import { auditPageData } from '../../telegram/callback-data/admin.js';
 import { formatDateTime } from '../../telegram/order-status.js';
 import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
+import { Composer } from '../composer.js';
 import type { BaseContext, BotContext } from '../context.js';
 import { isAdmin } from './admin.js';
 

@@ -9,7 +9,7 @@
  * ones do.
  */
 import { type Conversation, createConversation } from '@grammyjs/conversations';
-import { Composer, InlineKeyboard, type MiddlewareFn } from 'grammy';
+import { InlineKeyboard, type MiddlewareFn } from 'grammy';
 import type { Message } from 'grammy/types';
 import type { BroadcastAudience, BroadcastContent, BroadcastRecord } from '../../db/records.js';
 import { checkUrl } from '../../lib/url-policy.js';
@@ -25,6 +25,7 @@ import {
 import { broadcastControlData, type ComposeStep, composeData } from '../../telegram/callback-data/admin.js';
 import { formatDuration } from '../../telegram/order-status.js';
 import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
+import { Composer } from '../composer.js';
 import type { BaseContext, BotContext } from '../context.js';
 import { clearButtons } from '../conversations/generate/form-conversation.js';
 import { isAdmin } from './admin.js';

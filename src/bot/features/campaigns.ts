@@ -5,11 +5,12 @@
  *   and margin (the last two only with Stars billing); a campaign's button (`cmp:<id>`) shows its last
  *   30 days by day.
  */
-import { Composer, InlineKeyboard } from 'grammy';
+import { InlineKeyboard } from 'grammy';
 import { formatMoney } from '../../domain/money.js';
 import { campaignData } from '../../telegram/callback-data/admin.js';
 import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
 import { campaignLink } from '../../telegram/texts/start-links.js';
+import { Composer } from '../composer.js';
 import type { BaseContext, BotContext } from '../context.js';
 import { isAdmin } from './admin.js';
 

@@ -1,7 +1,7 @@
-import { Composer } from 'grammy';
 import { chatWork } from '../../telegram/chat-work.js';
 import { chatLane } from '../../telegram/inbox-lane.js';
 import { mainMenuButton } from '../../telegram/keyboards/main-menu.js';
+import { Composer } from '../composer.js';
 import type { BotContext } from '../context.js';
 
 /** Installed before every conversation so /cancel always gets through, whatever flow is active. */

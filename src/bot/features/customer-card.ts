@@ -4,7 +4,7 @@
  * or unban and to list the latest orders. Bans and unbans are recorded in the audit log.
  * For anyone else the command and the buttons fall through to the catch-all.
  */
-import { Composer, InlineKeyboard } from 'grammy';
+import { InlineKeyboard } from 'grammy';
 import type { UserRecord } from '../../db/records.js';
 import { formatMoney } from '../../domain/money.js';
 import { customerCardData } from '../../telegram/callback-data/admin.js';
@@ -12,6 +12,7 @@ import { LANGUAGE_LABELS } from '../../telegram/keyboards/language.js';
 import { formatDateTime } from '../../telegram/order-status.js';
 import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
 import { orderPrice, price, stars } from '../../telegram/texts/money.js';
+import { Composer } from '../composer.js';
 import type { BaseContext, BotContext } from '../context.js';
 import { isAdmin } from './admin.js';
 import { statusKey } from './orders.js';

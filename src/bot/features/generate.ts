@@ -4,11 +4,12 @@
  */
 import { createConversation } from '@grammyjs/conversations';
 import type { MiddlewareFn } from 'grammy';
-import { Composer, InlineKeyboard } from 'grammy';
+import { InlineKeyboard } from 'grammy';
 import { modelPickData, modelTypeData } from '../../telegram/callback-data/generate.js';
 import { menuData } from '../../telegram/callback-data/menu.js';
 import { modelTypeLabel } from '../../telegram/texts/labels.js';
 import { modelButtonLabel } from '../../telegram/texts/money.js';
+import { Composer } from '../composer.js';
 import type { BaseContext, BotContext } from '../context.js';
 import type { GenerateArgs } from '../conversations/generate/form-conversation.js';
 import { GENERATE_CONVERSATION, generateConversation } from '../conversations/generate/generate.js';

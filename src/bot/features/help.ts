@@ -1,7 +1,7 @@
-import { Composer } from 'grammy';
 import { menuData } from '../../telegram/callback-data/menu.js';
 import { mainMenuButton } from '../../telegram/keyboards/main-menu.js';
 import { helpCommands } from '../commands.js';
+import { Composer } from '../composer.js';
 import type { BotContext } from '../context.js';
 import { isAdmin } from './admin.js';
 

@@ -3,10 +3,11 @@
  * joined through the link, how many of them paid and the Stars earned, with a way back to the menu.
  * Without billing the command falls through to the catch-all.
  */
-import { Composer, InlineKeyboard } from 'grammy';
+import { InlineKeyboard } from 'grammy';
 import { menuData } from '../../telegram/callback-data/menu.js';
 import { stars } from '../../telegram/texts/money.js';
 import { referralLink } from '../../telegram/texts/start-links.js';
+import { Composer } from '../composer.js';
 import type { BotContext } from '../context.js';
 
 export const inviteFeature = new Composer<BotContext>();

@@ -1,9 +1,9 @@
-import { Composer } from 'grammy';
 import { languageData } from '../../telegram/callback-data/language.js';
 import { menuData } from '../../telegram/callback-data/menu.js';
 import { isSupportedLocale } from '../../telegram/i18n.js';
 import { createLanguageKeyboard } from '../../telegram/keyboards/language.js';
 import { mainMenuButton } from '../../telegram/keyboards/main-menu.js';
+import { Composer } from '../composer.js';
 import type { BotContext } from '../context.js';
 
 export const languageFeature = new Composer<BotContext>();

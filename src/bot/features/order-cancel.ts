@@ -4,12 +4,13 @@
  * Every answer of POST /orders/{id}/cancel (spec 3 and 4.9) gets its own localized reply, and the
  * order the error envelope carries is recorded, so the status message follows at once.
  */
-import { Composer } from 'grammy';
+
 import type { OrderRecord } from '../../db/records.js';
 import { isActiveStatus } from '../../domain/order-state.js';
 import { orderButtons } from '../../telegram/callback-data/orders.js';
 import { renderOrderStatus } from '../../telegram/order-status.js';
 import { upstreamErrorText } from '../../telegram/texts/upstream-errors.js';
+import { Composer } from '../composer.js';
 import type { BotContext } from '../context.js';
 import { showOrderDetails } from './orders.js';
 

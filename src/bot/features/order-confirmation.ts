@@ -3,7 +3,7 @@
  * the chat that owns it, and bound to the shown price by a tag: the ordering service makes any
  * number of presses, retries and restarts add up to at most one upstream order.
  */
-import { Composer, InlineKeyboard } from 'grammy';
+import { InlineKeyboard } from 'grammy';
 import type { OrderRecord } from '../../db/records.js';
 import { isActiveStatus } from '../../domain/order-state.js';
 import { InsufficientStarsError } from '../../domain/wallet.js';
@@ -18,6 +18,7 @@ import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
 import { orderPrice, price, pricesShown, stars } from '../../telegram/texts/money.js';
 import { refusalText } from '../../telegram/texts/refusals.js';
 import { upstreamErrorText } from '../../telegram/texts/upstream-errors.js';
+import { Composer } from '../composer.js';
 import type { BaseContext, BotContext } from '../context.js';
 import type { GenerateArgs } from '../conversations/generate/form-conversation.js';
 import { GENERATE_CONVERSATION } from '../conversations/generate/generate.js';

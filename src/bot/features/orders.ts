@@ -5,7 +5,7 @@
  * Every button names a row of this chat; anything else gets a short answer and changes nothing.
  */
 
-import { Composer, InlineKeyboard } from 'grammy';
+import { InlineKeyboard } from 'grammy';
 import type { OrderRecord } from '../../db/records.js';
 import { isActiveStatus, isLostOrder } from '../../domain/order-state.js';
 import { truncate } from '../../lib/text.js';
@@ -17,6 +17,7 @@ import { canOfferCancel, formatDateTime, isUndelivered, STATUS_ICONS } from '../
 import { requestLines } from '../../telegram/order-summary.js';
 import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
 import { orderPrice, pricesShown } from '../../telegram/texts/money.js';
+import { Composer } from '../composer.js';
 import type { BaseContext, BotContext } from '../context.js';
 import type { GenerateArgs } from '../conversations/generate/form-conversation.js';
 import { GENERATE_CONVERSATION } from '../conversations/generate/generate.js';

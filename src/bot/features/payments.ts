@@ -9,13 +9,14 @@
  *   nothing); the user is told once, with a button back to the order they topped up for.
  * - refunded_payment: a refund Telegram made on its own is booked once and reported to admins.
  */
-import { Composer, InlineKeyboard } from 'grammy';
+import { InlineKeyboard } from 'grammy';
 import { htmlToPlainText } from '../../lib/html.js';
 import { orderActionData } from '../../telegram/callback-data/generate.js';
 import { textsFor } from '../../telegram/i18n.js';
 import { priceTag } from '../../telegram/order-summary.js';
 import { orderPrice, stars } from '../../telegram/texts/money.js';
 import { spokenLocale } from '../../texts/locales.js';
+import { Composer } from '../composer.js';
 import type { BotContext } from '../context.js';
 import { accessVerdict } from '../middlewares/access.js';
 

@@ -8,7 +8,7 @@
  * without billing they say why. For anyone else they fall through to the catch-all.
  */
 import { type Conversation, createConversation } from '@grammyjs/conversations';
-import { Composer, InlineKeyboard, InputFile, type MiddlewareFn } from 'grammy';
+import { InlineKeyboard, InputFile, type MiddlewareFn } from 'grammy';
 import type { PromoCodeRecord } from '../../db/records.js';
 import {
   PROMO_LIMITS,
@@ -22,6 +22,7 @@ import { mainMenuButton } from '../../telegram/keyboards/main-menu.js';
 import { formatDateTime } from '../../telegram/order-status.js';
 import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
 import { stars } from '../../telegram/texts/money.js';
+import { Composer } from '../composer.js';
 import type { BaseContext, BotContext } from '../context.js';
 import { clearButtons } from '../conversations/generate/form-conversation.js';
 import { isAdmin } from './admin.js';

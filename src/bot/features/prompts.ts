@@ -7,7 +7,7 @@
  */
 
 import { type Conversation, createConversation } from '@grammyjs/conversations';
-import { Composer, InlineKeyboard, type MiddlewareFn } from 'grammy';
+import { InlineKeyboard, type MiddlewareFn } from 'grammy';
 import type { MaybeInaccessibleMessage } from 'grammy/types';
 import { truncate } from '../../lib/text.js';
 import type { Model, Prompt, PromptsPage } from '../../reseller/schemas.js';
@@ -42,6 +42,7 @@ import {
 } from '../../telegram/keyboards/prompts.js';
 import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
 import { upstreamErrorText } from '../../telegram/texts/upstream-errors.js';
+import { Composer } from '../composer.js';
 import type { BaseContext, BotContext } from '../context.js';
 import { clearButtons, type GenerateArgs } from '../conversations/generate/form-conversation.js';
 import { GENERATE_CONVERSATION } from '../conversations/generate/generate.js';

@@ -1,7 +1,7 @@
-import { Composer } from 'grammy';
 import { parseStartPayload } from '../../domain/start-payload.js';
 import { menuData } from '../../telegram/callback-data/menu.js';
 import { createMainMenuKeyboard } from '../../telegram/keyboards/main-menu.js';
+import { Composer } from '../composer.js';
 import type { BotContext } from '../context.js';
 import { replyToPromoRedemption } from './promo.js';
 

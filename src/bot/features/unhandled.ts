@@ -1,5 +1,5 @@
-import { Composer } from 'grammy';
 import { mainMenuButton } from '../../telegram/keyboards/main-menu.js';
+import { Composer } from '../composer.js';
 import type { BotContext } from '../context.js';
 
 /** Last in the chain: whatever nothing else handled gets a helpful answer instead of silence. */

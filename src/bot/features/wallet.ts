@@ -3,7 +3,7 @@
  * to buy), the invoices for those packs, /paysupport and /terms (Telegram requires both of sellers
  * of digital goods). Payments themselves are handled in payments.ts, ahead of everything else.
  */
-import { Composer, InlineKeyboard } from 'grammy';
+import { InlineKeyboard } from 'grammy';
 import type { WalletEntryRecord } from '../../db/records.js';
 import { htmlToPlainText } from '../../lib/html.js';
 import { menuData } from '../../telegram/callback-data/menu.js';
@@ -13,6 +13,7 @@ import type { Texts } from '../../telegram/i18n.js';
 import { mainMenuButton } from '../../telegram/keyboards/main-menu.js';
 import { formatDateTime } from '../../telegram/order-status.js';
 import { stars } from '../../telegram/texts/money.js';
+import { Composer } from '../composer.js';
 import type { BaseContext, BotContext } from '../context.js';
 
 export const walletFeature = new Composer<BotContext>();
