@@ -29,7 +29,14 @@ import {
 } from '../../domain/order-state.js';
 import type { Order } from '../../reseller/schemas.js';
 import { changed, type Engine, first, type Sql, type Tables, type Tx } from '../engine.js';
-import type { DeliveryOutcome, NewOrder, OrderRecord, OrderStage, StoredError } from '../records.js';
+import type {
+  DeliveredFile,
+  DeliveryOutcome,
+  NewOrder,
+  OrderRecord,
+  OrderStage,
+  StoredError,
+} from '../records.js';
 
 export interface QuoteFields {
   quoteId: string | null;
@@ -426,6 +433,14 @@ export class OrdersRepository {
   }
 
   /** The Telegram message that shows this order's progress (edited by the tracker). */
+  /** Telegram's ids of the result files that reached the chat (sharing, re-use as an input). */
+  async setResultFiles(id: string, files: DeliveredFile[]): Promise<void> {
+    const orders = this.#t;
+    await this.#run((db) =>
+      db.update(orders).set({ resultFiles: files, updatedAt: this.#now() }).where(eq(orders.id, id)),
+    );
+  }
+
   async setStatusMessageId(id: string, messageId: number | null): Promise<void> {
     const orders = this.#t;
     await this.#run((db) =>
