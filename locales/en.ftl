@@ -769,3 +769,29 @@ inbox-flood-notice = You're sending messages faster than they can be read, so so
 ## stale-status
 admin-alert-unknown-order-status =
     ❓ <b>Order stuck in an unknown status:</b> order <code>{ $id }</code> ({ $model }) has been in the status <code>{ $status }</code> since { $since }, and the bot doesn't know what it means. It's still being checked, but it no longer counts toward the customer's limit of active orders.
+
+## after-result
+after-result-button-again = 🔁 Again
+after-result-button-change = ✏️ Change
+after-result-button-use = ➕ Use as input
+after-result-button-use-n = ➕ { $n }
+after-result-button-share = ↗️ Share
+after-result-next = What's next? Tap a button below.
+after-result-caption = 🎨 <b>{ $model }</b>
+after-result-caption-prompt = <i>{ $prompt }</i>
+after-result-not-yours = Sorry, this button belongs to someone else's order, so it can't do anything for you.
+after-result-inputs-expired = The files of this order aren't kept anymore (they last 24 hours), so it can't be repeated as is. Tap ✏️ Change to send them again.
+after-result-change-what = What would you like to change? Everything else stays as it was.
+after-result-use-choose = Which model should work on this { $kind ->
+    [video] video
+   *[image] picture
+  }?
+after-result-use-none = No model takes this kind of file right now.
+after-result-use-gone = This result's file isn't available anymore.
+after-result-use-uploading = ⏳ Passing the result to { $model }…
+after-result-use-failed = Couldn't pass the result on. Please try again in a moment.
+after-result-use-ready = 📎 The result is attached. { $model } takes it from here.
+caption-prompt-on = 📝 Prompt under results: on
+caption-prompt-off = 📝 Prompt under results: off
+caption-prompt-changed-on = Results will show their prompt from now on.
+caption-prompt-changed-off = Results will show only the model from now on.

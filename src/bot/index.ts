@@ -22,6 +22,7 @@ import type { BaseContext, BotContext, BotDeps } from './context.js';
 import { handleBotError } from './error-handler.js';
 import { adminFeature } from './features/admin.js';
 import { adminWalletFeature } from './features/admin-wallet.js';
+import { afterResultFeature } from './features/after-result.js';
 import { auditFeature } from './features/audit.js';
 import { createBroadcastFeature } from './features/broadcast.js';
 import { cancelFeature } from './features/cancel.js';
@@ -221,6 +222,7 @@ export function installFeatures(telegram: TelegramBot, opts: FeatureOptions): Bo
   protectedBot.use(orderConfirmationFeature);
   protectedBot.use(orderCancelFeature);
   protectedBot.use(ordersFeature);
+  protectedBot.use(afterResultFeature);
   protectedBot.use(createPromptsFeature(conversationPlugins));
   protectedBot.use(adminFeature);
   protectedBot.use(createBroadcastFeature(conversationPlugins));
