@@ -795,3 +795,5 @@ caption-prompt-on = 📝 Prompt under results: on
 caption-prompt-off = 📝 Prompt under results: off
 caption-prompt-changed-on = Results will show their prompt from now on.
 caption-prompt-changed-off = Results will show only the model from now on.
+share-caption = ✨ Made with { $bot }
+share-button-create = Create yours

@@ -775,3 +775,5 @@ caption-prompt-on = 📝 Описание под результатом: вкл.
 caption-prompt-off = 📝 Описание под результатом: выкл.
 caption-prompt-changed-on = Теперь под результатами будет видно описание.
 caption-prompt-changed-off = Теперь под результатами будет только название модели.
+share-caption = ✨ Сделано в { $bot }
+share-button-create = Создать своё

@@ -51,6 +51,11 @@ export interface BotDeps
    * everything runs in one process.
    */
   live?: LiveParts;
+  /**
+   * The "Create yours" link under a shared result (the sharer's referral link once referrals exist);
+   * absent: `https://t.me/<bot>?start`.
+   */
+  shareStartLink?: (userId: number) => Promise<string>;
 }
 
 interface ExtraContext {

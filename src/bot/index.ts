@@ -35,6 +35,7 @@ import { orderConfirmationFeature } from './features/order-confirmation.js';
 import { ordersFeature } from './features/orders.js';
 import { paymentsFeature } from './features/payments.js';
 import { createPromptsFeature } from './features/prompts.js';
+import { shareFeature } from './features/share.js';
 import { startFeature } from './features/start.js';
 import { unhandledFeature } from './features/unhandled.js';
 import { walletFeature } from './features/wallet.js';
@@ -223,6 +224,7 @@ export function installFeatures(telegram: TelegramBot, opts: FeatureOptions): Bo
   protectedBot.use(orderCancelFeature);
   protectedBot.use(ordersFeature);
   protectedBot.use(afterResultFeature);
+  protectedBot.use(shareFeature);
   protectedBot.use(createPromptsFeature(conversationPlugins));
   protectedBot.use(adminFeature);
   protectedBot.use(createBroadcastFeature(conversationPlugins));

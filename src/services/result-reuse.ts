@@ -3,6 +3,7 @@
  * and the stored order (no Telegram, no store): which models take a result file as an input, and
  * whether the order's own uploads are still alive upstream.
  */
+import type { DeliveredFile, OrderRecord } from '../db/records.js';
 import type { MediaMap, Model } from '../reseller/schemas.js';
 import { type MediaStep, planForm } from './model-form.js';
 
@@ -41,4 +42,42 @@ export function inputsExpired(
 ): boolean {
   const hasFiles = Object.values(order.request.media ?? {}).some((files) => files.length > 0);
   return hasFiles && now - order.createdAt.getTime() >= UPLOAD_REUSE_MAX_AGE_MS;
+}
+
+/** One result file a customer can share: a photo or a video Telegram already has. */
+export interface ShareableResult {
+  orderId: string;
+  modelName: string;
+  prompt: string | undefined;
+  file: DeliveredFile & { kind: 'photo' | 'video' };
+}
+
+/**
+ * The files of these orders (newest first) a customer can share, those whose prompt contains every
+ * word of `search` (any case), at most `limit`.
+ */
+export function shareableResults(
+  orders: readonly Pick<OrderRecord, 'id' | 'modelName' | 'request' | 'resultFiles'>[],
+  search: string,
+  limit: number,
+): ShareableResult[] {
+  const words = search.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+  const out: ShareableResult[] = [];
+  for (const order of orders) {
+    const prompt = order.request.prompt;
+    const haystack = (prompt ?? '').toLocaleLowerCase();
+    if (!words.every((w) => haystack.includes(w))) continue;
+    for (const file of order.resultFiles ?? []) {
+      if (out.length >= limit) return out;
+      if (file.kind === 'photo' || file.kind === 'video') {
+        out.push({
+          orderId: order.id,
+          modelName: order.modelName,
+          prompt,
+          file: { ...file, kind: file.kind },
+        });
+      }
+    }
+  }
+  return out;
 }

@@ -136,4 +136,31 @@ describe('after a delivered result', () => {
       intruder.messages().filter((m) => /Check your order|What would you like/.test(m.text ?? '')),
     ).toEqual([]);
   });
+
+  it("an inline query offers only the querying customer's own results, newest first, searchable", async () => {
+    const alice = stack.emulator.createUser({ first_name: 'Alice', language_code: 'en' });
+    const older = await deliveredImage(alice, 'Sunflowers in a blue vase');
+    const newer = await deliveredImage(alice, 'A koi pond at night');
+    const bob = stack.emulator.createUser({ first_name: 'Bob', language_code: 'en' });
+    const bobs = await deliveredImage(bob, 'Sunflowers on a field');
+    const rowId = (m: BotMessage) => dataOf(m, '🔁 Again').slice('ra:'.length);
+    expect(newer.result.buttons.map((b) => b.text)).toContain('↗️ Share');
+
+    const ordersBefore = posts('/orders').length;
+    const all = await alice.inlineQuery('');
+    expect(all.results.map((r) => r.id)).toEqual([`${rowId(newer.result)}:0`, `${rowId(older.result)}:0`]);
+    expect(all.isPersonal).toBe(true);
+    const username = stack.emulator.botUser.username;
+    for (const result of all.results) {
+      expect(result.type).toBe('photo');
+      expect(result.caption).toContain(`@${username}`);
+      expect(result.buttons).toEqual([{ text: 'Create yours', url: `https://t.me/${username}?start` }]);
+    }
+    const searched = await alice.inlineQuery('SUNFLOWERS');
+    expect(searched.results.map((r) => r.id)).toEqual([`${rowId(older.result)}:0`]);
+    const his = await bob.inlineQuery('sunflowers');
+    expect(his.results.map((r) => r.id)).toEqual([`${rowId(bobs.result)}:0`]);
+    // Nothing is generated or charged from an inline query.
+    expect(posts('/orders')).toHaveLength(ordersBefore);
+  });
 });

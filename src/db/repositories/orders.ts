@@ -543,6 +543,19 @@ export class OrdersRepository {
   }
 
   /** A chat's orders, newest first. By default only real (submitted) orders, not drafts. */
+  /** The user's own results that reached their chat, newest first (what they may share). */
+  listDeliveredResults(userId: number, opts: { limit: number }): Promise<OrderRecord[]> {
+    const orders = this.#t;
+    return this.#run((db) =>
+      db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userId, userId), eq(orders.status, 'completed'), isNotNull(orders.resultFiles)))
+        .orderBy(desc(orders.finishedAt), desc(orders.id))
+        .limit(opts.limit),
+    );
+  }
+
   listForChat(
     chatId: number,
     opts: { limit: number; offset?: number; stages?: readonly OrderStage[] },

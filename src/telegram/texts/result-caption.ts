@@ -1,4 +1,4 @@
-import { htmlToPlainText } from '../../lib/html.js';
+import { escapeHtml, htmlToPlainText } from '../../lib/html.js';
 import type { Texts } from '../i18n.js';
 
 /** Telegram's limit on a caption, counted on the text without markup. */
@@ -13,6 +13,11 @@ function cut(text: string, max: number): string {
   let end = Math.max(0, max - 1);
   if (end > 0 && /[\uD800-\uDBFF]/.test(text[end - 1]!)) end--;
   return `${text.slice(0, end)}…`;
+}
+
+/** A caption of ours (a brand may override it) kept within Telegram's limit: cut as plain text if need be. */
+export function fitCaption(html: string): string {
+  return visibleLength(html) <= CAPTION_LIMIT ? html : escapeHtml(htmlToPlainText(html, CAPTION_LIMIT));
 }
 
 /**
