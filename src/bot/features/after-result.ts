@@ -24,11 +24,15 @@ import { relayFile } from '../conversations/generate/media-step.js';
 export const afterResultFeature = new Composer<BotContext>();
 const privateChats = afterResultFeature.chatType('private');
 
-/** This chat's finished order, or undefined after a polite refusal (another's, forged or unknown). */
+/** This chat's finished order, or undefined after an answer: a polite refusal for another's (or a forged id). */
 async function ownFinishedOrder(ctx: BotContext, id: string): Promise<OrderRecord | undefined> {
   const order = await ctx.deps.ordering.findForChat(id, ctx.chat!.id);
-  if (order?.stage !== 'submitted' || !isFinalStatus(order.status)) {
+  if (!order) {
     await ctx.answerCallbackQuery({ text: ctx.t('after-result-not-yours'), show_alert: true });
+    return undefined;
+  }
+  if (order.stage !== 'submitted' || !isFinalStatus(order.status)) {
+    await ctx.answerCallbackQuery({ text: ctx.t('error-stale-button') });
     return undefined;
   }
   return order;
