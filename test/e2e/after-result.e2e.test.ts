@@ -37,9 +37,12 @@ async function deliveredImage(user: ScriptedUser, prompt: string) {
   const summary = await pricedTextImage(user, prompt);
   const price = confirmPrice(summary.buttons);
   await confirmOrder(user);
-  const result = await user.waitForMessage((m) => m.kind === 'photo' && hasButton(m, '🔁 Again'), {
-    timeoutMs: 20_000,
-  });
+  const result = await user.waitForMessage(
+    (m) => m.kind === 'photo' && m.buttons.some((b) => b.text.startsWith('🔁')),
+    {
+      timeoutMs: 20_000,
+    },
+  );
   // The original follows the photo as a document; its file id is what "Use as input" sends on.
   await user.waitForMessage((m) => m.kind === 'document', { timeoutMs: 20_000 });
   await user.waitForIdle(300);
@@ -74,6 +77,20 @@ describe('after a delivered result', () => {
     expect(again.prompt).toBe(first.upstream.prompt);
     expect(again.options).toEqual(first.upstream.options);
     expect(again.media ?? {}).toEqual(first.upstream.media ?? {});
+  });
+
+  it('the caption names the model, and shows the prompt once the customer turns it on in /language', async () => {
+    const user = stack.emulator.createUser({ first_name: 'Pia', language_code: 'ru' });
+    const plain = await deliveredImage(user, 'Кот <в> сапогах & шляпе');
+    expect(plain.result.caption).toBe('🎨 Lumen Text to Image');
+
+    await user.sendCommand('language');
+    await user.waitForMessage(/Выберите язык/);
+    const answer = await user.pressButton('📝 Описание под результатом: выкл.');
+    expect(answer.text).toMatch(/будет видно описание/);
+    await user.waitForMessage((m) => hasButton(m, '📝 Описание под результатом: вкл.'));
+    const withPrompt = await deliveredImage(user, 'Кот <в> сапогах & шляпе');
+    expect(withPrompt.result.caption).toBe('🎨 Lumen Text to Image\nКот <в> сапогах & шляпе');
   });
 
   it('✏️ Change: a new description, the settings kept', async () => {
