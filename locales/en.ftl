@@ -874,3 +874,30 @@ admin-stats-referrals = 👥 Referrals: { $customers } { $customers ->
         [one] top-up
        *[other] top-ups
     } ({ $bought }); rewards granted: { $rewards }
+## after-result
+after-result-button-again = 🔁 Again
+after-result-button-change = ✏️ Change
+after-result-button-use = ➕ Use as input
+after-result-button-use-n = ➕ { $n }
+after-result-button-share = ↗️ Share
+after-result-next = What's next? Tap a button below.
+after-result-caption = 🎨 <b>{ $model }</b>
+after-result-caption-prompt = <i>{ $prompt }</i>
+after-result-not-yours = Sorry, this button belongs to someone else's order, so it can't do anything for you.
+after-result-inputs-expired = The files of this order aren't kept anymore (they last 24 hours), so it can't be repeated as is. Tap ✏️ Change to send them again.
+after-result-change-what = What would you like to change? Everything else stays as it was.
+after-result-use-choose = Which model should work on this { $kind ->
+    [video] video
+   *[image] picture
+  }?
+after-result-use-none = No model takes this kind of file right now.
+after-result-use-gone = This result's file isn't available anymore.
+after-result-use-uploading = ⏳ Passing the result to { $model }…
+after-result-use-failed = Couldn't pass the result on. Please try again in a moment.
+after-result-use-ready = 📎 The result is attached. { $model } takes it from here.
+caption-prompt-on = 📝 Prompt under results: on
+caption-prompt-off = 📝 Prompt under results: off
+caption-prompt-changed-on = Results will show their prompt from now on.
+caption-prompt-changed-off = Results will show only the model from now on.
+share-caption = ✨ Made with { $bot }
+share-button-create = Create yours

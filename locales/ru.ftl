@@ -859,3 +859,30 @@ admin-stats-referrals = 👥 Рефералы: { $customers } { $customers ->
         [few] платных пополнения
        *[many] платных пополнений
     } ({ $bought }); выдано наград: { $rewards }
+## after-result
+after-result-button-again = 🔁 Ещё раз
+after-result-button-change = ✏️ Изменить
+after-result-button-use = ➕ Использовать дальше
+after-result-button-use-n = ➕ { $n }
+after-result-button-share = ↗️ Поделиться
+after-result-next = Что дальше? Выберите кнопкой ниже.
+after-result-caption = 🎨 <b>{ $model }</b>
+after-result-caption-prompt = <i>{ $prompt }</i>
+after-result-not-yours = Извините, эта кнопка относится к чужому заказу, поэтому для вас она ничего не сделает.
+after-result-inputs-expired = Файлы этого заказа уже не хранятся (их держат 24 часа), поэтому повторить его как есть не получится. Нажмите ✏️ Изменить и пришлите их заново.
+after-result-change-what = Что хотите изменить? Всё остальное останется как было.
+after-result-use-choose = Какой модели отдать { $kind ->
+    [video] это видео
+   *[image] эту картинку
+  }?
+after-result-use-none = Сейчас нет моделей, которые принимают такой файл.
+after-result-use-gone = Файл этого результата больше недоступен.
+after-result-use-uploading = ⏳ Передаю результат в { $model }…
+after-result-use-failed = Не удалось передать результат. Попробуйте чуть позже.
+after-result-use-ready = 📎 Результат прикреплён, дальше работает { $model }.
+caption-prompt-on = 📝 Описание под результатом: вкл.
+caption-prompt-off = 📝 Описание под результатом: выкл.
+caption-prompt-changed-on = Теперь под результатами будет видно описание.
+caption-prompt-changed-off = Теперь под результатами будет только название модели.
+share-caption = ✨ Сделано в { $bot }
+share-button-create = Создать своё

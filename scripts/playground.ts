@@ -11,6 +11,7 @@
  *   text          send a message          /command   send a command
  *   #N            press button N          !pay       pay the newest invoice
  *   !photo PATH | !video PATH | !file PATH           send a file
+ *   !inline QUERY show what @bot QUERY offers (your results to share)
  *   :quit         leave
  */
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -22,6 +23,7 @@ import { startSimulator } from '../src/simulator/server.js';
 import { BotProcess } from '../test/support/e2e/bot-process.js';
 import { startTelegramEmulator } from '../test/support/telegram/emulator.js';
 import type { BotMessage } from '../test/support/telegram/scripted-user.js';
+import { describeInlineAnswer } from './playground-inline.js';
 import { describeLogLine } from './playground-log.js';
 
 const USAGE = 'Usage: npm run playground [-- --lang en|ru] [--admin] [--billing off|stars]';
@@ -170,6 +172,10 @@ async function press(number: number): Promise<void> {
   if (answer.text) console.log(answer.show_alert ? `\n🔔 Alert: ${answer.text}` : `\n💬 ${answer.text}`);
 }
 
+async function inline(query: string): Promise<void> {
+  console.log(describeInlineAnswer(query, await user.inlineQuery(query)).join('\n'));
+}
+
 async function sendFile(line: string): Promise<void> {
   const [command, ...rest] = line.split(' ');
   const path = rest.join(' ');
@@ -190,7 +196,7 @@ console.log(
   [
     `Playground ready: you are user ${user.id} (${roles.filter(Boolean).join(', ')}), language ${args.lang}.`,
     `Simulated upstream at ${simulator.baseUrl}; files the bot sends are saved in ${workDir}.`,
-    'Type a message or a /command. Also: #N press button N · !pay pay the newest invoice · !photo PATH · !video PATH · !file PATH · :quit',
+    'Type a message or a /command. Also: #N press button N · !pay pay the newest invoice · !photo PATH · !video PATH · !file PATH · !inline QUERY · :quit',
     args.billing === 'stars' ? 'Stars: /wallet, pick a pack, then !pay to top up.' : '',
   ]
     .filter(Boolean)
@@ -205,6 +211,8 @@ try {
     try {
       if (/^#\d+$/.test(line)) await press(Number(line.slice(1)));
       else if (line === '!pay') await pay();
+      else if (line === '!inline' || line.startsWith('!inline '))
+        await inline(line.slice('!inline'.length).trim());
       else if (/^!(photo|video|file) /.test(line)) await sendFile(line);
       else if (line.startsWith('/')) {
         const [command, ...rest] = line.slice(1).split(' ');

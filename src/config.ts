@@ -138,6 +138,8 @@ const billingEnv = {
     .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
     .default('true')
     .transform((v) => v === 'true' || v === '1' || v === 'yes'),
+  /** off: no ↗️ Share button and no inline results (the customers' results stay in their chats). */
+  SHARING: z.enum(['on', 'off'], { message: 'must be "on" or "off"' }).default('on'),
   MIN_PRICE_STARS: z
     .string()
     .regex(/^[1-9]\d{0,4}$/, 'must be a whole number of Stars, at least 1')
@@ -397,6 +399,8 @@ export interface Config {
   userLimits: { maxActiveOrders: number | null; dailyOrders: number | null; dailySpendUsd: string | null };
   /** BILLING: `off` (the reseller pays upstream, customers pay nothing) or a Stars wallet. */
   billing: { mode: 'off' } | StarsBilling;
+  /** SHARING: customers share their own results through the bot's inline mode (↗️ Share). */
+  sharing: boolean;
 }
 
 export interface StarsBilling {
@@ -532,6 +536,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
             },
           }
         : { mode: 'off' },
+    sharing: env.SHARING === 'on',
   };
 }
 

@@ -422,3 +422,11 @@ describe('SHOW_PRICES and STARS_PAYOUT_USD', () => {
     }
   });
 });
+
+describe('SHARING', () => {
+  it('is on by default; SHARING=off turns the Share button and the inline results off', () => {
+    expect(loadConfig({ BOT_TOKEN: TOKEN }).sharing).toBe(true);
+    expect(loadConfig({ BOT_TOKEN: TOKEN, SHARING: 'off' }).sharing).toBe(false);
+    expect(problemsOf({ BOT_TOKEN: TOKEN, SHARING: 'no' })).toEqual(['SHARING must be "on" or "off"']);
+  });
+});

@@ -99,6 +99,7 @@ export async function createContainer(loaded: Config, logger: Logger): Promise<C
     api,
     i18n,
     deliveryRecorded: (orderId) => services.ordering.deliveryRecorded(orderId),
+    sharing: config.sharing,
   });
   services.admin.alerts.bindSink(new AdminNotifier({ config, users: services.users, logger, api, i18n }));
   // Polls get no retries of their own: the tracker paces and reschedules them (and honours 429s).

@@ -23,6 +23,8 @@ export interface UserRecord {
   blocked: boolean;
   /** Banned by an admin from the customer card (/user); null when not banned. */
   bannedAt: Date | null;
+  /** The delivered result's caption also shows the prompt (a setting on /language's screen). */
+  promptInCaption: boolean;
   createdAt: Date;
   seenAt: Date;
   /** The update that created the row: only that update's /start may attribute the user (first touch). */
@@ -120,6 +122,19 @@ export interface OrderRecord {
    * `unknownStatusSince` when a known status comes back.
    */
   unknownStatusReportedAt: Date | null;
+  /** The result files as they reached the chat (Telegram's ids): shared, re-used as inputs; null before. */
+  resultFiles: DeliveredFile[] | null;
+}
+
+/** One result file as it reached the chat: Telegram's ids, to share it or send it upstream again. */
+export interface DeliveredFile {
+  /** Position in the order's `result` (0-based). */
+  index: number;
+  kind: 'photo' | 'video' | 'animation' | 'document';
+  fileId: string;
+  fileUniqueId: string;
+  /** The same bytes as a document (a photo's original, which Telegram did not recompress). */
+  original?: { fileId: string; fileUniqueId: string; fileName?: string; size?: number };
 }
 
 /** What a new draft carries; the store sets the stage and the timestamps. */

@@ -6,11 +6,11 @@ import type { UserRecord, UsersRepository } from '../db/index.js';
 import type { SupportedLocale } from '../db/records.js';
 
 export class Accounts {
-  readonly #users: Pick<UsersRepository, 'touch' | 'setLocale' | 'markBlocked'>;
+  readonly #users: Pick<UsersRepository, 'touch' | 'setLocale' | 'markBlocked' | 'setPromptInCaption'>;
   readonly #adminIds: ReadonlySet<number>;
 
   constructor(
-    users: Pick<UsersRepository, 'touch' | 'setLocale' | 'markBlocked'>,
+    users: Pick<UsersRepository, 'touch' | 'setLocale' | 'markBlocked' | 'setPromptInCaption'>,
     adminIds: readonly number[],
   ) {
     this.#users = users;
@@ -31,6 +31,11 @@ export class Accounts {
 
   setLocale(userId: number, locale: SupportedLocale): Promise<void> {
     return this.#users.setLocale(userId, locale);
+  }
+
+  /** Whether the caption under their results also shows the prompt. */
+  setPromptInCaption(userId: number, on: boolean): Promise<void> {
+    return this.#users.setPromptInCaption(userId, on);
   }
 
   /** Telegram answered 403: they blocked the bot (cleared when they write again). */

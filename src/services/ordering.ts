@@ -143,6 +143,11 @@ export class OrderingService {
     return this.orders.findForChat(orderId, chatId);
   }
 
+  /** The user's own results that reached their chat, newest first (inline sharing). */
+  listDeliveredResults(userId: number, limit: number): Promise<OrderRecord[]> {
+    return this.orders.listDeliveredResults(userId, { limit });
+  }
+
   listForChat(...args: Parameters<OrdersRepository['listForChat']>): Promise<OrderRecord[]> {
     return this.orders.listForChat(...args);
   }

@@ -82,9 +82,14 @@ export class ReferralProgram {
     return undefined;
   }
 
+  /** The customer's personal code, made on first use (the "Create yours" link under a shared result). */
+  async codeOf(userId: number): Promise<string | undefined> {
+    return this.#referrals.codeOf(userId, randomCode);
+  }
+
   /** The customer's personal code (made on first use) and what their link brought. */
   async invite(userId: number): Promise<{ code: string; stats: InviteStats } | undefined> {
-    const code = await this.#referrals.codeOf(userId, randomCode);
+    const code = await this.codeOf(userId);
     if (!code) return undefined;
     return { code, stats: await this.#referrals.inviteStats(userId) };
   }

@@ -14,7 +14,7 @@
 import type { I18n } from '@grammyjs/i18n';
 import { type Api, GrammyError, InlineKeyboard } from 'grammy';
 import type { Config } from '../config.js';
-import type { OrderRecord, OrdersRepository, UsersRepository } from '../db/index.js';
+import type { DeliveredFile, OrderRecord, OrdersRepository, UsersRepository } from '../db/index.js';
 import type { OrderStatus } from '../domain/order-state.js';
 import { isActiveStatus, isFinalStatus, isLostOrder } from '../domain/order-state.js';
 import { realTimers, type Timers } from '../lib/timers.js';
@@ -32,6 +32,7 @@ import {
 } from '../telegram/delivery/deliver.js';
 import { sweepStaleDownloads } from '../telegram/delivery/download.js';
 import { type Texts, textsFor } from '../telegram/i18n.js';
+import { afterResultKeyboard } from '../telegram/keyboards/after-result.js';
 import {
   type DeliverySummary,
   type OrderStatusView,
@@ -39,6 +40,7 @@ import {
   type StatusFlags,
 } from '../telegram/order-status.js';
 import { isNotModified } from '../telegram/telegram-errors.js';
+import { resultCaption } from '../telegram/texts/result-caption.js';
 import { ChatPacer } from './chat-pacer.js';
 
 export interface OrderNotifierOptions {
@@ -64,6 +66,8 @@ export interface OrderNotifierOptions {
    * wallet's sweep settles from the recorded outcome later.
    */
   deliveryRecorded?: (orderId: string) => Promise<void>;
+  /** The ↗️ Share button under results (SHARING=on and inline mode served). */
+  sharing?: boolean;
 }
 
 /** Telegram's answers that mean the message to edit is not there (or not editable) anymore. */
@@ -85,6 +89,7 @@ function refreshInterval(ageMs: number): number {
 export class OrderNotifier implements TrackerEvents {
   readonly #orders: OrdersRepository;
   readonly #users: OrderNotifierOptions['users'];
+  readonly #sharing: boolean;
   readonly #config: OrderNotifierOptions['config'];
   readonly #log: Logger;
   readonly #i18n: I18n<TelegramContext>;
@@ -112,6 +117,7 @@ export class OrderNotifier implements TrackerEvents {
   constructor(opts: OrderNotifierOptions) {
     this.#orders = opts.orders;
     this.#users = opts.users;
+    this.#sharing = opts.sharing ?? false;
     this.#config = opts.config;
     this.#log = opts.logger.child({ component: 'order-notifier' });
     this.#api = opts.api;
@@ -365,7 +371,8 @@ export class OrderNotifier implements TrackerEvents {
    * spent), `none` when nothing did (the Stars go back, the customer is told once).
    */
   async #deliver(row: OrderRecord): Promise<void> {
-    const texts = await this.#texts(row);
+    const user = await this.#users?.find(row.userId);
+    const texts = textsFor(this.#i18n, user?.locale ?? row.locale);
     const total = row.result?.length ?? 0;
     if (total === 0 || resultsExpired(row, this.#now())) {
       const delivery: DeliverySummary = { sent: 0, expired: total, linked: 0, failed: 0 };
@@ -375,7 +382,7 @@ export class OrderNotifier implements TrackerEvents {
       return;
     }
     let claimed = false;
-    let summary: DeliverySummary;
+    let summary: DeliverySummary & { files?: DeliveredFile[] };
     try {
       summary = await deliverResults(
         {
@@ -391,6 +398,11 @@ export class OrderNotifier implements TrackerEvents {
         {
           chatId: row.chatId,
           texts,
+          caption: resultCaption(texts, row, user?.promptInCaption ?? false),
+          keyboard: {
+            forFiles: (files) => afterResultKeyboard(texts, row.id, files, { share: this.#sharing }),
+            text: texts.t('after-result-next'),
+          },
           onFirstSent: async (fileSent) => {
             claimed = true;
             if (!(await this.#orders.markDelivered(row.id, fileSent ? 'sent' : 'none'))) return false;
@@ -412,7 +424,16 @@ export class OrderNotifier implements TrackerEvents {
       this.#log.error({ orderId: row.id, err }, 'results could not be sent');
       summary = { sent: 0, expired: 0, linked: 0, failed: total };
     }
-    this.#log.info({ orderId: row.id, ...summary }, 'results delivered');
+    const { files, ...counts } = summary;
+    this.#log.info({ orderId: row.id, ...counts }, 'results delivered');
+    if (files && files.length > 0) {
+      // Kept for sharing and "Use as input"; the delivery itself is already recorded.
+      await this.#orders
+        .setResultFiles(row.id, files)
+        .catch((err: unknown) =>
+          this.#log.warn({ orderId: row.id, err }, 'could not store the result files'),
+        );
+    }
     for (const outcome of ['sent', 'linked', 'expired', 'failed'] as const) {
       if (summary[outcome] > 0) metrics.deliveries.inc({ outcome }, summary[outcome]);
     }

@@ -507,7 +507,15 @@ describe('/orders', () => {
     expect(details.text).toContain('Description: Fox number 1');
     expect(details.text).toMatch(/Status: ✅ done/);
     expect(details.text).toMatch(/Files kept until: /);
-    expect(buttonTexts(details)).toEqual(['📥 Send the files again', '◀️ Back']);
+    // A finished result has the same actions as under its delivered files (after-result.e2e.test.ts).
+    expect(buttonTexts(details)).toEqual([
+      '🔁 Again',
+      '✏️ Change',
+      '➕ Use as input',
+      '↗️ Share',
+      '📥 Send the files again',
+      '◀️ Back',
+    ]);
 
     const answer = await user.pressButton('📥 Send the files again');
     expect(answer.text).toMatch(/Sending/);

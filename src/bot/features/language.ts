@@ -1,4 +1,4 @@
-import { languageData } from '../../telegram/callback-data/language.js';
+import { captionPromptData, languageData } from '../../telegram/callback-data/language.js';
 import { menuData } from '../../telegram/callback-data/menu.js';
 import { isSupportedLocale } from '../../telegram/i18n.js';
 import { createLanguageKeyboard } from '../../telegram/keyboards/language.js';
@@ -11,7 +11,8 @@ const privateChats = languageFeature.chatType('private');
 
 async function showPicker(ctx: BotContext, edit: boolean) {
   const current = ctx.locale;
-  const options = { reply_markup: createLanguageKeyboard(current) };
+  const prompt = ctx.user?.promptInCaption ?? false;
+  const options = { reply_markup: createLanguageKeyboard(current, { texts: ctx, prompt }) };
   if (edit) await ctx.editMessageText(ctx.t('language-choose'), options);
   else await ctx.reply(ctx.t('language-choose'), options);
 }
@@ -20,6 +21,16 @@ privateChats.command('language', (ctx) => showPicker(ctx, false));
 
 privateChats.callbackQuery(menuData.filter({ item: 'language' }), async (ctx) => {
   await ctx.answerCallbackQuery();
+  await showPicker(ctx, true);
+});
+
+privateChats.callbackQuery(captionPromptData.filter(), async (ctx) => {
+  const on = captionPromptData.unpack(ctx.callbackQuery.data).to === 'on';
+  await ctx.deps.accounts.setPromptInCaption(ctx.from.id, on);
+  if (ctx.user) ctx.user.promptInCaption = on;
+  await ctx.answerCallbackQuery({
+    text: ctx.t(on ? 'caption-prompt-changed-on' : 'caption-prompt-changed-off'),
+  });
   await showPicker(ctx, true);
 });
 

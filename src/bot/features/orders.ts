@@ -10,9 +10,11 @@ import type { OrderRecord } from '../../db/records.js';
 import { isActiveStatus, isLostOrder } from '../../domain/order-state.js';
 import { truncate } from '../../lib/text.js';
 import type { Model } from '../../reseller/schemas.js';
+import { inputsExpired } from '../../services/result-reuse.js';
 import { menuData } from '../../telegram/callback-data/menu.js';
 import { orderButtons } from '../../telegram/callback-data/orders.js';
 import { deliverResults, resultsExpired } from '../../telegram/delivery/deliver.js';
+import { afterResultKeyboard } from '../../telegram/keyboards/after-result.js';
 import { canOfferCancel, formatDateTime, isUndelivered, STATUS_ICONS } from '../../telegram/order-status.js';
 import { requestLines } from '../../telegram/order-summary.js';
 import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
@@ -25,8 +27,6 @@ import { GENERATE_CONVERSATION } from '../conversations/generate/generate.js';
 const PAGE_SIZE = 5;
 const PROMPT_EXCERPT_CHARS = 200;
 const BUTTON_MODEL_CHARS = 32;
-/** Uploads live 24 h upstream (spec 4.3); an hour of margin for the time the form took. */
-const PRESET_MAX_AGE_MS = 23 * 60 * 60 * 1000;
 
 export const ordersFeature = new Composer<BotContext>();
 const privateChats = ordersFeature.chatType('private');
@@ -125,7 +125,11 @@ export async function showOrderDetails(
     );
   }
 
-  const keyboard = new InlineKeyboard();
+  // A finished result gets the same actions as under the delivered files.
+  const keyboard =
+    order.status === 'completed'
+      ? afterResultKeyboard(ctx, order.id, order.resultFiles ?? [], { share: ctx.deps.config.sharing }).row()
+      : new InlineKeyboard();
   if (hasFiles && !expired)
     keyboard.text(ctx.t('orders-button-resend'), orderButtons.resend.pack({ id: order.id })).row();
   const flags = ctx.deps.live?.statusMessages.flagsFor(order.id) ?? {};
@@ -218,8 +222,7 @@ privateChats.callbackQuery(orderButtons.retry.filter(), async (ctx) => {
   if (!order) return;
   await ctx.answerCallbackQuery();
   const { prompt, media = {}, options = {} } = order.request;
-  const hasFiles = Object.values(media).some((files) => files.length > 0);
-  const fresh = !hasFiles || Date.now() - order.createdAt.getTime() < PRESET_MAX_AGE_MS;
+  const fresh = !inputsExpired(order, Date.now());
   const args: GenerateArgs = fresh
     ? { modelId: order.modelId, preset: { ...(prompt ? { prompt } : {}), media, options } }
     : { modelId: order.modelId };

@@ -29,7 +29,14 @@ import {
 } from '../../domain/order-state.js';
 import type { Order } from '../../reseller/schemas.js';
 import { changed, type Engine, first, type Sql, type Tables, type Tx } from '../engine.js';
-import type { DeliveryOutcome, NewOrder, OrderRecord, OrderStage, StoredError } from '../records.js';
+import type {
+  DeliveredFile,
+  DeliveryOutcome,
+  NewOrder,
+  OrderRecord,
+  OrderStage,
+  StoredError,
+} from '../records.js';
 
 export interface QuoteFields {
   quoteId: string | null;
@@ -426,6 +433,14 @@ export class OrdersRepository {
   }
 
   /** The Telegram message that shows this order's progress (edited by the tracker). */
+  /** Telegram's ids of the result files that reached the chat (sharing, re-use as an input). */
+  async setResultFiles(id: string, files: DeliveredFile[]): Promise<void> {
+    const orders = this.#t;
+    await this.#run((db) =>
+      db.update(orders).set({ resultFiles: files, updatedAt: this.#now() }).where(eq(orders.id, id)),
+    );
+  }
+
   async setStatusMessageId(id: string, messageId: number | null): Promise<void> {
     const orders = this.#t;
     await this.#run((db) =>
@@ -528,6 +543,19 @@ export class OrdersRepository {
   }
 
   /** A chat's orders, newest first. By default only real (submitted) orders, not drafts. */
+  /** The user's own results that reached their chat, newest first (what they may share). */
+  listDeliveredResults(userId: number, opts: { limit: number }): Promise<OrderRecord[]> {
+    const orders = this.#t;
+    return this.#run((db) =>
+      db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userId, userId), eq(orders.status, 'completed'), isNotNull(orders.resultFiles)))
+        .orderBy(desc(orders.finishedAt), desc(orders.id))
+        .limit(opts.limit),
+    );
+  }
+
   listForChat(
     chatId: number,
     opts: { limit: number; offset?: number; stages?: readonly OrderStage[] },

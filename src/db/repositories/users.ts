@@ -117,6 +117,13 @@ export class UsersRepository {
     await this.#engine.run((db) => db.update(users).set({ locale }).where(eq(users.telegramId, telegramId)));
   }
 
+  async setPromptInCaption(telegramId: number, on: boolean): Promise<void> {
+    const { users } = this.#engine.tables;
+    await this.#engine.run((db) =>
+      db.update(users).set({ promptInCaption: on }).where(eq(users.telegramId, telegramId)),
+    );
+  }
+
   async markBlocked(telegramId: number): Promise<void> {
     const { users } = this.#engine.tables;
     await this.#engine.run((db) =>

@@ -11,11 +11,11 @@
  * carries a result reached the chat (the caller records delivery there), and everything after it
  * is best effort, so a failure later on never causes a second delivery.
  */
-import { type Api, GrammyError, InputFile, InputMediaBuilder } from 'grammy';
-import type { InputMediaDocument, InputMediaPhoto, InputMediaVideo } from 'grammy/types';
+import { type Api, GrammyError, type InlineKeyboard, InputFile, InputMediaBuilder } from 'grammy';
+import type { InputMediaDocument, InputMediaPhoto, InputMediaVideo, Message } from 'grammy/types';
 import type { Logger } from 'pino';
 import type { Dispatcher } from 'undici';
-import type { OrderRecord } from '../../db/index.js';
+import type { DeliveredFile, OrderRecord } from '../../db/index.js';
 import { checkUrl, type UrlPolicy } from '../../lib/url-policy.js';
 import type { Semaphore } from '../../services/rate-limiter.js';
 import type { Texts } from '../i18n.js';
@@ -70,7 +70,17 @@ export interface DeliverOptions {
    * Returning false means the order was already delivered (by another run): the delivery stops there.
    */
   onFirstSent?: (fileSent: boolean) => Promise<boolean> | boolean;
+  /** The caption of the first result message (the model, maybe the prompt). */
+  caption?: string;
+  /**
+   * Buttons for the results: on the result message itself when it goes alone, otherwise on a
+   * message of `keyboardText` right after them (an album carries no buttons).
+   */
+  keyboard?: { forFiles: (files: readonly PlannedFile[]) => InlineKeyboard; text: string };
 }
+
+/** How a delivery went, and Telegram's ids of the files that reached the chat. */
+export type DeliveryReport = DeliverySummary & { files: DeliveredFile[] };
 
 export type DeliverableOrder = Pick<OrderRecord, 'id' | 'modelType' | 'result' | 'resultExpiresAt'>;
 
@@ -119,9 +129,9 @@ export async function deliverResults(
   deps: DeliveryDeps,
   order: DeliverableOrder,
   opts: DeliverOptions,
-): Promise<DeliverySummary> {
+): Promise<DeliveryReport> {
   const urls = order.result ?? [];
-  const summary: DeliverySummary = { sent: 0, expired: 0, linked: 0, failed: 0 };
+  const summary: DeliveryReport = { sent: 0, expired: 0, linked: 0, failed: 0, files: [] };
   if (urls.length === 0) return summary;
   if (resultsExpired(order, (deps.now ?? Date.now)())) {
     summary.expired = urls.length;
@@ -149,13 +159,17 @@ class ResultDelivery {
   readonly #links: Array<{ file: PlannedFile; original: boolean }> = [];
   /** Indexes already settled as a document, a link or expired: no separate original for them. */
   readonly #settled = new Set<number>();
+  /** The results that reached the chat, by index, with Telegram's file ids. */
+  readonly #files = new Map<number, DeliveredFile>();
+  #captioned = false;
+  #keyboardPlaced = false;
 
   constructor(
     private readonly deps: DeliveryDeps,
     private readonly order: DeliverableOrder,
     private readonly opts: DeliverOptions,
     private readonly cache: DownloadCache,
-    private readonly summary: DeliverySummary,
+    private readonly summary: DeliveryReport,
   ) {
     this.#log = deps.logger.child({ component: 'delivery', orderId: order.id });
   }
@@ -174,6 +188,54 @@ class ResultDelivery {
       const results = links.filter((l) => !l.original).map((l) => l.file);
       await this.#guard(results, false, () => this.#sendLinks(links));
     }
+    this.summary.files = [...this.#files.values()].sort((a, b) => a.index - b.index);
+    const keyboard = this.opts.keyboard;
+    if (keyboard && !this.#keyboardPlaced && this.#files.size > 0) {
+      const files = this.summary.files.map((f) => ({ url: '', index: f.index, kind: f.kind }));
+      await this.#guard([], true, async () => {
+        await this.deps.api.sendMessage(this.opts.chatId, keyboard.text, {
+          reply_markup: keyboard.forFiles(files),
+        });
+      });
+    }
+  }
+
+  /** Caption and buttons for a result message that goes alone (`items` holds one file). */
+  #decoration(items: readonly PlannedFile[]): { caption?: string; reply_markup?: InlineKeyboard } {
+    const out: { caption?: string; reply_markup?: InlineKeyboard } = {};
+    if (!this.#captioned && this.opts.caption) out.caption = this.opts.caption;
+    if (items.length === 1 && this.opts.keyboard && !this.#keyboardPlaced) {
+      out.reply_markup = this.opts.keyboard.forFiles(items);
+    }
+    return out;
+  }
+
+  /** Notes what reached the chat: the caption and buttons are placed, the file ids kept. */
+  #sentResults(
+    items: readonly PlannedFile[],
+    messages: readonly Message[],
+    extra: { reply_markup?: unknown },
+  ) {
+    this.#captioned ||= this.opts.caption !== undefined;
+    if (extra.reply_markup) this.#keyboardPlaced = true;
+    items.forEach((item, i) => {
+      const file = messages[i] && fileOf(messages[i]);
+      if (file) this.#files.set(item.index, { index: item.index, ...file });
+    });
+  }
+
+  #sentOriginals(items: readonly PlannedFile[], messages: readonly Message[]) {
+    items.forEach((item, i) => {
+      const doc = messages[i]?.document;
+      const result = this.#files.get(item.index);
+      if (!doc || !result) return;
+      result.original = {
+        fileId: doc.file_id,
+        fileUniqueId: doc.file_unique_id,
+        ...(doc.file_name ? { fileName: doc.file_name } : {}),
+        ...(doc.file_size !== undefined ? { size: doc.file_size } : {}),
+      };
+    });
   }
 
   /**
@@ -287,36 +349,56 @@ class ResultDelivery {
   async #sendUrls(items: PlannedFile[]): Promise<void> {
     const { api } = this.deps;
     const chatId = this.opts.chatId;
+    const extra = this.#decoration(items);
     if (items.length === 1) {
       const [file] = items as [PlannedFile];
-      if (file.kind === 'photo') await api.sendPhoto(chatId, file.url);
-      else if (file.kind === 'video') await api.sendVideo(chatId, file.url, { supports_streaming: true });
-      else await api.sendAnimation(chatId, file.url);
+      const sent =
+        file.kind === 'photo'
+          ? await api.sendPhoto(chatId, file.url, extra)
+          : file.kind === 'video'
+            ? await api.sendVideo(chatId, file.url, { ...extra, supports_streaming: true })
+            : await api.sendAnimation(chatId, file.url, extra);
+      this.#sentResults(items, [sent], extra);
       return;
     }
-    await api.sendMediaGroup(
+    const caption = (i: number) => (i === 0 && extra.caption ? { caption: extra.caption } : {});
+    const sent = await api.sendMediaGroup(
       chatId,
-      items.map((f) =>
+      items.map((f, i) =>
         f.kind === 'photo'
-          ? InputMediaBuilder.photo(f.url)
-          : InputMediaBuilder.video(f.url, { supports_streaming: true }),
+          ? InputMediaBuilder.photo(f.url, caption(i))
+          : InputMediaBuilder.video(f.url, { ...caption(i), supports_streaming: true }),
       ),
     );
+    this.#sentResults(items, sent, {});
   }
 
   async #sendUploads(files: ReadyFile[], original: boolean): Promise<void> {
     const { api } = this.deps;
     const chatId = this.opts.chatId;
-    const caption = original ? this.opts.texts.t('tracking-originals-caption') : undefined;
+    const decoration = original ? {} : this.#decoration(files.map((f) => ({ ...f.file, kind: f.kind })));
+    const caption = original ? this.opts.texts.t('tracking-originals-caption') : decoration.caption;
     const input = (f: ReadyFile) => new InputFile(f.path, f.name);
+    const noted = (messages: readonly Message[]) => {
+      const items = files.map((f) => ({ ...f.file, kind: f.kind }));
+      if (original) this.#sentOriginals(items, messages);
+      else this.#sentResults(items, messages, decoration);
+    };
     if (files.length === 1) {
       const [f] = files as [ReadyFile];
-      const extra = caption ? { caption } : {};
-      if (f.kind === 'photo') await api.sendPhoto(chatId, input(f), extra);
-      else if (f.kind === 'video')
-        await api.sendVideo(chatId, input(f), { ...extra, supports_streaming: true });
-      else if (f.kind === 'animation') await api.sendAnimation(chatId, input(f), extra);
-      else await api.sendDocument(chatId, input(f), extra);
+      const extra = {
+        ...(caption ? { caption } : {}),
+        ...(decoration.reply_markup ? { reply_markup: decoration.reply_markup } : {}),
+      };
+      const sent =
+        f.kind === 'photo'
+          ? await api.sendPhoto(chatId, input(f), extra)
+          : f.kind === 'video'
+            ? await api.sendVideo(chatId, input(f), { ...extra, supports_streaming: true })
+            : f.kind === 'animation'
+              ? await api.sendAnimation(chatId, input(f), extra)
+              : await api.sendDocument(chatId, input(f), extra);
+      noted([sent]);
       return;
     }
     const media: Array<InputMediaPhoto | InputMediaVideo | InputMediaDocument> = files.map((f, i) => {
@@ -326,7 +408,7 @@ class ResultDelivery {
         return InputMediaBuilder.video(input(f), { ...extra, supports_streaming: true });
       return InputMediaBuilder.document(input(f), extra);
     });
-    await api.sendMediaGroup(chatId, media as InputMediaPhoto[]);
+    noted(await api.sendMediaGroup(chatId, media as InputMediaPhoto[]));
   }
 
   async #sendLinks(links: Array<{ file: PlannedFile; original: boolean }>): Promise<void> {
@@ -345,6 +427,18 @@ class ResultDelivery {
       await this.#delivered(0, false);
     }
   }
+}
+
+/** The result file a sent message carries, with Telegram's ids (the largest size of a photo). */
+function fileOf(message: Message): Omit<DeliveredFile, 'index'> | undefined {
+  const photo = message.photo?.at(-1);
+  if (photo) return { kind: 'photo', fileId: photo.file_id, fileUniqueId: photo.file_unique_id };
+  const { video, animation, document } = message;
+  if (video) return { kind: 'video', fileId: video.file_id, fileUniqueId: video.file_unique_id };
+  if (animation)
+    return { kind: 'animation', fileId: animation.file_id, fileUniqueId: animation.file_unique_id };
+  if (document) return { kind: 'document', fileId: document.file_id, fileUniqueId: document.file_unique_id };
+  return undefined;
 }
 
 /** The kind an uploaded file goes as, once its real type and size are known. */

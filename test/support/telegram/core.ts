@@ -6,6 +6,7 @@ import type { BotSettings } from './state/bot-settings.js';
 import type { CallbackQueries } from './state/callbacks.js';
 import type { ChatStore, EventClock } from './state/chats.js';
 import type { FloodControl } from './state/flood.js';
+import type { InlineQueries } from './state/inline-queries.js';
 import type { Payments } from './state/payments.js';
 import type { UpdateQueue } from './state/updates.js';
 
@@ -23,6 +24,8 @@ export interface Core {
   chats: ChatStore;
   updates: UpdateQueue;
   callbacks: CallbackQueries;
+  /** Inline queries of scripted users, each answered once within Telegram's time limit. */
+  inlineQueries: InlineQueries;
   settings: BotSettings;
   payments: Payments;
   /** How long a pre_checkout_query waits for the bot's answer (Telegram: 10 s). */

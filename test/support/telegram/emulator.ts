@@ -19,6 +19,7 @@ import { BotSettings } from './state/bot-settings.js';
 import { CallbackQueries } from './state/callbacks.js';
 import { ChatStore, EventClock } from './state/chats.js';
 import { FloodControl, type FloodLimits, type FloodStats } from './state/flood.js';
+import { InlineQueries } from './state/inline-queries.js';
 import { Payments, type StarTransactionRecord } from './state/payments.js';
 import { UpdateQueue } from './state/updates.js';
 import { type WebhookDelivery, WebhookPusher, type WebhookPushOptions } from './webhook-pusher.js';
@@ -45,6 +46,8 @@ export interface EmulatorOptions {
   strictImages?: boolean;
   /** How long a pre_checkout_query waits for answerPreCheckoutQuery; default 10 000 (Telegram's 10 s). */
   preCheckoutTimeoutMs?: number;
+  /** How long an inline query waits for answerInlineQuery before its id is too old (default 10 s). */
+  inlineQueryTimeoutMs?: number;
   /**
    * Deliver updates by webhook once the bot sets one, to these replicas (see webhook-pusher.ts);
    * without it, a webhook is only recorded and getUpdates is refused while it is set.
@@ -104,6 +107,8 @@ export interface TelegramEmulator {
   observeCalls(observer: ((method: string, params: Record<string, unknown>) => void) | undefined): void;
   /** Creates many users at once (no updates): chats the bot can write to once its database knows them. */
   createUsers(count: number, opts?: { firstId?: number; language_code?: string }): ScriptedUser[];
+  /** The bot as getMe describes it (its username names it in links and captions). */
+  readonly botUser: UserFromGetMe;
   /** Transcripts of every chat. */
   transcript(): string;
   close(): Promise<void>;
@@ -127,6 +132,7 @@ export async function startTelegramEmulator(opts: EmulatorOptions = {}): Promise
     chats: new ChatStore(clock),
     updates: new UpdateQueue(),
     callbacks: new CallbackQueries(),
+    inlineQueries: new InlineQueries(opts.inlineQueryTimeoutMs ?? 10_000),
     settings: new BotSettings(),
     payments: new Payments(),
     preCheckoutTimeoutMs: opts.preCheckoutTimeoutMs ?? 10_000,
@@ -154,6 +160,7 @@ export async function startTelegramEmulator(opts: EmulatorOptions = {}): Promise
   return {
     apiRoot: `http://127.0.0.1:${server.port}`,
     token,
+    botUser: core.botUser,
     calls: dispatcher.calls,
     problems: dispatcher.problems,
     createUser,

@@ -11,10 +11,12 @@ import { apiMessage } from './message-view.js';
 import { isInlineKeyboard } from './reply-markup.js';
 import type { CallbackAnswer } from './state/callbacks.js';
 import type { ChatState, MessageMedia, NewMessage, StoredMessage } from './state/chats.js';
+import type { InlineAnswer } from './state/inline-queries.js';
 import { formatTranscript } from './transcript.js';
 
 export type { BotMessage, BotMessageMedia } from './bot-message.js';
 export type { CallbackAnswer } from './state/callbacks.js';
+export type { InlineAnswer, InlineResult } from './state/inline-queries.js';
 
 export type MessageMatch = string | RegExp | ((m: BotMessage) => boolean);
 
@@ -72,6 +74,8 @@ export interface ScriptedUser {
     opts?: { messageId?: number; timeoutMs?: number },
   ): Promise<CallbackAnswer>;
   pressCallbackData(data: string, messageId: number, opts?: { timeoutMs?: number }): Promise<CallbackAnswer>;
+  /** Types `@bot <query>` (an inline_query update) and resolves with the bot's checked answer. */
+  inlineQuery(query: string, opts?: { offset?: string; timeoutMs?: number }): Promise<InlineAnswer>;
   messages(): BotMessage[];
   lastMessage(): BotMessage | undefined;
   waitForMessage(match?: MessageMatch, opts?: WaitOptions): Promise<BotMessage>;
@@ -221,6 +225,34 @@ export class ScriptedUserImpl implements ScriptedUser {
     if (!msg || msg.deleted)
       return Promise.reject(new Error(`Message #${messageId} does not exist in chat ${this.chatId}`));
     return this.press(msg, data, undefined, opts.timeoutMs);
+  }
+
+  async inlineQuery(
+    query: string,
+    opts: { offset?: string; timeoutMs?: number } = {},
+  ): Promise<InlineAnswer> {
+    const pending = this.core.inlineQueries.create(this.id, query);
+    this.core.updates.push({
+      inline_query: {
+        id: pending.id,
+        from: this.chat.user,
+        query,
+        offset: opts.offset ?? '',
+        chat_type: 'sender',
+      },
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`The bot did not answer the inline query ${JSON.stringify(query)}`)),
+        opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      );
+    });
+    try {
+      return await Promise.race([pending.answer, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async payInvoice(message?: BotMessage | number): Promise<PaymentOutcome> {

@@ -22,9 +22,10 @@ export interface GenerateArgs {
     options: Record<string, OptionValue>;
     /**
      * Where the form starts: 'options' (default), 'media' (a library prompt, or "📎 Files": the
-     * files, then the settings) or 'prompt' ("✏️ Description": only the description is asked again).
+     * files, then the settings), 'prompt' ("✏️ Description": only the description is asked again)
+     * or 'choose' (✏️ Change under a result: the customer picks the part to change first).
      */
-    startAt?: FormPart;
+    startAt?: FormPart | 'choose';
   };
 }
 

@@ -30,11 +30,11 @@ import { askPrompt } from './prompt-step.js';
 
 export const GENERATE_CONVERSATION = 'generate';
 
-type PrepareResult =
+export type PrepareResult =
   | { ok: true; order: OrderRecord; walletBalance: number | undefined }
   | { ok: false; code: string; message: string };
 
-async function prepareOrder(
+export async function prepareOrder(
   outer: BotContext,
   modelId: number,
   request: ReturnType<typeof buildRequest>,
@@ -97,7 +97,9 @@ export async function generateConversation(
       ? ['prompt', 'media', 'options']
       : startAt === 'media'
         ? ['media', 'options']
-        : [startAt];
+        : startAt === 'choose'
+          ? await firstChange(conversation, ctx, changeableParts(plan, answers.media))
+          : [startAt];
   for (;;) {
     for (const part of parts) await ask(part);
     if (!parts.includes('options') && missingRequiredOptions(plan, answers.media, answers.options).length > 0)
@@ -125,20 +127,31 @@ export async function generateConversation(
       await ctx.reply(`${notice}\n\n${ctx.t('gen-try-again-later')}`);
       return;
     }
-    parts = [await askWhatToChange(conversation, ctx, notice, changeable)];
+    const question = `${notice}\n\n${ctx.t('gen-change-what')}`;
+    parts = [await askWhatToChange(conversation, ctx, question, changeable)];
   }
 }
 
-/** Upstream refused the inputs: the notice, and a button per part the model lets the customer change. */
+/** ✏️ Change under a result: the part to change first (none when the model has nothing to change). */
+async function firstChange(
+  conversation: FormConversation,
+  ctx: BaseContext,
+  changeable: FormPart[],
+): Promise<FormPart[]> {
+  if (changeable.length === 0) return [];
+  return [await askWhatToChange(conversation, ctx, ctx.t('after-result-change-what'), changeable)];
+}
+
+/** Asks `text` with a button per part the model lets the customer change (after a refusal, or ✏️ Change). */
 async function askWhatToChange(
   conversation: FormConversation,
   ctx: BaseContext,
-  notice: string,
+  text: string,
   parts: FormPart[],
 ): Promise<FormPart> {
   const keyboard = new InlineKeyboard();
   for (const part of parts) keyboard.text(ctx.t(CHANGE_BUTTON_LABEL[part]), FORM.change[part]);
-  const question = await ctx.reply(`${notice}\n\n${ctx.t('gen-change-what')}`, {
+  const question = await ctx.reply(text, {
     reply_markup: cancelRow(ctx, keyboard),
   });
   for (;;) {

@@ -19,11 +19,12 @@ import {
 } from './form-conversation.js';
 
 /** JSON-safe result of relaying one file, so the conversation can store and replay it. */
-type RelayResult =
+export type RelayResult =
   | { ok: true; tmpPath: string }
   | { ok: false; relayCode: string; upstreamCode?: string; upstreamMessage?: string };
 
-async function relay(outer: BotContext, file: TelegramFileRef): Promise<RelayResult> {
+/** Relays one Telegram file to `POST /upload` as the chat's long work (/cancel stops it). */
+export async function relayFile(outer: BotContext, file: TelegramFileRef): Promise<RelayResult> {
   try {
     // Registered so that /cancel (handled beside this chat's sequence) can stop it at once.
     const chatId = outer.chat?.id ?? 0;
@@ -121,7 +122,7 @@ export async function askMedia(
     await answer
       .replyWithChatAction(step.kind === 'video' ? 'upload_video' : 'upload_photo')
       .catch(() => undefined);
-    const result = await conversation.external((outer) => relay(outer, file));
+    const result = await conversation.external((outer) => relayFile(outer, file));
     if (!result.ok && result.relayCode === 'aborted') {
       // /cancel stopped it and already answered: end the form here too, so it does not come back.
       await answer.api.editMessageText(status.chat.id, status.message_id, ctx.t('gen-media-upload-stopped'));

@@ -24,6 +24,7 @@ import {
   type BroadcastAudience,
   type BroadcastContent,
   DELIVERY_OUTCOMES,
+  type DeliveredFile,
   ORDER_STAGES,
   RECIPIENT_STATUSES,
   type StoredError,
@@ -47,6 +48,7 @@ export const users = pgTable('users', {
   languageCode: text('language_code'),
   blocked: boolean('blocked').notNull().default(false),
   bannedAt: at('banned_at'),
+  promptInCaption: boolean('prompt_in_caption').notNull().default(false),
   createdAt: at('created_at').notNull().defaultNow(),
   seenAt: at('seen_at').notNull().defaultNow(),
   createdUpdateId: bigint('created_update_id', { mode: 'number' }),
@@ -111,6 +113,7 @@ export const orders = pgTable(
     deliveryOutcome: text('delivery_outcome', { enum: DELIVERY_OUTCOMES }),
     unknownStatusSince: at('unknown_status_since'),
     unknownStatusReportedAt: at('unknown_status_reported_at'),
+    resultFiles: jsonb('result_files_json').$type<DeliveredFile[]>(),
   },
   (t) => [
     index('orders_active_idx').on(t.status, t.nextPollAt),

@@ -1,7 +1,13 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { OrderStatus } from '../../../domain/order-state.js';
 import type { GenerationRequest } from '../../../reseller/schemas.js';
-import { DELIVERY_OUTCOMES, ORDER_STAGES, type StoredError, UPSTREAM_STATUSES } from '../../records.js';
+import {
+  DELIVERY_OUTCOMES,
+  type DeliveredFile,
+  ORDER_STAGES,
+  type StoredError,
+  UPSTREAM_STATUSES,
+} from '../../records.js';
 
 /** One row per generation attempt ("order"), from priced draft to delivered result. */
 export const orders = sqliteTable(
@@ -59,6 +65,8 @@ export const orders = sqliteTable(
     unknownStatusSince: integer('unknown_status_since', { mode: 'timestamp_ms' }),
     /** When admins were told it stayed unknown too long (once; it then stops counting as active). */
     unknownStatusReportedAt: integer('unknown_status_reported_at', { mode: 'timestamp_ms' }),
+    /** The result files as they reached the chat (Telegram's ids); null before delivery. */
+    resultFiles: text('result_files_json', { mode: 'json' }).$type<DeliveredFile[]>(),
   },
   (t) => [
     index('orders_active_idx').on(t.status, t.nextPollAt),

@@ -14,6 +14,8 @@ export const users = sqliteTable('users', {
   languageCode: text('language_code'),
   blocked: integer('blocked', { mode: 'boolean' }).notNull().default(false),
   bannedAt: integer('banned_at', { mode: 'timestamp_ms' }),
+  /** The delivered result's caption also shows the prompt. */
+  promptInCaption: integer('prompt_in_caption', { mode: 'boolean' }).notNull().default(false),
   createdAt: integer('created_at', { mode: 'timestamp_ms' })
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`),

@@ -1,6 +1,7 @@
 import type { MethodHandler } from '../core.js';
 import * as bot from './bot.js';
 import * as edit from './edit.js';
+import { answerInlineQuery } from './inline.js';
 import * as payments from './payments.js';
 import * as send from './send.js';
 
@@ -29,6 +30,7 @@ const METHODS: Record<string, MethodHandler> = {
   getMyShortDescription,
   getFile: bot.getFile,
   answerCallbackQuery: bot.answerCallbackQuery,
+  answerInlineQuery,
   getChat: send.getChat,
   sendMessage: send.sendMessage,
   sendPhoto: send.sendMedia('photo'),

@@ -1,0 +1,185 @@
+/**
+ * The buttons under a delivered result (and on a finished order in /orders): 🔁 Again, ✏️ Change
+ * and ➕ Use as input. Each names an order row; the row is read from the store and checked against
+ * the chat that owns it, so a button works after a restart and on every replica, and a button of
+ * another customer's order changes nothing. Everything ends in the generation form or its priced
+ * summary, whose Confirm keeps the exactly-once rules of any confirmation.
+ */
+import { InlineKeyboard } from 'grammy';
+import { Composer } from '../composer.js';
+import type { DeliveredFile, OrderRecord } from '../../db/records.js';
+import { isFinalStatus } from '../../domain/order-state.js';
+import { planForm } from '../../services/model-form.js';
+import { inputStepFor, inputsExpired, modelsTaking } from '../../services/result-reuse.js';
+import type { TelegramFileRef } from '../../services/telegram-file.js';
+import { afterResultData } from '../../telegram/callback-data/after-result.js';
+import { reusableKind } from '../../telegram/keyboards/after-result.js';
+import { orderSummary } from '../../telegram/order-summary.js';
+import { modelButtonLabel } from '../../telegram/texts/money.js';
+import { upstreamErrorText } from '../../telegram/texts/upstream-errors.js';
+import type { BotContext } from '../context.js';
+import type { GenerateArgs } from '../conversations/generate/form-conversation.js';
+import { GENERATE_CONVERSATION, prepareOrder } from '../conversations/generate/generate.js';
+import { relayFile } from '../conversations/generate/media-step.js';
+
+export const afterResultFeature = new Composer<BotContext>();
+const privateChats = afterResultFeature.chatType('private');
+
+/** This chat's finished order, or undefined after an answer: a polite refusal for another's (or a forged id). */
+async function ownFinishedOrder(ctx: BotContext, id: string): Promise<OrderRecord | undefined> {
+  const order = await ctx.deps.ordering.findForChat(id, ctx.chat!.id);
+  if (!order) {
+    await ctx.answerCallbackQuery({ text: ctx.t('after-result-not-yours'), show_alert: true });
+    return undefined;
+  }
+  if (order.stage !== 'submitted' || !isFinalStatus(order.status)) {
+    await ctx.answerCallbackQuery({ text: ctx.t('error-stale-button') });
+    return undefined;
+  }
+  return order;
+}
+
+const changeButton = (ctx: BotContext, orderId: string) =>
+  new InlineKeyboard().text(
+    ctx.t('after-result-button-change'),
+    afterResultData.change.pack({ id: orderId }),
+  );
+
+/** 🔁 Again: the same request priced anew (a new quote where the model needs one), then its summary. */
+privateChats.callbackQuery(afterResultData.again.filter(), async (ctx) => {
+  const order = await ownFinishedOrder(ctx, afterResultData.again.unpack(ctx.callbackQuery.data).id);
+  if (!order) return;
+  await ctx.answerCallbackQuery();
+  if (inputsExpired(order, Date.now())) {
+    await ctx.reply(ctx.t('after-result-inputs-expired'), { reply_markup: changeButton(ctx, order.id) });
+    return;
+  }
+  const waiting = await ctx.reply(ctx.t('gen-pricing'));
+  const prepared = await prepareOrder(ctx, order.modelId, order.request);
+  if (!prepared.ok) {
+    await ctx.api.editMessageText(
+      waiting.chat.id,
+      waiting.message_id,
+      upstreamErrorText(ctx, prepared.code, prepared.message),
+      { reply_markup: changeButton(ctx, order.id) },
+    );
+    return;
+  }
+  const model = await ctx.deps.catalog.getModel(order.modelId).catch(() => undefined);
+  const summary = await orderSummary(ctx, prepared.order, model, prepared.walletBalance);
+  await ctx.api.editMessageText(waiting.chat.id, waiting.message_id, summary.text, {
+    reply_markup: summary.keyboard,
+  });
+  // As in the form: the summary becomes the new order's status message once confirmed.
+  await ctx.deps.ordering.setStatusMessageId(prepared.order.id, waiting.message_id);
+});
+
+/** ✏️ Change: the form pre-filled with the order's inputs; the customer picks what to change first. */
+privateChats.callbackQuery(afterResultData.change.filter(), async (ctx) => {
+  const order = await ownFinishedOrder(ctx, afterResultData.change.unpack(ctx.callbackQuery.data).id);
+  if (!order) return;
+  await ctx.answerCallbackQuery();
+  const { prompt, media = {}, options = {} } = order.request;
+  // Files upstream no longer keeps are asked again; the rest stays.
+  const expired = inputsExpired(order, Date.now());
+  const args: GenerateArgs = {
+    modelId: order.modelId,
+    preset: {
+      ...(prompt ? { prompt } : {}),
+      media: expired ? {} : media,
+      options,
+      startAt: expired ? 'media' : 'choose',
+    },
+  };
+  await ctx.conversation.exitAll();
+  await ctx.conversation.enter(GENERATE_CONVERSATION, args);
+});
+
+/** The result file a button names, if it reached the chat as a photo or a video. */
+function reusableFile(order: OrderRecord, index: number) {
+  const file = order.status === 'completed' ? order.resultFiles?.find((f) => f.index === index) : undefined;
+  const kind = file && reusableKind(file.kind);
+  return file && kind ? { file, kind } : undefined;
+}
+
+/** ➕ Use as input: the models that take this file, in the menu's groups and order. */
+privateChats.callbackQuery(afterResultData.use.filter(), async (ctx) => {
+  const { id, n } = afterResultData.use.unpack(ctx.callbackQuery.data);
+  const order = await ownFinishedOrder(ctx, id);
+  if (!order) return;
+  const reusable = reusableFile(order, n);
+  if (!reusable) {
+    await ctx.answerCallbackQuery({ text: ctx.t('after-result-use-gone'), show_alert: true });
+    return;
+  }
+  const groups = modelsTaking(await ctx.deps.catalog.groups(), reusable.kind);
+  if (groups.length === 0) {
+    await ctx.answerCallbackQuery({ text: ctx.t('after-result-use-none'), show_alert: true });
+    return;
+  }
+  await ctx.answerCallbackQuery();
+  const keyboard = new InlineKeyboard();
+  for (const model of groups.flatMap((g) => g.models)) {
+    const label = modelButtonLabel(ctx, model, ctx.deps.wallet?.pricing);
+    keyboard.text(label, afterResultData.useWith.pack({ id, n, m: model.id })).row();
+  }
+  await ctx.reply(ctx.t('after-result-use-choose', { kind: reusable.kind }), { reply_markup: keyboard });
+});
+
+/** The exact bytes of a result: a photo's original document where one was sent, else the file itself. */
+function exactBytes(file: DeliveredFile): TelegramFileRef {
+  const { original } = file;
+  if (original) {
+    return {
+      kind: 'document',
+      fileId: original.fileId,
+      fileUniqueId: original.fileUniqueId,
+      ...(original.fileName ? { fileName: original.fileName } : {}),
+      ...(original.size !== undefined ? { fileSize: original.size } : {}),
+    };
+  }
+  return { kind: file.kind, fileId: file.fileId, fileUniqueId: file.fileUniqueId };
+}
+
+/** The model picked: the bot uploads the result itself and the model's form starts with it attached. */
+privateChats.callbackQuery(afterResultData.useWith.filter(), async (ctx) => {
+  const { id, n, m } = afterResultData.useWith.unpack(ctx.callbackQuery.data);
+  const order = await ownFinishedOrder(ctx, id);
+  if (!order) return;
+  const reusable = reusableFile(order, n);
+  const model = await ctx.deps.catalog.getModel(m).catch(() => undefined);
+  const step = reusable && model ? inputStepFor(model, reusable.kind) : undefined;
+  if (!reusable || !model || !step) {
+    await ctx.answerCallbackQuery({ text: ctx.t('error-stale-button') });
+    return;
+  }
+  await ctx.answerCallbackQuery();
+  const chatId = ctx.chat.id;
+  const messageId = ctx.callbackQuery.message?.message_id;
+  const say = async (text: string) => {
+    if (messageId === undefined) await ctx.reply(text);
+    else await ctx.api.editMessageText(chatId, messageId, text, { reply_markup: new InlineKeyboard() });
+  };
+  await say(ctx.t('after-result-use-uploading', { model: model.name }));
+  const relayed = await relayFile(ctx, exactBytes(reusable.file));
+  if (!relayed.ok) {
+    await say(
+      relayed.upstreamCode
+        ? upstreamErrorText(ctx, relayed.upstreamCode, relayed.upstreamMessage)
+        : ctx.t('after-result-use-failed'),
+    );
+    return;
+  }
+  await say(ctx.t('after-result-use-ready', { model: model.name }));
+  const args: GenerateArgs = {
+    modelId: model.id,
+    preset: {
+      media: { [step.key]: [relayed.tmpPath] },
+      options: {},
+      // The file is there: a model that takes a description asks for it, any other goes to its settings.
+      startAt: planForm(model).prompt ? 'prompt' : 'options',
+    },
+  };
+  await ctx.conversation.exitAll();
+  await ctx.conversation.enter(GENERATE_CONVERSATION, args);
+});

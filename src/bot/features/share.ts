@@ -1,0 +1,52 @@
+/**
+ * ↗️ Share: the bot's inline mode offers the querying customer their own delivered results (photos
+ * and videos Telegram already has, by file id), newest first, searchable by prompt, with a caption
+ * naming the bot and a "Create yours" button that opens the bot. Nothing is generated or charged
+ * here. SHARING=off answers every inline query with nothing.
+ */
+import { InlineKeyboard, InlineQueryResultBuilder } from 'grammy';
+import type { InlineQueryResult } from 'grammy/types';
+import { truncate } from '../../lib/text.js';
+import { shareableResults } from '../../services/result-reuse.js';
+import { fitCaption } from '../../telegram/texts/result-caption.js';
+import { referralLink } from '../../telegram/texts/start-links.js';
+import { Composer } from '../composer.js';
+import type { BotContext } from '../context.js';
+
+/** Telegram's cap on the results of one answer. */
+const MAX_RESULTS = 50;
+/** Orders read per query: enough for a search in the prompts of a busy customer's recent results. */
+const ORDERS_SEARCHED = 200;
+const VIDEO_TITLE_CHARS = 64;
+/** Results are the querying user's own and change with every delivery: a short, personal cache. */
+const CACHE_SECONDS = 10;
+
+export const shareFeature = new Composer<BotContext>();
+
+/** The sharer's referral link where the referral program runs (Stars billing), else the bot's. */
+async function createYoursLink(ctx: BotContext, userId: number): Promise<string> {
+  const code = ctx.deps.referrals.offered ? await ctx.deps.referrals.codeOf(userId) : undefined;
+  return code ? referralLink(ctx.me.username, code) : `https://t.me/${ctx.me.username}?start`;
+}
+
+shareFeature.on('inline_query', async (ctx) => {
+  if (!ctx.deps.config.sharing) {
+    await ctx.answerInlineQuery([], { cache_time: CACHE_SECONDS, is_personal: true });
+    return;
+  }
+  const userId = ctx.from.id;
+  const orders = await ctx.deps.ordering.listDeliveredResults(userId, ORDERS_SEARCHED);
+  const items = shareableResults(orders, ctx.inlineQuery.query.trim(), MAX_RESULTS);
+  const link = await createYoursLink(ctx, userId);
+  const caption = fitCaption(ctx.t('share-caption', { bot: `@${ctx.me.username}` }));
+  const reply_markup = new InlineKeyboard().url(ctx.t('share-button-create'), link);
+  const results: InlineQueryResult[] = items.map(({ orderId, modelName, file }) => {
+    // A row id and a file index: within Telegram's 64 bytes, unique in the answer.
+    const id = `${orderId}:${file.index}`;
+    const extra = { caption, parse_mode: 'HTML' as const, reply_markup };
+    return file.kind === 'photo'
+      ? InlineQueryResultBuilder.photoCached(id, file.fileId, extra)
+      : InlineQueryResultBuilder.videoCached(id, truncate(modelName, VIDEO_TITLE_CHARS), file.fileId, extra);
+  });
+  await ctx.answerInlineQuery(results, { cache_time: CACHE_SECONDS, is_personal: true });
+});
