@@ -6,7 +6,6 @@
  * summary, whose Confirm keeps the exactly-once rules of any confirmation.
  */
 import { InlineKeyboard } from 'grammy';
-import { Composer } from '../composer.js';
 import type { DeliveredFile, OrderRecord } from '../../db/records.js';
 import { isFinalStatus } from '../../domain/order-state.js';
 import { planForm } from '../../services/model-form.js';
@@ -17,6 +16,7 @@ import { reusableKind } from '../../telegram/keyboards/after-result.js';
 import { orderSummary } from '../../telegram/order-summary.js';
 import { modelButtonLabel } from '../../telegram/texts/money.js';
 import { upstreamErrorText } from '../../telegram/texts/upstream-errors.js';
+import { Composer } from '../composer.js';
 import type { BotContext } from '../context.js';
 import type { GenerateArgs } from '../conversations/generate/form-conversation.js';
 import { GENERATE_CONVERSATION, prepareOrder } from '../conversations/generate/generate.js';
