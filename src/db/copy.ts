@@ -30,6 +30,7 @@ const TABLES = [
   'promoRedemptions',
   'promoMisses',
   'campaigns',
+  'uploadSources',
 ] as const satisfies readonly (keyof Tables)[];
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters for the widest table (orders). */

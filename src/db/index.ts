@@ -18,6 +18,7 @@ import { PromoCodesRepository } from './repositories/promo-codes.js';
 import { ReferralsRepository } from './repositories/referrals.js';
 import { StatsRepository } from './repositories/stats.js';
 import { PollBudgetRepository, UpdateInboxRepository } from './repositories/update-inbox.js';
+import { UploadSourcesRepository } from './repositories/upload-sources.js';
 import { UsersRepository } from './repositories/users.js';
 import { WalletRepository } from './repositories/wallet.js';
 
@@ -33,6 +34,7 @@ export type { DisableOutcome, NewPromoCode } from './repositories/promo-codes.js
 export type { Attribution, InviteStats, ReferralTotals } from './repositories/referrals.js';
 export type { StatsCounts } from './repositories/stats.js';
 export type { NewInboxUpdate } from './repositories/update-inbox.js';
+export type { NewUploadSource } from './repositories/upload-sources.js';
 export {
   type CreditOutcome,
   type HoldRule,
@@ -58,6 +60,7 @@ export {
   redactDatabaseUrl,
   StatsRepository,
   UpdateInboxRepository,
+  UploadSourcesRepository,
   UsersRepository,
   WalletRepository,
 };
@@ -81,6 +84,8 @@ export interface Store {
   readonly promoCodes: PromoCodesRepository;
   readonly referrals: ReferralsRepository;
   readonly campaigns: CampaignsRepository;
+  /** Where each upstream upload came from, to upload an older order's inputs again. */
+  readonly uploadSources: UploadSourcesRepository;
   conversationStorage<S>(): ReturnType<typeof createConversationStateStorage<S>>;
   /** See Engine.holdSingleton: once-per-cluster jobs (services/singleton-jobs.ts). */
   holdSingleton(name: string): Promise<SingletonHold | undefined>;
@@ -123,6 +128,7 @@ export function storeOn(engine: Engine, opts: StoreOptions | (() => number) = {}
     promoCodes: new PromoCodesRepository(engine, wallet, now),
     referrals: new ReferralsRepository(engine, wallet, now),
     campaigns: new CampaignsRepository(engine, now),
+    uploadSources: new UploadSourcesRepository(engine, now),
     conversationStorage: () => createConversationStateStorage(engine),
     holdSingleton: (name) => engine.holdSingleton(name),
     ping: () => engine.ping(),

@@ -338,3 +338,19 @@ export interface PromoRedemptionRecord {
   stars: number;
   createdAt: Date;
 }
+
+/** The kinds of file a Telegram message carries that the bot relays upstream. */
+export const TELEGRAM_FILE_KINDS = ['photo', 'video', 'animation', 'document'] as const;
+export type TelegramFileKind = (typeof TELEGRAM_FILE_KINDS)[number];
+
+/** The Telegram file an upstream upload was relayed from, so it can be uploaded again. */
+export interface UploadSourceRecord {
+  /** The upload's path upstream (`tmp/...`), as an order's `request.media` names it. */
+  path: string;
+  kind: TelegramFileKind;
+  telegramFileId: string;
+  telegramFileUniqueId: string;
+  fileName: string | null;
+  mimeType: string | null;
+  createdAt: Date;
+}

@@ -1,6 +1,7 @@
 /**
  * The contracts of the small repositories, on every engine the run has: admin alert state (one
- * winner among racing claims), the stored catalog, and the forms in progress.
+ * winner among racing claims), the stored catalog, the forms in progress, and where each upload
+ * came from.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/db/index.js';
@@ -68,5 +69,35 @@ describe.each(availableEngines())('small repositories on %s', (engine) => {
     });
     await forms.delete('42');
     expect(await forms.read('42')).toBeUndefined();
+  });
+
+  it('upload sources: found by path with every field, the first source of a path kept, unknown paths left out', async () => {
+    const clocked = await database.open(() => at(5 * MIN).getTime());
+    const photo = {
+      path: 'tmp/u1/a.jpg',
+      kind: 'photo' as const,
+      telegramFileId: 'AgAC-photo',
+      telegramFileUniqueId: 'uq-photo',
+      fileName: null,
+      mimeType: 'image/jpeg',
+    };
+    const document = {
+      path: 'tmp/u1/b.png',
+      kind: 'document' as const,
+      telegramFileId: 'BQAC-doc',
+      telegramFileUniqueId: 'uq-doc',
+      fileName: 'Кот «в» сапогах.png',
+      mimeType: 'image/png',
+    };
+    await clocked.uploadSources.record(photo);
+    await clocked.uploadSources.record(document);
+    // A path is one upload upstream: a second record of it changes nothing.
+    await store.uploadSources.record({ ...photo, telegramFileId: 'other' });
+    const found = await store.uploadSources.find(['tmp/u1/b.png', 'tmp/unknown.jpg', 'tmp/u1/a.jpg']);
+    expect(found.sort((a, b) => a.path.localeCompare(b.path))).toEqual([
+      { ...photo, createdAt: at(5 * MIN) },
+      { ...document, createdAt: at(5 * MIN) },
+    ]);
+    expect(await store.uploadSources.find([])).toEqual([]);
   });
 });

@@ -98,6 +98,16 @@ describe.skipIf(!availableEngines().includes('postgres'))('db:copy from SQLite t
     await sqliteStore.promoCodes.create([{ code: 'MOVE', stars: 5, uses: 2, expiresAt: null, createdBy: 1 }]);
     expect((await sqliteStore.promoCodes.redeem('MOVE', 77)).kind).toBe('redeemed');
     await sqliteStore.promoCodes.recordMiss(78, 600_000);
+    // Where a customer's upload came from (🔁 Again uploads it again a day later).
+    const source = {
+      path: 'tmp/copied-upload',
+      kind: 'document' as const,
+      telegramFileId: 'BQAC-file',
+      telegramFileUniqueId: 'uq-file',
+      fileName: 'Рисунок.png',
+      mimeType: 'image/png',
+    };
+    await sqliteStore.uploadSources.record(source);
     // Growth (issue 24): Mira's referral code, a campaign, and Oskar brought by both (by hand here).
     await sqliteStore.referrals.codeOf(user.id, () => 'mira-code');
     const campaign = await sqliteStore.campaigns.create({ code: 'spring', name: 'Spring', createdBy: 1 });
@@ -115,6 +125,7 @@ describe.skipIf(!availableEngines().includes('postgres'))('db:copy from SQLite t
     expect(copy.output).toMatch(/promoCodes\s+1 rows/);
     expect(copy.output).toMatch(/promoRedemptions\s+1 rows/);
     expect(copy.output).toMatch(/promoMisses\s+1 rows/);
+    expect(copy.output).toMatch(/uploadSources\s+1 rows/);
     expect(copy.code).toBe(0);
     const copied = await target.open();
     expect((await copied.broadcasts.active())?.status).toBe('paused');
@@ -138,6 +149,9 @@ describe.skipIf(!availableEngines().includes('postgres'))('db:copy from SQLite t
     expect((await copied.promoCodes.redeem('MOVE', 77)).kind).toBe('already');
     expect((await copied.promoCodes.redeem('MOVE', 79)).kind).toBe('redeemed');
     expect(await copied.promoCodes.misses(78, 600_000)).toBe(1);
+    expect(await copied.uploadSources.find([source.path])).toEqual([
+      { ...source, createdAt: expect.any(Date) },
+    ]);
 
     // Into a database that has rows: refused, nothing written.
     const again = await dbCopy(sqlitePath, postgresUrl);

@@ -13,6 +13,7 @@ import type {
   PromoCodeRecord,
   PromoRedemptionRecord,
   StarTopupRecord,
+  UploadSourceRecord,
   UserRecord,
   WalletEntryRecord,
 } from '../records.js';
@@ -53,4 +54,6 @@ export type SchemaParity = [
   Holds<Same<Row<typeof sqlite.promoMisses>, Row<typeof pg.promoMisses>>>,
   Holds<Same<Row<typeof sqlite.campaigns>, CampaignRecord>>,
   Holds<Same<Row<typeof pg.campaigns>, CampaignRecord>>,
+  Holds<Same<Row<typeof sqlite.uploadSources>, UploadSourceRecord>>,
+  Holds<Same<Row<typeof pg.uploadSources>, UploadSourceRecord>>,
 ];

@@ -28,6 +28,7 @@ import {
   ORDER_STAGES,
   RECIPIENT_STATUSES,
   type StoredError,
+  TELEGRAM_FILE_KINDS,
   TOPUP_STATUSES,
   UPSTREAM_STATUSES,
   WALLET_ENTRY_KINDS,
@@ -279,4 +280,14 @@ export const promoMisses = pgTable('promo_misses', {
   userId: telegramId('user_id').primaryKey(),
   windowStart: at('window_start').notNull(),
   misses: integer('misses').notNull(),
+});
+
+export const uploadSources = pgTable('upload_sources', {
+  path: text('path').primaryKey(),
+  kind: text('kind', { enum: TELEGRAM_FILE_KINDS }).notNull(),
+  telegramFileId: text('telegram_file_id').notNull(),
+  telegramFileUniqueId: text('telegram_file_unique_id').notNull(),
+  fileName: text('file_name'),
+  mimeType: text('mime_type'),
+  createdAt: at('created_at').notNull(),
 });

@@ -7,5 +7,6 @@ export { conversationStates } from './conversation-states.js';
 export { orders } from './orders.js';
 export { promoCodes, promoMisses, promoRedemptions } from './promo-codes.js';
 export { pollBudget, updateInbox } from './update-inbox.js';
+export { uploadSources } from './upload-sources.js';
 export { campaigns, users } from './users.js';
 export { starTopups, walletEntries } from './wallet.js';
