@@ -901,3 +901,6 @@ caption-prompt-changed-on = Results will show their description from now on.
 caption-prompt-changed-off = Results will show only the model from now on.
 share-caption = ✨ Made with { $bot }
 share-button-create = Create yours
+
+## after-result re-upload
+after-result-reuploading = ⏳ This order's files aren't kept anymore, so I'm uploading them again…

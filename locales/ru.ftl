@@ -886,3 +886,6 @@ caption-prompt-changed-on = Теперь под результатами буд�
 caption-prompt-changed-off = Теперь под результатами будет только название модели.
 share-caption = ✨ Сделано в { $bot }
 share-button-create = Создать своё
+
+## after-result re-upload
+after-result-reuploading = ⏳ Файлы этого заказа уже не хранятся, загружаю их заново…

@@ -15,6 +15,7 @@ import { createAdminServices, withAdminHooks } from '../services/admin.js';
 import { CatalogService, type ModelSource } from '../services/catalog.js';
 import { composeHooks } from '../services/compose-hooks.js';
 import type { Services } from '../services/index.js';
+import { InputReupload } from '../services/input-reupload.js';
 import { MediaRelay, type TelegramFileInfo } from '../services/media-relay.js';
 import type { OrderPipelineHooks } from '../services/order-hooks.js';
 import { OrderingService } from '../services/ordering.js';
@@ -109,6 +110,7 @@ export function createServices(opts: {
     localFiles: config.telegram.localFiles,
     client,
     logger,
+    sources: store.uploadSources,
   });
   return {
     users: store.users,
@@ -117,6 +119,7 @@ export function createServices(opts: {
     catalog,
     ordering,
     relay,
+    reupload: new InputReupload({ sources: store.uploadSources, relay }),
     admin: {
       ...admin,
       broadcasts: new BroadcastAdmin({

@@ -41,6 +41,7 @@ export interface BotDeps
     | 'catalog'
     | 'ordering'
     | 'relay'
+    | 'reupload'
     | 'admin'
     | 'promptLibrary'
     | 'wallet'

@@ -11,6 +11,7 @@ import type { CampaignAdmin } from './admin/campaigns.js';
 import type { CustomerAdmin } from './admin/customers.js';
 import type { AdminServices } from './admin.js';
 import type { CatalogService } from './catalog.js';
+import type { InputReupload } from './input-reupload.js';
 import type { MediaRelay } from './media-relay.js';
 import type { OrderingService } from './ordering.js';
 import type { PromoCodes } from './promo-codes.js';
@@ -27,6 +28,8 @@ export interface Services {
   catalog: CatalogService;
   ordering: OrderingService;
   relay: MediaRelay;
+  /** An older order's inputs uploaded again from their Telegram files (🔁 Again, ✏️ Change). */
+  reupload: InputReupload;
   /**
    * The admins' tools: /balance, /stats and the alerts (the monitor runs only as a singleton job:
    * app/jobs.ts), broadcasts, customers, wallet refunds and grants (null unless BILLING=stars), the audit log.

@@ -12,6 +12,7 @@ import { isAbsolute } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import { type Dispatcher, request } from 'undici';
+import type { UploadSourcesRepository } from '../db/index.js';
 import { SIGNATURE_BYTES, sniffMedia } from '../lib/media-signature.js';
 import { redactSecrets } from '../lib/redact.js';
 import type { ResellerClient } from '../reseller/client.js';
@@ -68,6 +69,8 @@ export interface MediaRelayDeps {
   cloudDownloadLimitBytes?: number;
   /** For the Telegram downloads; undici's global dispatcher when absent. */
   dispatcher?: Dispatcher;
+  /** Where each upload came from is remembered here, so an older order's inputs can be uploaded again. */
+  sources?: Pick<UploadSourcesRepository, 'record'>;
 }
 
 export interface RelayOptions {
@@ -113,6 +116,7 @@ export class MediaRelay {
         },
         'media relayed',
       );
+      await this.#remember(upload.tmp_path, file);
       return upload;
     } catch (err) {
       const e = this.#asRelayError(err, opts.signal);
@@ -192,6 +196,22 @@ export class MediaRelay {
       source.release();
     }
     return this.#whenReady(upload, signal);
+  }
+
+  /** A source left unrecorded only means that file is asked again later: it never fails the upload. */
+  async #remember(path: string, file: TelegramFileRef): Promise<void> {
+    try {
+      await this.#deps.sources?.record({
+        path,
+        kind: file.kind,
+        telegramFileId: file.fileId,
+        telegramFileUniqueId: file.fileUniqueId,
+        fileName: file.fileName ?? null,
+        mimeType: file.mimeType ?? null,
+      });
+    } catch (err) {
+      this.#log.warn({ err, tmpPath: path }, 'upload source not recorded');
+    }
   }
 
   async #getFile(fileId: string): Promise<TelegramFileInfo> {

@@ -8,10 +8,13 @@
 import { InlineKeyboard } from 'grammy';
 import type { DeliveredFile, OrderRecord } from '../../db/records.js';
 import { isFinalStatus } from '../../domain/order-state.js';
+import type { MediaMap } from '../../reseller/schemas.js';
+import type { ReuploadOutcome } from '../../services/input-reupload.js';
 import { planForm } from '../../services/model-form.js';
 import { inputStepFor, inputsExpired, modelsTaking } from '../../services/result-reuse.js';
 import type { TelegramFileRef } from '../../services/telegram-file.js';
 import { afterResultData } from '../../telegram/callback-data/after-result.js';
+import { chatWork } from '../../telegram/chat-work.js';
 import { reusableKind } from '../../telegram/keyboards/after-result.js';
 import { orderSummary } from '../../telegram/order-summary.js';
 import { modelButtonLabel } from '../../telegram/texts/money.js';
@@ -45,31 +48,52 @@ const changeButton = (ctx: BotContext, orderId: string) =>
     afterResultData.change.pack({ id: orderId }),
   );
 
+/**
+ * The order's input files uploaded again from their Telegram files, once upstream has dropped its
+ * own uploads; registered as the chat's long work, as a customer's upload is, so /cancel stops it.
+ */
+async function reuploadInputs(ctx: BotContext, order: OrderRecord): Promise<ReuploadOutcome> {
+  const media = order.request.media ?? {};
+  const outcome = await chatWork.run(ctx.chat!.id, (signal) => ctx.deps.reupload.reupload(media, { signal }));
+  if (!outcome.ok) ctx.logger.info({ orderId: order.id, ...outcome }, 'inputs not uploaded again');
+  return outcome;
+}
+
+const stoppedByCancel = (outcome: ReuploadOutcome) =>
+  !outcome.ok && outcome.reason === 'relay_failed' && outcome.code === 'aborted';
+
 /** 🔁 Again: the same request priced anew (a new quote where the model needs one), then its summary. */
 privateChats.callbackQuery(afterResultData.again.filter(), async (ctx) => {
   const order = await ownFinishedOrder(ctx, afterResultData.again.unpack(ctx.callbackQuery.data).id);
   if (!order) return;
   await ctx.answerCallbackQuery();
-  if (inputsExpired(order, Date.now())) {
-    await ctx.reply(ctx.t('after-result-inputs-expired'), { reply_markup: changeButton(ctx, order.id) });
-    return;
+  const expired = inputsExpired(order, Date.now());
+  const waiting = await ctx.reply(ctx.t(expired ? 'after-result-reuploading' : 'gen-pricing'));
+  const edit = (text: string, keyboard?: InlineKeyboard) =>
+    ctx.api.editMessageText(waiting.chat.id, waiting.message_id, text, {
+      ...(keyboard && { reply_markup: keyboard }),
+    });
+  let request = order.request;
+  if (expired) {
+    // Upstream no longer has the files: the same ones again from Telegram, else ✏️ Change asks for them.
+    const reuploaded = await reuploadInputs(ctx, order);
+    if (!reuploaded.ok) {
+      await (stoppedByCancel(reuploaded)
+        ? edit(ctx.t('gen-media-upload-stopped'))
+        : edit(ctx.t('after-result-inputs-expired'), changeButton(ctx, order.id)));
+      return;
+    }
+    request = { ...order.request, media: reuploaded.media };
+    await edit(ctx.t('gen-pricing'));
   }
-  const waiting = await ctx.reply(ctx.t('gen-pricing'));
-  const prepared = await prepareOrder(ctx, order.modelId, order.request);
+  const prepared = await prepareOrder(ctx, order.modelId, request);
   if (!prepared.ok) {
-    await ctx.api.editMessageText(
-      waiting.chat.id,
-      waiting.message_id,
-      upstreamErrorText(ctx, prepared.code, prepared.message),
-      { reply_markup: changeButton(ctx, order.id) },
-    );
+    await edit(upstreamErrorText(ctx, prepared.code, prepared.message), changeButton(ctx, order.id));
     return;
   }
   const model = await ctx.deps.catalog.getModel(order.modelId).catch(() => undefined);
   const summary = await orderSummary(ctx, prepared.order, model, prepared.walletBalance);
-  await ctx.api.editMessageText(waiting.chat.id, waiting.message_id, summary.text, {
-    reply_markup: summary.keyboard,
-  });
+  await edit(summary.text, summary.keyboard);
   // As in the form: the summary becomes the new order's status message once confirmed.
   await ctx.deps.ordering.setStatusMessageId(prepared.order.id, waiting.message_id);
 });
@@ -80,15 +104,22 @@ privateChats.callbackQuery(afterResultData.change.filter(), async (ctx) => {
   if (!order) return;
   await ctx.answerCallbackQuery();
   const { prompt, media = {}, options = {} } = order.request;
-  // Files upstream no longer keeps are asked again; the rest stays.
-  const expired = inputsExpired(order, Date.now());
+  let files: MediaMap | undefined = media;
+  if (inputsExpired(order, Date.now())) {
+    // Files upstream no longer keeps are uploaded again from Telegram; if they cannot be, asked again.
+    const waiting = await ctx.reply(ctx.t('after-result-reuploading'));
+    const reuploaded = await reuploadInputs(ctx, order);
+    await ctx.api.deleteMessage(waiting.chat.id, waiting.message_id).catch(() => undefined);
+    if (stoppedByCancel(reuploaded)) return;
+    files = reuploaded.ok ? reuploaded.media : undefined;
+  }
   const args: GenerateArgs = {
     modelId: order.modelId,
     preset: {
       ...(prompt ? { prompt } : {}),
-      media: expired ? {} : media,
+      media: files ?? {},
       options,
-      startAt: expired ? 'media' : 'choose',
+      startAt: files ? 'choose' : 'media',
     },
   };
   await ctx.conversation.exitAll();
