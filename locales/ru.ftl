@@ -790,7 +790,7 @@ admin-promo-batch-done = ✅ { $count } { $count ->
   } по { $amount }, { $validity }.
 admin-promos-empty = Промокодов пока нет. Создайте их командой /promo_new или /promo_batch.
 admin-promos-title = 🎁 <b>Промокоды</b> (страница { $page } из { $pages })
-admin-promos-line = <code>{ $code }</code> · { $amount } · использован { $used } из { $uses } · { $validity } · { $state }
+admin-promos-line = <code>{ $code }</code> · { $amount } · активаций: { $used } из { $uses } · { $validity } · { $state }
 admin-promo-state-on = ✅ действует
 admin-promo-state-off = 🚫 отключён
 admin-promo-state-expired = ⌛ истёк
@@ -826,7 +826,7 @@ invite-rule-cap = Не больше { $amount } в день.
 invite-rules-off = Сейчас награды отключены, но всех, кого вы пригласили, мы всё равно учитываем.
 invite-stats = Пришли: { $joined } · пополнили: { $paid } · вы заработали { $earned }
 invite-rewards-note = Награды приходят подарочными звёздами: ими можно оплачивать заказы, но вернуть их нельзя.
-referral-reward-notice = 👥 { $name } пополняет кошелёк: +{ $amount }
+referral-reward-notice = 👥 Пополнение от приглашённого друга { $name }: вам +{ $amount }
 campaign-new-usage = Как использовать: <code>/campaign_new &lt;название&gt;</code> (до 64 символов)
 campaign-created =
     📣 Кампания «{ $name }» готова. Её ссылка:
@@ -847,8 +847,8 @@ campaign-day-line-free = { $day }: 👤 { $joins } · 🛒 { $orders } · 💸 {
 campaign-days-empty = За последние 30 дней ничего не произошло.
 campaign-button-back = ◀️ Все кампании
 campaign-unknown = Этой кампании больше нет.
-admin-audit-campaign-created = создал(а) кампанию № { $id }
-admin-user-referred-by = Пригласил(а): { $name } (<code>{ $id }</code>)
+admin-audit-campaign-created = создание кампании № { $id }
+admin-user-referred-by = Пришёл по приглашению: { $name } (<code>{ $id }</code>)
 admin-user-campaign = Кампания: { $name }
 admin-stats-referrals = 👥 Рефералы: { $customers } { $customers ->
         [one] клиент пришёл
