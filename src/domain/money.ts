@@ -47,6 +47,16 @@ export function addMoney(...amounts: Money[]): Money {
   return moneyFromMicros(sum);
 }
 
+/** The sum of stored USD amounts, leaving out any that isn't an exact decimal (one odd row costs only itself). */
+export function sumMoneyStrings(amounts: readonly string[]): Money {
+  return addMoney(...amounts.filter(isMoneyString).map(parseMoney));
+}
+
+/** What Telegram pays out for `stars` Stars at `usdPerStar` (STARS_PAYOUT_USD), exact. */
+export function starsPayoutUsd(usdPerStar: string, stars: number): Money {
+  return multiplyMoney(parseMoney(usdPerStar), stars);
+}
+
 export function subtractMoney(a: Money, b: Money): Money {
   return moneyFromMicros(a - b);
 }

@@ -6,13 +6,11 @@
  */
 import type { AuditLogRepository, CampaignRecord, CampaignsRepository } from '../../db/index.js';
 import {
-  addMoney,
-  isMoneyString,
   type Money,
   moneyToString,
-  multiplyMoney,
-  parseMoney,
+  starsPayoutUsd,
   subtractMoney,
+  sumMoneyStrings,
 } from '../../domain/money.js';
 import { DAY_MS, utcDayStart } from '../../domain/referral.js';
 import type { Logger } from '../../logger.js';
@@ -42,8 +40,6 @@ export interface CampaignDay {
   starsBought: number;
   costUsd: string;
 }
-
-const sumUsd = (amounts: string[]): Money => addMoney(...amounts.filter(isMoneyString).map(parseMoney));
 
 export class CampaignAdmin {
   readonly #campaigns: CampaignsRepository;
@@ -91,7 +87,7 @@ export class CampaignAdmin {
   async list(): Promise<CampaignRow[]> {
     const rows = await this.#campaigns.figures(CAMPAIGNS_LISTED);
     return rows.map((r) => {
-      const cost = sumUsd(r.costs);
+      const cost = sumMoneyStrings(r.costs);
       return {
         campaign: r.campaign,
         joins: r.joins,
@@ -135,13 +131,13 @@ export class CampaignAdmin {
       joins: d.joins,
       orders: d.orders,
       starsBought: d.starsBought,
-      costUsd: moneyToString(sumUsd(d.costs)),
+      costUsd: moneyToString(sumMoneyStrings(d.costs)),
     }));
   }
 
   #margin(starsBought: number, cost: Money): string | undefined {
     if (this.#payoutUsdPerStar === undefined) return undefined;
-    const earned = multiplyMoney(parseMoney(this.#payoutUsdPerStar), starsBought);
+    const earned = starsPayoutUsd(this.#payoutUsdPerStar, starsBought);
     return moneyToString(subtractMoney(earned, cost));
   }
 }

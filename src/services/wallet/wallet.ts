@@ -15,14 +15,7 @@ import type {
   WalletRepository,
   WalletTotals,
 } from '../../db/index.js';
-import {
-  addMoney,
-  isMoneyString,
-  moneyFromMicros,
-  moneyToString,
-  multiplyMoney,
-  parseMoney,
-} from '../../domain/money.js';
+import { moneyFromMicros, moneyToString, starsPayoutUsd, sumMoneyStrings } from '../../domain/money.js';
 import { ledgerKeys } from '../../domain/wallet.js';
 import type { Logger } from '../../logger.js';
 import type { OrderPipelineHooks, OrderRecord } from '../order-hooks.js';
@@ -300,9 +293,9 @@ export class WalletService {
   async report(): Promise<WalletReport> {
     const totals = await this.ledger.totals();
     const costs = await this.ledger.completedPaidOrderCosts();
-    const spent = addMoney(...costs.filter(isMoneyString).map(parseMoney));
+    const spent = sumMoneyStrings(costs);
     // What Telegram pays out for them, not what customers paid per USD (STARS_PER_USD).
-    const earned = multiplyMoney(parseMoney(this.#config.payoutUsdPerStar), totals.capturedStars);
+    const earned = starsPayoutUsd(this.#config.payoutUsdPerStar, totals.capturedStars);
     return {
       totals,
       spentUsd: moneyToString(spent),
