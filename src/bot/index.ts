@@ -13,6 +13,11 @@ import type { Logger } from '../logger.js';
 import { metrics, telegramErrorCode, updateType } from '../metrics.js';
 import { ChatFloodGate } from '../telegram/chat-flood-gate.js';
 import { chatWork } from '../telegram/chat-work.js';
+import {
+  type CallThroughBot,
+  markConversationCall,
+  routeConversationCalls,
+} from '../telegram/conversation-calls.js';
 import { htmlParseMode } from '../telegram/html-parse-mode.js';
 import { CONTROL_COMMANDS, isPayment } from '../telegram/inbox-lane.js';
 import { withUrgentPosts } from '../telegram/outbound-priority.js';
@@ -62,7 +67,7 @@ export interface TelegramBotOptions {
 /** The Bot with its API transformers, before any feature is installed (its `bot.api` is ready). */
 export interface TelegramBot {
   bot: Bot<BotContext>;
-  /** Conversations build contexts with an Api of their own: this gives them the same transformers. */
+  /** Conversations build contexts with an Api of their own: this sends its real calls through the bot's. */
   conversationApi: MiddlewareFn<BaseContext>;
   callbackAnswers: ReturnType<typeof createCallbackAnswerGuard>;
   /** Chats waiting out a 429 (the update inbox does not count them against its workers). */
@@ -116,7 +121,21 @@ export function sequentialKey(ctx: BaseContext): string | undefined {
 
 /** The bot and its API as every caller needs it: services and workers get `bot.api` from here. */
 export function createTelegramBot(token: string, opts: TelegramBotOptions): TelegramBot {
-  const config: BotConfig<BotContext> = { client: { apiRoot: opts.apiRoot, ...opts.client } };
+  // A conversation's calls reach the network through this fetch, which sends them through the bot's
+  // own Api (conversation-calls.ts): its transformers then see each real call once, and no replay.
+  const baseFetch = (opts.client?.fetch ?? fetch) as typeof fetch;
+  const callThroughBot: CallThroughBot = (method, payload, signal) =>
+    (bot.api.raw as unknown as Record<string, (p: unknown, s?: AbortSignal) => Promise<unknown>>)[method]!(
+      payload,
+      signal,
+    );
+  const config: BotConfig<BotContext> = {
+    client: {
+      apiRoot: opts.apiRoot,
+      ...opts.client,
+      fetch: routeConversationCalls(baseFetch, callThroughBot) as ApiClientOptions['fetch'],
+    },
+  };
   if (opts.botInfo) config.botInfo = opts.botInfo;
   const bot = new Bot<BotContext>(token, config);
 
@@ -161,7 +180,7 @@ export function createTelegramBot(token: string, opts: TelegramBotOptions): Tele
   const callbackAnswers = createCallbackAnswerGuard();
   bot.api.config.use(callbackAnswers.transformer);
   const conversationApi: MiddlewareFn<BaseContext> = (ctx, next) => {
-    for (const t of transformers) ctx.api.config.use(t);
+    ctx.api.config.use(markConversationCall);
     return next();
   };
   const broadcastTransformers = [
