@@ -249,6 +249,7 @@ describe.each(availableEngines())(
         }),
         { numRuns: engine === 'postgres' ? 40 : 80 },
       );
-    });
+      // A budget, not a timing goal: 40 runs of real PostgreSQL transactions on a busy 2-core machine.
+    }, 120_000);
   },
 );
