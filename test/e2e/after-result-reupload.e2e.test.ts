@@ -2,8 +2,8 @@
  * After the result, a day later, end to end (the real bot process, the Telegram emulator and the
  * upstream simulator over HTTP): upstream has dropped the order's uploads, so 🔁 Again and ✏️ Change
  * upload the same files again from their Telegram file ids (the customer's photo, or a result used
- * as an input) and carry on as on the day; a file whose source was never recorded still sends the
- * customer to ✏️ Change.
+ * as an input) and carry on as on the day, and so does 🔁 Try again after a failure; a file whose
+ * source was never recorded still sends the customer to ✏️ Change.
  *
  * A day passes on both sides without waiting: the simulator's clock runs a day ahead, and the bot's
  * order row is dated a day back (the bot reads its own clock).
@@ -149,6 +149,49 @@ describe('a day after the result, when upstream no longer keeps the files', () =
     const [freshPath] = newestOrder().media?.image ?? [];
     expect(freshPath).not.toBe(second.upstream.media?.image?.[0]);
     expect(uploadedBytes(freshPath!).equals(resultBytes)).toBe(true);
+  });
+
+  it('🔁 Try again after a failure: the photo uploaded again, the description and settings kept', async () => {
+    const user = stack.emulator.createUser({ first_name: 'Fay', language_code: 'en' });
+    const photo = makeJpeg(1024, 768);
+    const prompt = 'Make it snowy [sim:fail]';
+    await openModel(user, 'image', 'Nova Image Edit');
+    await user.waitForMessage(/Describe what you'd like/);
+    await user.sendText(prompt);
+    await user.waitForMessage(/Photos/);
+    let seq = stack.emulator.seq();
+    await user.sendPhoto(photo, { width: 1024, height: 768 });
+    await user.waitForMessage(/Got 1 of 10/, { after: seq, timeoutMs: 15_000 });
+    await user.pressButton('✅ Done');
+    await user.waitForMessage(/Settings/, { after: seq, timeoutMs: 15_000 });
+    await continueToPrice(user);
+    seq = stack.emulator.seq();
+    await confirmOrder(user);
+    const failure = await user.waitForMessage(/couldn't complete this order/, {
+      after: seq,
+      timeoutMs: 20_000,
+    });
+    const failed = newestOrder();
+    await aDayLater(failed.id);
+    const uploadsBefore = posts('/upload').length;
+
+    seq = stack.emulator.seq();
+    await user.pressButton('🔁 Try again', { messageId: failure.message_id });
+    await user.waitForMessage(/Settings/, { after: seq, timeoutMs: 20_000 });
+    // Nothing asked again: not the photo, not the description.
+    expect(user.messages().filter((m) => m.sentAt > seq && /Photos|Describe/.test(m.text ?? ''))).toEqual([]);
+    expect(posts('/upload')).toHaveLength(uploadsBefore + 1);
+    const summary = await continueToPrice(user);
+    expect(summary.text).toContain('Make it snowy');
+    expect(summary.text).toContain('Photos: 1');
+    await confirmOrder(user);
+
+    const retried = newestOrder();
+    expect(retried.id).not.toBe(failed.id);
+    expect(retried.prompt).toBe(prompt);
+    const [freshPath] = retried.media?.image ?? [];
+    expect(freshPath).not.toBe(failed.media?.image?.[0]);
+    expect(uploadedBytes(freshPath!).equals(photo)).toBe(true);
   });
 
   it('a file whose source was never recorded: nothing is uploaded or ordered, ✏️ Change asks for it', async () => {

@@ -8,13 +8,10 @@
 import { InlineKeyboard } from 'grammy';
 import type { DeliveredFile, OrderRecord } from '../../db/records.js';
 import { isFinalStatus } from '../../domain/order-state.js';
-import type { MediaMap } from '../../reseller/schemas.js';
-import type { ReuploadOutcome } from '../../services/input-reupload.js';
 import { planForm } from '../../services/model-form.js';
 import { inputStepFor, inputsExpired, modelsTaking } from '../../services/result-reuse.js';
 import type { TelegramFileRef } from '../../services/telegram-file.js';
 import { afterResultData } from '../../telegram/callback-data/after-result.js';
-import { chatWork } from '../../telegram/chat-work.js';
 import { reusableKind } from '../../telegram/keyboards/after-result.js';
 import { orderSummary } from '../../telegram/order-summary.js';
 import { modelButtonLabel } from '../../telegram/texts/money.js';
@@ -24,6 +21,7 @@ import type { BotContext } from '../context.js';
 import type { GenerateArgs } from '../conversations/generate/form-conversation.js';
 import { GENERATE_CONVERSATION, prepareOrder } from '../conversations/generate/generate.js';
 import { relayFile } from '../conversations/generate/media-step.js';
+import { currentInputs, reuploadInputs, stoppedByCancel } from './order-inputs.js';
 
 export const afterResultFeature = new Composer<BotContext>();
 const privateChats = afterResultFeature.chatType('private');
@@ -47,20 +45,6 @@ const changeButton = (ctx: BotContext, orderId: string) =>
     ctx.t('after-result-button-change'),
     afterResultData.change.pack({ id: orderId }),
   );
-
-/**
- * The order's input files uploaded again from their Telegram files, once upstream has dropped its
- * own uploads; registered as the chat's long work, as a customer's upload is, so /cancel stops it.
- */
-async function reuploadInputs(ctx: BotContext, order: OrderRecord): Promise<ReuploadOutcome> {
-  const media = order.request.media ?? {};
-  const outcome = await chatWork.run(ctx.chat!.id, (signal) => ctx.deps.reupload.reupload(media, { signal }));
-  if (!outcome.ok) ctx.logger.info({ orderId: order.id, ...outcome }, 'inputs not uploaded again');
-  return outcome;
-}
-
-const stoppedByCancel = (outcome: ReuploadOutcome) =>
-  !outcome.ok && outcome.reason === 'relay_failed' && outcome.code === 'aborted';
 
 /** 🔁 Again: the same request priced anew (a new quote where the model needs one), then its summary. */
 privateChats.callbackQuery(afterResultData.again.filter(), async (ctx) => {
@@ -103,16 +87,10 @@ privateChats.callbackQuery(afterResultData.change.filter(), async (ctx) => {
   const order = await ownFinishedOrder(ctx, afterResultData.change.unpack(ctx.callbackQuery.data).id);
   if (!order) return;
   await ctx.answerCallbackQuery();
-  const { prompt, media = {}, options = {} } = order.request;
-  let files: MediaMap | undefined = media;
-  if (inputsExpired(order, Date.now())) {
-    // Files upstream no longer keeps are uploaded again from Telegram; if they cannot be, asked again.
-    const waiting = await ctx.reply(ctx.t('after-result-reuploading'));
-    const reuploaded = await reuploadInputs(ctx, order);
-    await ctx.api.deleteMessage(waiting.chat.id, waiting.message_id).catch(() => undefined);
-    if (stoppedByCancel(reuploaded)) return;
-    files = reuploaded.ok ? reuploaded.media : undefined;
-  }
+  const { prompt, options = {} } = order.request;
+  // Files upstream no longer keeps are uploaded again from Telegram; if they cannot be, asked again.
+  const files = await currentInputs(ctx, order);
+  if (files === 'stopped') return;
   const args: GenerateArgs = {
     modelId: order.modelId,
     preset: {

@@ -10,7 +10,6 @@ import type { OrderRecord } from '../../db/records.js';
 import { isActiveStatus, isLostOrder } from '../../domain/order-state.js';
 import { truncate } from '../../lib/text.js';
 import type { Model } from '../../reseller/schemas.js';
-import { inputsExpired } from '../../services/result-reuse.js';
 import { menuData } from '../../telegram/callback-data/menu.js';
 import { orderButtons } from '../../telegram/callback-data/orders.js';
 import { deliverResults, resultsExpired } from '../../telegram/delivery/deliver.js';
@@ -23,6 +22,7 @@ import { Composer } from '../composer.js';
 import type { BaseContext, BotContext } from '../context.js';
 import type { GenerateArgs } from '../conversations/generate/form-conversation.js';
 import { GENERATE_CONVERSATION } from '../conversations/generate/generate.js';
+import { currentInputs } from './order-inputs.js';
 
 const PAGE_SIZE = 5;
 const PROMPT_EXCERPT_CHARS = 200;
@@ -221,12 +221,20 @@ privateChats.callbackQuery(orderButtons.retry.filter(), async (ctx) => {
   const order = await ownOrder(ctx, button.id);
   if (!order) return;
   await ctx.answerCallbackQuery();
-  const { prompt, media = {}, options = {} } = order.request;
-  const fresh = !inputsExpired(order, Date.now());
-  const args: GenerateArgs = fresh
-    ? { modelId: order.modelId, preset: { ...(prompt ? { prompt } : {}), media, options } }
-    : { modelId: order.modelId };
-  if (!fresh) await ctx.reply(ctx.t('orders-retry-files-expired'));
+  const { prompt, options = {} } = order.request;
+  // A day on, upstream has dropped the files: the same ones again from Telegram, else asked for.
+  const files = await currentInputs(ctx, order);
+  if (files === 'stopped') return;
+  if (!files) await ctx.reply(ctx.t('orders-retry-files-expired'));
+  const args: GenerateArgs = {
+    modelId: order.modelId,
+    preset: {
+      ...(prompt ? { prompt } : {}),
+      media: files ?? {},
+      options,
+      ...(!files && { startAt: 'media' }),
+    },
+  };
   await ctx.conversation.exitAll();
   await ctx.conversation.enter(GENERATE_CONVERSATION, args);
 });
