@@ -1,6 +1,6 @@
 /**
  * The inline menu behind ↗️ Share, on the real handlers (fake Telegram API): only the querying
- * customer's delivered results (newest first: after-result.e2e.test.ts), at most 50, searchable in prompts, and nothing at
+ * customer's delivered results (newest first: after-result.e2e.test.ts), 50 to a page, searchable in prompts, and nothing at
  * all with SHARING=off.
  */
 import { randomUUID } from 'node:crypto';
@@ -56,9 +56,9 @@ async function deliveredOrder(h: InProcessBot, userId: number, prompt: string, f
   return row.id;
 }
 
-async function inlineAnswer(h: InProcessBot, from: typeof ALICE, query: string) {
+async function inlineAnswer(h: InProcessBot, from: typeof ALICE, query: string, offset = '') {
   const before = h.calls.length;
-  await h.send({ inline_query: { id: `${from.id}${before}`, from, query, offset: '', chat_type: 'sender' } });
+  await h.send({ inline_query: { id: `${from.id}${before}`, from, query, offset, chat_type: 'sender' } });
   const answers = h.calls.slice(before).filter((c) => c.method === 'answerInlineQuery');
   expect(answers).toHaveLength(1);
   return answers[0]!.payload as {
@@ -70,6 +70,7 @@ async function inlineAnswer(h: InProcessBot, from: typeof ALICE, query: string) 
       reply_markup: unknown;
     }>;
     is_personal: boolean;
+    next_offset?: string;
   };
 }
 
@@ -100,11 +101,24 @@ describe('↗️ Share (inline mode)', () => {
     ]);
     expect((await inlineAnswer(harness, ALICE, 'tulips')).results).toEqual([]);
 
-    // Many results: Telegram takes 50 at most.
+    expect((await inlineAnswer(harness, ALICE, '')).next_offset).toBe('');
+
+    // Many results: Telegram takes 50 at most; scrolling on asks for the next page.
     for (let i = 0; i < 30; i++) await deliveredOrder(harness, BOB.id, `Batch ${i}`, 2);
     const many = await inlineAnswer(harness, BOB, '');
     expect(many.results).toHaveLength(50);
     expect(many.results.every((r) => !r.id.startsWith(older) && !r.id.startsWith(newer))).toBe(true);
+    expect(many.next_offset).toBe('50');
+    const rest = await inlineAnswer(harness, BOB, '', many.next_offset);
+    // Bob's 61 results in all (his own first order and 30 of two), none twice, the last page says so.
+    expect(rest.results).toHaveLength(11);
+    expect(rest.next_offset).toBe('');
+    const pages = [...many.results, ...rest.results].map((r) => r.id);
+    expect(new Set(pages).size).toBe(61);
+    // An offset the bot never gave starts at the top again.
+    expect((await inlineAnswer(harness, BOB, '', 'x')).results.map((r) => r.id)).toEqual(
+      many.results.map((r) => r.id),
+    );
   });
 
   it("with Stars billing, 'Create yours' is the sharer's referral link (the same one /invite shows)", async () => {

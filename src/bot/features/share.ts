@@ -2,7 +2,8 @@
  * ↗️ Share: the bot's inline mode offers the querying customer their own delivered results (photos
  * and videos Telegram already has, by file id), newest first, searchable by prompt, with a caption
  * naming the bot and a "Create yours" button that opens the bot. Nothing is generated or charged
- * here. SHARING=off answers every inline query with nothing.
+ * here. 50 to a page, the next when the customer scrolls on. SHARING=off answers every inline query
+ * with nothing.
  */
 import { InlineKeyboard, InlineQueryResultBuilder } from 'grammy';
 import type { InlineQueryResult } from 'grammy/types';
@@ -13,7 +14,7 @@ import { referralLink } from '../../telegram/texts/start-links.js';
 import { Composer } from '../composer.js';
 import type { BotContext } from '../context.js';
 
-/** Telegram's cap on the results of one answer. */
+/** Telegram's cap on the results of one answer; scrolling on asks for the next page (next_offset). */
 const MAX_RESULTS = 50;
 /** Orders read per query: enough for a search in the prompts of a busy customer's recent results. */
 const ORDERS_SEARCHED = 200;
@@ -36,7 +37,11 @@ shareFeature.on('inline_query', async (ctx) => {
   }
   const userId = ctx.from.id;
   const orders = await ctx.deps.ordering.listDeliveredResults(userId, ORDERS_SEARCHED);
-  const items = shareableResults(orders, ctx.inlineQuery.query.trim(), MAX_RESULTS);
+  // The offset is ours: how many results the pages before showed (anything else starts at the top).
+  const offset = /^\d{1,4}$/.test(ctx.inlineQuery.offset) ? Number(ctx.inlineQuery.offset) : 0;
+  const found = shareableResults(orders, ctx.inlineQuery.query.trim(), offset + MAX_RESULTS + 1);
+  const items = found.slice(offset, offset + MAX_RESULTS);
+  const next_offset = found.length > offset + MAX_RESULTS ? String(offset + MAX_RESULTS) : '';
   const link = await createYoursLink(ctx, userId);
   const caption = fitCaption(ctx.t('share-caption', { bot: `@${ctx.me.username}` }));
   const reply_markup = new InlineKeyboard().url(ctx.t('share-button-create'), link);
@@ -48,5 +53,5 @@ shareFeature.on('inline_query', async (ctx) => {
       ? InlineQueryResultBuilder.photoCached(id, file.fileId, extra)
       : InlineQueryResultBuilder.videoCached(id, truncate(modelName, VIDEO_TITLE_CHARS), file.fileId, extra);
   });
-  await ctx.answerInlineQuery(results, { cache_time: CACHE_SECONDS, is_personal: true });
+  await ctx.answerInlineQuery(results, { cache_time: CACHE_SECONDS, is_personal: true, next_offset });
 });
