@@ -274,52 +274,42 @@ export function applyGlobalPatch(current: GlobalSettings, patch: GlobalPatch): G
   };
 }
 
-export function describePrice(rule: PriceRule): string {
-  switch (rule.kind) {
-    case 'default':
-      return 'default';
-    case 'markup':
-      return `markup ${rule.markupPercent}%`;
-    case 'fixed':
-      return `${rule.stars} Stars`;
-  }
-}
+/** One field an admin changed, old and new, for the audit log (rendered in the reader's language). */
+export type SettingChange =
+  | { field: 'offered'; from: boolean | null; to: boolean | null }
+  | { field: 'name' | 'description'; locale: TextLocale; from: string | null; to: string | null }
+  | { field: 'price'; from: PriceRule; to: PriceRule }
+  | { field: 'markup'; from: string | null; to: string | null }
+  | { field: 'welcome'; from: number | null; to: number | null }
+  | { field: 'packs'; from: number[] | null; to: number[] | null };
 
-const shownText = (text: string | null) => (text === null ? '(default)' : `"${text}"`);
+const samePrice = (a: PriceRule, b: PriceRule) => JSON.stringify(a) === JSON.stringify(b);
 
-/**
- * What changed, one "field: old → new" per change, for the audit log (read by admins in /audit,
- * HTML-escaped there). Empty when the write changed nothing.
- */
-export function modelChanges(before: ModelSettings, after: ModelSettings): string[] {
-  const out: string[] = [];
-  if (before.offered !== after.offered) {
-    const shown = (v: boolean | null) => (v === null ? 'default' : v ? 'offered' : 'hidden');
-    out.push(`${shown(before.offered)} → ${shown(after.offered)}`);
+/** What a model write changed; empty when it changed nothing. */
+export function modelChanges(before: ModelSettings, after: ModelSettings): SettingChange[] {
+  const out: SettingChange[] = [];
+  if (before.offered !== after.offered)
+    out.push({ field: 'offered', from: before.offered, to: after.offered });
+  for (const field of ['name', 'description'] as const) {
+    for (const locale of SUPPORTED_TEXT_LOCALES) {
+      const from = before[field][locale];
+      const to = after[field][locale];
+      if (from !== to) out.push({ field, locale, from, to });
+    }
   }
-  for (const locale of SUPPORTED_TEXT_LOCALES) {
-    if (before.name[locale] !== after.name[locale])
-      out.push(`name (${locale}): ${shownText(before.name[locale])} → ${shownText(after.name[locale])}`);
-    if (before.description[locale] !== after.description[locale])
-      out.push(
-        `description (${locale}): ${shownText(before.description[locale])} → ${shownText(after.description[locale])}`,
-      );
-  }
-  if (describePrice(before.price) !== describePrice(after.price))
-    out.push(`price: ${describePrice(before.price)} → ${describePrice(after.price)}`);
+  if (!samePrice(before.price, after.price))
+    out.push({ field: 'price', from: before.price, to: after.price });
   return out;
 }
 
-export function globalChanges(before: GlobalSettings, after: GlobalSettings): string[] {
-  const out: string[] = [];
-  const shown = (v: unknown, unit = '') => (v === null ? 'default' : `${String(v)}${unit}`);
+/** What a global write changed; empty when it changed nothing. */
+export function globalChanges(before: GlobalSettings, after: GlobalSettings): SettingChange[] {
+  const out: SettingChange[] = [];
   if (before.markupPercent !== after.markupPercent)
-    out.push(`markup: ${shown(before.markupPercent, '%')} → ${shown(after.markupPercent, '%')}`);
+    out.push({ field: 'markup', from: before.markupPercent, to: after.markupPercent });
   if (before.welcomeStars !== after.welcomeStars)
-    out.push(`welcome Stars: ${shown(before.welcomeStars)} → ${shown(after.welcomeStars)}`);
+    out.push({ field: 'welcome', from: before.welcomeStars, to: after.welcomeStars });
   if (String(before.topupPacks) !== String(after.topupPacks))
-    out.push(
-      `top-up packs: ${shown(before.topupPacks?.join(', ') ?? null)} → ${shown(after.topupPacks?.join(', ') ?? null)}`,
-    );
+    out.push({ field: 'packs', from: before.topupPacks, to: after.topupPacks });
   return out;
 }
