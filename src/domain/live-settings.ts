@@ -70,7 +70,7 @@ export const MAX_TOPUP_PACKS = 8;
 /** A markup above this is a typo, not a price. */
 export const MAX_MARKUP_PERCENT = 10_000;
 
-const MARKUP_PATTERN = /^\d{1,5}(\.\d{1,2})?$/;
+const MARKUP_PATTERN = /^(0|[1-9]\d{0,4})(\.\d{1,2})?$/;
 /** Control characters and line separators (a plain newline is allowed in a description only). */
 const CONTROL = /[\p{Cc}\u2028\u2029]/u;
 

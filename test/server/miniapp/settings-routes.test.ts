@@ -231,6 +231,8 @@ describe.each(availableEngines())('settings routes on %s', (engine) => {
   const invalidGlobalBodies: [string, unknown, string[]][] = [
     ['markup "abc"', { version: 0, markupPercent: 'abc' }, ['markupPercent']],
     ['markup "1."', { version: 0, markupPercent: '1.' }, ['markupPercent']],
+    ['markup "007"', { version: 0, markupPercent: '007' }, ['markupPercent']],
+    ['markup above 10000', { version: 0, markupPercent: '10000.01' }, ['markupPercent']],
     ['negative welcome Stars', { version: 0, welcomeStars: -1 }, ['welcomeStars']],
     ['9 packs', { version: 0, topupPacks: [1, 2, 3, 4, 5, 6, 7, 8, 9] }, ['topupPacks']],
     ['a pack of 0', { version: 0, topupPacks: [0, 50] }, ['topupPacks']],
