@@ -904,3 +904,22 @@ share-button-create = Create yours
 
 ## after-result re-upload
 after-result-reuploading = ⏳ This order's files aren't kept anymore, so I'm uploading them again…
+
+## live-settings
+live-settings-model-description = <i>{ $description }</i>
+admin-audit-settings-model-changed = changed { $model }: { $changes }
+admin-audit-settings-global-changed = changed the settings: { $changes }
+live-settings-change = { $field }: { $from } → { $to }
+live-settings-field-offered = in the menu
+live-settings-field-name = name ({ $locale })
+live-settings-field-description = description ({ $locale })
+live-settings-field-price = price
+live-settings-field-markup = markup
+live-settings-field-welcome = welcome Stars
+live-settings-field-packs = top-up packs
+live-settings-value-default = default
+live-settings-value-shown = shown
+live-settings-value-hidden = hidden
+live-settings-value-text = “{ $text }”
+live-settings-value-percent = { $percent }%
+live-settings-value-markup = markup { $percent }%

@@ -889,3 +889,22 @@ share-button-create = Создать своё
 
 ## after-result re-upload
 after-result-reuploading = ⏳ Файлы этого заказа уже не хранятся, загружаю их заново…
+
+## live-settings
+live-settings-model-description = <i>{ $description }</i>
+admin-audit-settings-model-changed = изменение модели { $model }: { $changes }
+admin-audit-settings-global-changed = изменение общих настроек: { $changes }
+live-settings-change = { $field }: { $from } → { $to }
+live-settings-field-offered = в меню
+live-settings-field-name = название ({ $locale })
+live-settings-field-description = описание ({ $locale })
+live-settings-field-price = цена
+live-settings-field-markup = наценка
+live-settings-field-welcome = приветственные звёзды
+live-settings-field-packs = пакеты пополнения
+live-settings-value-default = по умолчанию
+live-settings-value-shown = показана
+live-settings-value-hidden = скрыта
+live-settings-value-text = «{ $text }»
+live-settings-value-percent = { $percent } %
+live-settings-value-markup = наценка { $percent } %

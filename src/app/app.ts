@@ -109,6 +109,9 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
       // restart loop.
       await initOrExplain(c.bot);
       await registerCommandMenus(c);
+      // The admins' live settings before any price is shown; then a version check every 2 s.
+      await c.services.liveSettings.load();
+      c.services.liveSettings.start();
       c.services.catalog.start();
       await c.services.ordering.resumeFinalHooks();
       c.notifier.start();
@@ -141,6 +144,7 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
       await c.notifier.stop();
       await c.pollClient.close();
       c.services.catalog.stop();
+      await c.services.liveSettings.stop();
       await c.upstream.close();
       // 5. The store last: everything above may still write to it.
       await c.store.close();

@@ -4,6 +4,7 @@
  */
 import type { Config } from '../config.js';
 import type { Store } from '../db/index.js';
+import type { Timers } from '../lib/timers.js';
 import type { Logger } from '../logger.js';
 import { ResellerClient } from '../reseller/client.js';
 import { Accounts } from '../services/accounts.js';
@@ -12,10 +13,11 @@ import { BroadcastAdmin } from '../services/admin/broadcasts.js';
 import { CampaignAdmin } from '../services/admin/campaigns.js';
 import { CustomerAdmin } from '../services/admin/customers.js';
 import { createAdminServices, withAdminHooks } from '../services/admin.js';
-import { CatalogService, type ModelSource } from '../services/catalog.js';
+import { CatalogService } from '../services/catalog.js';
 import { composeHooks } from '../services/compose-hooks.js';
 import type { Services } from '../services/index.js';
 import { InputReupload } from '../services/input-reupload.js';
+import { LiveSettings, type SettingsDefaults } from '../services/live-settings.js';
 import { MediaRelay, type TelegramFileInfo } from '../services/media-relay.js';
 import type { OrderPipelineHooks } from '../services/order-hooks.js';
 import { OrderingService } from '../services/ordering.js';
@@ -34,24 +36,27 @@ export function createServices(opts: {
   /** Telegram's getFile (the bot's Api): the relay asks it where a user's file is. */
   getFile?: (fileId: string) => Promise<TelegramFileInfo>;
   hooks?: OrderPipelineHooks;
+  /** The live settings' version checks run on these (tests move a manual clock). */
+  liveSettingsTimers?: Timers;
 }): Services {
   const { config, logger, store } = opts;
   const client = new ResellerClient({ baseUrl: opts.upstream.baseUrl, apiKey: opts.upstream.apiKey, logger });
-  // HIDDEN_MODEL_TYPES: whole categories never reach the catalog, so menu, form and prompt library agree.
-  const hiddenTypes = new Set(config.catalog.hiddenModelTypes);
-  const models: ModelSource =
-    hiddenTypes.size === 0
-      ? client
-      : {
-          readCatalog: async () => {
-            const reading = await client.readCatalog();
-            return { ...reading, models: reading.models.filter((m) => !hiddenTypes.has(m.type)) };
-          },
-        };
+  // Prices, offered models, names, packs and welcome Stars: the environment, unless an admin changed
+  // them live (every replica sees a change within seconds).
+  const liveSettings = new LiveSettings({
+    repository: store.liveSettings,
+    audit: store.audit,
+    defaults: settingsDefaults(config),
+    logger,
+    ...(opts.liveSettingsTimers && { timers: opts.liveSettingsTimers }),
+  });
   const admin = createAdminServices({ config, logger, store, client });
-  const catalog = new CatalogService(models, {
+  // HIDDEN_MODEL_TYPES and ALLOWED_MODEL_IDS are applied by the live settings (an admin may offer a
+  // hidden model), so menu, form and prompt library agree on what is offered.
+  const catalog = new CatalogService(client, {
     logger,
     allowedModelIds: config.catalog.allowedModelIds,
+    offer: () => liveSettings.current(),
     store: store.catalogSnapshots,
     reporter: {
       unreadableModel: (model, reason) =>
@@ -73,6 +78,7 @@ export function createServices(opts: {
           config: config.billing,
           logger,
           rewardTopup: referrals.rewardTopup,
+          live: () => liveSettings.current(),
         })
       : null;
   const limits = new UserLimits(store.stats, config.userLimits);
@@ -151,5 +157,20 @@ export function createServices(opts: {
     limits,
     promo: wallet && new PromoCodes({ codes: store.promoCodes, wallet, audit: store.audit, logger }),
     referrals,
+    liveSettings,
+  };
+}
+
+/** The environment's values: what the live settings start from and fall back to. */
+export function settingsDefaults(config: Config): SettingsDefaults {
+  const { billing, catalog } = config;
+  const stars = billing.mode === 'stars' ? billing : undefined;
+  return {
+    markupPercent: stars?.markupPercent ?? '0',
+    overrides: stars?.overrides ?? new Map(),
+    welcomeStars: stars?.welcomeStars ?? 0,
+    topupPacks: stars?.topupPacks ?? [],
+    allowedModelIds: catalog.allowedModelIds,
+    hiddenModelTypes: catalog.hiddenModelTypes,
   };
 }

@@ -13,6 +13,7 @@ import { BroadcastsRepository } from './repositories/broadcasts.js';
 import { CampaignsRepository } from './repositories/campaigns.js';
 import { CatalogSnapshotsRepository } from './repositories/catalog-snapshots.js';
 import { createConversationStateStorage } from './repositories/conversation-states.js';
+import { LiveSettingsRepository } from './repositories/live-settings.js';
 import { OrdersRepository } from './repositories/orders.js';
 import { PromoCodesRepository } from './repositories/promo-codes.js';
 import { ReferralsRepository } from './repositories/referrals.js';
@@ -29,6 +30,7 @@ export type { NewAuditEntry } from './repositories/audit-log.js';
 export type { NewBroadcast, RecipientCounts } from './repositories/broadcasts.js';
 export type { CampaignEvents, CampaignFigures } from './repositories/campaigns.js';
 export type { StoredCatalog } from './repositories/catalog-snapshots.js';
+export type { AfterWrite, SettingsWrite } from './repositories/live-settings.js';
 export type { QuoteFields } from './repositories/orders.js';
 export type { DisableOutcome, NewPromoCode } from './repositories/promo-codes.js';
 export type { Attribution, InviteStats, ReferralTotals } from './repositories/referrals.js';
@@ -53,6 +55,7 @@ export {
   BroadcastsRepository,
   CampaignsRepository,
   CatalogSnapshotsRepository,
+  LiveSettingsRepository,
   OrdersRepository,
   PollBudgetRepository,
   PromoCodesRepository,
@@ -86,6 +89,8 @@ export interface Store {
   readonly campaigns: CampaignsRepository;
   /** Where each upstream upload came from, to upload an older order's inputs again. */
   readonly uploadSources: UploadSourcesRepository;
+  /** The settings admins change live (prices, models, packs), versioned. */
+  readonly liveSettings: LiveSettingsRepository;
   conversationStorage<S>(): ReturnType<typeof createConversationStateStorage<S>>;
   /** See Engine.holdSingleton: once-per-cluster jobs (services/singleton-jobs.ts). */
   holdSingleton(name: string): Promise<SingletonHold | undefined>;
@@ -129,6 +134,7 @@ export function storeOn(engine: Engine, opts: StoreOptions | (() => number) = {}
     referrals: new ReferralsRepository(engine, wallet, now),
     campaigns: new CampaignsRepository(engine, now),
     uploadSources: new UploadSourcesRepository(engine, now),
+    liveSettings: new LiveSettingsRepository(engine, now),
     conversationStorage: () => createConversationStateStorage(engine),
     holdSingleton: (name) => engine.holdSingleton(name),
     ping: () => engine.ping(),

@@ -354,3 +354,31 @@ export interface UploadSourceRecord {
   mimeType: string | null;
   createdAt: Date;
 }
+
+/** How a model is priced: as the environment says, a markup of its own, or a fixed number of Stars. */
+export const PRICE_RULE_KINDS = ['default', 'markup', 'fixed'] as const;
+export type PriceRuleKind = (typeof PRICE_RULE_KINDS)[number];
+
+/** The global live settings (one row); null: as the environment says. */
+export interface LiveSettingsRecord {
+  id: number;
+  version: number;
+  markupPercent: string | null;
+  welcomeStars: number | null;
+  topupPacks: number[] | null;
+  updatedAt: Date;
+}
+
+/** What admins set for one model; null columns: as the environment says. */
+export interface ModelSettingsRecord {
+  modelId: number;
+  offered: boolean | null;
+  nameEn: string | null;
+  nameRu: string | null;
+  descriptionEn: string | null;
+  descriptionRu: string | null;
+  priceKind: PriceRuleKind;
+  priceMarkupPercent: string | null;
+  priceStars: number | null;
+  updatedAt: Date;
+}

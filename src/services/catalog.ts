@@ -10,6 +10,20 @@ import { compareMoney, parseMoney } from '../domain/money.js';
 import { realTimers, type Timers } from '../lib/timers.js';
 import { type CatalogReading, readModels } from '../reseller/model-readings.js';
 import type { Model } from '../reseller/schemas.js';
+import type { ModelDisplay } from './live-settings.js';
+
+/**
+ * Which models are offered and under which names, when admins may change it live (live settings):
+ * asked on every read, the offered list recomputed only when `version` moves.
+ */
+export interface ModelOffer {
+  readonly version: number;
+  isOffered(model: Model): boolean;
+  display(modelId: number): ModelDisplay | undefined;
+}
+
+/** A model as the catalog offers it: with the names and description admins gave it, if any. */
+export type CatalogModel = Model & { display?: ModelDisplay };
 
 /** The part of ResellerClient the catalog uses. */
 export interface ModelSource {
@@ -34,6 +48,8 @@ export interface CatalogOptions {
   retryMs?: number;
   /** Model ids offered to users; null/undefined offers every upstream model. */
   allowedModelIds?: readonly number[] | null;
+  /** What is offered, live (replaces `allowedModelIds` for the offered list). */
+  offer?: () => ModelOffer;
   logger: Logger;
   store?: CatalogStore;
   reporter?: CatalogReporter;
@@ -50,7 +66,7 @@ export interface CatalogStats {
 
 export interface ModelGroup {
   type: string;
-  models: Model[];
+  models: CatalogModel[];
 }
 
 /** Menu order of the known categories; models of any other type share one group, last. */
@@ -80,7 +96,10 @@ export class CatalogService {
   readonly #reporter: CatalogReporter | undefined;
   readonly #now: () => number;
   readonly #timers: Timers;
+  readonly #offer: (() => ModelOffer) | undefined;
+  /** Every readable upstream model (the offered ones are a view of these). */
   #models: Model[] | undefined;
+  #view: { of: Model[]; version: number; offered: CatalogModel[] } | undefined;
   #loading: Promise<Model[]> | undefined;
   #timer: unknown;
   #stale = false;
@@ -98,13 +117,19 @@ export class CatalogService {
     this.#reporter = opts.reporter;
     this.#now = opts.now ?? Date.now;
     this.#timers = opts.timers ?? realTimers;
+    this.#offer = opts.offer;
   }
 
   /**
    * The offered models in upstream order. The first call loads them (concurrent callers share it);
    * if upstream fails and a catalog is stored, that one is served. Throws only with neither.
    */
-  async getModels(): Promise<Model[]> {
+  async getModels(): Promise<CatalogModel[]> {
+    return this.#offered(await this.upstreamModels());
+  }
+
+  /** Every readable upstream model, offered or not (the admins' settings list them all). */
+  async upstreamModels(): Promise<Model[]> {
     if (this.#models) return this.#models;
     try {
       return await this.#load();
@@ -115,7 +140,7 @@ export class CatalogService {
     }
   }
 
-  async getModel(id: number): Promise<Model | undefined> {
+  async getModel(id: number): Promise<CatalogModel | undefined> {
     return (await this.getModels()).find((m) => m.id === id);
   }
 
@@ -124,7 +149,7 @@ export class CatalogService {
    * every type we do not know (offered, never dropped); cheapest first.
    */
   async groups(): Promise<ModelGroup[]> {
-    const byType = new Map<string, Model[]>();
+    const byType = new Map<string, CatalogModel[]>();
     for (const model of await this.getModels()) {
       const group = TYPE_ORDER.includes(model.type) ? model.type : OTHER_GROUP;
       const list = byType.get(group) ?? [];
@@ -137,12 +162,13 @@ export class CatalogService {
   }
 
   /** Reloads now. Throws if upstream fails; the previous catalog is kept either way. */
-  async refresh(): Promise<Model[]> {
-    return this.#load();
+  async refresh(): Promise<CatalogModel[]> {
+    return this.#offered(await this.#load());
   }
 
   stats(): CatalogStats {
-    return { offered: this.#models?.length ?? 0, leftOut: this.#leftOut, stale: this.#stale };
+    const offered = this.#models ? this.#offered(this.#models).length : 0;
+    return { offered, leftOut: this.#leftOut, stale: this.#stale };
   }
 
   /**
@@ -178,7 +204,7 @@ export class CatalogService {
       return undefined;
     });
     if (!stored) return undefined;
-    const models = this.#offered(readModels(stored.models).models);
+    const models = readModels(stored.models).models;
     this.#models = models;
     this.#stale = true;
     const error = err instanceof Error ? err.message : String(err);
@@ -186,12 +212,24 @@ export class CatalogService {
       { err, count: models.length, savedAt: stored.savedAt },
       'upstream catalog unavailable: serving the stored catalog',
     );
-    this.#reporter?.servingStored(error.slice(0, 200), models.length);
+    this.#reporter?.servingStored(error.slice(0, 200), this.#offered(models).length);
     return models;
   }
 
-  #offered(all: Model[]): Model[] {
-    return this.#allowed ? all.filter((m) => this.#allowed?.has(m.id)) : all;
+  /** The offered models of `all`, with their admin-given texts; computed once per settings version. */
+  #offered(all: Model[]): CatalogModel[] {
+    const offer = this.#offer?.();
+    if (!offer) return this.#allowed ? all.filter((m) => this.#allowed?.has(m.id)) : all;
+    const view = this.#view;
+    if (view?.of === all && view.version === offer.version) return view.offered;
+    const offered = all
+      .filter((m) => offer.isOffered(m))
+      .map((m): CatalogModel => {
+        const display = offer.display(m.id);
+        return display ? { ...m, display } : m;
+      });
+    this.#view = { of: all, version: offer.version, offered };
+    return offered;
   }
 
   /** One request at a time: callers arriving during a load share its result. */
@@ -202,7 +240,7 @@ export class CatalogService {
         this.#reportUnreadable(reading);
         const all = reading.models;
         const offered = this.#offered(all);
-        this.#models = offered;
+        this.#models = all;
         this.#stale = false;
         this.#leftOut = reading.unreadable.length;
         try {
@@ -213,7 +251,7 @@ export class CatalogService {
         const missing = [...(this.#allowed ?? [])].filter((id) => !all.some((m) => m.id === id));
         if (missing.length > 0) this.#logger.warn({ missing }, 'allow-listed models not offered upstream');
         this.#logger.debug({ count: offered.length, upstream: all.length }, 'catalog loaded');
-        return offered;
+        return all;
       })
       .finally(() => {
         this.#loading = undefined;

@@ -12,6 +12,7 @@ import type { CustomerAdmin } from './admin/customers.js';
 import type { AdminServices } from './admin.js';
 import type { CatalogService } from './catalog.js';
 import type { InputReupload } from './input-reupload.js';
+import type { LiveSettings } from './live-settings.js';
 import type { MediaRelay } from './media-relay.js';
 import type { OrderingService } from './ordering.js';
 import type { PromoCodes } from './promo-codes.js';
@@ -46,6 +47,8 @@ export interface Services {
   promo: PromoCodes | null;
   /** Deep-link attribution and the referral program (/invite; rewards only with BILLING=stars). */
   referrals: ReferralProgram;
+  /** Prices, offered models, their names, packs and welcome Stars as admins set them live (issue 26). */
+  liveSettings: LiveSettings;
 }
 
 export interface AdminTools extends AdminServices {

@@ -7,11 +7,13 @@ import { InlineKeyboard } from 'grammy';
 import type { OrderRecord } from '../db/index.js';
 import { truncate } from '../lib/text.js';
 import type { GenerationRequest, Model } from '../reseller/schemas.js';
+import type { CatalogModel } from '../services/catalog.js';
 import { planForm } from '../services/model-form.js';
 import { orderActionData } from './callback-data/generate.js';
 import { CHANGE_BUTTON_LABEL, changeableParts } from './form-parts.js';
 import type { Texts } from './i18n.js';
 import { mediaInputLabel, optionLabel, optionValueLabel } from './texts/labels.js';
+import { modelName } from './texts/model-name.js';
 import { orderPrice, pricesShown, stars } from './texts/money.js';
 
 const PROMPT_PREVIEW_CHARS = 300;
@@ -92,12 +94,14 @@ export function requestLines(
 export async function orderSummary(
   ctx: Texts,
   order: OrderRecord,
-  model: Model | undefined,
+  model: CatalogModel | undefined,
   /** With Stars billing: the customer's balance, shown under the price. */
   walletBalance?: number,
 ): Promise<{ text: string; keyboard: InlineKeyboard }> {
   const priceText = orderPrice(ctx, order);
-  const lines = [ctx.t('summary-title'), '', ctx.t('summary-model', { model: order.modelName })];
+  // The name an admin gave the model, in the reader's language, while the catalog has it.
+  const name = model ? modelName(ctx, model) : order.modelName;
+  const lines = [ctx.t('summary-title'), '', ctx.t('summary-model', { model: name })];
   lines.push(...requestLines(ctx, order.request, model, PROMPT_PREVIEW_CHARS));
   if (pricesShown(ctx)) {
     lines.push('', ctx.t('summary-price', { price: priceText }));

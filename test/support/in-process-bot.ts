@@ -9,6 +9,7 @@ import { pino } from 'pino';
 import { createServices } from '../../src/app/services.js';
 import { createBot } from '../../src/bot/index.js';
 import { loadConfig } from '../../src/config.js';
+import type { Timers } from '../../src/lib/timers.js';
 import { createI18n } from '../../src/telegram/i18n.js';
 import type { TestDatabase } from './database-factory.js';
 
@@ -53,6 +54,8 @@ export async function createInProcessBot(
     upstream?: { baseUrl: string; apiKey: string };
     /** Where it keeps its data (benchmarks choose); by default the test run's database. */
     database?: TestDatabase;
+    /** The live settings' version checks run on these (started by the test). */
+    liveSettingsTimers?: Timers;
   } = {},
 ): Promise<InProcessBot> {
   // Imported late: databases.ts needs the vitest runner; benchmarks pass a database of their own.
@@ -66,6 +69,7 @@ export async function createInProcessBot(
     logger,
     store,
     upstream: opts.upstream ?? { baseUrl: 'http://127.0.0.1:9/api/v1', apiKey: 'unused' },
+    ...(opts.liveSettingsTimers && { liveSettingsTimers: opts.liveSettingsTimers }),
   });
   const users = services.users;
   const calls: RecordedApiCall[] = [];

@@ -14,6 +14,7 @@ import type { TelegramFileRef } from '../../services/telegram-file.js';
 import { afterResultData } from '../../telegram/callback-data/after-result.js';
 import { reusableKind } from '../../telegram/keyboards/after-result.js';
 import { orderSummary } from '../../telegram/order-summary.js';
+import { modelName } from '../../telegram/texts/model-name.js';
 import { modelButtonLabel } from '../../telegram/texts/money.js';
 import { upstreamErrorText } from '../../telegram/texts/upstream-errors.js';
 import { Composer } from '../composer.js';
@@ -169,7 +170,7 @@ privateChats.callbackQuery(afterResultData.useWith.filter(), async (ctx) => {
     if (messageId === undefined) await ctx.reply(text);
     else await ctx.api.editMessageText(chatId, messageId, text, { reply_markup: new InlineKeyboard() });
   };
-  await say(ctx.t('after-result-use-uploading', { model: model.name }));
+  await say(ctx.t('after-result-use-uploading', { model: modelName(ctx, model) }));
   const relayed = await relayFile(ctx, exactBytes(reusable.file));
   if (!relayed.ok) {
     await say(
@@ -179,7 +180,7 @@ privateChats.callbackQuery(afterResultData.useWith.filter(), async (ctx) => {
     );
     return;
   }
-  await say(ctx.t('after-result-use-ready', { model: model.name }));
+  await say(ctx.t('after-result-use-ready', { model: modelName(ctx, model) }));
   const args: GenerateArgs = {
     modelId: model.id,
     preset: {

@@ -7,6 +7,8 @@ import type { AuditEntryRecord } from '../../db/records.js';
 import { auditPageData } from '../../telegram/callback-data/admin.js';
 import { formatDateTime } from '../../telegram/order-status.js';
 import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
+import { withHtml } from '../../telegram/texts/html-slots.js';
+import { settingsAuditText } from '../../telegram/texts/settings-audit.js';
 import { Composer } from '../composer.js';
 import type { BaseContext, BotContext } from '../context.js';
 import { isAdmin } from './admin.js';
@@ -30,6 +32,8 @@ const KNOWN_ACTIONS = new Set([
 ]);
 
 function actionText(ctx: BaseContext, entry: AuditEntryRecord): string {
+  const settings = settingsAuditText(ctx, entry);
+  if (settings !== undefined) return settings;
   if (!KNOWN_ACTIONS.has(entry.action)) return ctx.t('admin-audit-other', { action: entry.action });
   const vars: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(entry.details)) {
@@ -50,13 +54,18 @@ async function auditPage(
   const now = new Date();
   const lines = [ctx.t('admin-audit-title', { page: page + 1, pages }), ''];
   for (const entry of entries) {
+    // The action's text is HTML already (its variables escaped): not escaped a second time.
     lines.push(
-      ctx.t('admin-audit-line', {
-        time: formatDateTime(ctx.locale, entry.createdAt, now),
-        actor: String(entry.actorId),
-        actorName: names.has(entry.actorId) ? ` ${names.get(entry.actorId)}` : '',
-        action: actionText(ctx, entry),
-      }),
+      withHtml(
+        ctx,
+        'admin-audit-line',
+        {
+          time: formatDateTime(ctx.locale, entry.createdAt, now),
+          actor: String(entry.actorId),
+          actorName: names.has(entry.actorId) ? ` ${names.get(entry.actorId)}` : '',
+        },
+        { action: actionText(ctx, entry) },
+      ),
     );
   }
   if (page > 0) keyboard.text(ctx.t('admin-audit-button-newer'), auditPageData.pack({ page: page - 1 }));

@@ -8,6 +8,7 @@ import { InlineKeyboard } from 'grammy';
 import { modelPickData, modelTypeData } from '../../telegram/callback-data/generate.js';
 import { menuData } from '../../telegram/callback-data/menu.js';
 import { modelTypeLabel } from '../../telegram/texts/labels.js';
+import { modelDescription, modelName } from '../../telegram/texts/model-name.js';
 import { modelButtonLabel } from '../../telegram/texts/money.js';
 import { Composer } from '../composer.js';
 import type { BaseContext, BotContext } from '../context.js';
@@ -82,9 +83,12 @@ export function createGenerateFeature(
     }
     await ctx.answerCallbackQuery();
     // The model list becomes the header of the form: the chat reads as one story.
-    await ctx.editMessageText(ctx.t('gen-started', { model: model.name }), {
-      reply_markup: new InlineKeyboard(),
-    });
+    const description = modelDescription(ctx, model);
+    const started = ctx.t('gen-started', { model: modelName(ctx, model) });
+    await ctx.editMessageText(
+      description ? `${started}\n${ctx.t('live-settings-model-description', { description })}` : started,
+      { reply_markup: new InlineKeyboard() },
+    );
     await ctx.conversation.exitAll();
     await ctx.conversation.enter(GENERATE_CONVERSATION, { modelId: model.id } satisfies GenerateArgs);
   });

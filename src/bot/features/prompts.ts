@@ -41,6 +41,7 @@ import {
   typesScreen,
 } from '../../telegram/keyboards/prompts.js';
 import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
+import { modelName } from '../../telegram/texts/model-name.js';
 import { upstreamErrorText } from '../../telegram/texts/upstream-errors.js';
 import { Composer } from '../composer.js';
 import type { BaseContext, BotContext } from '../context.js';
@@ -189,7 +190,7 @@ async function startGeneration(ctx: BotContext, prompt: Prompt, model: Model): P
     (step.maxLength === undefined || length <= step.maxLength);
   await ctx.answerCallbackQuery();
   await ctx.editMessageText(
-    `${ctx.t('gen-started', { model: model.name })}\n${ctx.t('prompts-started', { title: truncate(shown.title, 120) })}`,
+    `${ctx.t('gen-started', { model: modelName(ctx, model) })}\n${ctx.t('prompts-started', { title: truncate(shown.title, 120) })}`,
     { reply_markup: new InlineKeyboard() },
   );
   await ctx.conversation.exitAll();

@@ -1,6 +1,6 @@
 /** The admins' audit log: append-only, read newest first a page at a time (/audit). */
 import { count, desc } from 'drizzle-orm';
-import { type Engine, first } from '../engine.js';
+import { type Engine, first, type Tx, within } from '../engine.js';
 import type { AuditEntryRecord } from '../records.js';
 
 export type NewAuditEntry = Pick<AuditEntryRecord, 'actorId' | 'action'> &
@@ -12,9 +12,10 @@ export class AuditLogRepository {
     private readonly now: () => number,
   ) {}
 
-  async record(entry: NewAuditEntry): Promise<void> {
+  /** `tx`: recorded with the change it describes (commits or rolls back with it). */
+  async record(entry: NewAuditEntry, tx?: Tx): Promise<void> {
     const t = this.engine.tables.auditLog;
-    await this.engine.run((db) =>
+    await within(this.engine, tx, (db) =>
       db.insert(t).values({
         actorId: entry.actorId,
         action: entry.action,

@@ -9,6 +9,8 @@ import type {
   BroadcastRecord,
   CampaignRecord,
   InboxUpdateRecord,
+  LiveSettingsRecord,
+  ModelSettingsRecord,
   OrderRecord,
   PromoCodeRecord,
   PromoRedemptionRecord,
@@ -56,4 +58,8 @@ export type SchemaParity = [
   Holds<Same<Row<typeof pg.campaigns>, CampaignRecord>>,
   Holds<Same<Row<typeof sqlite.uploadSources>, UploadSourceRecord>>,
   Holds<Same<Row<typeof pg.uploadSources>, UploadSourceRecord>>,
+  Holds<Same<Row<typeof sqlite.liveSettings>, LiveSettingsRecord>>,
+  Holds<Same<Row<typeof pg.liveSettings>, LiveSettingsRecord>>,
+  Holds<Same<Row<typeof sqlite.modelSettings>, ModelSettingsRecord>>,
+  Holds<Same<Row<typeof pg.modelSettings>, ModelSettingsRecord>>,
 ];

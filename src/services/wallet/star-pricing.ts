@@ -5,11 +5,18 @@
  *
  *   stars = max(MIN_PRICE_STARS, ceil(usd x (1 + MARKUP_PERCENT/100) x STARS_PER_USD))
  *
- * A model may have an override: a fixed number of Stars, or a markup of its own.
+ * A model may have an override: a fixed number of Stars, or a markup of its own. The markup and the
+ * overrides may come from a live source (the admins' live settings): read on every price.
  */
 import { type Money, parseMoney } from '../../domain/money.js';
 
 export type PriceOverride = { kind: 'fixed'; stars: number } | { kind: 'markup'; markupPercent: string };
+
+/** What admins may change live: the global markup and the per-model rules. */
+export interface PriceRules {
+  markupPercent: string;
+  overrides: ReadonlyMap<number, PriceOverride>;
+}
 
 export interface StarPricingConfig {
   /** Stars per 1 USD, a positive decimal string ("77", "76.5"). */
@@ -20,6 +27,8 @@ export interface StarPricingConfig {
   minPriceStars: number;
   /** Model id -> its own price rule. */
   overrides: ReadonlyMap<number, PriceOverride>;
+  /** The rules in effect now, instead of `markupPercent` and `overrides` (live settings). */
+  rules?: () => PriceRules;
 }
 
 const MICRO = 1_000_000n;
@@ -37,22 +46,22 @@ export function convertToStars(usd: Money, markupPercent: Money, starsPerUsd: Mo
 
 export class StarPricing {
   readonly #rate: Money;
-  readonly #markup: Money;
   readonly #min: number;
-  readonly #overrides: ReadonlyMap<number, PriceOverride>;
+  readonly #rules: () => PriceRules;
 
   constructor(config: StarPricingConfig) {
     this.#rate = parseMoney(config.starsPerUsd);
-    this.#markup = parseMoney(config.markupPercent);
     this.#min = Math.max(1, config.minPriceStars);
-    this.#overrides = config.overrides;
+    const fixed = { markupPercent: config.markupPercent, overrides: config.overrides };
+    this.#rules = config.rules ?? (() => fixed);
   }
 
   /** What the customer pays, in whole Stars, for an upstream price of `usd` on model `modelId`. */
   starsFor(modelId: number, usd: string): number {
-    const override = this.#overrides.get(modelId);
+    const rules = this.#rules();
+    const override = rules.overrides.get(modelId);
     if (override?.kind === 'fixed') return override.stars;
-    const markup = override?.kind === 'markup' ? parseMoney(override.markupPercent) : this.#markup;
+    const markup = parseMoney(override?.kind === 'markup' ? override.markupPercent : rules.markupPercent);
     const stars = convertToStars(parseMoney(usd), markup, this.#rate);
     const bounded = stars < BigInt(this.#min) ? BigInt(this.#min) : stars;
     if (bounded > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError(`price out of range: ${usd} USD`);
@@ -61,6 +70,6 @@ export class StarPricing {
 
   /** A fixed-Stars override prices every request of the model the same. */
   isFixed(modelId: number): boolean {
-    return this.#overrides.get(modelId)?.kind === 'fixed';
+    return this.#rules().overrides.get(modelId)?.kind === 'fixed';
   }
 }

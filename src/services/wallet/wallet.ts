@@ -19,7 +19,13 @@ import { moneyFromMicros, moneyToString, starsPayoutUsd, sumMoneyStrings } from 
 import { ledgerKeys } from '../../domain/wallet.js';
 import type { Logger } from '../../logger.js';
 import type { OrderPipelineHooks, OrderRecord } from '../order-hooks.js';
-import { StarPricing } from './star-pricing.js';
+import { type PriceRules, StarPricing } from './star-pricing.js';
+
+/** What admins may change live in the wallet (live settings); absent: the environment's values. */
+export interface LiveWalletSettings extends PriceRules {
+  welcomeStars: number;
+  topupPacks: readonly number[];
+}
 
 /**
  * What one hold of an order should become (docs/architecture.md, "Holds settled once"). A hold belongs to one submission
@@ -89,6 +95,7 @@ export class WalletService {
   readonly #config: StarsBilling;
   readonly #log: Logger;
   readonly #rewardTopup: TopupReward | undefined;
+  readonly #live: () => LiveWalletSettings;
 
   constructor(deps: {
     ledger: WalletRepository;
@@ -96,16 +103,19 @@ export class WalletService {
     logger: Logger;
     /** The referral program's reward of a paid top-up (absent: no rewards). */
     rewardTopup?: TopupReward | undefined;
+    /** The settings in effect now (prices, packs, welcome Stars), read on every use. */
+    live?: () => LiveWalletSettings;
   }) {
     this.#config = deps.config;
     this.#rewardTopup = deps.rewardTopup;
-    this.pricing = new StarPricing(deps.config);
+    this.#live = deps.live ?? (() => deps.config);
+    this.pricing = new StarPricing({ ...deps.config, rules: this.#live });
     this.ledger = deps.ledger;
     this.#log = deps.logger.child({ component: 'wallet' });
   }
 
   get topupPacks(): readonly number[] {
-    return this.#config.topupPacks;
+    return this.#live().topupPacks;
   }
 
   /** The spendable balance; the welcome bonus is credited first if this user never had it. */
@@ -116,7 +126,7 @@ export class WalletService {
 
   /** WELCOME_STARS, once per user (its key is the user id). True if credited now. */
   async ensureWelcome(userId: number, tx?: Tx): Promise<boolean> {
-    const stars = this.#config.welcomeStars;
+    const stars = this.#live().welcomeStars;
     if (stars <= 0) return false;
     return this.ledger.book(
       { key: ledgerKeys.welcome(userId), userId, kind: 'welcome', delta: stars, stars },
@@ -130,7 +140,7 @@ export class WalletService {
 
   /** The smallest pack that covers `missing`; none does: exactly what is missing. */
   packFor(missing: number): number {
-    return this.#config.topupPacks.find((p) => p >= missing) ?? missing;
+    return this.topupPacks.find((p) => p >= missing) ?? missing;
   }
 
   // ---------------------------------------------------------------- orders

@@ -9,11 +9,13 @@ import { InlineKeyboard } from 'grammy';
 import { escapeHtml } from '../../lib/html.js';
 import { truncate } from '../../lib/text.js';
 import type { Model, Prompt, PromptsPage } from '../../reseller/schemas.js';
+import type { CatalogModel } from '../../services/catalog.js';
 import type { PromptCategory } from '../../services/prompt-library.js';
 import type { StarPricing } from '../../services/wallet/star-pricing.js';
 import { menuData } from '../callback-data/menu.js';
 import { type ListRef, MAX_PAGE, promptButtons, shortId, type TypeCode } from '../callback-data/prompts.js';
 import type { Texts } from '../i18n.js';
+import { modelName } from '../texts/model-name.js';
 import { modelButtonLabel } from '../texts/money.js';
 
 export interface Screen {
@@ -286,14 +288,14 @@ export function modelsScreen(
 /** The prompt does not fit the chosen model: say why and show it to copy and edit. */
 export function promptMisfitText(
   ctx: Texts,
-  model: Model,
+  model: CatalogModel,
   text: string,
   limits: { length: number; min: number; max: number | undefined },
 ): string {
   const reason =
     limits.max !== undefined && limits.length > limits.max
-      ? ctx.t('prompts-too-long', { model: model.name, length: limits.length, max: limits.max })
-      : ctx.t('prompts-too-short', { model: model.name, length: limits.length, min: limits.min });
+      ? ctx.t('prompts-too-long', { model: modelName(ctx, model), length: limits.length, max: limits.max })
+      : ctx.t('prompts-too-short', { model: modelName(ctx, model), length: limits.length, min: limits.min });
   const copy = cutToUnits(text, DETAIL_PROMPT_UNITS);
   return `${reason}\n\n<code>${escapeHtml(copy.text)}</code>`;
 }

@@ -1,9 +1,11 @@
 import type { OrderRecord } from '../../db/index.js';
 import { formatMoney } from '../../domain/money.js';
 import type { Model } from '../../reseller/schemas.js';
+import type { CatalogModel } from '../../services/catalog.js';
 import { catalogPrice } from '../../services/pricing.js';
 import type { StarPricing } from '../../services/wallet/star-pricing.js';
 import type { Texts } from '../i18n.js';
+import { modelName } from './model-name.js';
 
 /** Whether customers see prices: not in a free bot with SHOW_PRICES=false. */
 export function pricesShown(texts: Texts): boolean {
@@ -47,6 +49,11 @@ export function catalogPriceLabel(texts: Texts, model: Model, pricing: StarPrici
 }
 
 /** A model on a button: its name and catalog price, or the name alone where prices are not shown. */
-export function modelButtonLabel(texts: Texts, model: Model, pricing: StarPricing | undefined): string {
-  return pricesShown(texts) ? `${model.name} · ${catalogPriceLabel(texts, model, pricing)}` : model.name;
+export function modelButtonLabel(
+  texts: Texts,
+  model: CatalogModel,
+  pricing: StarPricing | undefined,
+): string {
+  const name = modelName(texts, model);
+  return pricesShown(texts) ? `${name} · ${catalogPriceLabel(texts, model, pricing)}` : name;
 }

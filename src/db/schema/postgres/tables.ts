@@ -26,6 +26,7 @@ import {
   DELIVERY_OUTCOMES,
   type DeliveredFile,
   ORDER_STAGES,
+  PRICE_RULE_KINDS,
   RECIPIENT_STATUSES,
   type StoredError,
   TELEGRAM_FILE_KINDS,
@@ -290,4 +291,28 @@ export const uploadSources = pgTable('upload_sources', {
   fileName: text('file_name'),
   mimeType: text('mime_type'),
   createdAt: at('created_at').notNull(),
+});
+
+/** See schema/sqlite/live-settings.ts: the settings admins change live, one row, versioned. */
+export const liveSettings = pgTable('live_settings', {
+  id: integer('id').primaryKey(),
+  version: integer('version').notNull(),
+  markupPercent: text('markup_percent'),
+  welcomeStars: integer('welcome_stars'),
+  topupPacks: jsonb('topup_packs_json').$type<number[]>(),
+  updatedAt: at('updated_at').notNull(),
+});
+
+/** Per model, what the admins set; no row (or a null column): as the environment says. */
+export const modelSettings = pgTable('model_settings', {
+  modelId: integer('model_id').primaryKey(),
+  offered: boolean('offered'),
+  nameEn: text('name_en'),
+  nameRu: text('name_ru'),
+  descriptionEn: text('description_en'),
+  descriptionRu: text('description_ru'),
+  priceKind: text('price_kind', { enum: PRICE_RULE_KINDS }).notNull(),
+  priceMarkupPercent: text('price_markup_percent'),
+  priceStars: integer('price_stars'),
+  updatedAt: at('updated_at').notNull(),
 });

@@ -1,0 +1,179 @@
+/**
+ * The settings admins change live (issue 26), versioned as a whole: every write names the version it
+ * read and bumps it in the same transaction (`update ... where version = read`), so of two writers
+ * that read the same version exactly one lands and the other gets a conflict; none is lost silently.
+ * Replicas poll `version()` (one indexed row) and reload everything when it moved.
+ */
+import { and, eq } from 'drizzle-orm';
+import {
+  defaultModelSettings,
+  EMPTY_SETTINGS,
+  type GlobalSettings,
+  type ModelSettings,
+  type PriceRule,
+  type SettingsSnapshot,
+} from '../../domain/live-settings.js';
+import { type Engine, first, type Tx } from '../engine.js';
+import type { ModelSettingsRecord } from '../records.js';
+
+const ROW_ID = 1;
+
+export type SettingsWrite<T> =
+  | { kind: 'written'; version: number; before: T; after: T }
+  | { kind: 'conflict'; version: number };
+
+/** Runs inside the write's transaction with what changed (the audit entry goes in with it). */
+export type AfterWrite<T> = (tx: Tx, before: T, after: T) => Promise<void>;
+
+function priceOf(row: ModelSettingsRecord): PriceRule {
+  if (row.priceKind === 'fixed' && row.priceStars !== null) return { kind: 'fixed', stars: row.priceStars };
+  if (row.priceKind === 'markup' && row.priceMarkupPercent !== null)
+    return { kind: 'markup', markupPercent: row.priceMarkupPercent };
+  return { kind: 'default' };
+}
+
+function modelOf(row: ModelSettingsRecord): ModelSettings {
+  return {
+    modelId: row.modelId,
+    offered: row.offered,
+    name: { en: row.nameEn, ru: row.nameRu },
+    description: { en: row.descriptionEn, ru: row.descriptionRu },
+    price: priceOf(row),
+  };
+}
+
+function columnsOf(settings: ModelSettings, updatedAt: Date): ModelSettingsRecord {
+  const { price } = settings;
+  return {
+    modelId: settings.modelId,
+    offered: settings.offered,
+    nameEn: settings.name.en,
+    nameRu: settings.name.ru,
+    descriptionEn: settings.description.en,
+    descriptionRu: settings.description.ru,
+    priceKind: price.kind,
+    priceMarkupPercent: price.kind === 'markup' ? price.markupPercent : null,
+    priceStars: price.kind === 'fixed' ? price.stars : null,
+    updatedAt,
+  };
+}
+
+export class LiveSettingsRepository {
+  constructor(
+    private readonly engine: Engine,
+    private readonly now: () => number,
+  ) {}
+
+  /** The current version (0: never written): what replicas poll. */
+  async version(): Promise<number> {
+    const t = this.engine.tables.liveSettings;
+    const row = first(
+      await this.engine.run((db) => db.select({ version: t.version }).from(t).where(eq(t.id, ROW_ID))),
+    );
+    return row?.version ?? 0;
+  }
+
+  /**
+   * Everything stored. The version is read first: a write landing between the two reads leaves an
+   * older version with newer rows, which the next poll reloads (never the other way round).
+   */
+  async load(): Promise<SettingsSnapshot> {
+    const { liveSettings, modelSettings } = this.engine.tables;
+    const head = first(
+      await this.engine.run((db) => db.select().from(liveSettings).where(eq(liveSettings.id, ROW_ID))),
+    );
+    if (!head) return EMPTY_SETTINGS;
+    const rows = await this.engine.run((db) => db.select().from(modelSettings));
+    return {
+      version: head.version,
+      global: {
+        markupPercent: head.markupPercent,
+        welcomeStars: head.welcomeStars,
+        topupPacks: head.topupPacks,
+      },
+      models: new Map(rows.map((row) => [row.modelId, modelOf(row)])),
+    };
+  }
+
+  /** Changes one model's settings if the version is still `expected`. */
+  updateModel(
+    expected: number,
+    modelId: number,
+    change: (current: ModelSettings) => ModelSettings,
+    afterWrite?: AfterWrite<ModelSettings>,
+  ): Promise<SettingsWrite<ModelSettings>> {
+    const { modelSettings } = this.engine.tables;
+    return this.engine.transaction(async (tx) => {
+      const version = await this.#bump(tx, expected);
+      if (version === undefined) return { kind: 'conflict', version: await this.#versionIn(tx) };
+      const row = first(await tx.db.select().from(modelSettings).where(eq(modelSettings.modelId, modelId)));
+      const before = row ? modelOf(row) : defaultModelSettings(modelId);
+      const after = change(before);
+      const values = columnsOf(after, new Date(this.now()));
+      await tx.db
+        .insert(modelSettings)
+        .values(values)
+        .onConflictDoUpdate({ target: modelSettings.modelId, set: values });
+      await afterWrite?.(tx, before, after);
+      return { kind: 'written', version, before, after };
+    });
+  }
+
+  /** Changes the global settings if the version is still `expected`. */
+  updateGlobal(
+    expected: number,
+    change: (current: GlobalSettings) => GlobalSettings,
+    afterWrite?: AfterWrite<GlobalSettings>,
+  ): Promise<SettingsWrite<GlobalSettings>> {
+    const { liveSettings } = this.engine.tables;
+    return this.engine.transaction(async (tx) => {
+      const version = await this.#bump(tx, expected);
+      if (version === undefined) return { kind: 'conflict', version: await this.#versionIn(tx) };
+      const head = first(await tx.db.select().from(liveSettings).where(eq(liveSettings.id, ROW_ID)));
+      const before = head
+        ? { markupPercent: head.markupPercent, welcomeStars: head.welcomeStars, topupPacks: head.topupPacks }
+        : EMPTY_SETTINGS.global;
+      const after = change(before);
+      await tx.db
+        .update(liveSettings)
+        .set({
+          markupPercent: after.markupPercent,
+          welcomeStars: after.welcomeStars,
+          topupPacks: after.topupPacks,
+        })
+        .where(eq(liveSettings.id, ROW_ID));
+      await afterWrite?.(tx, before, after);
+      return { kind: 'written', version, before, after };
+    });
+  }
+
+  /**
+   * The new version if the stored one is still `expected` (the first write creates the row at 1);
+   * undefined if another write got there first. On PostgreSQL the update waits for a concurrent
+   * writer's row lock and then finds the version moved.
+   */
+  async #bump(tx: Tx, expected: number): Promise<number | undefined> {
+    const t = this.engine.tables.liveSettings;
+    const updatedAt = new Date(this.now());
+    if (expected === 0) {
+      const created = await tx.db
+        .insert(t)
+        .values({ id: ROW_ID, version: 1, updatedAt })
+        .onConflictDoNothing({ target: t.id })
+        .returning({ version: t.version });
+      return first(created)?.version;
+    }
+    const bumped = await tx.db
+      .update(t)
+      .set({ version: expected + 1, updatedAt })
+      .where(and(eq(t.id, ROW_ID), eq(t.version, expected)))
+      .returning({ version: t.version });
+    return first(bumped)?.version;
+  }
+
+  async #versionIn(tx: Tx): Promise<number> {
+    const t = this.engine.tables.liveSettings;
+    const row = first(await tx.db.select({ version: t.version }).from(t).where(eq(t.id, ROW_ID)));
+    return row?.version ?? 0;
+  }
+}

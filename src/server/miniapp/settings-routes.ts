@@ -1,0 +1,138 @@
+/**
+ * The Mini App's settings API (issue 26's write side): the settings document, and changes to one
+ * model or to the global values. Every change names the version it read: a stale one gets 409 with
+ * the current document, an invalid one 422 with one message per field. Authentication and rate
+ * limits are the mount's (adminId is trusted here).
+ *
+ *   GET /settings                → 200 SettingsDocument
+ *   PUT /settings/models/:id     → 200 | 404 | 409 | 422
+ *   PUT /settings/global         → 200 | 409 | 422
+ */
+import {
+  type FieldError,
+  type LocalizedText,
+  type Parsed,
+  type PriceRule,
+  parseGlobalPatch,
+  parseModelPatch,
+} from '../../domain/live-settings.js';
+import type { Model } from '../../reseller/schemas.js';
+import type { CatalogService } from '../../services/catalog.js';
+import type { LiveSettings, SettingsOutcome } from '../../services/live-settings.js';
+import { catalogPrice, needsQuote } from '../../services/pricing.js';
+import type { StarPricing } from '../../services/wallet/star-pricing.js';
+import type { MiniAppRoute } from './route.js';
+
+export interface ModelSettingsDocument {
+  id: number;
+  upstreamName: string;
+  type: string;
+  offered: boolean;
+  name: LocalizedText;
+  description: LocalizedText;
+  price: PriceRule;
+  /** The cheapest request's price now, in Stars; null for quote-only models or BILLING=off. */
+  exampleStars: number | null;
+}
+
+export interface SettingsDocument {
+  models: ModelSettingsDocument[];
+  markupPercent: string;
+  welcomeStars: number;
+  topupPacks: number[];
+  version: number;
+}
+
+export interface SettingsRoutesDeps {
+  liveSettings: LiveSettings;
+  catalog: Pick<CatalogService, 'upstreamModels'>;
+  /** The wallet's pricing (null with BILLING=off: no Stars prices). */
+  pricing: StarPricing | null;
+}
+
+type Response = Awaited<ReturnType<MiniAppRoute['handle']>>;
+
+const NO_TEXT: LocalizedText = { en: null, ru: null };
+
+/** The settings in effect, every upstream model listed (offered or not). */
+export async function settingsDocument(deps: SettingsRoutesDeps): Promise<SettingsDocument> {
+  const models = await deps.catalog.upstreamModels();
+  const settings = deps.liveSettings.current();
+  return {
+    models: models.map((model) => {
+      const stored = settings.stored.models.get(model.id);
+      return {
+        id: model.id,
+        upstreamName: model.name,
+        type: model.type,
+        offered: settings.isOffered(model),
+        name: stored?.name ?? NO_TEXT,
+        description: stored?.description ?? NO_TEXT,
+        price: stored?.price ?? { kind: 'default' },
+        exampleStars: exampleStars(model, deps.pricing),
+      };
+    }),
+    markupPercent: settings.markupPercent,
+    welcomeStars: settings.welcomeStars,
+    topupPacks: [...settings.topupPacks],
+    version: settings.version,
+  };
+}
+
+function exampleStars(model: Model, pricing: StarPricing | null): number | null {
+  if (!pricing || needsQuote(model)) return null;
+  return pricing.starsFor(model.id, catalogPrice(model).amountUsd);
+}
+
+const invalid = (errors: FieldError[]): Response => ({ status: 422, json: { errors } });
+
+export function settingsRoutes(deps: SettingsRoutesDeps): MiniAppRoute[] {
+  /** 200 with the new document, or 409 with the current one: either way the admin sees what is. */
+  const answer = async (outcome: SettingsOutcome): Promise<Response> => {
+    const settings = await settingsDocument(deps);
+    return outcome.kind === 'written'
+      ? { status: 200, json: settings }
+      : { status: 409, json: { error: 'stale', settings } };
+  };
+
+  const write = async <T>(
+    body: unknown,
+    parse: (body: unknown) => Parsed<T>,
+    apply: (version: number, patch: T) => Promise<SettingsOutcome>,
+  ): Promise<Response> => {
+    const parsed = parse(body);
+    if (!parsed.ok) return invalid(parsed.errors);
+    return answer(await apply(parsed.version, parsed.patch));
+  };
+
+  return [
+    {
+      method: 'GET',
+      path: '/settings',
+      handle: async () => ({ status: 200, json: await settingsDocument(deps) }),
+    },
+    {
+      method: 'PUT',
+      path: '/settings/models/:id',
+      write: true,
+      handle: async ({ adminId, params, body }) => {
+        const id = /^[1-9]\d{0,9}$/.test(params.id ?? '') ? Number(params.id) : undefined;
+        const model =
+          id === undefined ? undefined : (await deps.catalog.upstreamModels()).find((m) => m.id === id);
+        if (!model) return { status: 404, json: { error: 'unknown_model' } };
+        return write(body, parseModelPatch, (version, patch) =>
+          deps.liveSettings.updateModel(adminId, model, version, patch),
+        );
+      },
+    },
+    {
+      method: 'PUT',
+      path: '/settings/global',
+      write: true,
+      handle: ({ adminId, body }) =>
+        write(body, parseGlobalPatch, (version, patch) =>
+          deps.liveSettings.updateGlobal(adminId, version, patch),
+        ),
+    },
+  ];
+}

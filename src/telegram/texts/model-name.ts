@@ -1,0 +1,19 @@
+/**
+ * A model's name as customers see it: the one an admin gave it in the reader's language (live
+ * settings), else upstream's. Plain text: escaped like any variable when put into a message.
+ */
+import type { CatalogModel } from '../../services/catalog.js';
+
+export function modelName(texts: { locale: string }, model: Pick<CatalogModel, 'name' | 'display'>): string {
+  const names: Record<string, string | null> | undefined = model.display?.name;
+  return names?.[texts.locale] ?? model.name;
+}
+
+/** The short description an admin gave the model in the reader's language, if any. */
+export function modelDescription(
+  texts: { locale: string },
+  model: Pick<CatalogModel, 'display'>,
+): string | undefined {
+  const descriptions: Record<string, string | null> | undefined = model.display?.description;
+  return descriptions?.[texts.locale] ?? undefined;
+}

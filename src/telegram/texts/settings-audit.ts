@@ -1,0 +1,73 @@
+/**
+ * /audit lines of the live settings' changes (issue 26): "changed Lumen: price: default → ⭐ 25",
+ * every field and value in the reader's language. Variables are escaped by `t`; the result is HTML.
+ */
+import type { AuditEntryRecord } from '../../db/records.js';
+import type { PriceRule, SettingChange } from '../../domain/live-settings.js';
+import { SETTINGS_AUDIT_ACTIONS } from '../../services/live-settings.js';
+import type { Texts } from '../i18n.js';
+import { withHtml } from './html-slots.js';
+import { stars } from './money.js';
+
+const percent = (texts: Texts, value: string) => (texts.locale === 'ru' ? value.replace('.', ',') : value);
+
+function priceText(texts: Texts, rule: PriceRule): string {
+  switch (rule.kind) {
+    case 'markup':
+      return texts.t('live-settings-value-markup', { percent: percent(texts, rule.markupPercent) });
+    case 'fixed':
+      return stars(texts, rule.stars);
+    default:
+      return texts.t('live-settings-value-default');
+  }
+}
+
+function valueText(texts: Texts, change: SettingChange, value: unknown): string {
+  if (value === null || value === undefined) return texts.t('live-settings-value-default');
+  switch (change.field) {
+    case 'offered':
+      return texts.t(value ? 'live-settings-value-shown' : 'live-settings-value-hidden');
+    case 'name':
+    case 'description':
+      return texts.t('live-settings-value-text', { text: String(value) });
+    case 'price':
+      return priceText(texts, value as PriceRule);
+    case 'markup':
+      return texts.t('live-settings-value-percent', { percent: percent(texts, String(value)) });
+    case 'welcome':
+      return stars(texts, Number(value));
+    case 'packs':
+      return Array.isArray(value) ? value.map((n) => stars(texts, Number(n))).join(', ') : String(value);
+  }
+}
+
+function changeText(texts: Texts, change: SettingChange): string {
+  const locale = 'locale' in change ? change.locale : '';
+  return withHtml(
+    texts,
+    'live-settings-change',
+    {},
+    {
+      field: texts.t(`live-settings-field-${change.field}`, { locale }),
+      from: valueText(texts, change, change.from),
+      to: valueText(texts, change, change.to),
+    },
+  );
+}
+
+/** The action's text, HTML; undefined if the entry is not a settings change. */
+export function settingsAuditText(
+  texts: Texts,
+  entry: Pick<AuditEntryRecord, 'action' | 'details'>,
+): string | undefined {
+  const { details } = entry;
+  const changes = Array.isArray(details.changes) ? (details.changes as SettingChange[]) : [];
+  const listed = { changes: changes.map((change) => changeText(texts, change)).join('; ') };
+  if (entry.action === SETTINGS_AUDIT_ACTIONS.model) {
+    const model = typeof details.model === 'string' ? details.model : `#${String(details.modelId)}`;
+    return withHtml(texts, 'admin-audit-settings-model-changed', { model }, listed);
+  }
+  if (entry.action === SETTINGS_AUDIT_ACTIONS.global)
+    return withHtml(texts, 'admin-audit-settings-global-changed', {}, listed);
+  return undefined;
+}
