@@ -182,6 +182,31 @@ describe.each(availableEngines())('UpdateInboxRepository on %s', (engine) => {
     expect((await store.inbox.find(3))?.doneAt).not.toBeNull();
   });
 
+  it("a lane head comes with its chat's conversation state; a control update beside one in hand does not", async () => {
+    const states = store.conversationStorage<string>();
+    const form = { version: [0, 1] as [0, number], state: 'in the form' };
+    await states.write('10', form);
+    await add(1, '10');
+    await add(2, '10', true);
+    await add(3, '20');
+    const settle = (s: Store, done: number[]) =>
+      s.inbox.settle({ done, owner: 'a', leaseMs: LEASE, claim: { payments: 0, chats: 5 } });
+    const heads = await settle(store, []);
+    expect(heads.map((r) => [r.updateId, r.conversation])).toEqual([
+      [1, { key: '10', value: JSON.stringify(form) }],
+      // No conversation in chat 20: known to be none, nothing to read again.
+      [3, { key: '20', value: null }],
+    ]);
+    // The /cancel (2) runs beside 1, which may be changing the state: it reads the state itself.
+    const beside = await settle(second, []);
+    expect(beside.map((r) => [r.updateId, r.conversation])).toEqual([[2, undefined]]);
+    // Once everything older is done, a control update is the head: it gets the state as it is now.
+    await add(4, '10', true);
+    await states.delete('10');
+    const next = await settle(store, [1, 2, 3]);
+    expect(next.map((r) => [r.updateId, r.conversation])).toEqual([[4, { key: '10', value: null }]]);
+  });
+
   it('racing claimers never share an update, and each lane stays in order', async () => {
     const lanes = 20;
     let id = 0;

@@ -130,6 +130,34 @@ describe(`UpdateInboxWorker on ${defaultEngine()}`, () => {
     expect(await a.store.inbox.countPending()).toBe(0);
   });
 
+  it("the handler reads its chat's conversation state as the claim read it, without a read of its own", async () => {
+    const reads: unknown[] = [];
+    const state = (step: string) => ({ version: [0, 1] as [0, number], state: step });
+    let storage: ReturnType<Store['conversationStorage']> | undefined;
+    const a = await worker('a', {
+      handle: async (u) => void reads.push([u.update_id, await storage!.read(String(u.message!.chat.id))]),
+    });
+    storage = a.store.conversationStorage();
+    await storage.write('7', state('at the claim'));
+    // Right after each claim, another replica changes the stored state: only the claim's copy is seen.
+    const claimOnly = a.store.inbox.settle.bind(a.store.inbox);
+    a.store.inbox.settle = async (s) => {
+      const rows = await claimOnly(s);
+      if (rows.length > 0) await storage!.write('7', state(`after claiming ${rows[0]!.updateId}`));
+      return rows;
+    };
+    await a.w.accept(message(1, 7));
+    await a.w.start();
+    await run(300);
+    await a.w.accept(message(2, 7));
+    await run(300);
+    expect(reads).toEqual([
+      [1, state('at the claim')],
+      // The next claim reads the state afresh: what was stored once update 1 was done.
+      [2, state('after claiming 1')],
+    ]);
+  });
+
   it('a worker that dies mid-update loses it when the lease lapses; another handles it (a retry)', async () => {
     const dying = new Gate();
     dying.hold = true;

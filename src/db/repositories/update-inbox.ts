@@ -15,6 +15,7 @@ import {
   asc,
   count,
   eq,
+  getTableColumns,
   inArray,
   isNotNull,
   isNull,
@@ -29,6 +30,7 @@ import {
 import { changed, type Engine, first, type Sql } from '../engine.js';
 import type { SqliteEngine } from '../engines/sqlite.js';
 import type { InboxUpdateRecord } from '../records.js';
+import type { PrefetchedConversation } from './conversation-states.js';
 
 export type NewInboxUpdate = Pick<InboxUpdateRecord, 'updateId' | 'lane' | 'control' | 'payload'> & {
   /** May be dropped when its lane's backlog is full (a chat flooding the bot with plain messages). */
@@ -46,6 +48,15 @@ function paymentLane(lane: Parameters<typeof like>[0]): SQL {
   return or(like(lane, 'checkout:%'), like(lane, '%:payment')) as SQL;
 }
 
+/**
+ * A claimed update. `conversation`: its chat's conversation state, read by the claim itself when
+ * nothing older of its lane is pending (so no other update of the chat writes it meanwhile), which
+ * spares the handler a statement of its own (conversation-states.ts).
+ */
+export interface ClaimedUpdate extends InboxUpdateRecord {
+  conversation?: PrefetchedConversation;
+}
+
 export interface Settlement {
   /** Updates handled: marked done first, so the next update of their lanes may be claimed below. */
   done: number[];
@@ -53,6 +64,15 @@ export interface Settlement {
   leaseMs: number;
   /** How many lane heads to claim, of each kind (0: none). */
   claim: Record<LaneKind, number>;
+}
+
+/** A claimed row as the claim returns it, with its chat's conversation state where it may be used. */
+function withConversation(
+  rows: Array<InboxUpdateRecord & { alone: boolean; state: string | null }>,
+): ClaimedUpdate[] {
+  return rows.map(({ alone, state, ...row }) =>
+    alone ? { ...row, conversation: { key: row.lane, value: state } } : row,
+  );
 }
 
 /** A row for the insert statement: short keys, since the whole batch is one JSON parameter. */
@@ -216,7 +236,7 @@ export class UpdateInboxRepository {
    * what a worker does each time it has room. Payment lanes and chat lanes are claimed separately,
    * so payments never wait for room among the chats.
    */
-  async settle(s: Settlement): Promise<InboxUpdateRecord[]> {
+  async settle(s: Settlement): Promise<ClaimedUpdate[]> {
     const { done, owner, leaseMs } = s;
     const claiming = s.claim.payments > 0 || s.claim.chats > 0;
     const work = async (db: Sql) => {
@@ -237,7 +257,7 @@ export class UpdateInboxRepository {
   /** Claims up to `limit` lane heads for `owner` until now + leaseMs: lanes without a backlog first, then oldest first. */
   async claim(owner: string, leaseMs: number, limit: number): Promise<InboxUpdateRecord[]> {
     return this.#run((db) => this.#claim(db, owner, leaseMs, { all: limit })).then((rows) =>
-      rows.sort((a, b) => a.updateId - b.updateId),
+      rows.map(({ conversation: _, ...row }) => row).sort((a, b) => a.updateId - b.updateId),
     );
   }
 
@@ -247,7 +267,7 @@ export class UpdateInboxRepository {
     owner: string,
     leaseMs: number,
     limits: Partial<Record<LaneKind | 'all', number>>,
-  ): Promise<InboxUpdateRecord[]> {
+  ): Promise<ClaimedUpdate[]> {
     const t = this.#t;
     const now = new Date(this.now());
     const free = or(isNull(t.leaseUntil), lt(t.leaseUntil, now));
@@ -280,7 +300,8 @@ export class UpdateInboxRepository {
         .update(t)
         .set(claim)
         .where(and(or(...heads.map((h) => inArray(t.updateId, h))), isNull(t.doneAt), free))
-        .returning();
+        .returning(this.#claimed)
+        .then(withConversation);
     }
     // PostgreSQL: replicas claiming at once skip each other's rows instead of queueing on them. The
     // heads are picked once (a locking CTE is never inlined): a `limit` subquery inside the UPDATE may
@@ -297,7 +318,27 @@ export class UpdateInboxRepository {
           free,
         ),
       )
-      .returning();
+      .returning(this.#claimed)
+      .then(withConversation);
+  }
+
+  /**
+   * What a claim returns: the row, and its chat's conversation state where nothing older of its lane
+   * is pending (a control update claimed beside the chat's update in hand gets none: that one may be
+   * writing it). A chat's lane is its chat id, the plugin's key. Spelled out in SQL: drizzle writes
+   * the columns of a RETURNING unqualified, which inside these subqueries would name their own.
+   */
+  get #claimed() {
+    const t = this.#t;
+    return {
+      ...getTableColumns(t),
+      alone: sql<boolean>`not exists (select 1 from update_inbox as older
+        where older.lane = update_inbox.lane and older.done_at is null
+        and older.update_id < update_inbox.update_id)`.mapWith(Boolean),
+      state: sql<
+        string | null
+      >`(select s.value from conversation_states as s where s.key = update_inbox.lane)`,
+    };
   }
 
   /**
