@@ -31,6 +31,8 @@ const TABLES = [
   'promoMisses',
   'campaigns',
   'uploadSources',
+  'subscriptions',
+  'subscriptionPeriods',
 ] as const satisfies readonly (keyof Tables)[];
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters for the widest table (orders). */

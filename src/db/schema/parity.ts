@@ -13,6 +13,8 @@ import type {
   PromoCodeRecord,
   PromoRedemptionRecord,
   StarTopupRecord,
+  SubscriptionPeriodRecord,
+  SubscriptionRecord,
   UploadSourceRecord,
   UserRecord,
   WalletEntryRecord,
@@ -56,4 +58,8 @@ export type SchemaParity = [
   Holds<Same<Row<typeof pg.campaigns>, CampaignRecord>>,
   Holds<Same<Row<typeof sqlite.uploadSources>, UploadSourceRecord>>,
   Holds<Same<Row<typeof pg.uploadSources>, UploadSourceRecord>>,
+  Holds<Same<Row<typeof sqlite.subscriptions>, SubscriptionRecord>>,
+  Holds<Same<Row<typeof pg.subscriptions>, SubscriptionRecord>>,
+  Holds<Same<Row<typeof sqlite.subscriptionPeriods>, SubscriptionPeriodRecord>>,
+  Holds<Same<Row<typeof pg.subscriptionPeriods>, SubscriptionPeriodRecord>>,
 ];

@@ -6,6 +6,7 @@ export { catalogSnapshots } from './catalog-snapshots.js';
 export { conversationStates } from './conversation-states.js';
 export { orders } from './orders.js';
 export { promoCodes, promoMisses, promoRedemptions } from './promo-codes.js';
+export { subscriptionPeriods, subscriptions } from './subscriptions.js';
 export { pollBudget, updateInbox } from './update-inbox.js';
 export { uploadSources } from './upload-sources.js';
 export { campaigns, users } from './users.js';
