@@ -17,6 +17,7 @@ import { OrdersRepository } from './repositories/orders.js';
 import { PromoCodesRepository } from './repositories/promo-codes.js';
 import { ReferralsRepository } from './repositories/referrals.js';
 import { StatsRepository } from './repositories/stats.js';
+import { SubscriptionsRepository } from './repositories/subscriptions.js';
 import { PollBudgetRepository, UpdateInboxRepository } from './repositories/update-inbox.js';
 import { UploadSourcesRepository } from './repositories/upload-sources.js';
 import { UsersRepository } from './repositories/users.js';
@@ -86,6 +87,8 @@ export interface Store {
   readonly campaigns: CampaignsRepository;
   /** Where each upstream upload came from, to upload an older order's inputs again. */
   readonly uploadSources: UploadSourcesRepository;
+  /** Stars subscriptions: subscribers and their paid periods. */
+  readonly subscriptions: SubscriptionsRepository;
   conversationStorage<S>(): ReturnType<typeof createConversationStateStorage<S>>;
   /** See Engine.holdSingleton: once-per-cluster jobs (services/singleton-jobs.ts). */
   holdSingleton(name: string): Promise<SingletonHold | undefined>;
@@ -129,6 +132,7 @@ export function storeOn(engine: Engine, opts: StoreOptions | (() => number) = {}
     referrals: new ReferralsRepository(engine, wallet, now),
     campaigns: new CampaignsRepository(engine, now),
     uploadSources: new UploadSourcesRepository(engine, now),
+    subscriptions: new SubscriptionsRepository(engine, wallet, now),
     conversationStorage: () => createConversationStateStorage(engine),
     holdSingleton: (name) => engine.holdSingleton(name),
     ping: () => engine.ping(),
