@@ -34,6 +34,7 @@ export type { QuoteFields } from './repositories/orders.js';
 export type { DisableOutcome, NewPromoCode } from './repositories/promo-codes.js';
 export type { Attribution, InviteStats, ReferralTotals } from './repositories/referrals.js';
 export type { StatsCounts } from './repositories/stats.js';
+export type { PeriodOutcome, SubscriptionStats } from './repositories/subscriptions.js';
 export type { NewInboxUpdate } from './repositories/update-inbox.js';
 export type { NewUploadSource } from './repositories/upload-sources.js';
 export {
@@ -60,6 +61,7 @@ export {
   ReferralsRepository,
   redactDatabaseUrl,
   StatsRepository,
+  SubscriptionsRepository,
   UpdateInboxRepository,
   UploadSourcesRepository,
   UsersRepository,

@@ -17,6 +17,7 @@ import type { OrderingService } from './ordering.js';
 import type { PromoCodes } from './promo-codes.js';
 import type { PromptLibraryService } from './prompt-library.js';
 import type { ReferralProgram } from './referrals.js';
+import type { SubscriptionsService } from './subscriptions.js';
 import type { UserLimits } from './user-limits.js';
 import type { WalletService } from './wallet/wallet.js';
 import type { WalletAdmin } from './wallet/wallet-admin.js';
@@ -46,6 +47,8 @@ export interface Services {
   promo: PromoCodes | null;
   /** Deep-link attribution and the referral program (/invite; rewards only with BILLING=stars). */
   referrals: ReferralProgram;
+  /** Stars subscriptions (SUBSCRIPTION_PLANS); null unless BILLING=stars with plans. */
+  subscriptions: SubscriptionsService | null;
 }
 
 export interface AdminTools extends AdminServices {

@@ -5,7 +5,7 @@
  * delivered twice, by two replicas or after a crash, credits once. The allowance expires through
  * WalletRepository.expireAllowances (at every spend, and the periodic job).
  */
-import { and, count, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import { and, count, eq, gt, gte, lt, lte, sql } from 'drizzle-orm';
 import { subscriptionKeys } from '../../domain/subscription.js';
 import { changed, type Engine, first } from '../engine.js';
 import type { SubscriptionPeriodRecord, SubscriptionRecord } from '../records.js';
@@ -120,6 +120,16 @@ export class SubscriptionsRepository {
           .where(eq(s.userId, payment.userId));
       } else if (current.expiresAt.getTime() < payment.expiresAt.getTime()) {
         await tx.db.update(s).set(fresh).where(eq(s.userId, payment.userId));
+      }
+      if (!payment.first) {
+        // Telegram charges a renewal when the paid period ends: the earlier periods end here at the
+        // latest (the bot's clock may lag Telegram's), so their rest expires now, not later.
+        await tx.db
+          .update(p)
+          .set({ endsAt: now })
+          .where(
+            and(eq(p.userId, payment.userId), sql`${p.chargeId} <> ${payment.chargeId}`, gt(p.endsAt, now)),
+          );
       }
       // The previous period may have ended already: its rest expires before anything spends it.
       await this.wallet.expireAllowances(tx, payment.userId);
