@@ -18,7 +18,7 @@ export interface SubscriptionPlan {
   allowanceStars: number;
 }
 
-const PLAN = /^([a-z][a-z0-9_]{0,15}):(\d{1,5}):(\d{1,6})$/;
+const PLAN = /^([a-z][a-z0-9]{0,15}):(\d{1,5}):(\d{1,6})$/;
 
 /**
  * `id:price_stars:allowance_stars`, comma-separated (`pro:450:600,max:900:1300`). Returns the plans
@@ -34,7 +34,7 @@ export function parsePlans(value: string): SubscriptionPlan[] | string {
   const plans: SubscriptionPlan[] = [];
   for (const item of items) {
     const m = PLAN.exec(item);
-    if (!m) return `"${item}" is not id:price_stars:allowance_stars (id: lowercase letters, digits, _)`;
+    if (!m) return `"${item}" is not id:price_stars:allowance_stars (id: lowercase letters and digits)`;
     const plan = { id: m[1]!, priceStars: Number(m[2]), allowanceStars: Number(m[3]) };
     if (plan.priceStars < 1 || plan.priceStars > MAX_STARS_PER_PAYMENT) {
       return `"${item}": the price must be 1 to ${MAX_STARS_PER_PAYMENT} Stars`;
@@ -58,7 +58,7 @@ export const subscriptionKeys = {
 } as const;
 
 /** Invoice payloads of plan invoices: `s:<plan id>:<user id>` (a top-up's are `t:`). */
-const PAYLOAD = /^s:([a-z][a-z0-9_]{0,15}):(\d+)$/;
+const PAYLOAD = /^s:([a-z][a-z0-9]{0,15}):(\d+)$/;
 
 export const planPayload = (planId: string, userId: number) => `s:${planId}:${userId}`;
 
