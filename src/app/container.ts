@@ -210,6 +210,7 @@ export async function createContainer(loaded: Config, logger: Logger): Promise<C
     new StarsReconciler({
       ledger: services.wallet.ledger,
       fetch: (offset, limit) => bot.api.getStarTransactions({ offset, limit }),
+      periods: () => store.subscriptions.allPeriods(),
       report: (differences) =>
         services.admin.alerts.raiseLater({ kind: 'stars_reconciliation', differences }),
       logger,
