@@ -134,5 +134,16 @@ describe('a Stars subscription', () => {
     expect(stack.emulator.starTransactions().filter((t) => t.id === renewal.chargeId)).toHaveLength(2);
     expect(await entries(`sub_expire:${renewal.chargeId}`)).toEqual([{ stars: ALLOWANCE }]);
     expect(await balanceOf(user)).toBe(0);
+
+    // The admins' views: the card shows the subscription, /stats the subscribers and revenue.
+    await admin.sendCommand('user', String(user.id));
+    const card = await admin.waitForMessage(/🔁 Subscription: pro/, { after });
+    expect(card.text).toContain('ended');
+    await admin.sendCommand('stats');
+    const stats = await admin.waitForMessage(/🔁 Subscribers: pro/, { after });
+    // Three customers subscribed in this file, one ended by its refund; Tomas turned renewal off and
+    // on again, so no churn.
+    expect(stats.text).toContain('Subscribers: pro 2.');
+    expect(stats.text).toContain('Renewals turned off this month: 0');
   });
 });

@@ -7,6 +7,7 @@
 import { InlineKeyboard } from 'grammy';
 import type { SubscriptionPlan } from '../../domain/subscription.js';
 import { htmlToPlainText } from '../../lib/html.js';
+import type { SubscriptionsService } from '../../services/subscriptions.js';
 import { subscribePlanData, subscriptionActionData } from '../../telegram/callback-data/subscriptions.js';
 import type { Texts } from '../../telegram/i18n.js';
 import { mainMenuButton } from '../../telegram/keyboards/main-menu.js';
@@ -139,3 +140,51 @@ privateChats.callbackQuery(subscriptionActionData.filter(), async (ctx) => {
   const view = await renderStatus(ctx, ctx.from.id);
   if (view) await ctx.editMessageText(view.text, { reply_markup: view.keyboard }).catch(() => undefined);
 });
+
+/** /stats: active subscribers per plan, subscription revenue, renewals turned off this month (UTC). */
+export async function subscriptionStatsLine(
+  texts: Texts,
+  subs: SubscriptionsService,
+  now = new Date(),
+): Promise<string> {
+  const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const stats = await subs.stats(since);
+  const plans = subs.plans
+    .map((plan) =>
+      texts.t('admin-stats-subscriptions-plan', {
+        name: planName(texts, plan),
+        n: stats.activeByPlan[plan.id] ?? 0,
+      }),
+    )
+    .join(', ');
+  return texts.t('admin-stats-subscriptions', {
+    plans,
+    revenue: stars(texts, stats.revenueStars),
+    periods: stats.paidPeriods,
+    refunded: stats.refundedPeriods,
+    churn: stats.cancelledSince,
+  });
+}
+
+/** The customer card's subscription line (none: nothing). */
+export async function subscriptionCardLine(
+  texts: Texts,
+  subs: SubscriptionsService,
+  userId: number,
+): Promise<string | undefined> {
+  const status = await subs.status(userId);
+  if (!status) return undefined;
+  const { subscription, allowanceLeft } = status;
+  return texts.t('admin-user-subscription', {
+    name: planName(texts, status.plan ?? { id: subscription.planId }),
+    state: texts.t(
+      subscription.state === 'ended'
+        ? 'admin-user-subscription-ended'
+        : subscription.cancelled
+          ? 'admin-user-subscription-cancelled'
+          : 'admin-user-subscription-active',
+      { date: formatDateTime(texts.locale, subscription.endedAt ?? subscription.expiresAt) },
+    ),
+    left: stars(texts, allowanceLeft),
+  });
+}
