@@ -30,6 +30,17 @@ async function start(opts: EmulatorOptions = {}) {
   return { ...h, payments };
 }
 
+/** A user who paid a 30-day subscription link. */
+async function subscribed(emu: Harness['emu'], bot: Harness['bot']) {
+  const link = await bot.api.createInvoiceLink('Pro', 'Monthly', 's:pro:1', '', 'XTR', PRICE, {
+    subscription_period: MONTH,
+  });
+  const user = emu.createUser();
+  const paid = await user.payInvoiceLink(link);
+  if (!paid.ok) throw new Error('refused');
+  return { user, paid };
+}
+
 const refusal = (p: Promise<unknown>) =>
   p.then(
     () => 'accepted',
@@ -67,12 +78,7 @@ describe('createInvoiceLink', () => {
 describe('a Star subscription', () => {
   it('pays with is_first_recurring, renews with is_recurring one period later, lists subscription_period', async () => {
     const { emu, bot, payments } = await start();
-    const link = await bot.api.createInvoiceLink('Pro', 'Monthly', 's:pro:1', '', 'XTR', PRICE, {
-      subscription_period: MONTH,
-    });
-    const user = emu.createUser();
-    const paid = await user.payInvoiceLink(link);
-    if (!paid.ok) throw new Error('refused');
+    const { user } = await subscribed(emu, bot);
     await expect.poll(() => payments.length).toBe(1);
     const first = payments[0]!;
     expect(first).toMatchObject({ is_first_recurring: true, is_recurring: true, total_amount: 450 });
@@ -89,12 +95,7 @@ describe('a Star subscription', () => {
 
   it('editUserStarSubscription cancels (no renewal then) and re-enables only what the bot cancelled', async () => {
     const { emu, bot, payments } = await start();
-    const link = await bot.api.createInvoiceLink('Pro', 'Monthly', 's:pro:1', '', 'XTR', PRICE, {
-      subscription_period: MONTH,
-    });
-    const user = emu.createUser();
-    const paid = await user.payInvoiceLink(link);
-    if (!paid.ok) throw new Error('refused');
+    const { user, paid } = await subscribed(emu, bot);
     expect(await refusal(bot.api.editUserStarSubscription(user.id, paid.chargeId, false))).toMatch(
       /SUBSCRIPTION_NOT_CANCELED/,
     );

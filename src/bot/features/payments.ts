@@ -36,26 +36,17 @@ paymentsFeature.on('pre_checkout_query', async (ctx) => {
   if (accessVerdict(ctx.deps.config, query.from.id, ctx.user?.bannedAt ?? null) !== 'allowed') {
     return refuse('checkout-not-allowed');
   }
-  const subscriptions = ctx.deps.subscriptions;
-  if (subscriptions?.isPlanPayload(query.invoice_payload)) {
-    const plan = await subscriptions.checkCheckout({
-      payload: query.invoice_payload,
-      userId: query.from.id,
-      currency: query.currency,
-      totalAmount: query.total_amount,
-    });
-    if (!plan.ok) {
-      ctx.logger.info({ userId: query.from.id, reason: plan.reason }, 'subscription checkout refused');
-      return refuse(`checkout-${plan.reason.replace(/_/g, '-')}`);
-    }
-    return ctx.answerPreCheckoutQuery(true);
-  }
-  const verdict = await wallet.checkCheckout({
+  const checkout = {
     payload: query.invoice_payload,
     userId: query.from.id,
     currency: query.currency,
     totalAmount: query.total_amount,
-  });
+  };
+  // A plan's invoice (a subscription) is checked against the plan, a top-up's against its row.
+  const subscriptions = ctx.deps.subscriptions;
+  const verdict = subscriptions?.isPlanPayload(query.invoice_payload)
+    ? await subscriptions.checkCheckout(checkout)
+    : await wallet.checkCheckout(checkout);
   if (!verdict.ok) {
     ctx.logger.info({ userId: query.from.id, reason: verdict.reason }, 'checkout refused');
     return refuse(`checkout-${verdict.reason.replace(/_/g, '-')}`);
