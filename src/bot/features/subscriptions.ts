@@ -131,9 +131,16 @@ privateChats.callbackQuery(subscriptionActionData.filter(), async (ctx) => {
     return;
   }
   const cancel = action === 'cancel';
-  const changed = await subs.setRenewal(ctx.from.id, cancel, (userId, chargeId, isCanceled) =>
-    ctx.api.editUserStarSubscription(userId, chargeId, isCanceled),
-  );
+  const changed = await subs
+    .setRenewal(ctx.from.id, cancel, (userId, chargeId, isCanceled) =>
+      ctx.api.editUserStarSubscription(userId, chargeId, isCanceled),
+    )
+    .catch((err: unknown) => {
+      ctx.logger.warn({ err, cancel }, 'Telegram refused to change the subscription');
+      return undefined;
+    });
+  // Answered once whatever happened: a refusal by Telegram changed nothing here.
+  if (changed === undefined) return void (await ctx.answerCallbackQuery({ text: ctx.t('error-generic') }));
   await ctx.answerCallbackQuery(
     changed ? { text: ctx.t(cancel ? 'subscription-cancelled' : 'subscription-resumed') } : {},
   );
