@@ -213,7 +213,17 @@ export class WalletRepository {
   }
 
   /** expireAllowances in a transaction of its own (the periodic job, a balance shown). */
-  expireAllowancesNow(userId: number): Promise<number> {
+  async expireAllowancesNow(userId: number): Promise<number> {
+    // Most customers never subscribed: one read, no write transaction (SQLite's is exclusive).
+    const { subscriptionPeriods: p } = this.#t;
+    const ended = await this.engine.run((db) =>
+      db
+        .select({ chargeId: p.chargeId })
+        .from(p)
+        .where(and(eq(p.userId, userId), lte(p.endsAt, new Date(this.now()))))
+        .limit(1),
+    );
+    if (ended.length === 0) return 0;
     return this.engine.transaction(async (tx) => {
       await tx.lock(walletLock(userId));
       return this.expireAllowances(tx, userId, true);
