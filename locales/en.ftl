@@ -923,3 +923,44 @@ live-settings-value-hidden = hidden
 live-settings-value-text = “{ $text }”
 live-settings-value-percent = { $percent }%
 live-settings-value-markup = markup { $percent }%
+
+## subscriptions
+subscription-plan-name = { $id ->
+   *[other] { $id }
+  }
+subscription-plan-description = { $id ->
+   *[other] { $allowance } every 30 days for { $price }
+  }
+subscription-plan-line = ⭐ <b>{ $name }</b>: { $description }
+subscription-plans-title = 🔁 <b>Subscriptions</b>
+subscription-plans-rules = Each month's Stars are spent before your other Stars and expire when the month ends. Telegram renews the plan every 30 days; you can cancel any time in /subscription.
+subscription-button-plan = { $name }: { $price } a month
+subscription-button-plans = 🔁 Subscriptions
+subscription-invoice-title = { $name } subscription
+subscription-invoice-description = { $allowance } for generations every 30 days, spent before your other Stars; unused ones expire at the end of each period.
+subscription-invoice-label = { $name }
+subscription-invoice-ready = Here's your { $name } subscription. Tap below to pay with Telegram Stars.
+subscription-button-pay = Subscribe for { $price }
+subscription-activated = 🎉 You're subscribed to { $name }! { $allowance } added for this period (until { $date }). Balance: { $balance }.
+subscription-renewed = 🔁 Your { $name } subscription renewed: { $allowance } added until { $date }. Balance: { $balance }.
+subscription-status = 🔁 Your plan: <b>{ $name }</b>. Stars of this period left: { $left }.
+subscription-status-renews = Renews on { $date }: { $price } for { $allowance }.
+subscription-status-cancelled = Renewal is off: the plan stays active until { $date }.
+subscription-button-cancel = Cancel renewal
+subscription-button-resume = Resume renewal
+subscription-cancelled = Renewal is off. Your Stars stay usable until the period ends.
+subscription-resumed = Renewal is back on.
+subscription-none = You don't have a subscription. See the plans with /subscribe.
+subscription-off = Subscriptions aren't offered in this bot.
+subscription-ended = Your { $name } subscription has ended: the renewal didn't go through. Any unspent Stars of the last period have expired. You can subscribe again with /subscribe.
+terms-subscriptions = • Subscriptions: each period's Stars are spent first and expire at the end of the period; they aren't refundable as top-ups. Cancel renewal any time in /subscription.
+checkout-already-subscribed = You're already subscribed. See /subscription.
+admin-refund-subscription-done = ✅ Refunded the subscription payment of { $amount } to user <code>{ $user }</code>. Unspent Stars of that period removed: { $expired }.
+wallet-what-allowance = subscription Stars
+wallet-what-allowance_expire = subscription Stars expired
+admin-stats-subscriptions = 🔁 Subscribers: { $plans }. Revenue: { $revenue } from { $periods } payments ({ $refunded } refunded). Renewals turned off this month: { $churn }.
+admin-stats-subscriptions-plan = { $name } { $n }
+admin-user-subscription = 🔁 Subscription: { $name }, { $state }; { $left } of this period left.
+admin-user-subscription-active = renews on { $date }
+admin-user-subscription-cancelled = renewal off, active until { $date }
+admin-user-subscription-ended = ended { $date }

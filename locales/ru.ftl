@@ -908,3 +908,44 @@ live-settings-value-hidden = скрыта
 live-settings-value-text = «{ $text }»
 live-settings-value-percent = { $percent } %
 live-settings-value-markup = наценка { $percent } %
+
+## subscriptions
+subscription-plan-name = { $id ->
+   *[other] { $id }
+  }
+subscription-plan-description = { $id ->
+   *[other] { $allowance } каждые 30 дней за { $price }
+  }
+subscription-plan-line = ⭐ <b>{ $name }</b>: { $description }
+subscription-plans-title = 🔁 <b>Подписки</b>
+subscription-plans-rules = Звёзды подписки тратятся раньше остальных и сгорают в конце оплаченного периода. Telegram продлевает подписку каждые 30 дней; отменить продление можно в любой момент в /subscription.
+subscription-button-plan = { $name }: { $price } в месяц
+subscription-button-plans = 🔁 Подписки
+subscription-invoice-title = Подписка { $name }
+subscription-invoice-description = { $allowance } на генерации каждые 30 дней. Они тратятся раньше остальных звёзд, а неизрасходованные сгорают в конце периода.
+subscription-invoice-label = { $name }
+subscription-invoice-ready = Подписка { $name } готова к оплате. Нажмите кнопку ниже, чтобы оплатить звёздами Telegram.
+subscription-button-pay = Оформить за { $price }
+subscription-activated = 🎉 Подписка { $name } оформлена! Начислено { $allowance } на этот период (до { $date }). Баланс: { $balance }.
+subscription-renewed = 🔁 Подписка { $name } продлена: начислено { $allowance } до { $date }. Баланс: { $balance }.
+subscription-status = 🔁 Ваш тариф: <b>{ $name }</b>. Осталось звёзд этого периода: { $left }.
+subscription-status-renews = Продление { $date }: { $price } за { $allowance }.
+subscription-status-cancelled = Продление отключено: подписка действует до { $date }.
+subscription-button-cancel = Отменить продление
+subscription-button-resume = Возобновить продление
+subscription-cancelled = Продление отключено. Звёзды можно тратить до конца периода.
+subscription-resumed = Продление снова включено.
+subscription-none = У вас нет подписки. Тарифы — в /subscribe.
+subscription-off = В этом боте нет подписок.
+subscription-ended = Подписка { $name } закончилась: продление не прошло. Неизрасходованные звёзды последнего периода сгорели. Оформить подписку снова можно в /subscribe.
+terms-subscriptions = • Подписки: звёзды каждого периода тратятся первыми и сгорают в его конце; как пополнение они не возвращаются. Отменить продление можно в любой момент в /subscription.
+checkout-already-subscribed = У вас уже есть подписка. Подробности — в /subscription.
+admin-refund-subscription-done = ✅ Платёж за подписку ({ $amount }) возвращён пользователю <code>{ $user }</code>. Сгорело неизрасходованных звёзд этого периода: { $expired }.
+wallet-what-allowance = звёзды подписки
+wallet-what-allowance_expire = звёзды подписки сгорели
+admin-stats-subscriptions = 🔁 Подписчики: { $plans }. Выручка: { $revenue }, платежей: { $periods } (возвращено: { $refunded }). Отключили продление в этом месяце: { $churn }.
+admin-stats-subscriptions-plan = { $name }: { $n }
+admin-user-subscription = 🔁 Подписка: { $name }, { $state }; осталось звёзд периода: { $left }.
+admin-user-subscription-active = продление { $date }
+admin-user-subscription-cancelled = продление отключено, действует до { $date }
+admin-user-subscription-ended = закончилась { $date }

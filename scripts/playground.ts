@@ -9,7 +9,8 @@
  *   npm run playground -- --billing stars   customers pay from a Stars wallet (top up, then !pay)
  *
  *   text          send a message          /command   send a command
- *   #N            press button N          !pay       pay the newest invoice
+ *   #N            press button N          !pay       pay the newest invoice (or invoice link)
+ *   !renew        Telegram renews your Stars subscription now
  *   !photo PATH | !video PATH | !file PATH           send a file
  *   !inline QUERY show what @bot QUERY offers (your results to share)
  *   :quit         leave
@@ -62,6 +63,8 @@ const STARS_BILLING = {
   STARS_PER_USD: '77',
   MARKUP_PERCENT: '30',
   SUPPORT_CONTACT: '@playground_support',
+  // /subscribe offers one plan: 450 Stars a month for 600 Stars of generations.
+  SUBSCRIPTION_PLANS: 'pro:450:600',
 };
 
 const workDir = mkdtempSync(join(tmpdir(), 'playground-'));
@@ -136,7 +139,9 @@ async function printNewMessages(): Promise<void> {
       console.log(`\n🤖${before ? ' (edited)' : ''} ${media}${text}`);
       if (message.buttons.length > 0) {
         numberedButtons = message.buttons.map((b) => ({ text: b.text, messageId: message.message_id }));
-        console.log(numberedButtons.map((b, i) => `  #${i + 1} ${b.text}`).join('\n'));
+        const label = (b: { text: string; url?: string }) =>
+          invoiceLinkOf(b) ? `${b.text} [invoice link; type !pay to pay it]` : b.text;
+        console.log(message.buttons.map((b, i) => `  #${i + 1} ${label(b)}`).join('\n'));
       }
     }
   } finally {
@@ -158,10 +163,27 @@ const ticker = setInterval(() => {
   void printNewMessages();
 }, 200);
 
+/** A button opening an invoice link (createInvoiceLink: a subscription, say): Telegram's t.me/$ links. */
+function invoiceLinkOf(button: { url?: string }): string | undefined {
+  return button.url?.startsWith('https://t.me/$') ? button.url : undefined;
+}
+
+/** The newest invoice: a message with one, or a button with an invoice link, whichever came last. */
 async function pay(): Promise<void> {
-  const outcome = await user.payInvoice();
+  const newest = user
+    .messages()
+    .filter((m) => !m.deleted && (m.invoice || m.buttons.some(invoiceLinkOf)))
+    .at(-1);
+  const link = newest?.buttons.map(invoiceLinkOf).find(Boolean);
+  const outcome = link ? await user.payInvoiceLink(link) : await user.payInvoice();
   if (outcome.ok) console.log(`💳 Paid ⭐ ${outcome.totalAmount} (Telegram charge ${outcome.chargeId})`);
   else console.log(`💳 Payment ${outcome.reason}${outcome.errorMessage ? `: ${outcome.errorMessage}` : ''}`);
+}
+
+/** Telegram charges the subscription for its next period, as it would a month later. */
+function renew(): void {
+  const renewal = emulator.renewSubscription(user.id);
+  console.log(`🔁 Telegram renewed your subscription (charge ${renewal.chargeId})`);
 }
 
 async function press(number: number): Promise<void> {
@@ -198,6 +220,7 @@ console.log(
     `Simulated upstream at ${simulator.baseUrl}; files the bot sends are saved in ${workDir}.`,
     'Type a message or a /command. Also: #N press button N · !pay pay the newest invoice · !photo PATH · !video PATH · !file PATH · !inline QUERY · :quit',
     args.billing === 'stars' ? 'Stars: /wallet, pick a pack, then !pay to top up.' : '',
+    args.billing === 'stars' ? 'Subscriptions: /subscribe, pick the plan, !pay; !renew renews it now.' : '',
   ]
     .filter(Boolean)
     .join('\n'),
@@ -211,6 +234,7 @@ try {
     try {
       if (/^#\d+$/.test(line)) await press(Number(line.slice(1)));
       else if (line === '!pay') await pay();
+      else if (line === '!renew') renew();
       else if (line === '!inline' || line.startsWith('!inline '))
         await inline(line.slice('!inline'.length).trim());
       else if (/^!(photo|video|file) /.test(line)) await sendFile(line);

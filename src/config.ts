@@ -8,6 +8,7 @@ import { hostname } from 'node:os';
 import { z } from 'zod';
 import { compareMoney, isMoneyString, moneyToString, parseMoney, ZERO_MONEY } from './domain/money.js';
 import type { ReferralRules } from './domain/referral.js';
+import { parsePlans, SUBSCRIPTION_PERIOD_SECONDS, type SubscriptionPlan } from './domain/subscription.js';
 import { MAX_STARS_PER_PAYMENT } from './domain/wallet.js';
 import type { UrlPolicy } from './lib/url-policy.js';
 import { loadPriceOverrides } from './services/wallet/prices-file.js';
@@ -172,6 +173,25 @@ const billingEnv = {
     .regex(/^\d{1,7}$/, 'must be a whole number of Stars')
     .transform(Number)
     .default(1000),
+  /** Stars subscriptions: `id:price_stars:allowance_stars`, comma-separated; unset: none. */
+  SUBSCRIPTION_PLANS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return [];
+      const plans = parsePlans(v);
+      if (typeof plans === 'string') {
+        ctx.addIssue({ code: 'custom', message: plans });
+        return z.NEVER;
+      }
+      return plans;
+    }),
+  /** Tests and sandboxes only (not with Telegram's own API): a shorter subscription period. */
+  SUBSCRIPTION_PERIOD_SECONDS: z
+    .string()
+    .regex(/^[1-9]\d{0,7}$/, 'must be a whole number of seconds')
+    .transform(Number)
+    .optional(),
   TOPUP_PACKS_STARS: z
     .string()
     .default('50,100,250,500')
@@ -333,6 +353,19 @@ const envSchema = z
         message: 'must be true when BILLING is stars (customers see what they pay before confirming)',
       });
     }
+    if (env.SUBSCRIPTION_PLANS.length > 0 && env.BILLING !== 'stars') {
+      ctx.addIssue({ code: 'custom', path: ['SUBSCRIPTION_PLANS'], message: 'needs BILLING=stars' });
+    }
+    if (
+      env.SUBSCRIPTION_PERIOD_SECONDS !== undefined &&
+      env.TELEGRAM_API_ROOT === 'https://api.telegram.org'
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SUBSCRIPTION_PERIOD_SECONDS'],
+        message: "is for tests only: Telegram's own API accepts only 2592000 (30 days)",
+      });
+    }
     if (env.BANNED_USER_IDS.some((id) => env.ADMIN_IDS.includes(id))) {
       ctx.addIssue({
         code: 'custom',
@@ -417,6 +450,8 @@ export interface StarsBilling {
   topupPacks: number[];
   /** REFERRAL_*: what a referee's paid top-ups earn their referrer. */
   referral: ReferralRules;
+  /** SUBSCRIPTION_PLANS (empty: no subscriptions) and the period invoices ask for. */
+  subscriptions?: { plans: SubscriptionPlan[]; periodSeconds: number };
 }
 
 export class ConfigError extends Error {
@@ -533,6 +568,10 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
               percent: env.REFERRAL_PERCENT,
               days: env.REFERRAL_DAYS,
               dailyCapStars: env.REFERRAL_DAILY_CAP_STARS,
+            },
+            subscriptions: {
+              plans: env.SUBSCRIPTION_PLANS,
+              periodSeconds: env.SUBSCRIPTION_PERIOD_SECONDS ?? SUBSCRIPTION_PERIOD_SECONDS,
             },
           }
         : { mode: 'off' },

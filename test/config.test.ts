@@ -430,3 +430,35 @@ describe('SHARING', () => {
     expect(problemsOf({ BOT_TOKEN: TOKEN, SHARING: 'no' })).toEqual(['SHARING must be "on" or "off"']);
   });
 });
+
+describe('subscription configuration', () => {
+  const STARS_PLANS = {
+    BOT_TOKEN: TOKEN,
+    BILLING: 'stars',
+    SUPPORT_CONTACT: '@shop_support',
+    STARS_PER_USD: '77',
+    RESELLER_API_URL: 'https://api.example.com',
+    RESELLER_API_KEY: 'key',
+  };
+
+  it('config: plans only with BILLING=stars; the 30-day period unless a test API root is used', () => {
+    const config = loadConfig({ ...STARS_PLANS, SUBSCRIPTION_PLANS: 'pro:450:600' });
+    expect(config.billing.mode === 'stars' && config.billing.subscriptions).toEqual({
+      plans: [{ id: 'pro', priceStars: 450, allowanceStars: 600 }],
+      periodSeconds: 2_592_000,
+    });
+    expect(problemsOf({ BOT_TOKEN: TOKEN, SUBSCRIPTION_PLANS: 'pro:450:600' }).join()).toMatch(
+      /SUBSCRIPTION_PLANS.*needs BILLING=stars/,
+    );
+    expect(problemsOf({ ...STARS_PLANS, SUBSCRIPTION_PERIOD_SECONDS: '60' }).join()).toMatch(
+      /SUBSCRIPTION_PERIOD_SECONDS.*for tests only/,
+    );
+    const test = loadConfig({
+      ...STARS_PLANS,
+      TELEGRAM_API_ROOT: 'http://127.0.0.1:8081',
+      SUBSCRIPTION_PLANS: 'pro:450:600',
+      SUBSCRIPTION_PERIOD_SECONDS: '60',
+    });
+    expect(test.billing.mode === 'stars' && test.billing.subscriptions?.periodSeconds).toBe(60);
+  });
+});

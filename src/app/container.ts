@@ -64,6 +64,8 @@ export interface Container {
   reconciler: StarsReconciler | null;
   /** With Stars billing: settles the holds a crash left. */
   starsSweep: Chore | null;
+  /** Ends subscriptions whose renewal never came and expires ended periods' allowance. */
+  subscriptionsSweep: Chore | null;
   inboxPruner: Chore;
 }
 
@@ -208,6 +210,7 @@ export async function createContainer(loaded: Config, logger: Logger): Promise<C
     new StarsReconciler({
       ledger: services.wallet.ledger,
       fetch: (offset, limit) => bot.api.getStarTransactions({ offset, limit }),
+      periods: () => store.subscriptions.allPeriods(),
       report: (differences) =>
         services.admin.alerts.raiseLater({ kind: 'stars_reconciliation', differences }),
       logger,
@@ -218,6 +221,21 @@ export async function createContainer(loaded: Config, logger: Logger): Promise<C
   const starsSweep =
     wallet &&
     new Periodic({ name: 'settle-stars', intervalMs: 10 * 60_000, logger, run: () => wallet.sweep() });
+  const subscriptions = services.subscriptions;
+  const subscriptionsSweep =
+    subscriptions &&
+    new Periodic({
+      name: 'end-lapsed-subscriptions',
+      intervalMs: 5 * 60_000,
+      logger,
+      run: () =>
+        subscriptions.endLapsed(async (ended) => {
+          const user = await store.users.find(ended.userId);
+          const texts = textsFor(i18n, spokenLocale(user?.locale, user?.languageCode, config.defaultLocale));
+          const name = texts.t('subscription-plan-name', { id: ended.planId });
+          await api.sendMessage(ended.userId, texts.t('subscription-ended', { name }));
+        }),
+    });
   const inboxPruner = new Periodic({
     name: 'prune-update-inbox',
     intervalMs: 60 * 60_000,
@@ -246,6 +264,7 @@ export async function createContainer(loaded: Config, logger: Logger): Promise<C
     draftExpiry,
     reconciler,
     starsSweep,
+    subscriptionsSweep,
     inboxPruner,
   };
 }

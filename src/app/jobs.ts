@@ -29,6 +29,7 @@ export function singletonJobs(c: Container): SingletonJob[] {
     // Nobody to alert without admins; /balance still reads the balance on demand.
     c.config.adminIds.length > 0 && job('balance-monitor', c.services.admin.balance),
     c.starsSweep && chore('settle-stars', c.starsSweep),
+    c.subscriptionsSweep && chore('end-lapsed-subscriptions', c.subscriptionsSweep),
     c.reconciler && job('stars-reconciliation', c.reconciler),
     job('broadcasts', c.broadcastSender),
     job('prune-update-inbox', c.inboxPruner),

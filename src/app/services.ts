@@ -24,6 +24,7 @@ import { OrderingService } from '../services/ordering.js';
 import { PromoCodes } from '../services/promo-codes.js';
 import { PromptLibraryService } from '../services/prompt-library.js';
 import { ReferralProgram } from '../services/referrals.js';
+import { SubscriptionsService } from '../services/subscriptions.js';
 import { UserLimits } from '../services/user-limits.js';
 import { WalletService } from '../services/wallet/wallet.js';
 import { WalletAdmin } from '../services/wallet/wallet-admin.js';
@@ -158,6 +159,16 @@ export function createServices(opts: {
     promo: wallet && new PromoCodes({ codes: store.promoCodes, wallet, audit: store.audit, logger }),
     referrals,
     liveSettings,
+    subscriptions:
+      config.billing.mode === 'stars' && (config.billing.subscriptions?.plans.length ?? 0) > 0
+        ? new SubscriptionsService({
+            store: store.subscriptions,
+            ledger: store.wallet,
+            plans: config.billing.subscriptions!.plans,
+            periodSeconds: config.billing.subscriptions!.periodSeconds,
+            logger,
+          })
+        : null,
   };
 }
 

@@ -49,6 +49,7 @@ export interface BotDeps
     | 'accounts'
     | 'referrals'
     | 'promo'
+    | 'subscriptions'
   > {
   config: Config;
   logger: Logger;

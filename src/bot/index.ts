@@ -46,6 +46,7 @@ import { createPromoFeature } from './features/promo.js';
 import { createPromptsFeature } from './features/prompts.js';
 import { shareFeature } from './features/share.js';
 import { startFeature } from './features/start.js';
+import { subscriptionsFeature } from './features/subscriptions.js';
 import { unhandledFeature } from './features/unhandled.js';
 import { walletFeature } from './features/wallet.js';
 import { createAccessGuard } from './middlewares/access.js';
@@ -264,6 +265,7 @@ export function installFeatures(telegram: TelegramBot, opts: FeatureOptions): Bo
   protectedBot.use(auditFeature);
   protectedBot.use(adminWalletFeature);
   protectedBot.use(walletFeature);
+  protectedBot.use(subscriptionsFeature);
   protectedBot.use(inviteFeature);
   protectedBot.use(campaignsFeature);
   protectedBot.use(startFeature);

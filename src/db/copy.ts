@@ -33,6 +33,8 @@ const TABLES = [
   'uploadSources',
   'liveSettings',
   'modelSettings',
+  'subscriptions',
+  'subscriptionPeriods',
 ] as const satisfies readonly (keyof Tables)[];
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters for the widest table (orders). */

@@ -18,6 +18,7 @@ import { OrdersRepository } from './repositories/orders.js';
 import { PromoCodesRepository } from './repositories/promo-codes.js';
 import { ReferralsRepository } from './repositories/referrals.js';
 import { StatsRepository } from './repositories/stats.js';
+import { SubscriptionsRepository } from './repositories/subscriptions.js';
 import { PollBudgetRepository, UpdateInboxRepository } from './repositories/update-inbox.js';
 import { UploadSourcesRepository } from './repositories/upload-sources.js';
 import { UsersRepository } from './repositories/users.js';
@@ -35,6 +36,7 @@ export type { QuoteFields } from './repositories/orders.js';
 export type { DisableOutcome, NewPromoCode } from './repositories/promo-codes.js';
 export type { Attribution, InviteStats, ReferralTotals } from './repositories/referrals.js';
 export type { StatsCounts } from './repositories/stats.js';
+export type { PeriodOutcome, SubscriptionStats } from './repositories/subscriptions.js';
 export type { NewInboxUpdate } from './repositories/update-inbox.js';
 export type { NewUploadSource } from './repositories/upload-sources.js';
 export {
@@ -62,6 +64,7 @@ export {
   ReferralsRepository,
   redactDatabaseUrl,
   StatsRepository,
+  SubscriptionsRepository,
   UpdateInboxRepository,
   UploadSourcesRepository,
   UsersRepository,
@@ -91,6 +94,8 @@ export interface Store {
   readonly uploadSources: UploadSourcesRepository;
   /** The settings admins change live (prices, models, packs), versioned. */
   readonly liveSettings: LiveSettingsRepository;
+  /** Stars subscriptions: subscribers and their paid periods. */
+  readonly subscriptions: SubscriptionsRepository;
   conversationStorage<S>(): ReturnType<typeof createConversationStateStorage<S>>;
   /** See Engine.holdSingleton: once-per-cluster jobs (services/singleton-jobs.ts). */
   holdSingleton(name: string): Promise<SingletonHold | undefined>;
@@ -135,6 +140,7 @@ export function storeOn(engine: Engine, opts: StoreOptions | (() => number) = {}
     campaigns: new CampaignsRepository(engine, now),
     uploadSources: new UploadSourcesRepository(engine, now),
     liveSettings: new LiveSettingsRepository(engine, now),
+    subscriptions: new SubscriptionsRepository(engine, wallet, now),
     conversationStorage: () => createConversationStateStorage(engine),
     holdSingleton: (name) => engine.holdSingleton(name),
     ping: () => engine.ping(),

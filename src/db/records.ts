@@ -193,6 +193,10 @@ export interface InboxUpdateRecord {
  * - telegram_refund `tgrefund:<charge>` (-): Telegram refunded a top-up itself (a `refunded_payment`
  *   message for a payment the bot did not refund); the balance may go below zero
  * - promo `promo:<code>:<user>` (+): a promo code redeemed, granted Stars (never refundable)
+ * - allowance `sub:<charge>` (+): a subscription period's allowance, spent before any other Stars,
+ *   never refundable; allowance_expire `sub_expire:<charge>` (-): its unspent rest at the period's
+ *   end (or when its payment was refunded), and `sub_expire:<charge>:<n>` for a part a release gave
+ *   back to a period already ended
  */
 export const WALLET_ENTRY_KINDS = [
   'topup',
@@ -207,6 +211,8 @@ export const WALLET_ENTRY_KINDS = [
   'telegram_refund',
   'promo',
   'referral',
+  'allowance',
+  'allowance_expire',
 ] as const;
 export type WalletEntryKind = (typeof WALLET_ENTRY_KINDS)[number];
 
@@ -247,6 +253,46 @@ export interface StarTopupRecord {
   /** When the user was told of the credit (a redelivered payment after a crash tells them once). */
   notifiedAt: Date | null;
   refundedAt: Date | null;
+}
+
+export const SUBSCRIPTION_STATES = ['active', 'ended'] as const;
+export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
+
+/** A customer's Stars subscription (one row per customer: subscribing again reuses it). */
+export interface SubscriptionRecord {
+  userId: number;
+  planId: string;
+  state: SubscriptionState;
+  /** Auto-renewal turned off (editUserStarSubscription is_canceled); active to `expiresAt` anyway. */
+  cancelled: boolean;
+  /** The charge of the period paid last. */
+  chargeId: string;
+  /** That period's end (`subscription_expiration_date`). */
+  expiresAt: Date;
+  startedAt: Date;
+  cancelledAt: Date | null;
+  endedAt: Date | null;
+  /** When the customer was told that the renewal did not come (told once). */
+  endNotifiedAt: Date | null;
+}
+
+export const SUBSCRIPTION_PERIOD_STATUSES = ['paid', 'refunded'] as const;
+type SubscriptionPeriodStatus = (typeof SUBSCRIPTION_PERIOD_STATUSES)[number];
+
+/** One paid period of a subscription: its Telegram charge, its price and allowance, its end. */
+export interface SubscriptionPeriodRecord {
+  chargeId: string;
+  userId: number;
+  planId: string;
+  /** What the customer paid (XTR). */
+  stars: number;
+  allowance: number;
+  startsAt: Date;
+  /** The allowance expires here; a refund of the payment moves it to the refund's time. */
+  endsAt: Date;
+  status: SubscriptionPeriodStatus;
+  /** The first payment of the subscription (is_first_recurring), not a renewal. */
+  first: boolean;
 }
 
 /** Who a broadcast goes to (chosen in /broadcast); blocked and banned users are always left out. */

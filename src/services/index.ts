@@ -18,6 +18,7 @@ import type { OrderingService } from './ordering.js';
 import type { PromoCodes } from './promo-codes.js';
 import type { PromptLibraryService } from './prompt-library.js';
 import type { ReferralProgram } from './referrals.js';
+import type { SubscriptionsService } from './subscriptions.js';
 import type { UserLimits } from './user-limits.js';
 import type { WalletService } from './wallet/wallet.js';
 import type { WalletAdmin } from './wallet/wallet-admin.js';
@@ -49,6 +50,8 @@ export interface Services {
   referrals: ReferralProgram;
   /** Prices, offered models, their names, packs and welcome Stars as admins set them live (issue 26). */
   liveSettings: LiveSettings;
+  /** Stars subscriptions (SUBSCRIPTION_PLANS); null unless BILLING=stars with plans. */
+  subscriptions: SubscriptionsService | null;
 }
 
 export interface AdminTools extends AdminServices {

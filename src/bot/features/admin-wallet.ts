@@ -57,6 +57,8 @@ admins.command('refund', async (ctx) => {
     await ctx.reply(ctx.t('admin-refund-usage'));
     return;
   }
+  // A subscription period's payment is refunded at once: the admin named its exact charge id.
+  if (await ctx.deps.subscriptions?.isPeriodCharge(chargeId)) return refundPeriod(ctx, chargeId);
   // First what can be refunded (only the paid part: granted Stars never are), then a button.
   const preview = await ctx.deps.admin.wallet!.refundPreview(chargeId);
   if (preview.kind === 'unknown') return void (await ctx.reply(ctx.t('admin-refund-unknown')));
@@ -170,3 +172,23 @@ admins.command('wallet', async (ctx, next) => {
   ];
   await ctx.reply(lines.join('\n'));
 });
+
+/** /refund of a subscription payment: Telegram returns it, the period's unspent allowance expires. */
+async function refundPeriod(ctx: BotContext & { from: { id: number } }, chargeId: string): Promise<void> {
+  const result = await ctx.deps.subscriptions!.refund(chargeId, (userId, charge) =>
+    ctx.api.refundStarPayment(userId, charge),
+  );
+  if (!result) return void (await ctx.reply(ctx.t('admin-refund-unknown')));
+  if (result.kind === 'already_refunded') return void (await ctx.reply(ctx.t('admin-refund-already')));
+  if (result.kind === 'telegram_refused') {
+    return void (await ctx.reply(ctx.t('admin-refund-telegram', { reason: result.description })));
+  }
+  ctx.logger.info({ adminId: ctx.from.id, chargeId }, 'subscription payment refunded by an admin');
+  await ctx.reply(
+    ctx.t('admin-refund-subscription-done', {
+      amount: stars(ctx, result.stars),
+      user: String(result.userId),
+      expired: stars(ctx, result.expired),
+    }),
+  );
+}

@@ -19,6 +19,7 @@ import { stars } from '../../telegram/texts/money.js';
 import { commandLists, ensureAdminCommands } from '../commands.js';
 import { Composer } from '../composer.js';
 import type { BaseContext, BotContext } from '../context.js';
+import { subscriptionStatsLine } from './subscriptions.js';
 
 /** The Refresh button of /balance. */
 const ADMIN_BALANCE_REFRESH = 'adm:balance';
@@ -185,5 +186,8 @@ admins.command('stats', async (ctx) => {
     await ctx.deps.promo?.totals(),
   ];
   const text = renderStats(texts, stats, wallet, promo);
-  await ctx.reply(ctx.deps.wallet ? `${text}\n${await referralLine(texts, ctx.deps.referrals)}` : text);
+  const subscriptions =
+    ctx.deps.subscriptions && (await subscriptionStatsLine(texts, ctx.deps.subscriptions));
+  const full = ctx.deps.wallet ? `${text}\n${await referralLine(texts, ctx.deps.referrals)}` : text;
+  await ctx.reply(subscriptions ? `${full}\n${subscriptions}` : full);
 });

@@ -16,6 +16,7 @@ import { Composer } from '../composer.js';
 import type { BaseContext, BotContext } from '../context.js';
 import { isAdmin } from './admin.js';
 import { statusKey } from './orders.js';
+import { subscriptionCardLine } from './subscriptions.js';
 
 const RECENT_ORDERS = 10;
 
@@ -72,6 +73,8 @@ async function cardText(ctx: BaseContext, user: UserRecord): Promise<string> {
   ];
   if (deps.wallet)
     lines.push(ctx.t('admin-user-wallet', { balance: stars(ctx, await deps.wallet.balance(id)) }));
+  const subscription = deps.subscriptions && (await subscriptionCardLine(ctx, deps.subscriptions, id));
+  if (subscription) lines.push(subscription);
   const redeemed = await deps.promo?.redeemedBy(id);
   if (redeemed) lines.push(ctx.t('admin-user-promo', { count: redeemed }));
   lines.push(...(await originLines(ctx, user)));

@@ -8,17 +8,22 @@
  * - successful_payment: credited once under telegram_payment_charge_id (a redelivered update books
  *   nothing); the user is told once, with a button back to the order they topped up for.
  * - refunded_payment: a refund Telegram made on its own is booked once and reported to admins.
+ * - subscriptions: a plan invoice's checkout is checked against the plan; a recurring payment
+ *   (is_first_recurring / is_recurring) credits the period's allowance once per charge id.
  */
 import { InlineKeyboard } from 'grammy';
+import type { SuccessfulPayment } from 'grammy/types';
 import { htmlToPlainText } from '../../lib/html.js';
 import { orderActionData } from '../../telegram/callback-data/generate.js';
 import { textsFor } from '../../telegram/i18n.js';
+import { formatDateTime } from '../../telegram/order-status.js';
 import { priceTag } from '../../telegram/order-summary.js';
 import { orderPrice, stars } from '../../telegram/texts/money.js';
 import { spokenLocale } from '../../texts/locales.js';
 import { Composer } from '../composer.js';
 import type { BotContext } from '../context.js';
 import { accessVerdict } from '../middlewares/access.js';
+import { planName } from './subscriptions.js';
 
 export const paymentsFeature = new Composer<BotContext>();
 
@@ -31,12 +36,17 @@ paymentsFeature.on('pre_checkout_query', async (ctx) => {
   if (accessVerdict(ctx.deps.config, query.from.id, ctx.user?.bannedAt ?? null) !== 'allowed') {
     return refuse('checkout-not-allowed');
   }
-  const verdict = await wallet.checkCheckout({
+  const checkout = {
     payload: query.invoice_payload,
     userId: query.from.id,
     currency: query.currency,
     totalAmount: query.total_amount,
-  });
+  };
+  // A plan's invoice (a subscription) is checked against the plan, a top-up's against its row.
+  const subscriptions = ctx.deps.subscriptions;
+  const verdict = subscriptions?.isPlanPayload(query.invoice_payload)
+    ? await subscriptions.checkCheckout(checkout)
+    : await wallet.checkCheckout(checkout);
   if (!verdict.ok) {
     ctx.logger.info({ userId: query.from.id, reason: verdict.reason }, 'checkout refused');
     return refuse(`checkout-${verdict.reason.replace(/_/g, '-')}`);
@@ -54,6 +64,7 @@ paymentsFeature.on('message:successful_payment', async (ctx) => {
     );
     return;
   }
+  if (payment.is_recurring || payment.is_first_recurring) return creditPeriod(ctx, payment);
   const notice = await wallet.creditPayment({
     chargeId: payment.telegram_payment_charge_id,
     userId: ctx.from.id,
@@ -77,6 +88,47 @@ paymentsFeature.on('message:successful_payment', async (ctx) => {
   }
   await ctx.reply(lines.join('\n'), { reply_markup: keyboard });
 });
+
+/**
+ * A subscription period paid (first payment or renewal): its allowance is booked once per charge id
+ * (a payment with no plan we know is logged and its price credited as allowance); the customer is
+ * told once, by the delivery that booked it.
+ */
+async function creditPeriod(
+  ctx: BotContext & { chat: { id: number }; from: { id: number } },
+  payment: SuccessfulPayment,
+): Promise<void> {
+  const subscriptions = ctx.deps.subscriptions;
+  if (!subscriptions) {
+    ctx.logger.error(
+      { chargeId: payment.telegram_payment_charge_id },
+      'a subscription payment arrived but no plans are configured: nothing credited',
+    );
+    return;
+  }
+  const expiresAt = new Date(
+    (payment.subscription_expiration_date ?? Math.floor(Date.now() / 1000) + subscriptions.periodSeconds) *
+      1000,
+  );
+  const notice = await subscriptions.recordPayment({
+    chargeId: payment.telegram_payment_charge_id,
+    userId: ctx.from.id,
+    stars: payment.total_amount,
+    payload: payment.invoice_payload,
+    expiresAt,
+    first: payment.is_first_recurring === true,
+  });
+  if (!notice.credited) return;
+  const name = notice.plan ? planName(ctx, notice.plan) : '';
+  await ctx.reply(
+    ctx.t(notice.renewal ? 'subscription-renewed' : 'subscription-activated', {
+      name,
+      allowance: stars(ctx, notice.allowance),
+      balance: stars(ctx, notice.balance),
+      date: formatDateTime(ctx.locale, notice.expiresAt),
+    }),
+  );
+}
 
 /**
  * The referrer hears of their reward once, in their language, after the credit committed (only the
@@ -112,6 +164,8 @@ paymentsFeature.on('message:refunded_payment', async (ctx) => {
     userId: ctx.from.id,
     stars: refund.total_amount,
   };
+  // A subscription period's payment: the period ends and its unspent allowance expires, once.
+  if (await ctx.deps.subscriptions?.telegramRefund(refundInput.chargeId)) return;
   const booked = await wallet.telegramRefund(refundInput);
   if (booked) {
     ctx.deps.admin.alerts.raiseLater(

@@ -8,6 +8,7 @@ import type { WalletEntryRecord } from '../../db/records.js';
 import { htmlToPlainText } from '../../lib/html.js';
 import { menuData } from '../../telegram/callback-data/menu.js';
 import { promoAskData } from '../../telegram/callback-data/promo.js';
+import { subscriptionActionData } from '../../telegram/callback-data/subscriptions.js';
 import { walletBuyData } from '../../telegram/callback-data/wallet.js';
 import type { Texts } from '../../telegram/i18n.js';
 import { mainMenuButton } from '../../telegram/keyboards/main-menu.js';
@@ -70,6 +71,9 @@ async function renderWallet(
     if (i % 2 === 1) keyboard.row();
   });
   if (ctx.deps.promo) keyboard.row().text(ctx.t('promo-button-enter'), promoAskData.pack({ action: 'ask' }));
+  if (ctx.deps.subscriptions) {
+    keyboard.row().text(ctx.t('subscription-button-plans'), subscriptionActionData.pack({ action: 'plans' }));
+  }
   return { text: lines.join('\n'), keyboard: mainMenuButton(ctx, keyboard) };
 }
 
@@ -123,4 +127,8 @@ privateChats.callbackQuery(/^wb:/, async (ctx) => {
 });
 
 privateChats.command('paysupport', (ctx) => ctx.reply(ctx.t('paysupport-text')));
-privateChats.command('terms', (ctx) => ctx.reply(ctx.t('terms-text')));
+privateChats.command('terms', (ctx) =>
+  ctx.reply(
+    ctx.deps.subscriptions ? `${ctx.t('terms-text')}\n${ctx.t('terms-subscriptions')}` : ctx.t('terms-text'),
+  ),
+);

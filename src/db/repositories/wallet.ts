@@ -5,7 +5,9 @@
  * confirmations can never spend the same Stars, even from two processes: on SQLite the transaction
  * is IMMEDIATE (one writer), on PostgreSQL it first takes the user's wallet lock (Tx.lock).
  */
-import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
+import { subscriptionKeys } from '../../domain/subscription.js';
+import { type LedgerLine, replayWallet, type WalletPools } from '../../domain/subscription-ledger.js';
 import { InsufficientStarsError, ledgerKeys } from '../../domain/wallet.js';
 import { changed, type Engine, first, type Sql, type Tx, within } from '../engine.js';
 import type { OrderRecord, StarTopupRecord, WalletEntryKind, WalletEntryRecord } from '../records.js';
@@ -86,64 +88,20 @@ export interface Settled {
 }
 
 /** The lock that serialises everything that checks a user's balance before spending it. */
-const walletLock = (userId: number) => `wallet:${userId}`;
+export const walletLock = (userId: number) => `wallet:${userId}`;
 
 /** Stars as a number on both engines (PostgreSQL's sum() is a bigint, which arrives as a string). */
 const starsSum = (column: Parameters<typeof sql>[1]) =>
   sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 
 /**
- * The paid part of a balance, replaying the ledger in order: top-ups fill the paid pool, grants and
- * the welcome bonus and promo codes the granted one; a hold or a late charge takes granted Stars first, and its
- * release gives each pool back what it took; refunds take paid Stars only.
+ * The paid part of a balance, replaying the ledger in order (domain/subscription-ledger.ts): top-ups
+ * fill the paid pool, grants and the welcome bonus and promo codes the granted one, a subscription
+ * period its own allowance; a hold or a late charge takes allowance first, then granted Stars, and
+ * its release gives each pool back what it took; refunds take paid Stars only.
  */
-export function paidPart(
-  entries: Array<Pick<WalletEntryRecord, 'kind' | 'key' | 'stars' | 'delta'>>,
-): number {
-  let paid = 0;
-  let granted = 0;
-  const fromGranted = new Map<string, number>();
-  const spend = (key: string, stars: number) => {
-    const take = Math.min(Math.max(granted, 0), stars);
-    granted -= take;
-    paid -= stars - take;
-    fromGranted.set(key, take);
-  };
-  for (const e of entries) {
-    switch (e.kind) {
-      case 'topup':
-      case 'refund_undo':
-        paid += e.stars;
-        break;
-      case 'grant':
-      case 'welcome':
-      case 'promo':
-        granted += e.stars;
-        break;
-      case 'referral':
-        // A reward is granted Stars; taking it back (a refunded top-up) spends like a charge.
-        if (e.delta >= 0) granted += e.stars;
-        else spend(e.key, e.stars);
-        break;
-      case 'refund':
-      case 'telegram_refund':
-        paid -= e.stars;
-        break;
-      case 'hold':
-      case 'charge':
-        spend(e.key, e.stars);
-        break;
-      case 'release': {
-        const take = fromGranted.get(e.key.slice('settle:'.length)) ?? 0;
-        granted += take;
-        paid += e.stars - take;
-        break;
-      }
-      case 'capture':
-        break;
-    }
-  }
-  return paid;
+export function paidPart(entries: readonly LedgerLine[]): number {
+  return replayWallet(entries).paid;
 }
 
 export class WalletRepository {
@@ -192,6 +150,15 @@ export class WalletRepository {
   }
 
   async #paidBalance(db: Sql, userId: number): Promise<number> {
+    return (await this.#pools(db, userId)).paid;
+  }
+
+  /** Every pool of the user's Stars (paid, granted, each period's allowance), from the ledger. */
+  async pools(userId: number, tx?: Tx): Promise<WalletPools> {
+    return within(this.engine, tx, (db) => this.#pools(db, userId));
+  }
+
+  async #pools(db: Sql, userId: number): Promise<WalletPools> {
     const { walletEntries } = this.#t;
     const entries = await db
       .select({
@@ -199,11 +166,68 @@ export class WalletRepository {
         key: walletEntries.key,
         stars: walletEntries.stars,
         delta: walletEntries.delta,
+        chargeId: walletEntries.chargeId,
       })
       .from(walletEntries)
       .where(eq(walletEntries.userId, userId))
       .orderBy(walletEntries.id);
-    return paidPart(entries);
+    return replayWallet(entries);
+  }
+
+  /**
+   * Expires the allowance of the user's subscription periods that have ended (by this store's
+   * clock; a refunded period ends at its refund), inside `tx` under the user's wallet lock: the
+   * unspent rest leaves the balance under `sub_expire:<charge>` (booked even at 0: it closes the
+   * period, so later holds skip it without replaying the ledger). `all`: also the parts a release gave
+   * back to a period already closed (`sub_expire:<charge>:<n>`). Returns the Stars expired now.
+   */
+  async expireAllowances(tx: Tx, userId: number, all = false): Promise<number> {
+    const { subscriptionPeriods: p, walletEntries: w } = this.#t;
+    const open = sql`not exists (select 1 from ${w} x where x.key = 'sub_expire:' || ${p.chargeId})`;
+    const ended = await tx.db
+      .select({ chargeId: p.chargeId })
+      .from(p)
+      .where(and(eq(p.userId, userId), lte(p.endsAt, new Date(this.now())), all ? undefined : open));
+    if (ended.length === 0) return 0;
+    const pools = await this.#pools(tx.db, userId);
+    let expired = 0;
+    for (const { chargeId } of ended) {
+      const pool = pools.allowance.find((a) => a.chargeId === chargeId);
+      const left = Math.max(pool?.left ?? 0, 0);
+      const expiries = pool?.expiries ?? 0;
+      if (expiries > 0 && left === 0) continue;
+      const booked = await this.book(
+        {
+          key: subscriptionKeys.expire(chargeId, expiries + 1),
+          userId,
+          kind: 'allowance_expire',
+          delta: -left,
+          stars: left,
+          chargeId,
+        },
+        tx,
+      );
+      if (booked) expired += left;
+    }
+    return expired;
+  }
+
+  /** expireAllowances in a transaction of its own (the periodic job, a balance shown). */
+  async expireAllowancesNow(userId: number): Promise<number> {
+    // Most customers never subscribed: one read, no write transaction (SQLite's is exclusive).
+    const { subscriptionPeriods: p } = this.#t;
+    const ended = await this.engine.run((db) =>
+      db
+        .select({ chargeId: p.chargeId })
+        .from(p)
+        .where(and(eq(p.userId, userId), lte(p.endsAt, new Date(this.now()))))
+        .limit(1),
+    );
+    if (ended.length === 0) return 0;
+    return this.engine.transaction(async (tx) => {
+      await tx.lock(walletLock(userId));
+      return this.expireAllowances(tx, userId, true);
+    });
   }
 
   /** The latest entries that moved the balance, newest first. */
@@ -235,6 +259,8 @@ export class WalletRepository {
       .from(walletEntries)
       .where(eq(walletEntries.key, key));
     if (existing.length > 0) return;
+    // An ended period's allowance is never spent: it expires first, under the same lock.
+    await this.expireAllowances(tx, order.userId);
     const balance = await this.#balance(tx.db, order.userId);
     if (balance < order.stars) throw new InsufficientStarsError(order.stars, balance);
     await this.book(
@@ -266,6 +292,8 @@ export class WalletRepository {
       const done: Settled = { captured: 0, released: 0, charged: 0 };
       if (!owner) return done;
       await t.lock(walletLock(owner.userId));
+      // A late charge never takes an ended period's allowance: it expires first.
+      await this.expireAllowances(t, owner.userId);
       // Read under the lock: what decides is the row as the last writer left it.
       const order = first(await t.db.select().from(orders).where(eq(orders.id, orderId)))!;
       const entries = await this.#entriesOf(t.db, orderId);
@@ -304,6 +332,8 @@ export class WalletRepository {
           if (booked) done.charged += hold.stars;
         }
       }
+      // A release gives allowance back to the period it came from: if that period has ended, it expires.
+      if (done.released > 0) await this.expireAllowances(t, owner.userId, true);
       return done;
     };
     return tx ? work(tx) : this.engine.transaction(work);

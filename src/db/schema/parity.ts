@@ -15,6 +15,8 @@ import type {
   PromoCodeRecord,
   PromoRedemptionRecord,
   StarTopupRecord,
+  SubscriptionPeriodRecord,
+  SubscriptionRecord,
   UploadSourceRecord,
   UserRecord,
   WalletEntryRecord,
@@ -62,4 +64,8 @@ export type SchemaParity = [
   Holds<Same<Row<typeof pg.liveSettings>, LiveSettingsRecord>>,
   Holds<Same<Row<typeof sqlite.modelSettings>, ModelSettingsRecord>>,
   Holds<Same<Row<typeof pg.modelSettings>, ModelSettingsRecord>>,
+  Holds<Same<Row<typeof sqlite.subscriptions>, SubscriptionRecord>>,
+  Holds<Same<Row<typeof pg.subscriptions>, SubscriptionRecord>>,
+  Holds<Same<Row<typeof sqlite.subscriptionPeriods>, SubscriptionPeriodRecord>>,
+  Holds<Same<Row<typeof pg.subscriptionPeriods>, SubscriptionPeriodRecord>>,
 ];

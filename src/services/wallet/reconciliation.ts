@@ -1,5 +1,5 @@
 /**
- * Reconciliation: the ledger's top-ups and refunds against Telegram's own record
+ * Reconciliation: the ledger's top-ups, subscription payments and refunds against Telegram's own record
  * (getStarTransactions), at start-up and daily. Any difference is logged and sent to admins; nothing
  * is corrected automatically (a person decides: /grant or /refund).
  *
@@ -49,6 +49,11 @@ function paidByCustomer(t: StarTransactionLike, stars: number): number {
   return Number((total + NANO / 2n) / NANO);
 }
 
+/** The subscription periods paid (SubscriptionsRepository.allPeriods), if the bot sells plans. */
+export type SubscriptionPayments = () => Promise<
+  Array<{ chargeId: string; stars: number; status: 'paid' | 'refunded' }>
+>;
+
 export type FetchStarTransactions = (offset: number, limit: number) => Promise<{ transactions: unknown[] }>;
 
 interface Movement {
@@ -89,10 +94,16 @@ export async function reconcile(
   ledger: Pick<WalletRepository, 'topupEntries' | 'paidTopups'>,
   fetch: FetchStarTransactions,
   log: Logger,
+  periods: SubscriptionPayments = async () => [],
 ): Promise<string[]> {
   const telegram = await readTelegram(fetch, log);
   const differences: string[] = [];
-  const booked = new Map((await ledger.topupEntries()).map((e) => [e.chargeId ?? '', e]));
+  const booked = new Map<string, { stars: number }>(
+    (await ledger.topupEntries()).map((e) => [e.chargeId ?? '', e]),
+  );
+  // A subscription's payments (first and renewals) are booked as periods, not top-ups.
+  const paidPeriods = await periods();
+  for (const period of paidPeriods) booked.set(period.chargeId, { stars: period.stars });
   for (const [id, payment] of telegram.payments) {
     const entry = booked.get(id);
     if (!entry)
@@ -104,9 +115,10 @@ export async function reconcile(
     if (!telegram.payments.has(id))
       differences.push(`ledger top-up ${id} (${entry.stars} XTR) is unknown to Telegram`);
   }
-  const refundedHere = new Set(
-    (await ledger.paidTopups()).filter((t) => t.status === 'refunded').map((t) => t.chargeId ?? ''),
-  );
+  const refundedHere = new Set([
+    ...(await ledger.paidTopups()).filter((t) => t.status === 'refunded').map((t) => t.chargeId ?? ''),
+    ...paidPeriods.filter((p) => p.status === 'refunded').map((p) => p.chargeId),
+  ]);
   for (const id of telegram.refunds.keys()) {
     if (!refundedHere.has(id)) differences.push(`refund of ${id} is not booked as refunded`);
   }
@@ -135,9 +147,11 @@ export class StarsReconciler {
     logger: Logger;
     timers?: Timers;
     intervalMs?: number;
+    /** Subscription payments, compared like top-ups. */
+    periods?: SubscriptionPayments;
   }) {
     this.#log = opts.logger.child({ component: 'stars-reconciliation' });
-    this.#run = () => reconcile(opts.ledger, opts.fetch, this.#log);
+    this.#run = () => reconcile(opts.ledger, opts.fetch, this.#log, opts.periods);
     this.#report = opts.report;
     this.#timers = opts.timers ?? realTimers;
     this.#intervalMs = opts.intervalMs ?? DAY_MS;

@@ -121,6 +121,8 @@ export class WalletService {
   /** The spendable balance; the welcome bonus is credited first if this user never had it. */
   async balance(userId: number): Promise<number> {
     await this.ensureWelcome(userId);
+    // A subscription period that has ended leaves no allowance in what the customer is shown.
+    await this.ledger.expireAllowancesNow(userId);
     return this.ledger.balance(userId);
   }
 

@@ -8,6 +8,7 @@ import type { ChatStore, EventClock } from './state/chats.js';
 import type { FloodControl } from './state/flood.js';
 import type { InlineQueries } from './state/inline-queries.js';
 import type { Payments } from './state/payments.js';
+import type { StarSubscriptions } from './state/star-subscriptions.js';
 import type { UpdateQueue } from './state/updates.js';
 
 /** The emulator's shared state, handed to every Bot API method and every scripted user. */
@@ -28,6 +29,8 @@ export interface Core {
   inlineQueries: InlineQueries;
   settings: BotSettings;
   payments: Payments;
+  /** Invoice links and the Star subscriptions paid through them. */
+  subscriptions: StarSubscriptions;
   /** How long a pre_checkout_query waits for the bot's answer (Telegram: 10 s). */
   preCheckoutTimeoutMs: number;
   /** Telegram's flood limits (429 with retry_after), when the emulator enforces them. */

@@ -14,6 +14,7 @@ import type { Core } from './core.js';
 import { Dispatcher, type InjectedError, type RecordedCall } from './dispatcher.js';
 import { FileStore } from './files/file-store.js';
 import { type OutageMode, startHttpServer } from './http/server.js';
+import { apiMessage } from './message-view.js';
 import { type ScriptedUser, ScriptedUserImpl } from './scripted-user.js';
 import { BotSettings } from './state/bot-settings.js';
 import { CallbackQueries } from './state/callbacks.js';
@@ -21,6 +22,7 @@ import { ChatStore, EventClock } from './state/chats.js';
 import { FloodControl, type FloodLimits, type FloodStats } from './state/flood.js';
 import { InlineQueries } from './state/inline-queries.js';
 import { Payments, type StarTransactionRecord } from './state/payments.js';
+import { StarSubscriptions } from './state/star-subscriptions.js';
 import { UpdateQueue } from './state/updates.js';
 import { type WebhookDelivery, WebhookPusher, type WebhookPushOptions } from './webhook-pusher.js';
 
@@ -46,6 +48,8 @@ export interface EmulatorOptions {
   strictImages?: boolean;
   /** How long a pre_checkout_query waits for answerPreCheckoutQuery; default 10 000 (Telegram's 10 s). */
   preCheckoutTimeoutMs?: number;
+  /** A subscription period createInvoiceLink accepts besides 2592000 (Telegram's test environment). */
+  subscriptionTestPeriodSeconds?: number;
   /** How long an inline query waits for answerInlineQuery before its id is too old (default 10 s). */
   inlineQueryTimeoutMs?: number;
   /**
@@ -109,6 +113,14 @@ export interface TelegramEmulator {
   createUsers(count: number, opts?: { firstId?: number; language_code?: string }): ScriptedUser[];
   /** The bot as getMe describes it (its username names it in links and captions). */
   readonly botUser: UserFromGetMe;
+  /**
+   * Telegram charges the user's latest Star subscription for its next period (its period's end
+   * moves one period on): a successful_payment with is_recurring; refused if the bot cancelled it or
+   * a renewal failed before.
+   */
+  renewSubscription(userId: number): { chargeId: string; updateId: number; expiresAt: number };
+  /** The next charge of the user's subscription fails: no payment, the subscription just ends. */
+  failRenewal(userId: number): void;
   /** Transcripts of every chat. */
   transcript(): string;
   close(): Promise<void>;
@@ -135,6 +147,7 @@ export async function startTelegramEmulator(opts: EmulatorOptions = {}): Promise
     inlineQueries: new InlineQueries(opts.inlineQueryTimeoutMs ?? 10_000),
     settings: new BotSettings(),
     payments: new Payments(),
+    subscriptions: new StarSubscriptions(opts.subscriptionTestPeriodSeconds),
     preCheckoutTimeoutMs: opts.preCheckoutTimeoutMs ?? 10_000,
     flood: opts.floodLimits ? new FloodControl(opts.floodLimits === true ? {} : opts.floodLimits) : undefined,
   };
@@ -185,6 +198,32 @@ export async function startTelegramEmulator(opts: EmulatorOptions = {}): Promise
     setOutage: (on, mode) => server.setOutage(on, mode),
     hasWaitingPoll: () => core.updates.hasWaitingPoller(),
     floodStats: () => core.flood?.stats ?? { limited: 0, ignored: 0, ignoredDetails: [] },
+    renewSubscription: (userId) => {
+      const sub = core.subscriptions.of(userId);
+      const chat = core.chats.get(userId);
+      if (!sub || !chat) throw new Error(`user ${userId} has no Star subscription`);
+      if (sub.canceledByBot || sub.ended) throw new Error(`the subscription of ${userId} does not renew`);
+      const chargeId = core.payments.charge(sub.user, sub.amount, sub.period);
+      sub.charges.push(chargeId);
+      sub.expiresAt += sub.period;
+      const successfulPayment = {
+        currency: 'XTR',
+        total_amount: sub.amount,
+        invoice_payload: sub.payload,
+        subscription_expiration_date: sub.expiresAt,
+        is_recurring: true,
+        telegram_payment_charge_id: chargeId,
+        provider_payment_charge_id: '',
+      };
+      const msg = core.chats.addMessage(chat, { fromBot: false, successfulPayment });
+      const updateId = core.updates.push({ message: apiMessage(core, chat, msg) });
+      return { chargeId, updateId, expiresAt: sub.expiresAt };
+    },
+    failRenewal: (userId) => {
+      const sub = core.subscriptions.of(userId);
+      if (!sub) throw new Error(`user ${userId} has no Star subscription`);
+      sub.ended = true;
+    },
     observeCalls: (observer) => {
       dispatcher.observer = observer;
     },

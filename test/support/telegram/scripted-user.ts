@@ -12,6 +12,8 @@ import { isInlineKeyboard } from './reply-markup.js';
 import type { CallbackAnswer } from './state/callbacks.js';
 import type { ChatState, MessageMedia, NewMessage, StoredMessage } from './state/chats.js';
 import type { InlineAnswer } from './state/inline-queries.js';
+import type { StoredInvoice } from './state/payments.js';
+import type { InvoiceLink } from './state/star-subscriptions.js';
 import { formatTranscript } from './transcript.js';
 
 export type { BotMessage, BotMessageMedia } from './bot-message.js';
@@ -87,6 +89,11 @@ export interface ScriptedUser {
    * message follows and the charge is recorded in the bot's Star transactions.
    */
   payInvoice(message?: BotMessage | number): Promise<PaymentOutcome>;
+  /**
+   * Opens an invoice link (createInvoiceLink) and pays it like payInvoice; a subscription link starts
+   * a Star subscription (successful_payment with is_first_recurring and subscription_expiration_date).
+   */
+  payInvoiceLink(url: string): Promise<PaymentOutcome>;
   transcript(): string;
   /** Blocks the bot: Telegram sends my_chat_member, unless `silently` (the bot finds out on its next send). */
   block(opts?: { silently?: boolean }): void;
@@ -266,6 +273,16 @@ export class ScriptedUserImpl implements ScriptedUser {
     const invoice = stored?.invoice;
     if (!stored || stored.deleted || !invoice)
       throw new Error(`No invoice to pay in chat ${this.chatId}\n${this.transcript()}`);
+    return this.#pay(invoice, undefined);
+  }
+
+  async payInvoiceLink(url: string): Promise<PaymentOutcome> {
+    const link = this.core.subscriptions.link(url);
+    if (!link) throw new Error(`No invoice link ${url}`);
+    return this.#pay(link.invoice, link.subscriptionPeriod === undefined ? undefined : link);
+  }
+
+  async #pay(invoice: StoredInvoice, subscription: InvoiceLink | undefined): Promise<PaymentOutcome> {
     const checkout = this.core.payments.createCheckout(this.id);
     this.core.updates.push({
       pre_checkout_query: {
@@ -292,11 +309,22 @@ export class ScriptedUserImpl implements ScriptedUser {
         reason: 'declined',
         ...(answer.errorMessage && { errorMessage: answer.errorMessage }),
       };
-    const chargeId = this.core.payments.charge(this.user, invoice.total_amount);
+    const chargeId = this.core.payments.charge(
+      this.user,
+      invoice.total_amount,
+      subscription?.subscriptionPeriod,
+    );
+    const now = Math.floor(Date.now() / 1000);
+    const started = subscription && this.core.subscriptions.start(this.user, subscription, chargeId, now);
     const successfulPayment = {
       currency: invoice.currency,
       total_amount: invoice.total_amount,
       invoice_payload: invoice.payload,
+      ...(started && {
+        subscription_expiration_date: started.expiresAt,
+        is_recurring: true,
+        is_first_recurring: true,
+      }),
       telegram_payment_charge_id: chargeId,
       provider_payment_charge_id: '',
     };

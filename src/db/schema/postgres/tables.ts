@@ -29,6 +29,8 @@ import {
   PRICE_RULE_KINDS,
   RECIPIENT_STATUSES,
   type StoredError,
+  SUBSCRIPTION_PERIOD_STATUSES,
+  SUBSCRIPTION_STATES,
   TELEGRAM_FILE_KINDS,
   TOPUP_STATUSES,
   UPSTREAM_STATUSES,
@@ -316,3 +318,36 @@ export const modelSettings = pgTable('model_settings', {
   priceStars: integer('price_stars'),
   updatedAt: at('updated_at').notNull(),
 });
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    userId: telegramId('user_id').primaryKey(),
+    planId: text('plan_id').notNull(),
+    state: text('state', { enum: SUBSCRIPTION_STATES }).notNull(),
+    cancelled: boolean('cancelled').notNull().default(false),
+    chargeId: text('charge_id').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    startedAt: at('started_at').notNull(),
+    cancelledAt: at('cancelled_at'),
+    endedAt: at('ended_at'),
+    endNotifiedAt: at('end_notified_at'),
+  },
+  (t) => [index('subscriptions_state_idx').on(t.state, t.expiresAt)],
+);
+
+export const subscriptionPeriods = pgTable(
+  'subscription_periods',
+  {
+    chargeId: text('charge_id').primaryKey(),
+    userId: telegramId('user_id').notNull(),
+    planId: text('plan_id').notNull(),
+    stars: integer('stars').notNull(),
+    allowance: integer('allowance').notNull(),
+    startsAt: at('starts_at').notNull(),
+    endsAt: at('ends_at').notNull(),
+    status: text('status', { enum: SUBSCRIPTION_PERIOD_STATUSES }).notNull(),
+    first: boolean('first').notNull(),
+  },
+  (t) => [index('subscription_periods_user_idx').on(t.userId, t.endsAt)],
+);

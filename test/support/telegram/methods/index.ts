@@ -52,6 +52,8 @@ const METHODS: Record<string, MethodHandler> = {
   answerPreCheckoutQuery: payments.answerPreCheckoutQuery,
   refundStarPayment: payments.refundStarPayment,
   getStarTransactions: payments.getStarTransactions,
+  createInvoiceLink: payments.createInvoiceLink,
+  editUserStarSubscription: payments.editUserStarSubscription,
 };
 
 const BY_LOWER = new Map(

@@ -1,12 +1,13 @@
 /**
  * Telegram Stars payments as strictly as Telegram: XTR invoices (no provider token, exactly one
- * price item, a positive whole amount, no tips or shipping), pre-checkout answers, refunds and the
- * bot's transaction list.
+ * price item, a positive whole amount, no tips or shipping), invoice links (subscriptions of 30 days
+ * only), pre-checkout answers, refunds, editUserStarSubscription and the bot's transaction list.
  */
 import { badRequest } from '../api-error.js';
 import type { MethodHandler } from '../core.js';
 import { isRecord, optInt, optJson, optString, type Params } from '../params.js';
 import { parseReplyMarkup } from '../reply-markup.js';
+import type { StoredInvoice } from '../state/payments.js';
 import { view, writableChat } from './common.js';
 
 const XTR_FORBIDDEN = [
@@ -27,8 +28,8 @@ function requiredText(params: Params, key: string, min: number, max: number): st
   return value;
 }
 
-export const sendInvoice: MethodHandler = (core, { params }) => {
-  const chat = writableChat(core, params);
+/** The invoice sendInvoice and createInvoiceLink share, checked as Telegram checks an XTR invoice. */
+function starsInvoice(params: Params): StoredInvoice {
   const title = requiredText(params, 'title', 1, 32);
   const description = requiredText(params, 'description', 1, 255);
   const payload = optString(params, 'payload') ?? '';
@@ -56,24 +57,57 @@ export const sendInvoice: MethodHandler = (core, { params }) => {
   if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1 || amount > 10_000) {
     throw badRequest('TOTAL_AMOUNT_INVALID');
   }
+  return {
+    title,
+    description,
+    currency,
+    total_amount: amount,
+    payload,
+    start_parameter: optString(params, 'start_parameter') ?? '',
+  };
+}
+
+export const sendInvoice: MethodHandler = (core, { params }) => {
+  const chat = writableChat(core, params);
+  if (params['subscription_period'] !== undefined) {
+    throw badRequest('subscription_period is supported only by createInvoiceLink');
+  }
+  const invoice = starsInvoice(params);
   const replyMarkup = parseReplyMarkup(params['reply_markup']);
   if (replyMarkup && 'inline_keyboard' in replyMarkup) {
     const first = replyMarkup.inline_keyboard[0]?.[0] as { pay?: boolean } | undefined;
     if (!first?.pay) throw badRequest('REPLY_MARKUP_BUY_EMPTY');
   }
-  const msg = core.chats.addMessage(chat, {
-    fromBot: true,
-    invoice: {
-      title,
-      description,
-      currency,
-      total_amount: amount,
-      payload,
-      start_parameter: optString(params, 'start_parameter') ?? '',
-    },
-    replyMarkup,
-  });
+  const msg = core.chats.addMessage(chat, { fromBot: true, invoice, replyMarkup });
   return view(core, chat, msg);
+};
+
+/**
+ * createInvoiceLink: the same invoice rules; `subscription_period` makes it a subscription, only in
+ * Stars and only of 30 days (2592000 s; a test period only when the emulator was given one).
+ */
+export const createInvoiceLink: MethodHandler = (core, { params }) => {
+  const invoice = starsInvoice(params);
+  const raw = params['subscription_period'];
+  if (raw === undefined) return core.subscriptions.createLink(invoice, undefined);
+  const period = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : raw;
+  if (typeof period !== 'number' || !Number.isInteger(period) || !core.subscriptions.acceptsPeriod(period)) {
+    throw badRequest('SUBSCRIPTION_PERIOD_INVALID');
+  }
+  return core.subscriptions.createLink(invoice, period);
+};
+
+/** editUserStarSubscription: cancel (or re-enable what the bot cancelled) a user's subscription. */
+export const editUserStarSubscription: MethodHandler = (core, { params }) => {
+  const userId = optInt(params, 'user_id');
+  if (userId === undefined) throw badRequest('user_id is empty');
+  const chargeId = optString(params, 'telegram_payment_charge_id') ?? '';
+  const flag = params['is_canceled'];
+  if (flag === undefined) throw badRequest('is_canceled is empty');
+  const isCanceled = flag === true || flag === 'true';
+  if (!isCanceled && flag !== false && flag !== 'false') throw badRequest('is_canceled must be a boolean');
+  core.subscriptions.edit(userId, chargeId, isCanceled);
+  return true;
 };
 
 export const answerPreCheckoutQuery: MethodHandler = (core, { params }) => {

@@ -17,7 +17,7 @@ export interface StarTransactionRecord {
   id: string;
   amount: number;
   date: number;
-  source?: { type: 'user'; user: User };
+  source?: { type: 'user'; user: User; subscription_period?: number };
   receiver?: { type: 'user'; user: User };
 }
 
@@ -80,14 +80,18 @@ export class Payments {
   }
 
   /** A completed payment: a Telegram-looking charge id, recorded as an incoming transaction. */
-  charge(user: User, amount: number): string {
+  charge(user: User, amount: number, subscriptionPeriod?: number): string {
     const id = `stxP${randomBytes(18).toString('base64url')}`;
     this.charges.set(id, { id, user, amount, refunded: false });
     this.transactions.push({
       id,
       amount,
       date: Math.floor(Date.now() / 1000),
-      source: { type: 'user', user },
+      source: {
+        type: 'user',
+        user,
+        ...(subscriptionPeriod !== undefined && { subscription_period: subscriptionPeriod }),
+      },
     });
     return id;
   }

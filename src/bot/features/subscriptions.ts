@@ -1,0 +1,197 @@
+/**
+ * Stars subscriptions, the customer's side (SUBSCRIPTION_PLANS): /subscribe (and /wallet's button)
+ * shows the plans and sends a plan's invoice link (createInvoiceLink with subscription_period);
+ * /subscription shows the plan, the allowance left and the renewal date, with Cancel / Resume
+ * (editUserStarSubscription). Payments themselves are handled in payments.ts, ahead of everything.
+ */
+import { InlineKeyboard } from 'grammy';
+import type { SubscriptionPlan } from '../../domain/subscription.js';
+import { htmlToPlainText } from '../../lib/html.js';
+import type { SubscriptionsService } from '../../services/subscriptions.js';
+import { subscribePlanData, subscriptionActionData } from '../../telegram/callback-data/subscriptions.js';
+import type { Texts } from '../../telegram/i18n.js';
+import { mainMenuButton } from '../../telegram/keyboards/main-menu.js';
+import { formatDateTime } from '../../telegram/order-status.js';
+import { stars } from '../../telegram/texts/money.js';
+import { Composer } from '../composer.js';
+import type { BaseContext, BotContext } from '../context.js';
+
+export const subscriptionsFeature = new Composer<BotContext>();
+const privateChats = subscriptionsFeature.chatType('private');
+
+/** A plan's name and what it gives, from the overridable texts (`subscription-plan-name` selects on the id). */
+export function planName(texts: Texts, plan: Pick<SubscriptionPlan, 'id'>): string {
+  return texts.t('subscription-plan-name', { id: plan.id });
+}
+
+function planLine(texts: Texts, plan: SubscriptionPlan): string {
+  return texts.t('subscription-plan-line', {
+    name: planName(texts, plan),
+    description: texts.t('subscription-plan-description', {
+      id: plan.id,
+      price: stars(texts, plan.priceStars),
+      allowance: stars(texts, plan.allowanceStars),
+    }),
+  });
+}
+
+function renderPlans(ctx: BaseContext): { text: string; keyboard: InlineKeyboard } {
+  const subs = ctx.deps.subscriptions!;
+  const lines = [ctx.t('subscription-plans-title'), ''];
+  const keyboard = new InlineKeyboard();
+  for (const plan of subs.plans) {
+    lines.push(planLine(ctx, plan));
+    keyboard
+      .text(
+        ctx.t('subscription-button-plan', { name: planName(ctx, plan), price: stars(ctx, plan.priceStars) }),
+        subscribePlanData.pack({ plan: plan.id }),
+      )
+      .row();
+  }
+  lines.push('', ctx.t('subscription-plans-rules'));
+  return { text: lines.join('\n'), keyboard: mainMenuButton(ctx, keyboard) };
+}
+
+async function renderStatus(
+  ctx: BaseContext,
+  userId: number,
+): Promise<{ text: string; keyboard: InlineKeyboard } | undefined> {
+  const status = await ctx.deps.subscriptions!.status(userId);
+  if (!status || status.subscription.state === 'ended') return undefined;
+  const { subscription, plan, allowanceLeft } = status;
+  const date = formatDateTime(ctx.locale, subscription.expiresAt);
+  const lines = [
+    ctx.t('subscription-status', {
+      name: planName(ctx, plan ?? { id: subscription.planId }),
+      left: stars(ctx, allowanceLeft),
+    }),
+    subscription.cancelled
+      ? ctx.t('subscription-status-cancelled', { date })
+      : ctx.t('subscription-status-renews', {
+          date,
+          price: stars(ctx, plan?.priceStars ?? 0),
+          allowance: stars(ctx, plan?.allowanceStars ?? 0),
+        }),
+  ];
+  const keyboard = new InlineKeyboard().text(
+    ctx.t(subscription.cancelled ? 'subscription-button-resume' : 'subscription-button-cancel'),
+    subscriptionActionData.pack({ action: subscription.cancelled ? 'resume' : 'cancel' }),
+  );
+  return { text: lines.join('\n'), keyboard: mainMenuButton(ctx, keyboard) };
+}
+
+privateChats.command('subscribe', async (ctx) => {
+  if (!ctx.deps.subscriptions) return void (await ctx.reply(ctx.t('subscription-off')));
+  const view = renderPlans(ctx);
+  await ctx.reply(view.text, { reply_markup: view.keyboard });
+});
+
+privateChats.command('subscription', async (ctx) => {
+  if (!ctx.deps.subscriptions) return void (await ctx.reply(ctx.t('subscription-off')));
+  const view = await renderStatus(ctx, ctx.from.id);
+  if (!view) return void (await ctx.reply(ctx.t('subscription-none')));
+  await ctx.reply(view.text, { reply_markup: view.keyboard });
+});
+
+privateChats.callbackQuery(subscribePlanData.filter(), async (ctx) => {
+  const { plan: planId } = subscribePlanData.unpack(ctx.callbackQuery.data);
+  const invoice = ctx.deps.subscriptions?.invoice(ctx.from.id, planId);
+  if (!invoice) return void (await ctx.answerCallbackQuery({ text: ctx.t('error-stale-button') }));
+  await ctx.answerCallbackQuery();
+  const { plan } = invoice;
+  const name = planName(ctx, plan);
+  const link = await ctx.api.createInvoiceLink(
+    htmlToPlainText(ctx.t('subscription-invoice-title', { name }), 32),
+    htmlToPlainText(
+      ctx.t('subscription-invoice-description', { name, allowance: stars(ctx, plan.allowanceStars) }),
+      255,
+    ),
+    invoice.payload,
+    '',
+    'XTR',
+    [{ label: htmlToPlainText(ctx.t('subscription-invoice-label', { name }), 32), amount: plan.priceStars }],
+    { subscription_period: invoice.periodSeconds },
+  );
+  await ctx.reply(ctx.t('subscription-invoice-ready', { name }), {
+    reply_markup: new InlineKeyboard().url(
+      ctx.t('subscription-button-pay', { price: stars(ctx, plan.priceStars) }),
+      link,
+    ),
+  });
+});
+
+privateChats.callbackQuery(subscriptionActionData.filter(), async (ctx) => {
+  const { action } = subscriptionActionData.unpack(ctx.callbackQuery.data);
+  const subs = ctx.deps.subscriptions;
+  if (!subs) return void (await ctx.answerCallbackQuery({ text: ctx.t('subscription-off') }));
+  if (action === 'plans') {
+    await ctx.answerCallbackQuery();
+    const view = renderPlans(ctx);
+    await ctx.reply(view.text, { reply_markup: view.keyboard });
+    return;
+  }
+  const cancel = action === 'cancel';
+  const changed = await subs
+    .setRenewal(ctx.from.id, cancel, (userId, chargeId, isCanceled) =>
+      ctx.api.editUserStarSubscription(userId, chargeId, isCanceled),
+    )
+    .catch((err: unknown) => {
+      ctx.logger.warn({ err, cancel }, 'Telegram refused to change the subscription');
+      return undefined;
+    });
+  // Answered once whatever happened: a refusal by Telegram changed nothing here.
+  if (changed === undefined) return void (await ctx.answerCallbackQuery({ text: ctx.t('error-generic') }));
+  await ctx.answerCallbackQuery(
+    changed ? { text: ctx.t(cancel ? 'subscription-cancelled' : 'subscription-resumed') } : {},
+  );
+  const view = await renderStatus(ctx, ctx.from.id);
+  if (view) await ctx.editMessageText(view.text, { reply_markup: view.keyboard }).catch(() => undefined);
+});
+
+/** /stats: active subscribers per plan, subscription revenue, renewals turned off this month (UTC). */
+export async function subscriptionStatsLine(
+  texts: Texts,
+  subs: SubscriptionsService,
+  now = new Date(),
+): Promise<string> {
+  const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const stats = await subs.stats(since);
+  const plans = subs.plans
+    .map((plan) =>
+      texts.t('admin-stats-subscriptions-plan', {
+        name: planName(texts, plan),
+        n: stats.activeByPlan[plan.id] ?? 0,
+      }),
+    )
+    .join(', ');
+  return texts.t('admin-stats-subscriptions', {
+    plans,
+    revenue: stars(texts, stats.revenueStars),
+    periods: stats.paidPeriods,
+    refunded: stats.refundedPeriods,
+    churn: stats.cancelledSince,
+  });
+}
+
+/** The customer card's subscription line (none: nothing). */
+export async function subscriptionCardLine(
+  texts: Texts,
+  subs: SubscriptionsService,
+  userId: number,
+): Promise<string | undefined> {
+  const status = await subs.status(userId);
+  if (!status) return undefined;
+  const { subscription, allowanceLeft } = status;
+  return texts.t('admin-user-subscription', {
+    name: planName(texts, status.plan ?? { id: subscription.planId }),
+    state: texts.t(
+      subscription.state === 'ended'
+        ? 'admin-user-subscription-ended'
+        : subscription.cancelled
+          ? 'admin-user-subscription-cancelled'
+          : 'admin-user-subscription-active',
+      { date: formatDateTime(texts.locale, subscription.endedAt ?? subscription.expiresAt) },
+    ),
+    left: stars(texts, allowanceLeft),
+  });
+}

@@ -1,0 +1,37 @@
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { SUBSCRIPTION_PERIOD_STATUSES, SUBSCRIPTION_STATES } from '../../records.js';
+
+/** One row per customer who ever subscribed: the plan, the period paid last, cancelled or not. */
+export const subscriptions = sqliteTable(
+  'subscriptions',
+  {
+    userId: integer('user_id').primaryKey(),
+    planId: text('plan_id').notNull(),
+    state: text('state', { enum: SUBSCRIPTION_STATES }).notNull(),
+    cancelled: integer('cancelled', { mode: 'boolean' }).notNull().default(false),
+    chargeId: text('charge_id').notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    startedAt: integer('started_at', { mode: 'timestamp_ms' }).notNull(),
+    cancelledAt: integer('cancelled_at', { mode: 'timestamp_ms' }),
+    endedAt: integer('ended_at', { mode: 'timestamp_ms' }),
+    endNotifiedAt: integer('end_notified_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('subscriptions_state_idx').on(t.state, t.expiresAt)],
+);
+
+/** One row per paid period (its Telegram charge id): the allowance it credited and when it ends. */
+export const subscriptionPeriods = sqliteTable(
+  'subscription_periods',
+  {
+    chargeId: text('charge_id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    planId: text('plan_id').notNull(),
+    stars: integer('stars').notNull(),
+    allowance: integer('allowance').notNull(),
+    startsAt: integer('starts_at', { mode: 'timestamp_ms' }).notNull(),
+    endsAt: integer('ends_at', { mode: 'timestamp_ms' }).notNull(),
+    status: text('status', { enum: SUBSCRIPTION_PERIOD_STATUSES }).notNull(),
+    first: integer('first', { mode: 'boolean' }).notNull(),
+  },
+  (t) => [index('subscription_periods_user_idx').on(t.userId, t.endsAt)],
+);

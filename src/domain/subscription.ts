@@ -1,0 +1,68 @@
+/**
+ * Stars subscriptions (issue 25): the plans a reseller sells (SUBSCRIPTION_PLANS), the keys of their
+ * ledger events and the one period Telegram charges for. A plan's price is paid every period; its
+ * allowance is credited once per paid period (its Telegram charge id), spent before any other Stars
+ * and expires at the period's end.
+ */
+import { MAX_STARS_PER_PAYMENT } from './wallet.js';
+
+/** Telegram's only subscription period: 30 days (createInvoiceLink's subscription_period). */
+export const SUBSCRIPTION_PERIOD_SECONDS = 2_592_000;
+
+export interface SubscriptionPlan {
+  /** Short and stable: it names the plan's texts (`plan-<id>-name`) and goes into callback data. */
+  id: string;
+  /** What the customer pays each period (XTR). */
+  priceStars: number;
+  /** Stars credited for each paid period. */
+  allowanceStars: number;
+}
+
+const PLAN = /^([a-z][a-z0-9]{0,15}):(\d{1,5}):(\d{1,6})$/;
+
+/**
+ * `id:price_stars:allowance_stars`, comma-separated (`pro:450:600,max:900:1300`). Returns the plans
+ * or the reason the list is refused (for the configuration's error).
+ */
+export function parsePlans(value: string): SubscriptionPlan[] | string {
+  const items = value
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  if (items.length === 0 || items.length > 6)
+    return 'must list 1 to 6 plans as id:price_stars:allowance_stars';
+  const plans: SubscriptionPlan[] = [];
+  for (const item of items) {
+    const m = PLAN.exec(item);
+    if (!m) return `"${item}" is not id:price_stars:allowance_stars (id: lowercase letters and digits)`;
+    const plan = { id: m[1]!, priceStars: Number(m[2]), allowanceStars: Number(m[3]) };
+    if (plan.priceStars < 1 || plan.priceStars > MAX_STARS_PER_PAYMENT) {
+      return `"${item}": the price must be 1 to ${MAX_STARS_PER_PAYMENT} Stars`;
+    }
+    if (plan.allowanceStars < 1) return `"${item}": the allowance must be at least 1 Star`;
+    if (plans.some((p) => p.id === plan.id)) return `plan "${plan.id}" is listed twice`;
+    plans.push(plan);
+  }
+  return plans;
+}
+
+export const subscriptionKeys = {
+  /** A paid period's allowance (its Telegram charge id). */
+  allowance: (chargeId: string) => `sub:${chargeId}`,
+  /**
+   * The allowance's unspent rest at the period's end (or at the refund of its payment): n = 1 is
+   * `sub_expire:<charge>`; a later part (Stars a release gave back to an ended period) is n = 2, 3...
+   */
+  expire: (chargeId: string, n: number) =>
+    n <= 1 ? `sub_expire:${chargeId}` : `sub_expire:${chargeId}:${n}`,
+} as const;
+
+/** Invoice payloads of plan invoices: `s:<plan id>:<user id>` (a top-up's are `t:`). */
+const PAYLOAD = /^s:([a-z][a-z0-9]{0,15}):(\d+)$/;
+
+export const planPayload = (planId: string, userId: number) => `s:${planId}:${userId}`;
+
+export function parsePlanPayload(payload: string): { planId: string; userId: number } | undefined {
+  const m = PAYLOAD.exec(payload);
+  return m ? { planId: m[1]!, userId: Number(m[2]) } : undefined;
+}

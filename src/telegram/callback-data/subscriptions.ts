@@ -1,0 +1,12 @@
+/**
+ * Subscription buttons: `sbp:<plan id>` asks for a plan's invoice link; `sbm:<action>` shows the plans
+ * (from /wallet), turns renewal off (`cancel`) or on again (`resume`).
+ */
+import { buttonFamily, field } from './codec.js';
+
+/** A plan id as SUBSCRIPTION_PLANS allows it (lowercase letters and digits; domain/subscription.ts). */
+export const subscribePlanData = buttonFamily('sbp', { plan: field.id });
+
+export const subscriptionActionData = buttonFamily('sbm', {
+  action: field.oneOf(['plans', 'cancel', 'resume'] as const),
+});

@@ -1,0 +1,149 @@
+/**
+ * Stars subscriptions end to end (issue 25): the real bot process with BILLING=stars and
+ * SUBSCRIPTION_PLANS, the Telegram emulator taking the subscription and renewing it on demand, the
+ * simulator on a manual clock. On the run's engine (TEST_ENGINE: SQLite, or PostgreSQL in the
+ * postgres project). Balances are read as a customer reads them (/wallet), the ledger in the store.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/simulator/server.js';
+import { pricedTextImage } from '../support/e2e/flows.js';
+import { type Stack, startStack } from '../support/e2e/stack.js';
+import type { ScriptedUser } from '../support/telegram/emulator.js';
+
+const ADMIN = 900_002;
+/** pro: 450 Stars a month for 20 Stars of allowance. Lumen Text to Image costs 5 Stars here. */
+const ALLOWANCE = 20;
+const LUMEN_STARS = 5;
+let stack: Stack;
+const clock = new ManualClock(Date.now());
+
+beforeAll(async () => {
+  stack = await startStack({
+    simulator: { clock },
+    env: {
+      BILLING: 'stars',
+      SUPPORT_CONTACT: '@shop_support',
+      STARS_PER_USD: '77',
+      MARKUP_PERCENT: '50',
+      SUBSCRIPTION_PLANS: `pro:450:${ALLOWANCE}`,
+      ADMIN_IDS: String(ADMIN),
+    },
+  });
+});
+afterAll(async () => {
+  expect(stack.emulator.problems).toEqual([]);
+  expect(stack.emulator.unansweredPreCheckoutQueries()).toEqual([]);
+  await stack?.close();
+});
+
+async function balanceOf(user: ScriptedUser): Promise<number> {
+  const after = stack.emulator.seq();
+  await user.sendCommand('wallet');
+  const wallet = await user.waitForMessage(/Your wallet:/, { after });
+  return Number(/Your wallet: ⭐\u00a0([\d,]+)/.exec(wallet.text ?? '')![1]!.replace(/,/g, ''));
+}
+
+async function entries(key: string): Promise<Array<{ stars: number }>> {
+  const rows = await stack.database.query<{ stars: number | string }>`
+    select stars from wallet_entries where key = ${key}`;
+  return rows.map((r) => ({ stars: Number(r.stars) }));
+}
+
+/** /subscribe -> the plan -> the invoice link paid; resolves once the bot said it's active. */
+async function subscribe(user: ScriptedUser) {
+  const after = stack.emulator.seq();
+  await user.sendCommand('subscribe');
+  const plans = await user.waitForMessage(/Subscriptions/, { after });
+  expect(plans.text).toContain('spent before your other Stars and expire');
+  await user.pressButton(/^pro: ⭐\u00a0450 a month/);
+  const ready = await user.waitForMessage(/Tap below to pay/, { after });
+  const url = ready.buttons[0]?.url;
+  if (!url) throw new Error('no invoice link');
+  const paid = await user.payInvoiceLink(url);
+  if (!paid.ok) throw new Error(`payment refused: ${JSON.stringify(paid)}`);
+  await user.waitForMessage(/You're subscribed to pro/, { after });
+  return paid;
+}
+
+/** One Lumen order, completed and delivered: its price is spent. */
+async function spendOnce(user: ScriptedUser, prompt: string) {
+  await pricedTextImage(user, prompt);
+  const after = stack.emulator.seq();
+  await user.pressButton(/^✅ Confirm/);
+  await user.waitForMessage(/Order placed|Generating/, { after });
+  clock.advance(60_000);
+  await user.waitForMessage(/Done!/, { after, timeoutMs: 20_000 });
+}
+
+describe('a Stars subscription', () => {
+  it('credits the allowance; a renewal delivered twice credits once and expires the unspent rest', async () => {
+    const user = stack.emulator.createUser({ first_name: 'Sofia', language_code: 'en' });
+    const first = await subscribe(user);
+    expect(await balanceOf(user)).toBe(ALLOWANCE);
+    await spendOnce(user, 'A lighthouse at dawn');
+    expect(await balanceOf(user)).toBe(ALLOWANCE - LUMEN_STARS);
+
+    const after = stack.emulator.seq();
+    const renewal = stack.emulator.renewSubscription(user.id);
+    await user.waitForMessage(/subscription renewed/, { after });
+    stack.emulator.redeliver(renewal.updateId);
+    await user.waitForIdle();
+    expect(user.messages().filter((m) => m.sentAt > after && /renewed/.test(m.text ?? ''))).toHaveLength(1);
+    expect(await entries(`sub:${renewal.chargeId}`)).toEqual([{ stars: ALLOWANCE }]);
+    // The first period's unspent rest expired at the renewal, once.
+    expect(await entries(`sub_expire:${first.chargeId}`)).toEqual([{ stars: ALLOWANCE - LUMEN_STARS }]);
+    expect(await balanceOf(user)).toBe(ALLOWANCE);
+
+    const shown = stack.emulator.seq();
+    await user.sendCommand('subscription');
+    const status = await user.waitForMessage(/Your plan/, { after: shown });
+    expect(status.text).toContain(`Stars of this period left: ⭐\u00a0${ALLOWANCE}`);
+    expect(status.text).toMatch(/Renews on/);
+  });
+
+  it('cancelled: no further renewal, the allowance stays usable until the period ends', async () => {
+    const user = stack.emulator.createUser({ first_name: 'Tomas', language_code: 'en' });
+    await subscribe(user);
+    const after = stack.emulator.seq();
+    await user.sendCommand('subscription');
+    await user.waitForMessage(/Your plan/, { after });
+    await user.pressButton('Cancel renewal');
+    await user.waitForMessage(/Renewal is off: the plan stays active until/, { after });
+    expect(() => stack.emulator.renewSubscription(user.id)).toThrow(/does not renew/);
+    await spendOnce(user, 'A quiet harbour');
+    expect(await balanceOf(user)).toBe(ALLOWANCE - LUMEN_STARS);
+    // Resume turns renewal back on through Telegram.
+    await user.pressButton('Resume renewal');
+    await user.waitForMessage(/Renews on/, { after });
+    expect(stack.emulator.callsTo('editUserStarSubscription').map((c) => c.params['is_canceled'])).toEqual(
+      expect.arrayContaining([true, false]),
+    );
+  });
+
+  it("/refund of a renewal returns its payment and ends that period's unspent allowance, once", async () => {
+    const admin = stack.emulator.createUser({ id: ADMIN, first_name: 'Ada', language_code: 'en' });
+    const user = stack.emulator.createUser({ first_name: 'Uma', language_code: 'en' });
+    await subscribe(user);
+    const after = stack.emulator.seq();
+    const renewal = stack.emulator.renewSubscription(user.id);
+    await user.waitForMessage(/subscription renewed/, { after });
+    await admin.sendCommand('refund', renewal.chargeId);
+    await admin.waitForMessage(/Refunded the subscription payment of ⭐\u00a0450/, { after });
+    await admin.sendCommand('refund', renewal.chargeId);
+    await admin.waitForMessage(/already been refunded/, { after });
+    expect(stack.emulator.starTransactions().filter((t) => t.id === renewal.chargeId)).toHaveLength(2);
+    expect(await entries(`sub_expire:${renewal.chargeId}`)).toEqual([{ stars: ALLOWANCE }]);
+    expect(await balanceOf(user)).toBe(0);
+
+    // The admins' views: the card shows the subscription, /stats the subscribers and revenue.
+    await admin.sendCommand('user', String(user.id));
+    const card = await admin.waitForMessage(/🔁 Subscription: pro/, { after });
+    expect(card.text).toContain('ended');
+    await admin.sendCommand('stats');
+    const stats = await admin.waitForMessage(/🔁 Subscribers: pro/, { after });
+    // Three customers subscribed in this file, one ended by its refund; Tomas turned renewal off and
+    // on again, so no churn.
+    expect(stats.text).toContain('Subscribers: pro 2.');
+    expect(stats.text).toContain('Renewals turned off this month: 0');
+  });
+});
