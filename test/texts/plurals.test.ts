@@ -250,9 +250,15 @@ describe('plural forms', () => {
       lines.forEach((line, i) => {
         key = /^([a-z][\w-]*)\s*=/.exec(line)?.[1] ?? key;
         const selector = /\{\s*\$(\w+)\s*->\s*$/.exec(line);
-        // A selector on a number: its first variant is a plural category or an exact number.
-        if (selector && /^\s*\*?\[(one|few|many|other|\d+)\]/.test(lines[i + 1] ?? ''))
-          found.add(`${key} $${selector[1]}`);
+        // A selector on a number: a variant is a plural category or an exact number. One with only
+        // `*[other]` is a hook for overriding a text per value (subscription-plan-name), not a plural.
+        const variants: string[] = [];
+        for (let j = i + 1; selector && j < lines.length; j++) {
+          const variant = /^\s*\*?\[([\w-]+)\]/.exec(lines[j]!);
+          if (!variant) break;
+          variants.push(variant[1]!);
+        }
+        if (variants.some((v) => /^(one|few|many|\d+)$/.test(v))) found.add(`${key} $${selector![1]}`);
       });
     }
     expect([...found].filter((f) => !covered.has(f))).toEqual([]);
