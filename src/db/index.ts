@@ -13,6 +13,7 @@ import { BroadcastsRepository } from './repositories/broadcasts.js';
 import { CampaignsRepository } from './repositories/campaigns.js';
 import { CatalogSnapshotsRepository } from './repositories/catalog-snapshots.js';
 import { createConversationStateStorage } from './repositories/conversation-states.js';
+import { DashboardRepository } from './repositories/dashboard.js';
 import { OrdersRepository } from './repositories/orders.js';
 import { PromoCodesRepository } from './repositories/promo-codes.js';
 import { ReferralsRepository } from './repositories/referrals.js';
@@ -53,6 +54,7 @@ export {
   BroadcastsRepository,
   CampaignsRepository,
   CatalogSnapshotsRepository,
+  DashboardRepository,
   OrdersRepository,
   PollBudgetRepository,
   PromoCodesRepository,
@@ -84,6 +86,8 @@ export interface Store {
   readonly promoCodes: PromoCodesRepository;
   readonly referrals: ReferralsRepository;
   readonly campaigns: CampaignsRepository;
+  /** The admin Mini App's figures. */
+  readonly dashboard: DashboardRepository;
   /** Where each upstream upload came from, to upload an older order's inputs again. */
   readonly uploadSources: UploadSourcesRepository;
   conversationStorage<S>(): ReturnType<typeof createConversationStateStorage<S>>;
@@ -128,6 +132,7 @@ export function storeOn(engine: Engine, opts: StoreOptions | (() => number) = {}
     promoCodes: new PromoCodesRepository(engine, wallet, now),
     referrals: new ReferralsRepository(engine, wallet, now),
     campaigns: new CampaignsRepository(engine, now),
+    dashboard: new DashboardRepository(engine),
     uploadSources: new UploadSourcesRepository(engine, now),
     conversationStorage: () => createConversationStateStorage(engine),
     holdSingleton: (name) => engine.holdSingleton(name),
