@@ -119,3 +119,37 @@ export const CSV_TABLES = [
   'broadcasts',
 ] as const;
 export type CsvTable = (typeof CSV_TABLES)[number];
+
+/**
+ * Live settings (GET /miniapp/api/settings, PUT .../settings/models/:id and .../settings/global,
+ * each with the document's `version`): the contract the settings screen is built against; the
+ * routes themselves belong to the live-settings feature.
+ */
+export type SettingsPrice =
+  | { kind: 'default' }
+  | { kind: 'markup'; markupPercent: string }
+  | { kind: 'fixed'; stars: number };
+
+export interface SettingsModel {
+  id: number;
+  upstreamName: string;
+  type: string;
+  offered: boolean;
+  name: { en: string | null; ru: string | null };
+  description: { en: string | null; ru: string | null };
+  price: SettingsPrice;
+  exampleStars: number | null;
+}
+
+export interface SettingsDocument {
+  models: SettingsModel[];
+  markupPercent: string;
+  welcomeStars: number;
+  topupPacks: number[];
+  version: number;
+}
+
+/** 422's body. */
+export interface SettingsErrors {
+  errors: Array<{ field: string; message: string }>;
+}
