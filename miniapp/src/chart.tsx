@@ -8,6 +8,8 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { cssColor } from './telegram.js';
 
+const DAY_S = 86_400;
+
 export interface ChartSeries {
   label: string;
   values: number[];
@@ -47,7 +49,15 @@ export function DayChart(props: {
       cursor: { drag: { x: false, y: false } },
       scales: { x: { time: true }, l: {}, r: {} },
       axes: [
-        { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } },
+        {
+          stroke: text,
+          grid: { stroke: grid, width: 1 },
+          ticks: { stroke: grid, width: 1 },
+          // Whole days only: a day, a week or a month between ticks, as 03-12.
+          incrs: [DAY_S, 7 * DAY_S, 30 * DAY_S],
+          space: 48,
+          values: (_u, splits) => splits.map((s) => new Date(s * 1000).toISOString().slice(5, 10)),
+        },
         axis('l', 0, props.leftLabel),
         ...(hasRight ? [axis('r', 1, props.rightLabel)] : []),
       ],

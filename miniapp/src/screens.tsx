@@ -61,22 +61,20 @@ function MoneyView({ data }: { data: MoneyReport }) {
         items={[
           ...(data.billing
             ? [
-                { label: t('miniapp-stars-bought'), value: `${num(totals.starsBought)} ⭐` },
-                { label: t('miniapp-stars-earned'), value: `${num(totals.starsEarned)} ⭐` },
+                { label: t('miniapp-stars-bought'), value: `${num(totals.starsBought)} ★` },
+                { label: t('miniapp-stars-earned'), value: `${num(totals.starsEarned)} ★` },
               ]
             : []),
           { label: t('miniapp-cost'), value: usd(totals.costUsd) },
           ...(totals.marginUsd !== null
             ? [{ label: t('miniapp-margin'), value: usd(totals.marginUsd), tone: tone(totals.marginUsd) }]
             : []),
-          ...(data.billing
-            ? [{ label: t('miniapp-refunds'), value: `${num(totals.refundedStars)} ⭐` }]
-            : []),
+          ...(data.billing ? [{ label: t('miniapp-refunds'), value: `${num(totals.refundedStars)} ★` }] : []),
           { label: t('miniapp-orders'), value: num(totals.orders) },
         ]}
       />
       {!data.billing && <p class="hint">{t('miniapp-no-billing')}</p>}
-      <DayChart days={days} series={series} leftLabel={data.billing ? '⭐' : undefined} rightLabel="$" />
+      <DayChart days={days} series={series} leftLabel={data.billing ? '★' : undefined} rightLabel="$" />
       <Section title={t('miniapp-tab-money')} csv="money" days={data.days}>
         <Table
           head={[
@@ -163,8 +161,8 @@ function CustomersView({ data, days }: { data: CustomersReport; days: DashboardP
       {data.wallets && (
         <Cards
           items={[
-            { label: t('miniapp-wallets-balance'), value: `${num(data.wallets.balanceStars)} ⭐` },
-            { label: t('miniapp-wallets-held'), value: `${num(data.wallets.heldStars)} ⭐` },
+            { label: t('miniapp-wallets-balance'), value: `${num(data.wallets.balanceStars)} ★` },
+            { label: t('miniapp-wallets-held'), value: `${num(data.wallets.heldStars)} ★` },
           ]}
         />
       )}
@@ -242,7 +240,7 @@ export function GrowthScreen() {
           </Section>
           <Section title={t('miniapp-promo-codes')} csv="promo-codes">
             <Table
-              head={[t('miniapp-promo-code'), '⭐', t('miniapp-used')]}
+              head={[t('miniapp-promo-code'), '★', t('miniapp-used')]}
               numeric={[1, 2]}
               rows={data.promoCodes.map((c) => [
                 <span key={c.code}>

@@ -249,13 +249,7 @@ export function SettingsScreen() {
             </Section>
             <Section title={t('miniapp-settings-models')}>
               {doc.models.map((m) => (
-                <ModelForm
-                  key={`${m.id}:${doc.version}`}
-                  model={m}
-                  version={doc.version}
-                  onSaved={setSaved}
-                  onConflict={retry}
-                />
+                <ModelForm key={m.id} model={m} version={doc.version} onSaved={setSaved} onConflict={retry} />
               ))}
             </Section>
           </>
