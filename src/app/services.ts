@@ -149,6 +149,7 @@ export function createServices(opts: {
       campaigns,
       dashboard: new DashboardService({
         dashboard: store.dashboard,
+        wallet: store.wallet,
         orders: store.orders,
         broadcasts: store.broadcasts,
         campaigns,

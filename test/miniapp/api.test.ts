@@ -10,14 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/db/index.js';
 import { createHttpServer, listen } from '../../src/server/http-server.js';
 import { miniAppApiRoutes } from '../../src/server/miniapp/api.js';
 import { dashboardRoutes } from '../../src/server/miniapp/dashboard-routes.js';
 import { checkInitData } from '../../src/server/miniapp/init-data.js';
 import type { MiniAppRoute } from '../../src/server/miniapp/route.js';
 import { MINIAPP_CSP, miniAppStaticRoutes } from '../../src/server/miniapp/static.js';
-import { DashboardService } from '../../src/services/admin/dashboard.js';
 import type {
   CustomersReport,
   DashboardMe,
@@ -25,9 +23,9 @@ import type {
   MoneyReport,
   OperationsReport,
 } from '../../src/services/admin/dashboard-types.js';
-import { createTestDatabase, type TestDatabase } from '../support/databases.js';
+import type { TestDatabase } from '../support/databases.js';
 import { forge, signInitData } from '../support/miniapp-init-data.js';
-import { NOW, seedBusiness } from './seed.js';
+import { NOW, seededDashboard } from './seed.js';
 
 const TOKEN = '7000000001:AAtest-token-for-the-mini-app';
 const ADMIN = 4242;
@@ -90,30 +88,14 @@ describe('initData check', () => {
 
 describe('Mini App API and page', () => {
   let database: TestDatabase;
-  let store: Store;
   let server: Server;
   let base: string;
-  let clock = NOW;
   const writes: number[] = [];
 
   beforeAll(async () => {
-    database = await createTestDatabase('sqlite');
-    store = await database.open(() => clock);
-    await seedBusiness({
-      store,
-      setClock: (at) => {
-        clock = at;
-      },
-    });
-    const dashboard = new DashboardService({
-      dashboard: store.dashboard,
-      orders: store.orders,
-      broadcasts: store.broadcasts,
-      campaigns: { list: async () => [] },
-      payoutUsdPerStar: '0.013',
-      upstreamBalance: async () => '12.50',
-      now: () => NOW,
-    });
+    const seeded = await seededDashboard('sqlite');
+    database = seeded.database;
+    const dashboard = seeded.dashboard;
     const echo: MiniAppRoute = {
       method: 'PUT',
       path: '/echo/:id',

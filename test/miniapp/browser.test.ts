@@ -14,17 +14,15 @@ import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/db/index.js';
 import { createHttpServer, listen } from '../../src/server/http-server.js';
 import { miniAppApiRoutes } from '../../src/server/miniapp/api.js';
 import { dashboardRoutes } from '../../src/server/miniapp/dashboard-routes.js';
 import { miniAppStaticRoutes } from '../../src/server/miniapp/static.js';
-import { DashboardService } from '../../src/services/admin/dashboard.js';
-import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.js';
+import { availableEngines, type TestDatabase } from '../support/databases.js';
 import { forge, signInitData } from '../support/miniapp-init-data.js';
 import { ensureMiniAppBuilt } from './built-page.js';
 import { fakeSettingsRoutes } from './fake-settings.js';
-import { NOW, seedBusiness } from './seed.js';
+import { NOW, seededDashboard } from './seed.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const haveChromium = existsSync(CHROMIUM);
@@ -102,31 +100,15 @@ afterAll(async () => {
 
 describe.skipIf(!haveChromium).each(availableEngines())('the Mini App in Chromium on %s', (engine) => {
   let database: TestDatabase;
-  let store: Store;
   let server: Server;
   let base: string;
-  let clock = NOW;
   let page: Page;
   let settingsSaves: unknown[];
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    store = await database.open(() => clock);
-    await seedBusiness({
-      store,
-      setClock: (at) => {
-        clock = at;
-      },
-    });
-    const dashboard = new DashboardService({
-      dashboard: store.dashboard,
-      orders: store.orders,
-      broadcasts: store.broadcasts,
-      campaigns: { list: async () => [] },
-      payoutUsdPerStar: '0.013',
-      upstreamBalance: async () => '1234.5',
-      now: () => NOW,
-    });
+    const seeded = await seededDashboard(engine, { upstreamBalance: async () => '1234.5' });
+    database = seeded.database;
+    const dashboard = seeded.dashboard;
     const settings = fakeSettingsRoutes();
     settingsSaves = settings.saves;
     const logger = pino({ level: 'silent' });

@@ -4,10 +4,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/db/index.js';
-import { DashboardService } from '../../src/services/admin/dashboard.js';
 import { AdminStatsService } from '../../src/services/admin-stats.js';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.js';
-import { DAY, NOW, type Seeder, seedBusiness, TODAY } from './seed.js';
+import { DAY, dashboardOn, NOW, type Seeder, seedBusiness, TODAY } from './seed.js';
 
 describe.each(availableEngines())('dashboard figures on %s', (engine) => {
   let database: TestDatabase;
@@ -16,15 +15,7 @@ describe.each(availableEngines())('dashboard figures on %s', (engine) => {
   let seeder: Seeder;
 
   const dashboard = (billing: 'stars' | 'off' = 'stars') =>
-    new DashboardService({
-      dashboard: store.dashboard,
-      orders: store.orders,
-      broadcasts: store.broadcasts,
-      campaigns: { list: async () => [] },
-      payoutUsdPerStar: billing === 'stars' ? '0.013' : undefined,
-      upstreamBalance: async () => '12.50',
-      now: () => NOW,
-    });
+    dashboardOn(store, billing === 'stars' ? {} : { payoutUsdPerStar: undefined });
 
   beforeEach(async () => {
     database = await createTestDatabase(engine);
@@ -138,14 +129,10 @@ describe.each(availableEngines())('dashboard figures on %s', (engine) => {
       activeOrders: { queued: 0, processing: 1 },
       broadcasts: [],
     });
-    const down = new DashboardService({
-      dashboard: store.dashboard,
-      orders: store.orders,
-      broadcasts: store.broadcasts,
-      campaigns: { list: async () => [] },
+    const down = dashboardOn(store, {
       payoutUsdPerStar: undefined,
       upstreamBalance: () => Promise.reject(new Error('upstream down')),
-      now: () => NOW + 90 * DAY,
+      now: NOW + 90 * DAY,
     });
     expect((await down.operations()).upstreamBalanceUsd).toBeNull();
     // 90 days later, today's orders are the first day of the 90.

@@ -5,6 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Store } from '../../src/db/index.js';
 import type { Order } from '../../src/reseller/schemas.js';
+import { DashboardService } from '../../src/services/admin/dashboard.js';
+import { createTestDatabase, type EngineName, type TestDatabase } from '../support/databases.js';
 
 export const HOUR = 60 * 60 * 1000;
 export const DAY = 24 * HOUR;
@@ -139,4 +141,37 @@ export async function seedBusiness(s: Seeder): Promise<void> {
   });
   await addOrder(s, TODAY - 25 * DAY, { userId: 11, status: 'cancelled', cost: '2.00' });
   await addOrder(s, TODAY - 60 * DAY, { userId: 11, status: 'completed', cost: '7.00', stars: 5 });
+}
+
+/** A fresh database on `engine` with seedBusiness in it, and the figures' service over it at NOW. */
+export async function seededDashboard(
+  engine: EngineName,
+  opts: { payoutUsdPerStar?: string | undefined; upstreamBalance?: () => Promise<string> } = {},
+): Promise<{ database: TestDatabase; store: Store; dashboard: DashboardService }> {
+  const database = await createTestDatabase(engine);
+  let clock = NOW;
+  const store = await database.open(() => clock);
+  await seedBusiness({
+    store,
+    setClock: (at) => {
+      clock = at;
+    },
+  });
+  return { database, store, dashboard: dashboardOn(store, opts) };
+}
+
+export function dashboardOn(
+  store: Store,
+  opts: { payoutUsdPerStar?: string | undefined; upstreamBalance?: () => Promise<string>; now?: number } = {},
+): DashboardService {
+  return new DashboardService({
+    dashboard: store.dashboard,
+    wallet: store.wallet,
+    orders: store.orders,
+    broadcasts: store.broadcasts,
+    campaigns: { list: async () => [] },
+    payoutUsdPerStar: 'payoutUsdPerStar' in opts ? opts.payoutUsdPerStar : '0.013',
+    upstreamBalance: opts.upstreamBalance ?? (async () => '12.50'),
+    now: () => opts.now ?? NOW,
+  });
 }

@@ -79,24 +79,13 @@ export class DashboardRepository {
     });
   }
 
-  /** Every wallet's balance summed, and the Stars held by running orders (what the reseller owes). */
-  async walletTotals(): Promise<{ balanceStars: number; heldStars: number }> {
+  /** Every wallet's balance summed (what customers can still spend). */
+  async walletBalance(): Promise<number> {
     const { walletEntries } = this.engine.tables;
-    const rows = await this.engine.run((db) =>
-      db
-        .select({
-          kind: walletEntries.kind,
-          stars: starsSum(walletEntries.stars),
-          delta: starsSum(walletEntries.delta),
-        })
-        .from(walletEntries)
-        .groupBy(walletEntries.kind),
+    const [row] = await this.engine.run((db) =>
+      db.select({ balance: starsSum(walletEntries.delta) }).from(walletEntries),
     );
-    const stars = (kind: WalletEntryKind) => rows.find((r) => r.kind === kind)?.stars ?? 0;
-    return {
-      balanceStars: rows.reduce((sum, r) => sum + r.delta, 0),
-      heldStars: stars('hold') - stars('capture') - stars('release'),
-    };
+    return row?.balance ?? 0;
   }
 
   async names(

@@ -5,7 +5,12 @@
  * the margin is the Stars earned by completed orders at Telegram's payout (STARS_PAYOUT_USD) minus
  * what upstream charged, and is null without Stars billing.
  */
-import type { BroadcastsRepository, DashboardRepository, OrdersRepository } from '../../db/index.js';
+import type {
+  BroadcastsRepository,
+  DashboardRepository,
+  OrdersRepository,
+  WalletRepository,
+} from '../../db/index.js';
 import type { DashboardRows } from '../../db/repositories/dashboard.js';
 import { moneyToString, starsPayoutUsd, subtractMoney, sumMoneyStrings } from '../../domain/money.js';
 import { DAY_MS, utcDayStart } from '../../domain/referral.js';
@@ -31,6 +36,8 @@ const REFUND_SIGN: Partial<Record<string, number>> = { refund: 1, refund_undo: -
 
 export interface DashboardDeps {
   dashboard: DashboardRepository;
+  /** Its totals say how many Stars running orders hold. */
+  wallet: Pick<WalletRepository, 'totals'>;
   orders: Pick<OrdersRepository, 'countActive'>;
   broadcasts: Pick<BroadcastsRepository, 'counts'>;
   campaigns: Pick<CampaignAdmin, 'list'>;
@@ -221,7 +228,12 @@ export class DashboardService {
     return {
       days,
       series: series.map((d) => ({ day: d.day, new: d.new, active: d.active.size, paying: d.paying.size })),
-      wallets: this.billing ? await this.#deps.dashboard.walletTotals() : null,
+      wallets: this.billing
+        ? {
+            balanceStars: await this.#deps.dashboard.walletBalance(),
+            heldStars: (await this.#deps.wallet.totals()).heldStars,
+          }
+        : null,
       top,
     };
   }
