@@ -234,7 +234,17 @@ function GlobalForm(props: {
 
 export function SettingsScreen() {
   const [load, retry] = useLoad<SettingsDocument>('/settings');
-  const [saved, setSaved] = useState<SettingsDocument>();
+  const [saved, setSavedDoc] = useState<SettingsDocument>();
+  // Said above the reloaded forms (a form's own notice goes with it when the document reloads).
+  const [conflict, setConflict] = useState(false);
+  const setSaved = (doc: SettingsDocument) => {
+    setConflict(false);
+    setSavedDoc(doc);
+  };
+  const reloadAfterConflict = () => {
+    setConflict(true);
+    retry();
+  };
   if (load.state === 'error' && load.status === 404)
     return <p class="hint">{t('miniapp-settings-unavailable')}</p>;
   return (
@@ -244,8 +254,9 @@ export function SettingsScreen() {
         const doc = saved && saved.version >= loaded.version ? saved : loaded;
         return (
           <>
+            {conflict && <NoticeLine notice={{ kind: 'conflict' }} />}
             <Section title={t('miniapp-settings-global')}>
-              <GlobalForm doc={doc} onSaved={setSaved} onConflict={retry} />
+              <GlobalForm doc={doc} onSaved={setSaved} onConflict={reloadAfterConflict} />
             </Section>
             <Section title={t('miniapp-settings-models')}>
               {doc.models.map((m) => (

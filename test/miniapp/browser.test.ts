@@ -103,14 +103,13 @@ describe.skipIf(!haveChromium).each(availableEngines())('the Mini App in Chromiu
   let server: Server;
   let base: string;
   let page: Page;
-  let settingsSaves: unknown[];
+  let settings: ReturnType<typeof fakeSettingsRoutes>;
 
   beforeAll(async () => {
     const seeded = await seededDashboard(engine, { upstreamBalance: async () => '1234.5' });
     database = seeded.database;
     const dashboard = seeded.dashboard;
-    const settings = fakeSettingsRoutes();
-    settingsSaves = settings.saves;
+    settings = fakeSettingsRoutes();
     const logger = pino({ level: 'silent' });
     server = createHttpServer({
       logger,
@@ -183,11 +182,27 @@ describe.skipIf(!haveChromium).each(availableEngines())('the Mini App in Chromiu
     await model.locator('input[name="price-value"]').fill('9');
     await model.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => model.locator('.notice-line').innerText()).toBe('Saved.');
-    expect(settingsSaves.at(-1)).toMatchObject({
+    expect(settings.saves.at(-1)).toMatchObject({
       id: '203',
       body: { price: { kind: 'fixed', stars: 9 }, version: 1 },
     });
     await page.screenshot({ path: `${SHOTS}/${engine}-settings-en.png`, fullPage: true });
+  });
+
+  it('after someone else saved, says so, shows the latest settings and saves on top of them', async () => {
+    settings.bump();
+    await page.locator('input[name="welcome"]').fill('25');
+    await page.locator('form.global').getByRole('button', { name: 'Save' }).click();
+    // The form that failed goes away with the reload; the notice above the reloaded forms stays.
+    await expect.poll(() => page.locator('[data-kind="conflict"]').count()).toBe(1);
+    await page.locator('form.global').waitFor();
+    expect(settings.saves.at(-1)).toMatchObject({ id: 'global', body: { welcomeStars: 25, version: 2 } });
+    // The reloaded document (version 3) is what the next save builds on.
+    await page.locator('input[name="welcome"]').fill('25');
+    await page.locator('form.global').getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.locator('form.global .notice-line').innerText()).toBe('Saved.');
+    expect(settings.saves.at(-1)).toMatchObject({ id: 'global', body: { welcomeStars: 25, version: 3 } });
+    expect(await page.locator('[data-kind="conflict"]').count()).toBe(0);
   });
 
   it('speaks Russian to an admin whose Telegram is in Russian, on a phone-sized screen', async () => {

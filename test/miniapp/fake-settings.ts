@@ -6,7 +6,12 @@
 import type { MiniAppRoute } from '../../src/server/miniapp/route.js';
 import type { SettingsDocument, SettingsModel } from '../../src/services/admin/dashboard-types.js';
 
-export function fakeSettingsRoutes(): { routes: MiniAppRoute[]; saves: unknown[] } {
+export function fakeSettingsRoutes(): {
+  routes: MiniAppRoute[];
+  saves: unknown[];
+  /** Another admin saved meanwhile: the document's version moves on. */
+  bump(): void;
+} {
   const saves: unknown[] = [];
   const doc: SettingsDocument = {
     models: [
@@ -39,6 +44,9 @@ export function fakeSettingsRoutes(): { routes: MiniAppRoute[]; saves: unknown[]
   const stale = (body: unknown) => (body as { version?: unknown } | undefined)?.version !== doc.version;
   return {
     saves,
+    bump: () => {
+      doc.version++;
+    },
     routes: [
       { method: 'GET', path: '/settings', handle: async () => ({ status: 200, json: doc }) },
       {
