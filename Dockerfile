@@ -7,6 +7,10 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
+# The admin Mini App's page (Vite) is built with the sources: its texts come from locales/.
+COPY miniapp ./miniapp
+COPY scripts/build-miniapp.ts ./scripts/
+COPY locales ./locales
 RUN npm run build && npm prune --omit=dev
 
 # Runtime stage: only what the bot needs, as an unprivileged user.

@@ -20,8 +20,10 @@ import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
+import { sign } from '@tma.js/init-data-node';
 import { startSimulator } from '../src/simulator/server.js';
 import { BotProcess } from '../test/support/e2e/bot-process.js';
+import { freePort } from '../test/support/e2e/free-port.js';
 import { startTelegramEmulator } from '../test/support/telegram/emulator.js';
 import type { BotMessage } from '../test/support/telegram/scripted-user.js';
 import { describeInlineAnswer } from './playground-inline.js';
@@ -79,6 +81,16 @@ const user = emulator.createUser({ first_name: 'You', language_code: args.lang }
 // The chat opens with /start, as in Telegram: the bot finds it waiting when it starts (and an
 // admin's commands can be registered in a chat that exists).
 await user.sendCommand('start');
+// --admin: the control room (admin Mini App) is served on a local port. Telegram would open it over
+// https at PUBLIC_URL; here the printed link opens it in a browser, signed in as this user.
+const miniAppPort = args.admin ? await freePort() : undefined;
+const MINIAPP_ENV: Record<string, string> = miniAppPort
+  ? {
+      HTTP_PORT: String(miniAppPort),
+      PUBLIC_URL: `https://127.0.0.1:${miniAppPort}`,
+      MINIAPP_AUTH_MAX_AGE: '86400',
+    }
+  : {};
 const bot = await BotProcess.start({
   env: {
     BOT_TOKEN: emulator.token,
@@ -91,6 +103,7 @@ const bot = await BotProcess.start({
     ORDER_POLL_MIN_MS: '500',
     ORDER_POLL_MAX_MS: '2000',
     ...(args.admin ? { ADMIN_IDS: String(user.id) } : {}),
+    ...MINIAPP_ENV,
     ...(args.billing === 'stars' ? STARS_BILLING : {}),
   },
 });
@@ -213,6 +226,25 @@ async function sendFile(line: string): Promise<void> {
     );
 }
 
+/** The Mini App's local address with launch parameters as Telegram passes them, signed for this user (valid a day). */
+function dashboardUrl(port: number): string {
+  const initData = sign(
+    {
+      user: { id: user.id, first_name: 'You', language_code: args.lang },
+      query_id: 'playground',
+      signature: '',
+    },
+    emulator.token,
+    new Date(),
+  );
+  const launch = new URLSearchParams({
+    tgWebAppData: initData,
+    tgWebAppVersion: '8.0',
+    tgWebAppPlatform: 'web',
+  });
+  return `http://127.0.0.1:${port}/miniapp/#${launch.toString()}`;
+}
+
 const roles = [args.admin ? 'admin' : 'customer', args.billing === 'stars' ? 'Stars wallet on' : ''];
 console.log(
   [
@@ -221,6 +253,9 @@ console.log(
     'Type a message or a /command. Also: #N press button N · !pay pay the newest invoice · !photo PATH · !video PATH · !file PATH · !inline QUERY · :quit',
     args.billing === 'stars' ? 'Stars: /wallet, pick a pack, then !pay to top up.' : '',
     args.billing === 'stars' ? 'Subscriptions: /subscribe, pick the plan, !pay; !renew renews it now.' : '',
+    miniAppPort
+      ? `Control room (admin Mini App, /dashboard), open in a browser: ${dashboardUrl(miniAppPort)}`
+      : '',
   ]
     .filter(Boolean)
     .join('\n'),

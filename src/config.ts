@@ -231,6 +231,14 @@ const baseSchema = z.object({
     .optional(),
   /** Polling mode: serve /metrics (and /healthz) on this port. Webhook mode serves them on PORT. */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** The same as METRICS_PORT (it serves the admin Mini App too); METRICS_PORT wins when both are set. */
+  HTTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** The https origin Telegram opens the admin Mini App at (webhook mode: WEBHOOK_URL's origin by default). */
+  PUBLIC_URL: z
+    .url({ protocol: /^https$/, message: 'must be an https origin such as https://bot.example.com' })
+    .optional(),
+  /** How old a Mini App's signed initData may be, in seconds. */
+  MINIAPP_AUTH_MAX_AGE: positiveInt(3_600),
   RESELLER_API_URL: z.url({ message: 'must be a URL ending with /api/v1' }).optional(),
   RESELLER_API_KEY: z.string().min(1).optional(),
   DATABASE_PATH: z.string().min(1).default('./data/bot.sqlite'),
@@ -392,6 +400,20 @@ function crossVariableProblems(env: Record<string, string>): string[] {
 
 type Env = z.infer<typeof envSchema>;
 
+function miniAppConfig(env: Env): Config['miniApp'] {
+  const authMaxAgeSeconds = env.MINIAPP_AUTH_MAX_AGE;
+  const origin = env.PUBLIC_URL
+    ? new URL(env.PUBLIC_URL).origin
+    : env.BOT_MODE === 'webhook' && env.WEBHOOK_URL.startsWith('https:')
+      ? new URL(env.WEBHOOK_URL).origin
+      : undefined;
+  if (!origin) return { url: null, off: 'no_public_url', authMaxAgeSeconds };
+  if (env.BOT_MODE === 'polling' && !(env.METRICS_PORT ?? env.HTTP_PORT)) {
+    return { url: null, off: 'no_http_port', authMaxAgeSeconds };
+  }
+  return { url: `${origin}/miniapp/`, off: null, authMaxAgeSeconds };
+}
+
 export interface Config {
   botToken: string;
   /** `sendRate`: messages posted a second by this process (TELEGRAM_SEND_RATE). */
@@ -399,6 +421,11 @@ export interface Config {
   /** Which result URLs the bot may fetch (lib/url-policy.ts). */
   resultUrls: UrlPolicy;
   metricsPort: number | null;
+  /**
+   * The admin Mini App: `url` is the page Telegram opens (PUBLIC_URL + /miniapp/), or null with the
+   * reason it is off (no PUBLIC_URL, or polling mode without an HTTP port).
+   */
+  miniApp: { url: string | null; off: 'no_public_url' | 'no_http_port' | null; authMaxAgeSeconds: number };
   /** `null` means sandbox mode: the simulator runs in-process and nothing costs money. */
   reseller: { url: string; apiKey: string } | null;
   /** The SQLite file (default), or the PostgreSQL server when DATABASE_URL is set. */
@@ -506,7 +533,8 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
       allowPrivate: env.RESULT_URLS_ALLOW_PRIVATE,
       trustedOrigins: env.RESULT_URLS_TRUSTED_ORIGIN ? [new URL(env.RESULT_URLS_TRUSTED_ORIGIN).origin] : [],
     },
-    metricsPort: env.METRICS_PORT ?? null,
+    metricsPort: env.METRICS_PORT ?? env.HTTP_PORT ?? null,
+    miniApp: miniAppConfig(env),
     reseller:
       env.RESELLER_API_KEY && env.RESELLER_API_URL
         ? { url: env.RESELLER_API_URL.replace(/\/+$/, ''), apiKey: env.RESELLER_API_KEY }

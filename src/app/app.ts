@@ -12,6 +12,7 @@ import { metrics } from '../metrics.js';
 import { createHttpServer, listen } from '../server/http-server.js';
 import { WEBHOOK_PATH } from '../server/webhook.js';
 import { SingletonJobs } from '../services/singleton-jobs.js';
+import { setAdminMenuButtons } from '../telegram/menu-button.js';
 import { startPolling } from '../workers/polling.js';
 import { type Container, createContainer } from './container.js';
 import { singletonJobs } from './jobs.js';
@@ -47,6 +48,21 @@ async function registerCommandMenus(c: Container): Promise<void> {
     c.logger.warn(
       { adminId, err: error },
       'could not register the admin commands (has the admin opened the bot?)',
+    );
+  }
+  await registerAdminMenuButtons(c);
+}
+
+/** The admin Mini App as each admin chat's menu button, when it is on (customers keep theirs). */
+async function registerAdminMenuButtons(c: Container): Promise<void> {
+  const { url } = c.config.miniApp;
+  if (!url) return;
+  const text = c.i18n.t(c.config.defaultLocale, 'dashboard-menu-button');
+  const { failed } = await setAdminMenuButtons(c.bot.api, { url, text, adminIds: c.config.adminIds });
+  for (const { adminId, error } of failed) {
+    c.logger.warn(
+      { adminId, err: error },
+      'could not set the admin menu button (has the admin opened the bot?)',
     );
   }
 }

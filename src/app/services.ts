@@ -12,6 +12,7 @@ import { AuditTrail } from '../services/admin/audit-trail.js';
 import { BroadcastAdmin } from '../services/admin/broadcasts.js';
 import { CampaignAdmin } from '../services/admin/campaigns.js';
 import { CustomerAdmin } from '../services/admin/customers.js';
+import { DashboardService } from '../services/admin/dashboard.js';
 import { createAdminServices, withAdminHooks } from '../services/admin.js';
 import { CatalogService } from '../services/catalog.js';
 import { composeHooks } from '../services/compose-hooks.js';
@@ -107,6 +108,13 @@ export function createServices(opts: {
         .catch((err: unknown) => logger.warn({ err }, 'catalog refresh after a charge mismatch failed'));
     },
   });
+  const payoutUsdPerStar = config.billing.mode === 'stars' ? config.billing.payoutUsdPerStar : undefined;
+  const campaigns = new CampaignAdmin({
+    campaigns: store.campaigns,
+    audit: store.audit,
+    payoutUsdPerStar,
+    logger,
+  });
   const relay = new MediaRelay({
     getFile: async (fileId) => {
       if (!opts.getFile) throw new Error('no Telegram getFile given to createServices');
@@ -145,11 +153,16 @@ export function createServices(opts: {
       }),
       wallet: wallet && new WalletAdmin({ wallet, users: store.users, audit: store.audit, logger }),
       audit: new AuditTrail(store.audit, store.users),
-      campaigns: new CampaignAdmin({
-        campaigns: store.campaigns,
-        audit: store.audit,
-        payoutUsdPerStar: config.billing.mode === 'stars' ? config.billing.payoutUsdPerStar : undefined,
-        logger,
+      campaigns,
+      dashboard: new DashboardService({
+        dashboard: store.dashboard,
+        wallet: store.wallet,
+        orders: store.orders,
+        broadcasts: store.broadcasts,
+        campaigns,
+        payoutUsdPerStar,
+        upstreamBalance: async () =>
+          (await client.getBalance({ signal: AbortSignal.timeout(5_000) })).balanceUsd,
       }),
     },
     accounts: new Accounts(store.users, config.adminIds),

@@ -62,6 +62,7 @@ const ADMIN_COMMANDS = [
   'audit',
   'campaign_new',
   'campaigns',
+  'dashboard',
 ] as const;
 const ADMIN_WALLET_COMMANDS = ['refund', 'grant', 'promo_new', 'promo_batch', 'promos', 'promo_off'] as const;
 

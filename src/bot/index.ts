@@ -34,6 +34,7 @@ import { createBroadcastFeature } from './features/broadcast.js';
 import { campaignsFeature } from './features/campaigns.js';
 import { cancelFeature } from './features/cancel.js';
 import { customerCardFeature } from './features/customer-card.js';
+import { dashboardFeature } from './features/dashboard.js';
 import { createGenerateFeature } from './features/generate.js';
 import { helpFeature } from './features/help.js';
 import { inviteFeature } from './features/invite.js';
@@ -268,6 +269,7 @@ export function installFeatures(telegram: TelegramBot, opts: FeatureOptions): Bo
   protectedBot.use(subscriptionsFeature);
   protectedBot.use(inviteFeature);
   protectedBot.use(campaignsFeature);
+  protectedBot.use(dashboardFeature);
   protectedBot.use(startFeature);
   protectedBot.use(languageFeature);
   protectedBot.use(helpFeature);

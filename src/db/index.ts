@@ -13,6 +13,7 @@ import { BroadcastsRepository } from './repositories/broadcasts.js';
 import { CampaignsRepository } from './repositories/campaigns.js';
 import { CatalogSnapshotsRepository } from './repositories/catalog-snapshots.js';
 import { createConversationStateStorage } from './repositories/conversation-states.js';
+import { DashboardRepository } from './repositories/dashboard.js';
 import { LiveSettingsRepository } from './repositories/live-settings.js';
 import { OrdersRepository } from './repositories/orders.js';
 import { PromoCodesRepository } from './repositories/promo-codes.js';
@@ -57,6 +58,7 @@ export {
   BroadcastsRepository,
   CampaignsRepository,
   CatalogSnapshotsRepository,
+  DashboardRepository,
   LiveSettingsRepository,
   OrdersRepository,
   PollBudgetRepository,
@@ -90,6 +92,8 @@ export interface Store {
   readonly promoCodes: PromoCodesRepository;
   readonly referrals: ReferralsRepository;
   readonly campaigns: CampaignsRepository;
+  /** The admin Mini App's figures. */
+  readonly dashboard: DashboardRepository;
   /** Where each upstream upload came from, to upload an older order's inputs again. */
   readonly uploadSources: UploadSourcesRepository;
   /** The settings admins change live (prices, models, packs), versioned. */
@@ -138,6 +142,7 @@ export function storeOn(engine: Engine, opts: StoreOptions | (() => number) = {}
     promoCodes: new PromoCodesRepository(engine, wallet, now),
     referrals: new ReferralsRepository(engine, wallet, now),
     campaigns: new CampaignsRepository(engine, now),
+    dashboard: new DashboardRepository(engine),
     uploadSources: new UploadSourcesRepository(engine, now),
     liveSettings: new LiveSettingsRepository(engine, now),
     subscriptions: new SubscriptionsRepository(engine, wallet, now),

@@ -12,7 +12,7 @@ export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => void |
 
 export interface Route {
   method: HttpMethod;
-  /** Matched exactly, without the query string. */
+  /** Matched exactly, without the query string; one ending in `/*` matches every path under it. */
   path: string;
   handle: RouteHandler;
 }
@@ -33,14 +33,21 @@ export function createRouter(
   logger: Logger,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const table = new Map<string, RouteHandler>();
+  const prefixes: Array<{ method: string; prefix: string; handle: RouteHandler }> = [];
   for (const r of routes) {
     const key = `${r.method} ${r.path}`;
     if (table.has(key)) throw new Error(`two HTTP routes for ${key}`);
     table.set(key, r.handle);
+    if (r.path.endsWith('/*'))
+      prefixes.push({ method: r.method, prefix: r.path.slice(0, -1), handle: r.handle });
   }
+  // The longest prefix wins (/miniapp/api/ before /miniapp/).
+  prefixes.sort((a, b) => b.prefix.length - a.prefix.length);
+  const underPrefix = (method: string | undefined, path: string) =>
+    prefixes.find((p) => p.method === method && path.startsWith(p.prefix))?.handle;
   return (req, res) => {
     const path = (req.url ?? '').split('?')[0] ?? '';
-    const handle = table.get(`${req.method} ${path}`);
+    const handle = table.get(`${req.method} ${path}`) ?? underPrefix(req.method, path);
     const run = async () => {
       if (handle) {
         await handle(req, res);

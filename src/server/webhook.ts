@@ -30,7 +30,7 @@ export interface WebhookOptions {
 
 export type WebhookOutcome = 'stored' | 'unauthorized' | 'too_large' | 'bad_json' | 'aborted' | 'failed';
 
-class BodyTooLarge extends Error {}
+export class BodyTooLarge extends Error {}
 class BodyAborted extends Error {}
 
 function sameSecret(given: string | string[] | undefined, expected: string): boolean {
@@ -41,7 +41,7 @@ function sameSecret(given: string | string[] | undefined, expected: string): boo
 }
 
 /** Reads the whole body, refusing more than `limit` bytes (declared or streamed). */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > limit) {

@@ -9,6 +9,7 @@ import type { AuditTrail } from './admin/audit-trail.js';
 import type { BroadcastAdmin } from './admin/broadcasts.js';
 import type { CampaignAdmin } from './admin/campaigns.js';
 import type { CustomerAdmin } from './admin/customers.js';
+import type { DashboardService } from './admin/dashboard.js';
 import type { AdminServices } from './admin.js';
 import type { CatalogService } from './catalog.js';
 import type { InputReupload } from './input-reupload.js';
@@ -65,4 +66,6 @@ export interface AdminTools extends AdminServices {
   audit: AuditTrail;
   /** Campaign links and their figures, audited (/campaign_new, /campaigns). */
   campaigns: CampaignAdmin;
+  /** The admin Mini App's figures (read only). */
+  dashboard: DashboardService;
 }

@@ -71,7 +71,7 @@ describe('/help', () => {
 
   it("an admin also gets the admin tools; a customer doesn't", async () => {
     const admin = await helpFor(STARS_ENV, { id: ADMIN_ID, language_code: 'en' });
-    expect(commandsIn(admin).slice(-13)).toEqual([
+    expect(commandsIn(admin).slice(-14)).toEqual([
       'balance',
       'stats',
       'broadcast',
@@ -79,6 +79,7 @@ describe('/help', () => {
       'audit',
       'campaign_new',
       'campaigns',
+      'dashboard',
       'refund',
       'grant',
       'promo_new',

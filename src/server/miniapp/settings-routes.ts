@@ -12,36 +12,19 @@ import {
   type FieldError,
   type LocalizedText,
   type Parsed,
-  type PriceRule,
   parseGlobalPatch,
   parseModelPatch,
 } from '../../domain/live-settings.js';
 import type { Model } from '../../reseller/schemas.js';
+import type { SettingsDocument } from '../../services/admin/dashboard-types.js';
 import type { CatalogService } from '../../services/catalog.js';
 import type { LiveSettings, SettingsOutcome } from '../../services/live-settings.js';
 import { catalogPrice, needsQuote } from '../../services/pricing.js';
 import type { StarPricing } from '../../services/wallet/star-pricing.js';
 import type { MiniAppRoute } from './route.js';
 
-export interface ModelSettingsDocument {
-  id: number;
-  upstreamName: string;
-  type: string;
-  offered: boolean;
-  name: LocalizedText;
-  description: LocalizedText;
-  price: PriceRule;
-  /** The cheapest request's price now, in Stars; null for quote-only models or BILLING=off. */
-  exampleStars: number | null;
-}
-
-export interface SettingsDocument {
-  models: ModelSettingsDocument[];
-  markupPercent: string;
-  welcomeStars: number;
-  topupPacks: number[];
-  version: number;
-}
+/** The document the Mini App's settings screen reads and writes: one type for the page and the server. */
+export type { SettingsDocument };
 
 export interface SettingsRoutesDeps {
   liveSettings: LiveSettings;

@@ -79,7 +79,23 @@ function parseInlineButton(button: unknown): InlineKeyboardButton {
   if (url !== undefined && !isButtonUrl(url)) {
     throw badRequest(`inline keyboard button URL '${String(url)}' is invalid: Wrong HTTP URL`);
   }
+  if (button['web_app'] !== undefined) checkWebApp(button['web_app'], 'inline keyboard button');
   return button as unknown as InlineKeyboardButton;
+}
+
+/** A Web App's `{ url }`: Telegram opens only https pages (tests serve http, and open it directly). */
+export function checkWebApp(webApp: unknown, where: string): void {
+  const url = isRecord(webApp) ? webApp['url'] : undefined;
+  if (typeof url !== 'string') throw badRequest(`can't parse ${where}: Field "url" must be of type String`);
+  let protocol = '';
+  try {
+    protocol = new URL(url).protocol;
+  } catch {
+    protocol = '';
+  }
+  if (protocol !== 'https:') {
+    throw badRequest(`${where} Web App URL '${url}' is invalid: Only HTTPS links are allowed`);
+  }
 }
 
 function isButtonUrl(url: unknown): boolean {

@@ -1,6 +1,7 @@
 import { ApiError, badRequest, benignBadRequest } from '../api-error.js';
 import type { MethodHandler } from '../core.js';
-import { optBool, optInt, optJson, optString } from '../params.js';
+import { isRecord, optBool, optInt, optJson, optString } from '../params.js';
+import { checkWebApp } from '../reply-markup.js';
 import { findChat } from './common.js';
 
 export const getMe: MethodHandler = (core) => core.botUser;
@@ -79,11 +80,22 @@ export const deleteMyCommands: MethodHandler = (core, { params }) => {
 
 export const setChatMenuButton: MethodHandler = (core, { params }) => {
   const button = optJson(params, 'menu_button', "can't parse MenuButton JSON object") ?? { type: 'default' };
+  checkMenuButton(button);
   const chatId = params['chat_id'];
   if (chatId !== undefined) findChat(core, params);
   core.settings.menuButtons.set(String(chatId ?? 'default'), button);
   return true;
 };
+
+/** MenuButtonCommands, MenuButtonDefault, or MenuButtonWebApp with a text and an https page. */
+function checkMenuButton(button: unknown): void {
+  const type = isRecord(button) ? button['type'] : undefined;
+  if (type === 'commands' || type === 'default') return;
+  if (type !== 'web_app' || !isRecord(button)) throw badRequest("can't parse MenuButton JSON object");
+  const text = button['text'];
+  if (typeof text !== 'string' || text.trim() === '') throw badRequest('BUTTON_TEXT_INVALID');
+  checkWebApp(button['web_app'], 'menu button');
+}
 
 export const getChatMenuButton: MethodHandler = (core, { params }) =>
   core.settings.menuButtons.get(String(params['chat_id'] ?? 'default')) ??

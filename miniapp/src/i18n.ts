@@ -1,0 +1,42 @@
+/**
+ * The page's texts in the admin's Telegram language (Russian or English), from the bot's own
+ * locales (`miniapp-` messages, see strings-plugin.ts). `{ $name }` placeables are filled in here.
+ */
+import strings from 'virtual:miniapp-strings';
+
+export type Locale = 'en' | 'ru';
+
+let locale: Locale = 'en';
+
+export function setLocale(languageCode: string | undefined): void {
+  locale = languageCode?.toLowerCase().startsWith('ru') ? 'ru' : 'en';
+  document.documentElement.lang = locale;
+}
+
+export function currentLocale(): Locale {
+  return locale;
+}
+
+export function t(key: string, vars: Record<string, string | number> = {}): string {
+  const text = strings[locale][key] ?? strings.en[key] ?? key;
+  return text.replace(/\{\s*\$([\w-]+)\s*\}/g, (_, name: string) => String(vars[name] ?? ''));
+}
+
+/** Whole numbers in the admin's language (1 234 / 1,234). */
+export function num(n: number): string {
+  return new Intl.NumberFormat(locale).format(n);
+}
+
+/**
+ * A USD amount as the API gives it (an exact decimal string), grouped for reading without ever
+ * becoming a float: "1234.5" → "$1,234.50".
+ */
+export function usd(amount: string): string {
+  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(amount);
+  if (!m) return amount;
+  const [, sign, whole = '0', frac = ''] = m;
+  const group = locale === 'ru' ? '\u00a0' : ',';
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  const cents = frac.padEnd(2, '0');
+  return `${sign}$${grouped}${locale === 'ru' ? ',' : '.'}${cents}`;
+}

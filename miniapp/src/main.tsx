@@ -1,0 +1,21 @@
+/**
+ * The admin Mini App's entry: read what Telegram handed the page, then draw the control room, or
+ * the "open this from the bot" page when there is no initData (opened outside Telegram).
+ */
+import { render } from 'preact';
+import { useInitData } from './api.js';
+import { App, OpenFromBot } from './app.js';
+import { setLocale } from './i18n.js';
+import './style.css';
+import { readLaunch, ready } from './telegram.js';
+
+const launch = readLaunch();
+setLocale(launch?.languageCode ?? navigator.language);
+const root = document.getElementById('app')!;
+if (launch) {
+  useInitData(launch.initData);
+  render(<App />, root);
+} else {
+  render(<OpenFromBot />, root);
+}
+ready();

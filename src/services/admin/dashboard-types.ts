@@ -1,0 +1,155 @@
+/**
+ * The admin Mini App's API shapes, shared by the server (services/admin/dashboard.ts, the routes)
+ * and the page (miniapp/): one module, types only. Money is an exact decimal string (USD) or an
+ * integer (Stars), never a float. Days are UTC calendar days, `YYYY-MM-DD`.
+ */
+
+export const DASHBOARD_PERIODS = [7, 30, 90] as const;
+export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
+
+export interface MoneyFigures {
+  /** Top-ups paid (Stars). */
+  starsBought: number;
+  /** Stars captured or charged for orders whose result reached the customer. */
+  starsEarned: number;
+  /** What upstream charged for the completed orders placed that day (USD). */
+  costUsd: string;
+  /** Earned Stars at STARS_PAYOUT_USD minus the upstream cost; null without Stars billing. */
+  marginUsd: string | null;
+  /** Stars refunded (by an admin or by Telegram). */
+  refundedStars: number;
+  /** Orders placed upstream. */
+  orders: number;
+}
+
+export interface MoneyReport {
+  days: DashboardPeriod;
+  /** The first day of the period. */
+  since: string;
+  billing: boolean;
+  series: Array<MoneyFigures & { day: string }>;
+  totals: MoneyFigures;
+}
+
+export interface ModelRow {
+  modelName: string;
+  orders: number;
+  failed: number;
+  starsEarned: number;
+  costUsd: string;
+  marginUsd: string | null;
+  /** From order to a final status, on average over completed orders; null when none completed. */
+  avgSecondsToResult: number | null;
+}
+
+export interface ModelsReport {
+  days: DashboardPeriod;
+  models: ModelRow[];
+}
+
+export interface TopCustomer {
+  userId: number;
+  name: string;
+  username: string | null;
+  /** Stars spent on orders in the period. */
+  starsSpent: number;
+  orders: number;
+}
+
+export interface CustomersReport {
+  days: DashboardPeriod;
+  /** new: joined that day; active: placed an order; paying: paid a top-up. */
+  series: Array<{ day: string; new: number; active: number; paying: number }>;
+  /** Every wallet's balance and the Stars held by running orders; null without Stars billing. */
+  wallets: { balanceStars: number; heldStars: number } | null;
+  top: TopCustomer[];
+}
+
+export interface GrowthReport {
+  campaigns: Array<{
+    id: number;
+    name: string;
+    code: string;
+    joins: number;
+    ordered: number;
+    payers: number;
+    starsBought: number;
+    costUsd: string;
+    marginUsd: string | null;
+  }>;
+  promoCodes: Array<{
+    code: string;
+    stars: number;
+    uses: number;
+    used: number;
+    expiresAt: string | null;
+    disabled: boolean;
+  }>;
+}
+
+export interface OperationsReport {
+  /** Upstream's balance; null when upstream did not answer. */
+  upstreamBalanceUsd: string | null;
+  activeOrders: { queued: number; processing: number };
+  broadcasts: Array<{
+    id: number;
+    status: string;
+    createdAt: string;
+    total: number;
+    sent: number;
+    failed: number;
+    pending: number;
+  }>;
+}
+
+/** What GET /miniapp/api/me answers: who is looking, and what the page may offer. */
+export interface DashboardMe {
+  adminId: number;
+  billing: boolean;
+}
+
+/** The CSV exports, one per table (GET /miniapp/api/csv/:table?days=). */
+export const CSV_TABLES = [
+  'money',
+  'models',
+  'customers',
+  'top-customers',
+  'campaigns',
+  'promo-codes',
+  'broadcasts',
+] as const;
+export type CsvTable = (typeof CSV_TABLES)[number];
+
+/**
+ * Live settings (GET /miniapp/api/settings, PUT .../settings/models/:id and .../settings/global,
+ * each with the document's `version`): the contract the settings screen is built against; the
+ * routes themselves belong to the live-settings feature.
+ */
+export type SettingsPrice =
+  | { kind: 'default' }
+  | { kind: 'markup'; markupPercent: string }
+  | { kind: 'fixed'; stars: number };
+
+export interface SettingsModel {
+  id: number;
+  upstreamName: string;
+  type: string;
+  offered: boolean;
+  name: { en: string | null; ru: string | null };
+  description: { en: string | null; ru: string | null };
+  price: SettingsPrice;
+  exampleStars: number | null;
+}
+
+export interface SettingsDocument {
+  models: SettingsModel[];
+  markupPercent: string;
+  welcomeStars: number;
+  topupPacks: number[];
+  version: number;
+}
+
+/** 422's body. */
+export interface SettingsErrors {
+  errors: Array<{ field: string; message: string }>;
+}

@@ -1,0 +1,236 @@
+/**
+ * The Mini App in a real headless Chromium (Debian's `chromium` driven by playwright-core), opened
+ * the way Telegram opens it: the signed initData, version, platform and theme in the URL fragment.
+ * The page is served by the bot's own HTTP routes over a seeded store, on each engine: the totals
+ * and a drawn chart show; a forged initData shows "open this from the bot"; the settings screen
+ * saves through the settings API (a test double of the live-settings contract here). Screenshots
+ * of the main screens in both languages go to .tmp/.
+ *
+ * No Chromium: skipped with a message, except with REQUIRE_CHROMIUM=1 (CI), where that is a failure.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pino } from 'pino';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHttpServer, listen } from '../../src/server/http-server.js';
+import { miniAppApiRoutes } from '../../src/server/miniapp/api.js';
+import { dashboardRoutes } from '../../src/server/miniapp/dashboard-routes.js';
+import { miniAppStaticRoutes } from '../../src/server/miniapp/static.js';
+import { availableEngines, type TestDatabase } from '../support/databases.js';
+import { forge, signInitData } from '../support/miniapp-init-data.js';
+import { ensureMiniAppBuilt } from './built-page.js';
+import { fakeSettingsRoutes } from './fake-settings.js';
+import { NOW, seededDashboard } from './seed.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const haveChromium = existsSync(CHROMIUM);
+if (!haveChromium && process.env.REQUIRE_CHROMIUM === '1') {
+  throw new Error(`REQUIRE_CHROMIUM=1 but there is no Chromium at ${CHROMIUM} (apt-get install chromium)`);
+}
+if (!haveChromium)
+  console.warn(`browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium)`);
+
+const TOKEN = '7000000002:AAbrowser-test-token';
+const ADMIN = 777001;
+const SHOTS = '.tmp/miniapp-screenshots';
+const THEME = {
+  bg_color: '#ffffff',
+  secondary_bg_color: '#efeff4',
+  section_bg_color: '#ffffff',
+  text_color: '#000000',
+  hint_color: '#8e8e93',
+  link_color: '#007aff',
+  button_color: '#007aff',
+  button_text_color: '#ffffff',
+  accent_text_color: '#007aff',
+  destructive_text_color: '#ff3b30',
+};
+
+/** The URL Telegram opens: the page, with the launch parameters in its fragment. */
+function launchUrl(base: string, initData: string): string {
+  const fragment = new URLSearchParams({
+    tgWebAppData: initData,
+    tgWebAppVersion: '8.0',
+    tgWebAppPlatform: 'tdesktop',
+    tgWebAppThemeParams: JSON.stringify(THEME),
+  });
+  return `${base}/miniapp/#${fragment.toString()}`;
+}
+
+function initDataFor(languageCode: 'en' | 'ru'): string {
+  return signInitData({
+    botToken: TOKEN,
+    user: { id: ADMIN, first_name: 'Ada', language_code: languageCode },
+    authDate: Math.floor(NOW / 1000) - 60,
+    // Telegram adds a third-party signature field; it is covered by the hash like any other.
+    extra: {
+      signature: 'c2lnbmF0dXJlLW9mLXRlc3Q',
+      chat_instance: '-7351922305093871234',
+      chat_type: 'sender',
+    },
+  });
+}
+
+/** Counts the chart canvas' painted pixels: uPlot drew lines, not just an empty box. */
+const PAINTED_PIXELS = `(() => {
+  let painted = 0;
+  for (const canvas of document.querySelectorAll('.chart canvas')) {
+    const ctx = canvas.getContext('2d');
+    if (!ctx || canvas.width === 0) continue;
+    const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+    for (let i = 3; i < data.length; i += 4) if (data[i] > 0) painted++;
+  }
+  return painted;
+})()`;
+
+const paintedPixels = (page: Page) => page.evaluate<number>(PAINTED_PIXELS);
+
+let browser: Browser | undefined;
+beforeAll(async () => {
+  if (!haveChromium) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await ensureMiniAppBuilt();
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.skipIf(!haveChromium).each(availableEngines())('the Mini App in Chromium on %s', (engine) => {
+  let database: TestDatabase;
+  let server: Server;
+  let base: string;
+  let page: Page;
+  let settings: ReturnType<typeof fakeSettingsRoutes>;
+
+  beforeAll(async () => {
+    const seeded = await seededDashboard(engine, { upstreamBalance: async () => '1234.5' });
+    database = seeded.database;
+    const dashboard = seeded.dashboard;
+    settings = fakeSettingsRoutes();
+    const logger = pino({ level: 'silent' });
+    server = createHttpServer({
+      logger,
+      routes: [
+        ...miniAppStaticRoutes(),
+        ...miniAppApiRoutes({
+          auth: { botToken: TOKEN, adminIds: [ADMIN], maxAgeSeconds: 3600, now: () => NOW },
+          routes: [...dashboardRoutes(dashboard), ...settings.routes],
+          logger,
+        }),
+      ],
+    });
+    await listen(server, 0, 'PORT');
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // One page per engine, reused by every test below (a desktop-sized window).
+    page = await browser!.newPage({ viewport: { width: 1100, height: 900 } });
+    // A missing element fails in seconds, naming its locator, well within the test's own timeout.
+    page.setDefaultTimeout(10_000);
+  }, 60_000);
+  afterAll(async () => {
+    await page?.close();
+    await new Promise((r) => server?.close(r));
+    await database?.drop();
+  });
+
+  it('shows the totals and draws the money chart for an admin opened from Telegram', async () => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.goto(launchUrl(base, initDataFor('en')));
+    await page.locator('.card-value').first().waitFor();
+    await page.getByRole('button', { name: '7 days' }).click();
+    await expect.poll(() => page.locator('.cards').innerText()).toContain('$2.234567');
+    const cards = await page.locator('.cards').innerText();
+    expect(cards).toContain('350 ★'); // Stars bought in 7 days
+    expect(cards).toContain('200 ★'); // Stars earned
+    expect(cards).toContain('$0.365433'); // margin at STARS_PAYOUT_USD
+    await expect.poll(() => paintedPixels(page)).toBeGreaterThan(500);
+    // Telegram's theme reached the page.
+    const button = await page.evaluate<string>(
+      "getComputedStyle(document.documentElement).getPropertyValue('--button')",
+    );
+    expect(button).toBe('#007aff');
+    await page.screenshot({ path: `${SHOTS}/${engine}-money-en.png`, fullPage: true });
+    expect(errors, errors.join('\n')).toEqual([]);
+  });
+
+  it('lists the models and the customers, and the other screens load', async () => {
+    await page.locator('[data-tab="models"]').click();
+    await expect.poll(() => page.locator('[data-screen="models"] table').innerText()).toContain('Vela Video');
+    expect(await page.locator('[aria-current="page"]').innerText()).toBe('Models');
+    // Still the 7 days chosen on the money screen.
+    expect(await page.locator('[data-screen="models"] table').innerText()).toContain('$1.234567');
+    await page.screenshot({ path: `${SHOTS}/${engine}-models-en.png`, fullPage: true });
+    await page.locator('[data-tab="customers"]').click();
+    await expect.poll(() => page.locator('[data-screen="customers"]').innerText()).toContain('Boris');
+    expect(await page.locator('[data-screen="customers"] .cards').innerText()).toContain('275 ★');
+    await expect.poll(() => paintedPixels(page)).toBeGreaterThan(500);
+    await page.locator('[data-tab="operations"]').click();
+    await expect.poll(() => page.locator('[data-screen="operations"]').innerText()).toContain('$1,234.50');
+    await page.locator('[data-tab="growth"]').click();
+    await expect.poll(() => page.locator('[data-screen="growth"]').innerText()).toContain('Promo codes');
+  });
+
+  it('saves a model price through the settings API and says so', async () => {
+    await page.locator('[data-tab="settings"]').click();
+    const model = page.locator('details.model[data-model-id="203"]');
+    await model.locator('summary').click();
+    await model.locator('select[name="price-kind"]').selectOption('fixed');
+    await model.locator('input[name="price-value"]').fill('9');
+    await model.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => model.locator('.notice-line').innerText()).toBe('Saved.');
+    expect(settings.saves.at(-1)).toMatchObject({
+      id: '203',
+      body: { price: { kind: 'fixed', stars: 9 }, version: 1 },
+    });
+    await page.screenshot({ path: `${SHOTS}/${engine}-settings-en.png`, fullPage: true });
+  });
+
+  it('after someone else saved, says so, shows the latest settings and saves on top of them', async () => {
+    settings.bump();
+    await page.locator('input[name="welcome"]').fill('25');
+    await page.locator('form.global').getByRole('button', { name: 'Save' }).click();
+    // The form that failed goes away with the reload; the notice above the reloaded forms stays.
+    await expect.poll(() => page.locator('[data-kind="conflict"]').count()).toBe(1);
+    await page.locator('form.global').waitFor();
+    expect(settings.saves.at(-1)).toMatchObject({ id: 'global', body: { welcomeStars: 25, version: 2 } });
+    // The reloaded document (version 3) is what the next save builds on.
+    await page.locator('input[name="welcome"]').fill('25');
+    await page.locator('form.global').getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.locator('form.global .notice-line').innerText()).toBe('Saved.');
+    expect(settings.saves.at(-1)).toMatchObject({ id: 'global', body: { welcomeStars: 25, version: 3 } });
+    expect(await page.locator('[data-kind="conflict"]').count()).toBe(0);
+  });
+
+  it('speaks Russian to an admin whose Telegram is in Russian, on a phone-sized screen', async () => {
+    const phone = await browser!.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+    try {
+      await phone.goto(launchUrl(base, initDataFor('ru')));
+      await expect.poll(() => phone.locator('h1').innerText()).toBe('Панель управления');
+      await phone.locator('.card-value').first().waitFor();
+      expect(await phone.locator('.cards').innerText()).toContain('Куплено звёзд');
+      await expect.poll(() => paintedPixels(phone)).toBeGreaterThan(500);
+      await phone.screenshot({ path: `${SHOTS}/${engine}-money-ru-phone.png` });
+      await phone.locator('[data-tab="models"]').click();
+      await expect.poll(() => phone.locator('[data-screen="models"]').innerText()).toContain('Vela Video');
+      await phone.screenshot({ path: `${SHOTS}/${engine}-models-ru-phone.png`, fullPage: true });
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('shows "open this from the bot" for a forged initData, and for none at all', async () => {
+    await page.goto('about:blank');
+    await page.goto(launchUrl(base, forge(initDataFor('en'))));
+    await page.locator('[data-gate="open-from-bot"]').waitFor();
+    expect(await page.locator('h1').innerText()).toBe('Open this from the bot');
+    expect(await page.locator('.cards').count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/${engine}-forged-en.png` });
+    await page.goto('about:blank');
+    await page.goto(`${base}/miniapp/`);
+    await page.locator('[data-gate="open-from-bot"]').waitFor();
+  });
+});

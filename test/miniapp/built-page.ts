@@ -1,0 +1,26 @@
+/**
+ * The built Mini App (dist/miniapp) for the tests that read or serve it: `npm test` builds it first;
+ * a single test file run on its own builds it here when it is missing or older than its sources.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import { MINIAPP_BUILD_DIR } from '../../src/server/miniapp/static.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const SOURCES = ['miniapp', 'locales', 'src/services/admin/dashboard-types.ts'].map((p) => join(ROOT, p));
+
+function newest(path: string): number {
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
+}
+
+export async function ensureMiniAppBuilt(): Promise<string> {
+  const index = join(MINIAPP_BUILD_DIR, 'index.html');
+  if (!existsSync(index) || statSync(index).mtimeMs < Math.max(...SOURCES.map(newest))) {
+    await build({ configFile: join(ROOT, 'miniapp/vite.config.ts'), logLevel: 'warn' });
+  }
+  return MINIAPP_BUILD_DIR;
+}

@@ -1,0 +1,79 @@
+/**
+ * A test double of the live-settings HTTP contract (GET /settings, PUT /settings/models/:id and
+ * /settings/global with the document's version; 409 on a stale version), enough for the settings
+ * screen to be driven in the browser before the real routes are wired in.
+ */
+import type { MiniAppRoute } from '../../src/server/miniapp/route.js';
+import type { SettingsDocument, SettingsModel } from '../../src/services/admin/dashboard-types.js';
+
+export function fakeSettingsRoutes(): {
+  routes: MiniAppRoute[];
+  saves: unknown[];
+  /** Another admin saved meanwhile: the document's version moves on. */
+  bump(): void;
+} {
+  const saves: unknown[] = [];
+  const doc: SettingsDocument = {
+    models: [
+      {
+        id: 203,
+        upstreamName: 'Lumen Text to Image',
+        type: 'image',
+        offered: true,
+        name: { en: 'Lumen', ru: 'Люмен' },
+        description: { en: null, ru: null },
+        price: { kind: 'default' },
+        exampleStars: 5,
+      },
+      {
+        id: 301,
+        upstreamName: 'Vela Video',
+        type: 'video',
+        offered: false,
+        name: { en: null, ru: null },
+        description: { en: null, ru: null },
+        price: { kind: 'markup', markupPercent: '80' },
+        exampleStars: 120,
+      },
+    ],
+    markupPercent: '50',
+    welcomeStars: 10,
+    topupPacks: [50, 100, 250],
+    version: 1,
+  };
+  const stale = (body: unknown) => (body as { version?: unknown } | undefined)?.version !== doc.version;
+  return {
+    saves,
+    bump: () => {
+      doc.version++;
+    },
+    routes: [
+      { method: 'GET', path: '/settings', handle: async () => ({ status: 200, json: doc }) },
+      {
+        method: 'PUT',
+        path: '/settings/models/:id',
+        write: true,
+        handle: async ({ params, body }) => {
+          saves.push({ id: params['id'], body });
+          if (stale(body)) return { status: 409 };
+          const model = doc.models.find((m) => String(m.id) === params['id']);
+          if (!model) return { status: 404 };
+          Object.assign(model, body as Partial<SettingsModel>);
+          doc.version++;
+          return { status: 200, json: doc };
+        },
+      },
+      {
+        method: 'PUT',
+        path: '/settings/global',
+        write: true,
+        handle: async ({ body }) => {
+          saves.push({ id: 'global', body });
+          if (stale(body)) return { status: 409 };
+          doc.version++;
+          return { status: 200, json: doc };
+        },
+      },
+    ],
+  };
+}
