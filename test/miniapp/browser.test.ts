@@ -8,57 +8,26 @@
  *
  * No Chromium: skipped with a message, except with REQUIRE_CHROMIUM=1 (CI), where that is a failure.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpServer, listen } from '../../src/server/http-server.js';
 import { miniAppApiRoutes } from '../../src/server/miniapp/api.js';
 import { dashboardRoutes } from '../../src/server/miniapp/dashboard-routes.js';
 import { miniAppStaticRoutes } from '../../src/server/miniapp/static.js';
+import { haveChromium, launchChromium, miniAppLaunchUrl } from '../support/chromium.js';
 import { availableEngines, type TestDatabase } from '../support/databases.js';
 import { forge, signInitData } from '../support/miniapp-init-data.js';
 import { ensureMiniAppBuilt } from './built-page.js';
 import { fakeSettingsRoutes } from './fake-settings.js';
 import { NOW, seededDashboard } from './seed.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium && process.env.REQUIRE_CHROMIUM === '1') {
-  throw new Error(`REQUIRE_CHROMIUM=1 but there is no Chromium at ${CHROMIUM} (apt-get install chromium)`);
-}
-if (!haveChromium)
-  console.warn(`browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium)`);
-
 const TOKEN = '7000000002:AAbrowser-test-token';
 const ADMIN = 777001;
 const SHOTS = '.tmp/miniapp-screenshots';
-const THEME = {
-  bg_color: '#ffffff',
-  secondary_bg_color: '#efeff4',
-  section_bg_color: '#ffffff',
-  text_color: '#000000',
-  hint_color: '#8e8e93',
-  link_color: '#007aff',
-  button_color: '#007aff',
-  button_text_color: '#ffffff',
-  accent_text_color: '#007aff',
-  destructive_text_color: '#ff3b30',
-};
-
-/** The URL Telegram opens: the page, with the launch parameters in its fragment. */
-function launchUrl(base: string, initData: string): string {
-  const fragment = new URLSearchParams({
-    tgWebAppData: initData,
-    tgWebAppVersion: '8.0',
-    tgWebAppPlatform: 'tdesktop',
-    tgWebAppThemeParams: JSON.stringify(THEME),
-  });
-  return `${base}/miniapp/#${fragment.toString()}`;
-}
-
 function initDataFor(languageCode: 'en' | 'ru'): string {
   return signInitData({
     botToken: TOKEN,
@@ -92,7 +61,7 @@ beforeAll(async () => {
   if (!haveChromium) return;
   mkdirSync(SHOTS, { recursive: true });
   await ensureMiniAppBuilt();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  browser = await launchChromium();
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
@@ -139,7 +108,7 @@ describe.skipIf(!haveChromium).each(availableEngines())('the Mini App in Chromiu
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    await page.goto(launchUrl(base, initDataFor('en')));
+    await page.goto(miniAppLaunchUrl(base, initDataFor('en')));
     await page.locator('.card-value').first().waitFor();
     await page.getByRole('button', { name: '7 days' }).click();
     await expect.poll(() => page.locator('.cards').innerText()).toContain('$2.234567');
@@ -208,7 +177,7 @@ describe.skipIf(!haveChromium).each(availableEngines())('the Mini App in Chromiu
   it('speaks Russian to an admin whose Telegram is in Russian, on a phone-sized screen', async () => {
     const phone = await browser!.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
     try {
-      await phone.goto(launchUrl(base, initDataFor('ru')));
+      await phone.goto(miniAppLaunchUrl(base, initDataFor('ru')));
       await expect.poll(() => phone.locator('h1').innerText()).toBe('Панель управления');
       await phone.locator('.card-value').first().waitFor();
       expect(await phone.locator('.cards').innerText()).toContain('Куплено звёзд');
@@ -224,7 +193,7 @@ describe.skipIf(!haveChromium).each(availableEngines())('the Mini App in Chromiu
 
   it('shows "open this from the bot" for a forged initData, and for none at all', async () => {
     await page.goto('about:blank');
-    await page.goto(launchUrl(base, forge(initDataFor('en'))));
+    await page.goto(miniAppLaunchUrl(base, forge(initDataFor('en'))));
     await page.locator('[data-gate="open-from-bot"]').waitFor();
     expect(await page.locator('h1').innerText()).toBe('Open this from the bot');
     expect(await page.locator('.cards').count()).toBe(0);

@@ -1,0 +1,45 @@
+/**
+ * Debian's Chromium for the browser tests, driven by playwright-core. Without it the browser tests
+ * are skipped with a message, except with REQUIRE_CHROMIUM=1 (CI installs it), where that fails.
+ */
+import { existsSync } from 'node:fs';
+import { type Browser, chromium } from 'playwright-core';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const haveChromium = existsSync(CHROMIUM);
+if (!haveChromium && process.env.REQUIRE_CHROMIUM === '1') {
+  throw new Error(`REQUIRE_CHROMIUM=1 but there is no Chromium at ${CHROMIUM} (apt-get install chromium)`);
+}
+if (!haveChromium)
+  console.warn(`browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium)`);
+
+/** A headless Chromium, or undefined where there is none (the tests skip then). */
+export function launchChromium(): Promise<Browser> | undefined {
+  return haveChromium ? chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] }) : undefined;
+}
+
+/** Telegram's light theme, as the Mini App gets it in its launch parameters. */
+export const LIGHT_THEME = {
+  bg_color: '#ffffff',
+  secondary_bg_color: '#efeff4',
+  section_bg_color: '#ffffff',
+  text_color: '#000000',
+  hint_color: '#8e8e93',
+  link_color: '#007aff',
+  button_color: '#007aff',
+  button_text_color: '#ffffff',
+  accent_text_color: '#007aff',
+  destructive_text_color: '#ff3b30',
+};
+
+/** The URL Telegram opens: the page, with the launch parameters in its fragment. */
+export function miniAppLaunchUrl(base: string, initData: string): string {
+  const fragment = new URLSearchParams({
+    tgWebAppData: initData,
+    tgWebAppVersion: '8.0',
+    tgWebAppPlatform: 'tdesktop',
+    tgWebAppThemeParams: JSON.stringify(LIGHT_THEME),
+  });
+  return `${base}/miniapp/#${fragment.toString()}`;
+}
