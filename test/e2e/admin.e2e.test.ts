@@ -75,7 +75,7 @@ describe('admin commands', () => {
     expect(enList.map((c) => c.command)).toEqual(
       expect.arrayContaining(['start', 'generate', 'orders', 'help', 'balance', 'stats']),
     );
-    expect(enList.slice(-7).map((c) => c.command)).toEqual([
+    expect(enList.slice(-8).map((c) => c.command)).toEqual([
       'balance',
       'stats',
       'broadcast',
@@ -83,8 +83,9 @@ describe('admin commands', () => {
       'audit',
       'campaign_new',
       'campaigns',
+      'dashboard',
     ]);
-    expect(enList.at(-7)).toEqual({ command: 'balance', description: 'Reseller API balance (admins)' });
+    expect(enList.at(-8)).toEqual({ command: 'balance', description: 'Reseller API balance (admins)' });
     const ruList = stack.emulator.commands({ type: 'chat', chat_id: ADMIN_RU }, 'ru');
     expect(ruList.find((c) => c.command === 'stats')?.description).toBe('Статистика (для админов)');
     expect(stack.emulator.commands({ type: 'chat', chat_id: ADMIN_RU }).map((c) => c.command)).toContain(
