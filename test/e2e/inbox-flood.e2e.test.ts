@@ -7,7 +7,7 @@
  * beyond that is bench/flood.ts's business.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type Stack, startStack } from '../support/e2e/stack.js';
+import { STARS_STACK_ENV, type Stack, startStack } from '../support/e2e/stack.js';
 
 const FLOODERS = 80;
 const MESSAGES_EACH = 12;
@@ -19,10 +19,8 @@ beforeAll(async () => {
   stack = await startStack({
     emulator: { floodLimits: true },
     env: {
-      BILLING: 'stars',
-      STARS_PER_USD: '77',
+      ...STARS_STACK_ENV,
       TOPUP_PACKS_STARS: '10,50,100',
-      SUPPORT_CONTACT: '@shop_support',
     },
   });
 });

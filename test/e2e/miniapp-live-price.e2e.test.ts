@@ -11,7 +11,7 @@ import { ensureMiniAppBuilt } from '../miniapp/built-page.js';
 import { haveChromium, launchChromium, miniAppLaunchUrl } from '../support/chromium.js';
 import { confirmPrice, pricedTextImage } from '../support/e2e/flows.js';
 import { freePort } from '../support/e2e/free-port.js';
-import { type Stack, startStack } from '../support/e2e/stack.js';
+import { STARS_STACK_ENV, type Stack, startStack } from '../support/e2e/stack.js';
 import { signInitData } from '../support/miniapp-init-data.js';
 
 const ADMIN = 7400001;
@@ -29,9 +29,7 @@ beforeAll(async () => {
       HTTP_PORT: String(port),
       PUBLIC_URL: 'https://panel.example.com',
       ADMIN_IDS: String(ADMIN),
-      BILLING: 'stars',
-      SUPPORT_CONTACT: '@shop_support',
-      STARS_PER_USD: '77',
+      ...STARS_STACK_ENV,
       WELCOME_STARS: '50',
     },
   });

@@ -5,7 +5,7 @@
  * document whose codes work.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Stack, startStack } from '../support/e2e/stack.js';
+import { STARS_STACK_ENV, type Stack, startStack } from '../support/e2e/stack.js';
 import type { ScriptedUser } from '../support/telegram/emulator.js';
 
 const ADMIN = 900_101;
@@ -14,9 +14,7 @@ let stack: Stack;
 beforeAll(async () => {
   stack = await startStack({
     env: {
-      BILLING: 'stars',
-      SUPPORT_CONTACT: '@shop_support',
-      STARS_PER_USD: '77',
+      ...STARS_STACK_ENV,
       ADMIN_IDS: String(ADMIN),
     },
   });

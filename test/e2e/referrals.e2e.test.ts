@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyStars } from '../support/e2e/flows.js';
-import { type Stack, startStack } from '../support/e2e/stack.js';
+import { STARS_STACK_ENV, type Stack, startStack } from '../support/e2e/stack.js';
 import type { ScriptedUser } from '../support/telegram/emulator.js';
 
 const ADMIN = 900_101;
@@ -16,9 +16,7 @@ let stack: Stack;
 beforeAll(async () => {
   stack = await startStack({
     env: {
-      BILLING: 'stars',
-      SUPPORT_CONTACT: '@shop_support',
-      STARS_PER_USD: '77',
+      ...STARS_STACK_ENV,
       TOPUP_PACKS_STARS: '50,100',
       REFERRAL_BONUS_STARS: '10',
       REFERRAL_PERCENT: '10',

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/simulator/server.js';
 import { pricedTextImage } from '../support/e2e/flows.js';
-import { type Stack, startStack } from '../support/e2e/stack.js';
+import { STARS_STACK_ENV, type Stack, startStack } from '../support/e2e/stack.js';
 import type { ScriptedUser } from '../support/telegram/emulator.js';
 
 const ADMIN = 900_002;
@@ -21,9 +21,7 @@ beforeAll(async () => {
   stack = await startStack({
     simulator: { clock },
     env: {
-      BILLING: 'stars',
-      SUPPORT_CONTACT: '@shop_support',
-      STARS_PER_USD: '77',
+      ...STARS_STACK_ENV,
       MARKUP_PERCENT: '50',
       SUBSCRIPTION_PLANS: `pro:450:${ALLOWANCE}`,
       ADMIN_IDS: String(ADMIN),

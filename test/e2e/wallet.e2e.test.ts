@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/simulator/server.js';
 import { buyStars, confirmPrice, pricedTextImage } from '../support/e2e/flows.js';
-import { POLL_LEASE_WAIT_MS, type Stack, startStack } from '../support/e2e/stack.js';
+import { POLL_LEASE_WAIT_MS, STARS_STACK_ENV, type Stack, startStack } from '../support/e2e/stack.js';
 import type { ScriptedUser } from '../support/telegram/emulator.js';
 
 const ADMIN = 900_001;
@@ -17,9 +17,7 @@ beforeAll(async () => {
   stack = await startStack({
     simulator: { clock },
     env: {
-      BILLING: 'stars',
-      SUPPORT_CONTACT: '@shop_support',
-      STARS_PER_USD: '77',
+      ...STARS_STACK_ENV,
       MARKUP_PERCENT: '50',
       TOPUP_PACKS_STARS: '10,50,100',
       ADMIN_IDS: String(ADMIN),

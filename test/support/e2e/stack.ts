@@ -86,3 +86,10 @@ export async function startStack(
   };
   return stack;
 }
+
+/** The bot selling in Stars, as most e2e suites about money start it (77 Stars per USD). */
+export const STARS_STACK_ENV: Readonly<Record<string, string>> = {
+  BILLING: 'stars',
+  SUPPORT_CONTACT: '@shop_support',
+  STARS_PER_USD: '77',
+};
