@@ -1043,3 +1043,5 @@ dashboard-button = 📊 Open the control room
 dashboard-menu-button = Control room
 dashboard-off-no-public-url = The control room is off: set <code>PUBLIC_URL</code> to the bot's public https address (in webhook mode, <code>WEBHOOK_URL</code>'s address is used) and restart.
 dashboard-off-no-http-port = The control room is off: in polling mode the bot serves it on <code>HTTP_PORT</code> (or <code>METRICS_PORT</code>). Set one, make <code>PUBLIC_URL</code> point at it, and restart.
+command-subscribe = Monthly plans in Stars
+command-subscription = Your plan: Stars left, renewal, cancel

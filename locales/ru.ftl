@@ -1028,3 +1028,5 @@ dashboard-button = 📊 Открыть панель
 dashboard-menu-button = Панель
 dashboard-off-no-public-url = Панель выключена: укажите в <code>PUBLIC_URL</code> публичный https-адрес бота (в режиме webhook берётся адрес из <code>WEBHOOK_URL</code>) и перезапустите бота.
 dashboard-off-no-http-port = Панель выключена: в режиме polling бот показывает её на порту <code>HTTP_PORT</code> (или <code>METRICS_PORT</code>). Задайте порт, направьте на него <code>PUBLIC_URL</code> и перезапустите бота.
+command-subscribe = Подписки на месяц за звёзды
+command-subscription = Ваша подписка: остаток звёзд, продление, отмена

@@ -8,6 +8,16 @@ import { type Locale, SUPPORTED_LOCALES } from '../telegram/i18n.js';
 const USER_COMMANDS = ['start', 'generate', 'orders', 'prompts', 'language', 'help', 'cancel'] as const;
 /** With BILLING=stars; /paysupport and /terms are what Telegram requires of sellers. */
 const WALLET_COMMANDS = ['wallet', 'promo', 'invite', 'paysupport', 'terms'] as const;
+/** With SUBSCRIPTION_PLANS (Stars billing only). */
+const SUBSCRIPTION_COMMANDS = ['subscribe', 'subscription'] as const;
+
+/** What the customer may use: the basics, the wallet's with billing, the plans' when offered. */
+function customerCommands(wallet: boolean, subscriptions: boolean): readonly string[] {
+  if (!wallet) return USER_COMMANDS;
+  return subscriptions
+    ? [...USER_COMMANDS, ...WALLET_COMMANDS, ...SUBSCRIPTION_COMMANDS]
+    : [...USER_COMMANDS, ...WALLET_COMMANDS];
+}
 
 /**
  * The commands a chat has, as /help lists them: the customer's (with the wallet's when billing is
@@ -16,8 +26,9 @@ const WALLET_COMMANDS = ['wallet', 'promo', 'invite', 'paysupport', 'terms'] as 
 export function helpCommands(
   wallet: boolean,
   admin: boolean,
+  subscriptions = false,
 ): Array<{ command: string; descriptionKey: string }> {
-  const user = wallet ? [...USER_COMMANDS, ...WALLET_COMMANDS] : USER_COMMANDS;
+  const user = customerCommands(wallet, subscriptions);
   const tools = admin ? (wallet ? [...ADMIN_COMMANDS, ...ADMIN_WALLET_COMMANDS] : ADMIN_COMMANDS) : [];
   return [
     ...user.map((command) => ({ command, descriptionKey: `command-${command}` })),
@@ -25,10 +36,11 @@ export function helpCommands(
   ];
 }
 
-/** The lists differ in one thing: the Stars wallet's commands are there with BILLING=stars. */
+/** The lists differ in the Stars wallet's commands (BILLING=stars) and the plans' (SUBSCRIPTION_PLANS). */
 export interface CommandLists {
   defaultLocale: Locale;
   wallet: boolean;
+  subscriptions: boolean;
   /** The bot's texts (descriptions are `command-*` messages). */
   i18n: I18n<TelegramContext>;
 }
@@ -37,21 +49,29 @@ export function commandLists(
   config: Pick<Config, 'defaultLocale' | 'billing'>,
   i18n: I18n<TelegramContext>,
 ): CommandLists {
-  return { defaultLocale: config.defaultLocale, wallet: config.billing.mode === 'stars', i18n };
+  const { billing } = config;
+  return {
+    defaultLocale: config.defaultLocale,
+    wallet: billing.mode === 'stars',
+    subscriptions: billing.mode === 'stars' && (billing.subscriptions?.plans.length ?? 0) > 0,
+    i18n,
+  };
 }
 
-function commandsFor(i18n: I18n<TelegramContext>, locale: Locale, wallet: boolean): BotCommand[] {
-  const names = wallet ? [...USER_COMMANDS, ...WALLET_COMMANDS] : USER_COMMANDS;
-  return names.map((command) => ({ command, description: i18n.t(locale, `command-${command}`) }));
+function commandsFor(i18n: I18n<TelegramContext>, locale: Locale, lists: CommandLists): BotCommand[] {
+  return customerCommands(lists.wallet, lists.subscriptions).map((command) => ({
+    command,
+    description: i18n.t(locale, `command-${command}`),
+  }));
 }
 
 /** Registers the command list in every language we speak, and the default for everyone else. */
 export async function registerCommands(api: Api, lists: CommandLists): Promise<void> {
   const { i18n } = lists;
   for (const locale of SUPPORTED_LOCALES) {
-    await api.setMyCommands(commandsFor(i18n, locale, lists.wallet), { language_code: locale });
+    await api.setMyCommands(commandsFor(i18n, locale, lists), { language_code: locale });
   }
-  await api.setMyCommands(commandsFor(i18n, lists.defaultLocale, lists.wallet));
+  await api.setMyCommands(commandsFor(i18n, lists.defaultLocale, lists));
 }
 
 const ADMIN_COMMANDS = [
@@ -67,10 +87,10 @@ const ADMIN_COMMANDS = [
 const ADMIN_WALLET_COMMANDS = ['refund', 'grant', 'promo_new', 'promo_batch', 'promos', 'promo_off'] as const;
 
 /** The user list plus the admin tools, for the admins' own chats. */
-function adminCommandsFor(i18n: I18n<TelegramContext>, locale: Locale, wallet: boolean): BotCommand[] {
-  const names = wallet ? [...ADMIN_COMMANDS, ...ADMIN_WALLET_COMMANDS] : ADMIN_COMMANDS;
+function adminCommandsFor(i18n: I18n<TelegramContext>, locale: Locale, lists: CommandLists): BotCommand[] {
+  const names = lists.wallet ? [...ADMIN_COMMANDS, ...ADMIN_WALLET_COMMANDS] : ADMIN_COMMANDS;
   return [
-    ...commandsFor(i18n, locale, wallet),
+    ...commandsFor(i18n, locale, lists),
     ...names.map((command) => ({
       command,
       description: i18n.t(locale, `admin-command-${command}`),
@@ -101,15 +121,15 @@ export async function registerAdminCommands(
   lists: CommandLists,
   adminIds: readonly number[],
 ): Promise<{ failed: Array<{ adminId: number; error: unknown }> }> {
-  const { defaultLocale, wallet, i18n } = lists;
+  const { defaultLocale, i18n } = lists;
   const failed: Array<{ adminId: number; error: unknown }> = [];
   for (const adminId of adminIds) {
     const scope = { type: 'chat' as const, chat_id: adminId };
     try {
       for (const locale of SUPPORTED_LOCALES) {
-        await api.setMyCommands(adminCommandsFor(i18n, locale, wallet), { scope, language_code: locale });
+        await api.setMyCommands(adminCommandsFor(i18n, locale, lists), { scope, language_code: locale });
       }
-      await api.setMyCommands(adminCommandsFor(i18n, defaultLocale, wallet), { scope });
+      await api.setMyCommands(adminCommandsFor(i18n, defaultLocale, lists), { scope });
       registeredAdminChats.add(adminId);
     } catch (error) {
       failed.push({ adminId, error });

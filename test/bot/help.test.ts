@@ -62,6 +62,16 @@ describe('/help', () => {
     expect(text).toContain('Top up in /wallet');
   });
 
+  it('with subscription plans: /subscribe and /subscription too, in both languages', async () => {
+    const plans = { ...STARS_ENV, SUBSCRIPTION_PLANS: 'pro:450:600' };
+    const en = await helpFor(plans, { id: 7, language_code: 'en' });
+    expect(commandsIn(en).slice(-2)).toEqual(['subscribe', 'subscription']);
+    expect(en).toContain('/subscribe: Monthly plans in Stars');
+    await harness.close();
+    const ru = await helpFor(plans, { id: 8, language_code: 'ru' });
+    expect(ru).toContain('/subscription — Ваша подписка: остаток звёзд, продление, отмена');
+  });
+
   it('Stars billing (ru)', async () => {
     const text = await helpFor(STARS_ENV, { id: 6, language_code: 'ru' });
     expect(text).toContain('Проверьте цену в звёздах');

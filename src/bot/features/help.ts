@@ -21,8 +21,9 @@ function billingMode(ctx: BotContext): 'stars' | 'prices' | 'free' {
  */
 function helpText(ctx: BotContext): string {
   const billing = billingMode(ctx);
-  const commands = helpCommands(billing === 'stars', isAdmin(ctx)).map(({ command, descriptionKey }) =>
-    ctx.t('help-command', { command, description: ctx.t(descriptionKey) }),
+  const subscriptions = ctx.deps.subscriptions !== null;
+  const commands = helpCommands(billing === 'stars', isAdmin(ctx), subscriptions).map(
+    ({ command, descriptionKey }) => ctx.t('help-command', { command, description: ctx.t(descriptionKey) }),
   );
   // The paragraphs are our own texts, already HTML: passed as they are, not escaped again.
   return ctx.deps.i18n.t(ctx.locale, 'help-text', {
