@@ -249,12 +249,9 @@ export function installFeatures(telegram: TelegramBot, opts: FeatureOptions): Bo
   );
   // /cancel must come before any conversation, so it reaches the user even mid-flow.
   protectedBot.use(cancelFeature);
-  // Conversations build contexts with an Api of their own, without the bot's transformers.
-  const conversationPlugins: MiddlewareFn<BaseContext>[] = [
-    telegram.conversationApi,
-    callbackAnswers.recordInsideConversation,
-    ...contextPlugins,
-  ];
+  // Conversations build contexts with an Api of their own: conversationApi sends its real calls
+  // through bot.api (the bot's transformers, the callback-answer guard included).
+  const conversationPlugins: MiddlewareFn<BaseContext>[] = [telegram.conversationApi, ...contextPlugins];
   protectedBot.use(createGenerateFeature(conversationPlugins));
   protectedBot.use(orderConfirmationFeature);
   protectedBot.use(orderCancelFeature);

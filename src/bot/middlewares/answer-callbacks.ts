@@ -4,8 +4,9 @@ import type { BaseContext } from '../context.js';
 /**
  * Telegram shows a spinner on the button until its query is answered, and a second answer is an
  * error. Features answer with their own text, from the outer middleware or from inside a
- * conversation (which has contexts of its own), so the bookkeeping sits on the API itself: a
- * transformer lets the first answer of each query through and drops repeats, and a middleware
+ * conversation (whose real calls reach Telegram through bot.api too: telegram/conversation-calls.ts),
+ * so the bookkeeping sits on the API itself: a transformer lets the first answer of each query
+ * through and drops repeats, and a middleware
  * answers, after handling, any query nobody answered, even when a handler threw.
  */
 export interface CallbackAnswerGuard {
@@ -14,18 +15,13 @@ export interface CallbackAnswerGuard {
   /** Outer middleware: answers what nobody answered. */
   middleware: MiddlewareFn<BaseContext>;
   /**
-   * Conversation plugin. Conversations call Telegram through an Api of their own, which replays
-   * logged calls; a dropping transformer there would break the replay, so inside we only record.
-   */
-  recordInsideConversation: MiddlewareFn<BaseContext>;
-  /**
    * An update handled again after its first handler died (update inbox): that handler may have
    * answered already, and a second answer is an error, so this query is answered by nobody now.
    */
   presumeAnswered(queryId: string): void;
 }
 
-/** Replays re-record old queries that no outer middleware will forget: keep the set bounded. */
+/** A query presumed answered (presumeAnswered) may never reach the middleware that forgets it: keep the set bounded. */
 const MAX_REMEMBERED = 10_000;
 
 export function createCallbackAnswerGuard(): CallbackAnswerGuard {
@@ -61,18 +57,5 @@ export function createCallbackAnswerGuard(): CallbackAnswerGuard {
     }
   };
 
-  const recordInsideConversation: MiddlewareFn<BaseContext> = (ctx, next) => {
-    const id = ctx.callbackQuery?.id;
-    if (id !== undefined) {
-      const answer = ctx.answerCallbackQuery.bind(ctx);
-      ctx.answerCallbackQuery = async (...args: Parameters<typeof answer>) => {
-        const result = await answer(...args);
-        remember(id);
-        return result;
-      };
-    }
-    return next();
-  };
-
-  return { transformer, middleware, recordInsideConversation, presumeAnswered: remember };
+  return { transformer, middleware, presumeAnswered: remember };
 }
