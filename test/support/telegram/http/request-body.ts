@@ -96,23 +96,29 @@ async function readMultipart(req: IncomingMessage, limits: BodyLimits): Promise<
     stream.on('limit', () => {
       tooLarge = true;
     });
+    let written: Promise<void>;
     if (limits.uploadDir) {
       upload.path = join(limits.uploadDir, `upload_${process.pid}_${uploadCounter++}`);
-      writes.push(pipeline(stream, createWriteStream(upload.path)));
+      written = pipeline(stream, createWriteStream(upload.path));
     } else {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => {
         if (!tooLarge) chunks.push(chunk);
       });
-      writes.push(
-        new Promise((resolve) =>
-          stream.on('end', () => {
-            upload.data = Buffer.concat(chunks);
-            resolve();
-          }),
-        ),
-      );
+      // A client hanging up mid-file (a bot stopped by SIGTERM) errors this stream with "aborted":
+      // without a listener that error would be uncaught.
+      written = new Promise((resolve, reject) => {
+        stream.on('error', reject);
+        stream.on('end', () => {
+          upload.data = Buffer.concat(chunks);
+          resolve();
+        });
+      });
     }
+    // The request's own pipeline reports the failure; a file cut off with it must not also surface
+    // as an unhandled rejection while that pipeline is still being awaited.
+    written.catch(() => {});
+    writes.push(written);
   });
   try {
     await pipeline(req, quoteFilenames(boundary[1] ?? boundary[2]!.trim()), parser);
