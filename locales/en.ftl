@@ -953,6 +953,7 @@ subscription-resumed = Renewal is back on.
 subscription-none = You don't have a subscription. See the plans with /subscribe.
 subscription-off = Subscriptions aren't offered in this bot.
 subscription-ended = Your { $name } subscription has ended: the renewal didn't go through. Any unspent Stars of the last period have expired. You can subscribe again with /subscribe.
+subscription-plan-withdrawn = This subscription is no longer offered, so your payment was added as ordinary Stars, and the subscription won't renew.
 terms-subscriptions = • Subscriptions: each period's Stars are spent first and expire at the end of the period; they aren't refundable as top-ups. Cancel renewal any time in /subscription.
 checkout-already-subscribed = You're already subscribed. See /subscription.
 admin-refund-subscription-done = ✅ Refunded the subscription payment of { $amount } to user <code>{ $user }</code>. Unspent Stars of that period removed: { $expired }.

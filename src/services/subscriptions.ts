@@ -113,7 +113,8 @@ export class SubscriptionsService {
     userId: number;
     stars: number;
     payload: string;
-    expiresAt: Date;
+    /** subscription_expiration_date, if Telegram sent it. */
+    expiresAt: Date | undefined;
     first: boolean;
   }): Promise<PeriodNotice> {
     const named = parsePlanPayload(payment.payload);
@@ -132,6 +133,7 @@ export class SubscriptionsService {
       stars: payment.stars,
       allowance,
       expiresAt: payment.expiresAt,
+      periodSeconds: this.periodSeconds,
       first: payment.first,
     });
     const credited = outcome.kind === 'credited';
@@ -144,7 +146,7 @@ export class SubscriptionsService {
       plan,
       allowance,
       balance: outcome.balance,
-      expiresAt: payment.expiresAt,
+      expiresAt: outcome.expiresAt,
       renewal: !payment.first,
     };
   }

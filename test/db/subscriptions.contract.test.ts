@@ -16,7 +16,8 @@ const PERIOD_MS = 1_000;
 const USER = 7;
 
 type Action =
-  | { kind: 'subscribe'; charge: number; allowance: number; twice: boolean }
+  /** `dated: false`: Telegram left subscription_expiration_date out (the store's clock decides). */
+  | { kind: 'subscribe'; charge: number; allowance: number; twice: boolean; dated: boolean }
   | { kind: 'topup'; stars: number }
   | { kind: 'hold'; order: number; stars: number }
   | { kind: 'settle'; order: number; capture: boolean }
@@ -31,6 +32,7 @@ const action = fc.oneof(
     charge: fc.integer({ min: 0, max: 4 }),
     allowance: fc.integer({ min: 1, max: 100 }),
     twice: fc.boolean(),
+    dated: fc.boolean(),
   }),
   fc.record({ kind: fc.constant('topup' as const), stars: fc.integer({ min: 1, max: 60 }) }),
   fc.record({
@@ -89,7 +91,8 @@ describe.each(availableEngines())('subscription allowance in the ledger on %s', 
                 planId: 'pro',
                 stars: 450,
                 allowance: a.allowance,
-                expiresAt: new Date(clock + PERIOD_MS),
+                expiresAt: a.dated ? new Date(clock + PERIOD_MS) : undefined,
+                periodSeconds: PERIOD_MS / 1000,
                 first: periods.size === 0,
               };
               const out = await store.subscriptions.recordPayment(payment);

@@ -144,4 +144,26 @@ describe('a Stars subscription', () => {
     expect(stats.text).toContain('Subscribers: pro 2.');
     expect(stats.text).toContain('Renewals turned off this month: 0');
   });
+
+  it('plans withdrawn while a customer still renews: the renewal is credited once as ordinary Stars and turned off', async () => {
+    const user = stack.emulator.createUser({ first_name: 'Vera', language_code: 'en' });
+    await subscribe(user);
+    const before = await balanceOf(user);
+    await stack.restartBot({ SUBSCRIPTION_PLANS: '' });
+    const after = stack.emulator.seq();
+    const renewal = stack.emulator.renewSubscription(user.id);
+    const told = await user.waitForMessage(/added to your wallet/, { after });
+    expect(told.text).toContain('no longer offered, so your payment was added as ordinary Stars');
+    stack.emulator.redeliver(renewal.updateId);
+    await user.waitForIdle();
+    expect(await entries(`topup:${renewal.chargeId}`)).toEqual([{ stars: 450 }]);
+    expect(await entries(`sub:${renewal.chargeId}`)).toEqual([]);
+    expect(await balanceOf(user)).toBe(before + 450);
+    // Telegram was asked once to stop charging for a plan that no longer exists.
+    const stops = stack.emulator
+      .callsTo('editUserStarSubscription')
+      .filter((c) => c.params['telegram_payment_charge_id'] === renewal.chargeId);
+    expect(stops.map((c) => c.params['is_canceled'])).toEqual([true]);
+    expect(() => stack.emulator.renewSubscription(user.id)).toThrow(/does not renew/);
+  });
 });

@@ -16,6 +16,7 @@ describe('reconciliation with subscription payments', () => {
         stars: 450,
         allowance: 600,
         expiresAt: new Date(Date.now() + 1000),
+        periodSeconds: 1,
         first,
       });
     await pay('sub-1', true);

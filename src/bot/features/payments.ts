@@ -9,11 +9,13 @@
  *   nothing); the user is told once, with a button back to the order they topped up for.
  * - refunded_payment: a refund Telegram made on its own is booked once and reported to admins.
  * - subscriptions: a plan invoice's checkout is checked against the plan; a recurring payment
- *   (is_first_recurring / is_recurring) credits the period's allowance once per charge id.
+ *   (is_first_recurring / is_recurring) credits the period's allowance once per charge id, or, with
+ *   no plans offered any more, its Stars as a top-up, and the renewal is turned off.
  */
 import { InlineKeyboard } from 'grammy';
 import type { SuccessfulPayment } from 'grammy/types';
 import { htmlToPlainText } from '../../lib/html.js';
+import type { SubscriptionsService } from '../../services/subscriptions.js';
 import { orderActionData } from '../../telegram/callback-data/generate.js';
 import { textsFor } from '../../telegram/i18n.js';
 import { formatDateTime } from '../../telegram/order-status.js';
@@ -64,7 +66,11 @@ paymentsFeature.on('message:successful_payment', async (ctx) => {
     );
     return;
   }
-  if (payment.is_recurring || payment.is_first_recurring) return creditPeriod(ctx, payment);
+  const recurring = payment.is_recurring === true || payment.is_first_recurring === true;
+  if (recurring && ctx.deps.subscriptions) return creditPeriod(ctx, ctx.deps.subscriptions, payment);
+  // A recurring payment with no plans offered (SUBSCRIPTION_PLANS removed while customers still
+  // renew): Telegram took the Stars, so they are credited as an ordinary top-up below, and the
+  // renewal is turned off so nobody keeps paying for a plan that no longer exists.
   const notice = await wallet.creditPayment({
     chargeId: payment.telegram_payment_charge_id,
     userId: ctx.from.id,
@@ -72,10 +78,12 @@ paymentsFeature.on('message:successful_payment', async (ctx) => {
     payload: payment.invoice_payload,
   });
   if (notice.referral) await tellReferrer(ctx, notice.referral);
+  if (recurring && notice.credited) await turnRenewalOff(ctx, payment.telegram_payment_charge_id);
   if (!notice.tell) return;
   const lines = [
     ctx.t('wallet-credited', { amount: stars(ctx, notice.stars), balance: stars(ctx, notice.balance) }),
   ];
+  if (recurring) lines.push(ctx.t('subscription-plan-withdrawn'));
   const keyboard = new InlineKeyboard();
   const draft = notice.orderId ? await ctx.deps.ordering.findForChat(notice.orderId, ctx.chat.id) : undefined;
   if (draft?.stage === 'awaiting_confirmation') {
@@ -89,6 +97,17 @@ paymentsFeature.on('message:successful_payment', async (ctx) => {
   await ctx.reply(lines.join('\n'), { reply_markup: keyboard });
 });
 
+/** Auto-renewal off on Telegram's side; a failure is logged (the Stars are already credited). */
+async function turnRenewalOff(ctx: BotContext & { from: { id: number } }, chargeId: string): Promise<void> {
+  ctx.logger.error(
+    { userId: ctx.from.id, chargeId },
+    'a subscription payment with no plans offered: credited as Stars, renewal turned off',
+  );
+  await ctx.api
+    .editUserStarSubscription(ctx.from.id, chargeId, true)
+    .catch((err: unknown) => ctx.logger.warn({ err, chargeId }, 'could not turn the renewal off'));
+}
+
 /**
  * A subscription period paid (first payment or renewal): its allowance is booked once per charge id
  * (a payment with no plan we know is logged and its price credited as allowance); the customer is
@@ -96,26 +115,16 @@ paymentsFeature.on('message:successful_payment', async (ctx) => {
  */
 async function creditPeriod(
   ctx: BotContext & { chat: { id: number }; from: { id: number } },
+  subscriptions: SubscriptionsService,
   payment: SuccessfulPayment,
 ): Promise<void> {
-  const subscriptions = ctx.deps.subscriptions;
-  if (!subscriptions) {
-    ctx.logger.error(
-      { chargeId: payment.telegram_payment_charge_id },
-      'a subscription payment arrived but no plans are configured: nothing credited',
-    );
-    return;
-  }
-  const expiresAt = new Date(
-    (payment.subscription_expiration_date ?? Math.floor(Date.now() / 1000) + subscriptions.periodSeconds) *
-      1000,
-  );
+  const expiration = payment.subscription_expiration_date;
   const notice = await subscriptions.recordPayment({
     chargeId: payment.telegram_payment_charge_id,
     userId: ctx.from.id,
     stars: payment.total_amount,
     payload: payment.invoice_payload,
-    expiresAt,
+    expiresAt: expiration === undefined ? undefined : new Date(expiration * 1000),
     first: payment.is_first_recurring === true,
   });
   if (!notice.credited) return;

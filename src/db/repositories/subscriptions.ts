@@ -17,15 +17,16 @@ export interface PeriodPayment {
   planId: string;
   stars: number;
   allowance: number;
-  /** subscription_expiration_date. */
-  expiresAt: Date;
+  /** subscription_expiration_date; when Telegram leaves it out, `periodSeconds` from now (store clock). */
+  expiresAt: Date | undefined;
+  periodSeconds: number;
   /** is_first_recurring (else is_recurring: a renewal). */
   first: boolean;
 }
 
 export type PeriodOutcome =
-  | { kind: 'credited'; balance: number; subscription: SubscriptionRecord }
-  | { kind: 'duplicate'; balance: number; subscription: SubscriptionRecord | undefined };
+  | { kind: 'credited'; balance: number; subscription: SubscriptionRecord; expiresAt: Date }
+  | { kind: 'duplicate'; balance: number; subscription: SubscriptionRecord | undefined; expiresAt: Date };
 
 export type PeriodRefund =
   | { kind: 'refunded'; period: SubscriptionPeriodRecord; expired: number }
@@ -65,6 +66,7 @@ export class SubscriptionsRepository {
     return this.engine.transaction(async (tx) => {
       await tx.lock(walletLock(payment.userId));
       const now = new Date(this.now());
+      const expiresAt = payment.expiresAt ?? new Date(now.getTime() + payment.periodSeconds * 1000);
       const inserted = await tx.db
         .insert(p)
         .values({
@@ -74,7 +76,7 @@ export class SubscriptionsRepository {
           stars: payment.stars,
           allowance: payment.allowance,
           startsAt: now,
-          endsAt: payment.expiresAt,
+          endsAt: expiresAt,
           status: 'paid',
           first: payment.first,
         })
@@ -82,7 +84,13 @@ export class SubscriptionsRepository {
         .returning({ chargeId: p.chargeId });
       if (changed(inserted) === 0) {
         const subscription = first(await tx.db.select().from(s).where(eq(s.userId, payment.userId)));
-        return { kind: 'duplicate', balance: await this.wallet.balance(payment.userId, tx), subscription };
+        const period = first(await tx.db.select().from(p).where(eq(p.chargeId, payment.chargeId)));
+        return {
+          kind: 'duplicate',
+          balance: await this.wallet.balance(payment.userId, tx),
+          subscription,
+          expiresAt: period?.endsAt ?? expiresAt,
+        };
       }
       await this.wallet.book(
         {
@@ -101,7 +109,7 @@ export class SubscriptionsRepository {
         planId: payment.planId,
         state: 'active' as const,
         chargeId: payment.chargeId,
-        expiresAt: payment.expiresAt,
+        expiresAt,
       };
       if (!current) {
         await tx.db.insert(s).values({ userId: payment.userId, ...fresh, cancelled: false, startedAt: now });
@@ -118,7 +126,7 @@ export class SubscriptionsRepository {
             endNotifiedAt: null,
           })
           .where(eq(s.userId, payment.userId));
-      } else if (current.expiresAt.getTime() < payment.expiresAt.getTime()) {
+      } else if (current.expiresAt.getTime() < expiresAt.getTime()) {
         await tx.db.update(s).set(fresh).where(eq(s.userId, payment.userId));
       }
       if (!payment.first) {
@@ -134,7 +142,12 @@ export class SubscriptionsRepository {
       // The previous period may have ended already: its rest expires before anything spends it.
       await this.wallet.expireAllowances(tx, payment.userId);
       const subscription = first(await tx.db.select().from(s).where(eq(s.userId, payment.userId)))!;
-      return { kind: 'credited', balance: await this.wallet.balance(payment.userId, tx), subscription };
+      return {
+        kind: 'credited',
+        balance: await this.wallet.balance(payment.userId, tx),
+        subscription,
+        expiresAt,
+      };
     });
   }
 
