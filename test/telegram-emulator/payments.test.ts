@@ -14,7 +14,9 @@ afterEach(async () => {
 
 const PRICE = [{ label: 'Top-up', amount: 100 }];
 
-async function start(opts: { answer?: 'ok' | 'no' | 'never' | 'late'; timeoutMs?: number } = {}) {
+async function start(
+  opts: { answer?: 'ok' | 'no' | 'never' | 'late' | 'twice' | 'flip'; timeoutMs?: number } = {},
+) {
   const payments: Array<{ updateId: number; chargeId: string; payload: string }> = [];
   const lateAnswers: string[] = [];
   h = await startPollingBot(
@@ -35,6 +37,12 @@ async function start(opts: { answer?: 'ok' | 'no' | 'never' | 'late'; timeoutMs?
         }
         if (opts.answer === 'no') await ctx.answerPreCheckoutQuery(false, { error_message: 'Sold out' });
         else await ctx.answerPreCheckoutQuery(true);
+        // A retry (the same verdict) or a change of mind (the other one) after the first answer.
+        if (opts.answer === 'twice' || opts.answer === 'flip') {
+          await ctx
+            .answerPreCheckoutQuery(opts.answer === 'twice', { error_message: 'Changed my mind' })
+            .catch((err: GrammyError) => lateAnswers.push(err.description));
+        }
       });
       bot.on('message:successful_payment', (ctx) => {
         const p = ctx.message.successful_payment;
@@ -130,6 +138,19 @@ describe('paying', () => {
       .toEqual(['Bad Request: query is too old and response timeout expired or query ID is invalid']);
     expect(payments).toEqual([]);
     expect(emu.problems).toEqual([]);
+  });
+
+  it('answered again with the same verdict (a retry) is refused but no bug; a different verdict is one', async () => {
+    const retry = await start({ answer: 'twice' });
+    await payOnce(retry.emu, retry.payments);
+    await expect.poll(() => retry.lateAnswers).toEqual([expect.stringMatching(/query is too old/)]);
+    expect(retry.emu.problems).toEqual([]);
+    await h?.stop();
+
+    const flip = await start({ answer: 'flip' });
+    await payOnce(flip.emu, flip.payments);
+    await expect.poll(() => flip.lateAnswers).toEqual([expect.stringMatching(/query is too old/)]);
+    expect(flip.emu.problems).toEqual([expect.stringMatching(/^answerPreCheckoutQuery: .*query is too old/)]);
   });
 
   it('redeliver: the bot sees the same update, with the same update_id, twice', async () => {

@@ -311,6 +311,35 @@ describe(`UpdateInboxWorker on ${defaultEngine()}`, () => {
     held.delete(w);
   });
 
+  it('a handled payment is recorded done at once, even while every chat slot is busy (a crash then cannot answer it twice)', async () => {
+    const gate = new Gate();
+    gate.hold = true;
+    const { w, store } = await worker('a', { handle: gate.handle, maxInFlight: 2 });
+    held.add(w);
+    await w.accept(message(1, 1));
+    await w.accept(message(2, 2));
+    await w.accept({
+      update_id: 3,
+      pre_checkout_query: {
+        id: 'q3',
+        from: { id: 3, is_bot: false, first_name: 'Pay' },
+        currency: 'XTR',
+        total_amount: 50,
+        invoice_payload: 'topup',
+      },
+    } as Update);
+    await w.start();
+    await w.whenIdle({ handlers: false });
+    expect(gate.started.sort()).toEqual([1, 2, 3]);
+    gate.release(3);
+    await settled(w);
+    expect((await store.inbox.find(3))?.doneAt).not.toBeNull();
+    gate.release(1);
+    gate.release(2);
+    await run(100);
+    held.delete(w);
+  });
+
   it('a busy worker claims again once half its slots are free; one finished alone is recorded by the idle look', async () => {
     const gate = new Gate();
     gate.hold = true;

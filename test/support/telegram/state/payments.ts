@@ -25,6 +25,8 @@ interface Checkout {
   id: string;
   userId: number;
   answered: boolean;
+  /** The verdict of the first answer (ok), once answered. */
+  verdict?: boolean;
   expired: boolean;
   resolve: (answer: { ok: boolean; errorMessage?: string }) => void;
 }
@@ -61,15 +63,23 @@ export class Payments {
     if (checkout) checkout.expired = true;
   }
 
-  /** A late answer is a runtime fact for a bot (benign); an unknown or repeated one is a bug. */
+  /**
+   * Refused like Telegram refuses them, but not all are a bot's bug:
+   * - late: a runtime fact for a bot (benign);
+   * - the same verdict again: a retry after a lost response or a crash (at-least-once handling
+   *   cannot know whether the first answer arrived), benign too;
+   * - an unknown query or a different verdict: a bug.
+   */
   answer(id: string, answer: { ok: boolean; errorMessage?: string }): void {
     const checkout = this.checkouts.get(id);
     if (checkout?.expired && !checkout.answered) {
       checkout.answered = true;
       throw benignBadRequest(TOO_OLD);
     }
+    if (checkout?.answered && checkout.verdict === answer.ok) throw benignBadRequest(TOO_OLD);
     if (!checkout || checkout.answered) throw badRequest(TOO_OLD);
     checkout.answered = true;
+    checkout.verdict = answer.ok;
     checkout.resolve(answer);
   }
 
