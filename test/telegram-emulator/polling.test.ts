@@ -125,13 +125,14 @@ describe('long polling', () => {
     );
   });
 
-  it('rejects a wrong token with 401 and an unknown method with 404', async () => {
+  it('rejects a wrong token with 401 (another bot: not its problem) and an unknown method with 404', async () => {
     emu = await startEmulator();
     const wrong = await rawCall(emu, 'getMe', {}, '999:WRONG');
     expect(wrong).toEqual({ status: 401, json: { ok: false, error_code: 401, description: 'Unauthorized' } });
     const unknown = await rawCall(emu, 'sendTelepathy', {});
     expect(unknown).toEqual({ status: 404, json: { ok: false, error_code: 404, description: 'Not Found' } });
-    expect(emu.problems).toHaveLength(2);
+    expect(emu.problems).toEqual(['sendTelepathy: Not Found']);
+    expect(emu.callsTo('getMe')).toEqual([]);
     const me = await rawCall(emu, 'getme');
     expect(me.json['result']).toMatchObject({ id: 123456, is_bot: true, username: 'test_bot' });
   });

@@ -64,8 +64,10 @@ export class Dispatcher {
     if (!polling) this.touch(+1);
     try {
       if (token !== this.core.token) {
+        // Another bot (a test's process outliving its own emulator on a reused port): refused, and
+        // neither a call of this emulator's bot nor a problem of it.
         req.resume();
-        return this.finish(method, {}, new ApiError(401, 'Unauthorized'));
+        return { status: 401, body: { ok: false, error_code: 401, description: 'Unauthorized' } };
       }
       let params: Params = {};
       let uploads = new Map<string, Upload>();

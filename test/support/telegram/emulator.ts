@@ -9,6 +9,7 @@
  *   await user.waitForMessage(/Done/);
  *   expect(emu.problems).toEqual([]);
  */
+import { randomBytes } from 'node:crypto';
 import type { Update, UserFromGetMe } from 'grammy/types';
 import type { Core } from './core.js';
 import { Dispatcher, type InjectedError, type RecordedCall } from './dispatcher.js';
@@ -32,7 +33,10 @@ export type { FloodLimits, FloodStats } from './state/flood.js';
 export type { StarTransactionRecord } from './state/payments.js';
 
 export interface EmulatorOptions {
-  /** Default '123456:TEST-TOKEN'; calls with another token get 401 Unauthorized. */
+  /**
+   * Default '123456:TEST-<random>', one per emulator: a bot process of another test still running
+   * against a port this emulator now reuses gets 401 Unauthorized and is not recorded.
+   */
   token?: string;
   /** Default 0 (any free port). */
   port?: number;
@@ -126,11 +130,10 @@ export interface TelegramEmulator {
   close(): Promise<void>;
 }
 
-const DEFAULT_TOKEN = '123456:TEST-TOKEN';
 const MB = 1024 * 1024;
 
 export async function startTelegramEmulator(opts: EmulatorOptions = {}): Promise<TelegramEmulator> {
-  const token = opts.token ?? DEFAULT_TOKEN;
+  const token = opts.token ?? `123456:TEST-${randomBytes(6).toString('hex')}`;
   const clock = new EventClock();
   const core: Core = {
     token,
