@@ -3,6 +3,7 @@
  * locales (`miniapp-` messages, see strings-plugin.ts). `{ $name }` placeables are filled in here.
  */
 import strings from 'virtual:miniapp-strings';
+import { formatUsd } from './money.js';
 
 export type Locale = 'en' | 'ru';
 
@@ -27,16 +28,7 @@ export function num(n: number): string {
   return new Intl.NumberFormat(locale).format(n);
 }
 
-/**
- * A USD amount as the API gives it (an exact decimal string), grouped for reading without ever
- * becoming a float: "1234.5" → "$1,234.50".
- */
+/** A USD amount (an exact decimal string) in cents, in the admin's language (money.ts). */
 export function usd(amount: string): string {
-  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(amount);
-  if (!m) return amount;
-  const [, sign, whole = '0', frac = ''] = m;
-  const group = locale === 'ru' ? '\u00a0' : ',';
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group);
-  const cents = frac.padEnd(2, '0');
-  return `${sign}$${grouped}${locale === 'ru' ? ',' : '.'}${cents}`;
+  return formatUsd(amount, locale);
 }
