@@ -2,6 +2,7 @@
  * The referral program's rules (BILLING=stars): what a referee's paid top-up earns their referrer.
  * Plain arithmetic on whole Stars; the store books the result under keys tied to the top-up's charge.
  */
+import { DAY_MS } from './utc-day.js';
 
 export interface ReferralRules {
   /** REFERRAL_BONUS_STARS: once, for the referee's first paid top-up (0: off). */
@@ -13,8 +14,6 @@ export interface ReferralRules {
   /** REFERRAL_DAILY_CAP_STARS: at most this many Stars a referrer earns per UTC day. */
   dailyCapStars: number;
 }
-
-export const DAY_MS = 86_400_000;
 
 export interface TopupFacts {
   /** The top-up's Stars. */
@@ -35,11 +34,6 @@ export function referralReward(rules: ReferralRules, facts: TopupFacts): number 
   const share = inWindow ? Math.floor((facts.stars * rules.percent) / 100) : 0;
   const room = Math.max(0, rules.dailyCapStars - facts.earnedToday);
   return Math.min(bonus + share, room);
-}
-
-/** The start of the UTC day `at` falls in (the daily cap's day). */
-export function utcDayStart(at: number): number {
-  return at - (((at % DAY_MS) + DAY_MS) % DAY_MS);
 }
 
 /** Whether the rules can pay anything at all. */

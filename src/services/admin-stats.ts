@@ -13,6 +13,7 @@ import {
   parseMoney,
   ZERO_MONEY,
 } from '../domain/money.js';
+import { DAY_MS, utcDayStart } from '../domain/utc-day.js';
 
 export type StatsPeriod = 'today' | 'week' | 'month';
 export const STATS_PERIODS: readonly StatsPeriod[] = ['today', 'week', 'month'];
@@ -40,11 +41,9 @@ export interface AdminStats {
   activeNow: { queued: number; processing: number };
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** Starts of the periods for `now`, in UTC. */
 export function periodStarts(now: Date): Record<StatsPeriod, Date> {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const today = utcDayStart(now.getTime());
   return { today: new Date(today), week: new Date(today - 6 * DAY_MS), month: new Date(today - 29 * DAY_MS) };
 }
 

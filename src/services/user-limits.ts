@@ -18,6 +18,7 @@ import {
   subtractMoney,
   ZERO_MONEY,
 } from '../domain/money.js';
+import { utcDay } from '../domain/utc-day.js';
 import type { OrderPipelineHooks, OrderRecord } from './order-hooks.js';
 
 export interface UserLimitsConfig {
@@ -47,14 +48,6 @@ export interface UserUsage {
   activeOrders: number;
   ordersToday: number;
   spentTodayUsd: string;
-}
-
-const DAY_MS = 86_400_000;
-
-/** The UTC day around `ms`: [start, end). */
-export function utcDay(ms: number): { start: number; end: number } {
-  const start = Math.floor(ms / DAY_MS) * DAY_MS;
-  return { start, end: start + DAY_MS };
 }
 
 export class UserLimits {

@@ -8,7 +8,8 @@
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/db/index.js';
-import { DAY_MS, type ReferralRules } from '../../src/domain/referral.js';
+import type { ReferralRules } from '../../src/domain/referral.js';
+import { DAY_MS } from '../../src/domain/utc-day.js';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.js';
 
 const REFERRER = 1;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, referralReward, utcDayStart } from '../../src/domain/referral.js';
+import { referralReward } from '../../src/domain/referral.js';
 import { parseStartPayload, startPayloadOf } from '../../src/domain/start-payload.js';
+import { DAY_MS, utcDayStart } from '../../src/domain/utc-day.js';
 
 describe('parseStartPayload', () => {
   it('reads referral, campaign and promo payloads', () => {

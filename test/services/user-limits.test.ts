@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NewOrder, OrderRecord, OrdersRepository, Store } from '../../src/db/index.js';
+import { utcDay } from '../../src/domain/utc-day.js';
 import { ResellerError } from '../../src/reseller/errors.js';
 import type { Order } from '../../src/reseller/schemas.js';
 import { composeHooks } from '../../src/services/compose-hooks.js';
 import type { OrderPipelineHooks } from '../../src/services/order-hooks.js';
-import { LimitError, UserLimits, type UserLimitsConfig, utcDay } from '../../src/services/user-limits.js';
+import { LimitError, UserLimits, type UserLimitsConfig } from '../../src/services/user-limits.js';
 import { createTestDatabase, type TestDatabase } from '../support/databases.js';
 import { startHarness } from './harness.js';
 

@@ -11,8 +11,8 @@
  */
 import type { MiddlewareFn } from 'grammy';
 import type { Config } from '../../config.js';
+import { utcDay } from '../../domain/utc-day.js';
 import { htmlToPlainText } from '../../lib/html.js';
-import { utcDay } from '../../services/user-limits.js';
 import type { BaseContext } from '../context.js';
 
 export type AccessVerdict = 'allowed' | 'private' | 'banned';

@@ -8,6 +8,7 @@
  * index on that column refuses a second one even from two replicas at once.
  */
 import { and, asc, count, eq, gte, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { DAY_MS } from '../../domain/utc-day.js';
 import { SUPPORTED_LOCALES } from '../../texts/locales.js';
 import { changed, type Engine, first } from '../engine.js';
 import type {
@@ -31,7 +32,6 @@ export type RecipientCounts = Record<RecipientStatus, number>;
 
 /** Rows written per INSERT when the recipients are stored. */
 const INSERT_CHUNK = 500;
-const DAY_MS = 24 * 60 * 60_000;
 
 export class BroadcastsRepository {
   constructor(

@@ -4,7 +4,8 @@
  * booked inside the top-up's own transaction (wallet repository's creditPayment).
  */
 import { and, count, countDistinct, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { type ReferralRules, referralReward, utcDayStart } from '../../domain/referral.js';
+import { type ReferralRules, referralReward } from '../../domain/referral.js';
+import { utcDayStart } from '../../domain/utc-day.js';
 import { ledgerKeys } from '../../domain/wallet.js';
 import { changed, type Engine, first, type Tx } from '../engine.js';
 import type { UserRecord } from '../records.js';

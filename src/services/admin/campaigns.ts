@@ -12,7 +12,7 @@ import {
   subtractMoney,
   sumMoneyStrings,
 } from '../../domain/money.js';
-import { DAY_MS, utcDayStart } from '../../domain/referral.js';
+import { DAY_MS, utcDayStart } from '../../domain/utc-day.js';
 import type { Logger } from '../../logger.js';
 import { randomCode } from '../referrals.js';
 

@@ -13,7 +13,7 @@ import type {
 } from '../../db/index.js';
 import type { DashboardRows } from '../../db/repositories/dashboard.js';
 import { moneyToString, starsPayoutUsd, subtractMoney, sumMoneyStrings } from '../../domain/money.js';
-import { DAY_MS, utcDayStart } from '../../domain/referral.js';
+import { DAY_MS, utcDayStart } from '../../domain/utc-day.js';
 import type { CampaignAdmin } from './campaigns.js';
 import type {
   CustomersReport,

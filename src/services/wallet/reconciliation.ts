@@ -11,6 +11,7 @@
  * ours to compare and is skipped.
  */
 import type { WalletRepository } from '../../db/index.js';
+import { DAY_MS } from '../../domain/utc-day.js';
 import { realTimers, type Timers } from '../../lib/timers.js';
 import type { Logger } from '../../logger.js';
 
@@ -127,8 +128,6 @@ export async function reconcile(
   }
   return differences;
 }
-
-const DAY_MS = 24 * 60 * 60_000;
 
 /** Runs `reconcile` now and then daily; differences go to the log and to the admins. */
 export class StarsReconciler {
