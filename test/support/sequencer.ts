@@ -1,23 +1,24 @@
 /**
- * Longest files first, across both projects: with a few workers the suite ends when its last long
- * file does, so those must not start last. Vitest's own order runs one project after the other,
- * which left the PostgreSQL project's end-to-end files (20-40 s each) for the end of the run.
+ * Longest files first, across both projects: with three workers the suite ends when its last long
+ * file does, so those must not start last. Vitest's own order runs one project after the other and,
+ * on a clean clone, larger files first, which left broadcast-scale (100 s) and the PostgreSQL
+ * project's end-to-end files (20-40 s each) for the end of the run.
  *
- * A file's weight is its duration from vitest's results cache when there is one (a developer's
- * machine); on a clean clone (CI) it is estimated from where the file lives and how big it is.
+ * A file's weight: its duration in vitest's results cache (a developer's machine), else its seconds
+ * in test/durations.json (written by scripts/test-durations.ts from a full run; a clean clone in
+ * CI has no cache), else an estimate: an unknown end-to-end file about 20 s, anything else by size.
  */
+import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { relative } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** Rough seconds per KB of test source, by kind: end-to-end files wait on real processes. */
-const SECONDS_PER_KB: ReadonlyArray<[RegExp, number]> = [
-  [/^test\/e2e\//, 2],
-  [/^test\/(miniapp|playground)\//, 1.5],
-  [/\.contract\.test\.ts$/, 1],
-  [/^test\/(services|workers|bot)\//, 0.5],
-];
-const OTHER_SECONDS_PER_KB = 0.2;
+const DURATIONS: Record<string, number> = JSON.parse(
+  readFileSync(resolve(import.meta.dirname, '../durations.json'), 'utf8'),
+);
+const UNKNOWN_E2E_MS = 20_000;
+/** A file not in durations.json took under 2 s: a tenth of a second per KB keeps them below. */
+const MS_PER_KB = 100;
 
 export default class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -26,11 +27,13 @@ export default class LongestFirstSequencer extends BaseSequencer {
       files.map(async (spec) => {
         const path = relative(root, spec.moduleId);
         const cached = this.ctx.cache.getFileTestResults(`${spec.project.name}:${path}`);
-        if (cached && !cached.failed) return { spec, ms: cached.duration };
-        const kb = (await stat(spec.moduleId)).size / 1024;
-        const rate = SECONDS_PER_KB.find(([pattern]) => pattern.test(path))?.[1] ?? OTHER_SECONDS_PER_KB;
-        // Unknown or failed last time: estimated, and a failure goes first so it shows early.
-        return { spec, ms: cached?.failed ? Number.MAX_SAFE_INTEGER : kb * rate * 1000 };
+        // A failure last time goes first, so it shows early.
+        if (cached?.failed) return { spec, ms: Number.MAX_SAFE_INTEGER };
+        if (cached) return { spec, ms: cached.duration };
+        const listed = DURATIONS[path];
+        if (listed !== undefined) return { spec, ms: listed * 1000 };
+        if (path.startsWith('test/e2e/')) return { spec, ms: UNKNOWN_E2E_MS };
+        return { spec, ms: ((await stat(spec.moduleId)).size / 1024) * MS_PER_KB };
       }),
     );
     return weighed.sort((a, b) => b.ms - a.ms).map((w) => w.spec);

@@ -1,12 +1,19 @@
 /**
- * Runs the real bot entry point (src/main.ts) as a child process, exactly as `npm start` does,
- * so end-to-end tests exercise the unmodified bot over HTTP. Logs are kept for assertions and
- * for failure messages.
+ * Runs the real bot entry point as a child process, so end-to-end tests exercise the unmodified bot
+ * over HTTP: under vitest the run's compiled build (bot-build.ts, as the Docker image runs it),
+ * elsewhere (benchmarks) src/main.ts through tsx, as `npm start` does. Logs are kept for
+ * assertions and for failure messages.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
+
+/** node's arguments for the bot's entry point: the compiled build when the run made one. */
+function entryArgs(): string[] {
+  const compiled = process.env.TEST_BOT_ENTRY;
+  return compiled ? [compiled] : ['--import', 'tsx', 'src/main.ts'];
+}
 
 export interface BotProcessOptions {
   env: Record<string, string>;
@@ -46,7 +53,7 @@ export class BotProcess {
   }
 
   static async start(opts: BotProcessOptions): Promise<BotProcess> {
-    const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...entryArgs()], {
       cwd: REPO_ROOT,
       // Only what we pass: a developer's .env must not leak into tests (dotenv never overrides set vars).
       env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'debug', ...opts.env },
@@ -68,7 +75,7 @@ export class BotProcess {
     env: Record<string, string>,
     timeoutMs = 30_000,
   ): Promise<{ code: number | null; output: string }> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, entryArgs(), {
       cwd: REPO_ROOT,
       env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
