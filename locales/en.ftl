@@ -729,6 +729,7 @@ admin-audit-user-banned = banned { $target }
 admin-audit-user-unbanned = unbanned { $target }
 admin-audit-stars-granted = granted ⭐ { $stars } to { $target }
 admin-audit-payment-refunded = refunded ⭐ { $stars } to { $target }
+admin-audit-subscription-refunded = refunded a subscription payment of ⭐ { $stars } to { $target }; the period's unspent ⭐ { $expired } expired
 admin-audit-other = { $action }
 admin-audit-button-newer = ◀️ Newer
 admin-audit-button-older = Older ▶️

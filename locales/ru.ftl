@@ -709,6 +709,7 @@ admin-audit-user-banned = бан { $target }
 admin-audit-user-unbanned = разбан { $target }
 admin-audit-stars-granted = начисление ⭐ { $stars } пользователю { $target }
 admin-audit-payment-refunded = возврат ⭐ { $stars } пользователю { $target }
+admin-audit-subscription-refunded = возврат оплаты подписки ⭐ { $stars } пользователю { $target }; сгорел остаток периода ⭐ { $expired }
 admin-audit-other = { $action }
 admin-audit-button-newer = ◀️ Более новые
 admin-audit-button-older = Более ранние ▶️

@@ -132,6 +132,13 @@ describe('a Stars subscription', () => {
     expect(stack.emulator.starTransactions().filter((t) => t.id === renewal.chargeId)).toHaveLength(2);
     expect(await entries(`sub_expire:${renewal.chargeId}`)).toEqual([{ stars: ALLOWANCE }]);
     expect(await balanceOf(user)).toBe(0);
+    // Audited once (the second /refund changed nothing), with what expired.
+    await admin.sendCommand('audit');
+    const audit = await admin.waitForMessage(/refunded a subscription payment/, { after });
+    expect(audit.text).toContain(
+      `refunded a subscription payment of ⭐\u00a0450 to ${user.id}; the period's unspent ⭐\u00a0${ALLOWANCE} expired`,
+    );
+    expect(audit.text?.match(/refunded a subscription payment/g)).toHaveLength(1);
 
     // The admins' views: the card shows the subscription, /stats the subscribers and revenue.
     await admin.sendCommand('user', String(user.id));

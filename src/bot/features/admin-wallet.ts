@@ -184,6 +184,12 @@ async function refundPeriod(ctx: BotContext & { from: { id: number } }, chargeId
     return void (await ctx.reply(ctx.t('admin-refund-telegram', { reason: result.description })));
   }
   ctx.logger.info({ adminId: ctx.from.id, chargeId }, 'subscription payment refunded by an admin');
+  await ctx.deps.admin.wallet?.auditPeriodRefund(ctx.from.id, {
+    chargeId,
+    userId: result.userId,
+    stars: result.stars,
+    expired: result.expired,
+  });
   await ctx.reply(
     ctx.t('admin-refund-subscription-done', {
       amount: stars(ctx, result.stars),

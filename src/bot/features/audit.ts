@@ -25,6 +25,7 @@ const KNOWN_ACTIONS = new Set([
   'user_unbanned',
   'stars_granted',
   'payment_refunded',
+  'subscription_refunded',
   'promo_created',
   'promo_batch_created',
   'promo_disabled',

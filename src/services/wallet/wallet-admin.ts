@@ -65,6 +65,22 @@ export class WalletAdmin {
   }
 
   /**
+   * A subscription period's payment an admin refunded (SubscriptionsService.refund), audited like a
+   * top-up's refund, with the period's allowance that expired with it.
+   */
+  async auditPeriodRefund(
+    adminId: number,
+    refund: { chargeId: string; userId: number; stars: number; expired: number },
+  ): Promise<void> {
+    await this.#audit.record({
+      actorId: adminId,
+      action: 'subscription_refunded',
+      targetUserId: refund.userId,
+      details: { stars: refund.stars, chargeId: refund.chargeId, expired: refund.expired },
+    });
+  }
+
+  /**
    * Gives `stars` to a customer who wrote to the bot, audited. `key` names the admin's command (its
    * chat and message), so a redelivered update grants once.
    */
