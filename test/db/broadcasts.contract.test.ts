@@ -45,12 +45,15 @@ describe.each(availableEngines())('BroadcastsRepository on %s', (engine) => {
     now += 40 * DAY;
     await user(7, 'ru');
     await store.wallet.book({ key: 'topup:c1', userId: 2, kind: 'topup', delta: 50, stars: 50 });
+    // A subscriber paid too; a gift is not a payment.
+    await store.wallet.book({ key: 'sub:c2', userId: 4, kind: 'allowance', delta: 600, stars: 600 });
+    await store.wallet.book({ key: 'grant:c3', userId: 1, kind: 'grant', delta: 10, stars: 10 });
     const audience = store.broadcasts;
     expect(await audience.countAudience({ kind: 'all' })).toBe(5);
     expect(await audience.countAudience({ kind: 'language', locale: 'ru' })).toBe(2);
     expect(await audience.countAudience({ kind: 'language', locale: 'en' })).toBe(3);
     expect(await audience.countAudience({ kind: 'active', days: 30 })).toBe(1);
-    expect(await audience.countAudience({ kind: 'paying' })).toBe(1);
+    expect(await audience.countAudience({ kind: 'paying' })).toBe(2);
     expect(await audience.countAudience({ kind: 'ids', ids: [1, 5, 6, 999] })).toBe(1);
     expect(await audience.countAudience({ kind: 'ids', ids: [] })).toBe(0);
   });

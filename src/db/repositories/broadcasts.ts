@@ -76,10 +76,11 @@ export class BroadcastsRepository {
       case 'active':
         return and(reachable, gte(users.seenAt, new Date(this.now() - audience.days * DAY_MS)));
       case 'paying':
+        // Paid Stars of their own: a top-up, or a subscription period (its allowance).
         return and(
           reachable,
           sql`exists (select 1 from ${walletEntries} where ${walletEntries.userId} = ${users.telegramId}
-            and ${walletEntries.kind} = 'topup')`,
+            and ${walletEntries.kind} in ('topup', 'allowance'))`,
         );
       case 'ids':
         return audience.ids.length === 0
