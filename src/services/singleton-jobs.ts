@@ -79,7 +79,12 @@ export class SingletonJobs {
 
   async #once(): Promise<void> {
     try {
-      if (this.#hold && !(await this.#hold.alive())) await this.#stepDown('lost the singleton lock');
+      if (this.#hold && !(await this.#hold.alive())) {
+        // Not asked for again in the same turn: another replica takes it meanwhile, and this one
+        // (whose database session just died) asks again at its next retry.
+        await this.#stepDown('lost the singleton lock');
+        return;
+      }
       if (this.#hold || !this.#running) return;
       this.#hold = await this.#opts.acquire();
       if (!this.#hold) return;
