@@ -49,6 +49,29 @@ function NoticeLine({ notice }: { notice: Notice | undefined }) {
   );
 }
 
+/** A labelled one-line text input; `onValue` gets what was typed. */
+function TextField(props: {
+  label: string;
+  name: string;
+  value: string;
+  onValue: (value: string) => void;
+  inputMode?: 'decimal' | 'numeric';
+  placeholder?: string;
+}) {
+  return (
+    <label>
+      {props.label}
+      <input
+        name={props.name}
+        inputMode={props.inputMode}
+        value={props.value}
+        placeholder={props.placeholder}
+        onInput={(e) => props.onValue(e.currentTarget.value)}
+      />
+    </label>
+  );
+}
+
 function priceValue(price: SettingsPrice): string {
   return price.kind === 'markup' ? price.markupPercent : price.kind === 'fixed' ? String(price.stars) : '';
 }
@@ -139,15 +162,13 @@ function ModelForm(props: {
         )}
         {(['en', 'ru'] as const).map((lang) => (
           <div key={lang}>
-            <label>
-              {t('miniapp-settings-name', { lang })}
-              <input
-                name={`name-${lang}`}
-                value={text(name[lang])}
-                placeholder={m.upstreamName}
-                onInput={(e) => setName({ ...name, [lang]: orNull(e.currentTarget.value) })}
-              />
-            </label>
+            <TextField
+              label={t('miniapp-settings-name', { lang })}
+              name={`name-${lang}`}
+              value={text(name[lang])}
+              placeholder={m.upstreamName}
+              onValue={(v) => setName({ ...name, [lang]: orNull(v) })}
+            />
             <label>
               {t('miniapp-settings-description', { lang })}
               <textarea
@@ -204,28 +225,21 @@ function GlobalForm(props: {
   };
   return (
     <form onSubmit={save} class="global">
-      <label>
-        {t('miniapp-settings-markup')}
-        <input
-          name="markup"
-          inputMode="decimal"
-          value={markup}
-          onInput={(e) => setMarkup(e.currentTarget.value)}
-        />
-      </label>
-      <label>
-        {t('miniapp-settings-welcome')}
-        <input
-          name="welcome"
-          inputMode="numeric"
-          value={welcome}
-          onInput={(e) => setWelcome(e.currentTarget.value)}
-        />
-      </label>
-      <label>
-        {t('miniapp-settings-packs')}
-        <input name="packs" value={packs} onInput={(e) => setPacks(e.currentTarget.value)} />
-      </label>
+      <TextField
+        label={t('miniapp-settings-markup')}
+        name="markup"
+        inputMode="decimal"
+        value={markup}
+        onValue={setMarkup}
+      />
+      <TextField
+        label={t('miniapp-settings-welcome')}
+        name="welcome"
+        inputMode="numeric"
+        value={welcome}
+        onValue={setWelcome}
+      />
+      <TextField label={t('miniapp-settings-packs')} name="packs" value={packs} onValue={setPacks} />
       <button type="submit">{t('miniapp-settings-save')}</button>
       <NoticeLine notice={notice} />
     </form>
