@@ -146,6 +146,8 @@ async function throughInbox(engine: EngineName, pgUrl?: string) {
       handled++;
       wake?.();
     },
+    // As the app wires it (app/container.ts): the claim's pass reads the senders' rows.
+    readSenders: (ids) => store.users.findMany(ids),
     owner: 'bench',
     logger: pino({ level: 'silent' }),
   });

@@ -159,6 +159,7 @@ export async function createContainer(loaded: Config, logger: Logger): Promise<C
   const inboxWorker = new UpdateInboxWorker({
     inbox: store.inbox,
     handle: (update) => bot.handleUpdate(update),
+    readSenders: (ids) => store.users.findMany(ids),
     onRetry: (update) => {
       if (update.callback_query) telegram.callbackAnswers.presumeAnswered(update.callback_query.id);
     },

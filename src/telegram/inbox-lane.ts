@@ -30,6 +30,12 @@ export function chatIdOf(update: Update): number | undefined {
   return read(update).chat?.id;
 }
 
+/** The user who sent an update, as `ctx.from` reads it; none for a bot or an update without one. */
+export function senderIdOf(update: Update): number | undefined {
+  const from = read(update).from;
+  return from && !from.is_bot ? from.id : undefined;
+}
+
 /** A checkout question or a successful payment: what has lanes, slots and posts ahead of the rest. */
 export function isPayment(ctx: Context): boolean {
   return ctx.preCheckoutQuery !== undefined || ctx.message?.successful_payment !== undefined;

@@ -25,15 +25,16 @@
  * `maxInFlight + maxWaitingForTelegram` chat updates and `maxPaymentsInFlight` payments in hand.
  */
 import type { Update } from 'grammy/types';
-import type { InboxUpdateRecord, UpdateInboxRepository } from '../db/index.js';
+import type { InboxUpdateRecord, UpdateInboxRepository, UserRecord } from '../db/index.js';
 import { withPrefetchedConversation } from '../db/repositories/conversation-states.js';
 import type { ClaimedUpdate, StoreOutcome } from '../db/repositories/update-inbox.js';
+import { withPrefetchedSender } from '../db/repositories/users.js';
 import { storableJson } from '../db/storable-json.js';
 import { realTimers, sleepOn, type Timers } from '../lib/timers.js';
 import type { Logger } from '../logger.js';
 import { metrics } from '../metrics.js';
 import { BudgetWaits, withBudgetWaits } from '../telegram/budget-waits.js';
-import { CONTROL_COMMANDS, inboxLane } from '../telegram/inbox-lane.js';
+import { CONTROL_COMMANDS, inboxLane, senderIdOf } from '../telegram/inbox-lane.js';
 import { InboxWriter } from './inbox-writer.js';
 
 /** Payment lanes (see telegram/inbox-lane.ts): handled by slots of their own. */
@@ -53,6 +54,11 @@ export function isDroppable(update: Update): boolean {
 export interface UpdateInboxWorkerOptions {
   inbox: Pick<UpdateInboxRepository, 'store' | 'skip' | 'settle' | 'renew' | 'finishMany' | 'release'>;
   handle(update: Update): Promise<void>;
+  /**
+   * Reads the rows of the users who sent the updates a pass claimed, in one statement, so each
+   * handler's own read of its sender's row costs nothing (users.ts `withPrefetchedSender`).
+   */
+  readSenders?(userIds: number[]): Promise<UserRecord[]>;
   /** Called before an update is handled again (its first handler died): it may have half-happened. */
   onRetry?(update: Update): void;
   /** Another replica handled /cancel for the chat of this update, which runs here. */
@@ -361,7 +367,8 @@ export class UpdateInboxWorker {
             leaseMs: this.#leaseMs,
             claim: { payments: Math.max(0, room.payments), chats: Math.max(0, room.chats) },
           });
-          for (const row of rows) this.#run(row);
+          const senders = await this.#readSenders(rows);
+          for (const row of rows) this.#run(row, senders);
           const payments = rows.filter((r) => isPaymentLane(r.lane)).length;
           // Every payment slot filled: more may wait.
           if (room.payments > 0 && payments === room.payments) this.#paymentsMayWait = true;
@@ -382,7 +389,24 @@ export class UpdateInboxWorker {
     });
   }
 
-  #run(row: ClaimedUpdate): void {
+  /** The senders' rows of the claimed updates, by user id (null: no row); undefined if not read. */
+  async #readSenders(rows: ClaimedUpdate[]): Promise<Map<number, UserRecord | null> | undefined> {
+    const read = this.#opts.readSenders;
+    if (!read || rows.length === 0) return undefined;
+    const ids = [...new Set(rows.map((r) => senderIdOf(r.payload)).filter((id) => id !== undefined))];
+    if (ids.length === 0) return undefined;
+    try {
+      const found = new Map<number, UserRecord | null>(ids.map((id) => [id, null]));
+      for (const user of await read(ids)) found.set(user.telegramId, user);
+      return found;
+    } catch (err) {
+      // Each handler reads its sender's row itself, as without the prefetch.
+      this.#log.warn({ err }, "could not read the claimed updates' senders");
+      return undefined;
+    }
+  }
+
+  #run(row: ClaimedUpdate, senders?: Map<number, UserRecord | null>): void {
     this.#inHand.set(row.updateId, row);
     // Its reply waiting for the send budget frees its slot: another update may be claimed.
     const waits = new BudgetWaits(() => {
@@ -390,7 +414,9 @@ export class UpdateInboxWorker {
     });
     this.#budgetWaits.set(row.updateId, waits);
     let handled = false;
-    const task: Promise<void> = withBudgetWaits(waits, () => this.#handle(row))
+    const senderId = senders && senderIdOf(row.payload);
+    const sender = senderId === undefined ? undefined : senders?.get(senderId);
+    const task: Promise<void> = withBudgetWaits(waits, () => this.#handle(row, sender))
       .then(() => {
         handled = true;
       })
@@ -409,7 +435,7 @@ export class UpdateInboxWorker {
     this.#tasks.add(task);
   }
 
-  async #handle(row: ClaimedUpdate): Promise<void> {
+  async #handle(row: ClaimedUpdate, sender: UserRecord | null | undefined): Promise<void> {
     if (row.attempts > this.#maxAttempts) {
       this.#log.error(
         { updateId: row.updateId, attempts: row.attempts - 1 },
@@ -419,7 +445,10 @@ export class UpdateInboxWorker {
       try {
         if (row.attempts > 1) this.#opts.onRetry?.(row.payload);
         // The claim read the chat's conversation state: the handler's read of it costs nothing.
-        await withPrefetchedConversation(row.conversation, () => this.#opts.handle(row.payload));
+        const handle = () => this.#opts.handle(row.payload);
+        await withPrefetchedConversation(row.conversation, () =>
+          sender === undefined ? handle() : withPrefetchedSender(row.updateId, sender, handle),
+        );
       } catch (err) {
         // The bot's own error boundary answers the user; what reaches here is logged and done with.
         this.#log.error({ err, updateId: row.updateId }, 'update handling failed');

@@ -158,6 +158,71 @@ describe(`UpdateInboxWorker on ${defaultEngine()}`, () => {
     ]);
   });
 
+  it("one read per claiming pass gives each handler its sender's row as the claim read it", async () => {
+    const reads: number[][] = [];
+    const locales: Array<[number, string | null]> = [];
+    let store: Store | undefined;
+    const a = await worker('a', {
+      readSenders: async (ids) => {
+        reads.push([...ids].sort());
+        const rows = await store!.users.findMany(ids);
+        // Right after the read, another replica changes a row: the handler sees the read's copy.
+        await store!.users.setLocale(7, 'ru');
+        return rows;
+      },
+      handle: async (u) => {
+        const from = u.message!.from;
+        const row = await store!.users.touch(
+          { id: from.id, firstName: from.first_name, updateId: u.update_id },
+          false,
+        );
+        locales.push([u.update_id, row.locale]);
+      },
+    });
+    store = a.store;
+    await store.users.touch({ id: 7, firstName: 'Ann' }, false);
+    await a.w.accept(message(1, 7));
+    await a.w.accept(message(2, 8));
+    await a.w.start();
+    await run(300);
+    expect(reads).toEqual([[7, 8]]);
+    // Update 1: the row as read (no language yet); update 2: a newcomer, created by its touch.
+    expect(locales.sort()).toEqual([
+      [1, null],
+      [2, null],
+    ]);
+    expect(await store.users.find(8)).toMatchObject({ createdUpdateId: 2 });
+    expect((await store.users.find(7))?.locale).toBe('ru');
+  });
+
+  it('a failed read of the senders only means each handler reads its own', async () => {
+    const locales: Array<string | null> = [];
+    let store: Store | undefined;
+    const a = await worker('a', {
+      readSenders: async () => {
+        throw new Error('connection lost');
+      },
+      handle: async (u) => {
+        const from = u.message!.from;
+        locales.push(
+          (
+            await store!.users.touch(
+              { id: from.id, firstName: from.first_name, updateId: u.update_id },
+              false,
+            )
+          ).locale,
+        );
+      },
+    });
+    store = a.store;
+    await store.users.touch({ id: 7, firstName: 'Ann' }, false);
+    await store.users.setLocale(7, 'ru');
+    await a.w.accept(message(1, 7));
+    await a.w.start();
+    await run(300);
+    expect(locales).toEqual(['ru']);
+  });
+
   it('a worker that dies mid-update loses it when the lease lapses; another handles it (a retry)', async () => {
     const dying = new Gate();
     dying.hold = true;
