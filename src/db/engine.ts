@@ -34,6 +34,12 @@ export interface TransactionOptions {
    * `synchronous_commit = off` for this transaction.
    */
   lazyCommit?: boolean;
+  /**
+   * The commit is durable when the call resolves, as usual, but the process does not stop for the
+   * disk meanwhile: SQLite commits with `synchronous = NORMAL` and then flushes its log on a
+   * background thread (wal-sync.ts); PostgreSQL commits as usual (the wait is the server's).
+   */
+  syncInBackground?: boolean;
 }
 
 /** The right to run a once-per-cluster job, held until released or until its holder dies. */

@@ -70,4 +70,22 @@ describe.each(availableEngines())('lazy commit on %s', (engineName) => {
     const ids = await database.query<{ update_id: number | string }>`select update_id from update_inbox`;
     expect(ids.map((r) => Number(r.update_id))).toEqual([1]);
   });
+
+  it('a commit synced in the background is durable when it resolves; the next ones are as usual', async () => {
+    const { engine } = store;
+    const t = engine.tables.updateInbox;
+    const usual = await durability(engine);
+    const seen = await engine.transaction(
+      async ({ db }) => {
+        await db.insert(t).values(row(3));
+        return durability(engine, db);
+      },
+      { syncInBackground: true },
+    );
+    // SQLite: this commit itself skips the flush (the log is flushed off the thread before it resolves).
+    expect(seen).toBe(engineName === 'sqlite' ? '1' : usual);
+    expect(await durability(engine)).toBe(usual);
+    const ids = await database.query<{ update_id: number | string }>`select update_id from update_inbox`;
+    expect(ids.map((r) => Number(r.update_id))).toEqual([3]);
+  });
 });

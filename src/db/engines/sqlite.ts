@@ -11,6 +11,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import type { Engine, Sql, Tables, Tx } from '../engine.js';
 import * as sqliteTables from '../schema/sqlite/index.js';
 import { SerialQueue } from './serial-queue.js';
+import { WalSync } from './wal-sync.js';
 
 const SQLITE_MIGRATIONS = resolve(import.meta.dirname, '../../../migrations/sqlite');
 
@@ -63,10 +64,10 @@ export function openSqlite(path: string): SqliteEngine {
     sqlite?.close();
     throw unusable(path, err);
   }
-  return sqliteEngine(sqlite);
+  return sqliteEngine(sqlite, path === ':memory:' ? undefined : new WalSync(resolve(path)));
 }
 
-function sqliteEngine(sqlite: Database.Database): SqliteEngine {
+function sqliteEngine(sqlite: Database.Database, walSync: WalSync | undefined): SqliteEngine {
   // The same builder calls as PostgreSQL's (see engine.ts), on SQLite's tables.
   const db = drizzle(sqlite) as unknown as Sql;
   const tables = sqliteTables as unknown as Tables;
@@ -79,11 +80,13 @@ function sqliteEngine(sqlite: Database.Database): SqliteEngine {
     db,
     sqlite,
     run: (work) => queue.run(() => work(db)),
-    transaction: (work, opts) =>
-      queue.run(async () => {
+    transaction: async (work, opts) => {
+      const background = opts?.syncInBackground === true && walSync !== undefined;
+      const result = await queue.run(async () => {
         // WAL with NORMAL (settable between transactions only): the commit is in the WAL, safe from
         // a crash of this process, but not fsynced; the next FULL commit, or a checkpoint, flushes it.
-        if (opts?.lazyCommit) sqlite.exec('PRAGMA synchronous = NORMAL');
+        const normal = opts?.lazyCommit === true || background;
+        if (normal) sqlite.exec('PRAGMA synchronous = NORMAL');
         try {
           sqlite.exec('BEGIN IMMEDIATE');
           try {
@@ -95,9 +98,13 @@ function sqliteEngine(sqlite: Database.Database): SqliteEngine {
             throw err;
           }
         } finally {
-          if (opts?.lazyCommit) sqlite.exec('PRAGMA synchronous = FULL');
+          if (normal) sqlite.exec('PRAGMA synchronous = FULL');
         }
-      }),
+      });
+      // Outside the queue: other transactions go on while the log is flushed.
+      if (background) await walSync.sync();
+      return result;
+    },
     // One process owns a SQLite file: it holds every singleton.
     holdSingleton: async () => ({ alive: async () => sqlite.open, release: async () => {} }),
     ping: async () => {
@@ -105,6 +112,7 @@ function sqliteEngine(sqlite: Database.Database): SqliteEngine {
     },
     close: async () => {
       await queue.run(async () => sqlite.close());
+      await walSync?.close();
     },
   };
 }

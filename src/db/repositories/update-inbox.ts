@@ -129,36 +129,40 @@ export class UpdateInboxRepository {
     const t = this.#t;
     const now = new Date(this.now());
     const { maxBacklog } = opts;
-    return this.engine.transaction(async ({ db }) => {
-      const dropped = new Set<number>();
-      const droppable = updates.filter((u) => u.droppable);
-      if (maxBacklog !== undefined && droppable.length > 0) {
-        const lanes = [...new Set(droppable.map((u) => u.lane))];
-        const counts = await db
-          .select({ lane: t.lane, n: count() })
-          .from(t)
-          .where(and(isNull(t.doneAt), inArray(t.lane, lanes)))
-          .groupBy(t.lane);
-        const backlog = new Map(counts.map((c) => [c.lane, Number(c.n)]));
-        for (const u of updates) {
-          const waiting = backlog.get(u.lane) ?? 0;
-          if (u.droppable && waiting >= maxBacklog) dropped.add(u.updateId);
-          else backlog.set(u.lane, waiting + 1);
+    return this.engine.transaction(
+      async ({ db }) => {
+        const dropped = new Set<number>();
+        const droppable = updates.filter((u) => u.droppable);
+        if (maxBacklog !== undefined && droppable.length > 0) {
+          const lanes = [...new Set(droppable.map((u) => u.lane))];
+          const counts = await db
+            .select({ lane: t.lane, n: count() })
+            .from(t)
+            .where(and(isNull(t.doneAt), inArray(t.lane, lanes)))
+            .groupBy(t.lane);
+          const backlog = new Map(counts.map((c) => [c.lane, Number(c.n)]));
+          for (const u of updates) {
+            const waiting = backlog.get(u.lane) ?? 0;
+            if (u.droppable && waiting >= maxBacklog) dropped.add(u.updateId);
+            else backlog.set(u.lane, waiting + 1);
+          }
         }
-      }
-      // Kept only to recognise a resend, a dropped update is stored done with no payload worth storing.
-      const rows = updates.map((u) => ({
-        u: u.updateId,
-        l: u.lane,
-        c: u.control,
-        p: dropped.has(u.updateId) ? { update_id: u.updateId } : u.payload,
-        d: dropped.has(u.updateId),
-      }));
-      const inserted = new Set(await this.#insertRows(db, rows, now));
-      return updates.map((u) =>
-        !inserted.has(u.updateId) ? 'duplicate' : dropped.has(u.updateId) ? 'dropped' : 'stored',
-      );
-    });
+        // Kept only to recognise a resend, a dropped update is stored done with no payload worth storing.
+        const rows = updates.map((u) => ({
+          u: u.updateId,
+          l: u.lane,
+          c: u.control,
+          p: dropped.has(u.updateId) ? { update_id: u.updateId } : u.payload,
+          d: dropped.has(u.updateId),
+        }));
+        const inserted = new Set(await this.#insertRows(db, rows, now));
+        return updates.map((u) =>
+          !inserted.has(u.updateId) ? 'duplicate' : dropped.has(u.updateId) ? 'dropped' : 'stored',
+        );
+        // Durable before the caller confirms the updates to Telegram, without stalling the process.
+      },
+      { syncInBackground: true },
+    );
   }
 
   /**
