@@ -12,6 +12,7 @@ import nodeFetch from 'node-fetch';
 import type { Store } from '../db/index.js';
 import type { Logger } from '../logger.js';
 import { metrics, telegramErrorCode, updateType } from '../metrics.js';
+import { botApiFetch } from '../telegram/bot-api-fetch.js';
 import { ChatFloodGate } from '../telegram/chat-flood-gate.js';
 import { chatWork } from '../telegram/chat-work.js';
 import {
@@ -126,9 +127,9 @@ export function sequentialKey(ctx: BaseContext): string | undefined {
 export function createTelegramBot(token: string, opts: TelegramBotOptions): TelegramBot {
   // A conversation's calls reach the network through this fetch, which sends them through the bot's
   // own Api (conversation-calls.ts): its transformers then see each real call once, and no replay.
-  // Every other call goes on to grammY's own default, node-fetch with its keep-alive agent: Node's
-  // built-in fetch cost the bot 60% more CPU per update (bench/inbox-throughput.ts).
-  const baseFetch = (opts.client?.fetch ?? nodeFetch) as typeof fetch;
+  // Every other call goes on to undici's request (bot-api-fetch.ts; uploads: grammY's own default,
+  // node-fetch). Node's built-in fetch cost the bot 60% more CPU per update (bench/inbox-throughput.ts).
+  const baseFetch = opts.client?.fetch ?? botApiFetch(nodeFetch as typeof fetch);
   const callThroughBot: CallThroughBot = (method, payload, signal) =>
     (bot.api.raw as unknown as Record<string, (p: unknown, s?: AbortSignal) => Promise<unknown>>)[method]!(
       payload,
