@@ -12,6 +12,11 @@
  *
  *   npx tsx bench/inbox-throughput.ts [updates=3000]
  *
+ * The emulator (in this process) is warmed up by an uncounted bare grammY run first: its first
+ * thousands of calls run unoptimised, which made the first yardstick ~20% slower than the last.
+ * BENCH_REPEAT=<n> runs the whole round n times and prints each run's ratios and their medians (the
+ * machine's speed drifts by tens of percent between runs on a shared host).
+ *
  * BENCH_ONLY=polling-sqlite (or polling-postgres, webhook-1, webhook-2, webhook-3; comma-separated)
  * runs only those beside the yardstick. BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each bot
  * process there (read it with `npx tsx bench/support/cpu-profile-summary.ts <file>`); BENCH_NODE_ARGS
@@ -33,6 +38,7 @@ import { cpuOf, machineBusySeconds, postgresPids } from './support/cpu.js';
 import { API_KEY, percentile } from './support/upstream.js';
 
 const UPDATES = Number(process.argv[2] ?? 3000);
+const REPEAT = Number(process.env.BENCH_REPEAT ?? 1);
 const USERS = 200;
 const SECRET = 'whsec_bench';
 const BARE_FLAG = '--bare-grammy';
@@ -92,6 +98,7 @@ function botEnv(emulator: TelegramEmulator): Record<string, string> {
     RESELLER_API_KEY: API_KEY,
     // The emulator here does not limit: measure the inbox, not Telegram's 30 posts a second.
     TELEGRAM_SEND_RATE: '0',
+    ...(process.env.INBOX_CONCURRENCY && { INBOX_CONCURRENCY: process.env.INBOX_CONCURRENCY }),
   };
 }
 
@@ -216,28 +223,55 @@ async function webhook(replicas: number, pgUrl: string): Promise<Result> {
   return result;
 }
 
+/** One round: the yardstick, each wanted run, the yardstick again; each result with its ratio. */
+async function round(pgUrl: string | undefined): Promise<Array<Result & { ratio: number }>> {
+  const results: Result[] = [await bareGrammy()];
+  if (wanted('polling-sqlite')) results.push(await polling('sqlite', undefined));
+  if (pgUrl) {
+    if (wanted('polling-postgres')) results.push(await polling('postgres', pgUrl));
+    for (const n of [1, 2, 3]) if (wanted(`webhook-${n}`)) results.push(await webhook(n, pgUrl));
+  }
+  results.push(await bareGrammy()); // the yardstick again: the machine's load may have changed
+  const yardstick = (results[0]!.perSecond + results.at(-1)!.perSecond) / 2;
+  return results.map((r) => ({ ...r, ratio: r.perSecond / yardstick }));
+}
+
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
 async function main() {
   const pg = await benchPostgres();
   upstream = await startSimulator({
     accounts: [{ key: API_KEY, balance_usd: '100.00', deposit_usd: '100.00' }],
   });
-  const results: Result[] = [];
   try {
     console.log(`${UPDATES} /help updates from ${USERS} users; answers counted at the Telegram emulator`);
-    const bare = await bareGrammy();
-    results.push(bare);
-    if (wanted('polling-sqlite')) results.push(await polling('sqlite', undefined));
-    if (pg.url) {
-      if (wanted('polling-postgres')) results.push(await polling('postgres', pg.url));
-      for (const n of [1, 2, 3]) if (wanted(`webhook-${n}`)) results.push(await webhook(n, pg.url));
+    await bareGrammy(); // warm-up, not counted
+    const rounds: Array<Array<Result & { ratio: number }>> = [];
+    for (let i = 0; i < REPEAT; i++) {
+      const results = await round(pg.url);
+      rounds.push(results);
+      if (REPEAT > 1) console.log(`run ${i + 1} of ${REPEAT}`);
+      for (const r of results) {
+        console.log(
+          `  ${r.name.padEnd(42)} ${r.perSecond.toFixed(0).padStart(5)} updates/s (x${r.ratio.toFixed(2)})` +
+            `  answer p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms;  CPU: ${r.cpu}`,
+        );
+      }
     }
-    results.push(await bareGrammy()); // the yardstick again: the machine's load may have changed
-    const yardstick = (results[0]!.perSecond + results.at(-1)!.perSecond) / 2;
-    for (const r of results) {
-      console.log(
-        `  ${r.name.padEnd(42)} ${r.perSecond.toFixed(0).padStart(5)} updates/s (x${(r.perSecond / yardstick).toFixed(2)})` +
-          `  answer p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms;  CPU: ${r.cpu}`,
-      );
+    if (REPEAT > 1) {
+      console.log(`medians of ${REPEAT} runs`);
+      // The yardstick runs first and last in a round: one line for it.
+      for (const [i, r] of rounds[0]!.slice(0, -1).entries()) {
+        const rates = rounds.map((rs) => rs[i]!.perSecond);
+        const ratios = rounds.map((rs) => rs[i]!.ratio);
+        console.log(
+          `  ${r.name.padEnd(42)} ${median(rates).toFixed(0).padStart(5)} updates/s (x${median(ratios).toFixed(2)})`,
+        );
+      }
     }
   } finally {
     await upstream.close();
