@@ -85,10 +85,87 @@ interface InboxRow {
   d: boolean;
 }
 
+/** A row as SQLite's claim returns it (integers for booleans and times, the payload as text). */
+interface SqliteClaimRow {
+  update_id: number;
+  lane: string;
+  control: number;
+  payload: string;
+  received_at: number;
+  owner: string | null;
+  lease_until: number | null;
+  attempts: number;
+  cancel_requested: number;
+  done_at: number | null;
+  alone: number;
+  state: string | null;
+}
+
+/** The record drizzle would have read from that row (schema/sqlite/update-inbox.ts modes). */
+function sqliteClaimed(r: SqliteClaimRow): InboxUpdateRecord & { alone: boolean; state: string | null } {
+  return {
+    updateId: r.update_id,
+    lane: r.lane,
+    control: r.control === 1,
+    payload: JSON.parse(r.payload) as InboxUpdateRecord['payload'],
+    receivedAt: new Date(r.received_at),
+    owner: r.owner,
+    leaseUntil: r.lease_until === null ? null : new Date(r.lease_until),
+    attempts: r.attempts,
+    cancelRequested: r.cancel_requested === 1,
+    doneAt: r.done_at === null ? null : new Date(r.done_at),
+    alone: r.alone === 1,
+    state: r.state,
+  };
+}
+
+const SQLITE_LANE_KIND: Record<LaneKind | 'all', string> = {
+  payments: "(lane like 'checkout:%' or lane like '%:payment')",
+  chats: "not (lane like 'checkout:%' or lane like '%:payment')",
+  all: 'true',
+};
+
+/** The lane heads of one kind SQLite's claim takes: up to @limit_<kind>, unbacklogged lanes first. */
+function sqliteHeads(kind: LaneKind | 'all'): string {
+  const free = (t: string) => `(${t}.lease_until is null or ${t}.lease_until < @now)`;
+  return `select first_free from (
+    with lanes as (
+      select lane, min(update_id) as head, max(update_id) as last
+      from update_inbox indexed by update_inbox_lane_idx
+      where done_at is null and ${SQLITE_LANE_KIND[kind]}
+      group by lane
+    ),
+    firsts as materialized (
+      select l.head, l.last, case when ${free('h')} then l.head else (
+        select o.update_id from update_inbox as o indexed by update_inbox_lane_idx
+        where o.lane = l.lane and o.done_at is null and o.update_id > l.head and ${free('o')}
+        order by o.update_id limit 1) end as first_free
+      from lanes as l join update_inbox as h on h.update_id = l.head
+    )
+    select f.first_free from firsts as f join update_inbox as c on c.update_id = f.first_free
+    where f.first_free = f.head or c.control
+    order by f.last > f.first_free, f.first_free
+    limit @limit_${kind})`;
+}
+
+/** SQLite's claim statement for these kinds of lane (see `#claimSqlite`). */
+function sqliteClaim(kinds: Array<LaneKind | 'all'>): string {
+  return `update update_inbox set owner = @owner, lease_until = @until, attempts = attempts + 1
+    where update_id in (${kinds.map(sqliteHeads).join(' union all ')})
+      and done_at is null and (lease_until is null or lease_until < @now)
+    returning update_id, lane, control, payload, received_at, owner, lease_until, attempts,
+      cancel_requested, done_at,
+      not exists (select 1 from update_inbox as older where older.lane = update_inbox.lane
+        and older.done_at is null and older.update_id < update_inbox.update_id) as alone,
+      (select s.value from conversation_states as s where s.key = update_inbox.lane) as state`;
+}
+
 export class UpdateInboxRepository {
   /** SQLite's own connection, for the statements of the hot path (prepared once). */
   readonly #sqlite: SqliteEngine['sqlite'] | undefined;
   #prepared: { insert: Statement; finish: Statement } | undefined;
+  /** SQLite's claim statements, one per set of lane kinds claimed (prepared on first use). */
+  readonly #claims = new Map<string, Statement>();
 
   constructor(
     private readonly engine: Engine,
@@ -281,33 +358,7 @@ export class UpdateInboxRepository {
     );
     if (kinds.length === 0) return Promise.resolve([]);
     const claim = { owner, leaseUntil: new Date(now.getTime() + leaseMs), attempts: sql`${t.attempts} + 1` };
-    if (this.engine.dialect === 'sqlite') {
-      // Older updates of the same lane that still hold this one back (raw SQL: the table twice).
-      const held = sql`not exists (select 1 from ${t} as older where older.lane = ${t.lane}
-        and older.done_at is null and older.update_id < ${t.updateId}
-        and (${t.control} = ${sql.param(false, t.control)} or older.lease_until is null
-          or older.lease_until < ${sql.param(now, t.leaseUntil)}))`;
-      // Lanes with nothing waiting behind their head come first: a newcomer's /start or a customer's
-      // one tap is not queued behind the backlogs of chats that flood; those share what is left,
-      // oldest first among themselves (false sorts before true on both engines).
-      const backlogged = sql`exists (select 1 from ${t} as newer where newer.lane = ${t.lane}
-        and newer.done_at is null and newer.update_id > ${t.updateId})`;
-      const heads = kinds.map(([kind, limit]) =>
-        db
-          .select({ updateId: t.updateId })
-          .from(t)
-          .where(and(isNull(t.doneAt), free, held, ofKind[kind]))
-          .orderBy(backlogged, asc(t.updateId))
-          .limit(limit),
-      );
-      // One writer at a time: the heads cannot change between the select and the update.
-      return db
-        .update(t)
-        .set(claim)
-        .where(and(or(...heads.map((h) => inArray(t.updateId, h))), isNull(t.doneAt), free))
-        .returning(this.#claimed)
-        .then(withConversation);
-    }
+    if (this.#sqlite) return Promise.resolve(this.#claimSqlite(owner, now, leaseMs, kinds));
     // PostgreSQL: replicas claiming at once skip each other's rows instead of queueing on them. The
     // heads are picked once (a locking CTE is never inlined): a `limit` subquery inside the UPDATE may
     // be rescanned, and with SKIP LOCKED a rescan finds other rows, claiming more than `limit`.
@@ -359,6 +410,37 @@ export class UpdateInboxRepository {
       )
       .returning(this.#claimed)
       .then(withConversation);
+  }
+
+  /**
+   * SQLite's claim: one prepared statement per set of lane kinds. Lanes are found through the lane
+   * index grouped by lane (each lane's head and newest pending update), so a pass reads each
+   * waiting update's index entry once instead of looking twice into the index for every one of
+   * them (x2-3 faster with 3,000 waiting in 200 chats, and no query built and prepared per pass).
+   * A lane's candidate is its head if free, else (head in hand) its oldest free update if that is
+   * a control update: the same rule as PostgreSQL's. One writer at a time: the heads cannot change
+   * between the select and the update.
+   */
+  #claimSqlite(
+    owner: string,
+    now: Date,
+    leaseMs: number,
+    kinds: Array<[LaneKind | 'all', number]>,
+  ): ClaimedUpdate[] {
+    const key = kinds.map(([kind]) => kind).join(',');
+    let statement = this.#claims.get(key);
+    if (!statement) {
+      statement = this.#sqlite!.prepare(sqliteClaim(kinds.map(([kind]) => kind)));
+      this.#claims.set(key, statement);
+    }
+    const limits = Object.fromEntries(kinds.map(([kind, limit]) => [`limit_${kind}`, limit]));
+    const rows = statement.all({
+      owner,
+      now: now.getTime(),
+      until: now.getTime() + leaseMs,
+      ...limits,
+    }) as SqliteClaimRow[];
+    return withConversation(rows.map(sqliteClaimed));
   }
 
   /**
