@@ -56,6 +56,13 @@ export interface Engine {
   readonly db: Sql;
   /** Statements outside any transaction. */
   run<T>(work: (db: Sql) => Promise<T>): Promise<T>;
+  /**
+   * Statements whose commits need not wait for the disk and need not commit together (the inbox's
+   * claims and completions: one lost to a power loss only means an update handled again).
+   * PostgreSQL: each statement commits on its own on a connection with `synchronous_commit = off`
+   * (no BEGIN, SET and COMMIT round trips around them); SQLite: one lazy-commit transaction.
+   */
+  runLazy<T>(work: (db: Sql) => Promise<T>): Promise<T>;
   /** Work that commits together or not at all. Never await anything but this `tx` inside it. */
   transaction<T>(work: (tx: Tx) => Promise<T>, opts?: TransactionOptions): Promise<T>;
   /**

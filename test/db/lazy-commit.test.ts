@@ -88,4 +88,27 @@ describe.each(availableEngines())('lazy commit on %s', (engineName) => {
     const ids = await database.query<{ update_id: number | string }>`select update_id from update_inbox`;
     expect(ids.map((r) => Number(r.update_id))).toEqual([3]);
   });
+
+  it('runLazy: its statements commit without waiting for the disk, each on its own on PostgreSQL', async () => {
+    const { engine } = store;
+    const t = engine.tables.updateInbox;
+    const usual = await durability(engine);
+    const seen = await engine.runLazy(async (db) => {
+      await db.insert(t).values(row(4));
+      return durability(engine, db);
+    });
+    expect(seen).toBe(lazy);
+    // A failing statement takes back only itself on PostgreSQL (no transaction around them).
+    await expect(
+      engine.runLazy(async (db) => {
+        await db.insert(t).values(row(5));
+        await db.insert(t).values(row(5));
+      }),
+    ).rejects.toThrow();
+    expect(await durability(engine)).toBe(usual);
+    const ids = await database.query<{
+      update_id: number | string;
+    }>`select update_id from update_inbox order by update_id`;
+    expect(ids.map((r) => Number(r.update_id))).toEqual(engineName === 'sqlite' ? [4] : [4, 5]);
+  });
 });

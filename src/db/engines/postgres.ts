@@ -57,7 +57,16 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
     } finally {
       await locker.end({ timeout: 1 }).catch(() => undefined);
     }
-    return postgresEngine(db, client, url);
+    // The inbox's claims and completions (`runLazy`): commits that do not wait for the disk, on
+    // connections of their own. A startup parameter, so no statement of theirs needs a transaction.
+    const lazyClient = postgres(url, {
+      max: 2,
+      onnotice: () => {},
+      connect_timeout: 10,
+      idle_timeout: 60,
+      connection: { synchronous_commit: 'off' },
+    });
+    return postgresEngine(db, client, url, drizzle(lazyClient) as unknown as Sql, lazyClient);
   } catch (err) {
     await client.end({ timeout: 1 }).catch(() => undefined);
     const reason = err instanceof Error ? err.message : String(err);
@@ -102,12 +111,19 @@ async function holdSingleton(url: string, name: string): Promise<SingletonHold |
   return undefined;
 }
 
-function postgresEngine(db: Sql, client: postgres.Sql, url: string): PostgresEngine {
+function postgresEngine(
+  db: Sql,
+  client: postgres.Sql,
+  url: string,
+  lazyDb: Sql,
+  lazyClient: postgres.Sql,
+): PostgresEngine {
   return {
     dialect: 'postgres',
     tables: pgTables,
     db,
     run: (work) => work(db),
+    runLazy: (work) => work(lazyDb),
     transaction: (work, opts) =>
       db.transaction(async (pgTx) => {
         // Not awaited before the work's first statement: postgres.js pipelines the two on the
@@ -126,6 +142,8 @@ function postgresEngine(db: Sql, client: postgres.Sql, url: string): PostgresEng
     ping: async () => {
       await client`select 1`;
     },
-    close: () => client.end({ timeout: 5 }),
+    close: async () => {
+      await Promise.all([client.end({ timeout: 5 }), lazyClient.end({ timeout: 5 })]);
+    },
   };
 }

@@ -80,6 +80,9 @@ function sqliteEngine(sqlite: Database.Database, walSync: WalSync | undefined): 
     db,
     sqlite,
     run: (work) => queue.run(() => work(db)),
+    runLazy(work) {
+      return this.transaction(({ db }) => work(db), { lazyCommit: true });
+    },
     transaction: async (work, opts) => {
       const background = opts?.syncInBackground === true && walSync !== undefined;
       const result = await queue.run(async () => {

@@ -327,12 +327,11 @@ export class UpdateInboxRepository {
       return rows.sort((a, b) => a.updateId - b.updateId);
     };
     if (done.length === 0 && !claiming) return [];
-    // PostgreSQL: one statement needs no transaction (an idle look costs one round trip). SQLite has
-    // no round trips, but each commit of its own is an fsync that blocks the process.
-    if (this.engine.dialect === 'postgres' && (done.length === 0 || !claiming)) return this.#run(work);
     // A claim or a completion lost to a power loss only means an update handled again (as after a
-    // crash while handling it), so their commit does not wait for the disk.
-    return this.engine.transaction(({ db }) => work(db), { lazyCommit: true });
+    // crash while handling it), so their commits do not wait for the disk; nor need they commit
+    // together (PostgreSQL: two statements, two round trips, no BEGIN/COMMIT around them; SQLite:
+    // one transaction, as each commit of its own would cost).
+    return this.engine.runLazy(work);
   }
 
   /** Claims up to `limit` lane heads for `owner` until now + leaseMs: lanes without a backlog first, then oldest first. */
