@@ -973,6 +973,7 @@ miniapp-open-from-bot-title = Open this from the bot
 miniapp-open-from-bot = This page works only inside Telegram. Open the bot, send /dashboard and tap the button (or use the menu button).
 miniapp-forbidden = This control room is for the bot's admins only.
 miniapp-error = Couldn't load the figures. Try again in a moment.
+miniapp-upstream-unavailable = The generation service can't be reached, so the model list can't be loaded. Try again in a few minutes.
 miniapp-retry = Try again
 miniapp-loading = Loading…
 miniapp-days = { $n } days

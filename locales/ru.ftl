@@ -958,6 +958,7 @@ miniapp-open-from-bot-title = Откройте через бота
 miniapp-open-from-bot = Эта страница работает только внутри Telegram. Откройте бота, отправьте /dashboard и нажмите кнопку (или кнопку меню).
 miniapp-forbidden = Эта панель только для администраторов бота.
 miniapp-error = Не удалось загрузить данные. Попробуйте чуть позже.
+miniapp-upstream-unavailable = Сервис генерации недоступен, поэтому список моделей не загрузить. Попробуйте через несколько минут.
 miniapp-retry = Повторить
 miniapp-loading = Загрузка…
 miniapp-days = { $n } дн.

@@ -80,7 +80,7 @@ export function Loaded<T>(props: {
   if (props.load.state === 'error') {
     return (
       <div class="notice">
-        <p>{t('miniapp-error')}</p>
+        <p>{t(props.load.status === 503 ? 'miniapp-upstream-unavailable' : 'miniapp-error')}</p>
         <button type="button" onClick={props.retry}>
           {t('miniapp-retry')}
         </button>

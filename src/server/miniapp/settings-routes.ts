@@ -7,6 +7,8 @@
  *   GET /settings                → 200 SettingsDocument
  *   PUT /settings/models/:id     → 200 | 404 | 409 | 422
  *   PUT /settings/global         → 200 | 409 | 422
+ * Each answers 503 `catalog_unavailable` while the upstream's model list can be neither fetched nor
+ * read from the store (the settings list every upstream model).
  */
 import {
   type FieldError,
@@ -69,6 +71,23 @@ function exampleStars(model: Model, pricing: StarPricing | null): number | null 
 
 const invalid = (errors: FieldError[]): Response => ({ status: 422, json: { errors } });
 
+/** The upstream's model list could not be had: the page says so, instead of a server error. */
+const CATALOG_UNAVAILABLE: Response = { status: 503, json: { error: 'catalog_unavailable' } };
+
+/** `work`, or 503 if the catalog it reads cannot be had (upstream down, nothing stored). */
+async function withCatalog(
+  catalog: SettingsRoutesDeps['catalog'],
+  work: (models: Model[]) => Promise<Response>,
+): Promise<Response> {
+  let models: Model[];
+  try {
+    models = await catalog.upstreamModels();
+  } catch {
+    return CATALOG_UNAVAILABLE;
+  }
+  return work(models);
+}
+
 export function settingsRoutes(deps: SettingsRoutesDeps): MiniAppRoute[] {
   /** 200 with the new document, or 409 with the current one: either way the admin sees what is. */
   const answer = async (outcome: SettingsOutcome): Promise<Response> => {
@@ -92,29 +111,33 @@ export function settingsRoutes(deps: SettingsRoutesDeps): MiniAppRoute[] {
     {
       method: 'GET',
       path: '/settings',
-      handle: async () => ({ status: 200, json: await settingsDocument(deps) }),
+      handle: () =>
+        withCatalog(deps.catalog, async () => ({ status: 200, json: await settingsDocument(deps) })),
     },
     {
       method: 'PUT',
       path: '/settings/models/:id',
       write: true,
-      handle: async ({ adminId, params, body }) => {
-        const id = /^[1-9]\d{0,9}$/.test(params.id ?? '') ? Number(params.id) : undefined;
-        const model =
-          id === undefined ? undefined : (await deps.catalog.upstreamModels()).find((m) => m.id === id);
-        if (!model) return { status: 404, json: { error: 'unknown_model' } };
-        return write(body, parseModelPatch, (version, patch) =>
-          deps.liveSettings.updateModel(adminId, model, version, patch),
-        );
-      },
+      handle: ({ adminId, params, body }) =>
+        withCatalog(deps.catalog, async (models) => {
+          const id = /^[1-9]\d{0,9}$/.test(params.id ?? '') ? Number(params.id) : undefined;
+          const model = id === undefined ? undefined : models.find((m) => m.id === id);
+          if (!model) return { status: 404, json: { error: 'unknown_model' } };
+          return write(body, parseModelPatch, (version, patch) =>
+            deps.liveSettings.updateModel(adminId, model, version, patch),
+          );
+        }),
     },
     {
       method: 'PUT',
       path: '/settings/global',
       write: true,
+      // The answer lists the models: without the catalog the change is not even tried.
       handle: ({ adminId, body }) =>
-        write(body, parseGlobalPatch, (version, patch) =>
-          deps.liveSettings.updateGlobal(adminId, version, patch),
+        withCatalog(deps.catalog, () =>
+          write(body, parseGlobalPatch, (version, patch) =>
+            deps.liveSettings.updateGlobal(adminId, version, patch),
+          ),
         ),
     },
   ];

@@ -49,9 +49,11 @@ describe.each(availableEngines())('settings routes on %s', (engine) => {
       pricing: services.wallet?.pricing ?? null,
     });
   });
+  let simClosed = false;
   afterEach(async () => {
     await database.drop();
-    await sim.close();
+    if (!simClosed) await sim.close();
+    simClosed = false;
   });
 
   const call = (method: string, path: string, body?: unknown, params: Record<string, string> = {}) => {
@@ -259,5 +261,15 @@ describe.each(availableEngines())('settings routes on %s', (engine) => {
       ['PUT', '/settings/models/:id', true],
       ['PUT', '/settings/global', true],
     ]);
+  });
+
+  it('upstream unreachable and no model list stored: 503 catalog_unavailable, and nothing is written', async () => {
+    await sim.close();
+    simClosed = true;
+    const unavailable = { status: 503, json: { error: 'catalog_unavailable' } };
+    expect(await call('GET', '/settings')).toEqual(unavailable);
+    expect(await putModel(String(LUMEN), { version: 0, offered: false })).toEqual(unavailable);
+    expect(await putGlobal({ version: 0, welcomeStars: 9 })).toEqual(unavailable);
+    expect(await store.liveSettings.version()).toBe(0);
   });
 });
