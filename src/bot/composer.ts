@@ -87,7 +87,34 @@ interface Entry<C extends Context> {
   run: MiddlewareFn<C>;
   /** The only kinds of update it can act on (a command, a callback query); absent: any. */
   only?: ReadonlySet<string>;
+  /** A command filter's commands, as registered (`start`, `help@bot`). */
+  commands?: ReadonlySet<string>;
 }
+
+/**
+ * The commands an update could match, as grammY's command filter reads it: the bot_command entity
+ * at offset 0 of a message's or channel post's text, with and without its `@target` (grammY then
+ * checks the target against the bot's username). Empty: no command filter can match.
+ */
+function commandCandidates(update: Context['update']): readonly string[] {
+  const msg = update.message ?? update.channel_post;
+  const text = msg?.text;
+  if (!text || !msg.entities) return NO_COMMANDS;
+  let known = candidatesOf.get(update);
+  if (known) return known;
+  const entity = msg.entities.find((e) => e.type === 'bot_command' && e.offset === 0);
+  if (!entity) known = NO_COMMANDS;
+  else {
+    const command = text.substring(1, entity.length);
+    const at = command.indexOf('@');
+    known = at === -1 ? [command] : [command, command.substring(0, at)];
+  }
+  // Each composer on the update's way asks: read once per update.
+  candidatesOf.set(update, known);
+  return known;
+}
+const NO_COMMANDS: readonly string[] = [];
+const candidatesOf = new WeakMap<object, readonly string[]>();
 
 export class Composer<C extends Context> extends GrammyComposer<C> {
   readonly #entries: Entry<C>[] = [];
@@ -102,16 +129,36 @@ export class Composer<C extends Context> extends GrammyComposer<C> {
     if (middleware.length > 0) this.#entries.push({ run: composed(middleware) });
   }
 
+  /** Every command some entry filters on: what a chain's key may name (so the keys are few). */
+  readonly #commands = new Set<string>();
+
   readonly #dispatch: MiddlewareFn<C> = (ctx, next) => {
     const kind = kindOf(ctx.update);
-    let chain = this.#chains.get(kind);
+    // The command filters that cannot match this update are left out of its chain too: a /help
+    // walks past the other commands' filters without testing each, a plain message past them all.
+    // grammY's own filter still decides for those kept.
+    const commands = this.#commandsOf(ctx.update);
+    const key = commands.length === 0 ? kind : `${kind}/${commands.join('/')}`;
+    let chain = this.#chains.get(key);
     if (chain === undefined) {
-      const relevant = this.#entries.filter((e) => e.only === undefined || e.only.has(kind));
+      const relevant = this.#entries.filter(
+        (e) =>
+          (e.only === undefined || e.only.has(kind)) &&
+          (e.commands === undefined || commands.some((c) => e.commands!.has(c))),
+      );
       chain = composed(relevant.map((e) => e.run));
-      this.#chains.set(kind, chain);
+      this.#chains.set(key, chain);
     }
     return chain(ctx, next);
   };
+
+  /** The commands of `update` some command filter here could match (no closure: every update asks). */
+  #commandsOf(update: Context['update']): readonly string[] {
+    const candidates = commandCandidates(update);
+    let mine: readonly string[] = NO_COMMANDS;
+    for (const c of candidates) if (this.#commands.has(c)) mine = [...mine, c];
+    return mine;
+  }
 
   override middleware(): MiddlewareFn<C> {
     return this.#dispatch;
@@ -135,6 +182,9 @@ export class Composer<C extends Context> extends GrammyComposer<C> {
   ): ReturnType<GrammyComposer<C>['command']> {
     const composer = super.command(...args);
     this.#onlyFor(COMMAND_KINDS);
+    const names = new Set<string>([args[0]].flat());
+    this.#entries[this.#entries.length - 1]!.commands = names;
+    for (const name of names) this.#commands.add(name);
     return composer;
   }
 

@@ -33,6 +33,8 @@ function buildTree(make: () => AnyComposer, trace: Trace): AnyComposer {
   const first = make();
   const privateChats = first.chatType('private');
   privateChats.command('cancel', note('cancel'));
+  // Several commands, one of them only when addressed to this bot by name.
+  first.command(['start', 'go@test_bot'], note('start', true));
   privateChats.use(note('private:seen', true));
   root.use(first);
 
@@ -63,8 +65,28 @@ function buildTree(make: () => AnyComposer, trace: Trace): AnyComposer {
 const from = { id: 5, language_code: 'en' };
 const admin = { id: 1, language_code: 'en' };
 const user7 = { id: 7, language_code: 'en' };
+/** `text` with its bot_command entity where the text says (grammY reads the entity, not the text). */
+function withCommandAt(text: string, offset: number, length: number): Omit<Update, 'update_id'> {
+  const { message } = textMessage(from, text);
+  return { message: { ...message, entities: [{ type: 'bot_command', offset, length }] } };
+}
 const updates: Array<Omit<Update, 'update_id'>> = [
   textMessage(from, '/help'),
+  textMessage(from, '/help@test_bot'),
+  textMessage(from, '/help@other_bot'),
+  textMessage(from, '/HELP'),
+  textMessage(from, '/helpme'),
+  textMessage(from, '/start payload'),
+  textMessage(from, '/go@test_bot'),
+  textMessage(from, '/go'),
+  withCommandAt('see /help', 4, 5),
+  { edited_message: textMessage(from, '/help').message } as Omit<Update, 'update_id'>,
+  {
+    channel_post: { ...textMessage(from, '/start').message, chat: { id: -5, type: 'channel', title: 'C' } },
+  } as Omit<Update, 'update_id'>,
+  {
+    message: { ...textMessage(from, 'x').message, text: undefined, caption: '/help', photo: [] },
+  } as Omit<Update, 'update_id'>,
   textMessage(from, '/cancel'),
   textMessage(from, 'hello there'),
   textMessage(from, 'left'),
