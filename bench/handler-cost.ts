@@ -121,7 +121,9 @@ async function measure(name: string, handleAll: Driver) {
 async function throughInbox(engine: EngineName, pgUrl?: string) {
   const database = await createDatabase(engine, pgUrl ? { url: pgUrl } : undefined);
   const harness = await createInProcessBot({ database });
-  const store = await database.open();
+  // The bot's own store, as in production: a second SQLite connection in the same thread would
+  // wait, blocking, for the first one's transaction (which it blocks from finishing).
+  const store = harness.store;
   let handled = 0;
   let wake: (() => void) | undefined;
   // Claiming passes: each reads the waiting updates once, so how many heads a pass takes matters.
@@ -160,7 +162,6 @@ async function throughInbox(engine: EngineName, pgUrl?: string) {
   });
   console.log(`   ${passes} claiming passes in all (${((N * 2 + 500) / passes).toFixed(1)} updates a pass)`);
   await worker.drain(1000);
-  await store.close();
   await harness.close();
   return result;
 }

@@ -9,6 +9,7 @@ import { pino } from 'pino';
 import { createServices } from '../../src/app/services.js';
 import { createBot } from '../../src/bot/index.js';
 import { loadConfig } from '../../src/config.js';
+import type { Store } from '../../src/db/index.js';
 import type { Timers } from '../../src/lib/timers.js';
 import { createI18n } from '../../src/telegram/i18n.js';
 import type { TestDatabase } from './database-factory.js';
@@ -43,6 +44,8 @@ export interface InProcessBot {
   send(update: Omit<Update, 'update_id'>): Promise<void>;
   close(): Promise<void>;
   database: TestDatabase;
+  /** The bot's own store (a benchmark's inbox shares it: one SQLite connection per process). */
+  store: Store;
 }
 
 let updateId = 1;
@@ -114,6 +117,7 @@ export async function createInProcessBot(
     users,
     services,
     database,
+    store,
     failNext: (method, error) => failures.set(method, error),
     send: (update) => bot.handleUpdate({ update_id: updateId++, ...update } as Update),
     close: () => database.drop(),
