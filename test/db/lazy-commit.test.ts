@@ -34,6 +34,13 @@ describe.each(availableEngines())('lazy commit on %s', (engineName) => {
     await database.drop();
   });
 
+  /** The update_ids in the inbox, in order. */
+  const storedIds = async () => {
+    const rows = await database.query<{ update_id: number | string }>`
+      select update_id from update_inbox order by update_id`;
+    return rows.map((r) => Number(r.update_id));
+  };
+
   const row = (updateId: number) => ({
     updateId,
     lane: '10',
@@ -67,8 +74,7 @@ describe.each(availableEngines())('lazy commit on %s', (engineName) => {
     ).rejects.toThrow('rolled back');
     expect(await durability(engine)).toBe(usual);
     expect(await engine.transaction(({ db }) => durability(engine, db))).toBe(usual);
-    const ids = await database.query<{ update_id: number | string }>`select update_id from update_inbox`;
-    expect(ids.map((r) => Number(r.update_id))).toEqual([1]);
+    expect(await storedIds()).toEqual([1]);
   });
 
   it('a commit synced in the background is durable when it resolves; the next ones are as usual', async () => {
@@ -85,8 +91,7 @@ describe.each(availableEngines())('lazy commit on %s', (engineName) => {
     // SQLite: this commit itself skips the flush (the log is flushed off the thread before it resolves).
     expect(seen).toBe(engineName === 'sqlite' ? '1' : usual);
     expect(await durability(engine)).toBe(usual);
-    const ids = await database.query<{ update_id: number | string }>`select update_id from update_inbox`;
-    expect(ids.map((r) => Number(r.update_id))).toEqual([3]);
+    expect(await storedIds()).toEqual([3]);
   });
 
   it('runLazy: its statements commit without waiting for the disk, each on its own on PostgreSQL', async () => {
@@ -106,9 +111,6 @@ describe.each(availableEngines())('lazy commit on %s', (engineName) => {
       }),
     ).rejects.toThrow();
     expect(await durability(engine)).toBe(usual);
-    const ids = await database.query<{
-      update_id: number | string;
-    }>`select update_id from update_inbox order by update_id`;
-    expect(ids.map((r) => Number(r.update_id))).toEqual(engineName === 'sqlite' ? [4] : [4, 5]);
+    expect(await storedIds()).toEqual(engineName === 'sqlite' ? [4] : [4, 5]);
   });
 });
