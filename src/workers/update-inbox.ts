@@ -368,7 +368,7 @@ export class UpdateInboxWorker {
             claim: { payments: Math.max(0, room.payments), chats: Math.max(0, room.chats) },
           });
           const senders = await this.#readSenders(rows);
-          for (const row of rows) this.#run(row, senders);
+          for (const row of rows) this.#run(row, senders?.get(row.updateId));
           const payments = rows.filter((r) => isPaymentLane(r.lane)).length;
           // Every payment slot filled: more may wait.
           if (room.payments > 0 && payments === room.payments) this.#paymentsMayWait = true;
@@ -389,16 +389,22 @@ export class UpdateInboxWorker {
     });
   }
 
-  /** The senders' rows of the claimed updates, by user id (null: no row); undefined if not read. */
+  /**
+   * Each claimed update's sender's row, by update id (null: the sender has no row yet); an update
+   * without a sender has no entry, and nothing is read when the rows could not be.
+   */
   async #readSenders(rows: ClaimedUpdate[]): Promise<Map<number, UserRecord | null> | undefined> {
     const read = this.#opts.readSenders;
-    if (!read || rows.length === 0) return undefined;
-    const ids = [...new Set(rows.map((r) => senderIdOf(r.payload)).filter((id) => id !== undefined))];
-    if (ids.length === 0) return undefined;
+    if (!read) return undefined;
+    const senderOf = new Map<number, number>();
+    for (const row of rows) {
+      const id = senderIdOf(row.payload);
+      if (id !== undefined) senderOf.set(row.updateId, id);
+    }
+    if (senderOf.size === 0) return undefined;
     try {
-      const found = new Map<number, UserRecord | null>(ids.map((id) => [id, null]));
-      for (const user of await read(ids)) found.set(user.telegramId, user);
-      return found;
+      const users = new Map((await read([...new Set(senderOf.values())])).map((u) => [u.telegramId, u]));
+      return new Map([...senderOf].map(([updateId, id]) => [updateId, users.get(id) ?? null]));
     } catch (err) {
       // Each handler reads its sender's row itself, as without the prefetch.
       this.#log.warn({ err }, "could not read the claimed updates' senders");
@@ -406,7 +412,8 @@ export class UpdateInboxWorker {
     }
   }
 
-  #run(row: ClaimedUpdate, senders?: Map<number, UserRecord | null>): void {
+  /** `sender`: its sender's row as the pass read it (null: none yet); undefined if not read. */
+  #run(row: ClaimedUpdate, sender: UserRecord | null | undefined): void {
     this.#inHand.set(row.updateId, row);
     // Its reply waiting for the send budget frees its slot: another update may be claimed.
     const waits = new BudgetWaits(() => {
@@ -414,8 +421,6 @@ export class UpdateInboxWorker {
     });
     this.#budgetWaits.set(row.updateId, waits);
     let handled = false;
-    const senderId = senders && senderIdOf(row.payload);
-    const sender = senderId === undefined ? undefined : senders?.get(senderId);
     const task: Promise<void> = withBudgetWaits(waits, () => this.#handle(row, sender))
       .then(() => {
         handled = true;
