@@ -74,40 +74,39 @@ function sqliteEngine(sqlite: Database.Database, walSync: WalSync | undefined): 
   const queue = new SerialQueue();
   // BEGIN IMMEDIATE takes the write lock at once: the transaction's reads see what it will write on.
   const tx: Tx = { db, lock: async () => {} };
+  const transaction: Engine['transaction'] = async (work, opts) => {
+    const background = opts?.syncInBackground === true && walSync !== undefined;
+    const result = await queue.run(async () => {
+      // WAL with NORMAL (settable between transactions only): the commit is in the WAL, safe from
+      // a crash of this process, but not fsynced; the next FULL commit, or a checkpoint, flushes it.
+      const normal = opts?.lazyCommit === true || background;
+      if (normal) sqlite.exec('PRAGMA synchronous = NORMAL');
+      try {
+        sqlite.exec('BEGIN IMMEDIATE');
+        try {
+          const result = await work(tx);
+          sqlite.exec('COMMIT');
+          return result;
+        } catch (err) {
+          if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
+          throw err;
+        }
+      } finally {
+        if (normal) sqlite.exec('PRAGMA synchronous = FULL');
+      }
+    });
+    // Outside the queue: other transactions go on while the log is flushed.
+    if (background) await walSync.sync();
+    return result;
+  };
   return {
     dialect: 'sqlite',
     tables,
     db,
     sqlite,
     run: (work) => queue.run(() => work(db)),
-    runLazy(work) {
-      return this.transaction(({ db }) => work(db), { lazyCommit: true });
-    },
-    transaction: async (work, opts) => {
-      const background = opts?.syncInBackground === true && walSync !== undefined;
-      const result = await queue.run(async () => {
-        // WAL with NORMAL (settable between transactions only): the commit is in the WAL, safe from
-        // a crash of this process, but not fsynced; the next FULL commit, or a checkpoint, flushes it.
-        const normal = opts?.lazyCommit === true || background;
-        if (normal) sqlite.exec('PRAGMA synchronous = NORMAL');
-        try {
-          sqlite.exec('BEGIN IMMEDIATE');
-          try {
-            const result = await work(tx);
-            sqlite.exec('COMMIT');
-            return result;
-          } catch (err) {
-            if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
-            throw err;
-          }
-        } finally {
-          if (normal) sqlite.exec('PRAGMA synchronous = FULL');
-        }
-      });
-      // Outside the queue: other transactions go on while the log is flushed.
-      if (background) await walSync.sync();
-      return result;
-    },
+    runLazy: (work) => transaction(({ db }) => work(db), { lazyCommit: true }),
+    transaction,
     // One process owns a SQLite file: it holds every singleton.
     holdSingleton: async () => ({ alive: async () => sqlite.open, release: async () => {} }),
     ping: async () => {
