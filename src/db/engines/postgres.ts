@@ -37,20 +37,20 @@ export interface PostgresOptions {
   poolSize?: number;
 }
 
+/** A postgres.js client as every one of ours is: quiet about notices, 10 s to connect. */
+function connect(url: string, options: postgres.Options<Record<string, never>>): postgres.Sql {
+  return postgres(url, { onnotice: () => {}, connect_timeout: 10, ...options });
+}
+
 /** Connects, applies the migrations this database has not seen (once across replicas) and returns. */
 export async function openPostgres(url: string, opts: PostgresOptions = {}): Promise<PostgresEngine> {
-  const client = postgres(url, {
-    max: opts.poolSize ?? 10,
-    onnotice: () => {},
-    connect_timeout: 10,
-    // Lets a pooled connection go instead of keeping a server process per idle replica connection.
-    idle_timeout: 60,
-  });
+  // idle_timeout: lets a pooled connection go instead of keeping a server process per idle one.
+  const client = connect(url, { max: opts.poolSize ?? 10, idle_timeout: 60 });
   try {
     const db = drizzle(client) as unknown as Sql;
     // The lock lives on a connection of its own, so a pool of one can still run the migrations; it
     // ends with that connection, also if this process dies half-way.
-    const locker = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10 });
+    const locker = connect(url, { max: 1 });
     try {
       await locker`select pg_advisory_lock(${MIGRATION_LOCK})`;
       await migrate(drizzle(client), { migrationsFolder: POSTGRES_MIGRATIONS });
@@ -59,14 +59,8 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
     }
     // The inbox's claims and completions (`runLazy`): commits that do not wait for the disk, on
     // connections of their own. A startup parameter, so no statement of theirs needs a transaction.
-    const lazyClient = postgres(url, {
-      max: 2,
-      onnotice: () => {},
-      connect_timeout: 10,
-      idle_timeout: 60,
-      connection: { synchronous_commit: 'off' },
-    });
-    return postgresEngine(db, client, url, drizzle(lazyClient) as unknown as Sql, lazyClient);
+    const lazyClient = connect(url, { max: 2, idle_timeout: 60, connection: { synchronous_commit: 'off' } });
+    return postgresEngine(db, client, url, lazyClient);
   } catch (err) {
     await client.end({ timeout: 1 }).catch(() => undefined);
     const reason = err instanceof Error ? err.message : String(err);
@@ -78,7 +72,7 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
 
 /** A session advisory lock on a connection of its own: released when that connection ends. */
 async function holdSingleton(url: string, name: string): Promise<SingletonHold | undefined> {
-  const holder = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10, idle_timeout: 0 });
+  const holder = connect(url, { max: 1, idle_timeout: 0 });
   try {
     const [row] = await holder`select pg_try_advisory_lock(hashtextextended(${name}, 0)) as ok`;
     if (row?.ok === true) {
@@ -115,9 +109,9 @@ function postgresEngine(
   db: Sql,
   client: postgres.Sql,
   url: string,
-  lazyDb: Sql,
   lazyClient: postgres.Sql,
 ): PostgresEngine {
+  const lazyDb = drizzle(lazyClient) as unknown as Sql;
   return {
     dialect: 'postgres',
     tables: pgTables,
@@ -126,17 +120,14 @@ function postgresEngine(
     runLazy: (work) => work(lazyDb),
     transaction: (work, opts) =>
       db.transaction(async (pgTx) => {
-        // Not awaited before the work's first statement: postgres.js pipelines the two on the
-        // transaction's connection (one round trip less), and the server runs them in order.
-        const lazy = opts?.lazyCommit ? pgTx.execute(sql`set local synchronous_commit = off`) : undefined;
+        if (opts?.lazyCommit) await pgTx.execute(sql`set local synchronous_commit = off`);
         const tx: Tx = {
           db: pgTx as unknown as Sql,
           lock: async (key) => {
             await pgTx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
           },
         };
-        const [, result] = await Promise.all([lazy, work(tx)]);
-        return result;
+        return work(tx);
       }),
     holdSingleton: (name) => holdSingleton(url, name),
     ping: async () => {
