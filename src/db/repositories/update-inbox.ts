@@ -119,9 +119,12 @@ function sqliteClaimed(r: SqliteClaimRow): InboxUpdateRecord & { alone: boolean;
   };
 }
 
+/** `paymentLane` in the raw SQL of SQLite's claim. */
+const SQLITE_PAYMENT_LANE = "(lane like 'checkout:%' or lane like '%:payment')";
+
 const SQLITE_LANE_KIND: Record<LaneKind | 'all', string> = {
-  payments: "(lane like 'checkout:%' or lane like '%:payment')",
-  chats: "not (lane like 'checkout:%' or lane like '%:payment')",
+  payments: SQLITE_PAYMENT_LANE,
+  chats: `not ${SQLITE_PAYMENT_LANE}`,
   all: 'true',
 };
 
@@ -236,8 +239,8 @@ export class UpdateInboxRepository {
         return updates.map((u) =>
           !inserted.has(u.updateId) ? 'duplicate' : dropped.has(u.updateId) ? 'dropped' : 'stored',
         );
-        // Durable before the caller confirms the updates to Telegram, without stalling the process.
       },
+      // Durable before the caller confirms the updates to Telegram, without stalling the process.
       { syncInBackground: true },
     );
   }
