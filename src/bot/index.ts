@@ -13,6 +13,7 @@ import type { Store } from '../db/index.js';
 import type { Logger } from '../logger.js';
 import { metrics, telegramErrorCode, updateType } from '../metrics.js';
 import { botApiFetch } from '../telegram/bot-api-fetch.js';
+import { budgetWaitsOf } from '../telegram/budget-waits.js';
 import { ChatFloodGate } from '../telegram/chat-flood-gate.js';
 import { chatWork } from '../telegram/chat-work.js';
 import {
@@ -22,8 +23,8 @@ import {
 } from '../telegram/conversation-calls.js';
 import { htmlParseMode } from '../telegram/html-parse-mode.js';
 import { CONTROL_COMMANDS, isPayment } from '../telegram/inbox-lane.js';
-import { withUrgentPosts } from '../telegram/outbound-priority.js';
 import { OutboundScheduler } from '../telegram/outbound-scheduler.js';
+import { markPosts } from '../telegram/post-marks.js';
 import { TelegramLink } from '../telegram/telegram-link.js';
 import { Composer } from './composer.js';
 import type { BaseContext, BotContext, BotDeps } from './context.js';
@@ -123,6 +124,18 @@ export function sequentialKey(ctx: BaseContext): string | undefined {
   return control && chatWork.isBusy(chatId) ? `${key}:control` : key;
 }
 
+/**
+ * The posts of an update's context carry its marks (telegram/post-marks.ts): a payment's go before
+ * every other post (its slot waits for them), and a post waiting for the send budget marks its
+ * handler as waiting (the inbox worker's budget waits for the update).
+ */
+const markUpdatePosts: MiddlewareFn<BaseContext> = (ctx, next) => {
+  const waits = budgetWaitsOf(ctx.update.update_id);
+  const urgent = isPayment(ctx);
+  if (waits !== undefined || urgent) ctx.api.config.use(markPosts({ urgent, waits }));
+  return next();
+};
+
 /** The bot and its API as every caller needs it: services and workers get `bot.api` from here. */
 export function createTelegramBot(token: string, opts: TelegramBotOptions): TelegramBot {
   // A conversation's calls reach the network through this fetch, which sends them through the bot's
@@ -187,7 +200,7 @@ export function createTelegramBot(token: string, opts: TelegramBotOptions): Tele
   bot.api.config.use(callbackAnswers.transformer);
   const conversationApi: MiddlewareFn<BaseContext> = (ctx, next) => {
     ctx.api.config.use(markConversationCall);
-    return next();
+    return markUpdatePosts(ctx, next);
   };
   const broadcastTransformers = [
     countTelegramErrors,
@@ -219,6 +232,7 @@ export function installFeatures(telegram: TelegramBot, opts: FeatureOptions): Bo
   // What every context needs, outside and inside conversations (which build their own contexts).
   const contextPlugins = [attachUser(deps), deps.i18n.middleware(), escapeTranslationVariables];
 
+  bot.use(markUpdatePosts);
   bot.use(async (ctx, next) => {
     const type = updateType(ctx.update);
     const end = metrics.updateDuration.startTimer({ type });
@@ -234,8 +248,6 @@ export function installFeatures(telegram: TelegramBot, opts: FeatureOptions): Bo
   bot.use(...contextPlugins);
   // Before the access guard and the conversations: a checkout is answered (also "no" to a banned
   // user) and a payment credited whatever else the chat is doing.
-  // A payment's own answers (the credit notice) go before every other post: its slot waits for them.
-  bot.use((ctx, next) => (isPayment(ctx) ? withUrgentPosts(next) : next()));
   bot.errorBoundary(handleBotError).use(paymentsFeature);
   // Refused users (allowlist, bans) get their answer here and reach nothing below.
   bot.use(createAccessGuard(deps.config));

@@ -5,10 +5,9 @@
  * flood of busy chats their replies wait for the budget, and a newcomer's update is claimed
  * meanwhile instead of waiting for one of them to be sent.
  *
- * The mark travels with the handler's async context, like the urgent mark (outbound-priority.ts), so
- * nothing between the handler and the scheduler passes it on.
+ * The inbox worker registers an update's waits here (`handleWithBudgetWaits`); the bot marks the
+ * posts of that update's context with them (post-marks.ts), and the scheduler reads the mark.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 
 /** One handler's posts waiting for the budget. */
 export class BudgetWaits {
@@ -36,14 +35,27 @@ export class BudgetWaits {
   }
 }
 
-const current = new AsyncLocalStorage<BudgetWaits>();
+/**
+ * The waits of each update being handled, by update_id: a conversation's context carries its own
+ * copy of the update, with the same id.
+ */
+const waitsOfUpdate = new Map<number, BudgetWaits>();
 
-/** Runs `work` with its posts' waits for the budget counted in `waits`. */
-export function withBudgetWaits<T>(waits: BudgetWaits, work: () => Promise<T>): Promise<T> {
-  return current.run(waits, work);
+/** Runs the handling of update `updateId` with its posts' waits for the budget counted in `waits`. */
+export async function handleWithBudgetWaits<T>(
+  updateId: number,
+  waits: BudgetWaits,
+  work: () => Promise<T>,
+): Promise<T> {
+  waitsOfUpdate.set(updateId, waits);
+  try {
+    return await work();
+  } finally {
+    waitsOfUpdate.delete(updateId);
+  }
 }
 
-/** The waits of the handler making a post now, if it runs under `withBudgetWaits`. */
-export function budgetWaitsOfCaller(): BudgetWaits | undefined {
-  return current.getStore();
+/** The waits of update `updateId` while it is handled under `handleWithBudgetWaits`. */
+export function budgetWaitsOf(updateId: number): BudgetWaits | undefined {
+  return waitsOfUpdate.get(updateId);
 }

@@ -26,9 +26,26 @@ export type ApiAnswer =
 
 const inFlight = new AsyncLocalStorage<ConversationCall>();
 
-/** Installed on a conversation's Api: the call it carries is one a conversation makes. */
-export const markConversationCall: Transformer = (prev, method, payload, signal) =>
-  inFlight.run({ method, payload: payload as Record<string, unknown> }, () => prev(method, payload, signal));
+/** Conversation calls in flight: the mark is turned off while there are none (see below). */
+let marked = 0;
+
+/**
+ * Installed on a conversation's Api: the call it carries is one a conversation makes. The mark
+ * must reach the bot's `fetch` through the conversation plugin's replay log, which sits between
+ * them (so it cannot ride on the payload, as post-marks.ts does). On this Node an enabled
+ * AsyncLocalStorage hooks every promise of the process (about 14% of its CPU per update,
+ * bench/handler-cost.ts), so it is enabled only while a conversation's call is in flight.
+ */
+export const markConversationCall: Transformer = async (prev, method, payload, signal) => {
+  marked++;
+  try {
+    return await inFlight.run({ method, payload: payload as Record<string, unknown> }, () =>
+      prev(method, payload, signal),
+    );
+  } finally {
+    if (--marked === 0) inFlight.disable();
+  }
+};
 
 /** The bot's own Api as a call of it: the answer, a Telegram error included. */
 export type CallThroughBot = (

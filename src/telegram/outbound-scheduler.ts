@@ -12,15 +12,15 @@
  *   goes before chats that have been flooding, even those not answered yet (counting posts alone,
  *   a thousand flooders not yet answered tie with the newcomer, who came last); among equals,
  *   whoever came first (round robin, since a post raises its chat's count). Posts made while a payment is
- *   handled go before everything (outbound-priority.ts); background posts (broadcasts) only take
+ *   handled go before everything (post-marks.ts); background posts (broadcasts) only take
  *   what no reply is waiting for.
  * - One post per chat at a time, in the order they came: a chat's messages keep their order, and a
  *   429 for the chat is known before its next post goes. A refused post that auto-retry brings back
  *   keeps its place at the head of its chat.
  * - A chat waiting out its own 429 (`chatReadyAt`: the flood gate's window) is passed over till
  *   then and holds nothing meanwhile.
- * - A handler whose post waits for its turn is marked as waiting (budget-waits.ts), so the update
- *   inbox lets another update be claimed meanwhile.
+ * - A handler whose post waits for its turn is marked as waiting (budget-waits.ts, carried by the
+ *   post's marks), so the update inbox lets another update be claimed meanwhile.
  * - A 429 that the chat cannot have caused (nothing posted to it in the last second, a private
  *   chat, and the budget busy) is the bot's: the whole budget pauses for its retry_after.
  *
@@ -33,9 +33,9 @@
  */
 import type { Transformer } from 'grammy';
 import { realTimers, type Timers } from '../lib/timers.js';
-import { budgetWaitsOfCaller } from './budget-waits.js';
+import type { BudgetWaits } from './budget-waits.js';
 import { postedChat } from './message-posts.js';
-import { postsAreUrgent } from './outbound-priority.js';
+import { marksOf } from './post-marks.js';
 
 /** A post counts against the budget until this long after its answer came back. */
 const WINDOW_MS = 1_000;
@@ -135,8 +135,9 @@ export class OutboundScheduler {
       const chat = postedChat(method, payload);
       if (chat === undefined) return prev(method, payload, signal);
       const line = this.#line(chat);
-      const rank = background ? Rank.Background : postsAreUrgent() ? Rank.Urgent : Rank.Reply;
-      const post = await this.#turn(line, payload, rank, signal as AbortSignal | undefined);
+      const marks = marksOf(payload);
+      const rank = background ? Rank.Background : marks?.urgent ? Rank.Urgent : Rank.Reply;
+      const post = await this.#turn(line, payload, rank, marks?.waits, signal as AbortSignal | undefined);
       try {
         const result = await prev(method, payload, signal);
         if (!result.ok && result.error_code === 429) {
@@ -163,8 +164,13 @@ export class OutboundScheduler {
   }
 
   /** Queues the post and resolves when it may go out (it then counts against the budget). */
-  #turn(line: ChatLine, payload: unknown, rank: Rank, signal: AbortSignal | undefined) {
-    const waits = budgetWaitsOfCaller();
+  #turn(
+    line: ChatLine,
+    payload: unknown,
+    rank: Rank,
+    waits: BudgetWaits | undefined,
+    signal: AbortSignal | undefined,
+  ) {
     return new Promise<Post>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
       let gone = false;

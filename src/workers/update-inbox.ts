@@ -33,7 +33,7 @@ import { storableJson } from '../db/storable-json.js';
 import { realTimers, sleepOn, type Timers } from '../lib/timers.js';
 import type { Logger } from '../logger.js';
 import { metrics } from '../metrics.js';
-import { BudgetWaits, withBudgetWaits } from '../telegram/budget-waits.js';
+import { BudgetWaits, handleWithBudgetWaits } from '../telegram/budget-waits.js';
 import { CONTROL_COMMANDS, inboxLane, senderIdOf } from '../telegram/inbox-lane.js';
 import { InboxWriter } from './inbox-writer.js';
 
@@ -421,7 +421,7 @@ export class UpdateInboxWorker {
     });
     this.#budgetWaits.set(row.updateId, waits);
     let handled = false;
-    const task: Promise<void> = withBudgetWaits(waits, () => this.#handle(row, sender))
+    const task: Promise<void> = handleWithBudgetWaits(row.updateId, waits, () => this.#handle(row, sender))
       .then(() => {
         handled = true;
       })

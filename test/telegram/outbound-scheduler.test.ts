@@ -8,10 +8,10 @@ import type { Transformer } from 'grammy';
 import { describe, expect, it } from 'vitest';
 import { sleepOn } from '../../src/lib/timers.js';
 import { ManualClock } from '../../src/simulator/clock.js';
-import { BudgetWaits, withBudgetWaits } from '../../src/telegram/budget-waits.js';
+import { BudgetWaits } from '../../src/telegram/budget-waits.js';
 import { ChatFloodGate } from '../../src/telegram/chat-flood-gate.js';
-import { withUrgentPosts } from '../../src/telegram/outbound-priority.js';
 import { OutboundScheduler } from '../../src/telegram/outbound-scheduler.js';
+import { markPosts, type PostMarks } from '../../src/telegram/post-marks.js';
 import { ManualTimers } from '../support/manual-timers.js';
 import { ApiError } from '../support/telegram/api-error.js';
 import { FloodControl, type FloodLimits } from '../support/telegram/state/flood.js';
@@ -81,8 +81,11 @@ function harness(opts: HarnessOptions = {}) {
     }
   }
   const broadcast = (chat: number, text: string) => send(chat, text, 'sendMessage', background);
+  /** A post through a context's Api whose calls carry `marks`, as the bot marks an update's posts. */
+  const sendMarked = (marks: PostMarks, chat: number, text: string) =>
+    send(chat, text, 'sendMessage', through(markPosts(marks), replies));
   const at = (text: string) => accepted.find((a) => a.text === text)?.at ?? Number.NaN;
-  return { clock, timers, telegram, accepted, called, scheduler, send, broadcast, at };
+  return { clock, timers, telegram, accepted, called, scheduler, send, sendMarked, broadcast, at };
 }
 
 /** The most posts Telegram accepted within any one second. */
@@ -159,8 +162,8 @@ describe('OutboundScheduler', () => {
     const changes: boolean[] = [];
     const first = new BudgetWaits(() => changes.push(first.waiting));
     const second = new BudgetWaits(() => changes.push(second.waiting));
-    const goesAtOnce = withBudgetWaits(first, () => h.send(1, 'first'));
-    const waits = withBudgetWaits(second, () => h.send(2, 'second'));
+    const goesAtOnce = h.sendMarked({ waits: first }, 1, 'first');
+    const waits = h.sendMarked({ waits: second }, 2, 'second');
     await new Promise((r) => setImmediate(r));
     expect(first.waiting).toBe(false); // the budget had room: it went at once
     expect(second.waiting).toBe(true);
@@ -183,7 +186,7 @@ describe('OutboundScheduler', () => {
     const asked = h.accepted.length;
     const newcomer = h.send(999, 'welcome');
     // Marked as the payment handler marks its work: the notice takes the first free place.
-    await withUrgentPosts(() => h.send(500, 'stars credited'));
+    await h.sendMarked({ urgent: true }, 500, 'stars credited');
     await newcomer;
     expect(h.accepted.slice(asked, asked + 2).map((a) => a.text)).toEqual(['stars credited', 'welcome']);
     // Unmarked, the same buyer waits for chats that posted less than they did.

@@ -8,7 +8,9 @@ import type { Update } from 'grammy/types';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/db/index.js';
 import { ManualClock } from '../../src/simulator/clock.js';
+import { budgetWaitsOf } from '../../src/telegram/budget-waits.js';
 import { OutboundScheduler } from '../../src/telegram/outbound-scheduler.js';
+import { markPayload } from '../../src/telegram/post-marks.js';
 import { UpdateInboxWorker, type UpdateInboxWorkerOptions } from '../../src/workers/update-inbox.js';
 import { silentLogger } from '../services/harness.js';
 import { createTestDatabase, defaultEngine, type TestDatabase } from '../support/databases.js';
@@ -482,7 +484,11 @@ describe(`UpdateInboxWorker on ${defaultEngine()}`, () => {
       onHeard: (u) => scheduler.heard(u.message?.chat.id ?? 0),
       handle: async (u) => {
         started.push(u.update_id);
-        const payload = { chat_id: u.message?.chat.id, text: `re ${u.update_id}` };
+        // Marked as the bot marks the posts of the update it handles (bot/index.ts).
+        const payload = markPayload(
+          { chat_id: u.message?.chat.id, text: `re ${u.update_id}` },
+          { waits: budgetWaitsOf(u.update_id) },
+        );
         await scheduler.transformer(telegram, 'sendMessage', payload as never);
       },
     });
