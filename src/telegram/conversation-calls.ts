@@ -33,8 +33,8 @@ let marked = 0;
  * Installed on a conversation's Api: the call it carries is one a conversation makes. The mark
  * must reach the bot's `fetch` through the conversation plugin's replay log, which sits between
  * them (so it cannot ride on the payload, as post-marks.ts does). On this Node an enabled
- * AsyncLocalStorage hooks every promise of the process (about 14% of its CPU per update,
- * bench/handler-cost.ts), so it is enabled only while a conversation's call is in flight.
+ * AsyncLocalStorage hooks every promise of the process (see post-marks.ts for what that cost), so
+ * it is enabled only while a conversation's call is in flight.
  */
 export const markConversationCall: Transformer = async (prev, method, payload, signal) => {
   marked++;
