@@ -8,6 +8,7 @@
  * The inbox worker registers an update's waits here (`handleWithBudgetWaits`); the bot marks the
  * posts of that update's context with them (post-marks.ts), and the scheduler reads the mark.
  */
+import { withEntry } from '../lib/scoped-entry.js';
 
 /** One handler's posts waiting for the budget. */
 export class BudgetWaits {
@@ -47,12 +48,7 @@ export async function handleWithBudgetWaits<T>(
   waits: BudgetWaits,
   work: () => Promise<T>,
 ): Promise<T> {
-  waitsOfUpdate.set(updateId, waits);
-  try {
-    return await work();
-  } finally {
-    waitsOfUpdate.delete(updateId);
-  }
+  return withEntry(waitsOfUpdate, updateId, waits, work);
 }
 
 /** The waits of update `updateId` while it is handled under `handleWithBudgetWaits`. */

@@ -1,5 +1,6 @@
 import type { VersionedState, VersionedStateStorage } from '@grammyjs/conversations';
 import { eq, sql } from 'drizzle-orm';
+import { withEntry } from '../../lib/scoped-entry.js';
 import { type Engine, first } from '../engine.js';
 
 /**
@@ -30,13 +31,7 @@ export async function withPrefetchedConversation<T>(
   state: PrefetchedConversation | undefined,
   work: () => Promise<T>,
 ): Promise<T> {
-  if (!state) return work();
-  prefetched.set(state.key, state);
-  try {
-    return await work();
-  } finally {
-    if (prefetched.get(state.key) === state) prefetched.delete(state.key);
-  }
+  return state ? withEntry(prefetched, state.key, state, work) : work();
 }
 
 /** The prefetched state of `key`, spent by this call; undefined if there is none to use. */

@@ -353,14 +353,14 @@ export class UpdateInboxRepository {
   ): Promise<ClaimedUpdate[]> {
     const t = this.#t;
     const now = new Date(this.now());
-    const free = or(isNull(t.leaseUntil), lt(t.leaseUntil, now));
-    const ofKind = { payments: paymentLane(t.lane), chats: not(paymentLane(t.lane)), all: undefined };
-    const kinds = (Object.entries(limits) as Array<[keyof typeof ofKind, number]>).filter(
+    const kinds = (Object.entries(limits) as Array<[LaneKind | 'all', number]>).filter(
       ([, limit]) => limit > 0,
     );
     if (kinds.length === 0) return Promise.resolve([]);
-    const claim = { owner, leaseUntil: new Date(now.getTime() + leaseMs), attempts: sql`${t.attempts} + 1` };
     if (this.#sqlite) return Promise.resolve(this.#claimSqlite(owner, now, leaseMs, kinds));
+    const free = or(isNull(t.leaseUntil), lt(t.leaseUntil, now));
+    const ofKind = { payments: paymentLane(t.lane), chats: not(paymentLane(t.lane)), all: undefined };
+    const claim = { owner, leaseUntil: new Date(now.getTime() + leaseMs), attempts: sql`${t.attempts} + 1` };
     // PostgreSQL: replicas claiming at once skip each other's rows instead of queueing on them. The
     // heads are picked once (a locking CTE is never inlined): a `limit` subquery inside the UPDATE may
     // be rescanned, and with SKIP LOCKED a rescan finds other rows, claiming more than `limit`.

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { withEntry } from '../../lib/scoped-entry.js';
 import { changed, type Engine, first } from '../engine.js';
 import type { SupportedLocale, UserRecord } from '../records.js';
 
@@ -27,12 +28,7 @@ export async function withPrefetchedSender<T>(
   row: UserRecord | null,
   work: () => Promise<T>,
 ): Promise<T> {
-  prefetchedSenders.set(updateId, row);
-  try {
-    return await work();
-  } finally {
-    prefetchedSenders.delete(updateId);
-  }
+  return withEntry(prefetchedSenders, updateId, row, work);
 }
 
 /** The prefetched row of `userId` for `updateId`, spent by this call; undefined if none applies. */
