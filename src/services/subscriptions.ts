@@ -5,6 +5,7 @@
  * period's payment. Telegram is reached only through functions the caller hands in (the bot's api).
  */
 import type {
+  SubscriptionPeriodRecord,
   SubscriptionRecord,
   SubscriptionStats,
   SubscriptionsRepository,
@@ -43,6 +44,10 @@ export type SubscriptionRefund =
   | { kind: 'refunded'; userId: number; stars: number; expired: number }
   | { kind: 'already_refunded' }
   | { kind: 'telegram_refused'; description: string };
+
+export type PeriodRefundPreview =
+  | { kind: 'refundable'; period: SubscriptionPeriodRecord; unspent: number }
+  | { kind: 'already_refunded' };
 
 export class SubscriptionsService {
   readonly plans: readonly SubscriptionPlan[];
@@ -197,9 +202,23 @@ export class SubscriptionsService {
     return ended;
   }
 
-  /** Is `chargeId` a subscription period's payment? (/refund of a charge the top-ups do not know.) */
-  async isPeriodCharge(chargeId: string): Promise<boolean> {
-    return (await this.#store.findPeriod(chargeId)) !== undefined;
+  /**
+   * What refunding a period's payment would do (/refund shows it before its button): the period, and
+   * how many of its Stars are unspent, which the refund expires. Undefined if `chargeId` is no period's.
+   */
+  async refundPreview(chargeId: string): Promise<PeriodRefundPreview | undefined> {
+    const period = await this.#store.findPeriod(chargeId);
+    if (!period) return undefined;
+    if (period.status === 'refunded') return { kind: 'already_refunded' };
+    const pools = await this.#ledger.pools(period.userId);
+    const pool = pools.allowance.find((p) => p.chargeId === chargeId);
+    const unspent = pool && pool.expiries === 0 ? Math.max(pool.left, 0) : 0;
+    return { kind: 'refundable', period, unspent };
+  }
+
+  /** The charge ids of a customer's periods, newest first (a refund button names one by a tag). */
+  async periodCharges(userId: number): Promise<string[]> {
+    return (await this.#store.periodsOf(userId)).map((p) => p.chargeId);
   }
 
   /**

@@ -118,15 +118,25 @@ describe('a Stars subscription', () => {
     );
   });
 
-  it("/refund of a renewal returns its payment and ends that period's unspent allowance, once", async () => {
+  it("/refund of a renewal shows it, then its button returns the payment and ends that period's unspent allowance, once", async () => {
     const admin = stack.emulator.createUser({ id: ADMIN, first_name: 'Ada', language_code: 'en' });
     const user = stack.emulator.createUser({ first_name: 'Uma', language_code: 'en' });
     await subscribe(user);
     const after = stack.emulator.seq();
     const renewal = stack.emulator.renewSubscription(user.id);
     await user.waitForMessage(/subscription renewed/, { after });
+    // First what the refund does, and nothing refunded yet.
     await admin.sendCommand('refund', renewal.chargeId);
+    const preview = await admin.waitForMessage(/Subscription payment of/, { after });
+    expect(preview.text).toContain(`Subscription payment of ⭐\u00a0450 from user ${user.id}: pro`);
+    expect(preview.text).toContain(`removes its unspent Stars: ⭐\u00a0${ALLOWANCE}`);
+    expect(stack.emulator.starTransactions().filter((t) => t.id === renewal.chargeId)).toHaveLength(1);
+    await admin.pressButton('↩️ Refund ⭐\u00a0450', { messageId: preview.message_id });
     await admin.waitForMessage(/Refunded the subscription payment of ⭐\u00a0450/, { after });
+    const told = await user.waitForMessage(/subscription payment of ⭐\u00a0450 was refunded/, { after });
+    expect(told.text).toContain('Your wallet balance: ⭐\u00a00');
+    // The preview's button is gone, and a second /refund changes nothing.
+    expect(admin.messages().find((m) => m.message_id === preview.message_id)?.buttons).toEqual([]);
     await admin.sendCommand('refund', renewal.chargeId);
     await admin.waitForMessage(/already been refunded/, { after });
     expect(stack.emulator.starTransactions().filter((t) => t.id === renewal.chargeId)).toHaveLength(2);

@@ -3,13 +3,17 @@
  * fall through to the catch-all like any unknown command:
  * - /refund <telegram_payment_charge_id>: shows how much of the top-up is still refundable (its part
  *   of the customer's paid Stars; granted Stars never are), with a button that returns it through
- *   Telegram when all of it is (Telegram refunds a payment whole);
+ *   Telegram when all of it is (Telegram refunds a payment whole); for a subscription period's payment,
+ *   the period and the unspent Stars that expire with the refund, with a button;
  * - /grant <user id> <stars> [reason]: gives Stars (once per command message, even if redelivered);
  * - /wallet <user id>: a customer's balance and latest movements (plain /wallet is the admin's own).
  */
+import { createHash } from 'node:crypto';
 import { InlineKeyboard } from 'grammy';
+import type { PeriodRefundPreview } from '../../services/subscriptions.js';
 import { buttonFamily, field } from '../../telegram/callback-data/codec.js';
 import { textsFor } from '../../telegram/i18n.js';
+import { formatDateTime } from '../../telegram/order-status.js';
 import { stars } from '../../telegram/texts/money.js';
 import { spokenLocale } from '../../texts/locales.js';
 import { Composer } from '../composer.js';
@@ -31,7 +35,7 @@ const MAX_GRANT = 100_000;
 async function tellCustomer(
   ctx: BotContext,
   userId: number,
-  key: 'wallet-granted-notice' | 'wallet-refunded-notice',
+  key: 'wallet-granted-notice' | 'wallet-refunded-notice' | 'subscription-refunded-notice',
   amount: number,
 ): Promise<void> {
   const user = await ctx.deps.admin.wallet!.customer(userId);
@@ -57,8 +61,8 @@ admins.command('refund', async (ctx) => {
     await ctx.reply(ctx.t('admin-refund-usage'));
     return;
   }
-  // A subscription period's payment is refunded at once: the admin named its exact charge id.
-  if (await ctx.deps.subscriptions?.isPeriodCharge(chargeId)) return refundPeriod(ctx, chargeId);
+  const period = await ctx.deps.subscriptions?.refundPreview(chargeId);
+  if (period) return showPeriodRefund(ctx, chargeId, period);
   // First what can be refunded (only the paid part: granted Stars never are), then a button.
   const preview = await ctx.deps.admin.wallet!.refundPreview(chargeId);
   if (preview.kind === 'unknown') return void (await ctx.reply(ctx.t('admin-refund-unknown')));
@@ -173,7 +177,54 @@ admins.command('wallet', async (ctx, next) => {
   await ctx.reply(lines.join('\n'));
 });
 
-/** /refund of a subscription payment: Telegram returns it, the period's unspent allowance expires. */
+/**
+ * "Refund" under a subscription period's preview: its customer and a tag of its charge id (a charge id
+ * may not fit a button); the handler finds the period among that customer's few.
+ */
+const periodRefundButton = buttonFamily('wrp', {
+  user: field.int(1, 9_999_999_999_999),
+  charge: field.tag,
+});
+
+/** 16 base64url characters of the charge id's SHA-256: distinct among one customer's periods. */
+function chargeTag(chargeId: string): string {
+  return createHash('sha256').update(chargeId).digest('base64url').slice(0, 16);
+}
+
+/** /refund of a subscription payment: what it returns and what expires with it, then a button. */
+async function showPeriodRefund(
+  ctx: BotContext,
+  chargeId: string,
+  preview: PeriodRefundPreview,
+): Promise<void> {
+  if (preview.kind === 'already_refunded') return void (await ctx.reply(ctx.t('admin-refund-already')));
+  const { period, unspent } = preview;
+  const text = ctx.t('admin-refund-subscription-preview', {
+    amount: stars(ctx, period.stars),
+    user: String(period.userId),
+    name: ctx.t('subscription-plan-name', { id: period.planId }),
+    from: formatDateTime(ctx.locale, period.startsAt),
+    to: formatDateTime(ctx.locale, period.endsAt),
+    unspent: stars(ctx, unspent),
+  });
+  const keyboard = new InlineKeyboard().text(
+    ctx.t('admin-refund-button', { amount: stars(ctx, period.stars) }),
+    periodRefundButton.pack({ user: period.userId, charge: chargeTag(chargeId) }),
+  );
+  await ctx.reply(text, { reply_markup: keyboard });
+}
+
+admins.callbackQuery(periodRefundButton.filter(), async (ctx) => {
+  const { user, charge } = periodRefundButton.unpack(ctx.callbackQuery.data);
+  await ctx.answerCallbackQuery();
+  await ctx.editMessageReplyMarkup({ reply_markup: new InlineKeyboard() }).catch(() => undefined);
+  const charges = (await ctx.deps.subscriptions?.periodCharges(user)) ?? [];
+  const chargeId = charges.find((c) => chargeTag(c) === charge);
+  if (!chargeId) return void (await ctx.reply(ctx.t('admin-refund-unknown')));
+  await refundPeriod(ctx, chargeId);
+});
+
+/** The button under a period's preview: Telegram returns the payment, its unspent allowance expires. */
 async function refundPeriod(ctx: BotContext & { from: { id: number } }, chargeId: string): Promise<void> {
   const result = await ctx.deps.subscriptions!.refund(chargeId, (userId, charge) =>
     ctx.api.refundStarPayment(userId, charge),
@@ -197,4 +248,5 @@ async function refundPeriod(ctx: BotContext & { from: { id: number } }, chargeId
       expired: stars(ctx, result.expired),
     }),
   );
+  await tellCustomer(ctx, result.userId, 'subscription-refunded-notice', result.stars);
 }
