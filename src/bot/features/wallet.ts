@@ -13,6 +13,7 @@ import { walletBuyData } from '../../telegram/callback-data/wallet.js';
 import type { Texts } from '../../telegram/i18n.js';
 import { mainMenuButton } from '../../telegram/keyboards/main-menu.js';
 import { formatDateTime } from '../../telegram/order-status.js';
+import { withHtml } from '../../telegram/texts/html-slots.js';
 import { stars } from '../../telegram/texts/money.js';
 import { Composer } from '../composer.js';
 import type { BaseContext, BotContext } from '../context.js';
@@ -22,6 +23,7 @@ const privateChats = walletFeature.chatType('private');
 
 const HISTORY_LINES = 8;
 
+/** What a movement was, as HTML: its model name is escaped here, so the line must not escape it again. */
 function entryLabel(texts: Texts, entry: WalletEntryRecord, models: ReadonlyMap<string, string>): string {
   const model = entry.orderId ? (models.get(entry.orderId) ?? '') : '';
   return texts.t(`wallet-what-${entry.kind}`, { model });
@@ -39,11 +41,15 @@ export async function walletHistoryLines(ctx: BaseContext, userId: number): Prom
   for (const entry of history) {
     const sign = entry.delta > 0 ? '+' : '−';
     lines.push(
-      ctx.t('wallet-history-line', {
-        date: formatDateTime(ctx.locale, entry.createdAt, now),
-        amount: `${sign}${stars(ctx, Math.abs(entry.delta))}`,
-        what: entryLabel(ctx, entry, models),
-      }),
+      withHtml(
+        ctx,
+        'wallet-history-line',
+        {
+          date: formatDateTime(ctx.locale, entry.createdAt, now),
+          amount: `${sign}${stars(ctx, Math.abs(entry.delta))}`,
+        },
+        { what: entryLabel(ctx, entry, models) },
+      ),
     );
   }
   return lines;
@@ -95,7 +101,7 @@ async function sendTopupInvoice(ctx: BaseContext, amount: number, orderId: strin
 
 privateChats.command('wallet', async (ctx) => {
   if (!ctx.deps.wallet) {
-    await ctx.reply(ctx.t('wallet-off'));
+    await ctx.reply(ctx.t('wallet-off'), { reply_markup: mainMenuButton(ctx) });
     return;
   }
   const view = await renderWallet(ctx, ctx.from.id);
@@ -126,8 +132,11 @@ privateChats.callbackQuery(/^wb:/, async (ctx) => {
   await sendTopupInvoice(ctx, buy.stars, draft?.id ?? null);
 });
 
-privateChats.command('paysupport', (ctx) => ctx.reply(ctx.t('paysupport-text')));
-privateChats.command('terms', (ctx) =>
+// Only a bot that sells Stars has these: a free bot's /terms would describe sales it doesn't make.
+// Without billing they fall through to the catch-all, as /promo and /invite do.
+const sellers = privateChats.filter((ctx) => Boolean(ctx.deps.wallet));
+sellers.command('paysupport', (ctx) => ctx.reply(ctx.t('paysupport-text')));
+sellers.command('terms', (ctx) =>
   ctx.reply(
     ctx.deps.subscriptions ? `${ctx.t('terms-text')}\n${ctx.t('terms-subscriptions')}` : ctx.t('terms-text'),
   ),
