@@ -1,4 +1,5 @@
 import { InlineKeyboard } from 'grammy';
+import { htmlToPlainText } from '../../../lib/html.js';
 import type { MediaMap, OptionValue } from '../../../reseller/schemas.js';
 import {
   type FormPlan,
@@ -144,7 +145,9 @@ export async function askOptions(
       const missing = missingRequiredOptions(plan, media, chosen);
       if (missing.length > 0) {
         const names = missing.map((f) => optionLabel(ctx, f.key, f.label)).join(', ');
-        await answer.answerCallbackQuery({ text: ctx.t('gen-options-missing', { names }), show_alert: true });
+        // An alert shows no markup: our escaped HTML would read "Width &amp; Height" there.
+        const text = htmlToPlainText(ctx.t('gen-options-missing', { names }), 200);
+        await answer.answerCallbackQuery({ text, show_alert: true });
         continue;
       }
       await answer.answerCallbackQuery();
