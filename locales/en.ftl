@@ -56,7 +56,7 @@ help-text =
 
 # ── /cancel ─────────────────────────────────────────────
 cancel-done = ✖️ Cancelled. Nothing was ordered.
-cancel-nothing = There's nothing to cancel. Send /start to open the menu.
+cancel-nothing = There's nothing to cancel.
 
 # ── Fallback for anything unexpected ────────────────────
 unhandled-text = Sorry, I didn't get that. Use the buttons below or send /help.
@@ -885,7 +885,7 @@ after-result-next = What's next? Tap a button below.
 after-result-caption = 🎨 <b>{ $model }</b>
 after-result-caption-prompt = <i>{ $prompt }</i>
 after-result-not-yours = Sorry, this button belongs to someone else's order, so it can't do anything for you.
-after-result-inputs-expired = The files of this order aren't kept anymore (they last 24 hours), so it can't be repeated as is. Tap ✏️ Change to send them again.
+after-result-inputs-expired = This order's files are gone (we keep them for 24 hours), so it can't be repeated as is. Tap <b>✏️ Change</b> to send them again.
 after-result-change-what = What would you like to change? Everything else stays as it was.
 after-result-use-choose = Which model should work on this { $kind ->
     [video] video
@@ -904,7 +904,7 @@ share-caption = ✨ Made with { $bot }
 share-button-create = Create yours
 
 ## after-result re-upload
-after-result-reuploading = ⏳ This order's files aren't kept anymore, so I'm uploading them again…
+after-result-reuploading = ⏳ This order's files aren't kept anymore, so we're uploading them again…
 
 ## live-settings
 live-settings-model-description = <i>{ $description }</i>

@@ -57,7 +57,7 @@ help-text =
 
 # ── /cancel ─────────────────────────────────────────────
 cancel-done = ✖️ Отменено. Ничего не заказано.
-cancel-nothing = Отменять нечего. Отправьте /start, чтобы открыть меню.
+cancel-nothing = Отменять нечего.
 
 # ── Ответ на непонятное ─────────────────────────────────
 unhandled-text = Не получилось разобрать сообщение. Воспользуйтесь кнопками ниже или отправьте /help.
@@ -178,7 +178,7 @@ media-problem-pixels = ⚠️ Разрешение файла не подход�
 media-problem-aspect-ratio = ⚠️ Соотношение сторон файла — { $ratio } (ширина к высоте), а эта модель принимает от { $min } до { $max }. Обрежьте файл и отправьте снова.
 media-problem-aspect-ratio-min = ⚠️ Соотношение сторон файла — { $ratio } (ширина к высоте), а эта модель принимает соотношение не меньше { $min }. Обрежьте файл и отправьте снова.
 media-problem-aspect-ratio-max = ⚠️ Соотношение сторон файла — { $ratio } (ширина к высоте), а эта модель принимает соотношение не больше { $max }. Обрежьте файл и отправьте снова.
-gen-options-title = ⚙️ <b>Настройки</b>. Нажмите на параметр, чтобы изменить его, или нажмите «Продолжить».
+gen-options-title = ⚙️ <b>Настройки</b>. Чтобы изменить параметр, нажмите на него. Если всё устраивает — «Продолжить».
 gen-option-choose = <b>{ $name }</b> — выберите значение.{ $hint }
 gen-option-type-number = { " " }Или введите число от { $min } до { $max }.
 gen-option-type-number-min = { " " }Или введите число не меньше { $min }.
@@ -863,14 +863,14 @@ admin-stats-referrals = 👥 Рефералы: { $customers } { $customers ->
 ## after-result
 after-result-button-again = 🔁 Ещё раз
 after-result-button-change = ✏️ Изменить
-after-result-button-use = ➕ Использовать дальше
+after-result-button-use = ➕ Взять за основу
 after-result-button-use-n = ➕ { $n }
 after-result-button-share = ↗️ Поделиться
-after-result-next = Что дальше? Выберите кнопкой ниже.
+after-result-next = Что дальше? Выберите действие ниже.
 after-result-caption = 🎨 <b>{ $model }</b>
 after-result-caption-prompt = <i>{ $prompt }</i>
 after-result-not-yours = Извините, эта кнопка относится к чужому заказу, поэтому для вас она ничего не сделает.
-after-result-inputs-expired = Файлы этого заказа уже не хранятся (их держат 24 часа), поэтому повторить его как есть не получится. Нажмите ✏️ Изменить и пришлите их заново.
+after-result-inputs-expired = Файлы этого заказа больше не хранятся (срок хранения — 24 часа), поэтому повторить его как есть нельзя. Нажмите «✏️ Изменить» и пришлите их заново.
 after-result-change-what = Что хотите изменить? Всё остальное останется как было.
 after-result-use-choose = Какой модели отдать { $kind ->
     [video] это видео
@@ -878,9 +878,9 @@ after-result-use-choose = Какой модели отдать { $kind ->
   }?
 after-result-use-none = Сейчас нет моделей, которые принимают такой файл.
 after-result-use-gone = Файл этого результата больше недоступен.
-after-result-use-uploading = ⏳ Передаю результат в { $model }…
+after-result-use-uploading = ⏳ Передаём результат модели { $model }…
 after-result-use-failed = Не удалось передать результат. Попробуйте чуть позже.
-after-result-use-ready = 📎 Результат прикреплён, дальше работает { $model }.
+after-result-use-ready = 📎 Результат прикреплён — продолжаем с моделью { $model }.
 caption-prompt-on = 📝 Описание под результатом: вкл.
 caption-prompt-off = 📝 Описание под результатом: выкл.
 caption-prompt-changed-on = Теперь под результатами будет видно описание.
@@ -889,7 +889,7 @@ share-caption = ✨ Сделано в { $bot }
 share-button-create = Создать своё
 
 ## after-result re-upload
-after-result-reuploading = ⏳ Файлы этого заказа уже не хранятся, загружаю их заново…
+after-result-reuploading = ⏳ Файлы этого заказа больше не хранятся — загружаем их заново…
 
 ## live-settings
 live-settings-model-description = <i>{ $description }</i>

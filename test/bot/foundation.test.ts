@@ -88,7 +88,7 @@ describe('bot foundation (in-process)', () => {
     await harness.send(textMessage({ id: 9, language_code: 'en' }, '/cancel'));
     expect(sent(harness).map((c) => c.payload.text)).toEqual([
       "Sorry, I didn't get that. Use the buttons below or send /help.",
-      "There's nothing to cancel. Send /start to open the menu.",
+      "There's nothing to cancel.",
     ]);
   });
 
