@@ -836,9 +836,9 @@ invite-link =
     Share your personal link. Anyone who opens the bot with it for the first time joins as your friend:
     { $link }
 invite-rule-bonus = 🎁 { $amount } when a friend makes their first top-up
-invite-rule-percent = 💫 { $percent }% of every top-up a friend makes in their first { $days } { $days ->
-        [one] day
-       *[other] days
+invite-rule-percent = 💫 { $percent }% of every top-up a friend makes in their { $days ->
+        [1] first day
+       *[other] first { $days } days
     }
 invite-rule-cap = Up to { $amount } a day.
 invite-rules-off = Rewards are switched off right now, but everyone you bring is still counted.

@@ -199,8 +199,8 @@ const TABLE: PluralCase[] = [
     key: 'invite-rule-percent',
     variable: 'days',
     args: { percent: 10 },
-    en: ['first 1 day', 'first 2 days', 'first 5 days', 'first 21 days'],
-    ru: ['первые 1 день', 'первые 2 дня', 'первые 5 дней', 'первые 21 день'],
+    en: ['in their first day', 'first 2 days', 'first 5 days', 'first 21 days'],
+    ru: ['в первый день', 'первые 2 дня', 'первые 5 дней', 'первые 21 день'],
   },
   {
     key: 'admin-stats-referrals',
@@ -239,6 +239,23 @@ describe('plural forms', () => {
       });
     }
   }
+
+  it('invite-rule-percent reads "first day" for one day, the noun agreeing with any other number', () => {
+    const rule = (locale: string, days: number) =>
+      render(locale, 'invite-rule-percent', { percent: 10, days });
+    expect([1, 3, 21, 90].map((days) => rule('en', days))).toEqual([
+      '💫 10% of every top-up a friend makes in their first day',
+      '💫 10% of every top-up a friend makes in their first 3 days',
+      '💫 10% of every top-up a friend makes in their first 21 days',
+      '💫 10% of every top-up a friend makes in their first 90 days',
+    ]);
+    expect([1, 3, 21, 90].map((days) => rule('ru', days))).toEqual([
+      '💫 10% от каждого пополнения друга в первый день',
+      '💫 10% от каждого пополнения друга в первые 3 дня',
+      '💫 10% от каждого пополнения друга в первые 21 день',
+      '💫 10% от каждого пополнения друга в первые 90 дней',
+    ]);
+  });
 
   it('covers every plural selector in both files', () => {
     const covered = new Set(TABLE.map((e) => `${e.key} $${e.variable}`));
