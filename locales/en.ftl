@@ -22,6 +22,7 @@ error-generic = 😔 Something went wrong on our side. Please try again in a min
 error-stale-button = This button isn't active anymore.
 button-back = ◀️ Back
 button-main-menu = 🏠 Main menu
+button-retry = 🔄 Try again
 
 # ── /start and the main menu ────────────────────────────
 start-welcome =
@@ -75,7 +76,7 @@ gen-choose-type = 🎨 What would you like to create?
 gen-choose-model = { $type }: choose a model
 gen-no-models = No models are available right now. Please try again later.
 gen-catalog-unavailable = ⏳ The list of models is temporarily unavailable: the generation service can't be reached. Please try again in a few minutes.
-gen-model-unavailable = This model isn't available anymore. Send /generate to choose another one.
+gen-model-unavailable = This model isn't available anymore. Choose another one below.
 price-from = from { $amount }
 model-type-image = 🖼 Images
 model-type-video = 🎬 Videos
@@ -217,7 +218,7 @@ option-value-unset = not set
 option-value-adaptive = Auto
 option-value-auto = Auto
 gen-pricing = ⏳ Working out the exact price…
-gen-try-again-later = Please try again later, or choose another model with /generate.
+gen-try-again-later = Please try again later, or choose another model.
 
 # ── Generation: the priced order ────────────────────────
 summary-title = 🧾 <b>Check your order</b>
@@ -243,7 +244,7 @@ order-pending = { -setup.billing ->
     [stars] ⏳ The generation service isn't responding right now. Nothing is lost: tap <b>Confirm</b> again in a minute. It won't create a second order or charge you twice.
    *[other] ⏳ The generation service isn't responding right now. Nothing is lost: tap <b>Confirm</b> again in a minute. It won't create a second order.
   }
-order-closed = This order was cancelled. Send /generate to start a new one.
+order-closed = This order was cancelled. You can start a new one below.
 order-status-queued = Order placed, waiting in the queue
 order-status-processing = Generating…
 order-status-completed = Done!

@@ -5,8 +5,11 @@
 import { createConversation } from '@grammyjs/conversations';
 import type { MiddlewareFn } from 'grammy';
 import { InlineKeyboard } from 'grammy';
+import type { CatalogModel, ModelGroup } from '../../services/catalog.js';
 import { modelPickData, modelTypeData } from '../../telegram/callback-data/generate.js';
 import { menuData } from '../../telegram/callback-data/menu.js';
+import { newOrderKeyboard, retryKeyboard } from '../../telegram/keyboards/way-out.js';
+import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
 import { modelTypeLabel } from '../../telegram/texts/labels.js';
 import { modelDescription, modelName } from '../../telegram/texts/model-name.js';
 import { modelButtonLabel } from '../../telegram/texts/money.js';
@@ -14,6 +17,7 @@ import { Composer } from '../composer.js';
 import type { BaseContext, BotContext } from '../context.js';
 import type { GenerateArgs } from '../conversations/generate/form-conversation.js';
 import { GENERATE_CONVERSATION, generateConversation } from '../conversations/generate/generate.js';
+import { readAnsweringIfSlow } from './answer-if-slow.js';
 
 export function createGenerateFeature(
   conversationPlugins: MiddlewareFn<BaseContext>[],
@@ -28,15 +32,22 @@ export function createGenerateFeature(
     }),
   );
 
+  /** Upstream is down and no catalog is stored: say so, with 🔄 Try again (the menu's Create) and 🏠. */
+  async function showCatalogUnavailable(ctx: BotContext, error: unknown, edit: boolean) {
+    ctx.logger.warn({ err: error }, 'model menu: the catalog could not be loaded');
+    const text = ctx.t('gen-catalog-unavailable');
+    const keyboard = retryKeyboard(ctx, menuData.pack({ item: 'generate' }));
+    // Try again during the same outage draws the same screen: not an error.
+    if (edit) await editIgnoringNotModified(ctx.editMessageText(text, { reply_markup: keyboard }));
+    else await ctx.reply(text, { reply_markup: keyboard });
+  }
+
   async function showTypes(ctx: BotContext, edit: boolean) {
-    let groups: Awaited<ReturnType<typeof ctx.deps.catalog.groups>>;
+    let groups: ModelGroup[];
     try {
       groups = await ctx.deps.catalog.groups();
     } catch (error) {
-      ctx.logger.warn({ err: error }, 'model menu: the catalog could not be loaded');
-      const text = ctx.t('gen-catalog-unavailable');
-      if (edit) await ctx.editMessageText(text);
-      else await ctx.reply(text);
+      await showCatalogUnavailable(ctx, error, edit);
       return;
     }
     const keyboard = new InlineKeyboard();
@@ -45,21 +56,31 @@ export function createGenerateFeature(
     }
     keyboard.text(ctx.t('button-main-menu'), menuData.pack({ item: 'home' }));
     const text = groups.length > 0 ? ctx.t('gen-choose-type') : ctx.t('gen-no-models');
-    if (edit) await ctx.editMessageText(text, { reply_markup: keyboard });
+    if (edit) await editIgnoringNotModified(ctx.editMessageText(text, { reply_markup: keyboard }));
     else await ctx.reply(text, { reply_markup: keyboard });
   }
 
   privateChats.command('generate', (ctx) => showTypes(ctx, false));
   privateChats.callbackQuery(menuData.filter({ item: 'generate' }), async (ctx) => {
+    // Answered first: the catalog may have to be loaded from upstream, longer than Telegram waits.
     await ctx.answerCallbackQuery();
     await showTypes(ctx, true);
   });
 
   privateChats.callbackQuery(modelTypeData.filter(), async (ctx) => {
     const { type } = modelTypeData.unpack(ctx.callbackQuery.data);
-    const group = (await ctx.deps.catalog.groups()).find((g) => g.type === type);
+    let read: { value: ModelGroup[]; answered: boolean };
+    try {
+      read = await readAnsweringIfSlow(ctx, ctx.deps.catalog.groups());
+    } catch (error) {
+      await showCatalogUnavailable(ctx, error, true);
+      return;
+    }
+    const group = read.value.find((g) => g.type === type);
     if (!group) {
-      await ctx.answerCallbackQuery({ text: ctx.t('error-stale-button') });
+      if (!read.answered) await ctx.answerCallbackQuery({ text: ctx.t('error-stale-button') });
+      // Too late for a toast: the current list says what there is instead.
+      else await showTypes(ctx, true);
       return;
     }
     await ctx.answerCallbackQuery();
@@ -76,9 +97,19 @@ export function createGenerateFeature(
 
   privateChats.callbackQuery(modelPickData.filter(), async (ctx) => {
     const { id } = modelPickData.unpack(ctx.callbackQuery.data);
-    const model = Number.isSafeInteger(id) ? await ctx.deps.catalog.getModel(id) : undefined;
+    let read: { value: CatalogModel | undefined; answered: boolean };
+    try {
+      read = Number.isSafeInteger(id)
+        ? await readAnsweringIfSlow(ctx, ctx.deps.catalog.getModel(id))
+        : { value: undefined, answered: false };
+    } catch (error) {
+      await showCatalogUnavailable(ctx, error, true);
+      return;
+    }
+    const model = read.value;
     if (!model) {
-      await ctx.answerCallbackQuery({ text: ctx.t('error-stale-button') });
+      if (!read.answered) await ctx.answerCallbackQuery({ text: ctx.t('error-stale-button') });
+      else await ctx.editMessageText(ctx.t('gen-model-unavailable'), { reply_markup: newOrderKeyboard(ctx) });
       return;
     }
     await ctx.answerCallbackQuery();

@@ -12,6 +12,7 @@ import { walletBuyData } from '../../telegram/callback-data/wallet.js';
 import { chatWork } from '../../telegram/chat-work.js';
 import type { FormPart } from '../../telegram/form-parts.js';
 import { mainMenuButton } from '../../telegram/keyboards/main-menu.js';
+import { newOrderKeyboard } from '../../telegram/keyboards/way-out.js';
 import { orderStatusText } from '../../telegram/order-status.js';
 import { orderSummary, priceTag } from '../../telegram/order-summary.js';
 import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
@@ -118,10 +119,16 @@ privateChats.callbackQuery(orderActionData.filter({ a: 'ok' }), async (ctx) => {
       await showSummary(ctx, outcome.order, ctx.t('order-pending'));
       return;
     case 'closed':
-      await ctx.editMessageText(ctx.t('order-closed'), { reply_markup: new InlineKeyboard() });
+      // A second press on the closed summary draws the same screen: not an error.
+      await editIgnoringNotModified(
+        ctx.editMessageText(ctx.t('order-closed'), { reply_markup: newOrderKeyboard(ctx) }),
+      );
       return;
     case 'not_found':
-      await ctx.reply(ctx.t('error-stale-button'));
+      // The "submitting" toast is shown already: the stale button is explained on its own message.
+      await editIgnoringNotModified(
+        ctx.editMessageText(ctx.t('error-stale-button'), { reply_markup: newOrderKeyboard(ctx) }),
+      );
       return;
   }
 });

@@ -12,6 +12,7 @@ import { buildRequest, missingRequiredOptions, planForm } from '../../../service
 import { asResellerError } from '../../../services/submission-errors.js';
 import { FORM } from '../../../telegram/callback-data/generate.js';
 import { CHANGE_BUTTON_LABEL, changeableParts, type FormPart } from '../../../telegram/form-parts.js';
+import { newOrderKeyboard } from '../../../telegram/keyboards/way-out.js';
 import { orderSummary } from '../../../telegram/order-summary.js';
 import { upstreamErrorText } from '../../../telegram/texts/upstream-errors.js';
 import type { BaseContext, BotContext } from '../../context.js';
@@ -62,7 +63,7 @@ export async function generateConversation(
 ) {
   const model = await conversation.external((outer) => outer.deps.catalog.getModel(args.modelId));
   if (!model) {
-    await ctx.reply(ctx.t('gen-model-unavailable'));
+    await ctx.reply(ctx.t('gen-model-unavailable'), { reply_markup: newOrderKeyboard(ctx) });
     return;
   }
   const plan = planForm(model);
@@ -124,7 +125,10 @@ export async function generateConversation(
     await ctx.api.deleteMessage(waiting.chat.id, waiting.message_id).catch(() => undefined);
     const changeable = changeableParts(plan, answers.media);
     if (changeable.length === 0) {
-      await ctx.reply(`${notice}\n\n${ctx.t('gen-try-again-later')}`);
+      // Nothing to change here and the form ends: another model, or the menu.
+      await ctx.reply(`${notice}\n\n${ctx.t('gen-try-again-later')}`, {
+        reply_markup: newOrderKeyboard(ctx),
+      });
       return;
     }
     const question = `${notice}\n\n${ctx.t('gen-change-what')}`;
