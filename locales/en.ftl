@@ -304,8 +304,8 @@ tracking-button-cancel = ✖️ Cancel generation
 tracking-cancel-requested = ⏳ Cancellation requested, waiting for confirmation…
 tracking-status-lost = Order not found
 tracking-lost = { -setup.billing ->
-    [stars] The generation service can't find this order anymore, so we can't track it or deliver its result. Your Stars go back to your wallet. Please start a new order with /generate.
-   *[other] The generation service can't find this order anymore, so we can't track it or deliver its result. Please start a new order with /generate.
+    [stars] The generation service can't find this order anymore, so we can't track it or deliver its result. Your Stars go back to your wallet. Tap <b>🔁 Try again</b> to place it again with the same inputs.
+   *[other] The generation service can't find this order anymore, so we can't track it or deliver its result. Tap <b>🔁 Try again</b> to place it again with the same inputs.
   }
 tracking-failed = The generation service couldn't complete this order. You can try again with the same description, files and settings.
 tracking-detail = The service says: { $detail }
@@ -757,7 +757,10 @@ tracking-undelivered-refused = The generation service didn't return a file we ca
 tracking-undelivered-failed = Telegram didn't accept any of the files.
 tracking-undelivered = { -setup.billing ->
     [stars] No file reached you, so you haven't been charged for this order.
-   *[other] Your order is saved in /orders: please try again later.
+   *[other] Your order is saved in /orders.
+  } { $next ->
+    [resend] Tap <b>📥 Send the files again</b> below to try once more.
+   *[retry] Tap <b>🔁 Try again</b> below to place it again with the same inputs.
   }
 orders-details-resend-hint = You can try to get the files again until { $date }.
 orders-resend-nothing = The files couldn't be sent this time either.

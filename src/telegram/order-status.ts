@@ -9,6 +9,7 @@ import type { OrderRecord } from '../db/index.js';
 import { truncate } from '../lib/text.js';
 import { orderButtons } from './callback-data/orders.js';
 import type { Locale, Texts } from './i18n.js';
+import { mainMenuButton } from './keyboards/main-menu.js';
 import { hideInternalNames } from './texts/internal-names.js';
 import { orderPrice, pricesShown } from './texts/money.js';
 
@@ -150,7 +151,7 @@ export function renderOrderStatus(
   const status = order.status ?? 'queued';
   const keyboard = new InlineKeyboard();
   if (!flags.lost && isUndelivered(order, flags.delivery))
-    return undeliveredView(texts, order, flags.delivery);
+    return undeliveredView(texts, order, now, flags.delivery);
   const title = flags.lost
     ? `⚠️ ${texts.t('tracking-status-lost')}`
     : `${STATUS_ICONS[status] ?? '⏳'} ${texts.t(`order-status-${status}`)}`;
@@ -159,7 +160,7 @@ export function renderOrderStatus(
   if (flags.lost) {
     lines.push('', texts.t('tracking-lost'));
     if (order.priceStars !== null) lines.push(priceLine(texts, order, 'returned'));
-    return { text: lines.join('\n'), keyboard };
+    return { text: lines.join('\n'), keyboard: finalKeyboard(texts, order, 'retry') };
   }
 
   switch (status) {
@@ -196,19 +197,39 @@ export function renderOrderStatus(
       if (detail)
         lines.push(`<i>${texts.t('tracking-detail', { detail: hideInternalNames(texts, detail) })}</i>`);
       if (order.priceStars !== null) lines.push(priceLine(texts, order, 'returned'));
-      keyboard.text(texts.t('tracking-button-retry'), orderButtons.retry.pack({ id: order.id }));
-      break;
+      return { text: lines.join('\n'), keyboard: finalKeyboard(texts, order, 'retry') };
     }
     case 'cancelled':
       lines.push('', texts.t('tracking-cancelled'));
       if (order.priceStars !== null) lines.push(priceLine(texts, order, 'returned'));
-      break;
+      return { text: lines.join('\n'), keyboard: finalKeyboard(texts, order, 'retry') };
   }
   return { text: lines.join('\n'), keyboard };
 }
 
+/**
+ * The way on from an order that ended without a result in the chat, part of the message itself so
+ * the tracker's re-render after a restart draws it too: 🔁 Try again (the same inputs, a new order)
+ * or 📥 Send the files again (results upstream still keeps), then 🏠.
+ */
+function finalKeyboard(texts: Texts, order: OrderRecord, next: 'retry' | 'resend'): InlineKeyboard {
+  const keyboard =
+    next === 'resend'
+      ? new InlineKeyboard().text(texts.t('orders-button-resend'), orderButtons.resend.pack({ id: order.id }))
+      : new InlineKeyboard().text(
+          texts.t('tracking-button-retry'),
+          orderButtons.retry.pack({ id: order.id }),
+        );
+  return mainMenuButton(texts, keyboard);
+}
+
 /** One clear message: what went wrong, that nothing was charged (Stars returned), support if set. */
-function undeliveredView(texts: Texts, order: OrderRecord, delivery?: DeliverySummary): OrderStatusView {
+function undeliveredView(
+  texts: Texts,
+  order: OrderRecord,
+  now: number,
+  delivery?: DeliverySummary,
+): OrderStatusView {
   const total = order.result?.length ?? 0;
   const reason =
     total === 0
@@ -228,10 +249,14 @@ function undeliveredView(texts: Texts, order: OrderRecord, delivery?: DeliverySu
     texts.t('summary-model', { model: order.modelName }),
     '',
   ];
+  // Files upstream still keeps can be sent again (as /orders offers); else the order placed anew.
+  const expiredByDate = !!order.resultExpiresAt && order.resultExpiresAt.getTime() <= now;
+  const filesKept = total > 0 && !expiredByDate && !(delivery && delivery.expired >= total);
+  const next = filesKept ? 'resend' : 'retry';
   if (reason) lines.push(texts.t(reason));
-  lines.push(texts.t('tracking-undelivered'));
+  lines.push(texts.t('tracking-undelivered', { next }));
   if (order.priceStars !== null) lines.push(priceLine(texts, order, 'returned'));
-  return { text: lines.join('\n'), keyboard: new InlineKeyboard() };
+  return { text: lines.join('\n'), keyboard: finalKeyboard(texts, order, next) };
 }
 
 function deliveryLines(texts: Texts, order: OrderRecord, now: number, delivery?: DeliverySummary): string[] {

@@ -282,7 +282,7 @@ describe('failed orders', () => {
     expect(failure.text).toContain(
       'Ответ сервиса (на английском): The generation failed at the provider (simulated).',
     );
-    expect(buttonTexts(failure)).toEqual(['🔁 Попробовать ещё раз']);
+    expect(buttonTexts(failure)).toEqual(['🔁 Попробовать ещё раз', '🏠 Главное меню']);
     await expect.poll(() => statusOf(user, placed.statusId).deleted).toBe(true);
 
     const before = stack.simulator.state.createdOrderCount();
@@ -311,7 +311,7 @@ describe('cancel, in every state of spec section 3', () => {
     expect(upstream(placed.upstreamId).status).toBe('queued');
   });
 
-  it('processing: cancelled at once, the status says so and the Cancel button goes', async () => {
+  it('processing: cancelled at once, the status says so and Cancel gives way to Try again and 🏠', async () => {
     const user = stack.emulator.createUser({ first_name: 'Jo', language_code: 'en' });
     const placed = await placeLumen(user, 'A fox to cancel');
     await toProcessing(user, placed);
@@ -324,7 +324,7 @@ describe('cancel, in every state of spec section 3', () => {
         after: seq,
       },
     );
-    expect(status.buttons).toEqual([]);
+    expect(status.buttons.map((b) => b.text)).toEqual(['🔁 Try again', '🏠 Main menu']);
     expect(upstream(placed.upstreamId).status).toBe('cancelled');
   });
 

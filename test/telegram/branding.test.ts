@@ -167,8 +167,12 @@ describe('createI18n with branding', () => {
       /напишите в поддержку[\s\S]*\n\n💬 Поддержка: @shop_support$/,
     );
     // The one message of an order nothing of which reached the customer ends with the contact too.
-    expect(supported.t('en', 'tracking-undelivered')).toMatch(/\n\n💬 Support: @shop_support$/);
-    expect(supported.t('ru', 'tracking-undelivered')).toMatch(/\n\n💬 Поддержка: @shop_support$/);
+    expect(supported.t('en', 'tracking-undelivered', { next: 'resend' })).toMatch(
+      /\n\n💬 Support: @shop_support$/,
+    );
+    expect(supported.t('ru', 'tracking-undelivered', { next: 'resend' })).toMatch(
+      /\n\n💬 Поддержка: @shop_support$/,
+    );
     // Without a contact the text does not send anyone to a support it cannot name.
     expect(createI18n('en').t('en', 'tracking-files-all-failed')).not.toMatch(/support/i);
   });

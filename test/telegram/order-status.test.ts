@@ -117,7 +117,7 @@ describe('order status message', () => {
     const view = renderOrderStatus(en, row, T0);
     expect(view.text).toContain('❌ Generation failed');
     expect(view.text).toContain('<i>The service says: NSFW &lt;filter&gt; hit</i>');
-    expect(buttons(view)).toEqual([`🔁 Try again|or:${row.id}`]);
+    expect(buttons(view)).toEqual([`🔁 Try again|or:${row.id}`, '🏠 Main menu|menu:home']);
     const opaque = renderOrderStatus(ru, order({ status: 'failed', error: { code: 42 } }), T0);
     expect(opaque.text).toContain('Сервису генерации не удалось');
     expect(opaque.text).not.toContain('Ответ сервиса');
@@ -142,11 +142,62 @@ describe('order status message', () => {
     ).not.toMatch(/\$|Cost/);
   });
 
-  it('cancelled and lost', () => {
-    expect(renderOrderStatus(en, order({ status: 'cancelled' }), T0).text).toContain('🚫 Order cancelled');
+  it('cancelled and lost: Try again (the same inputs) and 🏠, no command to type', () => {
+    const row = order({ status: 'cancelled' });
+    const cancelled = renderOrderStatus(en, row, T0);
+    expect(cancelled.text).toContain('🚫 Order cancelled');
+    expect(buttons(cancelled)).toEqual([`🔁 Try again|or:${row.id}`, '🏠 Main menu|menu:home']);
     const lost = renderOrderStatus(en, order({ status: 'processing' }), T0, { lost: true });
     expect(lost.text).toContain("can't find this order anymore");
-    expect(buttons(lost)).toEqual([]);
+    expect(lost.text).toContain('Tap <b>🔁 Try again</b> to place it again with the same inputs.');
+    expect(lost.text).not.toContain('/generate');
+    expect(buttons(lost)).toEqual([`🔁 Try again|or:${row.id}`, '🏠 Main menu|menu:home']);
+    const lostRu = renderOrderStatus(ru, order({ status: 'processing' }), T0, { lost: true });
+    expect(lostRu.text).toContain('Нажмите «🔁 Попробовать ещё раз», чтобы оформить его заново');
+    expect(buttons(lostRu)).toEqual([`🔁 Попробовать ещё раз|or:${row.id}`, '🏠 Главное меню|menu:home']);
+  });
+
+  describe('undelivered: the way on matches what can still be done', () => {
+    const files = ['https://r.test/g/a', 'https://r.test/g/b'];
+    const kept = new Date(T0 + 86_400_000);
+
+    it('files upstream still keeps: 📥 Send the files again (as in /orders) and 🏠', () => {
+      const row = order({ status: 'completed', result: files, resultExpiresAt: kept });
+      const view = renderOrderStatus(en, row, T0, {
+        delivery: { sent: 0, expired: 0, linked: 0, failed: 2 },
+      });
+      expect(view.text).toContain('Not delivered');
+      expect(view.text).toContain(
+        'Your order is saved in /orders. Tap <b>📥 Send the files again</b> below to try once more.',
+      );
+      expect(buttons(view)).toEqual([`📥 Send the files again|os:${row.id}`, '🏠 Main menu|menu:home']);
+      // Re-drawn from the stored row alone (after a restart, from /orders' confirm): the same way on.
+      const stored = order({ ...row, deliveryOutcome: 'none' });
+      expect(buttons(renderOrderStatus(ru, stored, T0))).toEqual([
+        `📥 Прислать файлы ещё раз|os:${row.id}`,
+        '🏠 Главное меню|menu:home',
+      ]);
+      expect(renderOrderStatus(ru, stored, T0).text).toContain(
+        'Нажмите «📥 Прислать файлы ещё раз» ниже, чтобы попробовать снова.',
+      );
+    });
+
+    it('no files, or files gone (found expired, or past their date): 🔁 Try again and 🏠', () => {
+      const cases: Array<[Partial<OrderRecord>, Parameters<typeof renderOrderStatus>[3]]> = [
+        [{ result: [] }, { delivery: { sent: 0, expired: 0, linked: 0, failed: 0 } }],
+        [
+          { result: files, resultExpiresAt: kept },
+          { delivery: { sent: 0, expired: 2, linked: 0, failed: 0 } },
+        ],
+        [{ result: files, resultExpiresAt: new Date(T0 - 1), deliveryOutcome: 'none' }, {}],
+      ];
+      for (const [patch, flags] of cases) {
+        const row = order({ status: 'completed', ...patch });
+        const view = renderOrderStatus(en, row, T0, flags);
+        expect(view.text).toContain('Tap <b>🔁 Try again</b> below to place it again with the same inputs.');
+        expect(buttons(view)).toEqual([`🔁 Try again|or:${row.id}`, '🏠 Main menu|menu:home']);
+      }
+    });
   });
 
   it('formats durations, dates and failure details', () => {

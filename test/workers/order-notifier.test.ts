@@ -246,9 +246,34 @@ describe('OrderNotifier', () => {
     await n.stop();
     expect(fake.calls.map((c) => c.method)).toEqual(['sendMessage', 'deleteMessage']);
     expect(fake.calls[0]!.text).toMatch(/Generation failed[\s\S]*The service says: too dark/);
-    expect(fake.calls[0]!.buttons).toEqual(['🔁 Try again']);
+    expect(fake.calls[0]!.buttons).toEqual(['🔁 Try again', '🏠 Main menu']);
     expect(fake.calls[1]!.messageId).toBe(row.statusMessageId);
     expect((await orders.find(row.id))!.deliveredAt).toBeInstanceOf(Date);
+  });
+
+  it('cancelled and lost: the final message keeps Try again and 🏠, also when drawn again after a restart', async () => {
+    const fake = fakeApi();
+    const n = notifier(fake.api, { gap: 1 });
+    const cancelled = await update(await submitted(11), { status: 'cancelled' });
+    await n.finalReached(cancelled);
+    const lost = (await orders.markLost((await submitted(12)).id))!;
+    await n.orderLost(lost);
+    await n.stop();
+    const shown = fake.calls.filter((c) => c.text !== undefined);
+    expect(shown.map((c) => [c.method, c.buttons])).toEqual([
+      ['editMessageText', ['🔁 Try again', '🏠 Main menu']],
+      ['sendMessage', ['🔁 Try again', '🏠 Main menu']],
+    ]);
+    expect(shown[0]!.text).toMatch(/The generation was stopped/);
+    expect(shown[1]!.text).toMatch(/can't find this order anymore[\s\S]*Tap <b>🔁 Try again<\/b>/);
+
+    // A process that stopped before recording the outcome draws it again from the row alone.
+    const fresh = fakeApi();
+    const again = notifier(fresh.api, { gap: 1 });
+    const redrawn = await update(await submitted(13), { status: 'cancelled' });
+    await again.finalReached(redrawn);
+    await again.stop();
+    expect(fresh.calls.find((c) => c.text !== undefined)?.buttons).toEqual(['🔁 Try again', '🏠 Main menu']);
   });
 
   it('completed: the result, then Done; delivery recorded as sent right after the send, never twice', async () => {
@@ -305,20 +330,25 @@ describe('OrderNotifier', () => {
   });
 
   describe('nothing reached the chat: one clear message, no Done, outcome recorded as none', () => {
-    const cases: Array<[string, Partial<Order>, RegExp]> = [
-      ['upstream completed with no files', { result: [] }, /didn't send back any files/],
+    // The way on: files upstream still keeps can be sent again, otherwise the order placed anew.
+    const retry = ['🔁 Try again', '🏠 Main menu'];
+    const resend = ['📥 Send the files again', '🏠 Main menu'];
+    const cases: Array<[string, Partial<Order>, RegExp, string[]]> = [
+      ['upstream completed with no files', { result: [] }, /didn't send back any files/, retry],
       [
         'the files expired before the delivery',
         { result: ['https://r.test/g/old'], expires_at: new Date(Date.now() - 1000).toISOString() },
         /already expired/,
+        retry,
       ],
       [
         'a result URL the policy refuses (not a file we may fetch)',
         { result: ['http://127.0.0.1:9/g/x'], expires_at: new Date(Date.now() + 86_400_000).toISOString() },
         /safely send/,
+        resend,
       ],
     ];
-    for (const [name, upstream, reason] of cases) {
+    for (const [name, upstream, reason, buttons] of cases) {
       it(name, async () => {
         const fake = fakeApi();
         const n = notifier(fake.api, { gap: 1 });
@@ -326,8 +356,10 @@ describe('OrderNotifier', () => {
         await n.finalReached(row);
         await n.finalReached((await orders.find(row.id))!);
         await n.stop();
-        const texts = fake.calls.filter((c) => c.text !== undefined).map((c) => c.text!);
+        const shown = fake.calls.filter((c) => c.text !== undefined);
+        const texts = shown.map((c) => c.text!);
         expect(texts).toHaveLength(1);
+        expect(shown[0]!.buttons).toEqual(buttons);
         expect(texts[0]).toMatch(/Not delivered/);
         expect(texts[0]).toMatch(reason);
         // Billing is off here: no word of charges, the order is kept for another try.
