@@ -8,11 +8,14 @@
 import { InlineKeyboard } from 'grammy';
 import type { DeliveredFile, OrderRecord } from '../../db/records.js';
 import { isFinalStatus } from '../../domain/order-state.js';
+import type { ModelGroup } from '../../services/catalog.js';
 import { planForm } from '../../services/model-form.js';
 import { inputStepFor, inputsExpired, modelsTaking } from '../../services/result-reuse.js';
 import type { TelegramFileRef } from '../../services/telegram-file.js';
 import { afterResultData } from '../../telegram/callback-data/after-result.js';
 import { reusableKind } from '../../telegram/keyboards/after-result.js';
+import { mainMenuButton } from '../../telegram/keyboards/main-menu.js';
+import { retryKeyboard } from '../../telegram/keyboards/way-out.js';
 import { orderSummary } from '../../telegram/order-summary.js';
 import { modelName } from '../../telegram/texts/model-name.js';
 import { modelButtonLabel } from '../../telegram/texts/money.js';
@@ -22,6 +25,7 @@ import type { BotContext } from '../context.js';
 import type { GenerateArgs } from '../conversations/generate/form-conversation.js';
 import { GENERATE_CONVERSATION, prepareOrder } from '../conversations/generate/generate.js';
 import { relayFile } from '../conversations/generate/media-step.js';
+import { readAnsweringIfSlow } from './answer-if-slow.js';
 import { currentInputs, reuploadInputs, stoppedByCancel } from './order-inputs.js';
 
 export const afterResultFeature = new Composer<BotContext>();
@@ -122,9 +126,22 @@ privateChats.callbackQuery(afterResultData.use.filter(), async (ctx) => {
     await ctx.answerCallbackQuery({ text: ctx.t('after-result-use-gone'), show_alert: true });
     return;
   }
-  const groups = modelsTaking(await ctx.deps.catalog.groups(), reusable.kind);
+  let read: { value: ModelGroup[]; answered: boolean };
+  try {
+    read = await readAnsweringIfSlow(ctx, ctx.deps.catalog.groups());
+  } catch (error) {
+    ctx.logger.warn({ err: error }, 'use as input: the catalog could not be loaded');
+    await ctx.reply(ctx.t('gen-catalog-unavailable'), {
+      reply_markup: retryKeyboard(ctx, ctx.callbackQuery.data),
+    });
+    return;
+  }
+  const groups = modelsTaking(read.value, reusable.kind);
   if (groups.length === 0) {
-    await ctx.answerCallbackQuery({ text: ctx.t('after-result-use-none'), show_alert: true });
+    if (!read.answered)
+      await ctx.answerCallbackQuery({ text: ctx.t('after-result-use-none'), show_alert: true });
+    // Too late for an alert: said in the chat instead.
+    else await ctx.reply(ctx.t('after-result-use-none'), { reply_markup: mainMenuButton(ctx) });
     return;
   }
   await ctx.answerCallbackQuery();
@@ -133,7 +150,10 @@ privateChats.callbackQuery(afterResultData.use.filter(), async (ctx) => {
     const label = modelButtonLabel(ctx, model, ctx.deps.wallet?.pricing);
     keyboard.text(label, afterResultData.useWith.pack({ id, n, m: model.id })).row();
   }
-  await ctx.reply(ctx.t('after-result-use-choose', { kind: reusable.kind }), { reply_markup: keyboard });
+  // 🏠 is the way out for a customer who changed their mind (it turns the list into the menu).
+  await ctx.reply(ctx.t('after-result-use-choose', { kind: reusable.kind }), {
+    reply_markup: mainMenuButton(ctx, keyboard),
+  });
 });
 
 /** The exact bytes of a result: a photo's original document where one was sent, else the file itself. */
@@ -166,17 +186,23 @@ privateChats.callbackQuery(afterResultData.useWith.filter(), async (ctx) => {
   await ctx.answerCallbackQuery();
   const chatId = ctx.chat.id;
   const messageId = ctx.callbackQuery.message?.message_id;
-  const say = async (text: string) => {
-    if (messageId === undefined) await ctx.reply(text);
-    else await ctx.api.editMessageText(chatId, messageId, text, { reply_markup: new InlineKeyboard() });
+  const say = async (text: string, keyboard = new InlineKeyboard()) => {
+    if (messageId === undefined) await ctx.reply(text, { reply_markup: keyboard });
+    else await ctx.api.editMessageText(chatId, messageId, text, { reply_markup: keyboard });
   };
   await say(ctx.t('after-result-use-uploading', { model: modelName(ctx, model) }));
   const relayed = await relayFile(ctx, exactBytes(reusable.file));
   if (!relayed.ok) {
+    // /cancel stopped it: the customer's own choice, not a failure to try again.
+    if (relayed.relayCode === 'aborted') {
+      await say(ctx.t('gen-media-upload-stopped'));
+      return;
+    }
     await say(
       relayed.upstreamCode
         ? upstreamErrorText(ctx, relayed.upstreamCode, relayed.upstreamMessage)
         : ctx.t('after-result-use-failed'),
+      retryKeyboard(ctx, ctx.callbackQuery.data),
     );
     return;
   }
