@@ -1,4 +1,5 @@
 import { type BotError, GrammyError } from 'grammy';
+import { mainMenuButton } from '../telegram/keyboards/main-menu.js';
 import type { BaseContext } from './context.js';
 
 /**
@@ -18,7 +19,9 @@ export async function handleBotError(error: BotError<BaseContext>): Promise<void
   }
   if (!ctx.chat || typeof ctx.t !== 'function') return;
   try {
-    await ctx.reply(ctx.t('error-generic'));
+    // A way on from the dead end, where there is a menu to go to (private chats only).
+    const keyboard = ctx.chat.type === 'private' ? mainMenuButton(ctx) : undefined;
+    await ctx.reply(ctx.t('error-generic'), keyboard ? { reply_markup: keyboard } : {});
   } catch (replyError) {
     logger?.warn({ err: replyError }, 'could not tell the user about the error');
   }

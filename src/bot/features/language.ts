@@ -12,7 +12,10 @@ const privateChats = languageFeature.chatType('private');
 async function showPicker(ctx: BotContext, edit: boolean) {
   const current = ctx.locale;
   const prompt = ctx.user?.promptInCaption ?? false;
-  const options = { reply_markup: createLanguageKeyboard(current, { texts: ctx, prompt }) };
+  // A way back, or the picker (and its toggle, which redraws it) would be a dead end.
+  const options = {
+    reply_markup: mainMenuButton(ctx, createLanguageKeyboard(current, { texts: ctx, prompt })),
+  };
   if (edit) await ctx.editMessageText(ctx.t('language-choose'), options);
   else await ctx.reply(ctx.t('language-choose'), options);
 }
