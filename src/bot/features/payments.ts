@@ -6,7 +6,8 @@
  * - pre_checkout_query: ok only for our own unpaid invoice, for its buyer, at its amount, and for a
  *   user who may use the bot; otherwise refused with the reason in the user's language.
  * - successful_payment: credited once under telegram_payment_charge_id (a redelivered update books
- *   nothing); the user is told once, with a button back to the order they topped up for.
+ *   nothing); the user is told once, with a button back to the order they topped up for, or else
+ *   with Create and the menu (so are subscribers when a period is paid).
  * - refunded_payment: a refund Telegram made on its own is booked once and reported to admins.
  * - subscriptions: a plan invoice's checkout is checked against the plan; a recurring payment
  *   (is_first_recurring / is_recurring) credits the period's allowance once per charge id, or, with
@@ -17,7 +18,9 @@ import type { SuccessfulPayment } from 'grammy/types';
 import { htmlToPlainText } from '../../lib/html.js';
 import type { SubscriptionsService } from '../../services/subscriptions.js';
 import { orderActionData } from '../../telegram/callback-data/generate.js';
+import { menuData } from '../../telegram/callback-data/menu.js';
 import { textsFor } from '../../telegram/i18n.js';
+import { mainMenuButton } from '../../telegram/keyboards/main-menu.js';
 import { formatDateTime } from '../../telegram/order-status.js';
 import { priceTag } from '../../telegram/order-summary.js';
 import { orderPrice, stars } from '../../telegram/texts/money.js';
@@ -84,15 +87,17 @@ paymentsFeature.on('message:successful_payment', async (ctx) => {
     ctx.t('wallet-credited', { amount: stars(ctx, notice.stars), balance: stars(ctx, notice.balance) }),
   ];
   if (recurring) lines.push(ctx.t('subscription-plan-withdrawn'));
-  const keyboard = new InlineKeyboard();
   const draft = notice.orderId ? await ctx.deps.ordering.findForChat(notice.orderId, ctx.chat.id) : undefined;
+  let keyboard: InlineKeyboard;
   if (draft?.stage === 'awaiting_confirmation') {
     // The same Confirm as on the summary, bound to the same price: a re-quote is shown first.
     lines.push('', ctx.t('wallet-credited-order'));
-    keyboard.text(
+    keyboard = new InlineKeyboard().text(
       ctx.t('wallet-button-continue-order', { price: orderPrice(ctx, draft) }),
       orderActionData.pack({ a: 'ok', id: draft.id, t: priceTag(draft) }),
     );
+  } else {
+    keyboard = nextSteps(ctx);
   }
   await ctx.reply(lines.join('\n'), { reply_markup: keyboard });
 });
@@ -136,7 +141,14 @@ async function creditPeriod(
       balance: stars(ctx, notice.balance),
       date: formatDateTime(ctx.locale, notice.expiresAt),
     }),
+    { reply_markup: nextSteps(ctx) },
   );
+}
+
+/** Stars just arrived with nothing waiting for them: the way to spend them, or back to the menu. */
+function nextSteps(ctx: BotContext): InlineKeyboard {
+  const create = new InlineKeyboard().text(ctx.t('menu-generate'), menuData.pack({ item: 'generate' }));
+  return mainMenuButton(ctx, create);
 }
 
 /**
