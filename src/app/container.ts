@@ -6,6 +6,7 @@
 import type { I18n } from '@grammyjs/i18n';
 import type { Bot } from 'grammy';
 import type { BotContext } from '../bot/context.js';
+import { subscriptionEndedNotice } from '../bot/features/subscriptions.js';
 import { createTelegramBot, installFeatures, type TelegramBot } from '../bot/index.js';
 import type { Config } from '../config.js';
 import { openStore, type Store } from '../db/index.js';
@@ -233,8 +234,8 @@ export async function createContainer(loaded: Config, logger: Logger): Promise<C
         subscriptions.endLapsed(async (ended) => {
           const user = await store.users.find(ended.userId);
           const texts = textsFor(i18n, spokenLocale(user?.locale, user?.languageCode, config.defaultLocale));
-          const name = texts.t('subscription-plan-name', { id: ended.planId });
-          await api.sendMessage(ended.userId, texts.t('subscription-ended', { name }));
+          const notice = subscriptionEndedNotice(texts, ended.planId);
+          await api.sendMessage(ended.userId, notice.text, { reply_markup: notice.keyboard });
         }),
     });
   const inboxPruner = new Periodic({

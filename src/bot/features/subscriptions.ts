@@ -1,8 +1,9 @@
 /**
- * Stars subscriptions, the customer's side (SUBSCRIPTION_PLANS): /subscribe (and /wallet's button)
- * shows the plans and sends a plan's invoice link (createInvoiceLink with subscription_period);
- * /subscription shows the plan, the allowance left and the renewal date, with Cancel / Resume
- * (editUserStarSubscription). Payments themselves are handled in payments.ts, ahead of everything.
+ * Stars subscriptions, the customer's side (SUBSCRIPTION_PLANS): /subscribe shows the plans and sends
+ * a plan's invoice link (createInvoiceLink with subscription_period); /subscription (and /wallet's
+ * button, for a subscriber) shows the plan, the allowance left and the renewal date, with Cancel /
+ * Resume (editUserStarSubscription); /wallet's button shows the plans to anyone else. Payments
+ * themselves are handled in payments.ts, ahead of everything.
  */
 import { InlineKeyboard } from 'grammy';
 import type { SubscriptionPlan } from '../../domain/subscription.js';
@@ -80,16 +81,41 @@ async function renderStatus(
   return { text: lines.join('\n'), keyboard: mainMenuButton(ctx, keyboard) };
 }
 
+/** The plans, where a text would otherwise say "type /subscribe". */
+function plansButton(texts: Texts, keyboard = new InlineKeyboard()): InlineKeyboard {
+  return keyboard.text(
+    texts.t('subscription-button-plans'),
+    subscriptionActionData.pack({ action: 'plans' }),
+  );
+}
+
+/** Told when a subscription lapsed (the renewal failed): its name, and the way to subscribe again. */
+export function subscriptionEndedNotice(
+  texts: Texts,
+  planId: string,
+): { text: string; keyboard: InlineKeyboard } {
+  const name = texts.t('subscription-plan-name', { id: planId });
+  return { text: texts.t('subscription-ended', { name }), keyboard: plansButton(texts) };
+}
+
+/** Subscriptions switched off: nothing to show here, so the way back. */
+async function replyOff(ctx: BotContext): Promise<void> {
+  await ctx.reply(ctx.t('subscription-off'), { reply_markup: mainMenuButton(ctx) });
+}
+
 privateChats.command('subscribe', async (ctx) => {
-  if (!ctx.deps.subscriptions) return void (await ctx.reply(ctx.t('subscription-off')));
+  if (!ctx.deps.subscriptions) return replyOff(ctx);
   const view = renderPlans(ctx);
   await ctx.reply(view.text, { reply_markup: view.keyboard });
 });
 
 privateChats.command('subscription', async (ctx) => {
-  if (!ctx.deps.subscriptions) return void (await ctx.reply(ctx.t('subscription-off')));
+  if (!ctx.deps.subscriptions) return replyOff(ctx);
   const view = await renderStatus(ctx, ctx.from.id);
-  if (!view) return void (await ctx.reply(ctx.t('subscription-none')));
+  if (!view) {
+    await ctx.reply(ctx.t('subscription-none'), { reply_markup: mainMenuButton(ctx, plansButton(ctx)) });
+    return;
+  }
   await ctx.reply(view.text, { reply_markup: view.keyboard });
 });
 
@@ -126,7 +152,8 @@ privateChats.callbackQuery(subscriptionActionData.filter(), async (ctx) => {
   if (!subs) return void (await ctx.answerCallbackQuery({ text: ctx.t('subscription-off') }));
   if (action === 'plans') {
     await ctx.answerCallbackQuery();
-    const view = renderPlans(ctx);
+    // A subscriber can't buy a second plan (the checkout refuses it): theirs, with Cancel / Resume.
+    const view = (await renderStatus(ctx, ctx.from.id)) ?? renderPlans(ctx);
     await ctx.reply(view.text, { reply_markup: view.keyboard });
     return;
   }
