@@ -1,12 +1,13 @@
 /**
  * The Cancel button of a running order (status message or /orders details). The button carries
  * our row id; the row must belong to this chat, so a copied or forged button changes nothing.
- * Every answer of POST /orders/{id}/cancel (spec 3 and 4.9) gets its own localized reply, and the
- * order the error envelope carries is recorded, so the status message follows at once.
+ * The button is answered before upstream is asked; every answer of POST /orders/{id}/cancel (spec 3
+ * and 4.9) then shows in the chat (the status message, or a localized reply), and the order the
+ * error envelope carries is recorded, so the status message follows at once.
  */
 
 import type { OrderRecord } from '../../db/records.js';
-import { isActiveStatus } from '../../domain/order-state.js';
+import { isActiveStatus, isLostOrder } from '../../domain/order-state.js';
 import { orderButtons } from '../../telegram/callback-data/orders.js';
 import { renderOrderStatus } from '../../telegram/order-status.js';
 import { upstreamErrorText } from '../../telegram/texts/upstream-errors.js';
@@ -47,43 +48,52 @@ function backPage(ctx: BotContext): number {
 
 privateChats.callbackQuery(orderButtons.cancel.filter(), async (ctx) => {
   const { id } = orderButtons.cancel.unpack(ctx.callbackQuery.data);
+  // Only our own database so far: a button that names nothing of this chat's is answered at once.
+  const row = await ctx.deps.ordering.findForChat(id, ctx.chat.id);
+  if (row?.stage !== 'submitted' || !row.upstreamOrderId) {
+    return void (await ctx.answerCallbackQuery({ text: ctx.t('error-stale-button') }));
+  }
+  // Upstream may take longer to answer (its timeout) than Telegram keeps a query open, and a late
+  // answer is refused: the button is answered now, and what came of it is shown in the chat.
+  await ctx.answerCallbackQuery(
+    isActiveStatus(row.status) && !isLostOrder(row)
+      ? { text: ctx.t('order-cancel-sending') }
+      : { text: ctx.t('order-cancel-finished') },
+  );
   const outcome = await ctx.deps.ordering.cancel(id, ctx.chat.id);
   switch (outcome.kind) {
     case 'unknown':
-      await ctx.answerCallbackQuery({ text: ctx.t('error-stale-button') });
+      // Gone between the two reads: nothing to show.
       return;
     case 'finished':
-      await ctx.answerCallbackQuery({ text: ctx.t('order-cancel-finished') });
-      await showState(ctx, outcome.order);
-      return;
     case 'cancelled':
-      await ctx.answerCallbackQuery({ text: ctx.t('order-cancel-done') });
+      // The status message (and the delivery of the final state) says what happened.
       await showState(ctx, outcome.order);
       return;
   }
   const updated = outcome.order;
   switch (outcome.code) {
     case 'not_ready':
-      await ctx.answerCallbackQuery({ text: ctx.t('order-cancel-not-ready'), show_alert: true });
+      await ctx.reply(ctx.t('order-cancel-not-ready'));
       break;
     case 'cancel_pending':
-      await ctx.answerCallbackQuery({ text: ctx.t('order-cancel-pending') });
+      // The status message shows the request as pending.
       ctx.deps.live?.statusMessages.noteCancel(updated.id, updated.chatId, 'requested');
       break;
     case 'cannot_cancel':
-      await ctx.answerCallbackQuery({
-        text: ctx.t(isActiveStatus(updated.status) ? 'order-cancel-unsupported' : 'order-cancel-too-late'),
-        show_alert: true,
-      });
+      await ctx.reply(
+        ctx.t(isActiveStatus(updated.status) ? 'order-cancel-unsupported' : 'order-cancel-too-late'),
+      );
       if (isActiveStatus(updated.status)) {
         ctx.deps.live?.statusMessages.noteCancel(updated.id, updated.chatId, 'not_cancellable');
       }
       break;
     case 'cancel_failed':
-      await ctx.answerCallbackQuery({ text: ctx.t('order-cancel-failed'), show_alert: true });
+      await ctx.reply(ctx.t('order-cancel-failed'));
       break;
     default:
-      await ctx.answerCallbackQuery({ text: upstreamErrorText(ctx, outcome.code), show_alert: true });
+      // Alone, "the service can't be reached" would not say what failed.
+      await ctx.reply(`${ctx.t('order-cancel-failed')}\n${upstreamErrorText(ctx, outcome.code)}`);
   }
   // Whatever the answer, a fresh look at the order is due ("check status before retrying").
   ctx.deps.live?.tracker.pollNow(updated.id);

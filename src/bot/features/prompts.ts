@@ -102,6 +102,19 @@ async function stale(ctx: BaseContext): Promise<void> {
   await ctx.answerCallbackQuery({ text: ctx.t('error-stale-button') });
 }
 
+/**
+ * A button found stale only after loading, when its query was already answered: the message says
+ * so, with the library's start to go on from.
+ */
+async function staleAfterLoading(ctx: BaseContext): Promise<void> {
+  const start = typesScreen(ctx);
+  await render(
+    ctx,
+    { text: `${ctx.t('error-stale-button')}\n\n${start.text}`, keyboard: start.keyboard },
+    'edit',
+  );
+}
+
 /** The search words a button's message shows in bold, if they are the ones the button names. */
 export function queryFromMessage(
   message: MaybeInaccessibleMessage | undefined,
@@ -188,7 +201,6 @@ async function startGeneration(ctx: BotContext, prompt: Prompt, model: Model): P
     length > 0 &&
     length >= step.minLength &&
     (step.maxLength === undefined || length <= step.maxLength);
-  await ctx.answerCallbackQuery();
   await ctx.editMessageText(
     `${ctx.t('gen-started', { model: modelName(ctx, model) })}\n${ctx.t('prompts-started', { title: truncate(shown.title, 120) })}`,
     { reply_markup: new InlineKeyboard() },
@@ -270,40 +282,44 @@ export function createPromptsFeature(conversationPlugins: MiddlewareFn<BaseConte
     const button = parsePromptButton(ctx.callbackQuery.data);
     if (!button) return stale(ctx);
 
-    switch (button.kind) {
-      case 'type': {
-        const categories = await attempt(ctx, 'categories', () =>
-          ctx.deps.promptLibrary.categories(typeFromCode(button.type)),
-        );
-        await ctx.answerCallbackQuery();
-        await render(
-          ctx,
-          categories.ok
-            ? categoriesScreen(ctx, button.type, categories.value)
-            : failureScreen(ctx, categories),
-          'edit',
-        );
-        return;
-      }
-      case 'search': {
-        await ctx.answerCallbackQuery();
-        await ctx.conversation.exitAll();
-        await render(ctx, searchAskScreen(ctx, button.type), 'edit');
-        const messageId = ctx.callbackQuery.message?.message_id;
-        await ctx.conversation.enter(PROMPT_SEARCH_CONVERSATION, {
-          type: button.type,
-          ...(messageId !== undefined ? { messageId } : {}),
-        } satisfies SearchArgs);
-        return;
-      }
-      default:
-        break;
+    if (button.kind === 'search') {
+      await ctx.answerCallbackQuery();
+      await ctx.conversation.exitAll();
+      await render(ctx, searchAskScreen(ctx, button.type), 'edit');
+      const messageId = ctx.callbackQuery.message?.message_id;
+      await ctx.conversation.enter(PROMPT_SEARCH_CONVERSATION, {
+        type: button.type,
+        ...(messageId !== undefined ? { messageId } : {}),
+      } satisfies SearchArgs);
+      return;
+    }
+    // Search words the message no longer shows: known without asking upstream.
+    if (
+      button.kind !== 'type' &&
+      button.ref.kind === 's' &&
+      !queryFromMessage(ctx.callbackQuery.message, button.ref.key)
+    ) {
+      return stale(ctx);
+    }
+    // What follows may wait for upstream (a cache miss: its timeout, with retries), longer than
+    // Telegram keeps a query open, and a late answer is refused: the button is answered now, and
+    // the outcome, a failure too, is shown in the message.
+    await ctx.answerCallbackQuery();
+
+    if (button.kind === 'type') {
+      const categories = await attempt(ctx, 'categories', () =>
+        ctx.deps.promptLibrary.categories(typeFromCode(button.type)),
+      );
+      const screen = categories.ok
+        ? categoriesScreen(ctx, button.type, categories.value)
+        : failureScreen(ctx, categories);
+      await render(ctx, screen, 'edit');
+      return;
     }
 
     const resolved = await resolveRef(ctx, button.ref);
     if (!resolved.ok) {
-      if (resolved.stale) return stale(ctx);
-      await ctx.answerCallbackQuery();
+      if (resolved.stale) return staleAfterLoading(ctx);
       await render(ctx, failureScreen(ctx, resolved), 'edit');
       return;
     }
@@ -311,41 +327,36 @@ export function createPromptsFeature(conversationPlugins: MiddlewareFn<BaseConte
 
     if (button.kind === 'list') {
       const page = await loadPage(ctx, context, button.ref.page);
-      await ctx.answerCallbackQuery();
       await render(ctx, page.ok ? listScreen(ctx, context, page.value) : failureScreen(ctx, page), 'edit');
       return;
     }
 
     const found = await findPrompt(ctx, context, button.ref, button.id);
     if (!found.ok) {
-      await ctx.answerCallbackQuery();
       await render(ctx, failureScreen(ctx, found), 'edit');
       return;
     }
     const prompt = found.value;
-    if (!prompt) return stale(ctx);
+    if (!prompt) return staleAfterLoading(ctx);
     // Screens reached from a list go back to the page the prompt is on.
     const ref = refOf(context, button.ref.page);
 
     if (button.kind === 'details') {
-      await ctx.answerCallbackQuery();
       await render(ctx, detailScreen(ctx, context, ref, prompt), 'edit');
       return;
     }
     const loaded = await attempt(ctx, 'models', () => modelsFor(ctx, prompt));
     if (!loaded.ok) {
-      await ctx.answerCallbackQuery();
       await render(ctx, failureScreen(ctx, loaded), 'edit');
       return;
     }
     const models = loaded.value;
     if (button.kind === 'use') {
-      await ctx.answerCallbackQuery();
       await render(ctx, modelsScreen(ctx, context, ref, prompt, models, ctx.deps.wallet?.pricing), 'edit');
       return;
     }
     const model = models.find((m) => m.id === button.modelId);
-    if (!model) return stale(ctx);
+    if (!model) return staleAfterLoading(ctx);
     await startGeneration(ctx, prompt, model);
   });
 
