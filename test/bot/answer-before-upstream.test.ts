@@ -11,6 +11,7 @@ import type { Prompt, PromptsPage } from '../../src/reseller/schemas.js';
 import { shortId } from '../../src/telegram/callback-data/prompts.js';
 import { callbackQuery, createInProcessBot, type InProcessBot } from '../support/in-process-bot.js';
 import { buttonsOf } from '../support/in-process-helpers.js';
+import { submittedOrder } from '../support/order-fixtures.js';
 
 let harness: InProcessBot;
 afterEach(async () => {
@@ -27,35 +28,12 @@ const indexOf = (h: InProcessBot, method: string) => h.calls.findIndex((c) => c.
 
 /** A processing order of USER's chat, submitted upstream. */
 async function runningOrder(h: InProcessBot): Promise<string> {
-  const { orders } = h.services;
-  const id = randomUUID();
-  const key = randomUUID();
-  await orders.insertDraft({
-    id,
-    chatId: USER.id,
+  const order = await submittedOrder(h.services.orders, {
     userId: USER.id,
-    locale: 'en',
-    modelId: 203,
-    modelName: 'Lumen Text to Image',
-    modelType: 'image',
-    request: { model_id: 203, prompt: 'a fox' },
-    priceUsd: '0.04',
-    priceStars: null,
-    quoteId: null,
-    quoteExpiresAt: null,
-    idempotencyKey: key,
-  });
-  await orders.beginSubmission(id, key);
-  await orders.markSubmitted(id, key, {
-    id: 'ord_1',
-    model_id: 203,
+    prompt: 'a fox',
     status: 'processing',
-    cost_usd: '0.04',
-    result: [],
-    expires_at: null,
-    error: null,
   });
-  return id;
+  return order.id;
 }
 
 describe('✖️ Cancel generation', () => {

@@ -3,13 +3,13 @@
  * lost order opens the form with the same inputs (on to a new priced order), 🏠 opens the menu.
  * The message is rendered as the tracker renders it; its buttons are pressed on the real handlers.
  */
-import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/simulator/server.js';
 import { createI18n, textsFor } from '../../src/telegram/i18n.js';
 import { renderOrderStatus } from '../../src/telegram/order-status.js';
 import { callbackQuery, createInProcessBot, type InProcessBot } from '../support/in-process-bot.js';
 import { buttonsOf, dataOf, lastWithButton, startBotSimulator } from '../support/in-process-helpers.js';
+import { submittedOrder } from '../support/order-fixtures.js';
 
 let sim: RunningSimulator;
 let harness: InProcessBot;
@@ -29,32 +29,14 @@ const USER = { id: 90, language_code: 'en' };
 /** A submitted Lumen order of USER, moved to `status` upstream; lost when `lost`. */
 async function finishedOrder(status: 'cancelled' | 'processing', lost = false) {
   const { orders } = harness.services;
-  const key = randomUUID();
-  const row = await orders.insertDraft({
-    id: randomUUID(),
-    chatId: USER.id,
+  const order = await submittedOrder(orders, {
     userId: USER.id,
-    locale: 'en',
-    modelId: 203,
-    modelName: 'Lumen Text to Image',
-    modelType: 'image',
-    request: { model_id: 203, prompt: 'a lighthouse at dawn', options: { aspect_ratio: '16:9' } },
-    priceUsd: '0.04',
-    idempotencyKey: key,
+    prompt: 'a lighthouse at dawn',
+    options: { aspect_ratio: '16:9' },
+    status,
   });
-  const upstream = {
-    id: `ord_${row.id.slice(0, 8)}`,
-    model_id: 203,
-    cost_usd: '0.04',
-    result: [],
-    expires_at: null,
-    error: null,
-  };
-  await orders.beginSubmission(row.id, key);
-  await orders.markSubmitted(row.id, key, { ...upstream, status: 'queued' });
-  await orders.updateFromUpstream(row.id, { ...upstream, status });
-  if (lost) await orders.markLost(row.id);
-  return (await orders.find(row.id))!;
+  if (lost) await orders.markLost(order.id);
+  return (await orders.find(order.id))!;
 }
 
 describe('the final status message', () => {

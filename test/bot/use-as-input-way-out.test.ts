@@ -4,7 +4,6 @@
  * catalog outage explains itself with Try again. In-process against the simulator's catalog; the
  * relay (Telegram download + upload) is stubbed on the bot's own service.
  */
-import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ResellerError } from '../../src/reseller/errors.js';
 import { MediaRelayError } from '../../src/services/media-relay.js';
@@ -12,6 +11,7 @@ import type { RunningSimulator } from '../../src/simulator/server.js';
 import { afterResultData } from '../../src/telegram/callback-data/after-result.js';
 import { callbackQuery, createInProcessBot, type InProcessBot } from '../support/in-process-bot.js';
 import { buttonsOf, startBotSimulator } from '../support/in-process-helpers.js';
+import { submittedOrder } from '../support/order-fixtures.js';
 
 let sim: RunningSimulator;
 let harness: InProcessBot;
@@ -32,32 +32,16 @@ const UPSCALER = 301;
 /** A completed Lumen order of USER whose one photo reached the chat. */
 async function deliveredPhoto(): Promise<string> {
   const { orders } = harness.services;
-  const key = randomUUID();
-  const row = await orders.insertDraft({
-    id: randomUUID(),
-    chatId: USER.id,
+  const order = await submittedOrder(orders, {
     userId: USER.id,
-    locale: 'en',
-    modelId: 203,
-    modelName: 'Lumen Text to Image',
-    modelType: 'image',
-    request: { model_id: 203, prompt: 'a tiny robot' },
-    priceUsd: '0.04',
-    idempotencyKey: key,
+    prompt: 'a tiny robot',
+    status: 'completed',
+    result: ['https://r.example/g/robot.png'],
   });
-  const upstream = {
-    id: `ord_${row.id.slice(0, 8)}`,
-    model_id: 203,
-    cost_usd: '0.04',
-    result: [`https://r.example/g/${row.id}`],
-    expires_at: null,
-    error: null,
-  };
-  await orders.beginSubmission(row.id, key);
-  await orders.markSubmitted(row.id, key, { ...upstream, status: 'queued' });
-  await orders.updateFromUpstream(row.id, { ...upstream, status: 'completed' });
-  await orders.setResultFiles(row.id, [{ index: 0, kind: 'photo', fileId: 'photo-1', fileUniqueId: 'u-1' }]);
-  return row.id;
+  await orders.setResultFiles(order.id, [
+    { index: 0, kind: 'photo', fileId: 'photo-1', fileUniqueId: 'u-1' },
+  ]);
+  return order.id;
 }
 
 function lastScreen(h: InProcessBot) {
