@@ -14,7 +14,7 @@ import {
   type InProcessBot,
   textMessage,
 } from '../support/in-process-bot.js';
-import { buttonsOf, dataOf, lastWithButton, startBotSimulator } from '../support/in-process-helpers.js';
+import { dataOf, lastScreen, lastWithButton, startBotSimulator } from '../support/in-process-helpers.js';
 
 let sim: RunningSimulator;
 let upstream: { baseUrl: string; apiKey: string };
@@ -32,16 +32,6 @@ afterEach(async () => {
 const EN = { id: 70, language_code: 'en' };
 const RU = { id: 71, language_code: 'ru' };
 const outage = () => new ResellerError('network_error', 'connect ECONNREFUSED');
-
-/** The last message sent or edited, with its buttons as "label|data". */
-function lastScreen(h: InProcessBot) {
-  const call = h.calls.findLast((c) => c.method === 'sendMessage' || c.method === 'editMessageText')!;
-  return {
-    method: call.method,
-    text: String(call.payload.text),
-    buttons: buttonsOf(call.payload).map((b) => `${b.text}|${b.callback_data}`),
-  };
-}
 
 describe('the model list while the catalog cannot be loaded', () => {
   it('keeps 🔄 Try again (the menu’s Create) and 🏠, and Try again shows the list once upstream is back', async () => {

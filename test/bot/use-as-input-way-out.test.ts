@@ -10,7 +10,7 @@ import { MediaRelayError } from '../../src/services/media-relay.js';
 import type { RunningSimulator } from '../../src/simulator/server.js';
 import { afterResultData } from '../../src/telegram/callback-data/after-result.js';
 import { callbackQuery, createInProcessBot, type InProcessBot } from '../support/in-process-bot.js';
-import { buttonsOf, startBotSimulator } from '../support/in-process-helpers.js';
+import { lastScreen, startBotSimulator } from '../support/in-process-helpers.js';
 import { submittedOrder } from '../support/order-fixtures.js';
 
 let sim: RunningSimulator;
@@ -42,15 +42,6 @@ async function deliveredPhoto(): Promise<string> {
     { index: 0, kind: 'photo', fileId: 'photo-1', fileUniqueId: 'u-1' },
   ]);
   return order.id;
-}
-
-function lastScreen(h: InProcessBot) {
-  const call = h.calls.findLast((c) => c.method === 'sendMessage' || c.method === 'editMessageText')!;
-  return {
-    method: call.method,
-    text: String(call.payload.text),
-    buttons: buttonsOf(call.payload).map((b) => `${b.text}|${b.callback_data}`),
-  };
 }
 
 describe('➕ Use as input', () => {

@@ -45,3 +45,13 @@ export function dataOf(buttons: Button[], text: string): string {
     throw new Error(`no button ${text} in ${buttons.map((b) => b.text).join(' | ')}`);
   return button.callback_data;
 }
+
+/** The last message sent or edited, with its buttons as "label|data". */
+export function lastScreen(h: InProcessBot): { method: string; text: string; buttons: string[] } {
+  const call = h.calls.findLast((c) => c.method === 'sendMessage' || c.method === 'editMessageText')!;
+  return {
+    method: call.method,
+    text: String(call.payload.text),
+    buttons: buttonsOf(call.payload).map((b) => `${b.text}|${b.callback_data}`),
+  };
+}
