@@ -18,9 +18,8 @@ import type { SuccessfulPayment } from 'grammy/types';
 import { htmlToPlainText } from '../../lib/html.js';
 import type { SubscriptionsService } from '../../services/subscriptions.js';
 import { orderActionData } from '../../telegram/callback-data/generate.js';
-import { menuData } from '../../telegram/callback-data/menu.js';
 import { textsFor } from '../../telegram/i18n.js';
-import { mainMenuButton } from '../../telegram/keyboards/main-menu.js';
+import { newOrderKeyboard } from '../../telegram/keyboards/way-out.js';
 import { formatDateTime } from '../../telegram/order-status.js';
 import { priceTag } from '../../telegram/order-summary.js';
 import { orderPrice, stars } from '../../telegram/texts/money.js';
@@ -97,7 +96,8 @@ paymentsFeature.on('message:successful_payment', async (ctx) => {
       orderActionData.pack({ a: 'ok', id: draft.id, t: priceTag(draft) }),
     );
   } else {
-    keyboard = nextSteps(ctx);
+    // Stars just arrived with nothing waiting for them: the way to spend them, or back to the menu.
+    keyboard = newOrderKeyboard(ctx);
   }
   await ctx.reply(lines.join('\n'), { reply_markup: keyboard });
 });
@@ -141,14 +141,8 @@ async function creditPeriod(
       balance: stars(ctx, notice.balance),
       date: formatDateTime(ctx.locale, notice.expiresAt),
     }),
-    { reply_markup: nextSteps(ctx) },
+    { reply_markup: newOrderKeyboard(ctx) },
   );
-}
-
-/** Stars just arrived with nothing waiting for them: the way to spend them, or back to the menu. */
-function nextSteps(ctx: BotContext): InlineKeyboard {
-  const create = new InlineKeyboard().text(ctx.t('menu-generate'), menuData.pack({ item: 'generate' }));
-  return mainMenuButton(ctx, create);
 }
 
 /**
