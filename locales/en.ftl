@@ -573,6 +573,11 @@ admin-alert-reconciliation =
        *[other] differences
     }):
     { $details }
+admin-recon-missing = payment <code>{ $id }</code> ({ $stars }, user <code>{ $user }</code>) is missing from the ledger
+admin-recon-amount = payment <code>{ $id }</code>: { $ledger } in the ledger, { $telegram } at Telegram
+admin-recon-unknown = top-up <code>{ $id }</code> ({ $stars }) is in the ledger but unknown to Telegram
+admin-recon-refund-unbooked = Telegram refunded <code>{ $id }</code>, but the ledger doesn't show it
+admin-recon-refund-unknown = the ledger refunds <code>{ $id }</code>, but Telegram doesn't know of it
 
 orders-resend-charged = ✅ The files have reached you, so { $price } has been charged for this order.
 wallet-what-charge = order { $model } (files sent again)

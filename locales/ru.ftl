@@ -556,6 +556,11 @@ admin-stats-stars =
 admin-alert-reconciliation =
     🧾 <b>Учёт звёзд и Telegram расходятся</b> (расхождений: { $count }):
     { $details }
+admin-recon-missing = платёж <code>{ $id }</code> ({ $stars }, пользователь <code>{ $user }</code>) не учтён в журнале
+admin-recon-amount = платёж <code>{ $id }</code>: в журнале { $ledger }, в Telegram { $telegram }
+admin-recon-unknown = пополнение <code>{ $id }</code> ({ $stars }) есть в журнале, но неизвестно Telegram
+admin-recon-refund-unbooked = Telegram вернул <code>{ $id }</code>, но в журнале возврат не отмечен
+admin-recon-refund-unknown = в журнале есть возврат <code>{ $id }</code>, но Telegram о нём не знает
 
 orders-resend-charged = ✅ Файлы дошли — за заказ списано { $price }.
 wallet-what-charge = заказ: { $model } (файлы отправлены повторно)

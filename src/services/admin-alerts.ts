@@ -13,6 +13,7 @@ import type { AdminAlertsRepository } from '../db/index.js';
 import type { Logger } from '../logger.js';
 import type { ResellerClient } from '../reseller/client.js';
 import { ResellerError } from '../reseller/errors.js';
+import type { StarsDifference } from './wallet/reconciliation.js';
 
 export type AdminAlert =
   | { kind: 'low_balance'; balanceUsd: string; thresholdUsd: string }
@@ -27,7 +28,7 @@ export type AdminAlert =
   /** Upstream charged an order an amount other than the price the user confirmed. */
   | { kind: 'charge_mismatch'; modelName: string; confirmedUsd: string; chargedUsd: string }
   /** The Stars ledger and Telegram's getStarTransactions disagree (wallet reconciliation). */
-  | { kind: 'stars_reconciliation'; differences: string[] }
+  | { kind: 'stars_reconciliation'; differences: StarsDifference[] }
   /** A completed order none of whose result files reached the customer (their Stars went back). */
   | { kind: 'undelivered_order'; orderId: string; modelName: string; chatId: number }
   /** Telegram refunded a customer's payment itself (refunded_payment); booked in the ledger. */

@@ -15,6 +15,8 @@ import type { TelegramContext } from '../telegram/context.js';
 import { isChatGone } from '../telegram/delivery/deliver.js';
 import { type Texts, textsFor } from '../telegram/i18n.js';
 import { formatDateTime } from '../telegram/order-status.js';
+import { withHtml } from '../telegram/texts/html-slots.js';
+import { starsDifferenceLine } from '../telegram/texts/stars-differences.js';
 
 export interface AdminNotifierOptions {
   config: Pick<Config, 'adminIds' | 'defaultLocale'>;
@@ -81,13 +83,16 @@ function renderAlert(texts: Texts, alert: AdminAlert): string {
     case 'catalog_stale':
       return texts.t('admin-alert-catalog-stale', { error: alert.error, count: alert.count });
     case 'stars_reconciliation': {
-      const shown = alert.differences.slice(0, 10).map((d) => `• ${d}`);
+      const shown = alert.differences.slice(0, 10).map((d) => `• ${starsDifferenceLine(texts, d)}`);
       if (alert.differences.length > shown.length)
         shown.push(`… +${alert.differences.length - shown.length}`);
-      return texts.t('admin-alert-reconciliation', {
-        count: alert.differences.length,
-        details: shown.join('\n'),
-      });
+      // The lines are HTML already (their own variables escaped).
+      return withHtml(
+        texts,
+        'admin-alert-reconciliation',
+        { count: alert.differences.length },
+        { details: shown.join('\n') },
+      );
     }
   }
 }

@@ -37,8 +37,8 @@ describe('reconciliation with subscription payments', () => {
       () => store.subscriptions.allPeriods(),
     );
     expect(differences).toEqual([
-      'payment sub-4 (450 XTR, user 1) is not in the ledger',
-      'ledger top-up sub-3 (450 XTR) is unknown to Telegram',
+      { kind: 'missing', chargeId: 'sub-4', stars: 450, userId: 1 },
+      { kind: 'unknown', chargeId: 'sub-3', stars: 450 },
     ]);
     await database.drop();
   });

@@ -37,9 +37,9 @@ describe('reconciliation with getStarTransactions', () => {
     );
     expect(pages).toEqual([0, 100]);
     expect(differences).toEqual([
-      'payment ch-b: ledger 100 XTR, Telegram 90 XTR',
-      'payment ch-x (5 XTR, user 1) is not in the ledger',
-      'ledger refund of ch-c is unknown to Telegram',
+      { kind: 'amount', chargeId: 'ch-b', ledgerStars: 100, telegramStars: 90 },
+      { kind: 'missing', chargeId: 'ch-x', stars: 5, userId: 1 },
+      { kind: 'refund_unknown', chargeId: 'ch-c' },
     ]);
     await database.drop();
   });

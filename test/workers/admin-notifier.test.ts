@@ -66,3 +66,40 @@ describe('AdminNotifier: an order stuck in an unknown status', () => {
     expect(text.length).toBeLessThan(1_000);
   });
 });
+
+describe('AdminNotifier: the Stars ledger and Telegram disagree', () => {
+  it('lists every difference in each admin’s language, Stars grouped their way, ids escaped', async () => {
+    const { admin, sent } = notifier();
+    await admin.send({
+      kind: 'stars_reconciliation',
+      differences: [
+        { kind: 'missing', chargeId: 'ch<1>', stars: 1500, userId: 42 },
+        { kind: 'amount', chargeId: 'ch-2', ledgerStars: 100, telegramStars: 90 },
+        { kind: 'unknown', chargeId: 'ch-3', stars: 50 },
+        { kind: 'refund_unbooked', chargeId: 'ch-4' },
+        { kind: 'refund_unknown', chargeId: 'ch-5' },
+      ],
+    });
+    const [en, ru] = sent.map((m) => m.text);
+    expect(en).toBe(
+      [
+        '🧾 <b>Stars ledger and Telegram disagree</b> (5 differences):',
+        '• payment <code>ch&lt;1&gt;</code> (⭐\u00a01,500, user <code>42</code>) is missing from the ledger',
+        '• payment <code>ch-2</code>: ⭐\u00a0100 in the ledger, ⭐\u00a090 at Telegram',
+        '• top-up <code>ch-3</code> (⭐\u00a050) is in the ledger but unknown to Telegram',
+        "• Telegram refunded <code>ch-4</code>, but the ledger doesn't show it",
+        "• the ledger refunds <code>ch-5</code>, but Telegram doesn't know of it",
+      ].join('\n'),
+    );
+    expect(ru).toBe(
+      [
+        '🧾 <b>Учёт звёзд и Telegram расходятся</b> (расхождений: 5):',
+        '• платёж <code>ch&lt;1&gt;</code> (⭐\u00a01\u00a0500, пользователь <code>42</code>) не учтён в журнале',
+        '• платёж <code>ch-2</code>: в журнале ⭐\u00a0100, в Telegram ⭐\u00a090',
+        '• пополнение <code>ch-3</code> (⭐\u00a050) есть в журнале, но неизвестно Telegram',
+        '• Telegram вернул <code>ch-4</code>, но в журнале возврат не отмечен',
+        '• в журнале есть возврат <code>ch-5</code>, но Telegram о нём не знает',
+      ].join('\n'),
+    );
+  });
+});

@@ -90,15 +90,31 @@ async function readTelegram(fetch: FetchStarTransactions, log: Logger) {
   return { payments, refunds };
 }
 
-/** Every difference in words for admins (charge ids and amounts only). Empty: the books agree. */
+/**
+ * One way the two books disagree, by charge id (amounts in Stars): admins read it in their own
+ * language (the admin notifier renders it).
+ */
+export type StarsDifference =
+  /** Telegram has a payment the ledger never booked. */
+  | { kind: 'missing'; chargeId: string; stars: number; userId: number | undefined }
+  /** Both have the payment, with different amounts. */
+  | { kind: 'amount'; chargeId: string; ledgerStars: number; telegramStars: number }
+  /** The ledger has a payment (top-up or subscription period) Telegram does not. */
+  | { kind: 'unknown'; chargeId: string; stars: number }
+  /** Telegram refunded a payment the ledger does not show as refunded. */
+  | { kind: 'refund_unbooked'; chargeId: string }
+  /** The ledger shows a refund Telegram does not know of. */
+  | { kind: 'refund_unknown'; chargeId: string };
+
+/** Every difference (charge ids and amounts only). Empty: the books agree. */
 export async function reconcile(
   ledger: Pick<WalletRepository, 'topupEntries' | 'paidTopups'>,
   fetch: FetchStarTransactions,
   log: Logger,
   periods: SubscriptionPayments = async () => [],
-): Promise<string[]> {
+): Promise<StarsDifference[]> {
   const telegram = await readTelegram(fetch, log);
-  const differences: string[] = [];
+  const differences: StarsDifference[] = [];
   const booked = new Map<string, { stars: number }>(
     (await ledger.topupEntries()).map((e) => [e.chargeId ?? '', e]),
   );
@@ -108,31 +124,35 @@ export async function reconcile(
   for (const [id, payment] of telegram.payments) {
     const entry = booked.get(id);
     if (!entry)
-      differences.push(`payment ${id} (${payment.stars} XTR, user ${payment.userId}) is not in the ledger`);
+      differences.push({ kind: 'missing', chargeId: id, stars: payment.stars, userId: payment.userId });
     else if (entry.stars !== payment.stars)
-      differences.push(`payment ${id}: ledger ${entry.stars} XTR, Telegram ${payment.stars} XTR`);
+      differences.push({
+        kind: 'amount',
+        chargeId: id,
+        ledgerStars: entry.stars,
+        telegramStars: payment.stars,
+      });
   }
   for (const [id, entry] of booked) {
-    if (!telegram.payments.has(id))
-      differences.push(`ledger top-up ${id} (${entry.stars} XTR) is unknown to Telegram`);
+    if (!telegram.payments.has(id)) differences.push({ kind: 'unknown', chargeId: id, stars: entry.stars });
   }
   const refundedHere = new Set([
     ...(await ledger.paidTopups()).filter((t) => t.status === 'refunded').map((t) => t.chargeId ?? ''),
     ...paidPeriods.filter((p) => p.status === 'refunded').map((p) => p.chargeId),
   ]);
   for (const id of telegram.refunds.keys()) {
-    if (!refundedHere.has(id)) differences.push(`refund of ${id} is not booked as refunded`);
+    if (!refundedHere.has(id)) differences.push({ kind: 'refund_unbooked', chargeId: id });
   }
   for (const id of refundedHere) {
-    if (!telegram.refunds.has(id)) differences.push(`ledger refund of ${id} is unknown to Telegram`);
+    if (!telegram.refunds.has(id)) differences.push({ kind: 'refund_unknown', chargeId: id });
   }
   return differences;
 }
 
 /** Runs `reconcile` now and then daily; differences go to the log and to the admins. */
 export class StarsReconciler {
-  readonly #run: () => Promise<string[]>;
-  readonly #report: (differences: string[]) => void;
+  readonly #run: () => Promise<StarsDifference[]>;
+  readonly #report: (differences: StarsDifference[]) => void;
   readonly #log: Logger;
   readonly #timers: Timers;
   readonly #intervalMs: number;
@@ -142,7 +162,7 @@ export class StarsReconciler {
   constructor(opts: {
     ledger: Pick<WalletRepository, 'topupEntries' | 'paidTopups'>;
     fetch: FetchStarTransactions;
-    report: (differences: string[]) => void;
+    report: (differences: StarsDifference[]) => void;
     logger: Logger;
     timers?: Timers;
     intervalMs?: number;
