@@ -833,7 +833,10 @@ admin-stats-promo = Promo codes: { $amount } granted in { $redemptions } { $rede
   }
 admin-user-promo = Promo codes redeemed: { $count }
 admin-audit-promo-created = created promo code { $code } (⭐ { $stars } × { $uses })
-admin-audit-promo-batch-created = created { $count } promo codes of ⭐ { $stars }, one use each
+admin-audit-promo-batch-created = created { $count } { $count ->
+    [one] promo code
+   *[other] promo codes
+  } of ⭐ { $stars }, one use each
 admin-audit-promo-disabled = turned promo code { $code } off
 ## referrals
 command-invite = Invite friends and earn Stars
@@ -970,7 +973,10 @@ admin-refund-subscription-done = ✅ Refunded the subscription payment of { $amo
 subscription-refunded-notice = ↩️ Your subscription payment of { $amount } was refunded to your Telegram account. That period has ended, and its unspent Stars were removed. Your wallet balance: <b>{ $balance }</b>.
 wallet-what-allowance = subscription Stars
 wallet-what-allowance_expire = subscription Stars expired
-admin-stats-subscriptions = 🔁 Subscribers: { $plans }. Revenue: { $revenue } from { $periods } payments ({ $refunded } refunded). Renewals turned off this month: { $churn }.
+admin-stats-subscriptions = 🔁 Subscribers: { $plans }. Revenue: { $revenue } from { $periods } { $periods ->
+    [one] payment
+   *[other] payments
+  } ({ $refunded } refunded). Renewals turned off this month: { $churn }.
 admin-stats-subscriptions-plan = { $name } { $n }
 admin-user-subscription = 🔁 Subscription: { $name }, { $state }; { $left } of this period left.
 admin-user-subscription-active = renews on { $date }

@@ -49,7 +49,8 @@ export function progressText(texts: Texts, broadcast: BroadcastRecord, snapshot:
     lines.push(
       '',
       texts.t('broadcast-progress-pace', {
-        rate: snapshot.rate.toFixed(1),
+        // A number, so Fluent writes it the admin's way ("12.5" / "12,5").
+        rate: Math.round(snapshot.rate * 10) / 10,
         duration: formatDuration(texts, snapshot.secondsLeft * 1000),
       }),
     );

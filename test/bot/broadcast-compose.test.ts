@@ -2,8 +2,11 @@
 import type { Message } from 'grammy/types';
 import { describe, expect, it } from 'vitest';
 import { readButton, readContent, readIds } from '../../src/bot/features/broadcast.js';
-import { progressBar } from '../../src/telegram/broadcast-view.js';
+import type { BroadcastRecord } from '../../src/db/index.js';
+import { estimateProgress } from '../../src/services/broadcast-progress.js';
+import { progressBar, progressText } from '../../src/telegram/broadcast-view.js';
 import { htmlParseMode } from '../../src/telegram/html-parse-mode.js';
+import { createI18n, textsFor } from '../../src/telegram/i18n.js';
 
 const message = (fields: Partial<Message>) =>
   ({ message_id: 1, date: 0, chat: { id: 1, type: 'private' }, ...fields }) as Message;
@@ -65,6 +68,17 @@ describe('the broadcast composer', () => {
     expect(progressBar(5, 10)).toBe('▓▓▓▓▓▓░░░░░░ 50%');
     expect(progressBar(1999, 2000)).toBe('▓▓▓▓▓▓▓▓▓▓▓░ 99%');
     expect(progressBar(2000, 2000)).toBe('▓▓▓▓▓▓▓▓▓▓▓▓ 100%');
+  });
+
+  it('shows the pace rounded to a tenth, in the admin’s number format', () => {
+    const i18n = createI18n('en');
+    const broadcast = { id: 7, status: 'running', total: 100 } as BroadcastRecord;
+    const counts = { pending: 50, sending: 0, sent: 50, blocked: 0, failed: 0, unconfirmed: 0 };
+    const pace = (locale: string, rate: number) =>
+      progressText(textsFor(i18n, locale), broadcast, estimateProgress(counts, rate)).split('\n').at(-1);
+    expect(pace('en', 12.46)).toMatch(/^12\.5\smsg\/sec/);
+    expect(pace('ru', 12.46)).toMatch(/^12,5\sсообщ\./);
+    expect(pace('ru', 25)).toMatch(/^25\sсообщ\./);
   });
 
   it('sends an admin message with its own entities as it is, never parsed as HTML', async () => {

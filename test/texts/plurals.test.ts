@@ -52,6 +52,20 @@ const TABLE: PluralCase[] = [
     en: ['1 redemption', '2 redemptions', '5 redemptions', '21 redemptions'],
     ru: ['1 активацию', '2 активации', '5 активаций', '21 активацию'],
   },
+  {
+    key: 'admin-stats-subscriptions',
+    variable: 'periods',
+    args: { plans: '-', revenue: '⭐ 5', refunded: 0, churn: 0 },
+    en: ['from 1 payment (', '2 payments', '5 payments', '21 payments'],
+    // «платежей: 21»
+  },
+  {
+    key: 'admin-audit-promo-batch-created',
+    variable: 'count',
+    args: { stars: 5 },
+    en: ['created 1 promo code of', '2 promo codes', '5 promo codes', '21 promo codes'],
+    // «одноразовых промокодов: 21»
+  },
   { key: 'gen-prompt-limit', variable: 'max', ...characters('character', 'genitive') },
   {
     key: 'gen-prompt-too-long',
