@@ -610,6 +610,7 @@ broadcast-button-invalid =
     }, a vertical bar and a link that starts with https:// or http://, for example:
     <code>Open the catalog | https://example.com</code>
 broadcast-preview = 👆 This is how your customers will see it. Who should get it?
+broadcast-ask-audience = Who should get the broadcast?
 broadcast-audience-all = 👥 Everyone
 broadcast-audience-language = 🌐 By language
 broadcast-audience-active = 🕒 Active recently
@@ -626,6 +627,7 @@ broadcast-ids-invalid = No ids found there. Send numbers only, separated by spac
 broadcast-button-back = ◀️ Back
 broadcast-button-discard = ✖️ Discard
 broadcast-discarded = The broadcast was discarded; nothing was sent.
+broadcast-use-buttons = Please use the buttons above.
 broadcast-audience-empty = Nobody in this audience can receive messages now: customers who blocked the bot or are banned are left out. Choose another audience.
 broadcast-label-all = everyone
 broadcast-label-language = customers reading in { $language }

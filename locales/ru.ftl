@@ -593,6 +593,7 @@ broadcast-button-invalid =
     }, вертикальная черта и ссылка, начинающаяся с https:// или http://, например:
     <code>Открыть каталог | https://example.com</code>
 broadcast-preview = 👆 Так сообщение увидят клиенты. Кому его отправить?
+broadcast-ask-audience = Кому отправить рассылку?
 broadcast-audience-all = 👥 Всем
 broadcast-audience-language = 🌐 По языку
 broadcast-audience-active = 🕒 Недавно активным
@@ -610,6 +611,7 @@ broadcast-ids-invalid = Не найдено ни одного id. Пришлит
 broadcast-button-back = ◀️ Назад
 broadcast-button-discard = ✖️ Отменить
 broadcast-discarded = Рассылка отменена, ничего не отправлено.
+broadcast-use-buttons = Пожалуйста, воспользуйтесь кнопками выше.
 broadcast-audience-empty = В этой аудитории сейчас некому писать: заблокировавшие бота и забаненные не входят. Выберите другую аудиторию.
 broadcast-label-all = все клиенты
 broadcast-label-language = клиенты, читающие на языке: { $language }

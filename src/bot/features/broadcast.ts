@@ -23,6 +23,7 @@ import {
   progressText,
 } from '../../telegram/broadcast-view.js';
 import { broadcastControlData, type ComposeStep, composeData } from '../../telegram/callback-data/admin.js';
+import { LANGUAGE_LABELS } from '../../telegram/keyboards/language.js';
 import { formatDuration } from '../../telegram/order-status.js';
 import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
 import { Composer } from '../composer.js';
@@ -169,19 +170,23 @@ function audienceKeyboard(ctx: BaseContext, billing: boolean): InlineKeyboard {
 
 const DAYS: Partial<Record<ComposeStep, number>> = { days_7: 7, days_30: 30, days_90: 90 };
 
-/** The audience, or undefined when the admin went back to the audience list. */
+/**
+ * The audience, or undefined when the admin went back to the audience list. `afterPreview`: the
+ * preview is right above, so the question points at it; any later ask stands on its own.
+ */
 async function askAudience(
   conversation: ComposeConversation,
   ctx: BaseContext,
   billing: boolean,
+  afterPreview: boolean,
 ): Promise<BroadcastAudience | undefined> {
-  let prompt = await ctx.reply(ctx.t('broadcast-preview'), {
+  let prompt = await ctx.reply(ctx.t(afterPreview ? 'broadcast-preview' : 'broadcast-ask-audience'), {
     reply_markup: audienceKeyboard(ctx, billing),
   });
   let input = await next(conversation);
   while (input.kind !== 'step') {
     await answered(input, prompt);
-    prompt = await input.ctx.reply(ctx.t('broadcast-preview'), {
+    prompt = await input.ctx.reply(ctx.t('broadcast-ask-audience'), {
       reply_markup: audienceKeyboard(ctx, billing),
     });
     input = await next(conversation);
@@ -197,8 +202,8 @@ async function askAudience(
       await ctx.reply(ctx.t('broadcast-ask-language'), {
         reply_markup: back(
           new InlineKeyboard()
-            .text('🇬🇧 English', composeData.pack({ step: 'lang_en' }))
-            .text('🇷🇺 Русский', composeData.pack({ step: 'lang_ru' })),
+            .text(LANGUAGE_LABELS.en, composeData.pack({ step: 'lang_en' }))
+            .text(LANGUAGE_LABELS.ru, composeData.pack({ step: 'lang_ru' })),
         ),
       });
       const choice = await next(conversation);
@@ -248,8 +253,8 @@ async function composeConversation(conversation: ComposeConversation, ctx: BaseC
   // The preview: exactly what recipients get.
   await deliverContent(ctx.api, ctx.chat!.id, content);
 
-  for (;;) {
-    const audience = await askAudience(conversation, ctx, billing);
+  for (let asked = 0; ; asked++) {
+    const audience = await askAudience(conversation, ctx, billing, asked === 0);
     if (!audience) continue;
     const count = await conversation.external((outer) => outer.deps.admin.broadcasts.countAudience(audience));
     if (count === 0) {
@@ -274,7 +279,10 @@ async function composeConversation(conversation: ComposeConversation, ctx: BaseC
       },
     );
     let choice = await next(conversation);
-    while (choice.kind !== 'step') choice = await next(conversation);
+    while (choice.kind !== 'step') {
+      await choice.ctx.reply(ctx.t('broadcast-use-buttons'));
+      choice = await next(conversation);
+    }
     if (choice.step !== 'send') continue;
     // One step, run once (never replayed): the broadcast, its progress message and the audit entry.
     const refusal = await conversation.external((outer) => startBroadcast(outer, content, audience));

@@ -3,6 +3,7 @@ import { chatLane } from '../../telegram/inbox-lane.js';
 import { mainMenuButton } from '../../telegram/keyboards/main-menu.js';
 import { Composer } from '../composer.js';
 import type { BotContext } from '../context.js';
+import { BROADCAST_CONVERSATION } from './broadcast.js';
 
 /** Installed before every conversation so /cancel always gets through, whatever flow is active. */
 export const cancelFeature = new Composer<BotContext>();
@@ -15,9 +16,13 @@ cancelFeature.chatType('private').command('cancel', async (ctx) => {
   const elsewhere =
     (await ctx.deps.live?.inbox.requestCancel(chatLane(ctx.chat.id), ctx.update.update_id)) ?? 0;
   const stopped = chatWork.abort(ctx.chat.id) + elsewhere;
-  const active = Object.keys(ctx.conversation.active()).length > 0;
+  const active = Object.keys(ctx.conversation.active());
   await ctx.conversation.exitAll();
-  await ctx.reply(ctx.t(active || stopped > 0 ? 'cancel-done' : 'cancel-nothing'), {
-    reply_markup: mainMenuButton(ctx),
-  });
+  // Composing a broadcast orders nothing: it is discarded, as its own ✖️ Discard button says.
+  const said = active.includes(BROADCAST_CONVERSATION)
+    ? 'broadcast-discarded'
+    : active.length > 0 || stopped > 0
+      ? 'cancel-done'
+      : 'cancel-nothing';
+  await ctx.reply(ctx.t(said), { reply_markup: mainMenuButton(ctx) });
 });
