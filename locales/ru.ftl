@@ -781,7 +781,7 @@ admin-command-promos = Список промокодов (для админов)
 admin-command-promo_off = Отключить промокод (для админов)
 admin-promo-off = Промокоды работают только с оплатой звёздами (<code>BILLING=stars</code>): без неё у клиентов нет кошелька, куда их зачислить.
 admin-promo-new-usage = Формат: <code>/promo_new &lt;КОД&gt; &lt;звёзды&gt; [активации] [дни]</code>. Активации — сколько клиентов смогут его использовать (по умолчанию 1), дни — срок действия (по умолчанию бессрочно).
-admin-promo-batch-usage = Формат: <code>/promo_batch &lt;количество&gt; &lt;звёзды&gt; [дни]</code> — до { $maxCount } одноразовых кодов, пришлю их файлом CSV.
+admin-promo-batch-usage = Формат: <code>/promo_batch &lt;количество&gt; &lt;звёзды&gt; [дни]</code> — до { $maxCount } одноразовых кодов, они придут файлом CSV.
 admin-promo-error-code = ⚠️ Код — от 3 до 32 символов: латинские буквы, цифры, <code>_</code> и <code>-</code> (регистр не важен).
 admin-promo-error-stars = ⚠️ Количество звёзд — целое число от 1 до { $maxStars }.
 admin-promo-error-uses = ⚠️ Число активаций — целое число от 1 до { $maxUses }.
@@ -839,7 +839,7 @@ invite-rules-off = Сейчас награды отключены, но всех
 invite-stats = Пришли: { $joined } · пополнили: { $paid } · вы заработали { $earned }
 invite-rewards-note = Награды приходят подарочными звёздами: ими можно оплачивать заказы, но вернуть их нельзя.
 referral-reward-notice = 👥 Пополнение от приглашённого друга { $name }: вам +{ $amount }
-campaign-new-usage = Как использовать: <code>/campaign_new &lt;название&gt;</code> (до 64 символов)
+campaign-new-usage = Формат: <code>/campaign_new &lt;название&gt;</code> (до 64 символов)
 campaign-created =
     📣 Кампания «{ $name }» готова. Её ссылка:
     { $link }
