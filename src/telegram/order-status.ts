@@ -123,11 +123,29 @@ function startedAt(order: OrderRecord): Date {
   return order.submittedAt ?? order.createdAt;
 }
 
+/** Where an order's Stars are as the customer is told: held, paid, or back in the wallet. */
+export type StarsSettlement = 'running' | 'completed' | 'returned';
+
 /**
- * The price line: in Stars, what is held while the order runs, paid once completed, returned once
- * it failed, was cancelled or lost (the wallet settles before the status is shown); else USD.
+ * Held while the order runs, paid once completed, returned once it failed, was cancelled, lost or
+ * reached the chat with nothing (the wallet settles before the status is shown). The status message
+ * and /orders both ask here, so they never tell the same order's money two ways.
  */
-function priceLine(texts: Texts, order: OrderRecord, settled: 'running' | 'completed' | 'returned'): string {
+export function starsSettlement(
+  order: Pick<OrderRecord, 'status' | 'deliveryOutcome'>,
+  flags: StatusFlags = {},
+): StarsSettlement {
+  if (flags.lost || isUndelivered(order, flags.delivery)) return 'returned';
+  if (order.status === 'completed') return 'completed';
+  if (order.status === 'failed' || order.status === 'cancelled') return 'returned';
+  return 'running';
+}
+
+/**
+ * The price line: in Stars, as `starsSettlement` says (held, paid, returned); else USD, shown only
+ * for an order that was not returned.
+ */
+export function priceLine(texts: Texts, order: OrderRecord, settled: StarsSettlement): string {
   if (order.priceStars === null) {
     return settled === 'returned' ? '' : texts.t('order-cost', { price: orderPrice(texts, order) });
   }
@@ -159,14 +177,15 @@ export function renderOrderStatus(
 
   if (flags.lost) {
     lines.push('', texts.t('tracking-lost'));
-    if (order.priceStars !== null) lines.push(priceLine(texts, order, 'returned'));
+    if (order.priceStars !== null) lines.push(priceLine(texts, order, starsSettlement(order, flags)));
     return { text: lines.join('\n'), keyboard: finalKeyboard(texts, order, 'retry') };
   }
 
   switch (status) {
     case 'queued':
     case 'processing': {
-      if (pricesShown(texts) || order.priceStars !== null) lines.push(priceLine(texts, order, 'running'));
+      if (pricesShown(texts) || order.priceStars !== null)
+        lines.push(priceLine(texts, order, starsSettlement(order, flags)));
       lines.push(
         texts.t('tracking-elapsed', {
           duration: formatDuration(texts, now - startedAt(order).getTime()),
@@ -179,7 +198,8 @@ export function renderOrderStatus(
       break;
     }
     case 'completed': {
-      if (pricesShown(texts) || order.priceStars !== null) lines.push(priceLine(texts, order, 'completed'));
+      if (pricesShown(texts) || order.priceStars !== null)
+        lines.push(priceLine(texts, order, starsSettlement(order, flags)));
       const finished = order.finishedAt ?? order.deliveredAt;
       if (finished) {
         lines.push(
@@ -196,12 +216,12 @@ export function renderOrderStatus(
       const detail = failureDetail(order.error);
       if (detail)
         lines.push(`<i>${texts.t('tracking-detail', { detail: hideInternalNames(texts, detail) })}</i>`);
-      if (order.priceStars !== null) lines.push(priceLine(texts, order, 'returned'));
+      if (order.priceStars !== null) lines.push(priceLine(texts, order, starsSettlement(order, flags)));
       return { text: lines.join('\n'), keyboard: finalKeyboard(texts, order, 'retry') };
     }
     case 'cancelled':
       lines.push('', texts.t('tracking-cancelled'));
-      if (order.priceStars !== null) lines.push(priceLine(texts, order, 'returned'));
+      if (order.priceStars !== null) lines.push(priceLine(texts, order, starsSettlement(order, flags)));
       return { text: lines.join('\n'), keyboard: finalKeyboard(texts, order, 'retry') };
   }
   return { text: lines.join('\n'), keyboard };
@@ -255,7 +275,7 @@ function undeliveredView(
   const next = filesKept ? 'resend' : 'retry';
   if (reason) lines.push(texts.t(reason));
   lines.push(texts.t('tracking-undelivered', { next }));
-  if (order.priceStars !== null) lines.push(priceLine(texts, order, 'returned'));
+  if (order.priceStars !== null) lines.push(priceLine(texts, order, starsSettlement(order, { delivery })));
   return { text: lines.join('\n'), keyboard: finalKeyboard(texts, order, next) };
 }
 

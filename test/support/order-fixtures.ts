@@ -11,6 +11,8 @@ export interface SubmittedOrderOptions {
   status?: Order['status'];
   /** The result URLs upstream lists. */
   result?: string[];
+  /** With Stars billing: what the customer pays (USD only when left out). */
+  priceStars?: number;
 }
 
 /** A draft of `userId`'s chat, submitted upstream as `ord_<first 8 of its id>` and moved to `status`. */
@@ -29,6 +31,7 @@ export async function submittedOrder(
     modelType: 'image',
     request: { model_id: 203, prompt: opts.prompt, ...(opts.options ? { options: opts.options } : {}) },
     priceUsd: '0.04',
+    ...(opts.priceStars !== undefined && { priceStars: opts.priceStars }),
     idempotencyKey: key,
   });
   const upstream: Order = {

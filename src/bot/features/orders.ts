@@ -14,7 +14,14 @@ import { menuData } from '../../telegram/callback-data/menu.js';
 import { orderButtons } from '../../telegram/callback-data/orders.js';
 import { deliverResults, resultsExpired } from '../../telegram/delivery/deliver.js';
 import { afterResultKeyboard } from '../../telegram/keyboards/after-result.js';
-import { canOfferCancel, formatDateTime, isUndelivered, STATUS_ICONS } from '../../telegram/order-status.js';
+import {
+  canOfferCancel,
+  formatDateTime,
+  isUndelivered,
+  priceLine,
+  STATUS_ICONS,
+  starsSettlement,
+} from '../../telegram/order-status.js';
 import { requestLines } from '../../telegram/order-summary.js';
 import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
 import { orderPrice, pricesShown } from '../../telegram/texts/money.js';
@@ -36,6 +43,18 @@ export function statusKey(order: Pick<OrderRecord, 'status' | 'lostAt' | 'delive
   if (isLostOrder(order)) return 'lost';
   if (isUndelivered(order)) return 'undelivered';
   return order.status ?? 'queued';
+}
+
+/**
+ * The price in a list line: with Stars, held and returned Stars are not a cost, so they say so, as
+ * the status message does (`starsSettlement`); a USD price is what the order cost.
+ */
+function listPrice(ctx: BaseContext, order: OrderRecord): string {
+  const price = orderPrice(ctx, order);
+  if (order.priceStars === null) return price;
+  const settled = starsSettlement(order, { lost: isLostOrder(order) });
+  if (settled === 'completed') return price;
+  return ctx.t(settled === 'running' ? 'orders-price-held' : 'orders-price-returned', { price });
 }
 
 async function render(ctx: BaseContext, text: string, keyboard: InlineKeyboard, mode: 'edit' | 'reply') {
@@ -74,7 +93,7 @@ async function showOrderList(ctx: BaseContext, requestedPage: number, mode: 'edi
         icon: STATUS_ICONS[key] ?? '⏳',
         model: order.modelName,
         status: ctx.t(`orders-status-${key}`),
-        price: orderPrice(ctx, order),
+        price: listPrice(ctx, order),
         date: formatDateTime(ctx.locale, order.submittedAt ?? order.createdAt, now),
       }),
     );
@@ -113,7 +132,10 @@ export async function showOrderDetails(
     }),
   ];
   lines.push(...requestLines(ctx, order.request, model, PROMPT_EXCERPT_CHARS));
-  if (pricesShown(ctx)) lines.push(ctx.t('order-cost', { price: orderPrice(ctx, order) }));
+  // Stars: held, paid or returned, worded as in the order's status message; USD: what it cost.
+  if (order.priceStars !== null)
+    lines.push(priceLine(ctx, order, starsSettlement(order, { lost: isLostOrder(order) })));
+  else if (pricesShown(ctx)) lines.push(ctx.t('order-cost', { price: orderPrice(ctx, order) }));
   if (order.finishedAt) lines.push(ctx.t('orders-details-finished', { date: date(order.finishedAt) }));
   const hasFiles = order.status === 'completed' && (order.result?.length ?? 0) > 0;
   const expired = resultsExpired(order, now.getTime());
@@ -141,7 +163,8 @@ export async function showOrderDetails(
   ) {
     keyboard.text(ctx.t('tracking-button-cancel'), orderButtons.cancel.pack({ id: order.id })).row();
   }
-  if (order.status === 'failed')
+  // As under the final status message: an order that ended without a result can be placed anew.
+  if (order.status === 'failed' || order.status === 'cancelled' || isLostOrder(order))
     keyboard.text(ctx.t('tracking-button-retry'), orderButtons.retry.pack({ id: order.id })).row();
   keyboard.text(ctx.t('button-back'), orderButtons.list.pack({ page }));
   await render(ctx, lines.join('\n'), keyboard, mode);
