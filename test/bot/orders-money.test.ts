@@ -123,3 +123,23 @@ describe('the details of an order that ended without a result', () => {
     expect(screen.buttons.map((b) => b.text)).not.toContain('🔁 Try again');
   });
 });
+
+describe('a model the reseller renamed', () => {
+  it('/orders shows the reseller’s name in the list, on its button and in the details', async () => {
+    const row = await order(EN, 'completed');
+    const settings = harness.services.liveSettings;
+    await settings.load();
+    await settings.updateModel(1, { id: row.modelId, name: row.modelName }, settings.current().version, {
+      name: { en: 'Aurora Studio' },
+    });
+    await settings.load();
+    await harness.send(textMessage(EN, '/orders'));
+    const list = lastText();
+    expect(list.text).toContain('<b>Aurora Studio</b>');
+    expect(list.text).not.toContain('Lumen');
+    expect(list.buttons[0]!.text).toContain('Aurora Studio');
+    const screen = await details(EN, row);
+    expect(screen.text).toContain('Model: <b>Aurora Studio</b>');
+    expect(screen.text).not.toContain('Lumen');
+  });
+});

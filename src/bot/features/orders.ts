@@ -24,6 +24,7 @@ import {
 } from '../../telegram/order-status.js';
 import { requestLines } from '../../telegram/order-summary.js';
 import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
+import { orderModelName } from '../../telegram/texts/model-name.js';
 import { orderPrice, pricesShown } from '../../telegram/texts/money.js';
 import { Composer } from '../composer.js';
 import type { BaseContext, BotContext } from '../context.js';
@@ -80,6 +81,8 @@ async function showOrderList(ctx: BaseContext, requestedPage: number, mode: 'edi
   const page = Math.min(Math.max(0, requestedPage), pages - 1);
   const rows = await ctx.deps.ordering.listForChat(chatId, { limit: PAGE_SIZE, offset: page * PAGE_SIZE });
   const now = new Date();
+  // The reseller's names for the models (the catalog is cached): upstream's only for a model it no longer offers.
+  const models = await ctx.deps.catalog.getModels().catch(() => []);
   const lines = [ctx.t('orders-title')];
   if (pages > 1) lines.push(ctx.t('orders-page', { page: page + 1, pages }));
   lines.push('');
@@ -87,11 +90,16 @@ async function showOrderList(ctx: BaseContext, requestedPage: number, mode: 'edi
   rows.forEach((order, i) => {
     const n = page * PAGE_SIZE + i + 1;
     const key = statusKey(order);
+    const name = orderModelName(
+      ctx,
+      order,
+      models.find((m) => m.id === order.modelId),
+    );
     lines.push(
       ctx.t(pricesShown(ctx) ? 'orders-line' : 'orders-line-no-price', {
         n,
         icon: STATUS_ICONS[key] ?? '⏳',
-        model: order.modelName,
+        model: name,
         status: ctx.t(`orders-status-${key}`),
         price: listPrice(ctx, order),
         date: formatDateTime(ctx.locale, order.submittedAt ?? order.createdAt, now),
@@ -100,7 +108,7 @@ async function showOrderList(ctx: BaseContext, requestedPage: number, mode: 'edi
     // Button labels are plain text: no escaping, no markup.
     keyboard
       .text(
-        `${n}. ${STATUS_ICONS[key] ?? '⏳'} ${truncate(order.modelName, BUTTON_MODEL_CHARS)}`,
+        `${n}. ${STATUS_ICONS[key] ?? '⏳'} ${truncate(name, BUTTON_MODEL_CHARS)}`,
         orderButtons.details.pack({ id: order.id, page }),
       )
       .row();
@@ -126,7 +134,7 @@ export async function showOrderDetails(
   const lines = [
     ctx.t('orders-details-title', { date: date(order.submittedAt ?? order.createdAt) }),
     '',
-    ctx.t('summary-model', { model: order.modelName }),
+    ctx.t('summary-model', { model: orderModelName(ctx, order, model) }),
     ctx.t('orders-details-status', {
       status: `${STATUS_ICONS[key] ?? '⏳'} ${ctx.t(`orders-status-${key}`)}`,
     }),
