@@ -69,6 +69,19 @@ function askText(ctx: BaseContext, step: MediaStep): string {
 }
 
 /**
+ * "Got 2 of 4." and what to do next, matching the buttons under it: below the minimum there is
+ * no Done yet, and at the maximum another file would be refused.
+ */
+function receivedText(ctx: BaseContext, step: MediaStep, count: number): string {
+  if (step.max === 1) return ctx.t('gen-media-received-one');
+  if (count < step.min) {
+    return ctx.t('gen-media-received-more', { count, max: step.max, left: step.min - count });
+  }
+  if (count >= step.max) return ctx.t('gen-media-received-full', { count, max: step.max });
+  return ctx.t('gen-media-received', { count, max: step.max });
+}
+
+/**
  * Collects the files of one media input: local checks first (nothing is uploaded when they
  * fail), then the relay to upstream. Resolves with the tmp paths in the order received.
  */
@@ -142,10 +155,7 @@ export async function askMedia(
     }
     files.push(result.tmpPath);
     await clearButtons(answer, lastPrompt);
-    const received =
-      step.max === 1
-        ? ctx.t('gen-media-received-one')
-        : ctx.t('gen-media-received', { count: files.length, max: step.max });
+    const received = receivedText(ctx, step, files.length);
     const last = step.max === 1;
     await answer.api.editMessageText(status.chat.id, status.message_id, received, {
       reply_markup: last ? new InlineKeyboard() : stepKeyboard(ctx, step, files.length),
