@@ -472,7 +472,8 @@ prompts-too-short = This prompt is too short for { $model }: it needs at least {
     [one] character
    *[other] characters
   }. Please send a description of your own; here's the original to copy and edit:
-prompts-unavailable = 📚 The prompt library isn't available yet. Describe your idea yourself with /generate.
+prompts-unavailable = 📚 The prompt library isn't available yet. Tap <b>🎨 Create</b> to describe your idea yourself.
+prompts-try-again = Please try again in a few minutes.
 prompts-unavailable-admin = For admins: the library opens once the account's total deposit reaches { $required } USD, now { $deposited } USD.
 
 # ── White label ──

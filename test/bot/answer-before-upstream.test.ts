@@ -100,8 +100,10 @@ describe('📚 Prompt library buttons', () => {
       expect(answered).toBeGreaterThanOrEqual(0);
       expect(answered).toBeLessThan(indexOf(harness, UPSTREAM));
       const screen = harness.calls.findLast((c) => c.method === 'editMessageText')?.payload;
-      expect(String(screen?.text)).toBe("The generation service can't be reached right now.");
-      expect(buttonsOf(screen).map((b) => b.callback_data)).toEqual(['menu:home']);
+      expect(String(screen?.text)).toBe(
+        "The generation service can't be reached right now. Please try again in a few minutes.",
+      );
+      expect(buttonsOf(screen).map((b) => b.callback_data)).toEqual([data, 'menu:home']);
     });
   }
 

@@ -52,7 +52,7 @@ describe('the library is closed below the deposit threshold', () => {
       await ann.sendCommand('prompts');
       const en = await ann.waitForMessage(/prompt library isn't available yet/);
       expect(en.text).not.toMatch(/\b(10|50)\b/);
-      expect(labels(en)).toEqual(['🏠 Main menu']);
+      expect(labels(en)).toEqual(['🎨 Create', '🏠 Main menu']);
 
       const ivan = stack.emulator.createUser({ first_name: 'Иван', language_code: 'ru' });
       await ivan.sendCommand('start');

@@ -20,19 +20,21 @@ import {
   MAX_PAGE,
   PROMPT_BUTTON_PREFIX,
   parsePromptButton,
+  promptButtons,
   shortId,
   type TypeCode,
   typeFromCode,
 } from '../../telegram/callback-data/prompts.js';
 import {
   categoriesScreen,
+  closedScreen,
   detailScreen,
-  errorScreen,
   type ListContext,
   listScreen,
   localizePrompt,
   modelsScreen,
   normalizeSearch,
+  outageScreen,
   promptMisfitText,
   refOf,
   type Screen,
@@ -78,8 +80,19 @@ async function attempt<T>(ctx: BaseContext, what: string, load: () => Promise<T>
   }
 }
 
-function failureScreen(ctx: BaseContext, failure: Failure): Screen {
-  if (failure.code !== 'deposit_required') return errorScreen(ctx, upstreamErrorText(ctx, failure.code));
+/** Transport failures say only what happened; upstream's own errors already say when to retry. */
+const OUTAGES = new Set(['network_error', 'timeout', 'bad_response']);
+
+/**
+ * What a failed read shows: an outage offers 🔄 Try again (pressing `retryData`, in `context` if
+ * a list was open); the closed library offers the form, to describe the idea without a prompt.
+ */
+function failureScreen(ctx: BaseContext, failure: Failure, retryData: string, context?: ListContext): Screen {
+  if (failure.code !== 'deposit_required') {
+    let reason = upstreamErrorText(ctx, failure.code);
+    if (OUTAGES.has(failure.code)) reason += ` ${ctx.t('prompts-try-again')}`;
+    return outageScreen(ctx, reason, retryData, context);
+  }
   let text = ctx.t('prompts-unavailable');
   if (ctx.user?.role === 'admin' && failure.required !== undefined) {
     text += `\n\n${ctx.t('prompts-unavailable-admin', {
@@ -87,7 +100,7 @@ function failureScreen(ctx: BaseContext, failure: Failure): Screen {
       deposited: failure.deposited ?? 0,
     })}`;
   }
-  return errorScreen(ctx, text);
+  return closedScreen(ctx, text);
 }
 
 async function render(ctx: BaseContext, screen: Screen, mode: 'edit' | 'reply'): Promise<void> {
@@ -189,7 +202,8 @@ async function modelsFor(ctx: BotContext, prompt: Prompt): Promise<Model[]> {
 async function showTypes(ctx: BotContext, mode: 'edit' | 'reply'): Promise<void> {
   // Asking upstream here tells a closed library at once, and warms the category cache.
   const categories = await attempt(ctx, 'categories', () => ctx.deps.promptLibrary.categories());
-  await render(ctx, categories.ok ? typesScreen(ctx) : failureScreen(ctx, categories), mode);
+  const retry = menuData.pack({ item: 'prompts' });
+  await render(ctx, categories.ok ? typesScreen(ctx) : failureScreen(ctx, categories, retry), mode);
 }
 
 async function startGeneration(ctx: BotContext, prompt: Prompt, model: Model): Promise<void> {
@@ -254,7 +268,11 @@ async function promptSearchConversation(
     const loaded = await conversation.external((outer) =>
       attempt(outer, 'search', () => outer.deps.promptLibrary.list(listQuery(context, 1))),
     );
-    const screen = loaded.ok ? listScreen(ctx, context, loaded.value) : failureScreen(ctx, loaded);
+    // Try again shows these results: the words stay in the message for the list button to read.
+    const retry = promptButtons.list(refOf(context, 1));
+    const screen = loaded.ok
+      ? listScreen(ctx, context, loaded.value)
+      : failureScreen(ctx, loaded, retry, context);
     await answer.reply(screen.text, { reply_markup: screen.keyboard });
     return;
   }
@@ -305,6 +323,7 @@ export function createPromptsFeature(conversationPlugins: MiddlewareFn<BaseConte
     // Telegram keeps a query open, and a late answer is refused: the button is answered now, and
     // the outcome, a failure too, is shown in the message.
     await ctx.answerCallbackQuery();
+    const retry = ctx.callbackQuery.data;
 
     if (button.kind === 'type') {
       const categories = await attempt(ctx, 'categories', () =>
@@ -312,7 +331,7 @@ export function createPromptsFeature(conversationPlugins: MiddlewareFn<BaseConte
       );
       const screen = categories.ok
         ? categoriesScreen(ctx, button.type, categories.value)
-        : failureScreen(ctx, categories);
+        : failureScreen(ctx, categories, retry);
       await render(ctx, screen, 'edit');
       return;
     }
@@ -320,20 +339,24 @@ export function createPromptsFeature(conversationPlugins: MiddlewareFn<BaseConte
     const resolved = await resolveRef(ctx, button.ref);
     if (!resolved.ok) {
       if (resolved.stale) return staleAfterLoading(ctx);
-      await render(ctx, failureScreen(ctx, resolved), 'edit');
+      await render(ctx, failureScreen(ctx, resolved, retry), 'edit');
       return;
     }
     const { context } = resolved;
 
     if (button.kind === 'list') {
       const page = await loadPage(ctx, context, button.ref.page);
-      await render(ctx, page.ok ? listScreen(ctx, context, page.value) : failureScreen(ctx, page), 'edit');
+      await render(
+        ctx,
+        page.ok ? listScreen(ctx, context, page.value) : failureScreen(ctx, page, retry, context),
+        'edit',
+      );
       return;
     }
 
     const found = await findPrompt(ctx, context, button.ref, button.id);
     if (!found.ok) {
-      await render(ctx, failureScreen(ctx, found), 'edit');
+      await render(ctx, failureScreen(ctx, found, retry, context), 'edit');
       return;
     }
     const prompt = found.value;
@@ -347,7 +370,7 @@ export function createPromptsFeature(conversationPlugins: MiddlewareFn<BaseConte
     }
     const loaded = await attempt(ctx, 'models', () => modelsFor(ctx, prompt));
     if (!loaded.ok) {
-      await render(ctx, failureScreen(ctx, loaded), 'edit');
+      await render(ctx, failureScreen(ctx, loaded, retry, context), 'edit');
       return;
     }
     const models = loaded.value;

@@ -17,6 +17,7 @@ import { type ListRef, MAX_PAGE, promptButtons, shortId, type TypeCode } from '.
 import type { Texts } from '../i18n.js';
 import { modelName } from '../texts/model-name.js';
 import { modelButtonLabel } from '../texts/money.js';
+import { newOrderKeyboard, retryKeyboard } from './way-out.js';
 
 export interface Screen {
   text: string;
@@ -300,7 +301,16 @@ export function promptMisfitText(
   return `${reason}\n\n<code>${escapeHtml(copy.text)}</code>`;
 }
 
-/** The library is closed (deposit_required) or upstream failed; admins also see the numbers. */
-export function errorScreen(ctx: Texts, text: string): Screen {
-  return { text, keyboard: mainMenuButton(ctx) };
+/**
+ * Upstream failed: the reason, and 🔄 Try again pressing `retryData` once more. A search's words
+ * stay shown in bold above it, because the search's buttons read them from the message.
+ */
+export function outageScreen(ctx: Texts, reason: string, retryData: string, context?: ListContext): Screen {
+  const text = context?.kind === 's' ? `${header(ctx, context)}\n\n${reason}` : reason;
+  return { text, keyboard: retryKeyboard(ctx, retryData) };
+}
+
+/** The library is closed (deposit_required): the way on is describing the idea in the form. */
+export function closedScreen(ctx: Texts, text: string): Screen {
+  return { text, keyboard: newOrderKeyboard(ctx) };
 }
