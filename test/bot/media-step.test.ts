@@ -1,7 +1,7 @@
 /**
  * The media step of the generate form, in-process against the simulator: what the counter under
- * each received file says agrees with the buttons under it. The relay to upstream is stubbed (the
- * fake Telegram API holds no files to download).
+ * each received file says agrees with the buttons under it; an album at the description step before
+ * it is answered once. The relay to upstream is stubbed (the fake Telegram API holds no files).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -116,4 +116,23 @@ describe('the counter under a received file', () => {
       expect(screen.buttons).toContain(done);
     });
   }
+});
+
+describe('an album sent at the description step', () => {
+  it('is told once to send the text first, not once per photo', async () => {
+    const user = { id: 91, language_code: 'en' };
+    await harness.send(textMessage(user, '/start'));
+    await harness.send(callbackQuery(user, 'gm:202'));
+    const before = harness.calls.length;
+    for (let i = 0; i < 3; i++) await harness.send(photoMessage(user, 'album-1'));
+    const replies = harness.calls.slice(before).filter((c) => c.method === 'sendMessage');
+    expect(replies.map((r) => r.payload.text)).toEqual([
+      'First the description, please, as a text message: the photos and videos come in the next step.',
+    ]);
+
+    // Another album, or a single photo, is answered again.
+    await harness.send(photoMessage(user, 'album-2'));
+    await harness.send(photoMessage(user));
+    expect(harness.calls.slice(before).filter((c) => c.method === 'sendMessage')).toHaveLength(3);
+  });
 });

@@ -32,6 +32,9 @@ export async function askPrompt(
     ctx.t(step.mode === 'optional' ? 'gen-prompt-ask-optional' : 'gen-prompt-ask', { limits }),
     { reply_markup: cancelRow(ctx, keyboard) },
   );
+  // The album already told to send the text first: its other items (one message each) get no reply.
+  // A local of the conversation, so a replay after a restart rebuilds it.
+  let albumAnswered: string | undefined;
   for (;;) {
     const answer = await conversation.wait();
     if (await handleOutsideInput(conversation, answer)) continue;
@@ -48,6 +51,9 @@ export async function askPrompt(
     const carriesMedia = !!(message?.photo || message?.video || message?.document || message?.animation);
     const raw = message?.text ?? message?.caption;
     if (!raw || !hasVisibleText(raw)) {
+      const album = message?.media_group_id;
+      if (album !== undefined && album === albumAnswered) continue;
+      albumAnswered = album;
       await answer.reply(ctx.t(mediaWithoutText(carriesMedia, takesMedia)));
       continue;
     }
