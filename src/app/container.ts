@@ -103,6 +103,7 @@ export async function createContainer(loaded: Config, logger: Logger): Promise<C
     i18n,
     deliveryRecorded: (orderId) => services.ordering.deliveryRecorded(orderId),
     sharing: config.sharing,
+    modelDisplays: (modelId) => services.catalog.displayOf(modelId),
   });
   services.admin.alerts.bindSink(new AdminNotifier({ config, users: services.users, logger, api, i18n }));
   // Polls get no retries of their own: the tracker paces and reschedules them (and honours 429s).

@@ -120,6 +120,11 @@ export class CatalogService {
     this.#offer = opts.offer;
   }
 
+  /** The names and description admins gave a model now, if any: read at once, without upstream. */
+  displayOf(modelId: number): ModelDisplay | undefined {
+    return this.#offer?.().display(modelId);
+  }
+
   /**
    * The offered models in upstream order. The first call loads them (concurrent callers share it);
    * if upstream fails and a catalog is stored, that one is served. Throws only with neither.

@@ -40,6 +40,7 @@ import {
   type StatusFlags,
 } from '../telegram/order-status.js';
 import { isNotModified } from '../telegram/telegram-errors.js';
+import { type ModelDisplays, withShownModelName } from '../telegram/texts/model-name.js';
 import { resultCaption } from '../telegram/texts/result-caption.js';
 import { ChatPacer } from './chat-pacer.js';
 
@@ -68,6 +69,8 @@ export interface OrderNotifierOptions {
   deliveryRecorded?: (orderId: string) => Promise<void>;
   /** The ↗️ Share button under results (SHARING=on and inline mode served). */
   sharing?: boolean;
+  /** The names admins gave models (live settings): the status and caption show those, not upstream's. */
+  modelDisplays?: ModelDisplays;
 }
 
 /** Telegram's answers that mean the message to edit is not there (or not editable) anymore. */
@@ -90,6 +93,7 @@ export class OrderNotifier implements TrackerEvents {
   readonly #orders: OrdersRepository;
   readonly #users: OrderNotifierOptions['users'];
   readonly #sharing: boolean;
+  readonly #modelDisplays: ModelDisplays | undefined;
   readonly #config: OrderNotifierOptions['config'];
   readonly #log: Logger;
   readonly #i18n: I18n<TelegramContext>;
@@ -118,6 +122,7 @@ export class OrderNotifier implements TrackerEvents {
     this.#orders = opts.orders;
     this.#users = opts.users;
     this.#sharing = opts.sharing ?? false;
+    this.#modelDisplays = opts.modelDisplays;
     this.#config = opts.config;
     this.#log = opts.logger.child({ component: 'order-notifier' });
     this.#api = opts.api;
@@ -177,7 +182,11 @@ export class OrderNotifier implements TrackerEvents {
         if (!row || row.deliveredAt) return;
         this.#forget(row.id);
         const texts = await this.#texts(row);
-        await this.#show(row, renderOrderStatus(texts, row, this.#now(), { lost: true }), 'replace');
+        await this.#show(
+          row,
+          renderOrderStatus(texts, this.#shown(texts, row), this.#now(), { lost: true }),
+          'replace',
+        );
         await this.#orders.markDelivered(row.id);
         this.#log.info({ orderId: row.id }, 'lost order explained');
       }),
@@ -226,6 +235,15 @@ export class OrderNotifier implements TrackerEvents {
   }
 
   // ---------------------------------------------------------------- internals
+
+  /** The order as its customer reads it: its model under the name an admin gave it, if any. */
+  #shown(texts: Texts, row: OrderRecord): OrderRecord {
+    return withShownModelName(texts, row, this.#modelDisplays);
+  }
+
+  #render(texts: Texts, row: OrderRecord, now: number, flags?: StatusFlags): OrderStatusView {
+    return renderOrderStatus(texts, this.#shown(texts, row), now, flags);
+  }
 
   /** The language the user speaks now (they may have switched since ordering), else the order's. */
   async #texts(row: OrderRecord): Promise<Texts> {
@@ -282,7 +300,7 @@ export class OrderNotifier implements TrackerEvents {
         const now = this.#now();
         const flags = this.#flags.get(orderId) ?? {};
         if (row.status !== 'processing') delete flags.cancelRequested;
-        await this.#put(row, renderOrderStatus(await this.#texts(row), row, now, flags), 'edit');
+        await this.#put(row, this.#render(await this.#texts(row), row, now, flags), 'edit');
         this.#renderedAt.set(orderId, now);
       } finally {
         state.drawing = false;
@@ -330,7 +348,7 @@ export class OrderNotifier implements TrackerEvents {
   async #showFinal(row: OrderRecord, flags: StatusFlags, mode: 'edit' | 'replace'): Promise<void> {
     try {
       const fresh = (await this.#orders.find(row.id)) ?? row;
-      await this.#show(fresh, renderOrderStatus(await this.#texts(fresh), fresh, this.#now(), flags), mode);
+      await this.#show(fresh, this.#render(await this.#texts(fresh), fresh, this.#now(), flags), mode);
     } catch (err) {
       this.#log.warn({ orderId: row.id, err }, 'could not show the final status');
     }
@@ -360,7 +378,7 @@ export class OrderNotifier implements TrackerEvents {
   /** failed / cancelled: the status message says it all (failed with Try again). */
   async #explain(row: OrderRecord): Promise<void> {
     const mode = row.status === 'failed' ? 'replace' : 'edit';
-    await this.#show(row, renderOrderStatus(await this.#texts(row), row, this.#now()), mode);
+    await this.#show(row, this.#render(await this.#texts(row), row, this.#now()), mode);
     await this.#orders.markDelivered(row.id);
     this.#log.info({ orderId: row.id, status: row.status }, 'final status shown');
   }
@@ -398,7 +416,7 @@ export class OrderNotifier implements TrackerEvents {
         {
           chatId: row.chatId,
           texts,
-          caption: resultCaption(texts, row, user?.promptInCaption ?? false),
+          caption: resultCaption(texts, this.#shown(texts, row), user?.promptInCaption ?? false),
           keyboard: {
             forFiles: (files) => afterResultKeyboard(texts, row.id, files, { share: this.#sharing }),
             text: texts.t('after-result-next'),

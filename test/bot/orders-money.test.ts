@@ -125,6 +125,30 @@ describe('the details of an order that ended without a result', () => {
 });
 
 describe('a model the reseller renamed', () => {
+  it('the status message of a just-placed order keeps the name the form showed', async () => {
+    const settings = harness.services.liveSettings;
+    await settings.load();
+    await settings.updateModel(1, { id: 203, name: 'Lumen Text to Image' }, settings.current().version, {
+      name: { en: 'Aurora Studio' },
+    });
+    await settings.load();
+    await harness.send(textMessage(EN, '/start'));
+    const grant = { userId: EN.id, stars: 50, adminId: 1, reason: null, key: 'grant:test' };
+    expect(await harness.services.admin.wallet!.grant(grant)).toMatchObject({ kind: 'granted' });
+    await harness.send(callbackQuery(EN, 'gm:203'));
+    await harness.send(textMessage(EN, 'a lighthouse at dawn'));
+    await harness.send(callbackQuery(EN, 'g:next'));
+    const summary = harness.calls.findLast((c) =>
+      buttonsOf(c.payload).some((b) => b.callback_data?.startsWith('o:ok:')),
+    )!;
+    expect(String(summary.payload.text)).toContain('Aurora Studio');
+    const confirm = buttonsOf(summary.payload).find((b) => b.callback_data?.startsWith('o:ok:'))!;
+    await harness.send(callbackQuery(EN, confirm.callback_data!));
+    const placed = harness.calls.findLast((c) => c.method === 'editMessageText')!;
+    expect(String(placed.payload.text)).toContain('Aurora Studio');
+    expect(String(placed.payload.text)).not.toContain('Lumen');
+  });
+
   it('/orders shows the reseller’s name in the list, on its button and in the details', async () => {
     const row = await order(EN, 'completed');
     const settings = harness.services.liveSettings;

@@ -12,6 +12,7 @@ import type { OrderRecord, OrdersRepository, UserRecord } from '../../src/db/ind
 import type { Order } from '../../src/reseller/schemas.js';
 import { ManualClock } from '../../src/simulator/clock.js';
 import { createI18n } from '../../src/telegram/i18n.js';
+import type { ModelDisplays } from '../../src/telegram/texts/model-name.js';
 import { OrderNotifier } from '../../src/workers/order-notifier.js';
 import { createTestDatabase, type TestDatabase } from '../support/databases.js';
 import { ManualTimers } from '../support/manual-timers.js';
@@ -21,6 +22,7 @@ interface Call {
   chatId: number;
   messageId?: number;
   text?: string;
+  caption?: string;
   buttons?: string[];
   at: number;
 }
@@ -72,13 +74,13 @@ function fakeApi() {
       record('editMessageReplyMarkup', chatId, { messageId });
       return true;
     },
-    async sendVideo(chatId: number, video: string) {
-      record('sendVideo', chatId, { text: video });
+    async sendVideo(chatId: number, video: string, other?: { caption?: string }) {
+      record('sendVideo', chatId, { text: video, caption: other?.caption });
       fail('sendVideo');
       return { message_id: nextId++ };
     },
-    async sendPhoto(chatId: number, photo: string) {
-      record('sendPhoto', chatId, { text: photo });
+    async sendPhoto(chatId: number, photo: string, other?: { caption?: string }) {
+      record('sendPhoto', chatId, { text: photo, caption: other?.caption });
       fail('sendPhoto');
       return { message_id: nextId++ };
     },
@@ -165,7 +167,10 @@ async function update(row: OrderRecord, upstream: Partial<Order>): Promise<Order
 /** Orders whose delivery outcome the notifier reported (OrderingService.deliveryRecorded). */
 let recorded: string[] = [];
 
-function notifier(api: Api, opts: { gap?: number; blocked?: number[]; locale?: 'en' | 'ru' } = {}) {
+function notifier(
+  api: Api,
+  opts: { gap?: number; blocked?: number[]; locale?: 'en' | 'ru'; modelDisplays?: ModelDisplays } = {},
+) {
   recorded = [];
   const n = new OrderNotifier({
     deliveryRecorded: async (id) => void recorded.push(id),
@@ -182,6 +187,7 @@ function notifier(api: Api, opts: { gap?: number; blocked?: number[]; locale?: '
     refreshTickMs: 0,
     now: () => clock.now(),
     timers,
+    ...(opts.modelDisplays && { modelDisplays: opts.modelDisplays }),
   });
   return n;
 }
@@ -274,6 +280,31 @@ describe('OrderNotifier', () => {
     await again.finalReached(redrawn);
     await again.stop();
     expect(fresh.calls.find((c) => c.text !== undefined)?.buttons).toEqual(['🔁 Try again', '🏠 Main menu']);
+  });
+
+  it('names the model as the reseller renamed it, in the reader’s language, in the status and the caption', async () => {
+    const fake = fakeApi();
+    // Renamed in Russian only: an English reader keeps upstream's name.
+    const displays: ModelDisplays = (id) => (id === 203 ? { name: { en: null, ru: 'Аврора' } } : undefined);
+    const ru = notifier(fake.api, { gap: 1, locale: 'ru', modelDisplays: displays });
+    await ru.statusChanged(await submitted(21), 'queued');
+    const done = await update(await submitted(22), {
+      status: 'completed',
+      result: ['https://r.test/g/p.png'],
+    });
+    await ru.finalReached(done);
+    await ru.stop();
+    const status = fake.calls.find((c) => c.method === 'editMessageText' && c.chatId === 21)!;
+    expect(status.text).toContain('Аврора');
+    expect(status.text).not.toContain('Lumen');
+    const result = fake.calls.find((c) => c.chatId === 22 && c.caption !== undefined)!;
+    expect(result.caption).toContain('Аврора');
+
+    const en = fakeApi();
+    const english = notifier(en.api, { gap: 1, locale: 'en', modelDisplays: displays });
+    await english.statusChanged(await submitted(23), 'queued');
+    await english.stop();
+    expect(en.calls[0]!.text).toContain('Lumen');
   });
 
   it('completed: the result, then Done; delivery recorded as sent right after the send, never twice', async () => {

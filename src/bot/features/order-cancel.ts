@@ -10,6 +10,7 @@ import type { OrderRecord } from '../../db/records.js';
 import { isActiveStatus, isLostOrder } from '../../domain/order-state.js';
 import { orderButtons } from '../../telegram/callback-data/orders.js';
 import { renderOrderStatus } from '../../telegram/order-status.js';
+import { withShownModelName } from '../../telegram/texts/model-name.js';
 import { upstreamErrorText } from '../../telegram/texts/upstream-errors.js';
 import { Composer } from '../composer.js';
 import type { BotContext } from '../context.js';
@@ -30,7 +31,10 @@ async function showState(ctx: BotContext, row: OrderRecord): Promise<void> {
     const fresh = (await ctx.deps.ordering.find(row.id)) ?? row;
     await showOrderDetails(ctx, fresh, backPage(ctx), 'edit');
   } else if (!notifier && pressed !== undefined) {
-    const view = renderOrderStatus(ctx, row);
+    const view = renderOrderStatus(
+      ctx,
+      withShownModelName(ctx, row, (id) => ctx.deps.catalog.displayOf(id)),
+    );
     await ctx.editMessageText(view.text, { reply_markup: view.keyboard }).catch(() => undefined);
   }
 }

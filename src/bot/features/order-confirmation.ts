@@ -16,6 +16,7 @@ import { newOrderKeyboard } from '../../telegram/keyboards/way-out.js';
 import { orderStatusText } from '../../telegram/order-status.js';
 import { orderSummary, priceTag } from '../../telegram/order-summary.js';
 import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
+import { withShownModelName } from '../../telegram/texts/model-name.js';
 import { orderPrice, price, pricesShown, stars } from '../../telegram/texts/money.js';
 import { refusalText } from '../../telegram/texts/refusals.js';
 import { upstreamErrorText } from '../../telegram/texts/upstream-errors.js';
@@ -61,7 +62,9 @@ async function showPlaced(ctx: BaseContext & BotContext, order: OrderRecord) {
   // states to the notifier, which shows them together with the results.
   const current = (await ctx.deps.ordering.find(order.id)) ?? order;
   if (current.status !== null && isActiveStatus(current.status)) {
-    const status = await orderStatusText(ctx, current);
+    // Named as the form named it (an admin's name), as every later edit of this message does.
+    const shown = withShownModelName(ctx, current, (id) => ctx.deps.catalog.displayOf(id));
+    const status = await orderStatusText(ctx, shown);
     await editIgnoringNotModified(ctx.editMessageText(status.text, { reply_markup: status.keyboard }));
   }
   ctx.deps.live?.tracker.track(order.id);
