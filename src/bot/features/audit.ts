@@ -44,35 +44,59 @@ function actionText(ctx: BaseContext, entry: AuditEntryRecord): string {
   return ctx.t(`admin-audit-${entry.action.replaceAll('_', '-')}`, vars);
 }
 
+/**
+ * A page's text stays under this many characters: Telegram refuses a message over 4,096, and the
+ * title and the HTML tags (not counted by Telegram, but by us) leave the rest as a margin.
+ */
+export const AUDIT_PAGE_CHARS = 3_800;
+
+function auditLine(ctx: BaseContext, entry: AuditEntryRecord, names: Map<number, string>, now: Date) {
+  // The action's text is HTML already (its variables escaped): not escaped a second time.
+  return withHtml(
+    ctx,
+    'admin-audit-line',
+    {
+      time: formatDateTime(ctx.locale, entry.createdAt, now),
+      actor: String(entry.actorId),
+      actorName: names.has(entry.actorId) ? ` ${names.get(entry.actorId)}` : '',
+    },
+    { action: actionText(ctx, entry) },
+  );
+}
+
+/**
+ * The page from position `at` on (older entries), or with `newer` the one ending just before `at`:
+ * up to PAGE_SIZE entries, fewer when they would not fit AUDIT_PAGE_CHARS. Its buttons continue
+ * exactly where it stops, so no entry is skipped or shown twice.
+ */
 async function auditPage(
   ctx: BaseContext,
-  requested: number,
+  at: number,
+  newer = false,
 ): Promise<{ text: string; keyboard: InlineKeyboard }> {
   const keyboard = new InlineKeyboard();
-  const found = await ctx.deps.admin.audit.page(requested, PAGE_SIZE);
+  const from = newer ? Math.max(0, at - PAGE_SIZE) : at;
+  const found = await ctx.deps.admin.audit.slice(from, newer ? at - from : PAGE_SIZE);
   if (!found) return { text: ctx.t('admin-audit-empty'), keyboard };
-  const { page, pages, entries, names } = found;
+  const { total, names } = found;
   const now = new Date();
-  const lines = [ctx.t('admin-audit-title', { page: page + 1, pages }), ''];
-  for (const entry of entries) {
-    // The action's text is HTML already (its variables escaped): not escaped a second time.
-    lines.push(
-      withHtml(
-        ctx,
-        'admin-audit-line',
-        {
-          time: formatDateTime(ctx.locale, entry.createdAt, now),
-          actor: String(entry.actorId),
-          actorName: names.has(entry.actorId) ? ` ${names.get(entry.actorId)}` : '',
-        },
-        { action: actionText(ctx, entry) },
-      ),
-    );
+  let lines = found.entries.map((entry) => auditLine(ctx, entry, names, now));
+  let start = found.start;
+  const title = (count: number) => ctx.t('admin-audit-title', { from: start + 1, to: start + count, total });
+  const fits = () => title(lines.length).length + 2 + lines.join('\n').length <= AUDIT_PAGE_CHARS;
+  // Going older, the oldest lines give way; going newer, the newest (the page ends at `at`).
+  while (lines.length > 1 && !fits()) {
+    if (newer) {
+      lines = lines.slice(1);
+      start += 1;
+    } else lines = lines.slice(0, -1);
   }
-  if (page > 0) keyboard.text(ctx.t('admin-audit-button-newer'), auditPageData.pack({ page: page - 1 }));
-  if (page < pages - 1)
-    keyboard.text(ctx.t('admin-audit-button-older'), auditPageData.pack({ page: page + 1 }));
-  return { text: lines.join('\n'), keyboard };
+  const end = start + lines.length;
+  if (start > 0)
+    keyboard.text(ctx.t('admin-audit-button-newer'), auditPageData.pack({ at: start, newer: 'newer' }));
+  if (end < total)
+    keyboard.text(ctx.t('admin-audit-button-older'), auditPageData.pack({ at: end, newer: undefined }));
+  return { text: [title(lines.length), '', ...lines].join('\n'), keyboard };
 }
 
 export const auditFeature = new Composer<BotContext>();
@@ -84,8 +108,8 @@ admins.command('audit', async (ctx) => {
 });
 
 admins.callbackQuery(auditPageData.filter(), async (ctx) => {
-  const { page } = auditPageData.parse(ctx.callbackQuery.data)!;
-  const { text, keyboard } = await auditPage(ctx, page);
+  const { at, newer } = auditPageData.unpack(ctx.callbackQuery.data);
+  const { text, keyboard } = await auditPage(ctx, at, newer !== undefined);
   await ctx.answerCallbackQuery();
   await editIgnoringNotModified(ctx.editMessageText(text, { reply_markup: keyboard }));
 });

@@ -1,12 +1,12 @@
-/** What admins did (/audit), newest first, a page at a time, with the acting admins' names. */
+/** What admins did (/audit), newest first, a slice at a time, with the acting admins' names. */
 import type { AuditEntryRecord, AuditLogRepository, UsersRepository } from '../../db/index.js';
 
-export interface AuditPage {
-  /** The page shown (the requested one, kept within the pages there are). */
-  page: number;
-  pages: number;
+export interface AuditSlice {
+  /** The position (0 is the newest) of the first entry in `entries`. */
+  start: number;
+  total: number;
   entries: AuditEntryRecord[];
-  /** First names of the admins on this page, by id (absent when unknown). */
+  /** First names of the admins in this slice, by id (absent when unknown). */
   names: Map<number, string>;
 }
 
@@ -19,18 +19,21 @@ export class AuditTrail {
     this.#users = users;
   }
 
-  /** Page `requested` (0 is the newest) of `size` entries; undefined when nothing was audited yet. */
-  async page(requested: number, size: number): Promise<AuditPage | undefined> {
+  /**
+   * Up to `size` entries from position `start` (0 is the newest; kept within the entries there
+   * are); undefined when nothing was audited yet. Pages are keyed by position, not by number, so a
+   * page cut short (by Telegram's message length) is continued from where it stopped.
+   */
+  async slice(start: number, size: number): Promise<AuditSlice | undefined> {
     const total = await this.#audit.count();
     if (total === 0) return undefined;
-    const pages = Math.ceil(total / size);
-    const page = Math.min(Math.max(0, requested), pages - 1);
-    const entries = await this.#audit.page(page * size, size);
+    const from = Math.min(Math.max(0, start), total - 1);
+    const entries = await this.#audit.page(from, size);
     const names = new Map<number, string>();
     for (const id of new Set(entries.map((e) => e.actorId))) {
       const user = await this.#users.find(id);
       if (user?.firstName) names.set(id, user.firstName);
     }
-    return { page, pages, entries, names };
+    return { start: from, total, entries, names };
   }
 }

@@ -4,7 +4,8 @@
  * - `bcc:<step>`: the /broadcast composer;
  * - `bcp:<action>:<broadcast id>`: the progress message (pause, resume, cancel);
  * - `usr:<action>:<user id>`: the customer card (/user);
- * - `aud:<page>`: pages of /audit.
+ * - `aud:<position>[:newer]`: pages of /audit, the entries from that position on (0 is the newest),
+ *   or with `newer` the ones just before it.
  */
 import { buttonFamily, field } from './codec.js';
 
@@ -39,7 +40,10 @@ export const customerCardData = buttonFamily('usr', {
   id: field.int(1, 9_999_999_999_999),
 });
 
-export const auditPageData = buttonFamily('aud', { page: field.int(0, 99_999) });
+export const auditPageData = buttonFamily('aud', {
+  at: field.int(0, 99_999),
+  newer: field.optional(field.oneOf(['newer'] as const)),
+});
 
 /** `cmp:<campaign id>`: a campaign's days under /campaigns; 0 goes back to the list. */
 export const campaignData = buttonFamily('cmp', { id: field.int(0, 2_147_483_647) });

@@ -4,6 +4,7 @@
  */
 import type { AuditEntryRecord } from '../../db/records.js';
 import type { PriceRule, SettingChange } from '../../domain/live-settings.js';
+import { truncate } from '../../lib/text.js';
 import { SETTINGS_AUDIT_ACTIONS } from '../../services/live-settings.js';
 import type { Texts } from '../i18n.js';
 import { withHtml } from './html-slots.js';
@@ -29,7 +30,10 @@ function valueText(texts: Texts, change: SettingChange, value: unknown): string 
       return texts.t(value ? 'live-settings-value-shown' : 'live-settings-value-hidden');
     case 'name':
     case 'description':
-      return texts.t('live-settings-value-text', { text: String(value) });
+      // A description runs to 200 characters, in each language: cut, so ten entries fit a message.
+      return texts.t('live-settings-value-text', {
+        text: truncate(String(value).replace(/\s+/g, ' ').trim(), 40),
+      });
     case 'price':
       return priceText(texts, value as PriceRule);
     case 'markup':
