@@ -369,7 +369,6 @@ admin-balance-low = ⚠️ The balance is below the threshold: please top up the
 admin-checked-at = <i>Checked { $time }.</i>
 admin-balance-error = ⚠️ Couldn't get the balance from the Reseller API: { $error }. Admins are alerted below { $threshold }.
 admin-button-refresh = 🔄 Refresh
-admin-refreshed = Updated
 admin-stats-title = 📊 <b>Statistics</b>, { $time }
 admin-stats-periods = <i>Periods in UTC: today since 00:00; 7 and 30 days include today.</i>
 admin-stats-users =

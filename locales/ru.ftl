@@ -358,7 +358,6 @@ admin-balance-low = ⚠️ Баланс ниже порога: пополнит�
 admin-checked-at = <i>Проверено { $time }.</i>
 admin-balance-error = ⚠️ Не удалось узнать баланс у Reseller API: { $error }. Порог для предупреждения: { $threshold }.
 admin-button-refresh = 🔄 Обновить
-admin-refreshed = Обновлено
 admin-stats-title = 📊 <b>Статистика</b>, { $time }
 admin-stats-periods = <i>Периоды по UTC: «сегодня» — с 00:00; 7 и 30 дней включают сегодняшний день.</i>
 admin-stats-users =

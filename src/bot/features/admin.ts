@@ -173,8 +173,10 @@ admins.command('balance', async (ctx) => {
 });
 
 admins.callbackQuery(ADMIN_BALANCE_REFRESH, async (ctx) => {
+  // Answered before asking upstream: during an outage the check takes longer (timeout, retries)
+  // than Telegram takes an answer. The outcome shows in the message (its time, or the error).
+  await ctx.answerCallbackQuery();
   const text = await balanceText(ctx);
-  await ctx.answerCallbackQuery({ text: ctx.t('admin-refreshed') });
   await editIgnoringNotModified(ctx.editMessageText(text, { reply_markup: refreshKeyboard(ctx) }));
 });
 
