@@ -553,7 +553,7 @@ terms-text =
 admin-command-refund = Refund a Stars payment (admins)
 admin-command-grant = Give Stars to a customer (admins)
 admin-command-wallet = Look up a customer's wallet (admins)
-admin-refund-usage = Usage: <code>/refund &lt;telegram_payment_charge_id&gt;</code>
+admin-refund-usage = Usage: <code>/refund &lt;telegram_payment_charge_id&gt;</code>. The charge id is on the top-up lines of <code>/wallet &lt;user id&gt;</code>.
 admin-refund-done = ✅ Refunded { $amount } to user <code>{ $user }</code>.
 admin-refund-unknown = ⚠️ There's no payment with this charge id.
 admin-refund-already = ⚠️ This payment has already been refunded.
@@ -564,6 +564,7 @@ admin-grant-done = ✅ Granted { $amount } to user <code>{ $user }</code>. Their
 admin-grant-repeat = This command was already carried out.
 admin-wallet-usage = Usage: <code>/wallet &lt;user id&gt;</code>
 admin-wallet-title = 👛 <b>Wallet</b> · <code>{ $user }</code>{ $name }: { $balance }
+admin-wallet-history-line = { $date } · { $amount } · { $what } · <code>{ $charge }</code>
 admin-stats-stars-title = ⭐ <b>Stars</b>
 admin-stats-stars =
     Bought: { $paid } (refunded { $refunded })

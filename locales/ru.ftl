@@ -539,7 +539,7 @@ terms-text =
 admin-command-refund = Вернуть платёж звёздами (для админов)
 admin-command-grant = Начислить звёзды клиенту (для админов)
 admin-command-wallet = Кошелёк клиента (для админов)
-admin-refund-usage = Формат: <code>/refund &lt;telegram_payment_charge_id&gt;</code>
+admin-refund-usage = Формат: <code>/refund &lt;telegram_payment_charge_id&gt;</code>. Charge id указан в строках пополнений в <code>/wallet &lt;id пользователя&gt;</code>.
 admin-refund-done = ✅ Пользователю <code>{ $user }</code> возвращено { $amount }.
 admin-refund-unknown = ⚠️ Платежа с таким charge id нет.
 admin-refund-already = ⚠️ Этот платёж уже возвращён.
@@ -550,6 +550,7 @@ admin-grant-done = ✅ Пользователю <code>{ $user }</code> начи�
 admin-grant-repeat = Эта команда уже выполнена.
 admin-wallet-usage = Формат: <code>/wallet &lt;id пользователя&gt;</code>
 admin-wallet-title = 👛 <b>Кошелёк</b> · <code>{ $user }</code>{ $name }: { $balance }
+admin-wallet-history-line = { $date } · { $amount } · { $what } · <code>{ $charge }</code>
 admin-stats-stars-title = ⭐ <b>Звёзды</b>
 admin-stats-stars =
     Куплено: { $paid } (возвращено { $refunded })

@@ -164,6 +164,11 @@ admins.command('wallet', async (ctx, next) => {
   }
   const userId = Number(arg);
   const user = await ctx.deps.admin.wallet!.customer(userId);
+  // Someone who never wrote to the bot has no wallet: an empty one would read as "⭐ 0 left".
+  if (!user && (await ctx.deps.wallet!.history(userId, 1)).length === 0) {
+    await ctx.reply(ctx.t('admin-user-not-found', { query: arg }));
+    return;
+  }
   const balance = await ctx.deps.wallet!.balance(userId);
   const lines = [
     ctx.t('admin-wallet-title', {
@@ -172,7 +177,7 @@ admins.command('wallet', async (ctx, next) => {
       balance: stars(ctx, balance),
     }),
     '',
-    ...(await walletHistoryLines(ctx, userId)),
+    ...(await walletHistoryLines(ctx, userId, { charges: true })),
   ];
   await ctx.reply(lines.join('\n'));
 });

@@ -29,8 +29,18 @@ function entryLabel(texts: Texts, entry: WalletEntryRecord, models: ReadonlyMap<
   return texts.t(`wallet-what-${entry.kind}`, { model });
 }
 
-/** The latest movements of `userId`'s wallet, one line each (or "no movements yet"). */
-export async function walletHistoryLines(ctx: BaseContext, userId: number): Promise<string[]> {
+/** Movements paid through Telegram: their charge id is what /refund takes. */
+const PAID_KINDS: ReadonlySet<WalletEntryRecord['kind']> = new Set(['topup', 'allowance']);
+
+/**
+ * The latest movements of `userId`'s wallet, one line each (or "no movements yet"). `charges`
+ * (the admins' /wallet <id>) adds the charge id to paid lines: what /refund takes.
+ */
+export async function walletHistoryLines(
+  ctx: BaseContext,
+  userId: number,
+  opts: { charges?: boolean } = {},
+): Promise<string[]> {
   const history = await ctx.deps.wallet!.history(userId, HISTORY_LINES);
   if (history.length === 0) return [ctx.t('wallet-empty-history')];
   const lines = [ctx.t('wallet-history-title')];
@@ -40,13 +50,15 @@ export async function walletHistoryLines(ctx: BaseContext, userId: number): Prom
   const models = new Map(orders.flatMap((order) => (order ? [[order.id, order.modelName] as const] : [])));
   for (const entry of history) {
     const sign = entry.delta > 0 ? '+' : '−';
+    const charge = opts.charges && PAID_KINDS.has(entry.kind) ? entry.chargeId : null;
     lines.push(
       withHtml(
         ctx,
-        'wallet-history-line',
+        charge ? 'admin-wallet-history-line' : 'wallet-history-line',
         {
           date: formatDateTime(ctx.locale, entry.createdAt, now),
           amount: `${sign}${stars(ctx, Math.abs(entry.delta))}`,
+          ...(charge ? { charge } : {}),
         },
         { what: entryLabel(ctx, entry, models) },
       ),
