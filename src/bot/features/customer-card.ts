@@ -135,6 +135,10 @@ admins.command('user', async (ctx) => {
     return;
   }
   const user = await ctx.deps.admin.customers.lookUp(query);
+  if (user === 'malformed') {
+    await ctx.reply(ctx.t('admin-user-usage'));
+    return;
+  }
   if (!user) {
     await ctx.reply(ctx.t('admin-user-not-found', { query }));
     return;

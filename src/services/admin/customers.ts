@@ -49,11 +49,14 @@ export class CustomerAdmin {
     this.#logger = deps.logger;
   }
 
-  /** `123456789` or `@name` (Telegram usernames: 5-32 letters, digits and underscores). */
-  lookUp(query: string): Promise<UserRecord | undefined> {
+  /**
+   * `123456789` or `@name` (Telegram usernames: 5-32 letters, digits and underscores); 'malformed'
+   * for anything else ("john smith"), which no customer could be found by.
+   */
+  lookUp(query: string): Promise<UserRecord | undefined | 'malformed'> {
     if (/^\d{1,15}$/.test(query)) return this.#users.find(Number(query));
     const name = /^@?([A-Za-z0-9_]{3,32})$/.exec(query)?.[1];
-    return name ? this.#users.findByUsername(name) : Promise.resolve(undefined);
+    return name ? this.#users.findByUsername(name) : Promise.resolve('malformed');
   }
 
   find(id: number): Promise<UserRecord | undefined> {

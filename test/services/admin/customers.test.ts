@@ -35,12 +35,19 @@ describe.each(availableEngines())('CustomerAdmin on %s', (engine) => {
   const audited = async () =>
     (await store.audit.page(0, 50)).map((e) => [e.action, e.targetUserId]).reverse();
 
-  it('finds a customer by id or @username, and nothing for anything else', async () => {
-    expect((await service.lookUp('42'))?.firstName).toBe('Ann');
-    expect((await service.lookUp('@ann_42'))?.telegramId).toBe(CUSTOMER);
-    expect((await service.lookUp('ann_42'))?.telegramId).toBe(CUSTOMER);
-    expect(await service.lookUp('@no such name')).toBeUndefined();
-    expect(await service.lookUp('43')).toBeUndefined();
+  it('finds a customer by id or @username; nothing for an unknown one; a query of neither form is malformed', async () => {
+    /** The customer's id, or what was found instead. */
+    const found = async (query: string) => {
+      const user = await service.lookUp(query);
+      return typeof user === 'object' ? user.telegramId : user;
+    };
+    expect(await found('42')).toBe(CUSTOMER);
+    expect(await found('@ann_42')).toBe(CUSTOMER);
+    expect(await found('ann_42')).toBe(CUSTOMER);
+    expect(await found('@nobody_here')).toBeUndefined();
+    expect(await found('43')).toBeUndefined();
+    expect(await found('@no such name')).toBe('malformed');
+    expect(await found('john smith')).toBe('malformed');
   });
 
   it('bans and unbans a customer, auditing each change once', async () => {
