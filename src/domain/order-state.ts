@@ -123,3 +123,8 @@ export function isPollable(row: TrackedFields): boolean {
 export function awaitsDelivery(row: TrackedFields): boolean {
   return row.stage === 'submitted' && !row.deliveredAt && (isFinalStatus(row.status) || isLostOrder(row));
 }
+
+/** Everything past `expires_at` is gone upstream: no need to ask. */
+export function resultsExpired(order: { resultExpiresAt: Date | null }, now: number): boolean {
+  return !!order.resultExpiresAt && order.resultExpiresAt.getTime() <= now;
+}

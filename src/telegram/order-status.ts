@@ -6,6 +6,7 @@
  */
 import { InlineKeyboard } from 'grammy';
 import type { OrderRecord } from '../db/index.js';
+import { resultsExpired } from '../domain/order-state.js';
 import { truncate } from '../lib/text.js';
 import { orderButtons } from './callback-data/orders.js';
 import type { Locale, Texts } from './i18n.js';
@@ -270,8 +271,7 @@ function undeliveredView(
     '',
   ];
   // Files upstream still keeps can be sent again (as /orders offers); else the order placed anew.
-  const expiredByDate = !!order.resultExpiresAt && order.resultExpiresAt.getTime() <= now;
-  const filesKept = total > 0 && !expiredByDate && !(delivery && delivery.expired >= total);
+  const filesKept = total > 0 && !resultsExpired(order, now) && !(delivery && delivery.expired >= total);
   const next = filesKept ? 'resend' : 'retry';
   if (reason) lines.push(texts.t(reason));
   lines.push(texts.t('tracking-undelivered', { next }));

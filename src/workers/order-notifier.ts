@@ -16,7 +16,7 @@ import { type Api, GrammyError, InlineKeyboard } from 'grammy';
 import type { Config } from '../config.js';
 import type { DeliveredFile, OrderRecord, OrdersRepository, UsersRepository } from '../db/index.js';
 import type { OrderStatus } from '../domain/order-state.js';
-import { isActiveStatus, isFinalStatus, isLostOrder } from '../domain/order-state.js';
+import { isActiveStatus, isFinalStatus, isLostOrder, resultsExpired } from '../domain/order-state.js';
 import { realTimers, type Timers } from '../lib/timers.js';
 import type { Logger } from '../logger.js';
 import { metrics } from '../metrics.js';
@@ -28,7 +28,6 @@ import {
   deliverResults,
   isChatGone,
   isTelegramRefusal,
-  resultsExpired,
 } from '../telegram/delivery/deliver.js';
 import { sweepStaleDownloads } from '../telegram/delivery/download.js';
 import { type Texts, textsFor } from '../telegram/i18n.js';

@@ -7,12 +7,12 @@
 
 import { InlineKeyboard } from 'grammy';
 import type { OrderRecord } from '../../db/records.js';
-import { isActiveStatus, isLostOrder } from '../../domain/order-state.js';
+import { isActiveStatus, isLostOrder, resultsExpired } from '../../domain/order-state.js';
 import { truncate } from '../../lib/text.js';
 import type { Model } from '../../reseller/schemas.js';
 import { menuData } from '../../telegram/callback-data/menu.js';
 import { orderButtons } from '../../telegram/callback-data/orders.js';
-import { deliverResults, resultsExpired } from '../../telegram/delivery/deliver.js';
+import { deliverResults } from '../../telegram/delivery/deliver.js';
 import { afterResultKeyboard } from '../../telegram/keyboards/after-result.js';
 import {
   canOfferCancel,

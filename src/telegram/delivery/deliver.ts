@@ -16,6 +16,7 @@ import type { InputMediaDocument, InputMediaPhoto, InputMediaVideo, Message } fr
 import type { Logger } from 'pino';
 import type { Dispatcher } from 'undici';
 import type { DeliveredFile, OrderRecord } from '../../db/index.js';
+import { resultsExpired } from '../../domain/order-state.js';
 import { checkUrl, type UrlPolicy } from '../../lib/url-policy.js';
 import type { Semaphore } from '../../services/rate-limiter.js';
 import type { Texts } from '../i18n.js';
@@ -111,11 +112,6 @@ export function isTelegramRefusal(err: unknown): boolean {
 
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
-/** Everything past `expires_at` is gone upstream: no need to ask. */
-export function resultsExpired(order: Pick<OrderRecord, 'resultExpiresAt'>, now: number): boolean {
-  return !!order.resultExpiresAt && order.resultExpiresAt.getTime() <= now;
 }
 
 interface ReadyFile {
