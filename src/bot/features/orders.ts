@@ -24,7 +24,7 @@ import {
 } from '../../telegram/order-status.js';
 import { requestLines } from '../../telegram/order-summary.js';
 import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
-import { orderModelName } from '../../telegram/texts/model-name.js';
+import { withShownModelName } from '../../telegram/texts/model-name.js';
 import { orderPrice, pricesShown } from '../../telegram/texts/money.js';
 import { Composer } from '../composer.js';
 import type { BaseContext, BotContext } from '../context.js';
@@ -58,6 +58,11 @@ function listPrice(ctx: BaseContext, order: OrderRecord): string {
   return ctx.t(settled === 'running' ? 'orders-price-held' : 'orders-price-returned', { price });
 }
 
+/** The order's model as the reseller names it now (as its status message does), else as stored. */
+function shownModelName(ctx: BaseContext, order: OrderRecord): string {
+  return withShownModelName(ctx, order, (id) => ctx.deps.catalog.displayOf(id)).modelName;
+}
+
 async function render(ctx: BaseContext, text: string, keyboard: InlineKeyboard, mode: 'edit' | 'reply') {
   if (mode === 'edit') {
     await editIgnoringNotModified(ctx.editMessageText(text, { reply_markup: keyboard }));
@@ -81,8 +86,6 @@ async function showOrderList(ctx: BaseContext, requestedPage: number, mode: 'edi
   const page = Math.min(Math.max(0, requestedPage), pages - 1);
   const rows = await ctx.deps.ordering.listForChat(chatId, { limit: PAGE_SIZE, offset: page * PAGE_SIZE });
   const now = new Date();
-  // The reseller's names for the models (the catalog is cached): upstream's only for a model it no longer offers.
-  const models = await ctx.deps.catalog.getModels().catch(() => []);
   const lines = [ctx.t('orders-title')];
   if (pages > 1) lines.push(ctx.t('orders-page', { page: page + 1, pages }));
   lines.push('');
@@ -90,11 +93,7 @@ async function showOrderList(ctx: BaseContext, requestedPage: number, mode: 'edi
   rows.forEach((order, i) => {
     const n = page * PAGE_SIZE + i + 1;
     const key = statusKey(order);
-    const name = orderModelName(
-      ctx,
-      order,
-      models.find((m) => m.id === order.modelId),
-    );
+    const name = shownModelName(ctx, order);
     lines.push(
       ctx.t(pricesShown(ctx) ? 'orders-line' : 'orders-line-no-price', {
         n,
@@ -134,7 +133,7 @@ export async function showOrderDetails(
   const lines = [
     ctx.t('orders-details-title', { date: date(order.submittedAt ?? order.createdAt) }),
     '',
-    ctx.t('summary-model', { model: orderModelName(ctx, order, model) }),
+    ctx.t('summary-model', { model: shownModelName(ctx, order) }),
     ctx.t('orders-details-status', {
       status: `${STATUS_ICONS[key] ?? '⏳'} ${ctx.t(`orders-status-${key}`)}`,
     }),

@@ -10,18 +10,6 @@ export function modelName(texts: { locale: string }, model: Pick<CatalogModel, '
   return names?.[texts.locale] ?? model.name;
 }
 
-/**
- * The name of an order's model as customers see it: the admin-given one while the catalog offers
- * the model (`model`, found by the order's modelId), else the name stored with the order.
- */
-export function orderModelName(
-  texts: { locale: string },
-  order: { modelName: string },
-  model: Pick<CatalogModel, 'name' | 'display'> | undefined,
-): string {
-  return model ? modelName(texts, model) : order.modelName;
-}
-
 /** The short description an admin gave the model in the reader's language, if any. */
 export function modelDescription(
   texts: { locale: string },
