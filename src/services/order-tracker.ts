@@ -21,18 +21,17 @@ import type { OrderStatus } from '../domain/order-state.js';
 import {
   awaitsDelivery,
   isFinalStatus,
-  isLostOrder,
   isPollable,
   UNKNOWN_STATUS_REPORT_AFTER_MS,
   unknownStatusOverdue,
 } from '../domain/order-state.js';
 import { realTimers, type Timers } from '../lib/timers.js';
 import type { Logger } from '../logger.js';
-import { metrics } from '../metrics.js';
 import type { ResellerClient } from '../reseller/client.js';
 import { ResellerError } from '../reseller/errors.js';
 import type { Order } from '../reseller/schemas.js';
 import type { AdminAlerts } from './admin-alerts.js';
+import { OrderDeliveries } from './order-deliveries.js';
 import type { OrderingService } from './ordering.js';
 import {
   classifyPollError,
@@ -41,7 +40,7 @@ import {
   type PollPolicy,
   staleStatusInterval,
 } from './poll-schedule.js';
-import { RateLimiter, Semaphore } from './rate-limiter.js';
+import { RateLimiter, Semaphore, SharedPollBudget } from './rate-limiter.js';
 
 export interface TrackerEvents {
   /** The status changed (queued -> processing, or to a final state): edit the order's status message. */
@@ -142,13 +141,6 @@ export interface TrackerStats {
   pendingDeliveries: number;
 }
 
-interface PendingDelivery {
-  /** Calls made so far in this process. */
-  attempts: number;
-  /** When to call next; Infinity while a call is queued or running. */
-  at: number;
-}
-
 export class OrderTracker {
   readonly #client: TrackerOptions['client'];
   readonly #ordering: OrderingService;
@@ -157,10 +149,7 @@ export class OrderTracker {
   readonly #events: TrackerEvents;
   readonly #policy: PollPolicy;
   readonly #maxConcurrency: number;
-  readonly #deliveryAttempts: number;
-  readonly #deliveryRetryMs: number;
   readonly #owner: string;
-  readonly #deliveryLeaseMs: number;
   readonly #pollLeaseMs: number;
   readonly #deliverySweepMs: number;
   readonly #alerts: TrackerOptions['alerts'];
@@ -174,20 +163,13 @@ export class OrderTracker {
   readonly #random: () => number;
   readonly #timers: TrackerTimers;
   readonly #limiter: RateLimiter;
-  readonly #perSecond: number;
-  readonly #budget: TrackerOptions['budget'];
-  /** Polls granted by the shared budget for second `#grantSecond`, not yet used. */
-  #granted = 0;
-  #grantSecond = Number.NaN;
-  #budgetSpent = false;
+  readonly #budget: SharedPollBudget | undefined;
   readonly #eventGate: Semaphore;
 
   #stopped = true;
   #abort = new AbortController();
   #timer: unknown;
   #timerAt = Number.POSITIVE_INFINITY;
-  /** Deliveries running in this process, by order id. */
-  readonly #delivering = new Map<string, Promise<void>>();
   /** Ids read from the due batch (or pushed by pollNow), polled in this order. */
   readonly #queue: string[] = [];
   readonly #queued = new Set<string>();
@@ -195,7 +177,7 @@ export class OrderTracker {
   readonly #busy = new Set<string>();
   /** pollNow() while busy: poll again as soon as the running poll ends. */
   readonly #repoll = new Set<string>();
-  readonly #deliveries = new Map<string, PendingDelivery>();
+  readonly #deliveries: OrderDeliveries;
   readonly #tasks = new Set<Promise<void>>();
   #polling = 0;
   /** A pass of the loop is running; `#pumpAgain`: something changed meanwhile, look once more. */
@@ -222,13 +204,9 @@ export class OrderTracker {
     this.#maxConcurrency = opts.maxConcurrency ?? 8;
     const perSecond = opts.maxRequestsPerSecond ?? 5;
     this.#limiter = new RateLimiter(perSecond);
-    this.#perSecond = perSecond;
-    this.#budget = opts.budget;
+    this.#budget = opts.budget && new SharedPollBudget(opts.budget, perSecond);
     this.#eventGate = new Semaphore(opts.eventConcurrency ?? 16);
-    this.#deliveryAttempts = Math.max(1, opts.deliveryAttempts ?? 5);
-    this.#deliveryRetryMs = opts.deliveryRetryMs ?? opts.maxIntervalMs;
     this.#owner = opts.owner ?? hostname();
-    this.#deliveryLeaseMs = opts.deliveryLeaseMs ?? 10 * 60_000;
     this.#pollLeaseMs = opts.pollLeaseMs ?? 60_000;
     this.#deliverySweepMs = opts.deliverySweepMs ?? 60_000;
     this.#alerts = opts.alerts;
@@ -239,6 +217,17 @@ export class OrderTracker {
     this.#now = opts.now ?? Date.now;
     this.#random = opts.random ?? Math.random;
     this.#timers = opts.timers ?? realTimers;
+    this.#deliveries = new OrderDeliveries({
+      orders: this.#orders,
+      events: this.#events,
+      logger: this.#log,
+      owner: this.#owner,
+      leaseMs: opts.deliveryLeaseMs ?? 10 * 60_000,
+      attempts: Math.max(1, opts.deliveryAttempts ?? 5),
+      retryMs: opts.deliveryRetryMs ?? opts.maxIntervalMs,
+      now: this.#now,
+      stopping: () => this.#stopped,
+    });
   }
 
   /**
@@ -282,7 +271,7 @@ export class OrderTracker {
       const row = await this.#orders.find(orderId);
       if (!row) return;
       if (awaitsDelivery(row)) {
-        if (!this.#deliveries.has(orderId)) this.#deliveries.set(orderId, { attempts: 0, at: this.#now() });
+        this.#deliveries.schedule(orderId, this.#now());
         return;
       }
       if (!isPollable(row)) return;
@@ -295,7 +284,7 @@ export class OrderTracker {
    * under the same claim as every other (one replica, once), and retried like them if it fails.
    */
   deliverNow(orderId: string): void {
-    this.#spawn(() => this.#eventGate.run(() => this.#deliver(orderId)));
+    this.#spawn(() => this.#eventGate.run(() => this.#deliveries.deliver(orderId)));
   }
 
   /** Poll as soon as the rate limit allows, ahead of other due orders (e.g. after a cancel request). */
@@ -369,7 +358,7 @@ export class OrderTracker {
         if (next) wakeAt = Math.min(wakeAt, next.getTime());
         break;
       }
-      const budgetWait = await this.#fromBudget(now);
+      const budgetWait = this.#budget ? await this.#budget.take(now) : 0;
       if (budgetWait > 0) {
         // The cluster used this second's polls: the claim is undone, the row stays due.
         const until = this.#pollClaims.get(row.id);
@@ -384,29 +373,6 @@ export class OrderTracker {
     }
     // At full concurrency a finishing poll pumps again; the timer is then only a safety net.
     this.#arm(wakeAt, now);
-  }
-
-  /**
-   * One poll from the shared budget: 0 if granted, else how long until the next second. Asks for a
-   * fifth of the cap at a time (fewer writes; what is left unused at the end of a second is lost).
-   */
-  async #fromBudget(now: number): Promise<number> {
-    if (!this.#budget) return 0;
-    const second = Math.floor(now / 1000);
-    if (second !== this.#grantSecond) {
-      this.#grantSecond = second;
-      this.#granted = 0;
-      this.#budgetSpent = false;
-    }
-    const untilNextSecond = (second + 1) * 1000 - now;
-    if (this.#granted === 0 && !this.#budgetSpent) {
-      const want = Math.max(1, Math.ceil(this.#perSecond / 5));
-      this.#granted = await this.#budget.take(second, want, Math.max(1, Math.floor(this.#perSecond)));
-      this.#budgetSpent = this.#granted === 0;
-    }
-    if (this.#granted === 0) return untilNextSecond;
-    this.#granted--;
-    return 0;
   }
 
   /** The next queued row that is still pollable and due; reads a new batch when the queue is empty. */
@@ -552,7 +518,7 @@ export class OrderTracker {
     }
     // Only deliveries take an event slot: a status edit never waits behind a slow download.
     if (isFinalStatus(order.status) && !order.deliveredAt) {
-      await this.#eventGate.run(() => this.#deliver(order.id, order));
+      await this.#eventGate.run(() => this.#deliveries.deliver(order.id, order));
     }
   }
 
@@ -601,7 +567,7 @@ export class OrderTracker {
     if (kind === 'lost') {
       if (await this.#ordering.recordLost(row.id)) {
         this.#log.warn(log, 'upstream does not know the order: marked lost');
-        await this.#eventGate.run(() => this.#deliver(row.id));
+        await this.#eventGate.run(() => this.#deliveries.deliver(row.id));
       }
       return;
     }
@@ -627,88 +593,16 @@ export class OrderTracker {
 
   // ---------------------------------------------------------------- delivery
 
-  /** Queues every undelivered final (or lost) order this process is not already delivering. */
+  /** Queues every undelivered final (or lost) order this process is not already delivering or polling. */
   async #sweepUndelivered(now: number): Promise<number> {
     this.#nextSweepAt = now + this.#deliverySweepMs;
-    const undelivered = [
-      ...(await this.#orders.listUndelivered()),
-      ...(await this.#orders.listLostUndelivered()),
-    ];
-    for (const row of undelivered) {
-      if (!this.#deliveries.has(row.id) && !this.#busy.has(row.id)) {
-        this.#deliveries.set(row.id, { attempts: 0, at: now });
-      }
-    }
-    return undelivered.length;
+    return this.#deliveries.sweep(now, (id) => this.#busy.has(id));
   }
 
   /** Starts deliveries that are due; returns when the next one falls due (Infinity if none). */
   #startDueDeliveries(now: number): number {
-    let next = Number.POSITIVE_INFINITY;
-    for (const [id, pending] of this.#deliveries) {
-      if (pending.at > now) {
-        next = Math.min(next, pending.at);
-        continue;
-      }
-      pending.at = Number.POSITIVE_INFINITY;
-      this.#spawn(() => this.#eventGate.run(() => this.#deliver(id)));
-    }
-    return next;
-  }
-
-  /**
-   * Calls finalReached / orderLost for an undelivered order; on failure schedules a bounded retry.
-   * `current`: the row just written by this poll (saves a read); otherwise it is read afresh.
-   */
-  async #deliver(id: string, current?: OrderRecord): Promise<void> {
-    // The store's claim keeps other processes out; a claim is this process's own (its owner), so a
-    // second call here (a poll and a customer's Cancel at once) must wait for the first to end.
-    const running = this.#delivering.get(id);
-    if (running) {
-      await running;
-      return this.#deliver(id);
-    }
-    const delivery = this.#deliverOnce(id, current);
-    this.#delivering.set(id, delivery);
-    try {
-      await delivery;
-    } finally {
-      this.#delivering.delete(id);
-    }
-  }
-
-  async #deliverOnce(id: string, current?: OrderRecord): Promise<void> {
-    const row = current ?? (await this.#orders.find(id));
-    const lost = !!row && isLostOrder(row);
-    if (!row || row.deliveredAt || (!lost && !isFinalStatus(row.status))) {
-      this.#deliveries.delete(id);
-      return;
-    }
-    if (!(await this.#orders.claimDelivery(id, this.#owner, this.#deliveryLeaseMs))) {
-      // Another process is delivering it (or did, and is about to record it).
-      this.#deliveries.delete(id);
-      return;
-    }
-    const attempt = (this.#deliveries.get(id)?.attempts ?? 0) + 1;
-    try {
-      if (lost) await this.#events.orderLost(row);
-      else await this.#events.finalReached(row);
-      this.#deliveries.delete(id);
-    } catch (err) {
-      metrics.deliveryFailures.inc();
-      const log = { orderId: id, attempt, err };
-      if (this.#stopped) {
-        // Cut short by shutdown: the claim goes back, so another process delivers it at its next sweep.
-        this.#deliveries.delete(id);
-        await this.#orders.releaseDelivery(id, this.#owner).catch(() => undefined);
-        this.#log.warn(log, 'delivery cut short by shutdown: handed back');
-      } else if (attempt >= this.#deliveryAttempts) {
-        this.#deliveries.delete(id);
-        this.#log.error(log, 'delivery failed: giving up until the next sweep');
-      } else {
-        this.#deliveries.set(id, { attempts: attempt, at: this.#now() + this.#deliveryRetryMs });
-        this.#log.warn(log, 'delivery failed: will retry');
-      }
-    }
+    return this.#deliveries.startDue(now, (id) =>
+      this.#spawn(() => this.#eventGate.run(() => this.#deliveries.deliver(id))),
+    );
   }
 }

@@ -2,6 +2,7 @@
  * Pacing for upstream calls, driven by an injected clock (no timers of its own: the caller asks how
  * long to wait and schedules the wake-up).
  */
+import type { PollBudgetRepository } from '../db/index.js';
 
 /**
  * At most `perSecond` calls in any sliding window of one second (so a minute never holds more than
@@ -74,5 +75,43 @@ export class Semaphore {
       if (next) next();
       else this.#active--;
     }
+  }
+}
+
+/**
+ * A cap shared by every process on one database (Store.pollBudget): polls are granted per
+ * wall-clock second, a fifth of the cap at a time (fewer writes; what is left unused at the end of
+ * a second is lost).
+ */
+export class SharedPollBudget {
+  readonly #store: Pick<PollBudgetRepository, 'take'>;
+  readonly #perSecond: number;
+  /** Polls granted for second `#second`, not yet used. */
+  #granted = 0;
+  #second = Number.NaN;
+  #spent = false;
+
+  constructor(store: Pick<PollBudgetRepository, 'take'>, perSecond: number) {
+    this.#store = store;
+    this.#perSecond = perSecond;
+  }
+
+  /** One poll: 0 if granted, else how long until the next second. */
+  async take(now: number): Promise<number> {
+    const second = Math.floor(now / 1000);
+    if (second !== this.#second) {
+      this.#second = second;
+      this.#granted = 0;
+      this.#spent = false;
+    }
+    const untilNextSecond = (second + 1) * 1000 - now;
+    if (this.#granted === 0 && !this.#spent) {
+      const want = Math.max(1, Math.ceil(this.#perSecond / 5));
+      this.#granted = await this.#store.take(second, want, Math.max(1, Math.floor(this.#perSecond)));
+      this.#spent = this.#granted === 0;
+    }
+    if (this.#granted === 0) return untilNextSecond;
+    this.#granted--;
+    return 0;
   }
 }
