@@ -78,7 +78,7 @@ export async function createInProcessBot(
   const calls: RecordedApiCall[] = [];
   const failures = new Map<string, { error_code: number; description: string }>();
   // A fake `fetch` at the very bottom of grammY's client, so every transformer (auto-retry,
-  // parse mode) runs exactly as in production.
+  // parse mode) runs exactly as in production; it answers each method in the shape Telegram does.
   const fakeFetch = async (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const method = String(url).split('/').pop()!;
     const payload = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
@@ -88,15 +88,7 @@ export async function createInProcessBot(
       failures.delete(method);
       return Response.json({ ok: false, ...failure }, { status: failure.error_code });
     }
-    const result =
-      method === 'sendMessage'
-        ? {
-            message_id: messageId++,
-            date: 0,
-            chat: { id: payload.chat_id, type: 'private' },
-            text: payload.text,
-          }
-        : true;
+    const result = fakeResult(method, payload);
     return Response.json({ ok: true, result });
   };
   const bot = createBot(config.botToken, {
@@ -122,6 +114,87 @@ export async function createInProcessBot(
     send: (update) => bot.handleUpdate({ update_id: updateId++, ...update } as Update),
     close: () => database.drop(),
   };
+}
+
+/** What Telegram answers `method` with, in the shape handlers read (a sent message has an id). */
+function fakeResult(method: string, payload: Record<string, unknown>): unknown {
+  const message = (fields: Record<string, unknown>) => ({
+    message_id: messageId++,
+    date: 0,
+    chat: { id: payload.chat_id, type: 'private' },
+    ...(payload.caption !== undefined && { caption: payload.caption }),
+    ...(payload.reply_markup !== undefined && { reply_markup: payload.reply_markup }),
+    ...fields,
+  });
+  switch (method) {
+    case 'sendMessage':
+      return message({ text: payload.text });
+    case 'sendPhoto':
+      return message({
+        photo: [{ file_id: `photo-${messageId}`, file_unique_id: `p${messageId}`, width: 1, height: 1 }],
+      });
+    case 'sendVideo':
+      return message({
+        video: {
+          file_id: `video-${messageId}`,
+          file_unique_id: `v${messageId}`,
+          width: 1,
+          height: 1,
+          duration: 1,
+        },
+      });
+    case 'sendAnimation':
+      return message({
+        animation: {
+          file_id: `gif-${messageId}`,
+          file_unique_id: `a${messageId}`,
+          width: 1,
+          height: 1,
+          duration: 1,
+        },
+      });
+    case 'sendDocument':
+      return message({ document: { file_id: `doc-${messageId}`, file_unique_id: `d${messageId}` } });
+    case 'sendInvoice':
+      return message({
+        invoice: {
+          title: payload.title,
+          description: payload.description,
+          start_parameter: '',
+          currency: payload.currency,
+          total_amount: 0,
+        },
+      });
+    case 'sendMediaGroup':
+      return ((payload.media as { type: string }[] | undefined) ?? []).map((item) =>
+        message({
+          [item.type]:
+            item.type === 'photo'
+              ? [{ file_id: `photo-${messageId}`, file_unique_id: `p${messageId}`, width: 1, height: 1 }]
+              : { file_id: `${item.type}-${messageId}`, file_unique_id: `m${messageId}` },
+        }),
+      );
+    case 'copyMessage':
+      return { message_id: messageId++ };
+    case 'editMessageText':
+    case 'editMessageCaption':
+    case 'editMessageReplyMarkup':
+    case 'editMessageMedia':
+      // An inline message's edit answers true; a chat message's answers the edited message.
+      return payload.inline_message_id !== undefined
+        ? true
+        : {
+            ...message(method === 'editMessageText' ? { text: payload.text } : {}),
+            message_id: payload.message_id,
+            edit_date: 0,
+          };
+    case 'createInvoiceLink':
+      return `https://t.me/$invoice-${messageId++}`;
+    case 'getStarTransactions':
+      return { transactions: [] };
+    default:
+      return true;
+  }
 }
 
 export function textMessage(from: { id: number; language_code?: string; first_name?: string }, text: string) {
