@@ -22,7 +22,7 @@ import { subscriptionKeys } from '../../domain/subscription.js';
 import { type LedgerLine, replayWallet, type WalletPools } from '../../domain/subscription-ledger.js';
 import { type HoldFacts, type HoldVerdict, InsufficientStarsError, ledgerKeys } from '../../domain/wallet.js';
 import { changed, type Engine, first, type Sql, type Tx, within } from '../engine.js';
-import type { OrderRecord, StarTopupRecord, WalletEntryKind, WalletEntryRecord } from '../records.js';
+import type { StarTopupRecord, WalletEntryKind, WalletEntryRecord } from '../records.js';
 import { chargedUsd } from './orders.js';
 
 export interface NewWalletEntry {
