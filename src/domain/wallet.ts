@@ -2,6 +2,7 @@
  * The Stars wallet's vocabulary: the unique keys that name each ledger event (see "The money" in
  * docs/architecture.md), the refusal of a hold that does not fit, and Telegram's cap on one payment.
  */
+import type { DeliveryOutcome, OrderStage, OrderStatus } from './order-state.js';
 
 /** Telegram takes at most this many Stars in one invoice (and refunds at most that). */
 export const MAX_STARS_PER_PAYMENT = 10_000;
@@ -36,6 +37,37 @@ export const ledgerKeys = {
   /** That reward taken back: the top-up was refunded. */
   referralUndo: (chargeId: string) => `referral_undo:${chargeId}`,
 } as const;
+
+/** What one hold of an order should become, given the order as it is now. */
+export type HoldVerdict = 'capture' | 'release' | 'keep';
+
+/** What of an order decides its holds (an order row carries these). */
+export interface HoldFacts {
+  id: string;
+  idempotencyKey: string;
+  stage: OrderStage;
+  status: OrderStatus | null;
+  lostAt: Date | null;
+  deliveredAt: Date | null;
+  deliveryOutcome: DeliveryOutcome | null;
+}
+
+/**
+ * What one hold of an order should become (docs/architecture.md, "Holds settled once"). A hold
+ * belongs to one submission key: any key that is not the row's current one can never be sent again,
+ * so its hold goes back. The live key's hold stays while the submission is under way or upstream
+ * works on it, and ends with the order: spent only when at least one result file reached the chat,
+ * returned otherwise. The wallet repository's `ordersToSettle` states the same rule in SQL; a
+ * contract test (test/db/hold-settlement.contract.test.ts) holds the two together.
+ */
+export function holdVerdict(order: HoldFacts, key: string): HoldVerdict {
+  if (key !== ledgerKeys.hold(order.id, order.idempotencyKey)) return 'release';
+  if (order.stage === 'submitting') return 'keep';
+  if (order.stage !== 'submitted' || order.lostAt) return 'release';
+  if (order.status === 'failed' || order.status === 'cancelled') return 'release';
+  if (order.status !== 'completed' || !order.deliveredAt) return 'keep';
+  return order.deliveryOutcome === 'sent' ? 'capture' : 'release';
+}
 
 /** A hold that does not fit the balance: nothing was booked. */
 export class InsufficientStarsError extends Error {

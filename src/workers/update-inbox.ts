@@ -260,7 +260,8 @@ export class UpdateInboxWorker {
   #tickRenew(): void {
     this.#renewTimer = this.#timers.set(
       () => {
-        void this.#renew().finally(() => {
+        this.#renewing = this.#renew().finally(() => {
+          this.#renewing = undefined;
           if (this.#running || this.#inHand.size > 0) this.#tickRenew();
         });
       },

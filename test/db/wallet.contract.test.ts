@@ -7,8 +7,9 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HoldVerdict, InsufficientStarsError, type Store } from '../../src/db/index.js';
+import { InsufficientStarsError, type Store } from '../../src/db/index.js';
 import { moneyFromMicros } from '../../src/domain/money.js';
+import type { HoldVerdict } from '../../src/domain/wallet.js';
 import { convertToStars, StarPricing } from '../../src/services/wallet/star-pricing.js';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.js';
 
@@ -249,7 +250,6 @@ describe.each(availableEngines())('the ledger on %s', (engine) => {
           const booked = await ledger.balance(USER);
           expect(booked).toBe(balance);
           expect(await ledger.paidBalance(USER)).toBe(paid);
-          expect(paid + granted).toBe(balance);
           // Only a late charge (a resend that reached the chat) may take the balance below zero.
           if (charged.size === 0) expect(booked).toBeGreaterThanOrEqual(0);
         }

@@ -306,6 +306,9 @@ describe('the wallet under interleavings of two processes', () => {
             const open = entries.filter((e) => e.kind === 'hold' && !settled.has(e.key));
             const spent = sum('capture') + sum('charge');
             const delivered = row.status === 'completed' && row.deliveryOutcome === 'sent' && !row.lostAt;
+            // Written out independently of holdVerdict on purpose (an oracle that called it would
+            // agree with any mistake in it); test/db/hold-settlement.contract.test.ts holds the
+            // rule and its SQL form in the repository together.
             const inFlight =
               row.stage === 'submitting' ||
               (row.stage === 'submitted' &&

@@ -114,8 +114,26 @@ describe(`UpdateInboxWorker on ${defaultEngine()}`, () => {
 
   it('a resend is dropped; each chat is handled in order while chats run side by side on two workers', async () => {
     const seen: Array<[string, number]> = [];
-    const a = await worker('a', { handle: async (u) => void seen.push(['a', u.update_id]) });
-    const b = await worker('b', { handle: async (u) => void seen.push(['b', u.update_id]) });
+    // Worker a takes one update at a time and keeps its first until b has handled one: the other
+    // chats can only go to b.
+    let bHandled = () => {};
+    const bHasHandled = new Promise<void>((resolve) => {
+      bHandled = resolve;
+    });
+    const a = await worker('a', {
+      maxInFlight: 1,
+      handle: async (u) => {
+        if (seen.every(([worker]) => worker !== 'a')) await bHasHandled;
+        seen.push(['a', u.update_id]);
+      },
+    });
+    held.add(a.w);
+    const b = await worker('b', {
+      handle: async (u) => {
+        seen.push(['b', u.update_id]);
+        bHandled();
+      },
+    });
     let id = 0;
     for (let round = 0; round < 4; round++)
       for (const chat of [1, 2, 3]) await a.w.accept(message(++id, chat));
@@ -123,6 +141,8 @@ describe(`UpdateInboxWorker on ${defaultEngine()}`, () => {
     await a.w.start();
     await b.w.start();
     await run(1_000);
+    held.delete(a.w);
+    await run(200);
     const ids = seen.map(([, updateId]) => updateId);
     expect([...ids].sort((x, y) => x - y)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
     for (const chat of [1, 2, 3]) {
@@ -130,6 +150,31 @@ describe(`UpdateInboxWorker on ${defaultEngine()}`, () => {
       expect(mine).toEqual([...mine].sort((x, y) => x - y));
     }
     expect(await a.store.inbox.countPending()).toBe(0);
+    expect(new Set(seen.map(([worker]) => worker))).toEqual(new Set(['a', 'b'])); // both took a share
+  });
+
+  it('whenIdle waits for a lease renewal under way', async () => {
+    const events: string[] = [];
+    // No claiming pass falls due meanwhile: only the renewal is under way.
+    const a = await worker('a', { handle: async () => {}, idlePollMs: 10 * LEASE });
+    const renew = a.store.inbox.renew.bind(a.store.inbox);
+    let letRenewalEnd = () => {};
+    a.store.inbox.renew = async (...args) => {
+      await new Promise<void>((resolve) => {
+        letRenewalEnd = resolve;
+      });
+      const cancelled = await renew(...args);
+      events.push('renewed');
+      return cancelled;
+    };
+    await a.w.start();
+    await a.w.whenIdle();
+    clock.advance(LEASE / 3);
+    timersOf.get(a.w)?.fireDue(); // the renewal starts and waits for the test
+    const idle = a.w.whenIdle().then(() => events.push('idle'));
+    setImmediate(() => letRenewalEnd());
+    await idle;
+    expect(events).toEqual(['renewed', 'idle']);
   });
 
   it("the handler reads its chat's conversation state as the claim read it, without a read of its own", async () => {

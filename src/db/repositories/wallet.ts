@@ -5,12 +5,24 @@
  * confirmations can never spend the same Stars, even from two processes: on SQLite the transaction
  * is IMMEDIATE (one writer), on PostgreSQL it first takes the user's wallet lock (Tx.lock).
  */
-import { and, desc, eq, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import { subscriptionKeys } from '../../domain/subscription.js';
 import { type LedgerLine, replayWallet, type WalletPools } from '../../domain/subscription-ledger.js';
-import { InsufficientStarsError, ledgerKeys } from '../../domain/wallet.js';
+import { type HoldFacts, type HoldVerdict, InsufficientStarsError, ledgerKeys } from '../../domain/wallet.js';
 import { changed, type Engine, first, type Sql, type Tx, within } from '../engine.js';
-import type { OrderRecord, StarTopupRecord, WalletEntryKind, WalletEntryRecord } from '../records.js';
+import type { StarTopupRecord, WalletEntryKind, WalletEntryRecord } from '../records.js';
 import { chargedUsd } from './orders.js';
 
 export interface NewWalletEntry {
@@ -76,9 +88,24 @@ const { hold: holdKey, settle: settleKey, charge: chargeKey } = ledgerKeys;
 
 export { holdKey, InsufficientStarsError };
 
-/** What one hold of an order should become, given the order as it is now. */
-export type HoldVerdict = 'capture' | 'release' | 'keep';
-export type HoldRule = (order: OrderRecord, holdKey: string) => HoldVerdict;
+/**
+ * A ledger key in SQL, built by the same ledgerKeys function as in TypeScript: each part is a column
+ * or an expression, the text between them the function's own (`'settle:' || key`).
+ */
+function keySql(build: (...parts: string[]) => string, ...parts: SQLWrapper[]): SQL {
+  const mark = '\u0001';
+  const pieces = build(...parts.map((_, i) => `${mark}${i}${mark}`)).split(mark);
+  // Even pieces are the function's text, odd ones the index of a part.
+  const chunks = pieces.flatMap((piece, i) => {
+    if (i % 2 === 1) return [sql`${parts[Number(piece)]}`];
+    return piece === '' ? [] : [sql.raw(`'${piece.replaceAll("'", "''")}'`)];
+  });
+  return sql`(${sql.join(chunks, sql` || `)})`;
+}
+
+export type { HoldVerdict };
+/** What one hold of an order should become (domain/wallet.ts `holdVerdict`). */
+export type HoldRule = (order: HoldFacts, holdKey: string) => HoldVerdict;
 
 /** Stars one settleOrder moved: captured (spent), released (returned), charged (spent after a release). */
 export interface Settled {
@@ -347,20 +374,23 @@ export class WalletRepository {
    */
   async ordersToSettle(limit = 500): Promise<string[]> {
     const { walletEntries: w, orders: o } = this.#t;
-    const settled = sql`exists (select 1 from ${w} s where s.key = 'settle:' || ${w.key})`;
-    const live = sql`${w.key} = 'hold:' || ${o.id} || ':' || ${o.idempotencyKey}
-      and ${o.stage} in ('submitting', 'submitted') and ${o.lostAt} is null
-      and (${o.status} is null or ${o.status} in ('queued', 'processing')
-        or (${o.status} = 'completed' and ${o.deliveredAt} is null))`;
+    // The SQL form of holdVerdict (domain/wallet.ts), its keys built by ledgerKeys' own functions.
+    const liveKey = keySql(holdKey, o.id, o.idempotencyKey);
+    const kept = sql`${w.key} = ${liveKey} and (${o.stage} = 'submitting'
+      or (${o.stage} = 'submitted' and ${o.lostAt} is null and (${o.status} is null
+        or (${o.status} not in ('failed', 'cancelled') and (${o.status} <> 'completed' or ${o.deliveredAt} is null)))))`;
+    const captured = sql`${o.stage} = 'submitted' and ${o.lostAt} is null and ${o.status} = 'completed'
+      and ${o.deliveredAt} is not null and ${o.deliveryOutcome} = 'sent'`;
+    const settled = sql`exists (select 1 from ${w} s where s.key = ${keySql(settleKey, w.key)})`;
     const openHolds = await this.engine.run((db) =>
       db
         .selectDistinct({ orderId: o.id })
         .from(w)
         .innerJoin(o, eq(o.id, w.orderId))
-        .where(and(eq(w.kind, 'hold'), sql`not ${settled}`, sql`not (${live})`))
+        .where(and(eq(w.kind, 'hold'), sql`not ${settled}`, sql`not (${kept})`))
         .limit(limit),
     );
-    const charged = sql`exists (select 1 from ${w} c where c.key = 'charge:' || substr(${w.key}, 8))`;
+    const charged = sql`exists (select 1 from ${w} c where c.key = ${keySql(chargeKey, liveKey)})`;
     const unpaid = await this.engine.run((db) =>
       db
         .selectDistinct({ orderId: o.id })
@@ -369,9 +399,8 @@ export class WalletRepository {
         .where(
           and(
             eq(w.kind, 'release'),
-            sql`substr(${w.key}, 8) = 'hold:' || ${o.id} || ':' || ${o.idempotencyKey}`,
-            eq(o.status, 'completed'),
-            eq(o.deliveryOutcome, 'sent'),
+            sql`${w.key} = ${keySql(settleKey, liveKey)}`,
+            sql`${captured}`,
             sql`not ${charged}`,
           ),
         )

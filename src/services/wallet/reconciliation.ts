@@ -28,6 +28,8 @@ interface StarTransactionLike {
       }
     | undefined;
   receiver?: { type?: unknown; user?: { id?: unknown } } | undefined;
+  /** Unix time in seconds. */
+  date?: unknown;
 }
 
 const NANO = 1_000_000_000n;
@@ -52,7 +54,7 @@ function paidByCustomer(t: StarTransactionLike, stars: number): number {
 
 /** The subscription periods paid (SubscriptionsRepository.allPeriods), if the bot sells plans. */
 export type SubscriptionPayments = () => Promise<
-  Array<{ chargeId: string; stars: number; status: 'paid' | 'refunded' }>
+  Array<{ chargeId: string; stars: number; status: 'paid' | 'refunded'; startsAt?: Date }>
 >;
 
 export type FetchStarTransactions = (offset: number, limit: number) => Promise<{ transactions: unknown[] }>;
@@ -63,16 +65,76 @@ interface Movement {
 }
 
 const PAGE = 100;
-/** Telegram keeps the list; a bot with more than this many top-ups compares the newest part only. */
+/**
+ * Telegram keeps the whole list, oldest first (the Bot API: "in chronological order"). A bot with
+ * more transactions than these pages hold reads only the newest part of the list, and compares only
+ * the ledger's entries booked within that part's dates (see `Window`): the older ones were compared
+ * while they were new.
+ */
 const MAX_PAGES = 200;
+/**
+ * How far a ledger entry's booking time may lie from its Telegram transaction's date: a payment
+ * Telegram redelivers after an outage is booked up to a day later, and the two clocks differ.
+ */
+const SLACK_MS = DAY_MS;
 
-async function readTelegram(fetch: FetchStarTransactions, log: Logger) {
+/** The dates (ms) of the part of Telegram's list that was read; undefined: that end was reached. */
+interface Window {
+  from: number | undefined;
+  until: number | undefined;
+}
+
+/**
+ * Whether a ledger entry booked at `at` (ms) has its Telegram transaction inside the window read, so
+ * that its absence there means something. An entry on the edge is left out rather than reported.
+ */
+function inWindow(window: Window, at: Date | null | undefined): boolean {
+  if (!at) return window.from === undefined && window.until === undefined;
+  const ms = at.getTime();
+  return (
+    (window.from === undefined || ms >= window.from + SLACK_MS) &&
+    (window.until === undefined || ms < window.until - SLACK_MS)
+  );
+}
+
+/**
+ * Where the newest `pages` pages of the list begin: 0 while the list is no longer; else the end is
+ * found by probing single transactions (doubling, then halving to a page), a few dozen requests.
+ */
+async function windowStart(fetch: FetchStarTransactions, pages: number): Promise<number> {
+  const size = pages * PAGE;
+  const exists = async (offset: number) => (await fetch(offset, 1)).transactions.length > 0;
+  if (!(await exists(size))) return 0;
+  let lo = size; // a transaction exists at lo
+  let hi = size * 2; // none at hi, once the loop ends
+  while (await exists(hi)) {
+    lo = hi;
+    hi *= 2;
+  }
+  while (hi - lo > PAGE) {
+    const mid = lo + Math.floor((hi - lo) / 2);
+    if (await exists(mid)) lo = mid;
+    else hi = mid;
+  }
+  return hi - size; // the list ends at or before hi
+}
+
+async function readTelegram(fetch: FetchStarTransactions, log: Logger, pages: number) {
   const payments = new Map<string, Movement>();
   const refunds = new Map<string, Movement>();
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const { transactions } = await fetch(page * PAGE, PAGE);
+  const start = await windowStart(fetch, pages);
+  let first: number | undefined;
+  let last: number | undefined;
+  let reachedEnd = false;
+  // One page more than the window holds, so that a list ending on a page boundary is seen to end.
+  for (let page = 0; page <= pages; page++) {
+    const { transactions } = await fetch(start + page * PAGE, PAGE);
     for (const raw of transactions) {
       const t = raw as StarTransactionLike;
+      if (typeof t.date === 'number') {
+        first ??= t.date * 1000;
+        last = t.date * 1000;
+      }
       const id = typeof t.id === 'string' ? t.id : undefined;
       const stars = typeof t.amount === 'number' && Number.isInteger(t.amount) ? t.amount : undefined;
       if (id === undefined || stars === undefined) {
@@ -85,9 +147,18 @@ async function readTelegram(fetch: FetchStarTransactions, log: Logger) {
         payments.set(id, { stars: paidByCustomer(t, stars), userId: userOf(t.source) });
       else if (t.receiver?.type === 'user') refunds.set(id, { stars, userId: userOf(t.receiver) });
     }
-    if (transactions.length < PAGE) break;
+    if (transactions.length < PAGE) {
+      reachedEnd = true;
+      break;
+    }
   }
-  return { payments, refunds };
+  // Without a date at an end that was not reached, nothing booked can be placed: compare none of it.
+  const window: Window = {
+    from: start === 0 ? undefined : (first ?? Number.POSITIVE_INFINITY),
+    until: reachedEnd ? undefined : (last ?? Number.NEGATIVE_INFINITY),
+  };
+  if (!reachedEnd || start > 0) log.info({ start, window }, 'stars reconciliation compares part of the list');
+  return { payments, refunds, window };
 }
 
 /**
@@ -106,21 +177,25 @@ export type StarsDifference =
   /** The ledger shows a refund Telegram does not know of. */
   | { kind: 'refund_unknown'; chargeId: string };
 
-/** Every difference (charge ids and amounts only). Empty: the books agree. */
+/**
+ * Every difference (charge ids and amounts only). Empty: the books agree. Every Telegram transaction
+ * read is compared; a ledger entry only when its Telegram transaction falls in the part read.
+ */
 export async function reconcile(
   ledger: Pick<WalletRepository, 'topupEntries' | 'paidTopups'>,
   fetch: FetchStarTransactions,
   log: Logger,
   periods: SubscriptionPayments = async () => [],
+  maxPages: number = MAX_PAGES,
 ): Promise<StarsDifference[]> {
-  const telegram = await readTelegram(fetch, log);
+  const telegram = await readTelegram(fetch, log, maxPages);
   const differences: StarsDifference[] = [];
-  const booked = new Map<string, { stars: number }>(
-    (await ledger.topupEntries()).map((e) => [e.chargeId ?? '', e]),
+  const booked = new Map<string, { stars: number; at: Date | undefined }>(
+    (await ledger.topupEntries()).map((e) => [e.chargeId ?? '', { stars: e.stars, at: e.createdAt }]),
   );
   // A subscription's payments (first and renewals) are booked as periods, not top-ups.
   const paidPeriods = await periods();
-  for (const period of paidPeriods) booked.set(period.chargeId, { stars: period.stars });
+  for (const period of paidPeriods) booked.set(period.chargeId, { stars: period.stars, at: period.startsAt });
   for (const [id, payment] of telegram.payments) {
     const entry = booked.get(id);
     if (!entry)
@@ -134,17 +209,24 @@ export async function reconcile(
       });
   }
   for (const [id, entry] of booked) {
-    if (!telegram.payments.has(id)) differences.push({ kind: 'unknown', chargeId: id, stars: entry.stars });
+    if (!telegram.payments.has(id) && inWindow(telegram.window, entry.at))
+      differences.push({ kind: 'unknown', chargeId: id, stars: entry.stars });
   }
-  const refundedHere = new Set([
-    ...(await ledger.paidTopups()).filter((t) => t.status === 'refunded').map((t) => t.chargeId ?? ''),
-    ...paidPeriods.filter((p) => p.status === 'refunded').map((p) => p.chargeId),
+  // A refund comes after its payment: placed by the refund's time where the ledger keeps it.
+  const refundedHere = new Map<string, Date | undefined>([
+    ...(await ledger.paidTopups())
+      .filter((t) => t.status === 'refunded')
+      .map((t): [string, Date | undefined] => [t.chargeId ?? '', t.refundedAt ?? undefined]),
+    ...paidPeriods
+      .filter((p) => p.status === 'refunded')
+      .map((p): [string, Date | undefined] => [p.chargeId, p.startsAt]),
   ]);
   for (const id of telegram.refunds.keys()) {
     if (!refundedHere.has(id)) differences.push({ kind: 'refund_unbooked', chargeId: id });
   }
-  for (const id of refundedHere) {
-    if (!telegram.refunds.has(id)) differences.push({ kind: 'refund_unknown', chargeId: id });
+  for (const [id, at] of refundedHere) {
+    if (!telegram.refunds.has(id) && inWindow(telegram.window, at))
+      differences.push({ kind: 'refund_unknown', chargeId: id });
   }
   return differences;
 }

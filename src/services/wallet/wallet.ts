@@ -7,16 +7,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { StarsBilling } from '../../config.js';
-import type {
-  HoldVerdict,
-  ReferralCredit,
-  StarTopupRecord,
-  Tx,
-  WalletRepository,
-  WalletTotals,
-} from '../../db/index.js';
+import type { ReferralCredit, StarTopupRecord, Tx, WalletRepository, WalletTotals } from '../../db/index.js';
 import { moneyFromMicros, moneyToString, starsPayoutUsd, sumMoneyStrings } from '../../domain/money.js';
-import { ledgerKeys } from '../../domain/wallet.js';
+import { holdVerdict, ledgerKeys } from '../../domain/wallet.js';
 import type { Logger } from '../../logger.js';
 import type { OrderPipelineHooks, OrderRecord } from '../order-hooks.js';
 import { type PriceRules, StarPricing } from './star-pricing.js';
@@ -25,21 +18,6 @@ import { type PriceRules, StarPricing } from './star-pricing.js';
 export interface LiveWalletSettings extends PriceRules {
   welcomeStars: number;
   topupPacks: readonly number[];
-}
-
-/**
- * What one hold of an order should become (docs/architecture.md, "Holds settled once"). A hold belongs to one submission
- * key: any key that is not the row's current one can never be sent again, so its hold goes back.
- * The live key's hold stays while the submission is under way or upstream works on it, and ends with
- * the order: spent only when at least one result file reached the chat, returned otherwise.
- */
-export function holdVerdict(order: OrderRecord, key: string): HoldVerdict {
-  if (key !== ledgerKeys.hold(order.id, order.idempotencyKey)) return 'release';
-  if (order.stage === 'submitting') return 'keep';
-  if (order.stage !== 'submitted' || order.lostAt) return 'release';
-  if (order.status === 'failed' || order.status === 'cancelled') return 'release';
-  if (order.status !== 'completed' || !order.deliveredAt) return 'keep';
-  return order.deliveryOutcome === 'sent' ? 'capture' : 'release';
 }
 
 /** What a pre_checkout_query may be refused for; each has a localized reason. */
