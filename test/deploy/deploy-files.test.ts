@@ -72,6 +72,18 @@ describe('deploy/compose.yaml', () => {
   });
 });
 
+describe('the compose command', () => {
+  it('is the same in the README and in the compose file, and rebuilds the image', () => {
+    const commands = (text: string) => [
+      ...new Set([...text.matchAll(/docker compose [^`\n]+/g)].map((m) => m[0].trim())),
+    ];
+    const documented = commands(read('README.md'));
+    expect(documented).toHaveLength(1);
+    expect(commands(compose)).toEqual(documented);
+    expect(documented[0]).toMatch(/ up -d --build$/);
+  });
+});
+
 describe('deploy/Caddyfile', () => {
   const proxy = /reverse_proxy ([^{\n]+)\{([^}]*)\}/.exec(caddyfile);
 
