@@ -3,13 +3,15 @@
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+# `npm ci` runs the package's `prepare` script (scripts/build-miniapp.ts), so that script comes with
+# the lock file; it skips itself here, since the Mini App's sources are not copied in yet.
 COPY package.json package-lock.json ./
+COPY scripts/build-miniapp.ts ./scripts/
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 # The admin Mini App's page (Vite) is built with the sources: its texts come from locales/.
 COPY miniapp ./miniapp
-COPY scripts/build-miniapp.ts ./scripts/
 COPY locales ./locales
 RUN npm run build && npm prune --omit=dev
 

@@ -17,7 +17,7 @@
  */
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, extname, join } from 'node:path';
+import { basename, extname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { sign } from '@tma.js/init-data-node';
@@ -26,6 +26,7 @@ import { BotProcess } from '../test/support/e2e/bot-process.js';
 import { freePort } from '../test/support/e2e/free-port.js';
 import { startTelegramEmulator } from '../test/support/telegram/emulator.js';
 import type { BotMessage } from '../test/support/telegram/scripted-user.js';
+import { describePlaygroundDotenv, readPlaygroundDotenv } from './playground-env.js';
 import { describeInlineAnswer } from './playground-inline.js';
 import { describeLogLine } from './playground-log.js';
 
@@ -69,6 +70,13 @@ const STARS_BILLING = {
   SUBSCRIPTION_PLANS: 'pro:450:600',
 };
 
+// The repository's .env (README step 2) is for the real bot: the playground takes only its branding
+// (and prices with --billing stars), names what it took and what it left out, and never its database,
+// upstream or token.
+const dotenv = readPlaygroundDotenv(
+  process.env.DOTENV_CONFIG_PATH ?? resolve(import.meta.dirname, '..', '.env'),
+  args.billing as 'off' | 'stars',
+);
 const workDir = mkdtempSync(join(tmpdir(), 'playground-'));
 // The simulator runs here, with an API key, exactly as a real upstream would be used: the bot is
 // not in sandbox mode, so --billing stars is allowed. Its origin is the one result origin trusted.
@@ -105,7 +113,22 @@ const bot = await BotProcess.start({
     ...(args.admin ? { ADMIN_IDS: String(user.id) } : {}),
     ...MINIAPP_ENV,
     ...(args.billing === 'stars' ? STARS_BILLING : {}),
+    ...dotenv.taken,
   },
+}).catch(async (error: unknown) => {
+  // A setting the bot refuses (one taken from .env, say): its own words, without our stack.
+  const output = error instanceof Error ? error.message : String(error);
+  const fatal = output.split('\n').filter((line) => /^(Fatal|Invalid configuration|\s+- )/.test(line));
+  console.error(
+    [
+      'The bot did not start:',
+      ...(fatal.length > 0 ? fatal : output.split('\n').slice(0, 20)),
+      ...describePlaygroundDotenv(dotenv),
+    ].join('\n'),
+  );
+  await emulator.close();
+  await simulator.close();
+  process.exit(1);
 });
 
 /** Buttons of the newest message that has any, numbered as the user sees them. */
@@ -249,7 +272,8 @@ const roles = [args.admin ? 'admin' : 'customer', args.billing === 'stars' ? 'St
 console.log(
   [
     `Playground ready: you are user ${user.id} (${roles.filter(Boolean).join(', ')}), language ${args.lang}.`,
-    `Simulated upstream at ${simulator.baseUrl}; files the bot sends are saved in ${workDir}.`,
+    `Simulated upstream at ${simulator.baseUrl}; a temporary database and the files the bot sends are in ${workDir}.`,
+    ...describePlaygroundDotenv(dotenv),
     'Type a message or a /command. Also: #N press button N · !pay pay the newest invoice · !photo PATH · !video PATH · !file PATH · !inline QUERY · :quit',
     args.billing === 'stars' ? 'Stars: /wallet, pick a pack, then !pay to top up.' : '',
     args.billing === 'stars' ? 'Subscriptions: /subscribe, pick the plan, !pay; !renew renews it now.' : '',

@@ -1,7 +1,7 @@
 /**
- * Starts and stops what the container built, in order: Telegram (getMe, command menus), the
- * services and workers, the singleton jobs, then the way updates come in (webhook or polling).
- * Stopping drains in the reverse order (see `stop`).
+ * Starts and stops what the container built, in order: the upstream's answer to our key (one
+ * question), Telegram (getMe, command menus), the services and workers, the singleton jobs, then
+ * the way updates come in (webhook or polling). Stopping drains in the reverse order (see `stop`).
  */
 import type { Server } from 'node:http';
 import { GrammyError } from 'grammy';
@@ -17,6 +17,7 @@ import { startPolling } from '../workers/polling.js';
 import { type Container, createContainer } from './container.js';
 import { singletonJobs } from './jobs.js';
 import { httpRoutes } from './routes.js';
+import { checkUpstream } from './upstream-check.js';
 
 export interface App {
   /** Takes updates once everything behind them runs; `onFatal` when Telegram ends polling for good. */
@@ -120,6 +121,8 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
 
   return {
     async start(onFatal) {
+      // A key or URL the upstream refuses stops here, as a token Telegram refuses does below.
+      await checkUpstream(c.upstream, logger);
       // Telegram unreachable at start-up: getMe (and every call below) keeps retrying every few
       // seconds with a warning in the log (telegram/telegram-link.ts), rather than exiting into a
       // restart loop.

@@ -45,11 +45,42 @@ describe('deploy/compose.yaml', () => {
     expect(botBlock).not.toMatch(/RESELLER_API_KEY: \$\{RESELLER_API_KEY:-/);
   });
 
+  it("the replicas' send budgets add up to at most Telegram's 30 messages a second", () => {
+    /** A variable of the block's own `environment:` map, as written. */
+    const setting = (block: string, name: string) =>
+      new RegExp(`^ {4,6}${name}: "?([^"\\n]*)"?$`, 'm').exec(block)?.[1];
+    const TELEGRAM_PER_BOT = 30;
+    const rates = replicas.map((name) => {
+      const own = services().get(name)!;
+      // `<<: *bot` merges shallowly: a replica with an environment of its own has none of x-bot's.
+      const value = /^ {4}environment:/m.test(own)
+        ? setting(own, 'TELEGRAM_SEND_RATE')
+        : setting(botBlock, 'TELEGRAM_SEND_RATE');
+      // Unset means the default, the whole 30, for each replica.
+      expect(value, `${name} sets TELEGRAM_SEND_RATE`).toMatch(/^\d+$/);
+      return Number(value);
+    });
+    expect(rates.every((rate) => rate > 0)).toBe(true);
+    expect(rates.reduce((sum, rate) => sum + rate, 0)).toBeLessThanOrEqual(TELEGRAM_PER_BOT);
+  });
+
   it('every variable the bot reads is documented in .env.example, so env_file can carry it', () => {
     expect(configVariables.length).toBeGreaterThan(40);
     const documented = read('.env.example');
     const missing = configVariables.filter((name) => !new RegExp(`^(# ?)?${name}=`, 'm').test(documented));
     expect(missing).toEqual([]);
+  });
+});
+
+describe('the compose command', () => {
+  it('is the same in the README and in the compose file, and rebuilds the image', () => {
+    const commands = (text: string) => [
+      ...new Set([...text.matchAll(/docker compose [^`\n]+/g)].map((m) => m[0].trim())),
+    ];
+    const documented = commands(read('README.md'));
+    expect(documented).toHaveLength(1);
+    expect(commands(compose)).toEqual(documented);
+    expect(documented[0]).toMatch(/ up -d --build$/);
   });
 });
 

@@ -27,9 +27,10 @@ export class PlaygroundProcess {
     });
   }
 
-  static start(args: string[] = []): PlaygroundProcess {
+  /** `repo`: another checkout to run it in (a copy with a .env of its own, say). */
+  static start(args: string[] = [], options: { repo?: string } = {}): PlaygroundProcess {
     const child = spawn('npm', ['run', '--silent', 'playground', '--', ...args], {
-      cwd: REPO_ROOT,
+      cwd: options.repo ?? REPO_ROOT,
       env: { ...process.env, NO_COLOR: '1' },
       stdio: ['pipe', 'pipe', 'pipe'],
       // Its own process group: npm, the playground and the bot it starts go down together.

@@ -5,9 +5,18 @@
  * assertions and for failure messages.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { devNull } from 'node:os';
 import { resolve } from 'node:path';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
+
+/**
+ * The bot's environment is only what a test passes: a developer's .env in the repository (the
+ * README's step 2) must not reach it. The variables a test leaves unset would otherwise come from
+ * that file (dotenv never overrides a set one, but fills every gap): its DATABASE_URL, its billing.
+ * dotenv reads the empty device instead, quietly; a test may still name a file of its own.
+ */
+const BASE_ENV = { DOTENV_CONFIG_PATH: devNull, DOTENV_CONFIG_QUIET: 'true', NODE_ENV: 'test' };
 
 /** node's arguments for the bot's entry point: the compiled build when the run made one. */
 function entryArgs(): string[] {
@@ -55,8 +64,7 @@ export class BotProcess {
   static async start(opts: BotProcessOptions): Promise<BotProcess> {
     const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...entryArgs()], {
       cwd: REPO_ROOT,
-      // Only what we pass: a developer's .env must not leak into tests (dotenv never overrides set vars).
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'debug', ...opts.env },
+      env: { PATH: process.env.PATH ?? '', ...BASE_ENV, LOG_LEVEL: 'debug', ...opts.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const bot = new BotProcess(child);
@@ -77,7 +85,7 @@ export class BotProcess {
   ): Promise<{ code: number | null; output: string }> {
     const child = spawn(process.execPath, entryArgs(), {
       cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', ...env },
+      env: { PATH: process.env.PATH ?? '', ...BASE_ENV, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const bot = new BotProcess(child);
