@@ -9,7 +9,9 @@
  *   npm run playground -- --billing stars   customers pay from a Stars wallet (top up, then !pay)
  *
  *   text          send a message          /command   send a command
- *   #N            press button N          !pay       pay the newest invoice (or invoice link)
+ *   #N            press button N (numbers stay with their buttons; ↗️ Share shows what the chosen
+ *                 chat gets, a Mini App button prints its signed link)
+ *                                         !pay       pay the newest invoice (or invoice link)
  *   !renew        Telegram renews your Stars subscription now
  *   !photo PATH | !video PATH | !file PATH           send a file
  *   !inline QUERY show what @bot QUERY offers (your results to share)
@@ -24,8 +26,10 @@ import { sign } from '@tma.js/init-data-node';
 import { startSimulator } from '../src/simulator/server.js';
 import { BotProcess } from '../test/support/e2e/bot-process.js';
 import { freePort } from '../test/support/e2e/free-port.js';
+import type { BotMessageButton } from '../test/support/telegram/bot-message.js';
 import { startTelegramEmulator } from '../test/support/telegram/emulator.js';
 import type { BotMessage } from '../test/support/telegram/scripted-user.js';
+import { ButtonNumbers, buttonAction } from './playground-buttons.js';
 import { describePlaygroundDotenv, readPlaygroundDotenv } from './playground-env.js';
 import { describeInlineAnswer } from './playground-inline.js';
 import { describeLogLine } from './playground-log.js';
@@ -131,19 +135,10 @@ const bot = await BotProcess.start({
   process.exit(1);
 });
 
-/** Buttons of the newest message that has any, numbered as the user sees them. */
-let numberedButtons: Array<{ text: string; messageId: number }> = [];
+/** Every printed button's number, for the whole session. */
+const numbers = new ButtonNumbers();
 /** What was last printed per message, so an edit that only removes buttons stays quiet. */
 const printed = new Map<number, { editCount: number; text: string }>();
-
-function plain(html: string): string {
-  return html
-    .replace(/<[^>]+>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&');
-}
 
 /** A media file is saved, so it can be opened: the terminal shows where. */
 async function mediaLabel(message: BotMessage): Promise<string> {
@@ -168,16 +163,18 @@ async function printNewMessages(): Promise<void> {
     for (const message of user.messages()) {
       const before = printed.get(message.message_id);
       if (message.deleted || before?.editCount === message.editCount) continue;
-      const text = plain(message.text ?? message.caption ?? '');
+      // The emulator keeps what the chat displays (entities parsed out): printed as is, so a
+      // usage's <placeholders> stay.
+      const text = message.text ?? message.caption ?? '';
       printed.set(message.message_id, { editCount: message.editCount, text });
       if (before && before.text === text && message.buttons.length === 0) continue;
       const media = before ? '' : await mediaLabel(message);
       console.log(`\n🤖${before ? ' (edited)' : ''} ${media}${text}`);
       if (message.buttons.length > 0) {
-        numberedButtons = message.buttons.map((b) => ({ text: b.text, messageId: message.message_id }));
-        const label = (b: { text: string; url?: string }) =>
-          invoiceLinkOf(b) ? `${b.text} [invoice link; type !pay to pay it]` : b.text;
-        console.log(message.buttons.map((b, i) => `  #${i + 1} ${label(b)}`).join('\n'));
+        const ids = numbers.number(message.message_id, message.buttons);
+        const label = (b: BotMessageButton) =>
+          buttonAction(b)?.kind === 'invoice_link' ? `${b.text} [invoice link; type !pay to pay it]` : b.text;
+        console.log(message.buttons.map((b, i) => `  #${ids[i]} ${label(b)}`).join('\n'));
       }
     }
   } finally {
@@ -200,8 +197,9 @@ const ticker = setInterval(() => {
 }, 200);
 
 /** A button opening an invoice link (createInvoiceLink: a subscription, say): Telegram's t.me/$ links. */
-function invoiceLinkOf(button: { url?: string }): string | undefined {
-  return button.url?.startsWith('https://t.me/$') ? button.url : undefined;
+function invoiceLinkOf(button: BotMessageButton): string | undefined {
+  const action = buttonAction(button);
+  return action?.kind === 'invoice_link' ? action.url : undefined;
 }
 
 /** The newest invoice: a message with one, or a button with an invoice link, whichever came last. */
@@ -222,12 +220,45 @@ function renew(): void {
   console.log(`🔁 Telegram renewed your subscription (charge ${renewal.chargeId})`);
 }
 
+/** A message's buttons as they are now; undefined once it is deleted. */
+function buttonsNow(messageId: number): BotMessageButton[] | undefined {
+  const message = user.messages().find((m) => m.message_id === messageId);
+  return message && !message.deleted ? message.buttons : undefined;
+}
+
+/** #N: what Telegram does for that button. */
 async function press(number: number): Promise<void> {
-  const button = numberedButtons[number - 1];
-  if (!button) return void console.log('No such button.');
-  const answer = await user.pressButton(button.text, { messageId: button.messageId });
-  // What Telegram shows for a callback answer: a toast, or an alert to dismiss.
-  if (answer.text) console.log(answer.show_alert ? `\n🔔 Alert: ${answer.text}` : `\n💬 ${answer.text}`);
+  const found = numbers.resolve(number, buttonsNow);
+  if (!found.ok) return void console.log(found.reason);
+  const action = buttonAction(found.button);
+  switch (action?.kind) {
+    case 'callback': {
+      const answer = await user.pressCallbackData(action.data, found.messageId);
+      // What Telegram shows for a callback answer: a toast, or an alert to dismiss.
+      if (answer.text) console.log(answer.show_alert ? `\n🔔 Alert: ${answer.text}` : `\n💬 ${answer.text}`);
+      return;
+    }
+    case 'inline':
+      return share(action.query);
+    case 'web_app':
+      return void console.log(
+        `📱 ${found.button.text}: Telegram opens this Mini App in the chat. Here, open it in a browser (signed in as you): ${signedWebAppUrl(action.url)}`,
+      );
+    case 'invoice_link':
+      return void console.log('This button opens a payment: type !pay to pay it.');
+    case 'url':
+      return void console.log(`🔗 ${found.button.text} opens ${action.url}`);
+    default:
+      return void console.log(`Button #${number} (${found.button.text}) does nothing here.`);
+  }
+}
+
+/** ↗️ Share: Telegram asks for a chat and types `@bot QUERY` there; the result tapped is sent to it. */
+async function share(query: string): Promise<void> {
+  console.log(
+    "↗️ Telegram asks which chat to share in and types the bot's name there; the chat gets the result you tap:",
+  );
+  await inline(query);
 }
 
 async function inline(query: string): Promise<void> {
@@ -249,8 +280,11 @@ async function sendFile(line: string): Promise<void> {
     );
 }
 
-/** The Mini App's local address with launch parameters as Telegram passes them, signed for this user (valid a day). */
-function dashboardUrl(port: number): string {
+/**
+ * A Mini App's page with launch parameters as Telegram passes them, signed for this user (valid a
+ * day). Telegram opens PUBLIC_URL over https; the playground serves it over http on the same port.
+ */
+function signedWebAppUrl(url: string): string {
   const initData = sign(
     {
       user: { id: user.id, first_name: 'You', language_code: args.lang },
@@ -265,7 +299,10 @@ function dashboardUrl(port: number): string {
     tgWebAppVersion: '8.0',
     tgWebAppPlatform: 'web',
   });
-  return `http://127.0.0.1:${port}/miniapp/#${launch.toString()}`;
+  const page = new URL(url);
+  if (miniAppPort && page.host === `127.0.0.1:${miniAppPort}`) page.protocol = 'http:';
+  page.hash = launch.toString();
+  return page.href;
 }
 
 const roles = [args.admin ? 'admin' : 'customer', args.billing === 'stars' ? 'Stars wallet on' : ''];
@@ -278,7 +315,7 @@ console.log(
     args.billing === 'stars' ? 'Stars: /wallet, pick a pack, then !pay to top up.' : '',
     args.billing === 'stars' ? 'Subscriptions: /subscribe, pick the plan, !pay; !renew renews it now.' : '',
     miniAppPort
-      ? `Control room (admin Mini App, /dashboard), open in a browser: ${dashboardUrl(miniAppPort)}`
+      ? `Control room (admin Mini App, /dashboard), open in a browser: ${signedWebAppUrl(`${MINIAPP_ENV.PUBLIC_URL}/miniapp/`)}`
       : '',
   ]
     .filter(Boolean)

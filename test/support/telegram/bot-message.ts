@@ -15,6 +15,17 @@ export interface BotMessageMedia {
   bytes(): Promise<Buffer>;
 }
 
+/** An inline button as a test sees it: what pressing it does is the field it carries. */
+export interface BotMessageButton {
+  text: string;
+  callback_data?: string;
+  url?: string;
+  /** Telegram asks which chat, then types `@bot <this>` there. */
+  switch_inline_query?: string;
+  /** A Mini App Telegram opens at this URL, with signed launch data. */
+  web_app?: { url: string };
+}
+
 /** A bot message as a test sees it. */
 export interface BotMessage {
   message_id: number;
@@ -31,7 +42,7 @@ export interface BotMessage {
   media?: BotMessageMedia;
   mediaGroupId?: string;
   replyMarkup?: InlineKeyboardMarkup | ReplyKeyboardMarkup | undefined;
-  buttons: Array<{ text: string; callback_data?: string; url?: string }>;
+  buttons: BotMessageButton[];
   /** message_id this message replies to. */
   replyTo?: number;
   editCount: number;
@@ -53,6 +64,10 @@ export function toBotMessage(msg: StoredMessage, files: FileStore): BotMessage {
             ? { callback_data: b.callback_data }
             : {}),
           ...('url' in b && b.url !== undefined ? { url: b.url } : {}),
+          ...('switch_inline_query' in b && b.switch_inline_query !== undefined
+            ? { switch_inline_query: b.switch_inline_query }
+            : {}),
+          ...('web_app' in b && b.web_app !== undefined ? { web_app: { url: b.web_app.url } } : {}),
         }))
       : [],
     replyMarkup:
