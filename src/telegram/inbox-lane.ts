@@ -8,9 +8,12 @@
  * - everything else of a chat (or of a user, for inline queries) shares the chat's lane; /cancel and
  *   /help are marked `control`: they may run beside the chat's update in hand, never overtake one
  *   that waits.
+ * The payment lanes' names are the domain's (domain/inbox-lane.ts), which also says which lanes
+ * carry payments.
  */
 import { Context } from 'grammy';
 import type { Update } from 'grammy/types';
+import { paymentLanes } from '../domain/inbox-lane.js';
 
 /** Commands answered beside the chat's sequence: they must never wait for a hanging upload or order. */
 export const CONTROL_COMMANDS = /^\/(cancel|help)(@\w+)?(\s|$)/;
@@ -43,9 +46,9 @@ export function isPayment(ctx: Context): boolean {
 
 export function inboxLane(update: Update): InboxLane {
   const ctx = read(update);
-  if (ctx.preCheckoutQuery) return { lane: `checkout:${update.update_id}`, control: false };
+  if (ctx.preCheckoutQuery) return { lane: paymentLanes.checkout(update.update_id), control: false };
   const chatId = ctx.chat?.id;
-  if (ctx.message?.successful_payment) return { lane: `${chatId}:payment`, control: false };
+  if (ctx.message?.successful_payment) return { lane: paymentLanes.payment(chatId), control: false };
   const key = chatId ?? ctx.from?.id;
   if (key === undefined) return { lane: `update:${update.update_id}`, control: false };
   const text = ctx.message?.text;

@@ -30,6 +30,7 @@ import { withPrefetchedConversation } from '../db/repositories/conversation-stat
 import type { ClaimedUpdate, StoreOutcome } from '../db/repositories/update-inbox.js';
 import { withPrefetchedSender } from '../db/repositories/users.js';
 import { storableJson } from '../db/storable-json.js';
+import { isPaymentLane } from '../domain/inbox-lane.js';
 import { realTimers, sleepOn, type Timers } from '../lib/timers.js';
 import type { Logger } from '../logger.js';
 import { metrics } from '../metrics.js';
@@ -38,7 +39,6 @@ import { CONTROL_COMMANDS, inboxLane, senderIdOf } from '../telegram/inbox-lane.
 import { InboxWriter } from './inbox-writer.js';
 
 /** Payment lanes (see telegram/inbox-lane.ts): handled by slots of their own. */
-const isPaymentLane = (lane: string) => lane.startsWith('checkout:') || lane.endsWith(':payment');
 
 /**
  * A chat's plain messages (no command, no payment, no button): what a flooding chat sends, and what

@@ -200,7 +200,7 @@ describe.each(availableEngines())(
       await database.drop();
     });
 
-    it('grant exactly what the rules allow, and the ledger equals the wallets', async () => {
+    it('grant exactly what the rules allow, to the referrer, within the daily cap', async () => {
       await fc.assert(
         fc.asyncProperty(fc.array(step, { maxLength: 25 }), async (steps) => {
           await database.execute`delete from wallet_entries`;
@@ -235,18 +235,17 @@ describe.each(availableEngines())(
             }
           }
           expect(await store.wallet.balance(REFERRER)).toBe(earned);
-          expect(earned).toBeLessThanOrEqual(rules.dailyCapStars);
           const rewards = await referralEntries(database);
+          // The day's cap, read from what the ledger booked (not from the model's own arithmetic).
+          const net = rewards.reduce((sum, r) => sum + Number(r.delta), 0);
+          expect(net).toBeLessThanOrEqual(rules.dailyCapStars);
+          expect(rewards.every((r) => Number(r.user_id) === REFERRER)).toBe(true);
           const granted = rewards.filter((r) => Number(r.delta) > 0);
           const allowed =
             (paid.size > 0 ? rules.bonusStars : 0) +
             [...paid.values()].reduce((sum, c) => sum + Math.floor((c.stars * rules.percent) / 100), 0);
           expect(granted.reduce((sum, r) => sum + Number(r.delta), 0)).toBeLessThanOrEqual(allowed);
           expect(new Set(rewards.map((r) => r.key)).size).toBe(rewards.length);
-          const [ledger] = await database.query<{ total: number }>`
-          select coalesce(sum(delta), 0) as total from wallet_entries`;
-          const wallets = (await store.wallet.balance(REFERRER)) + (await store.wallet.balance(REFEREE));
-          expect(Number(ledger?.total)).toBe(wallets);
         }),
         { numRuns: engine === 'postgres' ? 40 : 80 },
       );

@@ -3,6 +3,7 @@
  * ManualClock shared by the simulator, the services and the tracker's timer, so every assertion is
  * about counts and clock instants, never about how long something took.
  */
+import { pino } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderRecord, Store } from '../../src/db/index.js';
 import { isLostOrder, UNKNOWN_STATUS_REPORT_AFTER_MS } from '../../src/domain/order-state.js';
@@ -621,7 +622,9 @@ describe('OrderTracker: restarts and delivery', () => {
   });
 
   it('a database error in the loop is logged and the loop carries on', async () => {
-    const r = await startRig();
+    const lines: Array<{ level: number; msg: string; err?: { message: string } }> = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const r = await startRig({ logger });
     const order = await r.order();
     const repo = r.ordering.orders;
     const listDue = repo.listDue.bind(repo);
@@ -635,6 +638,12 @@ describe('OrderTracker: restarts and delivery', () => {
     await r.run(12_000);
     expect(failures).toBeLessThan(0);
     expect(r.events.of('final')).toEqual([{ type: 'final', orderId: order.id, status: 'completed' }]);
+    // The operator's only signal: one error line per failed pass, naming the cause.
+    const loop = lines.filter((l) => l.msg === 'order tracker loop failed');
+    expect(loop.map((l) => [l.level, l.err?.message])).toEqual([
+      [50, 'SQLITE_BUSY: database is locked'],
+      [50, 'SQLITE_BUSY: database is locked'],
+    ]);
   });
 
   it('stop() cuts a running GET short and leaves the stored schedule as it was', async () => {

@@ -27,6 +27,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import { PAYMENT_LANE_PATTERNS } from '../../domain/inbox-lane.js';
 import { changed, type Engine, first, type Sql } from '../engine.js';
 import type { SqliteEngine } from '../engines/sqlite.js';
 import type { InboxUpdateRecord } from '../records.js';
@@ -43,9 +44,9 @@ export type StoreOutcome = 'stored' | 'duplicate' | 'dropped';
 /** Which lanes a claim looks at: payments have workers of their own (Telegram waits 10 s for a checkout). */
 export type LaneKind = 'payments' | 'chats';
 
-/** The lanes of payments (telegram/inbox-lane.ts): a checkout question, a chat's successful payment. */
+/** The lanes of payments (domain/inbox-lane.ts): a checkout question, a chat's successful payment. */
 function paymentLane(lane: Parameters<typeof like>[0]): SQL {
-  return or(like(lane, 'checkout:%'), like(lane, '%:payment')) as SQL;
+  return or(...PAYMENT_LANE_PATTERNS.map((pattern) => like(lane, pattern))) as SQL;
 }
 
 /**
@@ -120,7 +121,7 @@ function sqliteClaimed(r: SqliteClaimRow): InboxUpdateRecord & { alone: boolean;
 }
 
 /** `paymentLane` in the raw SQL of SQLite's claim. */
-const SQLITE_PAYMENT_LANE = "(lane like 'checkout:%' or lane like '%:payment')";
+const SQLITE_PAYMENT_LANE = `(${PAYMENT_LANE_PATTERNS.map((pattern) => `lane like '${pattern}'`).join(' or ')})`;
 
 const SQLITE_LANE_KIND: Record<LaneKind | 'all', string> = {
   payments: SQLITE_PAYMENT_LANE,
