@@ -79,3 +79,72 @@ describe.each(availableEngines())('subscriptions on %s', (engine) => {
     expect(await service.checkCheckout(query)).toEqual({ ok: false, reason: 'already_subscribed' });
   });
 });
+
+describe.each(availableEngines())('a subscription keeps the terms of its first payment, on %s', (engine) => {
+  let database: TestDatabase;
+  let store: Store;
+  const now = Date.UTC(2026, 10, 1);
+  const alerts: unknown[] = [];
+  const serviceWith = (priceStars: number, allowanceStars: number) =>
+    new SubscriptionsService({
+      store: store.subscriptions,
+      ledger: store.wallet,
+      plans: [{ id: 'pro', priceStars, allowanceStars }],
+      periodSeconds: PERIOD / 1000,
+      logger: pino({ level: 'silent' }),
+      alert: (alert) => void alerts.push(alert),
+    });
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    store = await database.open(() => now);
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  const payment = (userId: number, chargeId: string, stars: number, first: boolean) => ({
+    chargeId,
+    userId,
+    stars,
+    payload: planPayload('pro', userId),
+    expiresAt: new Date(now + PERIOD),
+    first,
+  });
+
+  it('a plan repriced up: the old subscriber renews at the old price for the old allowance', async () => {
+    await serviceWith(450, 600).recordPayment(payment(1, 'r1', 450, true));
+    const repriced = serviceWith(900, 1300);
+    const renewal = await repriced.recordPayment(payment(1, 'r1b', 450, false));
+    expect(renewal.allowance).toBe(600);
+    expect(await store.wallet.balance(1)).toBe(600);
+    expect(alerts).toEqual([]);
+    // A new subscriber gets the plan as configured now.
+    await repriced.recordPayment(payment(2, 'r2', 900, true));
+    expect(await store.wallet.balance(2)).toBe(1300);
+  });
+
+  it('an allowance lowered under the same id does not under-credit an old subscriber', async () => {
+    await serviceWith(450, 600).recordPayment(payment(3, 'r3', 450, true));
+    const renewal = await serviceWith(450, 300).recordPayment(payment(3, 'r3b', 450, false));
+    expect(renewal.allowance).toBe(600);
+    expect(await store.wallet.balance(3)).toBe(600);
+  });
+
+  it('a renewal of another amount than the stored price: credited in proportion (rounded down), admins told', async () => {
+    await serviceWith(450, 600).recordPayment(payment(4, 'r4', 450, true));
+    const renewal = await serviceWith(450, 600).recordPayment(payment(4, 'r4b', 400, false));
+    // 600 * 400 / 450 = 533.33...
+    expect(renewal.allowance).toBe(533);
+    expect(await store.wallet.balance(4)).toBe(533);
+    expect(alerts).toEqual([
+      {
+        kind: 'subscription_amount_mismatch',
+        userId: 4,
+        chargeId: 'r4b',
+        expected: 450,
+        paid: 400,
+        allowance: 533,
+      },
+    ]);
+  });
+});
