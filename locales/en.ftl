@@ -1083,6 +1083,7 @@ subscription-status-item = { $n }. <b>{ $name }</b>: { $renewal }
 subscription-button-cancel-item = Cancel renewal { $n }
 subscription-button-resume-item = Resume renewal { $n }
 admin-refund-subscription-spent = The customer has already spent { $spent } of this period: the refund books them against their wallet, so their balance can go below zero, and new orders wait until they top up.
+admin-refund-subscription-spent-done = Booked against the customer's wallet: { $spent } they had already spent of that period.
 admin-alert-subscription-amount =
     ⚠️ <b>A subscription renewal paid an unexpected amount:</b> user <code>{ $user }</code> paid ⭐ { $paid } instead of ⭐ { $expected } (charge <code>{ $charge }</code>). Credited in proportion: ⭐ { $allowance }.
 admin-alert-subscription-duplicate =

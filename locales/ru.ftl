@@ -1064,6 +1064,7 @@ subscription-status-item = { $n }. <b>{ $name }</b>: { $renewal }
 subscription-button-cancel-item = Отменить продление { $n }
 subscription-button-resume-item = Возобновить продление { $n }
 admin-refund-subscription-spent = Клиент уже потратил { $spent } из этого периода: при возврате они спишутся с его кошелька, баланс может уйти в минус, и новые заказы будут ждать пополнения.
+admin-refund-subscription-spent-done = С кошелька клиента списано { $spent }, которые он уже потратил из этого периода.
 admin-alert-subscription-amount =
     ⚠️ <b>Продление подписки оплачено другой суммой:</b> пользователь <code>{ $user }</code> заплатил ⭐ { $paid } вместо ⭐ { $expected } (платёж <code>{ $charge }</code>). Начислено пропорционально: ⭐ { $allowance }.
 admin-alert-subscription-duplicate =

@@ -309,4 +309,22 @@ describe.each(availableEngines())("Telegram's refund of a spent subscription pay
     await service.telegramRefund('p2');
     expect(await store.wallet.balance(21)).toBe(100 - 250);
   });
+
+  it("an admin's refund of a spent period follows the same rule, and no admin alert (they did it)", async () => {
+    await service.recordPayment({
+      chargeId: 'p3',
+      userId: 22,
+      stars: 450,
+      payload: planPayload('pro', 22),
+      expiresAt: new Date(now + PERIOD),
+      first: true,
+    });
+    await spend(22, 'o-22', 100);
+    const before = alerts.length;
+    const refunded = await service.refund('p3', async () => undefined);
+    expect(refunded).toEqual({ kind: 'refunded', userId: 22, stars: 450, expired: 500, spent: 100 });
+    expect(await store.wallet.balance(22)).toBe(-100);
+    expect(alerts).toHaveLength(before);
+    expect(await service.refund('p3', async () => undefined)).toEqual({ kind: 'already_refunded' });
+  });
 });

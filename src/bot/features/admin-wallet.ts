@@ -248,12 +248,15 @@ async function refundPeriod(ctx: BotContext & { from: { id: number } }, chargeId
     stars: result.stars,
     expired: result.expired,
   });
-  await ctx.reply(
-    ctx.t('admin-refund-subscription-done', {
-      amount: stars(ctx, result.stars),
-      user: String(result.userId),
-      expired: stars(ctx, result.expired),
-    }),
-  );
+  const done = ctx.t('admin-refund-subscription-done', {
+    amount: stars(ctx, result.stars),
+    user: String(result.userId),
+    expired: stars(ctx, result.expired),
+  });
+  const spent =
+    result.spent > 0
+      ? `\n${ctx.t('admin-refund-subscription-spent-done', { spent: stars(ctx, result.spent) })}`
+      : '';
+  await ctx.reply(done + spent);
   await tellCustomer(ctx, result.userId, 'subscription-refunded-notice', result.stars);
 }
