@@ -1071,3 +1071,21 @@ dashboard-off-no-public-url = The control room is off: set <code>PUBLIC_URL</cod
 dashboard-off-no-http-port = The control room is off: in polling mode the bot serves it on <code>HTTP_PORT</code> (or <code>METRICS_PORT</code>). Set one, make <code>PUBLIC_URL</code> point at it, and restart.
 command-subscribe = Monthly plans in Stars
 command-subscription = Your plan: Stars left, renewal, cancel
+
+## Subscriptions: terms kept, one plan at a time, refunds (issue 38)
+checkout-payment-pending = Your payment for another plan is still being processed. Please wait a minute, then see /subscription.
+subscription-status-several =
+    🔁 You have { $count ->
+        [one] { $count } subscription
+       *[other] { $count } subscriptions
+    } at once: Telegram renews each of them. Stars of their periods left: { $left }.
+subscription-status-item = { $n }. <b>{ $name }</b>: { $renewal }
+subscription-button-cancel-item = Cancel renewal { $n }
+subscription-button-resume-item = Resume renewal { $n }
+admin-refund-subscription-spent = The customer has already spent { $spent } of this period: the refund books them against their wallet, so their balance can go below zero, and new orders wait until they top up.
+admin-refund-subscription-spent-done = Booked against the customer's wallet: { $spent } they had already spent of that period.
+admin-alert-subscription-amount =
+    ⚠️ <b>A subscription renewal paid an unexpected amount:</b> user <code>{ $user }</code> paid ⭐ { $paid } instead of ⭐ { $expected } (charge <code>{ $charge }</code>). Credited in proportion: ⭐ { $allowance }.
+admin-alert-subscription-duplicate =
+    ⚠️ <b>A customer has two subscriptions at once:</b> user <code>{ $user }</code> (charges <code>{ $charges }</code>). Telegram renews each; the customer sees both in /subscription, each with its own <b>Cancel renewal</b>.
+wallet-what-allowance_clawback = spent subscription Stars of a refunded payment

@@ -1051,3 +1051,22 @@ dashboard-off-no-public-url = Панель выключена: укажите в
 dashboard-off-no-http-port = Панель выключена: в режиме polling бот показывает её на порту <code>HTTP_PORT</code> (или <code>METRICS_PORT</code>). Задайте порт, направьте на него <code>PUBLIC_URL</code> и перезапустите бота.
 command-subscribe = Подписки на месяц за звёзды
 command-subscription = Ваша подписка: остаток звёзд, продление, отмена
+
+## Подписки: условия сохраняются, один тариф за раз, возвраты (issue 38)
+checkout-payment-pending = Платёж за другую подписку ещё обрабатывается. Подождите минуту и загляните в /subscription.
+subscription-status-several =
+    🔁 У вас { $count ->
+        [one] { $count } подписка
+        [few] { $count } подписки
+       *[many] { $count } подписок
+    } одновременно, Telegram продлевает каждую. Осталось звёзд их периодов: { $left }.
+subscription-status-item = { $n }. <b>{ $name }</b>: { $renewal }
+subscription-button-cancel-item = Отменить продление { $n }
+subscription-button-resume-item = Возобновить продление { $n }
+admin-refund-subscription-spent = Клиент уже потратил { $spent } из этого периода: при возврате они спишутся с его кошелька, баланс может уйти в минус, и новые заказы будут ждать пополнения.
+admin-refund-subscription-spent-done = С кошелька клиента списано { $spent }, которые он уже потратил из этого периода.
+admin-alert-subscription-amount =
+    ⚠️ <b>Продление подписки оплачено другой суммой:</b> пользователь <code>{ $user }</code> заплатил ⭐ { $paid } вместо ⭐ { $expected } (платёж <code>{ $charge }</code>). Начислено пропорционально: ⭐ { $allowance }.
+admin-alert-subscription-duplicate =
+    ⚠️ <b>У клиента сразу две подписки:</b> пользователь <code>{ $user }</code> (платежи <code>{ $charges }</code>). Telegram продлевает каждую; клиент видит обе в /subscription, у каждой своя кнопка «Отменить продление».
+wallet-what-allowance_clawback = потраченные звёзды подписки, платёж за которую возвращён

@@ -180,6 +180,12 @@ export function createServices(opts: {
             plans: config.billing.subscriptions!.plans,
             periodSeconds: config.billing.subscriptions!.periodSeconds,
             logger,
+            // Once per charge (a mismatch, a refund) or per customer (two live subscriptions).
+            alert: (alert) =>
+              admin.alerts.raiseLater(
+                alert,
+                alert.kind === 'subscription_duplicate' ? String(alert.userId) : alert.chargeId,
+              ),
           })
         : null,
   };

@@ -35,6 +35,7 @@ const TABLES = [
   'modelSettings',
   'subscriptions',
   'subscriptionPeriods',
+  'subscriptionCheckouts',
 ] as const satisfies readonly (keyof Tables)[];
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters for the widest table (orders). */

@@ -196,7 +196,8 @@ export interface InboxUpdateRecord {
  * - allowance `sub:<charge>` (+): a subscription period's allowance, spent before any other Stars,
  *   never refundable; allowance_expire `sub_expire:<charge>` (-): its unspent rest at the period's
  *   end (or when its payment was refunded), and `sub_expire:<charge>:<n>` for a part a release gave
- *   back to a period already ended
+ *   back to a period already ended; allowance_clawback `sub_clawback:<charge>` (-): what the customer
+ *   had spent of a period whose payment was refunded, taken from their paid Stars (even below zero)
  */
 export const WALLET_ENTRY_KINDS = [
   'topup',
@@ -213,6 +214,7 @@ export const WALLET_ENTRY_KINDS = [
   'referral',
   'allowance',
   'allowance_expire',
+  'allowance_clawback',
 ] as const;
 export type WalletEntryKind = (typeof WALLET_ENTRY_KINDS)[number];
 
@@ -258,10 +260,24 @@ export interface StarTopupRecord {
 export const SUBSCRIPTION_STATES = ['active', 'ended'] as const;
 export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
 
-/** A customer's Stars subscription (one row per customer: subscribing again reuses it). */
+/**
+ * A customer's Stars subscription: the chain of charges Telegram makes for one paid plan link, named
+ * by its first charge. It keeps the terms of its first payment: a plan repriced since changes nothing
+ * for it (Telegram renews it at the price of its link).
+ */
 export interface SubscriptionRecord {
+  /** The first charge's telegram_payment_charge_id. */
+  id: string;
   userId: number;
+  /** The invoice payload of its link: renewals carry it, and find their subscription by it. */
+  payload: string;
   planId: string;
+  /** What its first payment paid, each period (XTR). */
+  priceStars: number;
+  /** The allowance credited for a period paid at `priceStars` (0 with 0: unknown, the plan's). */
+  allowanceStars: number;
+  /** Its period, for a renewal that comes without subscription_expiration_date. */
+  periodSeconds: number;
   state: SubscriptionState;
   /** Auto-renewal turned off (editUserStarSubscription is_canceled); active to `expiresAt` anyway. */
   cancelled: boolean;
@@ -283,6 +299,8 @@ type SubscriptionPeriodStatus = (typeof SUBSCRIPTION_PERIOD_STATUSES)[number];
 export interface SubscriptionPeriodRecord {
   chargeId: string;
   userId: number;
+  /** The subscription (its first charge) this period belongs to. */
+  subscriptionId: string;
   planId: string;
   /** What the customer paid (XTR). */
   stars: number;
@@ -293,6 +311,13 @@ export interface SubscriptionPeriodRecord {
   status: SubscriptionPeriodStatus;
   /** The first payment of the subscription (is_first_recurring), not a renewal. */
   first: boolean;
+}
+
+/** A plan checkout answered ok and not credited yet (one per customer). */
+export interface SubscriptionCheckoutRecord {
+  userId: number;
+  payload: string;
+  approvedAt: Date;
 }
 
 /** Who a broadcast goes to (chosen in /broadcast); blocked and banned users are always left out. */

@@ -77,6 +77,7 @@ export function replayWallet(entries: readonly LedgerLine[]): WalletPools {
         break;
       case 'refund':
       case 'telegram_refund':
+      case 'allowance_clawback':
         paid -= e.stars;
         break;
       case 'hold':

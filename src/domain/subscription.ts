@@ -55,12 +55,39 @@ export const subscriptionKeys = {
    */
   expire: (chargeId: string, n: number) =>
     n <= 1 ? `sub_expire:${chargeId}` : `sub_expire:${chargeId}:${n}`,
+  /** The part of a refunded period's allowance the customer had already spent, booked against them. */
+  clawback: (chargeId: string) => `sub_clawback:${chargeId}`,
 } as const;
 
-/** Invoice payloads of plan invoices: `s:<plan id>:<user id>` (a top-up's are `t:`). */
-const PAYLOAD = /^s:([a-z][a-z0-9]{0,15}):(\d+)$/;
+/** What a subscription keeps from its first payment: a plan repriced since does not change it. */
+export interface SubscriptionTerms {
+  priceStars: number;
+  allowanceStars: number;
+  periodSeconds: number;
+}
 
-export const planPayload = (planId: string, userId: number) => `s:${planId}:${userId}`;
+/**
+ * The allowance a period paid `stars` credits: the terms' allowance at their price; another amount
+ * (Telegram charging what we did not expect) in proportion, in whole Stars rounded down.
+ */
+export function periodAllowance(
+  terms: Pick<SubscriptionTerms, 'priceStars' | 'allowanceStars'>,
+  stars: number,
+): number {
+  if (stars === terms.priceStars) return terms.allowanceStars;
+  if (terms.priceStars <= 0 || stars <= 0) return 0;
+  return Math.floor((terms.allowanceStars * stars) / terms.priceStars);
+}
+
+/**
+ * Invoice payloads of plan invoices: `s:<plan id>:<user id>:<link>` (a top-up's are `t:`). `<link>`
+ * tells one invoice link from another, so a renewal (which carries its link's payload) names its
+ * own subscription; links made before it was added have none.
+ */
+const PAYLOAD = /^s:([a-z][a-z0-9]{0,15}):(\d+)(?::[A-Za-z0-9_-]{1,24})?$/;
+
+export const planPayload = (planId: string, userId: number, link?: string) =>
+  link === undefined ? `s:${planId}:${userId}` : `s:${planId}:${userId}:${link}`;
 
 export function parsePlanPayload(payload: string): { planId: string; userId: number } | undefined {
   const m = PAYLOAD.exec(payload);

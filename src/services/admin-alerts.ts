@@ -33,6 +33,17 @@ export type AdminAlert =
   | { kind: 'undelivered_order'; orderId: string; modelName: string; chatId: number }
   /** Telegram refunded a customer's payment itself (refunded_payment); booked in the ledger. */
   | { kind: 'telegram_refund'; userId: number; stars: number; chargeId: string; balance: number }
+  /** A subscription renewal paid another amount than its subscription's price (allowance in proportion). */
+  | {
+      kind: 'subscription_amount_mismatch';
+      userId: number;
+      chargeId: string;
+      expected: number;
+      paid: number;
+      allowance: number;
+    }
+  /** Telegram charges two plan links of one customer: two live subscriptions. */
+  | { kind: 'subscription_duplicate'; userId: number; chargeIds: string[] }
   /**
    * Upstream has kept an order in a status we do not know (`status`, as it said it) since `since`:
    * reported once per order (the tracker's claim in the store decides), no cooldown of its own.
@@ -58,6 +69,10 @@ const DEFAULT_ALERT_COOLDOWNS_MS = {
   undelivered_order: 30 * 24 * 60 * 60_000,
   /** Per charge (the subject): once. */
   telegram_refund: 30 * 24 * 60 * 60_000,
+  /** Per charge (the subject): once. */
+  subscription_amount_mismatch: 30 * 24 * 60 * 60_000,
+  /** Per customer (the subject): once a day while it lasts. */
+  subscription_duplicate: 24 * 60 * 60_000,
 } as const;
 
 export type RateLimitedKind = keyof typeof DEFAULT_ALERT_COOLDOWNS_MS;

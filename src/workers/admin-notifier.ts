@@ -66,6 +66,19 @@ function renderAlert(texts: Texts, alert: AdminAlert): string {
         charge: alert.chargeId,
         balance: alert.balance,
       });
+    case 'subscription_amount_mismatch':
+      return texts.t('admin-alert-subscription-amount', {
+        user: String(alert.userId),
+        charge: alert.chargeId,
+        expected: alert.expected,
+        paid: alert.paid,
+        allowance: alert.allowance,
+      });
+    case 'subscription_duplicate':
+      return texts.t('admin-alert-subscription-duplicate', {
+        user: String(alert.userId),
+        charges: alert.chargeIds.join(', '),
+      });
     case 'undelivered_order':
       return texts.t('admin-alert-undelivered-order', {
         id: alert.orderId,

@@ -27,8 +27,8 @@ const lastSent = (h: InProcessBot) => h.calls.findLast((c) => c.method === 'send
 const dataOfAll = (payload: Record<string, unknown> | undefined) =>
   buttonsOf(payload).map((b) => b.callback_data);
 
-/** The first payment of the `pro` plan, as Telegram delivers it. */
-function subscribed(user: { id: number }): Omit<Update, 'update_id'> {
+/** The first payment of the `pro` plan, as Telegram delivers it (`link`: the invoice link's tag). */
+function subscribed(user: { id: number }, link?: string): Omit<Update, 'update_id'> {
   return {
     message: {
       message_id: 900,
@@ -38,8 +38,8 @@ function subscribed(user: { id: number }): Omit<Update, 'update_id'> {
       successful_payment: {
         currency: 'XTR',
         total_amount: 450,
-        invoice_payload: planPayload('pro', user.id),
-        telegram_payment_charge_id: `sub-${user.id}`,
+        invoice_payload: planPayload('pro', user.id, link),
+        telegram_payment_charge_id: `sub-${user.id}${link ?? ''}`,
         provider_payment_charge_id: '',
         is_recurring: true,
         is_first_recurring: true,
@@ -64,6 +64,32 @@ describe("/wallet's 🔁 Subscriptions", () => {
     const plans = lastSent(harness);
     expect(String(plans?.text)).toContain('Subscriptions');
     expect(dataOfAll(plans)).toEqual(['sbp:pro', 'menu:home']);
+  });
+});
+
+describe('two live subscriptions (Telegram charged two plan links)', () => {
+  it('/subscription shows both, each with its own Cancel renewal, which changes that one only', async () => {
+    harness = await createInProcessBot({ env: PLANS_ENV });
+    const user = { id: 54, language_code: 'en' };
+    await harness.send(subscribed(user, 'a'));
+    await harness.send(subscribed(user, 'b'));
+    await harness.send(textMessage(user, '/subscription'));
+    const status = lastSent(harness);
+    expect(String(status?.text)).toContain('You have 2 subscriptions at once');
+    expect(String(status?.text)).toContain('1. <b>pro</b>: Renews on');
+    expect(String(status?.text)).toContain('2. <b>pro</b>: Renews on');
+    expect(buttonsOf(status).map((b) => b.text)).toEqual([
+      'Cancel renewal 1',
+      'Cancel renewal 2',
+      '🏠 Main menu',
+    ]);
+    await harness.send(callbackQuery(user, 'sbn:cancel:2'));
+    const edits = harness.calls.filter((c) => c.method === 'editUserStarSubscription');
+    expect(edits.map((c) => [c.payload?.telegram_payment_charge_id, c.payload?.is_canceled])).toEqual([
+      ['sub-54b', true],
+    ]);
+    const edited = harness.calls.findLast((c) => c.method === 'editMessageText')?.payload;
+    expect(dataOfAll(edited)).toEqual(['sbn:cancel:1', 'sbn:resume:2', 'menu:home']);
   });
 });
 

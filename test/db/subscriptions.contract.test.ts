@@ -3,7 +3,9 @@
  * (delivered twice too), top-ups, holds, captures, releases, refunds of a period's payment and the
  * clock moving past period ends, on both engines:
  * - the balance and its paid part always equal a plain model's (allowance spent first, oldest
- *   period first; a period's rest expires at its end; a release into an ended period expires again);
+ *   period first; a renewal credits the first payment's allowance; a period's rest expires at its
+ *   end; a release into an ended period expires again; a refunded period's spent part is taken
+ *   from the paid Stars);
  * - every period is credited once and expires under its own keys;
  * - no hold ever takes allowance from a period that had ended when it was booked.
  */
@@ -51,7 +53,10 @@ const action = fc.oneof(
 ) as fc.Arbitrary<Action>;
 
 interface ModelPeriod {
+  credited: number;
   left: number;
+  /** Stars of it expired so far. */
+  expired: number;
   endsAt: number;
   refunded: boolean;
 }
@@ -79,8 +84,14 @@ describe.each(availableEngines())('subscription allowance in the ledger on %s', 
         const periods = new Map<number, ModelPeriod>();
         const holds = new Map<number, { stars: number; parts: Array<[number, number]>; settled: boolean }>();
         const expire = () => {
-          for (const p of periods.values()) if (p.endsAt <= clock) p.left = 0;
+          for (const p of periods.values()) {
+            if (p.endsAt > clock) continue;
+            p.expired += p.left;
+            p.left = 0;
+          }
         };
+        // A renewal credits the terms of the subscription's first payment (all pay its price here).
+        let terms = 0;
         const balance = () => paid + [...periods.values()].reduce((s, p) => s + p.left, 0);
         for (const [step, a] of actions.entries()) {
           switch (a.kind) {
@@ -100,7 +111,14 @@ describe.each(availableEngines())('subscription allowance in the ledger on %s', 
               if (!periods.has(a.charge)) {
                 // A renewal ends every earlier period at the latest now.
                 if (!payment.first) for (const p of periods.values()) p.endsAt = Math.min(p.endsAt, clock);
-                periods.set(a.charge, { left: a.allowance, endsAt: clock + PERIOD_MS, refunded: false });
+                else terms = a.allowance;
+                periods.set(a.charge, {
+                  credited: terms,
+                  left: terms,
+                  expired: 0,
+                  endsAt: clock + PERIOD_MS,
+                  refunded: false,
+                });
               }
               if (a.twice) expect((await store.subscriptions.recordPayment(payment)).kind).toBe('duplicate');
               break;
@@ -181,6 +199,10 @@ describe.each(availableEngines())('subscription allowance in the ledger on %s', 
                 period.refunded = true;
                 period.endsAt = Math.min(period.endsAt, clock);
                 expire();
+                // What was spent of it (a hold in flight included) is booked against the customer.
+                const spent = period.credited - period.expired;
+                expect(out.kind === 'refunded' && out.spent).toBe(spent);
+                paid -= spent;
               }
               break;
             }

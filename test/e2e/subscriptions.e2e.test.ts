@@ -34,11 +34,16 @@ afterAll(async () => {
   await stack?.close();
 });
 
+/** The admin's chat (created once: the emulator has one user per id). */
+let adminUser: ScriptedUser | undefined;
+const theAdmin = () =>
+  (adminUser ??= stack.emulator.createUser({ id: ADMIN, first_name: 'Ada', language_code: 'en' }));
+
 async function balanceOf(user: ScriptedUser): Promise<number> {
   const after = stack.emulator.seq();
   await user.sendCommand('wallet');
   const wallet = await user.waitForMessage(/Your wallet:/, { after });
-  return Number(/Your wallet: ⭐\u00a0([\d,]+)/.exec(wallet.text ?? '')![1]!.replace(/,/g, ''));
+  return Number(/Your wallet: ⭐\u00a0(-?[\d,]+)/.exec(wallet.text ?? '')![1]!.replace(/,/g, ''));
 }
 
 async function entries(key: string): Promise<Array<{ stars: number }>> {
@@ -119,7 +124,7 @@ describe('a Stars subscription', () => {
   });
 
   it("/refund of a renewal shows it, then its button returns the payment and ends that period's unspent allowance, once", async () => {
-    const admin = stack.emulator.createUser({ id: ADMIN, first_name: 'Ada', language_code: 'en' });
+    const admin = theAdmin();
     const user = stack.emulator.createUser({ first_name: 'Uma', language_code: 'en' });
     await subscribe(user);
     const after = stack.emulator.seq();
@@ -160,6 +165,90 @@ describe('a Stars subscription', () => {
     // on again, so no churn.
     expect(stats.text).toContain('Subscribers: pro 2.');
     expect(stats.text).toContain('Renewals turned off this month: 0');
+  });
+
+  it('a plan repriced since: the old subscriber renews on the terms of their first payment', async () => {
+    const user = stack.emulator.createUser({ first_name: 'Wanda', language_code: 'en' });
+    await subscribe(user);
+    // The operator doubles the plan; Telegram still charges the old link's 450.
+    await stack.restartBot({ SUBSCRIPTION_PLANS: `pro:900:${ALLOWANCE * 3}` });
+    const after = stack.emulator.seq();
+    const renewal = stack.emulator.renewSubscription(user.id);
+    await user.waitForMessage(/subscription renewed/, { after });
+    expect(await entries(`sub:${renewal.chargeId}`)).toEqual([{ stars: ALLOWANCE }]);
+    expect(await balanceOf(user)).toBe(ALLOWANCE);
+    await user.sendCommand('subscription');
+    const status = await user.waitForMessage(/Your plan/, { after });
+    expect(status.text).toContain(`⭐\u00a0450 for ⭐\u00a0${ALLOWANCE}`);
+    await stack.restartBot();
+  });
+
+  it('two plan links paid back to back: the second checkout is refused with a reason, one subscription', async () => {
+    const user = stack.emulator.createUser({ first_name: 'Xenia', language_code: 'en' });
+    const after = stack.emulator.seq();
+    await user.sendCommand('subscribe');
+    const plans = await user.waitForMessage(/Subscriptions/, { after });
+    await user.pressButton(/^pro: ⭐\u00a0450 a month/, { messageId: plans.message_id });
+    const first = await user.waitForMessage(/Tap below to pay/, { after });
+    const between = stack.emulator.seq();
+    await user.pressButton(/^pro: ⭐\u00a0450 a month/, { messageId: plans.message_id });
+    const second = await user.waitForMessage(/Tap below to pay/, { after: between });
+    // Both checkouts are asked before either payment reaches the bot.
+    const paid = await Promise.all([
+      user.payInvoiceLink(first.buttons[0]!.url!),
+      user.payInvoiceLink(second.buttons[0]!.url!),
+    ]);
+    expect(paid.filter((p) => p.ok)).toHaveLength(1);
+    const refused = paid.find((p) => !p.ok);
+    expect(refused).toMatchObject({ ok: false, reason: 'declined' });
+    expect(refused && !refused.ok && refused.errorMessage).toMatch(/still being processed/);
+    await user.waitForMessage(/You're subscribed to pro/, { after });
+    await user.waitForIdle();
+    expect(
+      user.messages().filter((m) => m.sentAt > after && /You're subscribed/.test(m.text ?? '')),
+    ).toHaveLength(1);
+    expect(await balanceOf(user)).toBe(ALLOWANCE);
+    const shown = stack.emulator.seq();
+    await user.sendCommand('subscription');
+    const status = await user.waitForMessage(/Your plan/, { after: shown });
+    expect(status.buttons.filter((b) => /Cancel renewal/.test(b.text))).toHaveLength(1);
+  });
+
+  it("Telegram's own refund of a spent subscription payment: the spent part is booked against the customer, admins told; /refund said so first", async () => {
+    const admin = theAdmin();
+    const user = stack.emulator.createUser({ first_name: 'Yusuf', language_code: 'en' });
+    const first = await subscribe(user);
+    await spendOnce(user, 'A red kite over the hills');
+    const after = stack.emulator.seq();
+    await admin.sendCommand('refund', first.chargeId);
+    const preview = await admin.waitForMessage(/Subscription payment of/, { after });
+    expect(preview.text).toContain(`removes its unspent Stars: ⭐\u00a0${ALLOWANCE - LUMEN_STARS}`);
+    expect(preview.text).toContain(`has already spent ⭐\u00a0${LUMEN_STARS} of this period`);
+    // Telegram refunds the payment itself (a refunded_payment message in the customer's chat).
+    const refund = {
+      message_id: 900_000 + (user.id % 1000),
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: user.id, type: 'private' as const, first_name: 'Yusuf' },
+      from: { id: user.id, is_bot: false, first_name: 'Yusuf' },
+      refunded_payment: {
+        currency: 'XTR' as const,
+        total_amount: 450,
+        invoice_payload: 's:pro',
+        telegram_payment_charge_id: first.chargeId,
+      },
+    };
+    const update = stack.emulator.pushUpdate({ message: refund } as never);
+    const alert = await admin.waitForMessage(/Telegram refunded a payment/, { after });
+    expect(alert.text).toContain(`⭐\u00a0450 to user ${user.id}`);
+    expect(alert.text).toContain(`their balance is now ⭐\u00a0-${LUMEN_STARS}`);
+    stack.emulator.redeliver(update);
+    await admin.waitForIdle();
+    expect(await entries(`sub_expire:${first.chargeId}`)).toEqual([{ stars: ALLOWANCE - LUMEN_STARS }]);
+    expect(await entries(`sub_clawback:${first.chargeId}`)).toEqual([{ stars: LUMEN_STARS }]);
+    expect(await balanceOf(user)).toBe(-LUMEN_STARS);
+    expect(
+      admin.messages().filter((m) => m.sentAt > after && /Telegram refunded/.test(m.text ?? '')),
+    ).toHaveLength(1);
   });
 
   it('plans withdrawn while a customer still renews: the renewal is credited once as ordinary Stars and turned off', async () => {

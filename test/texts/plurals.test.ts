@@ -122,6 +122,13 @@ const TABLE: PluralCase[] = [
     ru: ['1 заказ', '2 заказа', '5 заказов', '21 заказ'],
   },
   {
+    key: 'subscription-status-several',
+    variable: 'count',
+    args: { left: '⭐ 5' },
+    en: ['1 subscription', '2 subscriptions', '5 subscriptions', '21 subscriptions'],
+    ru: ['1 подписка', '2 подписки', '5 подписок', '21 подписка'],
+  },
+  {
     key: 'admin-alert-upstream-down',
     variable: 'failures',
     args: { minutes: 3, error: 'timeout' },

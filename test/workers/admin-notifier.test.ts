@@ -103,3 +103,25 @@ describe('AdminNotifier: the Stars ledger and Telegram disagree', () => {
     );
   });
 });
+
+describe('AdminNotifier: subscriptions (issue 38)', () => {
+  it('a renewal of an unexpected amount and two live subscriptions, in each admin’s language', async () => {
+    const { admin, sent } = notifier();
+    await admin.send({
+      kind: 'subscription_amount_mismatch',
+      userId: 42,
+      chargeId: 'ch-1',
+      expected: 450,
+      paid: 400,
+      allowance: 533,
+    });
+    await admin.send({ kind: 'subscription_duplicate', userId: 42, chargeIds: ['A1', 'B1'] });
+    const [mismatchEn, mismatchRu, twoEn, twoRu] = sent.map((m) => m.text);
+    expect(mismatchEn).toBe(
+      '⚠️ <b>A subscription renewal paid an unexpected amount:</b> user <code>42</code> paid ⭐\u00a0400 instead of ⭐\u00a0450 (charge <code>ch-1</code>). Credited in proportion: ⭐\u00a0533.',
+    );
+    expect(mismatchRu).toContain('заплатил ⭐\u00a0400 вместо ⭐\u00a0450');
+    expect(twoEn).toContain('user <code>42</code> (charges <code>A1, B1</code>)');
+    expect(twoRu).toContain('сразу две подписки');
+  });
+});

@@ -203,8 +203,8 @@ async function showPeriodRefund(
   preview: PeriodRefundPreview,
 ): Promise<void> {
   if (preview.kind === 'already_refunded') return void (await ctx.reply(ctx.t('admin-refund-already')));
-  const { period, unspent } = preview;
-  const text = ctx.t('admin-refund-subscription-preview', {
+  const { period, unspent, spent } = preview;
+  let text = ctx.t('admin-refund-subscription-preview', {
     amount: stars(ctx, period.stars),
     user: String(period.userId),
     name: ctx.t('subscription-plan-name', { id: period.planId }),
@@ -212,6 +212,8 @@ async function showPeriodRefund(
     to: formatDateTime(ctx.locale, period.endsAt),
     unspent: stars(ctx, unspent),
   });
+  // What was spent of it is booked against the customer, as for a top-up Telegram refunds.
+  if (spent > 0) text += `\n${ctx.t('admin-refund-subscription-spent', { spent: stars(ctx, spent) })}`;
   const keyboard = new InlineKeyboard().text(
     ctx.t('admin-refund-button', { amount: stars(ctx, period.stars) }),
     periodRefundButton.pack({ user: period.userId, charge: chargeTag(chargeId) }),
@@ -246,12 +248,15 @@ async function refundPeriod(ctx: BotContext & { from: { id: number } }, chargeId
     stars: result.stars,
     expired: result.expired,
   });
-  await ctx.reply(
-    ctx.t('admin-refund-subscription-done', {
-      amount: stars(ctx, result.stars),
-      user: String(result.userId),
-      expired: stars(ctx, result.expired),
-    }),
-  );
+  const done = ctx.t('admin-refund-subscription-done', {
+    amount: stars(ctx, result.stars),
+    user: String(result.userId),
+    expired: stars(ctx, result.expired),
+  });
+  const spent =
+    result.spent > 0
+      ? `\n${ctx.t('admin-refund-subscription-spent-done', { spent: stars(ctx, result.spent) })}`
+      : '';
+  await ctx.reply(done + spent);
   await tellCustomer(ctx, result.userId, 'subscription-refunded-notice', result.stars);
 }

@@ -8,7 +8,8 @@
  * - successful_payment: credited once under telegram_payment_charge_id (a redelivered update books
  *   nothing); the user is told once, with a button back to the order they topped up for, or else
  *   with Create and the menu (so are subscribers when a period is paid).
- * - refunded_payment: a refund Telegram made on its own is booked once and reported to admins.
+ * - refunded_payment: a refund Telegram made on its own is booked once and reported to admins (a
+ *   subscription payment's too: its period ends and its spent allowance is booked against them).
  * - subscriptions: a plan invoice's checkout is checked against the plan; a recurring payment
  *   (is_first_recurring / is_recurring) credits the period's allowance once per charge id, or, with
  *   no plans offered any more, its Stars as a top-up, and the renewal is turned off.
@@ -133,7 +134,7 @@ async function creditPeriod(
     first: payment.is_first_recurring === true,
   });
   if (!notice.credited) return;
-  const name = notice.plan ? planName(ctx, notice.plan) : '';
+  const name = planName(ctx, notice.plan ?? { id: notice.planId });
   await ctx.reply(
     ctx.t(notice.renewal ? 'subscription-renewed' : 'subscription-activated', {
       name,
@@ -179,7 +180,8 @@ paymentsFeature.on('message:refunded_payment', async (ctx) => {
     userId: ctx.from.id,
     stars: refund.total_amount,
   };
-  // A subscription period's payment: the period ends and its unspent allowance expires, once.
+  // A subscription period's payment: as for a top-up, the period ends, its unspent allowance
+  // expires, what was spent of it is booked against the customer, and the admins are told, once.
   if (await ctx.deps.subscriptions?.telegramRefund(refundInput.chargeId)) return;
   const booked = await wallet.telegramRefund(refundInput);
   if (booked) {

@@ -1,15 +1,21 @@
 /**
  * Stars subscriptions, the customer's side (SUBSCRIPTION_PLANS): /subscribe shows the plans and sends
  * a plan's invoice link (createInvoiceLink with subscription_period); /subscription (and /wallet's
- * button, for a subscriber) shows the plan, the allowance left and the renewal date, with Cancel /
- * Resume (editUserStarSubscription); /wallet's button shows the plans to anyone else. Payments
- * themselves are handled in payments.ts, ahead of everything.
+ * button, for a subscriber) shows the plan, the allowance left and the renewal date and terms, with
+ * Cancel / Resume (editUserStarSubscription), one per live subscription if Telegram charges two;
+ * /wallet's button shows the plans to anyone else. Payments themselves are handled in payments.ts,
+ * ahead of everything.
  */
 import { InlineKeyboard } from 'grammy';
+import type { SubscriptionRecord } from '../../db/records.js';
 import type { SubscriptionPlan } from '../../domain/subscription.js';
 import { htmlToPlainText } from '../../lib/html.js';
 import type { SubscriptionsService } from '../../services/subscriptions.js';
-import { subscribePlanData, subscriptionActionData } from '../../telegram/callback-data/subscriptions.js';
+import {
+  subscribePlanData,
+  subscriptionActionData,
+  subscriptionItemData,
+} from '../../telegram/callback-data/subscriptions.js';
 import type { Texts } from '../../telegram/i18n.js';
 import { mainMenuButton } from '../../telegram/keyboards/main-menu.js';
 import { formatDateTime } from '../../telegram/order-status.js';
@@ -58,26 +64,62 @@ async function renderStatus(
   userId: number,
 ): Promise<{ text: string; keyboard: InlineKeyboard } | undefined> {
   const status = await ctx.deps.subscriptions!.status(userId);
-  if (!status || status.subscription.state === 'ended') return undefined;
-  const { subscription, plan, allowanceLeft } = status;
-  const date = formatDateTime(ctx.locale, subscription.expiresAt);
-  const lines = [
-    ctx.t('subscription-status', {
-      name: planName(ctx, plan ?? { id: subscription.planId }),
-      left: stars(ctx, allowanceLeft),
-    }),
-    subscription.cancelled
+  if (!status || status.live.length === 0) return undefined;
+  const { live, allowanceLeft } = status;
+  // Each subscription renews on the terms of its first payment, whatever the plan costs now.
+  const renewal = (subscription: SubscriptionRecord) => {
+    const date = formatDateTime(ctx.locale, subscription.expiresAt);
+    return subscription.cancelled
       ? ctx.t('subscription-status-cancelled', { date })
       : ctx.t('subscription-status-renews', {
           date,
-          price: stars(ctx, plan?.priceStars ?? 0),
-          allowance: stars(ctx, plan?.allowanceStars ?? 0),
-        }),
+          price: stars(ctx, subscription.priceStars),
+          allowance: stars(ctx, subscription.allowanceStars),
+        });
+  };
+  const action = (subscription: SubscriptionRecord) => (subscription.cancelled ? 'resume' : 'cancel');
+  const keyboard = new InlineKeyboard();
+  if (live.length === 1) {
+    const [subscription] = live as [SubscriptionRecord];
+    const lines = [
+      ctx.t('subscription-status', {
+        name: planName(ctx, { id: subscription.planId }),
+        left: stars(ctx, allowanceLeft),
+      }),
+      renewal(subscription),
+    ];
+    keyboard.text(
+      ctx.t(subscription.cancelled ? 'subscription-button-resume' : 'subscription-button-cancel'),
+      subscriptionActionData.pack({ action: action(subscription) }),
+    );
+    return { text: lines.join('\n'), keyboard: mainMenuButton(ctx, keyboard) };
+  }
+  // Telegram charges two of the customer's plan links (the checkout refuses a second one, but a
+  // payment may still come): each is shown, with a Cancel of its own.
+  const lines = [
+    ctx.t('subscription-status-several', { count: live.length, left: stars(ctx, allowanceLeft) }),
   ];
-  const keyboard = new InlineKeyboard().text(
-    ctx.t(subscription.cancelled ? 'subscription-button-resume' : 'subscription-button-cancel'),
-    subscriptionActionData.pack({ action: subscription.cancelled ? 'resume' : 'cancel' }),
-  );
+  live.forEach((subscription, i) => {
+    const n = i + 1;
+    lines.push(
+      ctx.t('subscription-status-item', {
+        n,
+        name: planName(ctx, { id: subscription.planId }),
+        renewal: renewal(subscription),
+      }),
+    );
+    keyboard
+      .text(
+        ctx.t(
+          subscription.cancelled ? 'subscription-button-resume-item' : 'subscription-button-cancel-item',
+          {
+            n,
+          },
+        ),
+        subscriptionItemData.pack({ action: action(subscription), n }),
+      )
+      .row();
+  });
   return { text: lines.join('\n'), keyboard: mainMenuButton(ctx, keyboard) };
 }
 
@@ -157,10 +199,29 @@ privateChats.callbackQuery(subscriptionActionData.filter(), async (ctx) => {
     await ctx.reply(view.text, { reply_markup: view.keyboard });
     return;
   }
-  const cancel = action === 'cancel';
+  await changeRenewal(ctx, subs, action === 'cancel', 1);
+});
+
+privateChats.callbackQuery(subscriptionItemData.filter(), async (ctx) => {
+  const { action, n } = subscriptionItemData.unpack(ctx.callbackQuery.data);
+  const subs = ctx.deps.subscriptions;
+  if (!subs) return void (await ctx.answerCallbackQuery({ text: ctx.t('subscription-off') }));
+  await changeRenewal(ctx, subs, action === 'cancel', n);
+});
+
+/** Cancel or Resume of the customer's live subscription number `n`, then the status again. */
+async function changeRenewal(
+  ctx: BotContext & { from: { id: number } },
+  subs: SubscriptionsService,
+  cancel: boolean,
+  n: number,
+): Promise<void> {
   const changed = await subs
-    .setRenewal(ctx.from.id, cancel, (userId, chargeId, isCanceled) =>
-      ctx.api.editUserStarSubscription(userId, chargeId, isCanceled),
+    .setRenewal(
+      ctx.from.id,
+      cancel,
+      (userId, chargeId, isCanceled) => ctx.api.editUserStarSubscription(userId, chargeId, isCanceled),
+      n,
     )
     .catch((err: unknown) => {
       ctx.logger.warn({ err, cancel }, 'Telegram refused to change the subscription');
@@ -173,7 +234,7 @@ privateChats.callbackQuery(subscriptionActionData.filter(), async (ctx) => {
   );
   const view = await renderStatus(ctx, ctx.from.id);
   if (view) await ctx.editMessageText(view.text, { reply_markup: view.keyboard }).catch(() => undefined);
-});
+}
 
 /** /stats: active subscribers per plan, subscription revenue, renewals turned off this month (UTC). */
 export async function subscriptionStatsLine(

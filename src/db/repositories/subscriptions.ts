@@ -1,13 +1,14 @@
 /**
- * Stars subscriptions: one row per subscriber (the plan, the period paid last, auto-renewal off or
- * on) and one per paid period (its Telegram charge id). A period's payment books the row and the
- * allowance (`sub:<charge>`) in one transaction under the customer's wallet lock, so a renewal
- * delivered twice, by two replicas or after a crash, credits once. The allowance expires through
+ * Stars subscriptions: one row per subscription (the chain of charges Telegram makes for one paid
+ * plan link, named by its first charge, keeping the terms of its first payment) and one per paid
+ * period (its Telegram charge id). A period's payment books the row and the allowance
+ * (`sub:<charge>`) in one transaction under the customer's wallet lock, so a renewal delivered twice,
+ * by two replicas or after a crash, credits once. The allowance expires through
  * WalletRepository.expireAllowances (at every spend, and the periodic job).
  */
-import { and, count, eq, gt, gte, lt, lte, sql } from 'drizzle-orm';
-import { subscriptionKeys } from '../../domain/subscription.js';
-import { changed, type Engine, first } from '../engine.js';
+import { and, asc, count, desc, eq, gt, gte, lt, lte, sql } from 'drizzle-orm';
+import { periodAllowance, planPayload, subscriptionKeys } from '../../domain/subscription.js';
+import { changed, type Engine, first, type Tx, within } from '../engine.js';
 import type { SubscriptionPeriodRecord, SubscriptionRecord } from '../records.js';
 import { type WalletRepository, walletLock } from './wallet.js';
 
@@ -15,9 +16,15 @@ export interface PeriodPayment {
   chargeId: string;
   userId: number;
   planId: string;
+  /** The invoice payload: a renewal finds its subscription by it (default: `s:<plan>:<user>`). */
+  payload?: string;
   stars: number;
+  /**
+   * The allowance of the plan as configured now: a subscription this payment starts keeps it, with
+   * `stars` as its price and `periodSeconds` as its period. A renewal credits its subscription's terms.
+   */
   allowance: number;
-  /** subscription_expiration_date; when Telegram leaves it out, `periodSeconds` from now (store clock). */
+  /** subscription_expiration_date; when Telegram leaves it out, the period from now (store clock). */
   expiresAt: Date | undefined;
   periodSeconds: number;
   /** is_first_recurring (else is_recurring: a renewal). */
@@ -25,13 +32,38 @@ export interface PeriodPayment {
 }
 
 export type PeriodOutcome =
-  | { kind: 'credited'; balance: number; subscription: SubscriptionRecord; expiresAt: Date }
-  | { kind: 'duplicate'; balance: number; subscription: SubscriptionRecord | undefined; expiresAt: Date };
+  | {
+      kind: 'credited';
+      balance: number;
+      subscription: SubscriptionRecord;
+      expiresAt: Date;
+      /** The allowance credited for this period. */
+      allowance: number;
+      /** The customer's other live subscriptions (Telegram charging two plan links of theirs). */
+      others: SubscriptionRecord[];
+    }
+  | {
+      kind: 'duplicate';
+      balance: number;
+      subscription: SubscriptionRecord | undefined;
+      expiresAt: Date;
+      allowance: number;
+    };
 
 export type PeriodRefund =
-  | { kind: 'refunded'; period: SubscriptionPeriodRecord; expired: number }
+  | {
+      kind: 'refunded';
+      period: SubscriptionPeriodRecord;
+      expired: number;
+      /** The period's allowance already spent, booked against the customer now. */
+      spent: number;
+      balance: number;
+    }
   | { kind: 'already_refunded'; period: SubscriptionPeriodRecord }
   | { kind: 'unknown' };
+
+/** What a plan checkout may do now (SubscriptionsRepository.approveCheckout). */
+export type CheckoutApproval = 'approved' | 'subscribed' | 'payment_pending';
 
 export interface SubscriptionStats {
   /** Active subscribers per plan id. */
@@ -57,103 +89,200 @@ export class SubscriptionsRepository {
   }
 
   /**
-   * A paid period (first payment or renewal): the period row, its allowance and the subscriber's row,
-   * once per charge id. The subscriber's row moves to this period only if it ends later than the one
-   * it shows (a late duplicate of an old renewal changes nothing).
+   * A paid period (first payment or renewal): the period row, its allowance and its subscription's
+   * row, once per charge id. A first payment starts a subscription with its own terms; a renewal
+   * credits the terms of the subscription its payload names (in proportion if it paid another
+   * amount), moves that row to this period only if it ends later than the one it shows (a late
+   * duplicate of an old renewal changes nothing) and ends that subscription's earlier periods only.
    */
   recordPayment(payment: PeriodPayment): Promise<PeriodOutcome> {
-    const { subscriptionPeriods: p, subscriptions: s } = this.#t;
-    return this.engine.transaction(async (tx) => {
+    const { subscriptionPeriods: p, subscriptions: s, subscriptionCheckouts: c } = this.#t;
+    const payload = payment.payload ?? planPayload(payment.planId, payment.userId);
+    return this.engine.transaction(async (tx): Promise<PeriodOutcome> => {
       await tx.lock(walletLock(payment.userId));
       const now = new Date(this.now());
-      const expiresAt = payment.expiresAt ?? new Date(now.getTime() + payment.periodSeconds * 1000);
-      const inserted = await tx.db
-        .insert(p)
-        .values({
-          chargeId: payment.chargeId,
-          userId: payment.userId,
-          planId: payment.planId,
-          stars: payment.stars,
-          allowance: payment.allowance,
-          startsAt: now,
-          endsAt: expiresAt,
-          status: 'paid',
-          first: payment.first,
-        })
-        .onConflictDoNothing({ target: p.chargeId })
-        .returning({ chargeId: p.chargeId });
-      if (changed(inserted) === 0) {
-        const subscription = first(await tx.db.select().from(s).where(eq(s.userId, payment.userId)));
-        const period = first(await tx.db.select().from(p).where(eq(p.chargeId, payment.chargeId)));
+      const seen = first(await tx.db.select().from(p).where(eq(p.chargeId, payment.chargeId)));
+      if (seen) {
+        const subscription = first(await tx.db.select().from(s).where(eq(s.id, seen.subscriptionId)));
         return {
           kind: 'duplicate',
           balance: await this.wallet.balance(payment.userId, tx),
           subscription,
-          expiresAt: period?.endsAt ?? expiresAt,
+          expiresAt: seen.endsAt,
+          allowance: seen.allowance,
         };
       }
-      await this.wallet.book(
-        {
-          key: subscriptionKeys.allowance(payment.chargeId),
-          userId: payment.userId,
-          kind: 'allowance',
-          delta: payment.allowance,
-          stars: payment.allowance,
-          chargeId: payment.chargeId,
-          note: payment.planId,
-        },
-        tx,
-      );
-      const current = first(await tx.db.select().from(s).where(eq(s.userId, payment.userId)));
-      const fresh = {
-        planId: payment.planId,
-        state: 'active' as const,
+      // A renewal's subscription: the one of this customer its payload names, a live one first.
+      const chain = payment.first
+        ? undefined
+        : first(
+            await tx.db
+              .select()
+              .from(s)
+              .where(and(eq(s.userId, payment.userId), eq(s.payload, payload)))
+              .orderBy(sql`case when ${s.state} = 'active' then 0 else 1 end`, desc(s.startedAt))
+              .limit(1),
+          );
+      const known = chain !== undefined && chain.priceStars > 0;
+      const terms = known
+        ? {
+            priceStars: chain.priceStars,
+            allowanceStars: chain.allowanceStars,
+            periodSeconds: chain.periodSeconds,
+          }
+        : {
+            priceStars: payment.stars,
+            allowanceStars: payment.allowance,
+            periodSeconds: payment.periodSeconds,
+          };
+      const allowance = periodAllowance(terms, payment.stars);
+      const expiresAt = payment.expiresAt ?? new Date(now.getTime() + terms.periodSeconds * 1000);
+      const subscriptionId = chain?.id ?? payment.chargeId;
+      await tx.db.insert(p).values({
         chargeId: payment.chargeId,
-        expiresAt,
-      };
-      if (!current) {
-        await tx.db.insert(s).values({ userId: payment.userId, ...fresh, cancelled: false, startedAt: now });
-      } else if (current.state === 'ended' || payment.first) {
-        // A new subscription in place of one that ended (or a first payment after a cancel).
-        await tx.db
-          .update(s)
-          .set({
-            ...fresh,
+        userId: payment.userId,
+        subscriptionId,
+        planId: chain?.planId ?? payment.planId,
+        stars: payment.stars,
+        allowance,
+        startsAt: now,
+        endsAt: expiresAt,
+        status: 'paid',
+        first: payment.first,
+      });
+      if (allowance > 0) {
+        await this.wallet.book(
+          {
+            key: subscriptionKeys.allowance(payment.chargeId),
+            userId: payment.userId,
+            kind: 'allowance',
+            delta: allowance,
+            stars: allowance,
+            chargeId: payment.chargeId,
+            note: chain?.planId ?? payment.planId,
+          },
+          tx,
+        );
+      }
+      if (!chain) {
+        await tx.db.insert(s).values({
+          id: subscriptionId,
+          userId: payment.userId,
+          payload,
+          planId: payment.planId,
+          ...terms,
+          state: 'active',
+          cancelled: false,
+          chargeId: payment.chargeId,
+          expiresAt,
+          startedAt: now,
+        });
+        // Its checkout is no longer waiting for its payment.
+        await tx.db.delete(c).where(and(eq(c.userId, payment.userId), eq(c.payload, payload)));
+      } else {
+        const moves = chain.state === 'ended' || chain.expiresAt.getTime() < expiresAt.getTime();
+        const change = {
+          ...(known ? {} : terms),
+          ...(moves && { chargeId: payment.chargeId, expiresAt }),
+          // Telegram charged it again: a subscription we had ended (its renewal came late) lives on.
+          ...(chain.state === 'ended' && {
+            state: 'active' as const,
             cancelled: false,
-            startedAt: now,
             cancelledAt: null,
             endedAt: null,
             endNotifiedAt: null,
-          })
-          .where(eq(s.userId, payment.userId));
-      } else if (current.expiresAt.getTime() < expiresAt.getTime()) {
-        await tx.db.update(s).set(fresh).where(eq(s.userId, payment.userId));
-      }
-      if (!payment.first) {
-        // Telegram charges a renewal when the paid period ends: the earlier periods end here at the
-        // latest (the bot's clock may lag Telegram's), so their rest expires now, not later.
+          }),
+        };
+        if (Object.keys(change).length > 0) await tx.db.update(s).set(change).where(eq(s.id, chain.id));
+        // Telegram charges a renewal when the paid period ends: this subscription's earlier periods
+        // end here at the latest (the bot's clock may lag Telegram's), so their rest expires now, not
+        // later. Another subscription's periods are left alone.
         await tx.db
           .update(p)
           .set({ endsAt: now })
           .where(
-            and(eq(p.userId, payment.userId), sql`${p.chargeId} <> ${payment.chargeId}`, gt(p.endsAt, now)),
+            and(eq(p.subscriptionId, chain.id), sql`${p.chargeId} <> ${payment.chargeId}`, gt(p.endsAt, now)),
           );
       }
       // The previous period may have ended already: its rest expires before anything spends it.
       await this.wallet.expireAllowances(tx, payment.userId);
-      const subscription = first(await tx.db.select().from(s).where(eq(s.userId, payment.userId)))!;
+      const live = await tx.db
+        .select()
+        .from(s)
+        .where(and(eq(s.userId, payment.userId), eq(s.state, 'active')))
+        .orderBy(asc(s.startedAt), asc(s.id));
+      const subscription = first(await tx.db.select().from(s).where(eq(s.id, subscriptionId)))!;
       return {
         kind: 'credited',
         balance: await this.wallet.balance(payment.userId, tx),
         subscription,
         expiresAt,
+        allowance,
+        others: live.filter((x) => x.id !== subscriptionId),
       };
     });
   }
 
+  /**
+   * A plan checkout (pre_checkout_query) for `payload`: refused while the customer has an active
+   * subscription, or another plan checkout answered ok within `pendingMs` whose payment is not
+   * credited yet; otherwise it is recorded as waiting for its payment. Under the wallet lock, so two
+   * checkouts at once (two replicas) can't both pass.
+   */
+  approveCheckout(userId: number, payload: string, pendingMs: number): Promise<CheckoutApproval> {
+    const { subscriptions: s, subscriptionCheckouts: c } = this.#t;
+    return this.engine.transaction(async (tx): Promise<CheckoutApproval> => {
+      await tx.lock(walletLock(userId));
+      const now = new Date(this.now());
+      const active = first(
+        await tx.db
+          .select({ id: s.id })
+          .from(s)
+          .where(and(eq(s.userId, userId), eq(s.state, 'active')))
+          .limit(1),
+      );
+      if (active) return 'subscribed';
+      const waiting = first(await tx.db.select().from(c).where(eq(c.userId, userId)));
+      if (
+        waiting &&
+        waiting.payload !== payload &&
+        waiting.approvedAt.getTime() > now.getTime() - pendingMs
+      ) {
+        return 'payment_pending';
+      }
+      await tx.db
+        .insert(c)
+        .values({ userId, payload, approvedAt: now })
+        .onConflictDoUpdate({ target: c.userId, set: { payload, approvedAt: now } });
+      return 'approved';
+    });
+  }
+
+  /** The customer's subscription to show: the newest live one, else the newest that ended. */
   async find(userId: number): Promise<SubscriptionRecord | undefined> {
     const { subscriptions: s } = this.#t;
-    return first(await this.engine.run((db) => db.select().from(s).where(eq(s.userId, userId))));
+    return first(
+      await this.engine.run((db) =>
+        db
+          .select()
+          .from(s)
+          .where(eq(s.userId, userId))
+          .orderBy(sql`case when ${s.state} = 'active' then 0 else 1 end`, desc(s.startedAt), desc(s.id))
+          .limit(1),
+      ),
+    );
+  }
+
+  /** The customer's live subscriptions, oldest first (normally one; two if Telegram charged two links). */
+  live(userId: number): Promise<SubscriptionRecord[]> {
+    const { subscriptions: s } = this.#t;
+    return this.engine.run((db) =>
+      db
+        .select()
+        .from(s)
+        .where(and(eq(s.userId, userId), eq(s.state, 'active')))
+        .orderBy(asc(s.startedAt), asc(s.id)),
+    );
   }
 
   async findPeriod(chargeId: string): Promise<SubscriptionPeriodRecord | undefined> {
@@ -175,14 +304,14 @@ export class SubscriptionsRepository {
     return this.engine.run((db) => db.select().from(p));
   }
 
-  /** Auto-renewal off (true) or on again; true if the row changed now. */
-  async setCancelled(userId: number, cancelled: boolean): Promise<boolean> {
+  /** Auto-renewal of subscription `id` off (true) or on again; true if the row changed now. */
+  async setCancelled(id: string, cancelled: boolean): Promise<boolean> {
     const { subscriptions: s } = this.#t;
     const rows = await this.engine.run((db) =>
       db
         .update(s)
         .set({ cancelled, cancelledAt: cancelled ? new Date(this.now()) : null })
-        .where(and(eq(s.userId, userId), eq(s.state, 'active'), eq(s.cancelled, !cancelled)))
+        .where(and(eq(s.id, id), eq(s.state, 'active'), eq(s.cancelled, !cancelled)))
         .returning({ userId: s.userId }),
     );
     return changed(rows) === 1;
@@ -221,9 +350,12 @@ export class SubscriptionsRepository {
   }
 
   /**
-   * The period's payment was refunded: it ends now (if not ended yet) and its unspent allowance
-   * expires once (`sub_expire:<charge>`, the same key as at the period's end). The subscription ends
-   * with it when this was the period it shows.
+   * The period's payment was refunded (by an admin, or by Telegram itself): it ends now (if not ended
+   * yet), its unspent allowance expires once (`sub_expire:<charge>`, the same key as at the period's
+   * end), and what the customer already spent of it is booked against them once
+   * (`sub_clawback:<charge>`, from their paid Stars, even below zero: new orders then wait for a
+   * top-up), as a top-up's refund would be. The subscription ends with it when this was the period
+   * it shows.
    */
   refundPeriod(chargeId: string): Promise<PeriodRefund> {
     const { subscriptionPeriods: p, subscriptions: s } = this.#t;
@@ -241,8 +373,49 @@ export class SubscriptionsRepository {
         .set({ state: 'ended', endedAt: now, expiresAt: endsAt })
         .where(and(eq(s.chargeId, chargeId), eq(s.state, 'active')));
       const expired = await this.wallet.expireAllowances(tx, found.userId, true);
-      return { kind: 'refunded', period: { ...period, status: 'refunded', endsAt }, expired };
+      const spent = await this.#spent(tx, period);
+      if (spent > 0) {
+        await this.wallet.book(
+          {
+            key: subscriptionKeys.clawback(chargeId),
+            userId: period.userId,
+            kind: 'allowance_clawback',
+            delta: -spent,
+            stars: spent,
+            chargeId,
+          },
+          tx,
+        );
+      }
+      return {
+        kind: 'refunded',
+        period: { ...period, status: 'refunded', endsAt },
+        expired,
+        spent,
+        balance: await this.wallet.balance(period.userId, tx),
+      };
     });
+  }
+
+  /**
+   * How much of a period's allowance the customer has spent: what it credited, less what expired of
+   * it and what is still unspent (a hold still in flight counts as spent).
+   */
+  periodSpent(period: SubscriptionPeriodRecord): Promise<number> {
+    return this.#spent(undefined, period);
+  }
+
+  async #spent(tx: Tx | undefined, period: SubscriptionPeriodRecord): Promise<number> {
+    const { walletEntries: w } = this.#t;
+    const [row] = await within(this.engine, tx, (db) =>
+      db
+        .select({ stars: sql<number>`coalesce(sum(${w.stars}), 0)`.mapWith(Number) })
+        .from(w)
+        .where(and(eq(w.chargeId, period.chargeId), eq(w.kind, 'allowance_expire'))),
+    );
+    const pools = await this.wallet.pools(period.userId, tx);
+    const pool = pools.allowance.find((a) => a.chargeId === period.chargeId);
+    return Math.max(0, period.allowance - (row?.stars ?? 0) - Math.max(pool?.left ?? 0, 0));
   }
 
   async stats(since: Date): Promise<SubscriptionStats> {

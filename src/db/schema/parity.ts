@@ -15,6 +15,7 @@ import type {
   PromoCodeRecord,
   PromoRedemptionRecord,
   StarTopupRecord,
+  SubscriptionCheckoutRecord,
   SubscriptionPeriodRecord,
   SubscriptionRecord,
   UploadSourceRecord,
@@ -68,4 +69,6 @@ export type SchemaParity = [
   Holds<Same<Row<typeof pg.subscriptions>, SubscriptionRecord>>,
   Holds<Same<Row<typeof sqlite.subscriptionPeriods>, SubscriptionPeriodRecord>>,
   Holds<Same<Row<typeof pg.subscriptionPeriods>, SubscriptionPeriodRecord>>,
+  Holds<Same<Row<typeof sqlite.subscriptionCheckouts>, SubscriptionCheckoutRecord>>,
+  Holds<Same<Row<typeof pg.subscriptionCheckouts>, SubscriptionCheckoutRecord>>,
 ];

@@ -322,8 +322,13 @@ export const modelSettings = pgTable('model_settings', {
 export const subscriptions = pgTable(
   'subscriptions',
   {
-    userId: telegramId('user_id').primaryKey(),
+    id: text('id').primaryKey(),
+    userId: telegramId('user_id').notNull(),
+    payload: text('payload').notNull(),
     planId: text('plan_id').notNull(),
+    priceStars: integer('price_stars').notNull(),
+    allowanceStars: integer('allowance_stars').notNull(),
+    periodSeconds: integer('period_seconds').notNull(),
     state: text('state', { enum: SUBSCRIPTION_STATES }).notNull(),
     cancelled: boolean('cancelled').notNull().default(false),
     chargeId: text('charge_id').notNull(),
@@ -333,7 +338,10 @@ export const subscriptions = pgTable(
     endedAt: at('ended_at'),
     endNotifiedAt: at('end_notified_at'),
   },
-  (t) => [index('subscriptions_state_idx').on(t.state, t.expiresAt)],
+  (t) => [
+    index('subscriptions_state_idx').on(t.state, t.expiresAt),
+    index('subscriptions_user_idx').on(t.userId, t.payload),
+  ],
 );
 
 export const subscriptionPeriods = pgTable(
@@ -341,6 +349,7 @@ export const subscriptionPeriods = pgTable(
   {
     chargeId: text('charge_id').primaryKey(),
     userId: telegramId('user_id').notNull(),
+    subscriptionId: text('subscription_id').notNull(),
     planId: text('plan_id').notNull(),
     stars: integer('stars').notNull(),
     allowance: integer('allowance').notNull(),
@@ -351,3 +360,9 @@ export const subscriptionPeriods = pgTable(
   },
   (t) => [index('subscription_periods_user_idx').on(t.userId, t.endsAt)],
 );
+
+export const subscriptionCheckouts = pgTable('subscription_checkouts', {
+  userId: telegramId('user_id').primaryKey(),
+  payload: text('payload').notNull(),
+  approvedAt: at('approved_at').notNull(),
+});

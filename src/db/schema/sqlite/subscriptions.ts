@@ -1,12 +1,20 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { SUBSCRIPTION_PERIOD_STATUSES, SUBSCRIPTION_STATES } from '../../records.js';
 
-/** One row per customer who ever subscribed: the plan, the period paid last, cancelled or not. */
+/**
+ * One row per subscription (the chain of charges Telegram makes for one paid plan link), named by
+ * its first charge: the plan, the terms of its first payment, the period paid last, cancelled or not.
+ */
 export const subscriptions = sqliteTable(
   'subscriptions',
   {
-    userId: integer('user_id').primaryKey(),
+    id: text('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    payload: text('payload').notNull(),
     planId: text('plan_id').notNull(),
+    priceStars: integer('price_stars').notNull(),
+    allowanceStars: integer('allowance_stars').notNull(),
+    periodSeconds: integer('period_seconds').notNull(),
     state: text('state', { enum: SUBSCRIPTION_STATES }).notNull(),
     cancelled: integer('cancelled', { mode: 'boolean' }).notNull().default(false),
     chargeId: text('charge_id').notNull(),
@@ -16,7 +24,10 @@ export const subscriptions = sqliteTable(
     endedAt: integer('ended_at', { mode: 'timestamp_ms' }),
     endNotifiedAt: integer('end_notified_at', { mode: 'timestamp_ms' }),
   },
-  (t) => [index('subscriptions_state_idx').on(t.state, t.expiresAt)],
+  (t) => [
+    index('subscriptions_state_idx').on(t.state, t.expiresAt),
+    index('subscriptions_user_idx').on(t.userId, t.payload),
+  ],
 );
 
 /** One row per paid period (its Telegram charge id): the allowance it credited and when it ends. */
@@ -25,6 +36,7 @@ export const subscriptionPeriods = sqliteTable(
   {
     chargeId: text('charge_id').primaryKey(),
     userId: integer('user_id').notNull(),
+    subscriptionId: text('subscription_id').notNull(),
     planId: text('plan_id').notNull(),
     stars: integer('stars').notNull(),
     allowance: integer('allowance').notNull(),
@@ -35,3 +47,13 @@ export const subscriptionPeriods = sqliteTable(
   },
   (t) => [index('subscription_periods_user_idx').on(t.userId, t.endsAt)],
 );
+
+/**
+ * A plan checkout answered ok whose payment is not credited yet (one per customer): a second plan
+ * checkout is refused meanwhile, so two links paid back to back make one subscription.
+ */
+export const subscriptionCheckouts = sqliteTable('subscription_checkouts', {
+  userId: integer('user_id').primaryKey(),
+  payload: text('payload').notNull(),
+  approvedAt: integer('approved_at', { mode: 'timestamp_ms' }).notNull(),
+});
