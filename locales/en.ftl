@@ -571,7 +571,8 @@ admin-stats-stars =
     Earned on completed orders: { $earned }
     Reserved by running orders: { $held }
     Given away: { $granted } by hand, { $welcome } as welcome bonuses
-    Reseller API cost of paid orders: { $spent }; Telegram pays out for them: { $earnedUsd }; margin: { $margin }
+admin-stats-money-title = 💰 <b>Revenue and margin</b> (customers' Stars at { $payout } each, as Telegram pays out; gifted Stars earn nothing)
+admin-stats-money-line = { $period }: revenue { $revenue } for { $stars }, Reseller API cost { $cost } (given away { $given }), margin { $margin }
 admin-alert-reconciliation =
     🧾 <b>Stars ledger and Telegram disagree</b> ({ $count } { $count ->
         [one] difference
@@ -1010,6 +1011,9 @@ miniapp-stars-bought = Stars bought
 miniapp-stars-earned = Stars earned
 miniapp-cost = Upstream cost
 miniapp-margin = Margin
+miniapp-revenue = Revenue
+miniapp-given-away = Given away
+miniapp-revenue-hint = Revenue is what customers paid: Stars spent on delivered results and subscriptions, at Telegram's payout. Given away is the upstream cost of orders paid with gifted Stars (welcome bonus, grants, promo codes, referral rewards); the margin counts it as a cost.
 miniapp-refunds = Refunded Stars
 miniapp-orders = Orders
 miniapp-failed = Failed

@@ -557,7 +557,8 @@ admin-stats-stars =
     Заработано на выполненных заказах: { $earned }
     Зарезервировано текущими заказами: { $held }
     Подарено: { $granted } вручную, { $welcome } — приветственные бонусы
-    Потрачено в Reseller API на оплаченные заказы: { $spent }; Telegram выплатит за них: { $earnedUsd }; маржа: { $margin }
+admin-stats-money-title = 💰 <b>Выручка и маржа</b> (звёзды клиентов по { $payout } за каждую, как платит Telegram; подаренные звёзды выручки не дают)
+admin-stats-money-line = { $period }: выручка { $revenue } за { $stars }, расходы в Reseller API { $cost } (из них на подаренные звёзды { $given }), маржа { $margin }
 admin-alert-reconciliation =
     🧾 <b>Учёт звёзд и Telegram расходятся</b> (расхождений: { $count }):
     { $details }
@@ -990,6 +991,9 @@ miniapp-stars-bought = Куплено звёзд
 miniapp-stars-earned = Заработано звёзд
 miniapp-cost = Расходы у поставщика
 miniapp-margin = Маржа
+miniapp-revenue = Выручка
+miniapp-given-away = Подарено
+miniapp-revenue-hint = Выручка — то, что заплатили клиенты: звёзды, потраченные на доставленные результаты, и подписки, по курсу выплат Telegram. «Подарено» — расходы у поставщика на заказы, оплаченные подаренными звёздами (приветственный бонус, выданные вручную, промокоды, награды за приглашения); в марже они учтены как расходы.
 miniapp-refunds = Возвращено звёзд
 miniapp-orders = Заказы
 miniapp-failed = Ошибки

@@ -5,13 +5,12 @@
  * confirmations can never spend the same Stars, even from two processes: on SQLite the transaction
  * is IMMEDIATE (one writer), on PostgreSQL it first takes the user's wallet lock (Tx.lock).
  */
-import { and, desc, eq, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import { subscriptionKeys } from '../../domain/subscription.js';
 import { type LedgerLine, replayWallet, type WalletPools } from '../../domain/subscription-ledger.js';
 import { InsufficientStarsError, ledgerKeys } from '../../domain/wallet.js';
 import { changed, type Engine, first, type Sql, type Tx, within } from '../engine.js';
 import type { OrderRecord, StarTopupRecord, WalletEntryKind, WalletEntryRecord } from '../records.js';
-import { chargedUsd } from './orders.js';
 
 export interface NewWalletEntry {
   key: string;
@@ -674,18 +673,6 @@ export class WalletRepository {
       promoStars: of('promo'),
       referralStars: rows.find((r) => r.kind === 'referral')?.delta ?? 0,
     };
-  }
-
-  /** What upstream charged for completed orders paid in Stars (cost_usd, else the confirmed price). */
-  async completedPaidOrderCosts(): Promise<string[]> {
-    const { orders } = this.#t;
-    const rows = await this.engine.run((db) =>
-      db
-        .select({ usd: chargedUsd(orders) })
-        .from(orders)
-        .where(and(eq(orders.status, 'completed'), isNotNull(orders.priceStars))),
-    );
-    return rows.map((r) => r.usd);
   }
 
   /** Paid invoices (refunded ones too), for reconciliation with Telegram's own list. */

@@ -15,7 +15,6 @@ import type {
   WalletRepository,
   WalletTotals,
 } from '../../db/index.js';
-import { moneyFromMicros, moneyToString, starsPayoutUsd, sumMoneyStrings } from '../../domain/money.js';
 import { ledgerKeys } from '../../domain/wallet.js';
 import type { Logger } from '../../logger.js';
 import type { OrderPipelineHooks, OrderRecord } from '../order-hooks.js';
@@ -64,14 +63,12 @@ export type TopupReward = (
   topup: { userId: number; chargeId: string; stars: number },
 ) => Promise<ReferralCredit | undefined>;
 
-/** For /stats: the Stars side and what it means in USD at the reseller's own rate. */
+/**
+ * For /stats: the Stars side. Revenue and margin are not here: they come from the admin dashboard's
+ * one rule (DashboardService.statsMoney, domain/money-result.ts), where granted Stars are no revenue.
+ */
 export interface WalletReport {
   totals: WalletTotals;
-  /** Upstream cost of the completed orders customers paid in Stars. */
-  spentUsd: string;
-  /** The captured Stars in USD at Telegram's payout (STARS_PAYOUT_USD per Star), exact. */
-  earnedUsd: string;
-  marginUsd: string;
 }
 
 export type RefundResult =
@@ -303,17 +300,7 @@ export class WalletService {
   // ---------------------------------------------------------------- admin
 
   async report(): Promise<WalletReport> {
-    const totals = await this.ledger.totals();
-    const costs = await this.ledger.completedPaidOrderCosts();
-    const spent = sumMoneyStrings(costs);
-    // What Telegram pays out for them, not what customers paid per USD (STARS_PER_USD).
-    const earned = starsPayoutUsd(this.#config.payoutUsdPerStar, totals.capturedStars);
-    return {
-      totals,
-      spentUsd: moneyToString(spent),
-      earnedUsd: moneyToString(earned),
-      marginUsd: moneyToString(moneyFromMicros(earned - spent)),
-    };
+    return { totals: await this.ledger.totals() };
   }
 
   /** `key` names the admin's command (its chat and message), so a redelivered update grants once. */
