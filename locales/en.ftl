@@ -590,6 +590,7 @@ wallet-what-charge = order { $model } (files sent again)
 wallet-what-telegram_refund = payment refunded by Telegram
 admin-refund-preview = Payment of { $amount } from user <code>{ $user }</code>. Still refundable: { $refundable } (granted Stars never are).
 admin-refund-button = ↩️ Refund { $amount }
+admin-refund-takes-reward = 👥 The refund also takes back the referral reward of { $amount } booked with this payment: user <code>{ $referrer }</code>'s balance becomes { $balance }.
 admin-refund-partly-spent = ⚠️ The customer has already spent part of these Stars, and Telegram only refunds a payment whole, so it can't be refunded.
 admin-alert-telegram-refund =
     ↩️ <b>Telegram refunded a payment:</b> ⭐ { $stars } to user <code>{ $user }</code> (charge <code>{ $charge }</code>). Booked in the ledger; their balance is now ⭐ { $balance }.
@@ -854,8 +855,8 @@ invite-title = 👥 <b>Invite friends</b>
 invite-link =
     Share your personal link. Anyone who opens the bot with it for the first time joins as your friend:
     { $link }
-invite-rule-bonus = 🎁 { $amount } when a friend makes their first top-up
-invite-rule-percent = 💫 { $percent }% of every top-up a friend makes in their { $days ->
+invite-rule-bonus = 🎁 { $amount } when a friend first gets a result paid with Stars they bought
+invite-rule-percent = 💫 { $percent }% of the bought Stars a friend spends on results they get in their { $days ->
         [1] first day
        *[other] first { $days } days
     }
@@ -863,6 +864,7 @@ invite-rule-cap = Up to { $amount } a day.
 invite-rules-off = Rewards are switched off right now, but everyone you bring is still counted.
 invite-stats = Joined: { $joined } · topped up: { $paid } · you've earned { $earned }
 invite-rewards-note = Rewards are gift Stars: you can spend them on orders, but they can't be refunded.
+invite-rewards-when = Rewards come when your friend's result is delivered, not when they top up: Stars they haven't spent can still be refunded to them.
 referral-reward-notice = 👥 { $name } topped up: +{ $amount }
 campaign-new-usage = Usage: <code>/campaign_new &lt;name&gt;</code> (up to 64 characters)
 campaign-created =

@@ -573,6 +573,7 @@ wallet-what-charge = заказ: { $model } (файлы отправлены п�
 wallet-what-telegram_refund = платёж возвращён через Telegram
 admin-refund-preview = Платёж на { $amount } от пользователя <code>{ $user }</code>. Можно вернуть: { $refundable } (подаренные звёзды не возвращаются).
 admin-refund-button = ↩️ Вернуть { $amount }
+admin-refund-takes-reward = 👥 Возврат также заберёт награду за приглашение на { $amount }, начисленную за этот платёж: баланс пользователя <code>{ $referrer }</code> станет { $balance }.
 admin-refund-partly-spent = ⚠️ Клиент уже потратил часть этих звёзд, а Telegram возвращает платёж только целиком, поэтому вернуть его нельзя.
 admin-alert-telegram-refund =
     ↩️ <b>Telegram вернул платёж:</b> ⭐ { $stars } пользователю <code>{ $user }</code> (платёж <code>{ $charge }</code>). Возврат учтён в журнале, баланс теперь ⭐ { $balance }.
@@ -833,8 +834,8 @@ invite-title = 👥 <b>Приглашайте друзей</b>
 invite-link =
     Поделитесь своей личной ссылкой. Кто впервые откроет бота по ней, станет вашим приглашённым другом:
     { $link }
-invite-rule-bonus = 🎁 { $amount }, когда друг впервые пополнит кошелёк
-invite-rule-percent = 💫 { $percent }% от каждого пополнения друга в { $days ->
+invite-rule-bonus = 🎁 { $amount }, когда друг впервые получит результат, оплаченный купленными звёздами
+invite-rule-percent = 💫 { $percent }% от купленных звёзд, которые друг потратит на полученные результаты в { $days ->
         [1] первый день
         [one] первые { $days } день
         [few] первые { $days } дня
@@ -844,6 +845,7 @@ invite-rule-cap = Не больше { $amount } в день.
 invite-rules-off = Сейчас награды отключены, но всех, кого вы пригласили, мы всё равно учитываем.
 invite-stats = Пришли: { $joined } · пополнили: { $paid } · вы заработали { $earned }
 invite-rewards-note = Награды приходят подарочными звёздами: ими можно оплачивать заказы, но вернуть их нельзя.
+invite-rewards-when = Награда начисляется, когда друг получает результат, а не когда пополняет кошелёк: непотраченные звёзды ему ещё могут вернуть.
 referral-reward-notice = 👥 Пополнение от приглашённого друга { $name }: вам +{ $amount }
 campaign-new-usage = Формат: <code>/campaign_new &lt;название&gt;</code> (до 64 символов)
 campaign-created =
