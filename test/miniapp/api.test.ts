@@ -220,4 +220,14 @@ describe('Mini App API and page', () => {
     expect((await fetch(`${base}/miniapp/assets/none.js`)).status).toBe(404);
     expect((await fetch(`${base}/miniapp/..%2f..%2fpackage.json`)).status).toBe(404);
   });
+
+  it('answers 400 to a malformed percent-encoding under /miniapp/, not 500 (issue 38)', async () => {
+    for (const path of ['/miniapp/%E0%A4%A', '/miniapp/assets/%', '/miniapp/%zz.js']) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status, path).toBe(400);
+      expect(res.headers.get('content-security-policy'), path).toBe(MINIAPP_CSP);
+    }
+    // The page is still served afterwards.
+    expect((await fetch(`${base}/miniapp/`)).status).toBe(200);
+  });
 });
