@@ -1014,6 +1014,7 @@ miniapp-stars-earned = Stars earned
 miniapp-cost = Upstream cost
 miniapp-margin = Margin
 miniapp-revenue = Revenue
+miniapp-settings-error-bidi = contains invisible characters that change the direction of text (U+202A–U+202E, U+2066–U+2069), so the menu could read differently. Remove them and save again.
 miniapp-given-away = Given away
 miniapp-revenue-hint = Revenue is what customers paid: Stars spent on delivered results and subscriptions, at Telegram's payout. Given away is the upstream cost of orders paid with gifted Stars (welcome bonus, grants, promo codes, referral rewards); the margin counts it as a cost.
 miniapp-refunds = Refunded Stars

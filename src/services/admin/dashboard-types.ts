@@ -161,7 +161,7 @@ export interface SettingsDocument {
   version: number;
 }
 
-/** 422's body. */
+/** 422's body; `code`: a refusal the page words in the admin's language (`miniapp-settings-error-<code>`). */
 export interface SettingsErrors {
-  errors: Array<{ field: string; message: string }>;
+  errors: Array<{ field: string; message: string; code?: 'bidi' }>;
 }
