@@ -571,7 +571,8 @@ admin-stats-stars =
     Earned on completed orders: { $earned }
     Reserved by running orders: { $held }
     Given away: { $granted } by hand, { $welcome } as welcome bonuses
-    Reseller API cost of paid orders: { $spent }; Telegram pays out for them: { $earnedUsd }; margin: { $margin }
+admin-stats-money-title = 💰 <b>Revenue and margin</b> (customers' Stars at { $payout } each, as Telegram pays out; gifted Stars earn nothing)
+admin-stats-money-line = { $period }: revenue { $revenue } for { $stars }, Reseller API cost { $cost } (given away { $given }), margin { $margin }
 admin-alert-reconciliation =
     🧾 <b>Stars ledger and Telegram disagree</b> ({ $count } { $count ->
         [one] difference
@@ -589,6 +590,7 @@ wallet-what-charge = order { $model } (files sent again)
 wallet-what-telegram_refund = payment refunded by Telegram
 admin-refund-preview = Payment of { $amount } from user <code>{ $user }</code>. Still refundable: { $refundable } (granted Stars never are).
 admin-refund-button = ↩️ Refund { $amount }
+admin-refund-takes-reward = 👥 The refund also takes back the referral reward of { $amount } booked with this payment: user <code>{ $referrer }</code>'s balance becomes { $balance }.
 admin-refund-partly-spent = ⚠️ The customer has already spent part of these Stars, and Telegram only refunds a payment whole, so it can't be refunded.
 admin-alert-telegram-refund =
     ↩️ <b>Telegram refunded a payment:</b> ⭐ { $stars } to user <code>{ $user }</code> (charge <code>{ $charge }</code>). Booked in the ledger; their balance is now ⭐ { $balance }.
@@ -853,8 +855,8 @@ invite-title = 👥 <b>Invite friends</b>
 invite-link =
     Share your personal link. Anyone who opens the bot with it for the first time joins as your friend:
     { $link }
-invite-rule-bonus = 🎁 { $amount } when a friend makes their first top-up
-invite-rule-percent = 💫 { $percent }% of every top-up a friend makes in their { $days ->
+invite-rule-bonus = 🎁 { $amount } when a friend first gets a result paid with Stars they bought
+invite-rule-percent = 💫 { $percent }% of the bought Stars a friend spends on results they get in their { $days ->
         [1] first day
        *[other] first { $days } days
     }
@@ -862,6 +864,7 @@ invite-rule-cap = Up to { $amount } a day.
 invite-rules-off = Rewards are switched off right now, but everyone you bring is still counted.
 invite-stats = Joined: { $joined } · topped up: { $paid } · you've earned { $earned }
 invite-rewards-note = Rewards are gift Stars: you can spend them on orders, but they can't be refunded.
+invite-rewards-when = Rewards come when your friend's result is delivered, not when they top up: Stars they haven't spent can still be refunded to them.
 referral-reward-notice = 👥 { $name } topped up: +{ $amount }
 campaign-new-usage = Usage: <code>/campaign_new &lt;name&gt;</code> (up to 64 characters)
 campaign-created =
@@ -1010,6 +1013,10 @@ miniapp-stars-bought = Stars bought
 miniapp-stars-earned = Stars earned
 miniapp-cost = Upstream cost
 miniapp-margin = Margin
+miniapp-revenue = Revenue
+miniapp-settings-error-bidi = contains invisible characters that change the direction of text (U+202A–U+202E, U+2066–U+2069), so the menu could read differently. Remove them and save again.
+miniapp-given-away = Given away
+miniapp-revenue-hint = Revenue is what customers paid: Stars spent on delivered results and subscriptions, at Telegram's payout. Given away is the upstream cost of orders paid with gifted Stars (welcome bonus, grants, promo codes, referral rewards); the margin counts it as a cost.
 miniapp-refunds = Refunded Stars
 miniapp-orders = Orders
 miniapp-failed = Failed

@@ -557,7 +557,8 @@ admin-stats-stars =
     Заработано на выполненных заказах: { $earned }
     Зарезервировано текущими заказами: { $held }
     Подарено: { $granted } вручную, { $welcome } — приветственные бонусы
-    Потрачено в Reseller API на оплаченные заказы: { $spent }; Telegram выплатит за них: { $earnedUsd }; маржа: { $margin }
+admin-stats-money-title = 💰 <b>Выручка и маржа</b> (звёзды клиентов по { $payout } за каждую, как платит Telegram; подаренные звёзды выручки не дают)
+admin-stats-money-line = { $period }: выручка { $revenue } за { $stars }, расходы в Reseller API { $cost } (из них на подаренные звёзды { $given }), маржа { $margin }
 admin-alert-reconciliation =
     🧾 <b>Учёт звёзд и Telegram расходятся</b> (расхождений: { $count }):
     { $details }
@@ -572,6 +573,7 @@ wallet-what-charge = заказ: { $model } (файлы отправлены п�
 wallet-what-telegram_refund = платёж возвращён через Telegram
 admin-refund-preview = Платёж на { $amount } от пользователя <code>{ $user }</code>. Можно вернуть: { $refundable } (подаренные звёзды не возвращаются).
 admin-refund-button = ↩️ Вернуть { $amount }
+admin-refund-takes-reward = 👥 Возврат также заберёт награду за приглашение на { $amount }, начисленную за этот платёж: баланс пользователя <code>{ $referrer }</code> станет { $balance }.
 admin-refund-partly-spent = ⚠️ Клиент уже потратил часть этих звёзд, а Telegram возвращает платёж только целиком, поэтому вернуть его нельзя.
 admin-alert-telegram-refund =
     ↩️ <b>Telegram вернул платёж:</b> ⭐ { $stars } пользователю <code>{ $user }</code> (платёж <code>{ $charge }</code>). Возврат учтён в журнале, баланс теперь ⭐ { $balance }.
@@ -832,8 +834,8 @@ invite-title = 👥 <b>Приглашайте друзей</b>
 invite-link =
     Поделитесь своей личной ссылкой. Кто впервые откроет бота по ней, станет вашим приглашённым другом:
     { $link }
-invite-rule-bonus = 🎁 { $amount }, когда друг впервые пополнит кошелёк
-invite-rule-percent = 💫 { $percent }% от каждого пополнения друга в { $days ->
+invite-rule-bonus = 🎁 { $amount }, когда друг впервые получит результат, оплаченный купленными звёздами
+invite-rule-percent = 💫 { $percent }% от купленных звёзд, которые друг потратит на полученные результаты в { $days ->
         [1] первый день
         [one] первые { $days } день
         [few] первые { $days } дня
@@ -843,6 +845,7 @@ invite-rule-cap = Не больше { $amount } в день.
 invite-rules-off = Сейчас награды отключены, но всех, кого вы пригласили, мы всё равно учитываем.
 invite-stats = Пришли: { $joined } · пополнили: { $paid } · вы заработали { $earned }
 invite-rewards-note = Награды приходят подарочными звёздами: ими можно оплачивать заказы, но вернуть их нельзя.
+invite-rewards-when = Награда начисляется, когда друг получает результат, а не когда пополняет кошелёк: непотраченные звёзды ему ещё могут вернуть.
 referral-reward-notice = 👥 Пополнение от приглашённого друга { $name }: вам +{ $amount }
 campaign-new-usage = Формат: <code>/campaign_new &lt;название&gt;</code> (до 64 символов)
 campaign-created =
@@ -990,6 +993,10 @@ miniapp-stars-bought = Куплено звёзд
 miniapp-stars-earned = Заработано звёзд
 miniapp-cost = Расходы у поставщика
 miniapp-margin = Маржа
+miniapp-revenue = Выручка
+miniapp-settings-error-bidi = содержит невидимые символы направления текста (U+202A–U+202E, U+2066–U+2069), из-за которых меню может читаться иначе. Уберите их и сохраните снова.
+miniapp-given-away = Подарено
+miniapp-revenue-hint = Выручка — то, что заплатили клиенты: звёзды, потраченные на доставленные результаты, и подписки, по курсу выплат Telegram. «Подарено» — расходы у поставщика на заказы, оплаченные подаренными звёздами (приветственный бонус, выданные вручную, промокоды, награды за приглашения); в марже они учтены как расходы.
 miniapp-refunds = Возвращено звёзд
 miniapp-orders = Заказы
 miniapp-failed = Ошибки

@@ -4,11 +4,14 @@ import { downloadCsv } from './api.js';
 import { t } from './i18n.js';
 import type { Load } from './use-load.js';
 
-export function Cards(props: { items: Array<{ label: string; value: string; tone?: 'good' | 'bad' }> }) {
+/** `name`: a stable handle for the card (data-card), whatever the language. */
+export function Cards(props: {
+  items: Array<{ label: string; value: string; tone?: 'good' | 'bad' | undefined; name?: string }>;
+}) {
   return (
     <div class="cards">
       {props.items.map((c) => (
-        <div class="card" key={c.label}>
+        <div class="card" key={c.label} data-card={c.name}>
           <div class="card-value" data-tone={c.tone}>
             {c.value}
           </div>

@@ -40,6 +40,12 @@ function MoneyView({ data }: { data: MoneyReport }) {
         { label: t('miniapp-stars-earned'), values: data.series.map((d) => d.starsEarned), color: '#f5a623' },
       );
       lines.push({
+        label: t('miniapp-revenue'),
+        values: usdValues((d) => d.revenueUsd),
+        color: '#8e44ad',
+        right: true,
+      });
+      lines.push({
         label: t('miniapp-margin'),
         values: usdValues((d) => d.marginUsd),
         color: '#31b545',
@@ -65,15 +71,32 @@ function MoneyView({ data }: { data: MoneyReport }) {
                 { label: t('miniapp-stars-earned'), value: `${num(totals.starsEarned)} ★` },
               ]
             : []),
-          { label: t('miniapp-cost'), value: usd(totals.costUsd) },
+          ...(totals.revenueUsd !== null
+            ? [{ label: t('miniapp-revenue'), value: usd(totals.revenueUsd), name: 'revenue' }]
+            : []),
+          { label: t('miniapp-cost'), value: usd(totals.costUsd), name: 'cost' },
+          ...(totals.givenAwayUsd !== null
+            ? [{ label: t('miniapp-given-away'), value: usd(totals.givenAwayUsd), name: 'given-away' }]
+            : []),
           ...(totals.marginUsd !== null
-            ? [{ label: t('miniapp-margin'), value: usd(totals.marginUsd), tone: tone(totals.marginUsd) }]
+            ? [
+                {
+                  label: t('miniapp-margin'),
+                  value: usd(totals.marginUsd),
+                  tone: tone(totals.marginUsd),
+                  name: 'margin',
+                },
+              ]
             : []),
           ...(data.billing ? [{ label: t('miniapp-refunds'), value: `${num(totals.refundedStars)} ★` }] : []),
           { label: t('miniapp-orders'), value: num(totals.orders) },
         ]}
       />
-      {!data.billing && <p class="hint">{t('miniapp-no-billing')}</p>}
+      {data.billing ? (
+        <p class="hint">{t('miniapp-revenue-hint')}</p>
+      ) : (
+        <p class="hint">{t('miniapp-no-billing')}</p>
+      )}
       <DayChart days={days} series={series} leftLabel={data.billing ? '★' : undefined} rightLabel="$" />
       <Section title={t('miniapp-tab-money')} csv="money" days={data.days}>
         <Table
@@ -81,18 +104,27 @@ function MoneyView({ data }: { data: MoneyReport }) {
             '',
             t('miniapp-orders'),
             ...(data.billing ? [t('miniapp-stars-bought'), t('miniapp-stars-earned')] : []),
+            ...(data.billing ? [t('miniapp-revenue')] : []),
             t('miniapp-cost'),
-            ...(data.billing ? [t('miniapp-margin'), t('miniapp-refunds')] : []),
+            ...(data.billing ? [t('miniapp-given-away'), t('miniapp-margin'), t('miniapp-refunds')] : []),
           ]}
-          numeric={[1, 2, 3, 4, 5, 6]}
+          numeric={[1, 2, 3, 4, 5, 6, 7, 8]}
           rows={[...data.series]
             .reverse()
             .map((d) => [
               d.day,
               num(d.orders),
-              ...(data.billing ? [num(d.starsBought), num(d.starsEarned)] : []),
+              ...(data.billing
+                ? [num(d.starsBought), num(d.starsEarned), d.revenueUsd === null ? '' : usd(d.revenueUsd)]
+                : []),
               usd(d.costUsd),
-              ...(data.billing ? [d.marginUsd === null ? '' : usd(d.marginUsd), num(d.refundedStars)] : []),
+              ...(data.billing
+                ? [
+                    d.givenAwayUsd === null ? '' : usd(d.givenAwayUsd),
+                    d.marginUsd === null ? '' : usd(d.marginUsd),
+                    num(d.refundedStars),
+                  ]
+                : []),
             ])}
         />
       </Section>

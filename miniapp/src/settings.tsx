@@ -24,7 +24,9 @@ function noticeOf(err: unknown): Notice {
   if (err.status === 429) return { kind: 'too-fast' };
   if (err.status === 422) {
     const body = err.body as Partial<SettingsErrors> | undefined;
-    const fields = (body?.errors ?? []).map((e) => `${e.field}: ${e.message}`).join('; ');
+    const fields = (body?.errors ?? [])
+      .map((e) => `${e.field}: ${e.code ? t(`miniapp-settings-error-${e.code}`) : e.message}`)
+      .join('; ');
     return { kind: 'invalid', fields };
   }
   return { kind: 'error' };

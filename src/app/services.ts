@@ -79,7 +79,7 @@ export function createServices(opts: {
           ledger: store.wallet,
           config: config.billing,
           logger,
-          rewardTopup: referrals.rewardTopup,
+          rewardSpend: referrals.rewardSpend,
           live: () => liveSettings.current(),
         })
       : null;

@@ -49,7 +49,9 @@ export {
   type NewWalletEntry,
   type ReferralCredit,
   type RefundStart,
+  type RewardSpend,
   type Settled,
+  type SpendBooked,
   type WalletTotals,
 } from './repositories/wallet.js';
 export {

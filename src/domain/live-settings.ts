@@ -60,7 +60,16 @@ export interface GlobalPatch {
 export interface FieldError {
   field: string;
   message: string;
+  /** A refusal the page explains in the admin's own language (its `miniapp-settings-error-<code>` text). */
+  code?: 'bidi';
 }
+
+/**
+ * Bidirectional embedding, override and isolate controls (U+202A-U+202E, U+2066-U+2069): in a model's
+ * name they can reverse how the rest of a menu line reads (a price, a neighbour's name), so an admin's
+ * text must not carry them.
+ */
+export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/u;
 
 export type Parsed<T> = { ok: true; version: number; patch: T } | { ok: false; errors: FieldError[] };
 
@@ -128,6 +137,15 @@ function readText(
     const trimmed = text.trim();
     if ([...trimmed].length > maxChars) {
       errors.push({ field: at, message: `must be at most ${maxChars} characters` });
+      continue;
+    }
+    if (BIDI_CONTROLS.test(trimmed)) {
+      errors.push({
+        field: at,
+        message:
+          'must not contain bidirectional control characters (U+202A-U+202E, U+2066-U+2069): they can make the menu read differently',
+        code: 'bidi',
+      });
       continue;
     }
     if (CONTROL.test(multiline ? trimmed.replace(/\n/g, '') : trimmed)) {

@@ -33,6 +33,15 @@ export interface WalletPools {
   allowance: AllowancePool[];
   /** The allowance each spending entry (hold, charge) took, by its key. */
   drawn: Map<string, Array<{ chargeId: string; stars: number }>>;
+  /** What paid for each spending entry (hold, charge), by its key: the admins' money figures. */
+  funded: Map<string, Funding>;
+}
+
+/** The pools one spending entry took its Stars from (they add up to its Stars). */
+export interface Funding {
+  allowance: number;
+  granted: number;
+  paid: number;
 }
 
 export function replayWallet(entries: readonly LedgerLine[]): WalletPools {
@@ -41,6 +50,7 @@ export function replayWallet(entries: readonly LedgerLine[]): WalletPools {
   const pools = new Map<string, AllowancePool>();
   const drawn = new Map<string, Array<{ chargeId: string; stars: number }>>();
   const fromGranted = new Map<string, number>();
+  const funded = new Map<string, Funding>();
   const spend = (key: string, stars: number, useAllowance: boolean) => {
     let rest = stars;
     const parts: Array<{ chargeId: string; stars: number }> = [];
@@ -59,6 +69,7 @@ export function replayWallet(entries: readonly LedgerLine[]): WalletPools {
     paid -= rest - take;
     fromGranted.set(key, take);
     drawn.set(key, parts);
+    funded.set(key, { allowance: stars - rest, granted: take, paid: rest - take });
   };
   for (const e of entries) {
     switch (e.kind) {
@@ -116,7 +127,7 @@ export function replayWallet(entries: readonly LedgerLine[]): WalletPools {
         break;
     }
   }
-  return { paid, granted, allowance: [...pools.values()], drawn };
+  return { paid, granted, allowance: [...pools.values()], drawn, funded };
 }
 
 /** The allowance still spendable: the sum of every open period's unspent Stars. */

@@ -32,8 +32,13 @@ export const ledgerKeys = {
   welcome: (userId: number) => `welcome:${userId}`,
   /** A promo code redeemed, once per (code, customer). */
   promo: (code: string, userId: number) => `promo:${code}:${userId}`,
-  /** A referrer's reward for a referee's paid top-up (its Telegram charge id). */
+  /** A referrer's reward for a referee's paid top-up (its Telegram charge id); before issue 38. */
   referral: (chargeId: string) => `referral:${chargeId}`,
+  /**
+   * A referrer's reward for the paid Stars a referee spent on a delivered result: one per capture or
+   * late charge (its key, `settle:hold:...` or `charge:hold:...`), so a capture replayed rewards once.
+   */
+  referralSpend: (spendKey: string) => `referral:${spendKey}`,
   /** That reward taken back: the top-up was refunded. */
   referralUndo: (chargeId: string) => `referral_undo:${chargeId}`,
 } as const;

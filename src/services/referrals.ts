@@ -1,8 +1,8 @@
 /**
  * Deep links and the referral program (issue 24): a /start payload attributes a new user to a
  * referrer or a campaign (first touch, once); /invite shows a customer's own link and what it
- * brought. The rewards themselves are booked with each paid top-up (WalletService.creditPayment,
- * through `rewardTopup`), in the same transaction as the credit.
+ * brought. The rewards themselves are booked when a referee's paid Stars are spent on a delivered
+ * result (WalletService.settle, through `rewardSpend`), in the capture's own transaction.
  */
 import { randomBytes } from 'node:crypto';
 import type {
@@ -11,6 +11,7 @@ import type {
   ReferralCredit,
   ReferralsRepository,
   ReferralTotals,
+  SpendBooked,
   Tx,
   UserRecord,
   UsersRepository,
@@ -95,18 +96,18 @@ export class ReferralProgram {
   }
 
   /**
-   * WalletService's hook for a top-up credited now: the referrer's reward, booked in the credit's
-   * transaction (undefined when the program pays nothing).
+   * WalletService's hook for a capture or late charge booked now: the referrer's reward on its paid
+   * Stars, booked in its transaction (undefined when the program pays nothing).
    */
-  get rewardTopup():
-    | ((
-        tx: Tx,
-        topup: { userId: number; chargeId: string; stars: number },
-      ) => Promise<ReferralCredit | undefined>)
-    | undefined {
+  get rewardSpend(): ((tx: Tx, spend: SpendBooked) => Promise<ReferralCredit | undefined>) | undefined {
     const rules = this.#rules;
     if (!rules || !rewardsOn(rules)) return undefined;
-    return (tx, topup) => this.#referrals.rewardTopup(tx, rules, topup);
+    return async (tx, spend) => {
+      const credit = await this.#referrals.rewardSpend(tx, rules, spend);
+      if (credit)
+        this.#log.info({ ...credit, refereeId: spend.userId, key: spend.key }, 'referral reward booked');
+      return credit;
+    };
   }
 
   /** Who to tell about a reward (their language) and who brought a customer (the customer card). */

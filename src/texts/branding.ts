@@ -110,6 +110,15 @@ export function checkBrandText(file: string, locale: string, source: string, own
     (line) =>
       `${file} line ${line}: not valid Fluent (a text goes on a "key = ..." line, its next lines indented)`,
   );
+  // A plan's name or any other text with bidi embedding/override/isolate controls could make a menu
+  // line read differently from what it is (issue 38).
+  source.split('\n').forEach((text, i) => {
+    if (/[\u202A-\u202E\u2066-\u2069]/u.test(text)) {
+      problems.push(
+        `${file} line ${i + 1}: contains bidirectional control characters (U+202A-U+202E, U+2066-U+2069), which could make a menu read differently: remove them`,
+      );
+    }
+  });
   const ours = new Map(messagesOf(ownSource).map((m) => [m.id, m]));
   const overrides = messagesOf(source);
   const seen = new Set<string>();

@@ -60,6 +60,47 @@ describe('/grant and /refund tell the customer', () => {
   });
 });
 
+describe('/refund names the referral reward it takes back (issue 38)', () => {
+  it("a top-up rewarded before issue 38: the preview names the reward and the referrer's resulting balance", async () => {
+    harness = await createInProcessBot({ env: ENV });
+    await harness.send(textMessage({ id: 53, language_code: 'en' }, '/start'));
+    await harness.send(textMessage({ id: 54, language_code: 'en' }, '/start'));
+    const wallet = harness.services.wallet!;
+    const { payload } = await wallet.createTopup(54, 54, 100, null);
+    await wallet.creditPayment({ chargeId: 'charge-54', userId: 54, stars: 100, payload });
+    // The reward a top-up earned under the old rule, already spent down to 20 by the referrer.
+    await harness.store.wallet.book({
+      key: 'referral:charge-54',
+      userId: 53,
+      kind: 'referral',
+      delta: 60,
+      stars: 60,
+      chargeId: 'charge-54',
+      note: '54',
+    });
+    await harness.store.wallet.book({ key: 'test-spent', userId: 53, kind: 'hold', delta: -40, stars: 40 });
+    await harness.send(textMessage(ADMIN, '/refund charge-54'));
+    expect(messagesTo(harness, ADMIN.id).at(-1)).toContain(
+      "👥 The refund also takes back the referral reward of ⭐\u00a060 booked with this payment: user <code>53</code>'s balance becomes ⭐\u00a0-40.",
+    );
+  });
+
+  it('a top-up under the new rule earned nothing: the preview names no reward', async () => {
+    harness = await createInProcessBot({
+      env: { ...ENV, REFERRAL_BONUS_STARS: '10', REFERRAL_PERCENT: '60' },
+    });
+    await harness.send(textMessage({ id: 55, language_code: 'en' }, '/start'));
+    const code = await harness.services.referrals.codeOf(55);
+    await harness.send(textMessage({ id: 56, language_code: 'en' }, `/start r_${code}`));
+    const wallet = harness.services.wallet!;
+    const { payload } = await wallet.createTopup(56, 56, 100, null);
+    await wallet.creditPayment({ chargeId: 'charge-56', userId: 56, stars: 100, payload });
+    expect(await wallet.balance(55)).toBe(0);
+    await harness.send(textMessage(ADMIN, '/refund charge-56'));
+    expect(messagesTo(harness, ADMIN.id).at(-1)).not.toContain('referral reward');
+  });
+});
+
 describe('/grant to an id that never used the bot', () => {
   it('is refused, saying so, and grants nothing', async () => {
     harness = await createInProcessBot({ env: ENV });

@@ -1,9 +1,10 @@
 /**
  * First-touch attribution and the referral rewards, on every engine the run has: only the update
- * that created a user's row attributes it, once, also when two replicas handle it; a referee's paid
- * top-up rewards the referrer once (redelivered or raced), within the daily cap, never for oneself,
- * and a refund takes the reward back once. A property over random duplicated payments and refunds
- * checks the referral Stars against a plain model and the ledger against the wallets' balances.
+ * that created a user's row attributes it, once, also when two replicas handle it; the paid Stars a
+ * referee spends on a delivered result (a capture) reward the referrer once (replayed or raced),
+ * within the daily cap, never for oneself; a top-up alone rewards nothing, so refunding it takes
+ * nothing back (issue 38). A property over random duplicated captures, top-ups and refunds checks
+ * the referral Stars against a plain model and the ledger against the wallets' balances.
  */
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -19,10 +20,33 @@ async function join(store: Store, id: number, updateId: number) {
   return store.users.touch({ id, firstName: `U${id}`, updateId }, false);
 }
 
-function credit(store: Store, rules: ReferralRules, chargeId: string, stars: number, userId = REFEREE) {
-  return store.wallet.creditPayment({ chargeId, userId, stars, topupId: undefined }, (tx, topup) =>
-    store.referrals.rewardTopup(tx, rules, topup),
-  );
+/**
+ * The user's order `key` is delivered: its hold of `stars` is captured, and the reward is booked in the
+ * capture's transaction, as WalletRepository.settleOrder does. Undefined: no reward booked now.
+ */
+function capture(store: Store, rules: ReferralRules, key: string, stars: number, userId = REFEREE) {
+  const hold = `hold:o-${key}:k`;
+  return store.engine.transaction(async (tx) => {
+    await store.wallet.book({ key: hold, userId, kind: 'hold', delta: -stars, stars }, tx);
+    const settle = `settle:${hold}`;
+    const booked = await store.wallet.book(
+      { key: settle, userId, kind: 'capture', delta: 0, stars, orderId: `o-${key}` },
+      tx,
+    );
+    if (!booked) return undefined;
+    return store.referrals.rewardSpend(tx, rules, {
+      userId,
+      orderId: `o-${key}`,
+      key: settle,
+      fundedBy: hold,
+    });
+  });
+}
+
+/** The user tops up `stars` (charge `key`) and spends them all on an order delivered now. */
+async function credit(store: Store, rules: ReferralRules, key: string, stars: number, userId = REFEREE) {
+  await store.wallet.creditPayment({ chargeId: key, userId, stars, topupId: undefined });
+  return capture(store, rules, key, stars, userId);
 }
 
 async function referralEntries(database: TestDatabase) {
@@ -104,76 +128,92 @@ describe.each(availableEngines())('referrals on %s', (engine) => {
       await a.referrals.attribute(REFEREE, 2, { referrerId: REFERRER });
     });
 
-    it('bonus plus share for the first top-up, once however often it is delivered; then the share only', async () => {
-      const first = await credit(a, rules, 'ch1', 50);
-      expect(first).toMatchObject({ kind: 'credited', referral: { referrerId: REFERRER, stars: 15 } });
-      const again = await credit(b, rules, 'ch1', 50);
-      expect(again.kind).toBe('duplicate');
+    it('bonus plus share for the first paid Stars spent, once however often it is replayed; then the share only', async () => {
+      expect(await credit(a, rules, 'ch1', 50)).toEqual({ referrerId: REFERRER, stars: 15 });
+      expect(await credit(b, rules, 'ch1', 50)).toBeUndefined();
       expect(await a.wallet.balance(REFERRER)).toBe(15);
-      expect(await credit(a, rules, 'ch2', 100)).toMatchObject({ referral: { stars: 10 } });
+      expect(await credit(a, rules, 'ch2', 100)).toEqual({ referrerId: REFERRER, stars: 10 });
       expect(await a.wallet.balance(REFERRER)).toBe(25);
       expect(await a.referrals.inviteStats(REFERRER)).toEqual({ joined: 1, paid: 1, earnedStars: 25 });
     });
 
-    it('two replicas crediting the same payment at once reward once', async () => {
+    it('a top-up alone earns nothing; only the paid Stars of a capture count, not granted ones', async () => {
+      await a.wallet.creditPayment({ chargeId: 'ch1', userId: REFEREE, stars: 100, topupId: undefined });
+      expect(await a.wallet.balance(REFERRER)).toBe(0);
+      // 30 granted Stars are spent first: of a 50-Star capture, 20 are paid.
+      await a.wallet.book({ key: 'promo:GIFT:2', userId: REFEREE, kind: 'promo', delta: 30, stars: 30 });
+      expect(await capture(a, rules, 'o1', 50)).toEqual({ referrerId: REFERRER, stars: 10 + 2 });
+      // A capture of granted Stars only earns nothing.
+      await a.wallet.book({ key: 'grant:x', userId: REFEREE, kind: 'grant', delta: 40, stars: 40 });
+      expect(await capture(a, rules, 'o2', 40)).toBeUndefined();
+    });
+
+    it('Bob tops up, Alice cannot spend a reward before Bob spends; the refund of the unspent top-up takes nothing', async () => {
+      // The attack of issue 38: top up, let the referrer spend the reward, refund the top-up.
+      await a.wallet.createTopup({ id: 't1', userId: REFEREE, chatId: REFEREE, stars: 100, orderId: null });
+      await a.wallet.creditPayment({ chargeId: 'ch1', userId: REFEREE, stars: 100, topupId: 't1' });
+      expect(await a.wallet.balance(REFERRER)).toBe(0);
+      expect((await a.wallet.beginRefund('ch1', 99)).kind).toBe('started');
+      await a.wallet.finishRefund('ch1');
+      expect(await a.wallet.balance(REFERRER)).toBe(0);
+      expect(await referralEntries(database)).toEqual([]);
+    });
+
+    it('two replicas capturing the same hold at once reward once', async () => {
+      await a.wallet.creditPayment({ chargeId: 'ch1', userId: REFEREE, stars: 50, topupId: undefined });
       // SQLite serves one process (its writers queue in it); PostgreSQL replicas each have their own.
       const other = engine === 'sqlite' ? a : b;
-      const outcomes = await Promise.all([credit(a, rules, 'ch1', 50), credit(other, rules, 'ch1', 50)]);
-      expect(outcomes.filter((o) => o.kind === 'credited' && o.referral)).toHaveLength(1);
+      const outcomes = await Promise.all([capture(a, rules, 'o1', 50), capture(other, rules, 'o1', 50)]);
+      expect(outcomes.filter(Boolean)).toHaveLength(1);
       expect(await referralEntries(database)).toHaveLength(1);
       expect(await a.wallet.balance(REFERRER)).toBe(15);
     });
 
     it('the daily cap holds per referrer and UTC day', async () => {
       const capped = { ...rules, dailyCapStars: 20 };
-      expect((await credit(a, capped, 'ch1', 50)).kind === 'credited').toBe(true);
-      expect(await credit(a, capped, 'ch2', 100)).toMatchObject({ referral: { stars: 5 } });
-      expect(await credit(a, capped, 'ch3', 100)).toMatchObject({ kind: 'credited', referral: undefined });
+      expect(await credit(a, capped, 'ch1', 50)).toBeDefined();
+      expect(await credit(a, capped, 'ch2', 100)).toMatchObject({ stars: 5 });
+      expect(await credit(a, capped, 'ch3', 100)).toBeUndefined();
       now += DAY_MS;
-      expect(await credit(a, capped, 'ch4', 100)).toMatchObject({ referral: { stars: 10 } });
+      expect(await credit(a, capped, 'ch4', 100)).toMatchObject({ stars: 10 });
       expect(await a.wallet.balance(REFERRER)).toBe(30);
     });
 
     it('no share after REFERRAL_DAYS', async () => {
       now += 91 * DAY_MS;
-      expect(await credit(a, rules, 'ch1', 50)).toMatchObject({ referral: { stars: 10 } });
-      expect(await credit(a, rules, 'ch2', 50)).toMatchObject({ referral: undefined });
+      expect(await credit(a, rules, 'ch1', 50)).toMatchObject({ stars: 10 });
+      expect(await credit(a, rules, 'ch2', 50)).toBeUndefined();
     });
 
-    it('grants and the welcome bonus earn nothing; a user without a referrer earns nobody anything', async () => {
-      await a.wallet.book({ key: 'grant:x', userId: REFEREE, kind: 'grant', delta: 40, stars: 40 });
+    it('a user without a referrer earns nobody anything', async () => {
       await join(a, 3, 3);
       await credit(a, rules, 'ch9', 50, 3);
       expect(await referralEntries(database)).toEqual([]);
     });
 
-    it("a refund (Telegram's or an admin's) takes the reward back once", async () => {
-      await credit(a, rules, 'ch1', 50);
+    it('a legacy top-up reward (before issue 38) is still taken back once by a refund', async () => {
+      await a.wallet.creditPayment({ chargeId: 'ch1', userId: REFEREE, stars: 50, topupId: undefined });
+      await a.wallet.book({
+        key: 'referral:ch1',
+        userId: REFERRER,
+        kind: 'referral',
+        delta: 15,
+        stars: 15,
+        chargeId: 'ch1',
+        note: String(REFEREE),
+      });
       await a.wallet.bookTelegramRefund({ chargeId: 'ch1', userId: REFEREE, stars: 50 });
       await b.wallet.bookTelegramRefund({ chargeId: 'ch1', userId: REFEREE, stars: 50 });
-      expect(await a.wallet.balance(REFERRER)).toBe(0);
-      await a.wallet.createTopup({ id: 't2', userId: REFEREE, chatId: REFEREE, stars: 100, orderId: null });
-      await a.wallet.creditPayment({ chargeId: 'ch2', userId: REFEREE, stars: 100, topupId: 't2' }, (tx, t) =>
-        a.referrals.rewardTopup(tx, rules, t),
-      );
-      expect(await a.wallet.balance(REFERRER)).toBe(10);
-      const start = await a.wallet.beginRefund('ch2', 99);
-      expect(start.kind).toBe('started');
-      await a.wallet.finishRefund('ch2');
-      await b.wallet.finishRefund('ch2');
       expect(await a.wallet.balance(REFERRER)).toBe(0);
       expect((await referralEntries(database)).map((e) => [e.key, Number(e.delta)])).toEqual([
         ['referral:ch1', 15],
         ['referral_undo:ch1', -15],
-        ['referral:ch2', 10],
-        ['referral_undo:ch2', -10],
       ]);
-      // Granted Stars: a reward is never refundable.
-      expect(await a.wallet.paidBalance(REFERRER)).toBe(0);
     });
   });
 });
 
+/** pay: top up and spend it all on an order delivered now (replayed when the charge repeats). */
 type Step = { kind: 'pay'; charge: number; stars: number } | { kind: 'refund'; charge: number };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -185,71 +225,66 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('refund' as const), charge: fc.integer({ min: 0, max: 5 }) }),
 );
 
-describe.each(availableEngines())(
-  'referral rewards under duplicated payments and refunds on %s',
-  (engine) => {
-    let database: TestDatabase;
-    let store: Store;
-    const rules: ReferralRules = { bonusStars: 7, percent: 13, days: 90, dailyCapStars: 40 };
+describe.each(availableEngines())('referral rewards under replayed captures and refunds on %s', (engine) => {
+  let database: TestDatabase;
+  let store: Store;
+  const rules: ReferralRules = { bonusStars: 7, percent: 13, days: 90, dailyCapStars: 40 };
 
-    beforeAll(async () => {
-      database = await createTestDatabase(engine);
-      store = await database.open(() => Date.UTC(2026, 0, 1, 12));
-    });
-    afterAll(async () => {
-      await database.drop();
-    });
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    store = await database.open(() => Date.UTC(2026, 0, 1, 12));
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
 
-    it('grant exactly what the rules allow, to the referrer, within the daily cap', async () => {
-      await fc.assert(
-        fc.asyncProperty(fc.array(step, { maxLength: 25 }), async (steps) => {
-          await database.execute`delete from wallet_entries`;
-          await database.execute`delete from users`;
-          await join(store, REFERRER, 1);
-          await join(store, REFEREE, 2);
-          await store.referrals.attribute(REFEREE, 2, { referrerId: REFERRER });
-          // The model: what each credited charge earned, and the day's net earnings.
-          const paid = new Map<number, { stars: number; reward: number; refunded: boolean }>();
-          let earned = 0;
-          let everPaid = false;
-          for (const s of steps) {
-            if (s.kind === 'pay') {
-              await credit(store, rules, `c${s.charge}`, s.stars);
-              if (paid.has(s.charge)) continue; // a redelivery: the first amount stands
-              const wanted = (everPaid ? 0 : rules.bonusStars) + Math.floor((s.stars * rules.percent) / 100);
-              const reward = Math.min(wanted, Math.max(0, rules.dailyCapStars - earned));
-              everPaid = true;
-              earned += reward;
-              paid.set(s.charge, { stars: s.stars, reward, refunded: false });
-            } else {
-              const charge = paid.get(s.charge);
-              await store.wallet.bookTelegramRefund({
-                chargeId: `c${s.charge}`,
-                userId: REFEREE,
-                stars: charge?.stars ?? 1,
-              });
-              if (charge && !charge.refunded) {
-                charge.refunded = true;
-                earned -= charge.reward;
-              }
-            }
+  it('grant exactly what the rules allow, to the referrer, within the daily cap', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { maxLength: 25 }), async (steps) => {
+        await database.execute`delete from wallet_entries`;
+        await database.execute`delete from users`;
+        await join(store, REFERRER, 1);
+        await join(store, REFEREE, 2);
+        await store.referrals.attribute(REFEREE, 2, { referrerId: REFERRER });
+        // The model: what each credited charge earned, and the day's net earnings.
+        const paid = new Map<number, { stars: number; reward: number }>();
+        let earned = 0;
+        let everPaid = false;
+        for (const s of steps) {
+          if (s.kind === 'pay') {
+            await credit(store, rules, `c${s.charge}`, s.stars);
+            if (paid.has(s.charge)) continue; // a redelivery: the first amount stands
+            const wanted = (everPaid ? 0 : rules.bonusStars) + Math.floor((s.stars * rules.percent) / 100);
+            const reward = Math.min(wanted, Math.max(0, rules.dailyCapStars - earned));
+            everPaid = true;
+            earned += reward;
+            paid.set(s.charge, { stars: s.stars, reward });
+          } else {
+            // Telegram refunds a payment whose Stars were spent: the referee's balance goes below
+            // zero; the reward earned on a delivered result stands.
+            const charge = paid.get(s.charge);
+            await store.wallet.bookTelegramRefund({
+              chargeId: `c${s.charge}`,
+              userId: REFEREE,
+              stars: charge?.stars ?? 1,
+            });
           }
-          expect(await store.wallet.balance(REFERRER)).toBe(earned);
-          const rewards = await referralEntries(database);
-          // The day's cap, read from what the ledger booked (not from the model's own arithmetic).
-          const net = rewards.reduce((sum, r) => sum + Number(r.delta), 0);
-          expect(net).toBeLessThanOrEqual(rules.dailyCapStars);
-          expect(rewards.every((r) => Number(r.user_id) === REFERRER)).toBe(true);
-          const granted = rewards.filter((r) => Number(r.delta) > 0);
-          const allowed =
-            (paid.size > 0 ? rules.bonusStars : 0) +
-            [...paid.values()].reduce((sum, c) => sum + Math.floor((c.stars * rules.percent) / 100), 0);
-          expect(granted.reduce((sum, r) => sum + Number(r.delta), 0)).toBeLessThanOrEqual(allowed);
-          expect(new Set(rewards.map((r) => r.key)).size).toBe(rewards.length);
-        }),
-        { numRuns: engine === 'postgres' ? 40 : 80 },
-      );
-      // A budget, not a timing goal: 40 runs of real PostgreSQL transactions on a busy 2-core machine.
-    }, 120_000);
-  },
-);
+        }
+        expect(await store.wallet.balance(REFERRER)).toBe(earned);
+        const rewards = await referralEntries(database);
+        // The day's cap, read from what the ledger booked (not from the model's own arithmetic).
+        const net = rewards.reduce((sum, r) => sum + Number(r.delta), 0);
+        expect(net).toBeLessThanOrEqual(rules.dailyCapStars);
+        expect(rewards.every((r) => Number(r.user_id) === REFERRER)).toBe(true);
+        const granted = rewards.filter((r) => Number(r.delta) > 0);
+        const allowed =
+          (paid.size > 0 ? rules.bonusStars : 0) +
+          [...paid.values()].reduce((sum, c) => sum + Math.floor((c.stars * rules.percent) / 100), 0);
+        expect(granted.reduce((sum, r) => sum + Number(r.delta), 0)).toBeLessThanOrEqual(allowed);
+        expect(new Set(rewards.map((r) => r.key)).size).toBe(rewards.length);
+      }),
+      { numRuns: engine === 'postgres' ? 40 : 80 },
+    );
+    // A budget, not a timing goal: 40 runs of real PostgreSQL transactions on a busy 2-core machine.
+  }, 120_000);
+});

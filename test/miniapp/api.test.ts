@@ -155,7 +155,11 @@ describe('Mini App API and page', () => {
       orders: 13,
       starsBought: 350,
       starsEarned: 200,
+      revenueStars: 200,
+      subscriptionStars: 0,
+      revenueUsd: '2.60',
       costUsd: '2.234567',
+      givenAwayUsd: '0.00',
       marginUsd: '0.365433',
       refundedStars: 50,
     });
@@ -179,9 +183,9 @@ describe('Mini App API and page', () => {
     );
     const money = await (await api('/csv/money?days=7', tma(ADMIN))).text();
     expect(money.split('\r\n')[0]).toBe(
-      'day,orders,stars_bought,stars_earned,cost_usd,margin_usd,refunded_stars',
+      'day,orders,stars_bought,stars_earned,revenue_stars,subscription_stars,revenue_usd,cost_usd,given_away_usd,margin_usd,refunded_stars',
     );
-    expect(money).toContain('2025-03-12,10,100,80,1.00,0.04,0');
+    expect(money).toContain('2025-03-12,10,100,80,80,0,1.04,1.00,0.00,0.04,0');
     for (const table of ['models', 'customers', 'campaigns', 'promo-codes', 'broadcasts']) {
       expect((await api(`/csv/${table}`, tma(ADMIN))).status).toBe(200);
     }
@@ -215,5 +219,15 @@ describe('Mini App API and page', () => {
     );
     expect((await fetch(`${base}/miniapp/assets/none.js`)).status).toBe(404);
     expect((await fetch(`${base}/miniapp/..%2f..%2fpackage.json`)).status).toBe(404);
+  });
+
+  it('answers 400 to a malformed percent-encoding under /miniapp/, not 500 (issue 38)', async () => {
+    for (const path of ['/miniapp/%E0%A4%A', '/miniapp/assets/%', '/miniapp/%zz.js']) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status, path).toBe(400);
+      expect(res.headers.get('content-security-policy'), path).toBe(MINIAPP_CSP);
+    }
+    // The page is still served afterwards.
+    expect((await fetch(`${base}/miniapp/`)).status).toBe(200);
   });
 });

@@ -158,6 +158,18 @@ describe.skipIf(!haveChromium).each(availableEngines())('the Mini App in Chromiu
     await page.screenshot({ path: `${SHOTS}/${engine}-settings-en.png`, fullPage: true });
   });
 
+  it('refuses a model name with a bidirectional control, saying why in the admin language (issue 38)', async () => {
+    const model = page.locator('details.model[data-model-id="203"]');
+    await model.locator('input[name="name-en"]').fill('Lumen \u202E5 ⭐');
+    await model.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => model.locator('.notice-line').innerText())
+      .toBe(
+        'Please check: name.en: contains invisible characters that change the direction of text (U+202A–U+202E, U+2066–U+2069), so the menu could read differently. Remove them and save again.',
+      );
+    await model.locator('input[name="name-en"]').fill('Lumen');
+  });
+
   it('after someone else saved, says so, shows the latest settings and saves on top of them', async () => {
     settings.bump();
     await page.locator('input[name="welcome"]').fill('25');

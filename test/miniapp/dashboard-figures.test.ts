@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/db/index.js';
 import { AdminStatsService } from '../../src/services/admin-stats.js';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.js';
-import { DAY, dashboardOn, NOW, type Seeder, seedBusiness, TODAY } from './seed.js';
+import { DAY, dashboardOn, NOW, type Seeder, seedBusiness, seedMixedFunding, TODAY } from './seed.js';
 
 describe.each(availableEngines())('dashboard figures on %s', (engine) => {
   let database: TestDatabase;
@@ -40,7 +40,12 @@ describe.each(availableEngines())('dashboard figures on %s', (engine) => {
       orders: 13,
       starsBought: 350,
       starsEarned: 200,
+      // Every Star spent was a paid one: all of them are revenue, none of the cost was given away.
+      revenueStars: 200,
+      subscriptionStars: 0,
+      revenueUsd: '2.60',
       costUsd: '2.234567',
+      givenAwayUsd: '0.00',
       // 200 x 0.013 = 2.6, minus 2.234567.
       marginUsd: '0.365433',
       refundedStars: 50,
@@ -50,8 +55,12 @@ describe.each(availableEngines())('dashboard figures on %s', (engine) => {
       orders: 10,
       starsBought: 100,
       starsEarned: 80,
+      revenueStars: 80,
+      subscriptionStars: 0,
+      revenueUsd: '1.04',
       // Ten times 0.1 is exactly 1.
       costUsd: '1.00',
+      givenAwayUsd: '0.00',
       marginUsd: '0.04',
       refundedStars: 0,
     });
@@ -92,6 +101,7 @@ describe.each(availableEngines())('dashboard figures on %s', (engine) => {
         failed: 0,
         starsEarned: 80,
         costUsd: '1.00',
+        givenAwayUsd: '0.00',
         marginUsd: '0.04',
         avgSecondsToResult: 30,
       },
@@ -101,6 +111,7 @@ describe.each(availableEngines())('dashboard figures on %s', (engine) => {
         failed: 1,
         starsEarned: 420,
         costUsd: '101.234568',
+        givenAwayUsd: '0.00',
         marginUsd: '-95.774568',
         avgSecondsToResult: 75,
       },
@@ -138,5 +149,48 @@ describe.each(availableEngines())('dashboard figures on %s', (engine) => {
     // 90 days later, today's orders are the first day of the 90.
     expect((await down.money(90)).series[0]).toMatchObject({ day: '2025-03-13' });
     expect(TODAY).toBeLessThan(NOW);
+  });
+});
+
+describe.each(availableEngines())('revenue, given-away cost and margin on %s', (engine) => {
+  let database: TestDatabase;
+  let store: Store;
+
+  beforeEach(async () => {
+    database = await createTestDatabase(engine);
+    let clock = NOW;
+    store = await database.open(() => clock);
+    await seedMixedFunding({ store, setClock: (at) => (clock = at) });
+  });
+  afterEach(async () => {
+    await database.drop();
+  });
+
+  it('counts only what customers paid as revenue, and what granted Stars paid for as given away', async () => {
+    const week = await dashboardOn(store).money(7);
+    expect(week.totals).toEqual({
+      orders: 4,
+      starsBought: 120,
+      starsEarned: 45,
+      revenueStars: 466,
+      subscriptionStars: 450,
+      revenueUsd: '6.058',
+      costUsd: '0.39',
+      givenAwayUsd: '0.08',
+      marginUsd: '5.668',
+      refundedStars: 0,
+    });
+    // The promo order alone: no revenue, its whole cost given away.
+    const lumen = (await dashboardOn(store).models(7)).models[0]!;
+    expect(lumen).toMatchObject({ costUsd: '0.39', givenAwayUsd: '0.08', marginUsd: '-0.182' });
+  });
+
+  it('gives /stats the same figures for today, 7 and 30 days', async () => {
+    const stats = await dashboardOn(store).statsMoney();
+    const week = (await dashboardOn(store).money(7)).totals;
+    const month = (await dashboardOn(store).money(30)).totals;
+    expect(stats.week).toEqual(week);
+    expect(stats.month).toEqual(month);
+    expect(stats.today).toEqual({ ...(await dashboardOn(store).money(7)).series.at(-1), day: undefined });
   });
 });

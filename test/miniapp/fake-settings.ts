@@ -3,6 +3,7 @@
  * /settings/global with the document's version; 409 on a stale version), enough for the settings
  * screen to be driven in the browser before the real routes are wired in.
  */
+import { parseModelPatch } from '../../src/domain/live-settings.js';
 import type { MiniAppRoute } from '../../src/server/miniapp/route.js';
 import type { SettingsDocument, SettingsModel } from '../../src/services/admin/dashboard-types.js';
 
@@ -55,6 +56,9 @@ export function fakeSettingsRoutes(): {
         write: true,
         handle: async ({ params, body }) => {
           saves.push({ id: params['id'], body });
+          // The real routes' validation, so the page's wording of a refusal can be seen.
+          const parsed = parseModelPatch(body);
+          if (!parsed.ok) return { status: 422, json: { errors: parsed.errors } };
           if (stale(body)) return { status: 409 };
           const model = doc.models.find((m) => String(m.id) === params['id']);
           if (!model) return { status: 404 };

@@ -175,3 +175,41 @@ export function dashboardOn(
     now: () => opts.now ?? NOW,
   });
 }
+
+/**
+ * Today, four customers whose orders were paid four ways (issue 38, defect 5): paid Stars, a promo
+ * code's, a referral reward's mixed with paid Stars, and a subscription's allowance. At 0.013 per
+ * Star: revenue 466 Stars (10 + 6 paid, 450 subscription) = $6.058; cost $0.39, of which $0.08 was
+ * paid with granted Stars (the promo order whole, 4 of the mixed order's 10 Stars); margin $5.668.
+ */
+export async function seedMixedFunding(s: Seeder): Promise<void> {
+  const book = async (
+    at: number,
+    userId: number,
+    kind: 'topup' | 'promo' | 'referral',
+    stars: number,
+  ): Promise<void> => {
+    s.setClock(at);
+    await s.store.wallet.book({ key: `test-${kind}:${randomUUID()}`, userId, kind, delta: stars, stars });
+  };
+  for (const id of [21, 22, 23, 24]) await addUser(s, id, TODAY + HOUR, `buyer${id}`);
+  await book(TODAY + 2 * HOUR, 21, 'topup', 100);
+  await addOrder(s, TODAY + 3 * HOUR, { userId: 21, status: 'completed', cost: '0.05', stars: 10 });
+  await book(TODAY + 2 * HOUR, 22, 'promo', 50);
+  await addOrder(s, TODAY + 3 * HOUR, { userId: 22, status: 'completed', cost: '0.04', stars: 5 });
+  await book(TODAY + 2 * HOUR, 23, 'referral', 4);
+  await book(TODAY + 2 * HOUR, 23, 'topup', 20);
+  await addOrder(s, TODAY + 3 * HOUR, { userId: 23, status: 'completed', cost: '0.10', stars: 10 });
+  s.setClock(TODAY + 2 * HOUR);
+  await s.store.subscriptions.recordPayment({
+    chargeId: 'sub-charge-24',
+    userId: 24,
+    planId: 'pro',
+    stars: 450,
+    allowance: 600,
+    expiresAt: new Date(TODAY + 30 * DAY),
+    periodSeconds: 30 * 24 * 3600,
+    first: true,
+  });
+  await addOrder(s, TODAY + 3 * HOUR, { userId: 24, status: 'completed', cost: '0.20', stars: 20 });
+}

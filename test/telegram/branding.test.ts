@@ -59,6 +59,16 @@ describe('override files (BRAND_TEXTS_DIR)', () => {
     expect(loadBrandTexts(dir, OWN).problems).toEqual([`${file} line 2: "start-welcome" does not parse`]);
   });
 
+  it('refuses a plan name with bidirectional control characters, which could spoof the menu (issue 38)', () => {
+    const plan = (name: string) =>
+      `subscription-plan-name = { $id ->\n    [pro] ${name}\n   *[other] { $id }\n}\n`;
+    expect(check(plan('Pro'))).toEqual([]);
+    expect(check(plan('Pro \u202E05 ⭐'))).toEqual([
+      'en.ftl line 2: contains bidirectional control characters (U+202A-U+202E, U+2066-U+2069), which could make a menu read differently: remove them',
+    ]);
+    expect(check(plan('\u2067Pro\u2069'), 'ru')).toHaveLength(1);
+  });
+
   it('reports lines Fluent cannot read at all', () => {
     expect(check('help-text = Help\nthis line is not indented\n')).toEqual([
       'en.ftl line 2: not valid Fluent (a text goes on a "key = ..." line, its next lines indented)',

@@ -265,16 +265,16 @@ describe('plural forms', () => {
     const rule = (locale: string, days: number) =>
       render(locale, 'invite-rule-percent', { percent: 10, days });
     expect([1, 3, 21, 90].map((days) => rule('en', days))).toEqual([
-      '💫 10% of every top-up a friend makes in their first day',
-      '💫 10% of every top-up a friend makes in their first 3 days',
-      '💫 10% of every top-up a friend makes in their first 21 days',
-      '💫 10% of every top-up a friend makes in their first 90 days',
+      '💫 10% of the bought Stars a friend spends on results they get in their first day',
+      '💫 10% of the bought Stars a friend spends on results they get in their first 3 days',
+      '💫 10% of the bought Stars a friend spends on results they get in their first 21 days',
+      '💫 10% of the bought Stars a friend spends on results they get in their first 90 days',
     ]);
     expect([1, 3, 21, 90].map((days) => rule('ru', days))).toEqual([
-      '💫 10% от каждого пополнения друга в первый день',
-      '💫 10% от каждого пополнения друга в первые 3 дня',
-      '💫 10% от каждого пополнения друга в первые 21 день',
-      '💫 10% от каждого пополнения друга в первые 90 дней',
+      '💫 10% от купленных звёзд, которые друг потратит на полученные результаты в первый день',
+      '💫 10% от купленных звёзд, которые друг потратит на полученные результаты в первые 3 дня',
+      '💫 10% от купленных звёзд, которые друг потратит на полученные результаты в первые 21 день',
+      '💫 10% от купленных звёзд, которые друг потратит на полученные результаты в первые 90 дней',
     ]);
   });
 

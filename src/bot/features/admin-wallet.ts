@@ -81,7 +81,14 @@ admins.command('refund', async (ctx) => {
       refundButton.pack({ topup: topup.id }),
     );
   }
-  const note = whole ? '' : `\n${ctx.t('admin-refund-partly-spent')}`;
+  const reward = preview.reward
+    ? `\n${ctx.t('admin-refund-takes-reward', {
+        amount: stars(ctx, preview.reward.stars),
+        referrer: String(preview.reward.referrerId),
+        balance: stars(ctx, preview.reward.balanceAfter),
+      })}`
+    : '';
+  const note = (whole ? '' : `\n${ctx.t('admin-refund-partly-spent')}`) + reward;
   await ctx.reply(text + note, whole ? { reply_markup: keyboard } : {});
 });
 

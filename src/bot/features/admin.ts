@@ -1,13 +1,16 @@
 /**
  * Tools for the reseller's admins (ADMIN_IDS), in private chats only:
  * - /balance: the upstream balance, the low-balance threshold, a Refresh button;
- * - /stats: users, orders by outcome, money spent upstream, top models, orders in progress.
+ * - /stats: users, orders by outcome, money spent upstream, top models, orders in progress; with
+ *   Stars billing the Stars, and revenue, given-away cost and margin by period (the figures of the
+ *   control room's money screen, from the same rule: DashboardService.statsMoney).
  * For anyone else these updates fall through to the catch-all, which answers as it does for any
  * unknown command: the tools' existence is not revealed.
  */
 import { InlineKeyboard } from 'grammy';
 import { formatMoney } from '../../domain/money.js';
 import { ResellerError } from '../../reseller/errors.js';
+import type { MoneyFigures } from '../../services/admin/dashboard-types.js';
 import type { AdminStats, StatsPeriod } from '../../services/admin-stats.js';
 import { STATS_PERIODS } from '../../services/admin-stats.js';
 import type { BalanceMonitor } from '../../services/balance-monitor.js';
@@ -58,10 +61,34 @@ const PERIOD_KEYS: Record<StatsPeriod, string> = {
   month: 'admin-stats-period-month',
 };
 
+/** The /stats money lines: today, 7 and 30 days, as the control room's money screen shows them. */
+export function renderStatsMoney(
+  texts: Texts,
+  payoutUsd: string,
+  money: Record<StatsPeriod, MoneyFigures>,
+): string[] {
+  const usd = (amount: string | null) => formatMoney(amount ?? '0', texts.locale);
+  const lines = [texts.t('admin-stats-money-title', { payout: usd(payoutUsd) })];
+  for (const period of STATS_PERIODS) {
+    const m = money[period];
+    lines.push(
+      texts.t('admin-stats-money-line', {
+        period: texts.t(PERIOD_KEYS[period]),
+        revenue: usd(m.revenueUsd),
+        stars: stars(texts, m.revenueStars),
+        cost: usd(m.costUsd),
+        given: usd(m.givenAwayUsd),
+        margin: usd(m.marginUsd),
+      }),
+    );
+  }
+  return lines;
+}
+
 function renderStats(
   texts: Texts,
   stats: AdminStats,
-  wallet?: WalletReport,
+  wallet?: WalletReport & { payoutUsd: string; money: Record<StatsPeriod, MoneyFigures> },
   promo?: { redemptions: number; stars: number },
 ): string {
   const money = (usd: string) => formatMoney(usd, texts.locale);
@@ -120,10 +147,9 @@ function renderStats(
         held: s(totals.heldStars),
         granted: s(totals.grantedStars),
         welcome: s(totals.welcomeStars),
-        spent: money(wallet.spentUsd),
-        earnedUsd: money(wallet.earnedUsd),
-        margin: money(wallet.marginUsd),
       }),
+      '',
+      ...renderStatsMoney(texts, wallet.payoutUsd, wallet.money),
     );
   }
   if (promo) {
@@ -182,11 +208,13 @@ admins.callbackQuery(ADMIN_BALANCE_REFRESH, async (ctx) => {
 
 admins.command('stats', async (ctx) => {
   const texts: Texts = { locale: ctx.locale, t: (key, vars) => ctx.t(key, vars) };
-  const [stats, wallet, promo] = [
-    await ctx.deps.admin.stats.collect(),
-    await ctx.deps.wallet?.report(),
-    await ctx.deps.promo?.totals(),
-  ];
+  const report = await ctx.deps.wallet?.report();
+  const wallet = report && {
+    ...report,
+    payoutUsd: ctx.deps.config.billing.mode === 'stars' ? ctx.deps.config.billing.payoutUsdPerStar : '0',
+    money: await ctx.deps.admin.dashboard.statsMoney(),
+  };
+  const [stats, promo] = [await ctx.deps.admin.stats.collect(), await ctx.deps.promo?.totals()];
   const text = renderStats(texts, stats, wallet, promo);
   const subscriptions =
     ctx.deps.subscriptions && (await subscriptionStatsLine(texts, ctx.deps.subscriptions));

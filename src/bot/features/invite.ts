@@ -39,7 +39,7 @@ customers.command('invite', async (ctx) => {
       paid: invite.stats.paid,
       earned: stars(ctx, invite.stats.earnedStars),
     }),
-    ...(ruleLines.length > 0 ? [ctx.t('invite-rewards-note')] : []),
+    ...(ruleLines.length > 0 ? [ctx.t('invite-rewards-when'), ctx.t('invite-rewards-note')] : []),
   ];
   const keyboard = new InlineKeyboard().text(ctx.t('button-main-menu'), menuData.pack({ item: 'home' }));
   await ctx.reply(lines.join('\n'), { reply_markup: keyboard, link_preview_options: { is_disabled: true } });

@@ -19,12 +19,10 @@ import type { SuccessfulPayment } from 'grammy/types';
 import { htmlToPlainText } from '../../lib/html.js';
 import type { SubscriptionsService } from '../../services/subscriptions.js';
 import { orderActionData } from '../../telegram/callback-data/generate.js';
-import { textsFor } from '../../telegram/i18n.js';
 import { newOrderKeyboard } from '../../telegram/keyboards/way-out.js';
 import { formatDateTime } from '../../telegram/order-status.js';
 import { priceTag } from '../../telegram/order-summary.js';
 import { orderPrice, stars } from '../../telegram/texts/money.js';
-import { spokenLocale } from '../../texts/locales.js';
 import { Composer } from '../composer.js';
 import type { BotContext } from '../context.js';
 import { accessVerdict } from '../middlewares/access.js';
@@ -80,7 +78,6 @@ paymentsFeature.on('message:successful_payment', async (ctx) => {
     stars: payment.total_amount,
     payload: payment.invoice_payload,
   });
-  if (notice.referral) await tellReferrer(ctx, notice.referral);
   if (recurring && notice.credited) await turnRenewalOff(ctx, payment.telegram_payment_charge_id);
   if (!notice.tell) return;
   const lines = [
@@ -144,30 +141,6 @@ async function creditPeriod(
     }),
     { reply_markup: newOrderKeyboard(ctx) },
   );
-}
-
-/**
- * The referrer hears of their reward once, in their language, after the credit committed (only the
- * delivery that booked it carries it). One who blocked the bot is not told; the reward stands.
- */
-async function tellReferrer(ctx: BotContext, reward: { referrerId: number; stars: number }): Promise<void> {
-  const referrer = await ctx.deps.referrals.member(reward.referrerId);
-  const texts = textsFor(
-    ctx.deps.i18n,
-    spokenLocale(referrer?.locale, referrer?.languageCode, ctx.deps.config.defaultLocale),
-  );
-  const text = texts.t('referral-reward-notice', {
-    name: ctx.from?.first_name ?? '',
-    amount: stars(texts, reward.stars),
-  });
-  await ctx.api
-    .sendMessage(reward.referrerId, text)
-    .catch((err: unknown) =>
-      ctx.logger.warn(
-        { err, referrerId: reward.referrerId },
-        'could not tell the referrer about their reward',
-      ),
-    );
 }
 
 /** Telegram refunded a payment on its own: booked (once) in the ledger, admins told. */

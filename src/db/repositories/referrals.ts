@@ -9,7 +9,7 @@ import { utcDayStart } from '../../domain/utc-day.js';
 import { ledgerKeys } from '../../domain/wallet.js';
 import { changed, type Engine, first, type Tx } from '../engine.js';
 import type { UserRecord } from '../records.js';
-import type { ReferralCredit, WalletRepository } from './wallet.js';
+import type { ReferralCredit, SpendBooked, WalletRepository } from './wallet.js';
 
 /** Stars as a number on both engines (PostgreSQL's sum() is a bigint, which arrives as a string). */
 const starsSum = (column: Parameters<typeof sql>[1]) =>
@@ -42,7 +42,7 @@ export interface ReferralTotals {
 export class ReferralsRepository {
   constructor(
     private readonly engine: Engine,
-    private readonly wallet: Pick<WalletRepository, 'book'>,
+    private readonly wallet: Pick<WalletRepository, 'book' | 'pools'>,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -135,27 +135,28 @@ export class ReferralsRepository {
   }
 
   /**
-   * The referrer's reward for a top-up credited in `tx` (wallet repository's creditPayment): bonus
-   * for the referee's first paid top-up, the percentage within the window, within the referrer's
-   * daily cap, booked under `referral:<charge>`. The referrer's own lock serialises their rewards, so
-   * two replicas crediting two referees at once cannot both fill the same day's cap.
+   * The referrer's reward for paid Stars a referee spent on a delivered result (issue 38): booked in
+   * the transaction of the capture or late charge (wallet repository's settleOrder), under
+   * `referral:<its key>`, so a capture replayed or redelivered rewards once. Only the paid part
+   * counts (replaying the referee's ledger: granted Stars and a subscription's allowance earn
+   * nothing), so a reward never rests on Stars a refund could still take back whole. The bonus comes
+   * with the referee's first reward, the percentage within the window, within the referrer's daily
+   * cap. The referrer's own lock serialises their rewards, so two replicas cannot both fill a day's cap.
    */
-  async rewardTopup(
-    tx: Tx,
-    rules: ReferralRules,
-    topup: { userId: number; chargeId: string; stars: number },
-  ): Promise<ReferralCredit | undefined> {
+  async rewardSpend(tx: Tx, rules: ReferralRules, spend: SpendBooked): Promise<ReferralCredit | undefined> {
     const { users, walletEntries: w } = this.#t;
     const referee = first(
       await tx.db
         .select({ referredBy: users.referredBy, joinedAt: users.createdAt })
         .from(users)
-        .where(eq(users.telegramId, topup.userId)),
+        .where(eq(users.telegramId, spend.userId)),
     );
     const referrerId = referee?.referredBy;
-    if (!referee || referrerId === null || referrerId === undefined || referrerId === topup.userId) {
+    if (!referee || referrerId === null || referrerId === undefined || referrerId === spend.userId) {
       return undefined;
     }
+    const paid = (await this.wallet.pools(spend.userId, tx)).funded.get(spend.fundedBy)?.paid ?? 0;
+    if (paid <= 0) return undefined;
     await tx.lock(`referral:${referrerId}`);
     const now = this.now();
     const earlier = first(
@@ -164,9 +165,10 @@ export class ReferralsRepository {
         .from(w)
         .where(
           and(
-            eq(w.userId, topup.userId),
-            eq(w.kind, 'topup'),
-            sql`${w.key} <> ${ledgerKeys.topup(topup.chargeId)}`,
+            eq(w.userId, referrerId),
+            eq(w.kind, 'referral'),
+            eq(w.note, String(spend.userId)),
+            sql`${w.delta} > 0`,
           ),
         ),
     );
@@ -179,7 +181,7 @@ export class ReferralsRepository {
         ),
     );
     const stars = referralReward(rules, {
-      stars: topup.stars,
+      stars: paid,
       firstPaid: Number(earlier?.n ?? 0) === 0,
       joinedAt: referee.joinedAt.getTime(),
       now,
@@ -188,13 +190,13 @@ export class ReferralsRepository {
     if (stars <= 0) return undefined;
     const booked = await this.wallet.book(
       {
-        key: ledgerKeys.referral(topup.chargeId),
+        key: ledgerKeys.referralSpend(spend.key),
         userId: referrerId,
         kind: 'referral',
         delta: stars,
         stars,
-        chargeId: topup.chargeId,
-        note: String(topup.userId),
+        // Not the referee's order id: the referrer's history must not lead to someone else's order.
+        note: String(spend.userId),
       },
       tx,
     );

@@ -5,25 +5,12 @@
  * confirmations can never spend the same Stars, even from two processes: on SQLite the transaction
  * is IMMEDIATE (one writer), on PostgreSQL it first takes the user's wallet lock (Tx.lock).
  */
-import {
-  and,
-  desc,
-  eq,
-  inArray,
-  isNotNull,
-  isNull,
-  lte,
-  ne,
-  type SQL,
-  type SQLWrapper,
-  sql,
-} from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { subscriptionKeys } from '../../domain/subscription.js';
 import { type LedgerLine, replayWallet, type WalletPools } from '../../domain/subscription-ledger.js';
 import { type HoldFacts, type HoldVerdict, InsufficientStarsError, ledgerKeys } from '../../domain/wallet.js';
 import { changed, type Engine, first, type Sql, type Tx, within } from '../engine.js';
 import type { StarTopupRecord, WalletEntryKind, WalletEntryRecord } from '../records.js';
-import { chargedUsd } from './orders.js';
 
 export interface NewWalletEntry {
   key: string;
@@ -37,27 +24,29 @@ export interface NewWalletEntry {
   note?: string | null;
 }
 
-/** A referrer's reward booked with a referee's top-up. */
+/** A referrer's reward booked with a referee's capture or late charge. */
 export interface ReferralCredit {
   referrerId: number;
   stars: number;
 }
 
-/** Books the referral reward of a top-up credited now, inside the credit's own transaction. */
-export type RewardTopup = (
-  tx: Tx,
-  topup: { userId: number; chargeId: string; stars: number },
-) => Promise<ReferralCredit | undefined>;
+/**
+ * A capture or late charge booked now, inside its transaction: `key` is its ledger key, `fundedBy`
+ * the spending entry whose pools paid it (the hold for a capture, the charge itself).
+ */
+export interface SpendBooked {
+  userId: number;
+  orderId: string;
+  key: string;
+  fundedBy: string;
+}
+
+/** Books the referral reward of a capture or late charge booked now, in its own transaction. */
+export type RewardSpend = (tx: Tx, spend: SpendBooked) => Promise<ReferralCredit | undefined>;
 
 export type CreditOutcome =
   /** Booked now; `topup` is the invoice row it paid (absent for a payload we do not know). */
-  | {
-      kind: 'credited';
-      topup: StarTopupRecord | undefined;
-      balance: number;
-      /** The referrer's reward booked with it, if any. */
-      referral?: ReferralCredit | undefined;
-    }
+  | { kind: 'credited'; topup: StarTopupRecord | undefined; balance: number }
   /** This charge was booked before (a redelivered update). */
   | { kind: 'duplicate'; topup: StarTopupRecord | undefined; balance: number };
 
@@ -310,7 +299,7 @@ export class WalletRepository {
    * hold already released whose order turns out delivered after all (a resend that reached the
    * chat) is charged once (`charge:<hold key>`). Safe to run any number of times, from any process.
    */
-  settleOrder(orderId: string, decide: HoldRule, tx?: Tx): Promise<Settled> {
+  settleOrder(orderId: string, decide: HoldRule, tx?: Tx, reward?: RewardSpend): Promise<Settled> {
     const work = async (t: Tx): Promise<Settled> => {
       const { orders } = this.#t;
       const owner = first(
@@ -342,6 +331,10 @@ export class WalletRepository {
             t,
           );
           if (booked) done[verdict === 'capture' ? 'captured' : 'released'] += hold.stars;
+          // The referrer earns on the paid Stars spent on a delivered result, with the capture or not at all.
+          if (booked && verdict === 'capture' && reward) {
+            await reward(t, { userId: hold.userId, orderId, key: settleKey(hold.key), fundedBy: hold.key });
+          }
           continue;
         }
         if (verdict === 'capture' && settlement.kind === 'release') {
@@ -357,6 +350,10 @@ export class WalletRepository {
             t,
           );
           if (booked) done.charged += hold.stars;
+          if (booked && reward) {
+            const key = chargeKey(hold.key);
+            await reward(t, { userId: hold.userId, orderId, key, fundedBy: key });
+          }
         }
       }
       // A release gives allowance back to the period it came from: if that period has ended, it expires.
@@ -468,15 +465,12 @@ export class WalletRepository {
    * A successful payment: credits `topup:<chargeId>` once and marks its invoice paid, in one
    * transaction. A second delivery of the same payment finds the entry and books nothing.
    */
-  creditPayment(
-    payment: {
-      chargeId: string;
-      userId: number;
-      stars: number;
-      topupId: string | undefined;
-    },
-    reward?: RewardTopup,
-  ): Promise<CreditOutcome> {
+  creditPayment(payment: {
+    chargeId: string;
+    userId: number;
+    stars: number;
+    topupId: string | undefined;
+  }): Promise<CreditOutcome> {
     const { starTopups } = this.#t;
     return this.engine.transaction(async (tx) => {
       const booked = await this.book(
@@ -506,10 +500,10 @@ export class WalletRepository {
         payment.topupId === undefined
           ? undefined
           : first(await tx.db.select().from(starTopups).where(eq(starTopups.id, payment.topupId)));
-      // The referrer's reward commits with the credit or not at all, so it is booked exactly once.
-      const referral = booked && reward ? await reward(tx, payment) : undefined;
+      // No referral reward here (issue 38): a top-up can still be refunded whole; the referrer
+      // earns when the referee's paid Stars are spent on a delivered result (settleOrder).
       const balance = await this.#balance(tx.db, payment.userId);
-      return booked ? { kind: 'credited', topup, balance, referral } : { kind: 'duplicate', topup, balance };
+      return booked ? { kind: 'credited', topup, balance } : { kind: 'duplicate', topup, balance };
     });
   }
 
@@ -577,6 +571,29 @@ export class WalletRepository {
         .set({ status: 'refunded', refundedAt: new Date(this.now()) })
         .where(and(eq(starTopups.chargeId, chargeId), eq(starTopups.status, 'refunding')));
       await this.#reverseReferral(tx, chargeId);
+    });
+  }
+
+  /**
+   * The referral reward a refund of this top-up would take back (booked with the top-up before
+   * issue 38, not taken back yet), and the referrer's balance now; undefined when there is none.
+   */
+  async topupReward(
+    chargeId: string,
+  ): Promise<{ referrerId: number; stars: number; balance: number } | undefined> {
+    const { walletEntries: w } = this.#t;
+    return this.engine.transaction(async ({ db }) => {
+      const rows = await db
+        .select({ key: w.key, userId: w.userId, stars: w.stars })
+        .from(w)
+        .where(inArray(w.key, [ledgerKeys.referral(chargeId), ledgerKeys.referralUndo(chargeId)]));
+      const reward = rows.find((r) => r.key === ledgerKeys.referral(chargeId));
+      if (!reward || rows.some((r) => r.key === ledgerKeys.referralUndo(chargeId))) return undefined;
+      return {
+        referrerId: reward.userId,
+        stars: reward.stars,
+        balance: await this.#balance(db, reward.userId),
+      };
     });
   }
 
@@ -703,18 +720,6 @@ export class WalletRepository {
       promoStars: of('promo'),
       referralStars: rows.find((r) => r.kind === 'referral')?.delta ?? 0,
     };
-  }
-
-  /** What upstream charged for completed orders paid in Stars (cost_usd, else the confirmed price). */
-  async completedPaidOrderCosts(): Promise<string[]> {
-    const { orders } = this.#t;
-    const rows = await this.engine.run((db) =>
-      db
-        .select({ usd: chargedUsd(orders) })
-        .from(orders)
-        .where(and(eq(orders.status, 'completed'), isNotNull(orders.priceStars))),
-    );
-    return rows.map((r) => r.usd);
   }
 
   /** Paid invoices (refunded ones too), for reconciliation with Telegram's own list. */

@@ -70,14 +70,20 @@ export function miniAppStaticRoutes(opts: MiniAppStaticOptions = {}): Route[] {
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     req.resume();
-    const path = decodeURIComponent((req.url ?? '').split('?')[0] ?? '').slice(MINIAPP_PREFIX.length);
-    const page = path === '' || path === '/' || path === '/index.html';
-    const file = page ? 'index.html' : normalize(path).replace(/^[/\\]+/, '');
     const headers: Record<string, string> = {
       'content-security-policy': MINIAPP_CSP,
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
     };
+    let path: string;
+    try {
+      path = decodeURIComponent((req.url ?? '').split('?')[0] ?? '').slice(MINIAPP_PREFIX.length);
+    } catch {
+      // A malformed percent-encoding (`%E0%A4%A`) is the client's mistake: 400, not a server error.
+      return void res.writeHead(400, headers).end();
+    }
+    const page = path === '' || path === '/' || path === '/index.html';
+    const file = page ? 'index.html' : normalize(path).replace(/^[/\\]+/, '');
     if (file.startsWith('..') || file.split(sep).includes('..')) {
       return void res.writeHead(404, headers).end();
     }

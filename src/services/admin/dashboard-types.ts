@@ -10,11 +10,22 @@ export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
 export interface MoneyFigures {
   /** Top-ups paid (Stars). */
   starsBought: number;
-  /** Stars captured or charged for orders whose result reached the customer. */
+  /** Stars captured or charged for orders whose result reached the customer (granted ones too). */
   starsEarned: number;
+  /**
+   * What customers paid (domain/money-result.ts): the paid Stars of those captures and charges plus
+   * the Stars paid for subscription periods (not refunded); granted Stars are never revenue.
+   */
+  revenueStars: number;
+  /** The subscription part of revenueStars. */
+  subscriptionStars: number;
+  /** revenueStars at STARS_PAYOUT_USD; null without Stars billing. */
+  revenueUsd: string | null;
   /** What upstream charged for the completed orders placed that day (USD). */
   costUsd: string;
-  /** Earned Stars at STARS_PAYOUT_USD minus the upstream cost; null without Stars billing. */
+  /** The part of costUsd paid for with granted Stars (welcome, grants, promo, referral); null without billing. */
+  givenAwayUsd: string | null;
+  /** revenueUsd minus the whole upstream cost; null without Stars billing. */
   marginUsd: string | null;
   /** Stars refunded (by an admin or by Telegram). */
   refundedStars: number;
@@ -37,6 +48,7 @@ export interface ModelRow {
   failed: number;
   starsEarned: number;
   costUsd: string;
+  givenAwayUsd: string | null;
   marginUsd: string | null;
   /** From order to a final status, on average over completed orders; null when none completed. */
   avgSecondsToResult: number | null;
@@ -149,7 +161,7 @@ export interface SettingsDocument {
   version: number;
 }
 
-/** 422's body. */
+/** 422's body; `code`: a refusal the page words in the admin's language (`miniapp-settings-error-<code>`). */
 export interface SettingsErrors {
-  errors: Array<{ field: string; message: string }>;
+  errors: Array<{ field: string; message: string; code?: 'bidi' }>;
 }

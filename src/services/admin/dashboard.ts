@@ -2,8 +2,8 @@
  * The admin Mini App's figures (read side): money over time, by model, customers, growth and
  * operations, for the last 7, 30 or 90 UTC days (today included, the way /stats counts its week and
  * month, so the same period gives the same numbers). Money is summed exactly (domain/money.ts);
- * the margin is the Stars earned by completed orders at Telegram's payout (STARS_PAYOUT_USD) minus
- * what upstream charged, and is null without Stars billing.
+ * revenue, given-away cost and margin follow domain/money-result.ts (the one rule /stats shows too,
+ * through `statsMoney`), and are null without Stars billing.
  */
 import type {
   BroadcastsRepository,
@@ -12,7 +12,21 @@ import type {
   WalletRepository,
 } from '../../db/index.js';
 import type { DashboardRows } from '../../db/repositories/dashboard.js';
-import { moneyToString, starsPayoutUsd, subtractMoney, sumMoneyStrings } from '../../domain/money.js';
+import {
+  isMoneyString,
+  moneyFromMicros,
+  moneyToString,
+  parseMoney,
+  sumMoneyStrings,
+} from '../../domain/money.js';
+import {
+  addMoneyBuckets,
+  emptyMoneyBucket,
+  givenAwayCost,
+  type MoneyBucket,
+  moneyResult,
+} from '../../domain/money-result.js';
+import type { Funding } from '../../domain/subscription-ledger.js';
 import { DAY_MS, utcDayStart } from '../../domain/utc-day.js';
 import type { CampaignAdmin } from './campaigns.js';
 import type {
@@ -46,6 +60,49 @@ export interface DashboardDeps {
   /** Upstream's balance in USD (rejects when upstream does not answer). */
   upstreamBalance(): Promise<string>;
   now?: () => number;
+}
+
+/** One day's raw figures: Star counts beside the money bucket that revenue and margin come from. */
+interface DayBucket {
+  starsBought: number;
+  starsEarned: number;
+  refundedStars: number;
+  orders: number;
+  money: MoneyBucket;
+}
+
+const emptyDayBucket = (): DayBucket => ({
+  starsBought: 0,
+  starsEarned: 0,
+  refundedStars: 0,
+  orders: 0,
+  money: emptyMoneyBucket(),
+});
+
+function addDayBuckets(buckets: readonly DayBucket[]): DayBucket {
+  return {
+    starsBought: buckets.reduce((n, b) => n + b.starsBought, 0),
+    starsEarned: buckets.reduce((n, b) => n + b.starsEarned, 0),
+    refundedStars: buckets.reduce((n, b) => n + b.refundedStars, 0),
+    orders: buckets.reduce((n, b) => n + b.orders, 0),
+    money: addMoneyBuckets(...buckets.map((b) => b.money)),
+  };
+}
+
+/** What paid for each order's captures and late charges, added up per order. */
+function fundingByOrder(ledger: DashboardRows['ledger']): Map<string, Funding> {
+  const out = new Map<string, Funding>();
+  for (const e of ledger) {
+    if ((e.kind !== 'capture' && e.kind !== 'charge') || !e.orderId) continue;
+    const f = e.funding ?? { allowance: 0, granted: 0, paid: e.stars };
+    const sum = out.get(e.orderId) ?? { allowance: 0, granted: 0, paid: 0 };
+    out.set(e.orderId, {
+      allowance: sum.allowance + f.allowance,
+      granted: sum.granted + f.granted,
+      paid: sum.paid + f.paid,
+    });
+  }
+  return out;
 }
 
 interface Period {
@@ -85,59 +142,82 @@ export class DashboardService {
     return this.#deps.dashboard.rowsSince(new Date(p.first));
   }
 
-  #margin(starsEarned: number, costs: readonly string[]): string | null {
+  /** Revenue, given-away cost and margin of a bucket (domain/money-result.ts); null without billing. */
+  #result(bucket: MoneyBucket) {
     const payout = this.#deps.payoutUsdPerStar;
-    if (payout === undefined) return null;
-    return moneyToString(subtractMoney(starsPayoutUsd(payout, starsEarned), sumMoneyStrings(costs)));
+    return payout === undefined ? null : moneyResult(payout, bucket);
   }
 
-  async money(days: DashboardPeriod): Promise<MoneyReport> {
-    const p = this.#period(days);
+  #figures(b: DayBucket): MoneyFigures {
+    const result = this.#result(b.money);
+    return {
+      starsBought: b.starsBought,
+      starsEarned: b.starsEarned,
+      revenueStars: result?.revenueStars ?? 0,
+      subscriptionStars: b.money.subscriptionStars,
+      revenueUsd: result?.revenueUsd ?? null,
+      costUsd: moneyToString(b.money.cost),
+      givenAwayUsd: result?.givenAwayUsd ?? null,
+      marginUsd: result?.marginUsd ?? null,
+      refundedStars: b.refundedStars,
+      orders: b.orders,
+    };
+  }
+
+  /** The period's rows in one bucket per day. */
+  async #dayBuckets(p: Period): Promise<DayBucket[]> {
     const rows = await this.#rows(p);
-    const buckets = p.dayLabels.map(() => ({
-      starsBought: 0,
-      starsEarned: 0,
-      refundedStars: 0,
-      orders: 0,
-      costs: [] as string[],
-    }));
+    const buckets = p.dayLabels.map(emptyDayBucket);
+    const funding = fundingByOrder(rows.ledger);
     for (const o of rows.orders) {
       const b = buckets[p.dayIndex(o.createdAt)];
       if (!b) continue;
       b.orders++;
-      if (o.status === 'completed' && o.costUsd !== null) b.costs.push(o.costUsd);
+      if (o.status === 'completed' && o.costUsd !== null && isMoneyString(o.costUsd)) {
+        b.money.cost = moneyFromMicros(b.money.cost + parseMoney(o.costUsd));
+        const f = funding.get(o.id);
+        if (f) b.money.givenAway = moneyFromMicros(b.money.givenAway + givenAwayCost(o.costUsd, f));
+      }
     }
     for (const e of rows.ledger) {
       const b = buckets[p.dayIndex(e.createdAt)];
       if (!b) continue;
       if (e.kind === 'topup') b.starsBought += e.stars;
-      else if (e.kind === 'capture' || e.kind === 'charge') b.starsEarned += e.stars;
-      else b.refundedStars += (REFUND_SIGN[e.kind] ?? 0) * e.stars;
+      else if (e.kind === 'capture' || e.kind === 'charge') {
+        b.starsEarned += e.stars;
+        // Without a replayed funding (not expected), the Stars count as paid, as they did before.
+        b.money.paidStarsSpent += e.funding ? e.funding.paid : e.stars;
+      } else b.refundedStars += (REFUND_SIGN[e.kind] ?? 0) * e.stars;
     }
-    const figures = (b: (typeof buckets)[number]): MoneyFigures => ({
-      starsBought: b.starsBought,
-      starsEarned: b.starsEarned,
-      costUsd: moneyToString(sumMoneyStrings(b.costs)),
-      marginUsd: this.#margin(b.starsEarned, b.costs),
-      refundedStars: b.refundedStars,
-      orders: b.orders,
-    });
-    const all = buckets.reduce(
-      (t, b) => ({
-        starsBought: t.starsBought + b.starsBought,
-        starsEarned: t.starsEarned + b.starsEarned,
-        refundedStars: t.refundedStars + b.refundedStars,
-        orders: t.orders + b.orders,
-        costs: t.costs.concat(b.costs),
-      }),
-      { starsBought: 0, starsEarned: 0, refundedStars: 0, orders: 0, costs: [] as string[] },
-    );
+    for (const s of rows.subscriptions) {
+      const b = buckets[p.dayIndex(s.at)];
+      if (b) b.money.subscriptionStars += s.stars;
+    }
+    return buckets;
+  }
+
+  async money(days: DashboardPeriod): Promise<MoneyReport> {
+    const p = this.#period(days);
+    const buckets = await this.#dayBuckets(p);
     return {
       days,
       since: p.dayLabels[0]!,
       billing: this.billing,
-      series: buckets.map((b, i) => ({ day: p.dayLabels[i]!, ...figures(b) })),
-      totals: figures(all),
+      series: buckets.map((b, i) => ({ day: p.dayLabels[i]!, ...this.#figures(b) })),
+      totals: this.#figures(addDayBuckets(buckets)),
+    };
+  }
+
+  /**
+   * /stats' money: today, the last 7 and the last 30 days, from the same day buckets and the same
+   * rule as the money screen, so both show the same figures for the same period.
+   */
+  async statsMoney(): Promise<{ today: MoneyFigures; week: MoneyFigures; month: MoneyFigures }> {
+    const buckets = await this.#dayBuckets(this.#period(30));
+    return {
+      today: this.#figures(addDayBuckets(buckets.slice(-1))),
+      week: this.#figures(addDayBuckets(buckets.slice(-7))),
+      month: this.#figures(addDayBuckets(buckets)),
     };
   }
 
@@ -146,12 +226,29 @@ export class DashboardService {
     const rows = await this.#rows(p);
     const byModel = new Map<
       string,
-      { orders: number; failed: number; starsEarned: number; costs: string[]; doneMs: number; done: number }
+      {
+        orders: number;
+        failed: number;
+        starsEarned: number;
+        costs: string[];
+        money: MoneyBucket;
+        doneMs: number;
+        done: number;
+      }
     >();
+    const funding = fundingByOrder(rows.ledger);
     const of = (name: string) => {
       let m = byModel.get(name);
       if (!m) {
-        m = { orders: 0, failed: 0, starsEarned: 0, costs: [], doneMs: 0, done: 0 };
+        m = {
+          orders: 0,
+          failed: 0,
+          starsEarned: 0,
+          costs: [],
+          money: emptyMoneyBucket(),
+          doneMs: 0,
+          done: 0,
+        };
         byModel.set(name, m);
       }
       return m;
@@ -161,7 +258,11 @@ export class DashboardService {
       m.orders++;
       if (o.status === 'failed') m.failed++;
       if (o.status === 'completed') {
-        if (o.costUsd !== null) m.costs.push(o.costUsd);
+        if (o.costUsd !== null && isMoneyString(o.costUsd)) {
+          m.costs.push(o.costUsd);
+          const f = funding.get(o.id);
+          if (f) m.money.givenAway = moneyFromMicros(m.money.givenAway + givenAwayCost(o.costUsd, f));
+        }
         if (o.finishedAt) {
           m.doneMs += o.finishedAt.getTime() - o.createdAt.getTime();
           m.done++;
@@ -169,18 +270,25 @@ export class DashboardService {
       }
     }
     for (const e of rows.ledger) {
-      if ((e.kind === 'capture' || e.kind === 'charge') && e.modelName)
-        of(e.modelName).starsEarned += e.stars;
+      if ((e.kind === 'capture' || e.kind === 'charge') && e.modelName) {
+        const m = of(e.modelName);
+        m.starsEarned += e.stars;
+        m.money.paidStarsSpent += e.funding ? e.funding.paid : e.stars;
+      }
     }
-    const models: ModelRow[] = [...byModel].map(([modelName, m]) => ({
-      modelName,
-      orders: m.orders,
-      failed: m.failed,
-      starsEarned: m.starsEarned,
-      costUsd: moneyToString(sumMoneyStrings(m.costs)),
-      marginUsd: this.#margin(m.starsEarned, m.costs),
-      avgSecondsToResult: m.done ? Math.round(m.doneMs / m.done / 1000) : null,
-    }));
+    const models: ModelRow[] = [...byModel].map(([modelName, m]) => {
+      const result = this.#result({ ...m.money, cost: sumMoneyStrings(m.costs) });
+      return {
+        modelName,
+        orders: m.orders,
+        failed: m.failed,
+        starsEarned: m.starsEarned,
+        costUsd: moneyToString(sumMoneyStrings(m.costs)),
+        givenAwayUsd: result?.givenAwayUsd ?? null,
+        marginUsd: result?.marginUsd ?? null,
+        avgSecondsToResult: m.done ? Math.round(m.doneMs / m.done / 1000) : null,
+      };
+    });
     models.sort((a, b) => b.orders - a.orders || a.modelName.localeCompare(b.modelName));
     return { days, models };
   }

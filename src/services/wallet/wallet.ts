@@ -7,8 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { StarsBilling } from '../../config.js';
-import type { ReferralCredit, StarTopupRecord, Tx, WalletRepository, WalletTotals } from '../../db/index.js';
-import { moneyFromMicros, moneyToString, starsPayoutUsd, sumMoneyStrings } from '../../domain/money.js';
+import type { RewardSpend, StarTopupRecord, Tx, WalletRepository, WalletTotals } from '../../db/index.js';
 import { holdVerdict, ledgerKeys } from '../../domain/wallet.js';
 import type { Logger } from '../../logger.js';
 import type { OrderPipelineHooks, OrderRecord } from '../order-hooks.js';
@@ -32,24 +31,14 @@ export interface PaymentNotice {
   balance: number;
   /** The draft the user topped up for, if any. */
   orderId: string | null;
-  /** The referrer's reward booked with this credit (they are told after the commit). */
-  referral?: ReferralCredit | undefined;
 }
 
-/** Books a referrer's reward inside the transaction that credits a paid top-up. */
-export type TopupReward = (
-  tx: Tx,
-  topup: { userId: number; chargeId: string; stars: number },
-) => Promise<ReferralCredit | undefined>;
-
-/** For /stats: the Stars side and what it means in USD at the reseller's own rate. */
+/**
+ * For /stats: the Stars side. Revenue and margin are not here: they come from the admin dashboard's
+ * one rule (DashboardService.statsMoney, domain/money-result.ts), where granted Stars are no revenue.
+ */
 export interface WalletReport {
   totals: WalletTotals;
-  /** Upstream cost of the completed orders customers paid in Stars. */
-  spentUsd: string;
-  /** The captured Stars in USD at Telegram's payout (STARS_PAYOUT_USD per Star), exact. */
-  earnedUsd: string;
-  marginUsd: string;
 }
 
 export type RefundResult =
@@ -62,7 +51,13 @@ export type RefundResult =
 export type RefundPreview =
   | { kind: 'unknown' }
   | { kind: 'already_refunded' }
-  | { kind: 'preview'; topup: StarTopupRecord; refundable: number };
+  | {
+      kind: 'preview';
+      topup: StarTopupRecord;
+      refundable: number;
+      /** A referral reward the refund takes back, and the referrer's balance after it. */
+      reward?: { referrerId: number; stars: number; balanceAfter: number } | undefined;
+    };
 
 /** Invoice payloads are `t:<top-up id>`: short, opaque, and never a user's data. */
 const PAYLOAD_PREFIX = 't:';
@@ -72,20 +67,20 @@ export class WalletService {
   readonly ledger: WalletRepository;
   readonly #config: StarsBilling;
   readonly #log: Logger;
-  readonly #rewardTopup: TopupReward | undefined;
+  readonly #rewardSpend: RewardSpend | undefined;
   readonly #live: () => LiveWalletSettings;
 
   constructor(deps: {
     ledger: WalletRepository;
     config: StarsBilling;
     logger: Logger;
-    /** The referral program's reward of a paid top-up (absent: no rewards). */
-    rewardTopup?: TopupReward | undefined;
+    /** The referral program's reward of paid Stars spent on a delivered result (absent: no rewards). */
+    rewardSpend?: RewardSpend | undefined;
     /** The settings in effect now (prices, packs, welcome Stars), read on every use. */
     live?: () => LiveWalletSettings;
   }) {
     this.#config = deps.config;
-    this.#rewardTopup = deps.rewardTopup;
+    this.#rewardSpend = deps.rewardSpend;
     this.#live = deps.live ?? (() => deps.config);
     this.pricing = new StarPricing({ ...deps.config, rules: this.#live });
     this.ledger = deps.ledger;
@@ -152,7 +147,7 @@ export class WalletService {
 
   /** Settles the order's holds as its state says; `tx`: inside the state change that decided it. */
   async settle(orderId: string, tx?: Tx): Promise<void> {
-    const moved = await this.ledger.settleOrder(orderId, holdVerdict, tx);
+    const moved = await this.ledger.settleOrder(orderId, holdVerdict, tx, this.#rewardSpend);
     if (moved.captured + moved.released + moved.charged > 0) {
       this.#log.info({ orderId, ...moved }, 'stars settled');
     }
@@ -232,15 +227,12 @@ export class WalletService {
           : 'payment for an unknown invoice: credited anyway',
       );
     }
-    const outcome = await this.ledger.creditPayment(
-      {
-        chargeId: payment.chargeId,
-        userId: payment.userId,
-        stars: payment.stars,
-        topupId: topup?.id,
-      },
-      this.#rewardTopup,
-    );
+    const outcome = await this.ledger.creditPayment({
+      chargeId: payment.chargeId,
+      userId: payment.userId,
+      stars: payment.stars,
+      topupId: topup?.id,
+    });
     const credited = outcome.kind === 'credited';
     this.#log.info(
       { userId: payment.userId, stars: payment.stars, chargeId: payment.chargeId, credited },
@@ -254,7 +246,6 @@ export class WalletService {
       stars: payment.stars,
       balance: outcome.balance,
       orderId: outcome.topup?.orderId ?? null,
-      referral: outcome.kind === 'credited' ? outcome.referral : undefined,
     };
   }
 
@@ -281,17 +272,7 @@ export class WalletService {
   // ---------------------------------------------------------------- admin
 
   async report(): Promise<WalletReport> {
-    const totals = await this.ledger.totals();
-    const costs = await this.ledger.completedPaidOrderCosts();
-    const spent = sumMoneyStrings(costs);
-    // What Telegram pays out for them, not what customers paid per USD (STARS_PER_USD).
-    const earned = starsPayoutUsd(this.#config.payoutUsdPerStar, totals.capturedStars);
-    return {
-      totals,
-      spentUsd: moneyToString(spent),
-      earnedUsd: moneyToString(earned),
-      marginUsd: moneyToString(moneyFromMicros(earned - spent)),
-    };
+    return { totals: await this.ledger.totals() };
   }
 
   /** `key` names the admin's command (its chat and message), so a redelivered update grants once. */
@@ -322,7 +303,17 @@ export class WalletService {
     if (!topup) return { kind: 'unknown' };
     if (topup.status === 'refunded') return { kind: 'already_refunded' };
     const paid = await this.ledger.paidBalance(topup.userId);
-    return { kind: 'preview', topup, refundable: Math.max(0, Math.min(topup.stars, paid)) };
+    const reward = await this.ledger.topupReward(chargeId);
+    return {
+      kind: 'preview',
+      topup,
+      refundable: Math.max(0, Math.min(topup.stars, paid)),
+      reward: reward && {
+        referrerId: reward.referrerId,
+        stars: reward.stars,
+        balanceAfter: reward.balance - reward.stars,
+      },
+    };
   }
 
   /** The paid invoice behind a refund button (its id is shorter than a charge id). */

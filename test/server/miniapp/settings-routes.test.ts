@@ -213,6 +213,36 @@ describe.each(availableEngines())('settings routes on %s', (engine) => {
     expect(await store.audit.count()).toBe(0);
   });
 
+  it('PUT model: a name or description with bidirectional controls is refused, with a code the page words (issue 38)', async () => {
+    // U+202E (right-to-left override) would make "Lumen · ⭐ 5" read backwards in the menu.
+    for (const ch of [
+      '\u202A',
+      '\u202B',
+      '\u202C',
+      '\u202D',
+      '\u202E',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+    ]) {
+      const res = await putModel(String(LUMEN), {
+        version: 0,
+        name: { en: `Lumen ${ch}5 ⭐` },
+        description: { ru: `Описание ${ch}` },
+      });
+      expect(res.status, ch.codePointAt(0)!.toString(16)).toBe(422);
+      const { errors } = res.json as { errors: { field: string; message: string; code?: string }[] };
+      expect(errors).toEqual([
+        { field: 'name.en', message: expect.stringContaining('bidirectional'), code: 'bidi' },
+        { field: 'description.ru', message: expect.stringContaining('bidirectional'), code: 'bidi' },
+      ]);
+    }
+    // Right-to-left text itself is fine: an Arabic or Hebrew name has no control characters.
+    expect((await putModel(String(LUMEN), { version: 0, name: { en: 'Lumen שלום' } })).status).toBe(200);
+    expect(await store.audit.count()).toBe(1);
+  });
+
   it('PUT model: limits are inclusive (64-character name, 200-character description, 1 and 10000 Stars)', async () => {
     let version = 0;
     for (const body of [
