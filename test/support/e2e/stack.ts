@@ -2,7 +2,7 @@
  * One end-to-end stack: the Telegram Bot API emulator and the upstream simulator as real HTTP
  * servers in the test process, and the real bot as a child process talking to both.
  */
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import {
   type RunningSimulator,
   type SimulatorOptions,
@@ -30,6 +30,12 @@ export interface Stack {
   env: Record<string, string>;
   /** Starts the bot again on the same database (after kill() or stop()). */
   restartBot(extraEnv?: Record<string, string>): Promise<BotProcess>;
+  /**
+   * Resolves once every update the bot has stored is handled (its inbox row done): a positive
+   * signal for "nothing more will come of what was sent so far" once the sent updates were seen
+   * (a pressed button answered, a message answered).
+   */
+  handledAll(timeoutMs?: number): Promise<void>;
   /**
    * Stops everything, then fails if the bot broke a Telegram rule the emulator enforces (its
    * `problems`): every suite checks that, and a failing check still leaves nothing running.
@@ -102,6 +108,16 @@ export async function startStack(
       await stack.bot.stop();
       stack.bot = await BotProcess.start({ env: { ...env, ...extraEnv } });
       return stack.bot;
+    },
+    async handledAll(timeoutMs = 20_000) {
+      await vi.waitFor(
+        async () => {
+          const [row] = await database.query<{ n: number | string }>`
+            select count(*) as n from update_inbox where done_at is null`;
+          expect(Number(row?.n)).toBe(0);
+        },
+        { timeout: timeoutMs, interval: 100 },
+      );
     },
     close: () =>
       closeAndCheck(emulator, [
