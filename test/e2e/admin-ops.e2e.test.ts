@@ -130,12 +130,18 @@ describe('broadcasts', () => {
     expect((await store.broadcasts.find(2))?.status).toBe('paused');
     await admin.sendCommand('broadcast');
     await admin.waitForMessage(/Broadcast #2 is paused: .* Only one broadcast runs at a time/);
-    // Once the sender has seen the pause, nothing more goes out.
+    // Once the sender has seen the pause (its own log line) and the sends it had started have ended
+    // (its own record: none sending), nothing more goes out: what it recorded sent is what reached
+    // the chats, and neither moves until Resume (checked right before pressing it).
     await stack.bot.waitForLine(/"status":"paused".*broadcast on hold/, 15_000);
+    await expect.poll(async () => (await store.broadcasts.counts(2)).sending, { timeout: 20_000 }).toBe(0);
+    const held = await store.broadcasts.counts(2);
     const heldAt = delivered();
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
-    expect(delivered()).toBe(heldAt);
+    expect(heldAt).toBe(held.sent);
     expect(heldAt).toBeLessThan(26);
+    expect(held.pending).toBe(26 - heldAt);
+    expect(await store.broadcasts.counts(2)).toEqual(held);
+    expect(delivered()).toBe(heldAt);
 
     expect((await admin.pressButton(/Resume/, { messageId: progress.message_id })).text).toBe('Resumed');
     await expect.poll(delivered, { timeout: 20_000 }).toBeGreaterThan(heldAt);

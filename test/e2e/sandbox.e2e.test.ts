@@ -8,6 +8,7 @@ import { sniffMedia } from '../../src/lib/media-signature.js';
 import { createTestDatabase, type TestDatabase } from '../support/databases.js';
 import { BotProcess } from '../support/e2e/bot-process.js';
 import { confirmOrder, pricedTextImage } from '../support/e2e/flows.js';
+import { closeAndCheck } from '../support/e2e/stack.js';
 import { startTelegramEmulator, type TelegramEmulator } from '../support/telegram/emulator.js';
 
 let emulator: TelegramEmulator;
@@ -30,9 +31,11 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await bot?.stop();
-  await emulator?.close();
-  await database?.drop();
+  await closeAndCheck(emulator ?? { problems: [] }, [
+    async () => bot?.stop(),
+    async () => emulator?.close(),
+    async () => database?.drop(),
+  ]);
 });
 
 describe('sandbox mode (no RESELLER_API_KEY)', () => {

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Store } from '../../src/db/index.js';
 import { SingletonJobs } from '../../src/services/singleton-jobs.js';
 import { ManualClock } from '../../src/simulator/clock.js';
-import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.js';
+import { createTestDatabase, defaultEngine, type TestDatabase } from '../support/databases.js';
 import { ManualTimers } from '../support/manual-timers.js';
 
 const RETRY_MS = 10_000;
@@ -30,7 +30,7 @@ function replica(store: Store, timers: ManualTimers, log: string[], name: string
   });
 }
 
-describe.each(availableEngines())('SingletonJobs on %s', (engine) => {
+describe.each([defaultEngine()])('SingletonJobs on %s', (engine) => {
   let database: TestDatabase;
   let clock: ManualClock;
   let timers: ManualTimers;
@@ -54,7 +54,7 @@ describe.each(availableEngines())('SingletonJobs on %s', (engine) => {
 });
 
 // Two replicas need a server they can share: PostgreSQL (CI always has one).
-describe.skipIf(!availableEngines().includes('postgres'))('SingletonJobs across replicas', () => {
+describe.skipIf(defaultEngine() !== 'postgres')('SingletonJobs across replicas', () => {
   let database: TestDatabase;
   let clock: ManualClock;
   let timers: ManualTimers;

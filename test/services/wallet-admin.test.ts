@@ -4,13 +4,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/db/index.js';
 import { WalletService } from '../../src/services/wallet/wallet.js';
 import { WalletAdmin } from '../../src/services/wallet/wallet-admin.js';
-import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.js';
+import { createTestDatabase, defaultEngine, type TestDatabase } from '../support/databases.js';
 import { STARS_BILLING } from './harness.js';
 
 const ADMIN = 1;
 const CUSTOMER = 42;
 
-describe.each(availableEngines())('WalletAdmin on %s', (engine) => {
+describe.each([defaultEngine()])('WalletAdmin on %s', (engine) => {
   let database: TestDatabase;
   let store: Store;
   let wallet: WalletService;

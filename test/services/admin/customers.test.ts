@@ -4,12 +4,12 @@ import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../../src/db/index.js';
 import { CustomerAdmin } from '../../../src/services/admin/customers.js';
-import { availableEngines, createTestDatabase, type TestDatabase } from '../../support/databases.js';
+import { createTestDatabase, defaultEngine, type TestDatabase } from '../../support/databases.js';
 
 const ADMIN = 1;
 const CUSTOMER = 42;
 
-describe.each(availableEngines())('CustomerAdmin on %s', (engine) => {
+describe.each([defaultEngine()])('CustomerAdmin on %s', (engine) => {
   let database: TestDatabase;
   let store: Store;
   let service: CustomerAdmin;

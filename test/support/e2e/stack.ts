@@ -2,6 +2,7 @@
  * One end-to-end stack: the Telegram Bot API emulator and the upstream simulator as real HTTP
  * servers in the test process, and the real bot as a child process talking to both.
  */
+import { expect, vi } from 'vitest';
 import {
   type RunningSimulator,
   type SimulatorOptions,
@@ -29,7 +30,38 @@ export interface Stack {
   env: Record<string, string>;
   /** Starts the bot again on the same database (after kill() or stop()). */
   restartBot(extraEnv?: Record<string, string>): Promise<BotProcess>;
+  /**
+   * Resolves once every update the bot has stored is handled (its inbox row done): a positive
+   * signal for "nothing more will come of what was sent so far" once the sent updates were seen
+   * (a pressed button answered, a message answered).
+   */
+  handledAll(timeoutMs?: number): Promise<void>;
+  /**
+   * Stops everything, then fails if the bot broke a Telegram rule the emulator enforces (its
+   * `problems`): every suite checks that, and a failing check still leaves nothing running.
+   */
   close(): Promise<void>;
+}
+
+/**
+ * Stops the bot, then the rest whatever fails on the way, then asserts that the emulator saw no broken
+ * Telegram rule (what the bot did up to its stop).
+ */
+export async function closeAndCheck(
+  emulator: Pick<TelegramEmulator, 'problems'>,
+  stops: ReadonlyArray<() => Promise<unknown>>,
+): Promise<void> {
+  const errors: unknown[] = [];
+  for (const stop of stops) {
+    try {
+      await stop();
+    } catch (err) {
+      errors.push(err);
+    }
+  }
+  if (errors.length > 0) throw errors[0];
+  if (emulator.problems.length > 0)
+    expect.fail(`the bot broke Telegram rules:\n${emulator.problems.join('\n')}`);
 }
 
 export async function startStack(
@@ -77,12 +109,23 @@ export async function startStack(
       stack.bot = await BotProcess.start({ env: { ...env, ...extraEnv } });
       return stack.bot;
     },
-    async close() {
-      await stack.bot.stop();
-      await emulator.close();
-      await simulator.close();
-      await database.drop();
+    async handledAll(timeoutMs = 20_000) {
+      await vi.waitFor(
+        async () => {
+          const [row] = await database.query<{ n: number | string }>`
+            select count(*) as n from update_inbox where done_at is null`;
+          expect(Number(row?.n)).toBe(0);
+        },
+        { timeout: timeoutMs, interval: 100 },
+      );
     },
+    close: () =>
+      closeAndCheck(emulator, [
+        () => stack.bot.stop(),
+        () => emulator.close(),
+        () => simulator.close(),
+        () => database.drop(),
+      ]),
   };
   return stack;
 }
