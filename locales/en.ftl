@@ -46,11 +46,11 @@ help-text =
     1. Tap <b>🎨 Create</b> or send /generate, then choose a model. Ready-made prompts to start from are in /prompts.
     2. Send a description, plus photos or videos if the model asks for them.
     3. { $billing ->
-        [stars] Check the price in Stars and tap Confirm. The Stars are held and charged only when the result reaches you; a failed or cancelled order gives them back.
-        [prices] Check the settings and the price, then tap Confirm. Generations are free for you.
-       *[free] Check the settings and tap Confirm. Generations are free.
+        [stars] Check the price in Stars and tap <b>Confirm</b>. The Stars are reserved and charged only when the result reaches you; a failed or cancelled order gives them back.
+        [prices] Check the settings and tap <b>Confirm</b>. Generations are free for you; the order shows what it costs the bot.
+       *[free] Check the settings and tap <b>Confirm</b>. Generations are free.
     }
-    4. The result arrives right here in the chat. Your orders and their results are always in /orders.{ $wallet }
+    4. The result arrives right here in the chat. All your orders are in /orders, where you can get the files again while they're kept (each order shows until when).{ $wallet }
 
     <b>Commands</b>
     { $commands }
@@ -229,6 +229,7 @@ summary-prompt = Description: <i>{ $prompt }</i>
 summary-media = { $input }: { $count }
 summary-option = { $name }: { $value }
 summary-price = 💰 Price: <b>{ $price }</b>
+summary-cost = 💸 Cost to the bot: <b>{ $price }</b> (free for you)
 summary-quote-note = The price holds until { $time }.
 button-confirm = ✅ Confirm · { $price }
 button-change-options = ⚙️ Settings
@@ -246,13 +247,13 @@ order-pending = { -setup.billing ->
     [stars] ⏳ The generation service isn't responding right now. Nothing is lost: tap <b>Confirm</b> again in a minute. It won't create a second order or charge you twice.
    *[other] ⏳ The generation service isn't responding right now. Nothing is lost: tap <b>Confirm</b> again in a minute. It won't create a second order.
   }
-order-closed = This order was cancelled. You can start a new one below.
+order-closed = This order is closed and can't be confirmed anymore. You can start a new one below.
 order-status-queued = Order placed, waiting in the queue
 order-status-processing = Generating…
 order-status-completed = Done!
 order-status-failed = Generation failed
 order-status-cancelled = Order cancelled
-order-cost = Cost: { $price }
+order-cost = 💸 Cost to the bot: { $price }
 
 # ── Upstream errors, in the user's words ────────────────
 upstream-detail = The service says: { $detail }
@@ -500,7 +501,8 @@ limits-daily-orders = { -setup.billing ->
        *[other] orders
     }. Your order is saved: tap <b>Confirm</b> again after 00:00 UTC, when the limit resets.
   }
-limits-daily-spend = 💰 This order costs { $price }, but today you can spend only { $remaining } more: the daily limit is { $limit }. Your order is saved: tap <b>Confirm</b> again after 00:00 UTC, when the limit resets.
+limits-daily-spend = 📅 This order costs the bot { $price }, and today's budget for your generations has only { $remaining } left (the daily budget is { $limit }). Your order is saved: tap <b>Confirm</b> again after 00:00 UTC, when the budget resets.
+limits-daily-spend-free = 📅 You've reached today's limit of generations. Your order is saved: tap <b>Confirm</b> again after 00:00 UTC, when the limit resets.
 limits-daily-spend-stars = 💰 This order ({ $price }) goes over today's spending limit. Your order is saved: tap <b>Confirm</b> again after 00:00 UTC, when the limit resets. Nothing was charged.
 
 # ── Stars wallet (BILLING=stars) ──
@@ -536,19 +538,23 @@ checkout-unknown-invoice = This invoice isn't valid anymore. Please open /wallet
 checkout-already-paid = This invoice has already been paid. Please open /wallet for a new one.
 checkout-wrong-amount = The amount of this invoice doesn't match. Please open /wallet and choose a pack again.
 checkout-other-user = This invoice was made for another user. Please open /wallet to get your own.
+checkout-plan-unknown-invoice = This subscription invoice isn't valid anymore. Please open /subscribe and pick the plan again.
+checkout-plan-wrong-amount = The amount of this subscription invoice doesn't match the plan anymore. Please open /subscribe and pick the plan again.
+checkout-plan-other-user = This subscription invoice was made for another user. Please open /subscribe to get your own.
 checkout-not-allowed = Purchases aren't available for your account.
 order-charged = ⭐ Paid: { $price }
 order-returned = ↩️ Returned to your wallet: { $price }
 order-held = ⭐ Reserved: { $price }. It's charged only once the result reaches you.
 paysupport-text =
     💬 <b>Help with payments</b>
-    If a payment went wrong or you'd like your Stars back, please contact support below with the date and amount of the payment.
+    If a payment went wrong or you'd like a top-up refunded, please contact support below with the date and amount of the payment. A top-up is refunded only whole, while all of its Stars are still in your wallet.
     Stars are charged only for results that reach you: a failed or cancelled order returns them to your wallet automatically.
 terms-text =
     📄 <b>Terms of sale</b>
     • You buy Stars for your wallet in this bot and spend them on generations. Prices are shown in Stars before you confirm.
     • Stars are reserved when you confirm an order and charged only when the result is delivered; a failed, cancelled or lost order returns them.
-    • Unspent Stars from a top-up can be refunded on request through /paysupport.
+    • A top-up can be refunded in full on request through /paysupport while all of its Stars are still in your wallet: Telegram only refunds whole payments, so a top-up you've spent from can't be refunded.
+    • Gift Stars (a welcome bonus, promo codes, rewards for invites, gifts from the team) can be spent on orders but can't be refunded.
     • Results are generated by AI models and may differ from what you expect; Stars for a delivered result aren't refunded.
 admin-command-refund = Refund a Stars payment (admins)
 admin-command-grant = Give Stars to a customer (admins)
@@ -557,7 +563,6 @@ admin-refund-usage = Usage: <code>/refund &lt;telegram_payment_charge_id&gt;</co
 admin-refund-done = ✅ Refunded { $amount } to user <code>{ $user }</code>.
 admin-refund-unknown = ⚠️ There's no payment with this charge id.
 admin-refund-already = ⚠️ This payment has already been refunded.
-admin-refund-spent = ⚠️ Refused: the customer has already spent part of these Stars. Payment: { $amount }, wallet: { $balance }.
 admin-refund-telegram = ⚠️ Telegram refused the refund: { $reason }. The Stars stay in the customer's wallet.
 admin-grant-usage = Usage: <code>/grant &lt;user id&gt; &lt;stars&gt; [reason]</code>, from 1 to 100,000 Stars.
 admin-grant-done = ✅ Granted { $amount } to user <code>{ $user }</code>. Their balance: { $balance }.
@@ -587,7 +592,7 @@ admin-recon-refund-unknown = the ledger refunds <code>{ $id }</code>, but Telegr
 orders-resend-charged = ✅ The files have reached you, so { $price } has been charged for this order.
 wallet-what-charge = order { $model } (files sent again)
 wallet-what-telegram_refund = payment refunded by Telegram
-admin-refund-preview = Payment of { $amount } from user <code>{ $user }</code>. Still refundable: { $refundable } (granted Stars never are).
+admin-refund-preview = Payment of { $amount } from user <code>{ $user }</code>. Paid Stars still in their wallet: { $refundable } (gift Stars don't count).
 admin-refund-button = ↩️ Refund { $amount }
 admin-refund-partly-spent = ⚠️ The customer has already spent part of these Stars, and Telegram only refunds a payment whole, so it can't be refunded.
 admin-alert-telegram-refund =
@@ -698,12 +703,12 @@ admin-user-card =
     Language: { $language }
     First seen: { $first }
     Last seen: { $last }
-    Orders: { $orders } (completed { $completed }), spent { $spent }
+    Orders: { $orders } (completed { $completed }), Reseller API cost { $spent }
 admin-user-wallet = Wallet: { $balance }
 admin-user-limits = Today: { $ordersToday } { $ordersToday ->
     [one] order
    *[other] orders
-  }, { $spentToday }; in progress: { $active }
+  }, Reseller API cost { $spentToday }; in progress: { $active }
 admin-user-limits-caps = Limits: { $caps }
 admin-user-limits-none = Limits: none set
 admin-user-cap-active = { $n } at a time
@@ -767,17 +772,22 @@ orders-status-undelivered = not delivered
 tracking-undelivered-refused = The generation service didn't return a file we can safely send.
 tracking-undelivered-failed = Telegram didn't accept any of the files.
 tracking-undelivered = { -setup.billing ->
-    [stars] No file reached you, so you haven't been charged for this order.
+    [stars] { $links ->
+        [yes] Until a file arrives in the chat, you aren't charged for this order.
+       *[no] No file reached you, so you haven't been charged for this order.
+    }
    *[other] Your order is saved in /orders.
   } { $next ->
-    [resend] Tap <b>📥 Send the files again</b> below to try once more.
+    [resend] { -setup.billing ->
+        [stars] Tap <b>📥 Send the files again</b> below; if they arrive, { $price } is charged.
+       *[other] Tap <b>📥 Send the files again</b> below to try once more.
+    }
    *[retry] Tap <b>🔁 Try again</b> below to place it again with the same inputs.
   }
-orders-details-resend-hint = You can try to get the files again until { $date }.
-orders-resend-nothing = The files couldn't be sent this time either.
+orders-resend-nothing = The files couldn't be sent this time either. Tap <b>🔁 Try again</b> to place the order again.
 admin-alert-undelivered-order =
     📭 <b>Result not delivered:</b> order <code>{ $id }</code> ({ $model }) for chat <code>{ $chat }</code> completed, but none of its files reached the customer. Nothing was charged.
-tracking-undelivered-links = Telegram didn't take the files, so they came only as download links above.
+tracking-undelivered-links = Telegram wouldn't take the files as photos or videos, so they came as download links above.
 
 ## inbox
 inbox-flood-notice = You're sending messages faster than they can be read, so some were skipped. Please wait for the replies, then go on.
@@ -789,6 +799,7 @@ admin-alert-unknown-order-status =
 ## promo
 command-promo = Redeem a promo code
 wallet-what-promo = promo code
+wallet-what-referral = reward for inviting a friend
 promo-button-enter = 🎁 I have a promo code
 promo-button-another = 🎁 Try another code
 promo-ask = 🎁 Send me your promo code.
@@ -859,8 +870,10 @@ invite-rule-percent = 💫 { $percent }% of every top-up a friend makes in their
        *[other] first { $days } days
     }
 invite-rule-cap = Up to { $amount } a day.
-invite-rules-off = Rewards are switched off right now, but everyone you bring is still counted.
+invite-rules-off = Inviting friends doesn't earn rewards right now.
 invite-stats = Joined: { $joined } · topped up: { $paid } · you've earned { $earned }
+invite-stats-no-rewards = Joined: { $joined } · topped up: { $paid }
+command-invite-no-rewards = Your invite link
 invite-rewards-note = Rewards are gift Stars: you can spend them on orders, but they can't be refunded.
 referral-reward-notice = 👥 { $name } topped up: +{ $amount }
 campaign-new-usage = Usage: <code>/campaign_new &lt;name&gt;</code> (up to 64 characters)
@@ -963,17 +976,17 @@ subscription-button-pay = Subscribe for { $price }
 subscription-activated = 🎉 You're subscribed to { $name }! { $allowance } added for this period (until { $date }). Balance: { $balance }.
 subscription-renewed = 🔁 Your { $name } subscription renewed: { $allowance } added until { $date }. Balance: { $balance }.
 subscription-status = 🔁 Your plan: <b>{ $name }</b>. Stars of this period left: { $left }.
-subscription-status-renews = Renews on { $date }: { $price } for { $allowance }.
+subscription-status-renews = Renews on { $date }: you pay { $price } and get { $allowance }.
 subscription-status-cancelled = Renewal is off: the plan stays active until { $date }.
 subscription-button-cancel = Cancel renewal
 subscription-button-resume = Resume renewal
-subscription-cancelled = Renewal is off. Your Stars stay usable until the period ends.
+subscription-cancelled = Renewal is off. Your plan's Stars stay usable until the period ends; your other Stars don't expire.
 subscription-resumed = Renewal is back on.
 subscription-none = You don't have a subscription yet.
 subscription-off = Subscriptions aren't offered in this bot.
 subscription-ended = Your { $name } subscription has ended: the renewal didn't go through. Any unspent Stars of the last period have expired. Tap below to subscribe again.
 subscription-plan-withdrawn = This subscription is no longer offered, so your payment was added as ordinary Stars, and the subscription won't renew.
-terms-subscriptions = • Subscriptions: each period's Stars are spent first and expire at the end of the period; they aren't refundable as top-ups. Cancel renewal any time in /subscription.
+terms-subscriptions = • Subscriptions: each period's Stars are spent first and expire at the end of the period. They can't be refunded one by one; the payment for the current period can be refunded whole through /paysupport, and the period then ends at once. Cancel renewal any time in /subscription.
 checkout-already-subscribed = You're already subscribed. See /subscription.
 admin-refund-subscription-preview = 🔁 Subscription payment of { $amount } from user <code>{ $user }</code>: { $name }, { $from } – { $to }. A refund returns the whole payment through Telegram, ends this period now and removes its unspent Stars: { $unspent }.
 admin-refund-subscription-done = ✅ Refunded the subscription payment of { $amount } to user <code>{ $user }</code>. Unspent Stars of that period removed: { $expired }.

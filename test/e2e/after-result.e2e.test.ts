@@ -35,7 +35,7 @@ async function botOrderCount(): Promise<number> {
 /** A text-to-image order from /generate to its delivered photo, which carries the buttons. */
 async function deliveredImage(user: ScriptedUser, prompt: string) {
   const summary = await pricedTextImage(user, prompt);
-  const price = confirmPrice(summary.buttons);
+  const price = confirmPrice(summary);
   await confirmOrder(user);
   const result = await user.waitForMessage(
     (m) => m.kind === 'photo' && m.buttons.some((b) => b.text.startsWith('🔁')),
@@ -57,7 +57,7 @@ describe('after a delivered result', () => {
 
     await user.pressButton('🔁 Again', { messageId: first.result.message_id });
     const summary = await user.waitForMessage(/Check your order/, { timeoutMs: 15_000 });
-    expect(confirmPrice(summary.buttons)).toBe(first.price);
+    expect(confirmPrice(summary)).toBe(first.price);
     expect(summary.text).toContain('A lighthouse at dusk <b>&</b> gulls');
 
     const ordersBefore = posts('/orders').length;

@@ -62,7 +62,7 @@ describe('order status message', () => {
     const view = renderOrderStatus(en, order(), T0 + 7_000);
     expect(view.text).toContain('⏳ Order placed, waiting in the queue');
     expect(view.text).toContain('Lumen &lt;Text&gt; &amp; Image');
-    expect(view.text).toContain('Cost: $0.04');
+    expect(view.text).toContain('💸 Cost to the bot: $0.04');
     expect(view.text).toContain('Time: 7\u00a0sec');
     expect(buttons(view)).toEqual([]);
   });
@@ -97,7 +97,7 @@ describe('order status message', () => {
     });
     const view = renderOrderStatus(en, row, T0 + 60_000);
     expect(view.text).toContain('✅ Done!');
-    expect(view.text).toContain('Cost: $0.04');
+    expect(view.text).toContain('💸 Cost to the bot: $0.04');
     expect(view.text).toContain('Time: 42\u00a0sec');
     expect(view.text).toContain('kept until 22 Nov, 14:05 UTC');
     expect(renderOrderStatus(ru, row, T0).text).toContain('хранятся до 22 нояб., 14:05 UTC');

@@ -34,11 +34,14 @@ customers.command('invite', async (ctx) => {
     '',
     ...(ruleLines.length > 0 ? ruleLines : [ctx.t('invite-rules-off')]),
     '',
-    ctx.t('invite-stats', {
-      joined: invite.stats.joined,
-      paid: invite.stats.paid,
-      earned: stars(ctx, invite.stats.earnedStars),
-    }),
+    // Without rewards, "you've earned ⭐ 0" would still read as a promise: only who came and paid.
+    ruleLines.length > 0 || invite.stats.earnedStars > 0
+      ? ctx.t('invite-stats', {
+          joined: invite.stats.joined,
+          paid: invite.stats.paid,
+          earned: stars(ctx, invite.stats.earnedStars),
+        })
+      : ctx.t('invite-stats-no-rewards', { joined: invite.stats.joined, paid: invite.stats.paid }),
     ...(ruleLines.length > 0 ? [ctx.t('invite-rewards-note')] : []),
   ];
   const keyboard = new InlineKeyboard().text(ctx.t('button-main-menu'), menuData.pack({ item: 'home' }));
