@@ -22,13 +22,13 @@ error-generic = 😔 Something went wrong on our side. Please try again in a min
 error-stale-button = This button isn't active anymore.
 button-back = ◀️ Back
 button-main-menu = 🏠 Main menu
-button-retry = 🔄 Try again
+button-retry = 🔁 Try again
 
 # ── /start and the main menu ────────────────────────────
 start-welcome =
     👋 Hi, { $name }!
 
-    Welcome to <b>{ brand-name }</b>. I turn your ideas into images and videos with the best AI models.
+    Welcome to <b>{ brand-name }</b>: it turns your ideas into images and videos with the best AI models.
 
     Pick what you want to do:
 menu-title = What would you like to do?
@@ -36,7 +36,7 @@ menu-language = 🌐 Language
 menu-help = ❓ Help
 
 # ── /language ───────────────────────────────────────────
-language-choose = 🌐 Choose your language:
+language-choose = 🌐 <b>Language and result captions</b>
 language-changed = ✅ Language set to English.
 
 # ── /help ───────────────────────────────────────────────
@@ -60,12 +60,12 @@ cancel-done = ✖️ Cancelled. Nothing was ordered.
 cancel-nothing = There's nothing to cancel.
 
 # ── Fallback for anything unexpected ────────────────────
-unhandled-text = Sorry, I didn't get that. Use the buttons below or send /help.
+unhandled-text = Sorry, we didn't catch that. Tap <b>🏠 Main menu</b> or send /help.
 unhandled-callback = This button doesn't work anymore. Send /start to open the menu.
 
 # ── Command list shown by Telegram ──────────────────────
 command-start = Main menu
-command-language = Change the language
+command-language = Language and settings
 command-help = How it works
 command-cancel = Stop the current action
 
@@ -100,8 +100,8 @@ gen-prompt-limit = { " " }Up to { $max } { $max ->
 gen-prompt-expected-text = Please send the description as a text message.
 gen-prompt-media-first = First the description, please, as a text message: the photos and videos come in the next step.
 gen-prompt-text-only = This model only needs a text description: please send it as a message.
-gen-prompt-caption-used = 📝 I've used the caption as your description. The file itself is needed in the next step, so please send it again then.
-gen-prompt-caption-no-media = 📝 I've used the caption as your description. This model works from the description alone, so the file isn't used.
+gen-prompt-caption-used = 📝 We've used the caption as your description. The file itself is needed in the next step, so please send it again then.
+gen-prompt-caption-no-media = 📝 We've used the caption as your description. This model works from the description alone, so the file isn't used.
 gen-prompt-too-long = The description is too long: { $length } { $length ->
     [one] character
    *[other] characters
@@ -421,7 +421,7 @@ admin-alert-catalog-stale =
     }. Orders still go to the API, which decides whether to accept them.
 
 # ── Prompt library ──
-menu-prompts = 📚 Prompts
+menu-prompts = 📚 Ready-made prompts
 command-prompts = Ready-made prompts for images and videos
 prompts-title = 📚 <b>Prompt library</b>
 prompts-intro = Ready-made ideas for images and videos. Pick one you like, and the generation starts with its description already filled in.
@@ -542,9 +542,9 @@ checkout-plan-unknown-invoice = This subscription invoice isn't valid anymore. P
 checkout-plan-wrong-amount = The amount of this subscription invoice doesn't match the plan anymore. Please open /subscribe and pick the plan again.
 checkout-plan-other-user = This subscription invoice was made for another user. Please open /subscribe to get your own.
 checkout-not-allowed = Purchases aren't available for your account.
-order-charged = ⭐ Paid: { $price }
+order-charged = Paid: { $price }
 order-returned = ↩️ Returned to your wallet: { $price }
-order-held = ⭐ Reserved: { $price }. It's charged only once the result reaches you.
+order-held = Reserved: { $price }. It's charged only once the result reaches you.
 paysupport-text =
     💬 <b>Help with payments</b>
     If a payment went wrong or you'd like a top-up refunded, please contact support below with the date and amount of the payment. A top-up is refunded only whole, while all of its Stars are still in your wallet.
@@ -753,7 +753,7 @@ admin-audit-button-older = Older ▶️
 
 ## papercuts
 wallet-granted-notice = 🎁 The { brand-name } team has added { $amount } to your wallet. Your balance: <b>{ $balance }</b>.
-wallet-refunded-notice = ↩️ Refunded to your Telegram account: { $amount } from your top-up. Your wallet balance: <b>{ $balance }</b>.
+wallet-refunded-notice = ↩️ Your top-up of { $amount } was refunded to your Telegram account. Your wallet balance: <b>{ $balance }</b>.
 admin-grant-unknown-user = ⚠️ User <code>{ $user }</code> has never messaged this bot, so nothing was granted. Check the id: they have to open the bot first.
 menu-wallet = 👛 Wallet · { $balance }
 button-change-description = ✏️ Description
@@ -790,7 +790,7 @@ admin-alert-undelivered-order =
 tracking-undelivered-links = Telegram wouldn't take the files as photos or videos, so they came as download links above.
 
 ## inbox
-inbox-flood-notice = You're sending messages faster than they can be read, so some were skipped. Please wait for the replies, then go on.
+inbox-flood-notice = You're sending messages faster than the bot can answer, so the latest ones were skipped. Wait for a reply, then send them again if you still need them.
 
 ## stale-status
 admin-alert-unknown-order-status =
@@ -802,7 +802,7 @@ wallet-what-promo = promo code
 wallet-what-referral = reward for inviting a friend
 promo-button-enter = 🎁 I have a promo code
 promo-button-another = 🎁 Try another code
-promo-ask = 🎁 Send me your promo code.
+promo-ask = 🎁 Send your promo code.
 promo-redeemed = 🎉 Promo code accepted: +{ $amount }! Your balance: <b>{ $balance }</b>.
 promo-unknown = 🤔 There's no such promo code. Check the spelling and try again.
 promo-used-up = 😕 This promo code has already been used up.
@@ -826,9 +826,9 @@ admin-promo-error-count = ⚠️ The count must be a whole number from 1 to { $m
 admin-promo-exists = ⚠️ The code <code>{ $code }</code> already exists. Pick another one, or see /promos.
 admin-promo-until = valid until { $date }
 admin-promo-no-end = no end date
-admin-promo-created = ✅ Promo code <code>{ $code }</code> created: { $amount } for each of { $uses } { $uses ->
-    [one] customer
-   *[other] customers
+admin-promo-created = ✅ Promo code <code>{ $code }</code> created: { $uses ->
+    [1] { $amount }, redeemable once
+   *[other] { $amount } each, for up to { $uses } customers
   }, { $validity }.
 admin-promo-batch-done = ✅ { $count } { $count ->
     [one] code
@@ -862,12 +862,12 @@ admin-command-campaign_new = New campaign link (admins)
 admin-command-campaigns = Campaign links and their results (admins)
 invite-title = 👥 <b>Invite friends</b>
 invite-link =
-    Share your personal link. Anyone who opens the bot with it for the first time joins as your friend:
+    Share your personal link. Everyone who opens the bot with it for the first time counts as your invite:
     { $link }
 invite-rule-bonus = 🎁 { $amount } when a friend makes their first top-up
-invite-rule-percent = 💫 { $percent }% of every top-up a friend makes in their { $days ->
-        [1] first day
-       *[other] first { $days } days
+invite-rule-percent = 💫 { $percent }% of every top-up a friend makes { $days ->
+        [1] on their first day
+       *[other] within { $days } days of joining
     }
 invite-rule-cap = Up to { $amount } a day.
 invite-rules-off = Inviting friends doesn't earn rewards right now.
@@ -875,7 +875,7 @@ invite-stats = Joined: { $joined } · topped up: { $paid } · you've earned { $e
 invite-stats-no-rewards = Joined: { $joined } · topped up: { $paid }
 command-invite-no-rewards = Your invite link
 invite-rewards-note = Rewards are gift Stars: you can spend them on orders, but they can't be refunded.
-referral-reward-notice = 👥 { $name } topped up: +{ $amount }
+referral-reward-notice = 👥 Your friend { $name } topped up, so you get { $amount }.
 campaign-new-usage = Usage: <code>/campaign_new &lt;name&gt;</code> (up to 64 characters)
 campaign-created =
     📣 Campaign “{ $name }” is ready. Its link:
@@ -902,7 +902,7 @@ admin-user-campaign = Campaign: { $name }
 admin-stats-referrals = 👥 Referrals: { $customers } { $customers ->
         [one] customer
        *[other] customers
-    } brought, { $topups } paid { $topups ->
+    } joined through invites, { $topups } paid { $topups ->
         [one] top-up
        *[other] top-ups
     } ({ $bought }); rewards granted: { $rewards }
@@ -913,6 +913,7 @@ after-result-button-use = ➕ Use as input
 after-result-button-use-n = ➕ { $n }
 after-result-button-share = ↗️ Share
 after-result-next = What's next? Tap a button below.
+after-result-next-several = What's next? Tap <b>➕ 1</b>, <b>➕ 2</b>… to use that result as the input of a new generation, or another button below.
 after-result-caption = 🎨 <b>{ $model }</b>
 after-result-caption-prompt = <i>{ $prompt }</i>
 after-result-not-yours = Sorry, this button belongs to someone else's order, so it can't do anything for you.
@@ -920,7 +921,7 @@ after-result-inputs-expired = This order's files are gone (we keep them for 24 h
 after-result-change-what = What would you like to change? Everything else stays as it was.
 after-result-use-choose = Which model should work on this { $kind ->
     [video] video
-   *[image] picture
+   *[image] image
   }?
 after-result-use-none = No model takes this kind of file right now.
 after-result-use-gone = This result's file isn't available anymore.
@@ -958,15 +959,15 @@ live-settings-value-markup = markup { $percent }%
 
 ## subscriptions
 subscription-plan-name = { $id ->
-   *[other] { $id }
+   *[other] { $title }
   }
 subscription-plan-description = { $id ->
    *[other] { $allowance } every 30 days for { $price }
   }
-subscription-plan-line = ⭐ <b>{ $name }</b>: { $description }
+subscription-plan-line = <b>{ $name }</b>: { $description }
 subscription-plans-title = 🔁 <b>Subscriptions</b>
-subscription-plans-rules = Each month's Stars are spent before your other Stars and expire when the month ends. Telegram renews the plan every 30 days; you can cancel any time in /subscription.
-subscription-button-plan = { $name }: { $price } a month
+subscription-plans-rules = Your plan's Stars are spent before your other Stars and expire at the end of each 30-day period. Telegram renews the plan every 30 days; cancel any time in /subscription.
+subscription-button-plan = { $name }: { $price } per 30 days
 subscription-button-plans = 🔁 Subscriptions
 subscription-invoice-title = { $name } subscription
 subscription-invoice-description = { $allowance } for generations every 30 days, spent before your other Stars; unused ones expire at the end of each period.
@@ -975,7 +976,7 @@ subscription-invoice-ready = Here's your { $name } subscription. Tap below to pa
 subscription-button-pay = Subscribe for { $price }
 subscription-activated = 🎉 You're subscribed to { $name }! { $allowance } added for this period (until { $date }). Balance: { $balance }.
 subscription-renewed = 🔁 Your { $name } subscription renewed: { $allowance } added until { $date }. Balance: { $balance }.
-subscription-status = 🔁 Your plan: <b>{ $name }</b>. Stars of this period left: { $left }.
+subscription-status = 🔁 Your plan: <b>{ $name }</b>. Plan Stars left this period: { $left }.
 subscription-status-renews = Renews on { $date }: you pay { $price } and get { $allowance }.
 subscription-status-cancelled = Renewal is off: the plan stays active until { $date }.
 subscription-button-cancel = Cancel renewal
@@ -985,7 +986,7 @@ subscription-resumed = Renewal is back on.
 subscription-none = You don't have a subscription yet.
 subscription-off = Subscriptions aren't offered in this bot.
 subscription-ended = Your { $name } subscription has ended: the renewal didn't go through. Any unspent Stars of the last period have expired. Tap below to subscribe again.
-subscription-plan-withdrawn = This subscription is no longer offered, so your payment was added as ordinary Stars, and the subscription won't renew.
+subscription-plan-withdrawn = This plan is no longer offered, so the payment above was added as ordinary Stars, and the plan won't renew.
 terms-subscriptions = • Subscriptions: each period's Stars are spent first and expire at the end of the period. They can't be refunded one by one; the payment for the current period can be refunded whole through /paysupport, and the period then ends at once. Cancel renewal any time in /subscription.
 checkout-already-subscribed = You're already subscribed. See /subscription.
 admin-refund-subscription-preview = 🔁 Subscription payment of { $amount } from user <code>{ $user }</code>: { $name }, { $from } – { $to }. A refund returns the whole payment through Telegram, ends this period now and removes its unspent Stars: { $unspent }.
@@ -993,11 +994,11 @@ admin-refund-subscription-done = ✅ Refunded the subscription payment of { $amo
 subscription-refunded-notice = ↩️ Your subscription payment of { $amount } was refunded to your Telegram account. That period has ended, and its unspent Stars were removed. Your wallet balance: <b>{ $balance }</b>.
 wallet-what-allowance = subscription Stars
 wallet-what-allowance_expire = subscription Stars expired
-admin-stats-subscriptions = 🔁 Subscribers: { $plans }. Revenue: { $revenue } from { $periods } { $periods ->
+admin-stats-subscriptions = 🔁 Subscribers ({ $plans }). Revenue: { $revenue } from { $periods } { $periods ->
     [one] payment
    *[other] payments
   } ({ $refunded } refunded). Renewals turned off this month: { $churn }.
-admin-stats-subscriptions-plan = { $name } { $n }
+admin-stats-subscriptions-plan = { $name }: { $n }
 admin-user-subscription = 🔁 Subscription: { $name }, { $state }; { $left } of this period left.
 admin-user-subscription-active = renews on { $date }
 admin-user-subscription-cancelled = renewal off, active until { $date }
@@ -1012,7 +1013,7 @@ miniapp-error = Couldn't load the figures. Try again in a moment.
 miniapp-upstream-unavailable = The generation service can't be reached, so the model list can't be loaded. Try again in a few minutes.
 miniapp-retry = Try again
 miniapp-loading = Loading…
-miniapp-days = { $n } days
+miniapp-days = { $n } days
 miniapp-tab-money = Money
 miniapp-tab-models = Models
 miniapp-tab-customers = Customers
@@ -1021,20 +1022,20 @@ miniapp-tab-operations = Operations
 miniapp-tab-settings = Settings
 miniapp-stars-bought = Stars bought
 miniapp-stars-earned = Stars earned
-miniapp-cost = Upstream cost
+miniapp-cost = Reseller API cost
 miniapp-margin = Margin
 miniapp-refunds = Refunded Stars
 miniapp-orders = Orders
 miniapp-failed = Failed
 miniapp-avg-time = Time to result
-miniapp-seconds = { $n } s
+miniapp-seconds = { $n } sec
 miniapp-model = Model
 miniapp-no-billing = Stars billing is off, so there are no Stars or margin to show.
 miniapp-customers-new = New
 miniapp-customers-active = Ordered
 miniapp-customers-paying = Paid
 miniapp-wallets-balance = Customers' balance
-miniapp-wallets-held = Held by running orders
+miniapp-wallets-held = Reserved by running orders
 miniapp-top-customers = Top customers
 miniapp-customer = Customer
 miniapp-spent = Spent, Stars
@@ -1045,11 +1046,10 @@ miniapp-joins = Joined
 miniapp-payers = Paid
 miniapp-promo-codes = Promo codes
 miniapp-promo-code = Code
-miniapp-used = Used
+miniapp-used = Redeemed
 miniapp-disabled = off
-miniapp-upstream-balance = Upstream balance
+miniapp-upstream-balance = Reseller API balance
 miniapp-unknown = unknown
-miniapp-active-orders = Orders in progress
 miniapp-queued = Queued
 miniapp-processing = Processing
 miniapp-broadcasts = Broadcasts
@@ -1075,7 +1075,6 @@ miniapp-settings-conflict = Someone else changed the settings in the meantime. H
 miniapp-settings-invalid = Please check: { $fields }
 miniapp-settings-unavailable = Live settings aren't available on this bot yet.
 miniapp-settings-too-fast = That's a lot of changes at once. Wait a minute and try again.
-miniapp-total = Total
 admin-command-dashboard = Control room: charts, figures and CSV (admins)
 dashboard-open = 📊 The control room: money, models, customers and growth, with charts and CSV exports.
 dashboard-button = 📊 Open the control room

@@ -23,7 +23,7 @@ error-generic = 😔 У нас что-то пошло не так. Попроб�
 error-stale-button = Эта кнопка больше не активна.
 button-back = ◀️ Назад
 button-main-menu = 🏠 Главное меню
-button-retry = 🔄 Попробовать снова
+button-retry = 🔁 Попробовать ещё раз
 
 # ── /start и главное меню ───────────────────────────────
 start-welcome =
@@ -37,7 +37,7 @@ menu-language = 🌐 Язык
 menu-help = ❓ Помощь
 
 # ── /language ───────────────────────────────────────────
-language-choose = 🌐 Выберите язык:
+language-choose = 🌐 <b>Язык и подпись к результатам</b>
 language-changed = ✅ Язык переключён на русский.
 
 # ── /help ───────────────────────────────────────────────
@@ -61,12 +61,12 @@ cancel-done = ✖️ Отменено. Ничего не заказано.
 cancel-nothing = Отменять нечего.
 
 # ── Ответ на непонятное ─────────────────────────────────
-unhandled-text = Не получилось разобрать сообщение. Воспользуйтесь кнопками ниже или отправьте /help.
+unhandled-text = Не получилось разобрать сообщение. Нажмите «🏠 Главное меню» или отправьте /help.
 unhandled-callback = Эта кнопка уже не работает. Отправьте /start, чтобы открыть меню.
 
 # ── Список команд в Telegram ────────────────────────────
 command-start = Главное меню
-command-language = Сменить язык
+command-language = Язык и настройки
 command-help = Как это работает
 command-cancel = Прервать текущее действие
 
@@ -528,9 +528,9 @@ checkout-plan-unknown-invoice = Этот счёт за подписку боль
 checkout-plan-wrong-amount = Сумма этого счёта за подписку больше не совпадает с тарифом. Откройте /subscribe и выберите тариф ещё раз.
 checkout-plan-other-user = Этот счёт за подписку выставлен другому пользователю. Откройте /subscribe, чтобы получить свой.
 checkout-not-allowed = Покупки для вашей учётной записи недоступны.
-order-charged = ⭐ Оплачено: { $price }
+order-charged = Оплачено: { $price }
 order-returned = ↩️ Возвращено в кошелёк: { $price }
-order-held = ⭐ Зарезервировано: { $price }. Спишется, только когда результат будет доставлен.
+order-held = Зарезервировано: { $price }. Спишется, только когда результат будет доставлен.
 paysupport-text =
     💬 <b>Помощь с оплатой</b>
     Если с платежом что-то пошло не так или вы хотите вернуть пополнение, напишите в поддержку (контакт ниже) и укажите дату и сумму платежа. Пополнение возвращается только целиком и только пока все его звёзды ещё в кошельке.
@@ -702,7 +702,7 @@ admin-user-cap-daily-orders = { $n } { $n ->
 admin-user-cap-daily-spend = { $amount } в день
 admin-user-language-auto = { $language } (из Telegram)
 admin-user-status-ok = Статус: активен
-admin-user-status-banned = ⛔️ Забанен с { $date }
+admin-user-status-banned = ⛔️ Бан с { $date }
 admin-user-status-blocked = 🚫 Бот заблокирован пользователем
 admin-user-status-admin = 🛡 Админ
 admin-user-button-ban = ⛔️ Забанить
@@ -733,7 +733,7 @@ admin-audit-button-older = Более ранние ▶️
 
 ## papercuts
 wallet-granted-notice = 🎁 Команда { brand-name } начислила вам { $amount }. Баланс кошелька: <b>{ $balance }</b>.
-wallet-refunded-notice = ↩️ Возвращено на ваш счёт в Telegram: { $amount } из пополнения. Баланс кошелька: <b>{ $balance }</b>.
+wallet-refunded-notice = ↩️ Пополнение на { $amount } возвращено на ваш аккаунт Telegram. Баланс кошелька: <b>{ $balance }</b>.
 admin-grant-unknown-user = ⚠️ Пользователь <code>{ $user }</code> ни разу не писал этому боту, поэтому ничего не начислено. Проверьте id: сначала человек должен открыть бота.
 menu-wallet = 👛 Кошелёк · { $balance }
 button-change-description = ✏️ Описание
@@ -770,7 +770,7 @@ admin-alert-undelivered-order =
 tracking-undelivered-links = Telegram не принял файлы как фото или видео, поэтому они пришли ссылками для скачивания (выше).
 
 ## inbox
-inbox-flood-notice = Сообщения приходят быстрее, чем бот успевает их прочитать, поэтому часть из них пропущена. Дождитесь ответов и продолжайте.
+inbox-flood-notice = Сообщения приходят быстрее, чем бот успевает ответить, поэтому последние из них пропущены. Дождитесь ответа и, если нужно, отправьте их ещё раз.
 
 ## stale-status
 admin-alert-unknown-order-status =
@@ -806,9 +806,12 @@ admin-promo-error-count = ⚠️ Количество кодов — целое 
 admin-promo-exists = ⚠️ Код <code>{ $code }</code> уже есть. Выберите другой или загляните в /promos.
 admin-promo-until = действует до { $date }
 admin-promo-no-end = бессрочно
-admin-promo-created = ✅ Промокод <code>{ $code }</code> создан: { $amount } для { $uses } { $uses ->
-    [one] клиента
-   *[other] клиентов
+admin-promo-created = ✅ Промокод <code>{ $code }</code> создан: { $uses ->
+    [1] { $amount }, на одну активацию
+   *[other] по { $amount } для { $uses } { $uses ->
+        [one] клиента
+       *[other] клиентов
+    }
   }, { $validity }.
 admin-promo-batch-done = ✅ { $count } { $count ->
     [one] одноразовый код
@@ -818,7 +821,7 @@ admin-promo-batch-done = ✅ { $count } { $count ->
 admin-promos-empty = Промокодов пока нет. Создайте их командой /promo_new или /promo_batch.
 admin-promos-title = 🎁 <b>Промокоды</b> (страница { $page } из { $pages })
 admin-promos-line = <code>{ $code }</code> · { $amount } · активаций: { $used } из { $uses } · { $validity } · { $state }
-admin-promo-state-on = ✅ действует
+admin-promo-state-on = ✅ активен
 admin-promo-state-off = 🚫 отключён
 admin-promo-state-expired = ⌛ истёк
 admin-promo-state-used-up = ☑️ израсходован
@@ -841,14 +844,15 @@ admin-command-campaign_new = Новая ссылка для кампании (д
 admin-command-campaigns = Кампании и их результаты (для админов)
 invite-title = 👥 <b>Приглашайте друзей</b>
 invite-link =
-    Поделитесь своей личной ссылкой. Кто впервые откроет бота по ней, станет вашим приглашённым другом:
+    Поделитесь своей личной ссылкой. Каждый, кто впервые откроет бота по этой ссылке, будет засчитан как ваш приглашённый:
     { $link }
 invite-rule-bonus = 🎁 { $amount }, когда друг впервые пополнит кошелёк
-invite-rule-percent = 💫 { $percent }% от каждого пополнения друга в { $days ->
-        [1] первый день
-        [one] первые { $days } день
-        [few] первые { $days } дня
-       *[many] первые { $days } дней
+invite-rule-percent = 💫 { $percent }% от каждого пополнения друга { $days ->
+        [1] в первый день
+       *[other] в течение { $days } { $days ->
+            [one] дня
+           *[other] дней
+        } после прихода
     }
 invite-rule-cap = Не больше { $amount } в день.
 invite-rules-off = Сейчас за приглашения ничего не начисляется.
@@ -856,7 +860,7 @@ invite-stats = Пришли: { $joined } · пополнили: { $paid } · в�
 invite-stats-no-rewards = Пришли: { $joined } · пополнили: { $paid }
 command-invite-no-rewards = Ваша ссылка-приглашение
 invite-rewards-note = Награды приходят подарочными звёздами: ими можно оплачивать заказы, но вернуть их нельзя.
-referral-reward-notice = 👥 Пополнение от приглашённого друга { $name }: вам +{ $amount }
+referral-reward-notice = 👥 Приглашённый вами пользователь { $name } пополнил кошелёк — вам начислено { $amount }.
 campaign-new-usage = Формат: <code>/campaign_new &lt;название&gt;</code> (до 64 символов)
 campaign-created =
     📣 Кампания «{ $name }» готова. Её ссылка:
@@ -878,7 +882,7 @@ campaign-days-empty = За последние 30 дней ничего не пр
 campaign-button-back = ◀️ Все кампании
 campaign-unknown = Этой кампании больше нет.
 admin-audit-campaign-created = создание кампании № { $id }
-admin-user-referred-by = Пришёл по приглашению: { $name } (<code>{ $id }</code>)
+admin-user-referred-by = По приглашению: { $name } (<code>{ $id }</code>)
 admin-user-campaign = Кампания: { $name }
 admin-stats-referrals = 👥 Рефералы: { $customers } { $customers ->
         [one] клиент пришёл
@@ -896,12 +900,13 @@ after-result-button-use = ➕ Взять за основу
 after-result-button-use-n = ➕ { $n }
 after-result-button-share = ↗️ Поделиться
 after-result-next = Что дальше? Выберите действие ниже.
+after-result-next-several = Что дальше? «➕ 1», «➕ 2»… — взять этот результат за основу для новой генерации; остальное — кнопками ниже.
 after-result-caption = 🎨 <b>{ $model }</b>
 after-result-caption-prompt = <i>{ $prompt }</i>
 after-result-not-yours = Извините, эта кнопка относится к чужому заказу, поэтому для вас она ничего не сделает.
 after-result-inputs-expired = Файлы этого заказа больше не хранятся (срок хранения — 24 часа), поэтому повторить его как есть нельзя. Нажмите «✏️ Изменить» и пришлите их заново.
 after-result-change-what = Что хотите изменить? Всё остальное останется как было.
-after-result-use-choose = Какой модели отдать { $kind ->
+after-result-use-choose = Какой моделью обработать { $kind ->
     [video] это видео
    *[image] эту картинку
   }?
@@ -914,7 +919,7 @@ caption-prompt-on = 📝 Описание под результатом: вкл.
 caption-prompt-off = 📝 Описание под результатом: выкл.
 caption-prompt-changed-on = Теперь под результатами будет видно описание.
 caption-prompt-changed-off = Теперь под результатами будет только название модели.
-share-caption = ✨ Сделано в { $bot }
+share-caption = ✨ Сделано с помощью { $bot }
 share-button-create = Создать своё
 
 ## after-result re-upload
@@ -941,15 +946,15 @@ live-settings-value-markup = наценка { $percent } %
 
 ## subscriptions
 subscription-plan-name = { $id ->
-   *[other] { $id }
+   *[other] { $title }
   }
 subscription-plan-description = { $id ->
    *[other] { $allowance } каждые 30 дней за { $price }
   }
-subscription-plan-line = ⭐ <b>{ $name }</b>: { $description }
+subscription-plan-line = <b>{ $name }</b>: { $description }
 subscription-plans-title = 🔁 <b>Подписки</b>
-subscription-plans-rules = Звёзды подписки тратятся раньше остальных и сгорают в конце оплаченного периода. Telegram продлевает подписку каждые 30 дней; отменить продление можно в любой момент в /subscription.
-subscription-button-plan = { $name }: { $price } в месяц
+subscription-plans-rules = Звёзды подписки тратятся раньше остальных и сгорают в конце каждого 30-дневного периода. Telegram продлевает подписку каждые 30 дней; отменить продление можно в любой момент в /subscription.
+subscription-button-plan = { $name }: { $price } за 30 дней
 subscription-button-plans = 🔁 Подписки
 subscription-invoice-title = Подписка { $name }
 subscription-invoice-description = { $allowance } на генерации каждые 30 дней. Они тратятся раньше остальных звёзд, а неизрасходованные сгорают в конце периода.
@@ -958,7 +963,7 @@ subscription-invoice-ready = Подписка { $name } готова к опла
 subscription-button-pay = Оформить за { $price }
 subscription-activated = 🎉 Подписка { $name } оформлена! Начислено { $allowance } на этот период (до { $date }). Баланс: { $balance }.
 subscription-renewed = 🔁 Подписка { $name } продлена: начислено { $allowance } до { $date }. Баланс: { $balance }.
-subscription-status = 🔁 Ваш тариф: <b>{ $name }</b>. Осталось звёзд этого периода: { $left }.
+subscription-status = 🔁 Ваш тариф: <b>{ $name }</b>. Осталось звёзд подписки в этом периоде: { $left }.
 subscription-status-renews = Следующее продление — { $date }: оплата { $price }, начислится { $allowance }.
 subscription-status-cancelled = Продление отключено: подписка действует до { $date }.
 subscription-button-cancel = Отменить продление
@@ -968,7 +973,7 @@ subscription-resumed = Продление снова включено.
 subscription-none = Подписки у вас пока нет.
 subscription-off = В этом боте нет подписок.
 subscription-ended = Подписка { $name } закончилась: продление не прошло. Неизрасходованные звёзды последнего периода сгорели. Оформить её снова можно кнопкой ниже.
-subscription-plan-withdrawn = Эта подписка больше не предлагается, поэтому оплата зачислена как обычные звёзды, а продлеваться подписка не будет.
+subscription-plan-withdrawn = Этот тариф больше не предлагается, поэтому платёж выше зачислен как обычные звёзды, а продлеваться подписка не будет.
 terms-subscriptions = • Подписки: звёзды каждого периода тратятся первыми и сгорают в его конце. По отдельности они не возвращаются; платёж за текущий период можно вернуть целиком через /paysupport — период тогда сразу закончится. Отменить продление можно в любой момент в /subscription.
 checkout-already-subscribed = У вас уже есть подписка. Подробности — в /subscription.
 admin-refund-subscription-preview = 🔁 Платёж за подписку { $name } ({ $amount }) от пользователя <code>{ $user }</code>, период { $from } – { $to }. Telegram вернёт платёж целиком, период закончится сразу, а его неизрасходованные звёзды сгорят: { $unspent }.
@@ -976,7 +981,7 @@ admin-refund-subscription-done = ✅ Платёж за подписку ({ $amou
 subscription-refunded-notice = ↩️ Платёж за подписку ({ $amount }) возвращён на ваш аккаунт Telegram. Этот период закончился, неизрасходованные звёзды сгорели. Баланс кошелька: <b>{ $balance }</b>.
 wallet-what-allowance = звёзды подписки
 wallet-what-allowance_expire = звёзды подписки сгорели
-admin-stats-subscriptions = 🔁 Подписчики: { $plans }. Выручка: { $revenue }, платежей: { $periods } (возвращено: { $refunded }). Отключили продление в этом месяце: { $churn }.
+admin-stats-subscriptions = 🔁 Подписчики ({ $plans }). Выручка: { $revenue }, платежей: { $periods } (возвращено: { $refunded }). Отключили продление в этом месяце: { $churn }.
 admin-stats-subscriptions-plan = { $name }: { $n }
 admin-user-subscription = 🔁 Подписка: { $name }, { $state }; осталось звёзд периода: { $left }.
 admin-user-subscription-active = продление { $date }
@@ -987,12 +992,12 @@ admin-user-subscription-ended = закончилась { $date }
 miniapp-title = Панель управления
 miniapp-open-from-bot-title = Откройте через бота
 miniapp-open-from-bot = Эта страница работает только внутри Telegram. Откройте бота, отправьте /dashboard и нажмите кнопку (или кнопку меню).
-miniapp-forbidden = Эта панель только для администраторов бота.
+miniapp-forbidden = Эта панель только для админов бота.
 miniapp-error = Не удалось загрузить данные. Попробуйте чуть позже.
 miniapp-upstream-unavailable = Сервис генерации недоступен, поэтому список моделей не удаётся загрузить. Попробуйте через несколько минут.
 miniapp-retry = Повторить
 miniapp-loading = Загрузка…
-miniapp-days = { $n } дн.
+miniapp-days = { $n } дн.
 miniapp-tab-money = Деньги
 miniapp-tab-models = Модели
 miniapp-tab-customers = Клиенты
@@ -1001,13 +1006,13 @@ miniapp-tab-operations = Состояние
 miniapp-tab-settings = Настройки
 miniapp-stars-bought = Куплено звёзд
 miniapp-stars-earned = Заработано звёзд
-miniapp-cost = Расходы у поставщика
+miniapp-cost = Расходы на Reseller API
 miniapp-margin = Маржа
 miniapp-refunds = Возвращено звёзд
 miniapp-orders = Заказы
-miniapp-failed = Ошибки
+miniapp-failed = Не удались
 miniapp-avg-time = Время до результата
-miniapp-seconds = { $n } с
+miniapp-seconds = { $n } сек
 miniapp-model = Модель
 miniapp-no-billing = Оплата звёздами выключена, поэтому звёзд и маржи здесь нет.
 miniapp-customers-new = Новые
@@ -1025,11 +1030,10 @@ miniapp-joins = Пришли
 miniapp-payers = Платили
 miniapp-promo-codes = Промокоды
 miniapp-promo-code = Код
-miniapp-used = Использован
-miniapp-disabled = выключен
-miniapp-upstream-balance = Баланс у поставщика
+miniapp-used = Активаций
+miniapp-disabled = отключён
+miniapp-upstream-balance = Баланс Reseller API
 miniapp-unknown = неизвестно
-miniapp-active-orders = Заказы в работе
 miniapp-queued = В очереди
 miniapp-processing = Выполняются
 miniapp-broadcasts = Рассылки
@@ -1055,7 +1059,6 @@ miniapp-settings-conflict = Пока вы редактировали, настр
 miniapp-settings-invalid = Проверьте: { $fields }
 miniapp-settings-unavailable = Живые настройки в этом боте пока недоступны.
 miniapp-settings-too-fast = Слишком много изменений подряд. Подождите минуту и попробуйте снова.
-miniapp-total = Итого
 admin-command-dashboard = Панель управления: графики, цифры и CSV (для админов)
 dashboard-open = 📊 Панель управления: деньги, модели, клиенты и рост, с графиками и выгрузкой в CSV.
 dashboard-button = 📊 Открыть панель

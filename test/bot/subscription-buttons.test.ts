@@ -56,7 +56,7 @@ describe("/wallet's 🔁 Subscriptions", () => {
     await harness.send(subscribed(subscriber));
     await harness.send(callbackQuery(subscriber, 'sbm:plans'));
     const own = lastSent(harness);
-    expect(String(own?.text)).toContain('Your plan: <b>pro</b>');
+    expect(String(own?.text)).toContain('Your plan: <b>Pro</b>');
     expect(dataOfAll(own)).toEqual(['sbm:cancel', 'menu:home']);
 
     const newcomer = { id: 51, language_code: 'en' };
@@ -84,7 +84,7 @@ describe('texts that pointed at /subscribe', () => {
   it('the ended notice says to tap below, and the button is there (en, ru)', () => {
     const i18n = createI18n('en');
     const en = subscriptionEndedNotice(textsFor(i18n, 'en'), 'pro');
-    expect(en.text).toContain('Your pro subscription has ended');
+    expect(en.text).toContain('Your Pro subscription has ended');
     expect(en.text).toContain('Tap below to subscribe again.');
     expect(en.text).not.toContain('/subscribe');
     const ru = subscriptionEndedNotice(textsFor(i18n, 'ru'), 'pro');

@@ -40,7 +40,7 @@ beforeAll(async () => {
   await en.waitForMessage(/Hi, Ada!/);
   // The Russian-speaking admin's Telegram is in English: alerts follow the language picked in the bot.
   await ru.sendCommand('language');
-  await ru.waitForMessage(/Choose your language/);
+  await ru.waitForMessage(/Language and result captions/);
   await ru.pressButton('🇷🇺 Русский');
   await ru.waitForMessage(/Язык переключён на русский/);
 });

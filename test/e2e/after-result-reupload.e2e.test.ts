@@ -135,7 +135,7 @@ describe('a day after the result, when upstream no longer keeps the files', () =
     const resultBytes = Buffer.from(await (await fetch(upscaled.upstream.result[0]!)).arrayBuffer());
     let seq = stack.emulator.seq();
     await user.pressButton('➕ Use as input', { messageId: upscaled.result.message_id });
-    await user.waitForMessage(/Which model should work on this picture/, { after: seq });
+    await user.waitForMessage(/Which model should work on this image/, { after: seq });
     seq = stack.emulator.seq();
     await user.pressButton(/^Crisp Upscaler/);
     await user.waitForMessage(/Settings/, { after: seq, timeoutMs: 15_000 });

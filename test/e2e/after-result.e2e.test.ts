@@ -85,7 +85,7 @@ describe('after a delivered result', () => {
     expect(plain.result.caption).toBe('🎨 Lumen Text to Image');
 
     await user.sendCommand('language');
-    await user.waitForMessage(/Выберите язык/);
+    await user.waitForMessage(/Язык и подпись к результатам/);
     const answer = await user.pressButton('📝 Описание под результатом: выкл.');
     expect(answer.text).toMatch(/будет видно описание/);
     await user.waitForMessage((m) => hasButton(m, '📝 Описание под результатом: вкл.'));
@@ -117,7 +117,7 @@ describe('after a delivered result', () => {
     const uploadsBefore = posts('/upload').length;
 
     await user.pressButton('➕ Use as input', { messageId: first.result.message_id });
-    await user.waitForMessage(/Which model should work on this picture/);
+    await user.waitForMessage(/Which model should work on this image/);
     await user.pressButton(/^Crisp Upscaler/);
     await user.waitForMessage(/Settings/, { timeoutMs: 15_000 });
     await continueToPrice(user);

@@ -53,13 +53,13 @@ async function subscribe(user: ScriptedUser) {
   await user.sendCommand('subscribe');
   const plans = await user.waitForMessage(/Subscriptions/, { after });
   expect(plans.text).toContain('spent before your other Stars and expire');
-  await user.pressButton(/^pro: ⭐\u00a0450 a month/);
+  await user.pressButton(/^Pro: ⭐\u00a0450 per 30 days/);
   const ready = await user.waitForMessage(/Tap below to pay/, { after });
   const url = ready.buttons[0]?.url;
   if (!url) throw new Error('no invoice link');
   const paid = await user.payInvoiceLink(url);
   if (!paid.ok) throw new Error(`payment refused: ${JSON.stringify(paid)}`);
-  await user.waitForMessage(/You're subscribed to pro/, { after });
+  await user.waitForMessage(/You're subscribed to Pro/, { after });
   return paid;
 }
 

@@ -235,7 +235,7 @@ describe('delivery of results', () => {
     const url = upstream(placed.upstreamId).result[0]!;
     expect(links.entities).toContainEqual(expect.objectContaining({ type: 'text_link', url }));
     // Links are not files in the chat: the order is not delivered (nothing charged), and says why.
-    await user.waitForMessage(/Not delivered[\s\S]*only as download links/);
+    await user.waitForMessage(/Not delivered[\s\S]*came as download links above/);
     await user.waitForIdle(500);
     expect(ofType(user, 'photo')).toHaveLength(0);
     // No separate original: the link already gives the file as it is.

@@ -55,6 +55,12 @@ const FAMILIES: Record<string, string[]> = {
     other_user: true,
     already_subscribed: true,
   }).map((reason) => `checkout-${dashed(reason)}`),
+  // bot/features/payments.ts: a plan's invoice refused (already_subscribed has the plain key)
+  'checkout-plan-*': all<Exclude<PlanCheckoutRefusal, 'already_subscribed'>>({
+    unknown_invoice: true,
+    wrong_amount: true,
+    other_user: true,
+  }).map((reason) => `checkout-plan-${dashed(reason)}`),
   // bot/features/promo.ts (every outcome but `redeemed`, which has its own text)
   'promo-*': all<Exclude<RedemptionOutcome['kind'], 'redeemed'> | 'throttled'>({
     unknown: true,

@@ -35,8 +35,8 @@ const TABLE: PluralCase[] = [
     key: 'admin-promo-created',
     variable: 'uses',
     args: { code: 'GIFT', amount: '⭐ 5', validity: 'no end date' },
-    en: ['1 customer', '2 customers', '5 customers', '21 customers'],
-    ru: ['1 клиента', '2 клиентов', '5 клиентов', '21 клиента'],
+    en: ['⭐ 5, redeemable once', 'for up to 2 customers', 'for up to 5 customers', 'for up to 21 customers'],
+    ru: ['⭐ 5, на одну активацию', 'для 2 клиентов', 'для 5 клиентов', 'для 21 клиента'],
   },
   {
     key: 'admin-promo-batch-done',
@@ -213,14 +213,14 @@ const TABLE: PluralCase[] = [
     key: 'invite-rule-percent',
     variable: 'days',
     args: { percent: 10 },
-    en: ['in their first day', 'first 2 days', 'first 5 days', 'first 21 days'],
-    ru: ['в первый день', 'первые 2 дня', 'первые 5 дней', 'первые 21 день'],
+    en: ['on their first day', 'within 2 days', 'within 5 days', 'within 21 days'],
+    ru: ['в первый день', 'в течение 2 дней', 'в течение 5 дней', 'в течение 21 дня'],
   },
   {
     key: 'admin-stats-referrals',
     variable: 'customers',
     args: { topups: 1, bought: '⭐ 5', rewards: '⭐ 1' },
-    en: ['1 customer brought', '2 customers brought', '5 customers brought', '21 customers brought'],
+    en: ['1 customer joined', '2 customers joined', '5 customers joined', '21 customers joined'],
     ru: ['1 клиент пришёл', '2 клиента пришли', '5 клиентов пришли', '21 клиент пришёл'],
   },
   {
@@ -254,20 +254,20 @@ describe('plural forms', () => {
     }
   }
 
-  it('invite-rule-percent reads "first day" for one day, the noun agreeing with any other number', () => {
+  it('invite-rule-percent reads "first day" for one day, and "within N days" (agreeing) for any other number', () => {
     const rule = (locale: string, days: number) =>
       render(locale, 'invite-rule-percent', { percent: 10, days });
     expect([1, 3, 21, 90].map((days) => rule('en', days))).toEqual([
-      '💫 10% of every top-up a friend makes in their first day',
-      '💫 10% of every top-up a friend makes in their first 3 days',
-      '💫 10% of every top-up a friend makes in their first 21 days',
-      '💫 10% of every top-up a friend makes in their first 90 days',
+      '💫 10% of every top-up a friend makes on their first day',
+      '💫 10% of every top-up a friend makes within 3 days of joining',
+      '💫 10% of every top-up a friend makes within 21 days of joining',
+      '💫 10% of every top-up a friend makes within 90 days of joining',
     ]);
     expect([1, 3, 21, 90].map((days) => rule('ru', days))).toEqual([
       '💫 10% от каждого пополнения друга в первый день',
-      '💫 10% от каждого пополнения друга в первые 3 дня',
-      '💫 10% от каждого пополнения друга в первые 21 день',
-      '💫 10% от каждого пополнения друга в первые 90 дней',
+      '💫 10% от каждого пополнения друга в течение 3 дней после прихода',
+      '💫 10% от каждого пополнения друга в течение 21 дня после прихода',
+      '💫 10% от каждого пополнения друга в течение 90 дней после прихода',
     ]);
   });
 
