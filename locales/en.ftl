@@ -31,6 +31,7 @@ start-welcome =
     Welcome to <b>{ brand-name }</b>: it turns your ideas into images and videos with the best AI models.
 
     Pick what you want to do:
+start-welcome-bonus = 🎁 We've added { $amount } to your wallet: try a generation on us.
 menu-title = What would you like to do?
 menu-language = 🌐 Language
 menu-help = ❓ Help
@@ -320,13 +321,6 @@ tracking-files-expired = ⚠️ The files had already expired and couldn't be se
 tracking-files-partly-expired = ⚠️ Some files had already expired and couldn't be sent.
 tracking-files-as-links = ⚠️ Telegram didn't accept some files, so they were sent as download links.
 tracking-files-failed = ⚠️ Some files couldn't be sent. You can get them again from /orders.
-tracking-files-all-failed = ⚠️ The result couldn't be delivered: the generation service didn't return a file that can be sent safely.{ -setup.billing ->
-    [stars] { " " }Nothing was charged: the Stars are back in your wallet.
-   *[other] { "" }
-  }{ -setup.support ->
-    [contact] { " " }Please contact support; your order has been saved.
-   *[other] { " " }Your order has been saved: please try again later from /orders.
-  }
 tracking-links-title = 🔗 Download links:
 tracking-link = File { $n }
 tracking-originals-caption = 📎 Original quality, without compression
@@ -512,6 +506,7 @@ command-paysupport = Help with a payment
 command-terms = Terms of sale
 summary-wallet = 👛 Your wallet: { $balance }
 wallet-title = 👛 <b>Your wallet:</b> { $balance }
+wallet-title-plan = 👛 <b>Your wallet:</b> { $balance } ({ $plan } of them from your plan, usable until { $date })
 wallet-empty-history = No transactions yet.
 wallet-history-title = <b>Recent transactions</b>
 wallet-history-line = { $date } · { $amount } · { $what }

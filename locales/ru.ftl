@@ -32,6 +32,7 @@ start-welcome =
     Это <b>{ brand-name }</b>. Здесь ваши идеи превращаются в картинки и видео с помощью лучших нейросетей.
 
     Выберите, что хотите сделать:
+start-welcome-bonus = 🎁 На ваш кошелёк зачислено { $amount } — попробуйте бесплатно.
 menu-title = Что хотите сделать?
 menu-language = 🌐 Язык
 menu-help = ❓ Помощь
@@ -309,13 +310,6 @@ tracking-files-expired = ⚠️ Срок хранения файлов уже и
 tracking-files-partly-expired = ⚠️ Срок хранения части файлов уже истёк, их отправить не получилось.
 tracking-files-as-links = ⚠️ Telegram не принял часть файлов, поэтому они отправлены ссылками для скачивания.
 tracking-files-failed = ⚠️ Часть файлов отправить не удалось. Их можно запросить ещё раз через /orders.
-tracking-files-all-failed = ⚠️ Не удалось доставить результат: сервис генерации не прислал файл, который можно безопасно отправить.{ -setup.billing ->
-    [stars] { " " }Ничего не списано — звёзды вернулись в кошелёк.
-   *[other] { "" }
-  }{ -setup.support ->
-    [contact] { " " }Пожалуйста, напишите в поддержку — заказ сохранён.
-   *[other] { " " }Заказ сохранён: попробуйте позже получить файлы через /orders.
-  }
 tracking-links-title = 🔗 Ссылки для скачивания:
 tracking-link = Файл { $n }
 tracking-originals-caption = 📎 Исходное качество, без сжатия
@@ -498,6 +492,7 @@ command-paysupport = Помощь с оплатой
 command-terms = Условия продажи
 summary-wallet = 👛 В кошельке: { $balance }
 wallet-title = 👛 <b>Ваш кошелёк:</b> { $balance }
+wallet-title-plan = 👛 <b>Ваш кошелёк:</b> { $balance } (из них { $plan } — звёзды подписки, до { $date })
 wallet-empty-history = Операций пока нет.
 wallet-history-title = <b>Последние операции</b>
 wallet-history-line = { $date } · { $amount } · { $what }

@@ -292,8 +292,8 @@ function deliveryLines(texts: Texts, order: OrderRecord, now: number, delivery?:
     else if (delivery.expired >= total) lines.push('', texts.t('tracking-files-expired'));
     else if (delivery.expired > 0) lines.push('', texts.t('tracking-files-partly-expired'));
     if (delivery.linked > 0) lines.push('', texts.t('tracking-files-as-links'));
-    if (delivery.failed >= total && total > 0) lines.push('', texts.t('tracking-files-all-failed'));
-    else if (delivery.failed > 0) lines.push('', texts.t('tracking-files-failed'));
+    // All failed means nothing was sent: that order gets the undelivered view instead.
+    if (delivery.failed > 0) lines.push('', texts.t('tracking-files-failed'));
   }
   const expires = order.resultExpiresAt;
   if (total > 0 && expires && expires.getTime() > now && (!delivery || delivery.sent + delivery.linked > 0)) {

@@ -67,6 +67,27 @@ describe("/wallet's 🔁 Subscriptions", () => {
   });
 });
 
+describe('/wallet for a subscriber', () => {
+  it("says how many of the Stars are the plan's, and until when they last (en, ru)", async () => {
+    harness = await createInProcessBot({ env: PLANS_ENV });
+    const en = { id: 54, language_code: 'en' };
+    await harness.send(subscribed(en));
+    await harness.send(textMessage(en, '/wallet'));
+    expect(String(lastSent(harness)?.text)).toMatch(
+      /^👛 <b>Your wallet:<\/b> ⭐\u00a0600 \(⭐\u00a0600 of them from your plan, usable until \d{1,2} \w{3}/,
+    );
+    const ru = { id: 55, language_code: 'ru' };
+    await harness.send(subscribed(ru));
+    await harness.send(textMessage(ru, '/wallet'));
+    expect(String(lastSent(harness)?.text)).toMatch(
+      /^👛 <b>Ваш кошелёк:<\/b> ⭐\u00a0600 \(из них ⭐\u00a0600 — звёзды подписки, до /,
+    );
+    const none = { id: 56, language_code: 'en' };
+    await harness.send(textMessage(none, '/wallet'));
+    expect(String(lastSent(harness)?.text)).toMatch(/^👛 <b>Your wallet:<\/b> ⭐\u00a00\n/);
+  });
+});
+
 describe('texts that pointed at /subscribe', () => {
   it('/subscription without one offers the plans (en, ru)', async () => {
     harness = await createInProcessBot({ env: PLANS_ENV });

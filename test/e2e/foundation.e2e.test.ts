@@ -89,7 +89,7 @@ describe('foundation over HTTP (emulator + simulator + real bot process)', () =>
     await user.sendCommand('cancel');
     await user.waitForMessage(/nothing to cancel/);
     await user.sendText('what can you do?');
-    const fallback = await user.waitForMessage(/didn't get that/);
+    const fallback = await user.waitForMessage(/didn't catch that/);
     expect(fallback.buttons.map((b) => b.text)).toEqual(['🏠 Main menu']);
   });
 

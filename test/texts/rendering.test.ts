@@ -178,7 +178,7 @@ describe.each(SETUPS)('every text with billing $billing and support $support', (
         ({ key, text }) =>
           key !== 'access-support' && /(?<!\/pay)\bsupport\b(?!:)|поддержк(?!а:)/i.test(text),
       );
-      expect(sending.map((t) => t.key)).toContain('tracking-files-all-failed');
+      expect(sending.map((t) => t.key)).toContain('paysupport-text');
       for (const { locale, key, text } of sending)
         expect(text.endsWith(line[locale]), `${locale}/${key}`).toBe(true);
     });
