@@ -6,7 +6,8 @@
 # - Money: "charged" only with BILLING=stars (select on -setup.billing); Stars are charged only
 #   when the result has reached the customer, and given back otherwise.
 # - Buttons are named in bold, as they read on the button: tap <b>Skip</b>.
-# - Tone: a friendly chat, with contractions (don't, can't, we'll).
+# - Tone: a friendly chat, with contractions (don't, can't, we'll). The bot's side speaks as "we"
+#   (we've used, we keep), never "I".
 # - A non-breaking space before units and after signs: 25.3 MB, 12 sec, 5 min, ⭐ 50.
 
 # Set by the bot at start-up (src/bot/i18n.ts): .billing is "stars" with BILLING=stars, .support

@@ -191,6 +191,11 @@ describe('order status message', () => {
       expect(view.text).toContain('so they came as download links above.');
       expect(view.text).toContain("Until a file arrives in the chat, you aren't charged for this order.");
       expect(view.text).not.toContain('No file reached you');
+      // The money line sits under the model (not after the support line that ends the text).
+      expect(view.text).toMatch(
+        /^⚠️ Not delivered\n\nModel: [^\n]+\n↩️ Returned to your wallet: ⭐\u00a021\n\n/,
+      );
+      expect(view.text.match(/⚠️/g)).toHaveLength(1);
       expect(view.text).toContain(
         'Tap <b>📥 Send the files again</b> below; if they arrive, ⭐\u00a021 is charged.',
       );

@@ -154,6 +154,13 @@ describe.each(SETUPS)('every text with billing $billing and support $support', (
     }
   });
 
+  it('speaks for the bot as "we" in English, never "I" or "me" (a button in the customer\'s words aside)', () => {
+    for (const { locale, key, text } of texts) {
+      if (locale !== 'en' || key === 'promo-button-enter') continue;
+      expect(text, key).not.toMatch(/\bI\b|\bI'|\bme\b|\bmy\b/);
+    }
+  });
+
   it('keeps a non-breaking space before units and after ⭐ and №', () => {
     for (const { locale, key, text } of texts)
       expect(text, `${locale}/${key}`).not.toMatch(
