@@ -222,6 +222,7 @@ option-value-unset = not set
 option-value-adaptive = Auto
 option-value-auto = Auto
 gen-pricing = ⏳ Working out the exact price…
+gen-preparing = ⏳ Preparing your order…
 gen-try-again-later = Please try again later, or choose another model.
 
 # ── Generation: the priced order ────────────────────────

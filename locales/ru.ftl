@@ -210,6 +210,7 @@ option-value-unset = не задано
 option-value-adaptive = Авто
 option-value-auto = Авто
 gen-pricing = ⏳ Считаем точную цену…
+gen-preparing = ⏳ Готовим заказ…
 gen-try-again-later = Попробуйте позже или выберите другую модель.
 
 # ── Генерация: заказ с ценой ────────────────────────────
