@@ -861,6 +861,7 @@ invite-title = 👥 <b>Invite friends</b>
 invite-link =
     Share your personal link. Everyone who opens the bot with it for the first time counts as your invite:
     { $link }
+invite-button-share = ↗️ Share the link
 invite-rule-bonus = 🎁 { $amount } when a friend makes their first top-up
 invite-rule-percent = 💫 { $percent }% of every top-up a friend makes { $days ->
         [1] on their first day

@@ -135,6 +135,13 @@ describe('/invite without rewards (REFERRAL_BONUS_STARS and REFERRAL_PERCENT lef
     expect(off).toContain("Inviting friends doesn't earn rewards right now.");
     expect(off).toContain('Joined: 0 · topped up: 0');
     expect(off).not.toMatch(/earned|still counted|gift Stars/);
+    const buttons = (
+      harness.calls.findLast((c) => c.method === 'sendMessage')?.payload.reply_markup as {
+        inline_keyboard: Array<Array<{ text: string; url?: string }>>;
+      }
+    ).inline_keyboard.flat();
+    expect(buttons[0]).toMatchObject({ text: '↗️ Share the link' });
+    expect(buttons[0]!.url).toMatch(/^https:\/\/t\.me\/share\/url\?url=https%3A%2F%2Ft\.me%2F/);
     await harness.close();
     const offRu = await invite(STARS_ENV, 'ru');
     expect(offRu).toContain('Сейчас за приглашения ничего не начисляется.');
