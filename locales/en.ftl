@@ -6,7 +6,8 @@
 # - Money: "charged" only with BILLING=stars (select on -setup.billing); Stars are charged only
 #   when the result has reached the customer, and given back otherwise.
 # - Buttons are named in bold, as they read on the button: tap <b>Skip</b>.
-# - Tone: a friendly chat, with contractions (don't, can't, we'll).
+# - Tone: a friendly chat, with contractions (don't, can't, we'll). The bot's side speaks as "we"
+#   (we've used, we keep), never "I".
 # - A non-breaking space before units and after signs: 25.3 MB, 12 sec, 5 min, ⭐ 50.
 
 # Set by the bot at start-up (src/bot/i18n.ts): .billing is "stars" with BILLING=stars, .support
@@ -22,21 +23,22 @@ error-generic = 😔 Something went wrong on our side. Please try again in a min
 error-stale-button = This button isn't active anymore.
 button-back = ◀️ Back
 button-main-menu = 🏠 Main menu
-button-retry = 🔄 Try again
+button-retry = 🔁 Try again
 
 # ── /start and the main menu ────────────────────────────
 start-welcome =
     👋 Hi, { $name }!
 
-    Welcome to <b>{ brand-name }</b>. I turn your ideas into images and videos with the best AI models.
+    Welcome to <b>{ brand-name }</b>: it turns your ideas into images and videos with the best AI models.
 
     Pick what you want to do:
+start-welcome-bonus = 🎁 We've added { $amount } to your wallet: try a generation on us.
 menu-title = What would you like to do?
 menu-language = 🌐 Language
 menu-help = ❓ Help
 
 # ── /language ───────────────────────────────────────────
-language-choose = 🌐 Choose your language:
+language-choose = 🌐 <b>Language and result captions</b>
 language-changed = ✅ Language set to English.
 
 # ── /help ───────────────────────────────────────────────
@@ -46,11 +48,11 @@ help-text =
     1. Tap <b>🎨 Create</b> or send /generate, then choose a model. Ready-made prompts to start from are in /prompts.
     2. Send a description, plus photos or videos if the model asks for them.
     3. { $billing ->
-        [stars] Check the price in Stars and tap Confirm. The Stars are held and charged only when the result reaches you; a failed or cancelled order gives them back.
-        [prices] Check the settings and the price, then tap Confirm. Generations are free for you.
-       *[free] Check the settings and tap Confirm. Generations are free.
+        [stars] Check the price in Stars and tap <b>Confirm</b>. The Stars are reserved and charged only when the result reaches you; a failed or cancelled order gives them back.
+        [prices] Check the settings and tap <b>Confirm</b>. Generations are free for you; the order shows what it costs the bot.
+       *[free] Check the settings and tap <b>Confirm</b>. Generations are free.
     }
-    4. The result arrives right here in the chat. Your orders and their results are always in /orders.{ $wallet }
+    4. The result arrives right here in the chat. All your orders are in /orders, where you can get the files again while they're kept (each order shows until when).{ $wallet }
 
     <b>Commands</b>
     { $commands }
@@ -60,12 +62,12 @@ cancel-done = ✖️ Cancelled. Nothing was ordered.
 cancel-nothing = There's nothing to cancel.
 
 # ── Fallback for anything unexpected ────────────────────
-unhandled-text = Sorry, I didn't get that. Use the buttons below or send /help.
+unhandled-text = Sorry, we didn't catch that. Tap <b>🏠 Main menu</b> or send /help.
 unhandled-callback = This button doesn't work anymore. Send /start to open the menu.
 
 # ── Command list shown by Telegram ──────────────────────
 command-start = Main menu
-command-language = Change the language
+command-language = Language and settings
 command-help = How it works
 command-cancel = Stop the current action
 
@@ -100,8 +102,8 @@ gen-prompt-limit = { " " }Up to { $max } { $max ->
 gen-prompt-expected-text = Please send the description as a text message.
 gen-prompt-media-first = First the description, please, as a text message: the photos and videos come in the next step.
 gen-prompt-text-only = This model only needs a text description: please send it as a message.
-gen-prompt-caption-used = 📝 I've used the caption as your description. The file itself is needed in the next step, so please send it again then.
-gen-prompt-caption-no-media = 📝 I've used the caption as your description. This model works from the description alone, so the file isn't used.
+gen-prompt-caption-used = 📝 We've used the caption as your description. The file itself is needed in the next step, so please send it again then.
+gen-prompt-caption-no-media = 📝 We've used the caption as your description. This model works from the description alone, so the file isn't used.
 gen-prompt-too-long = The description is too long: { $length } { $length ->
     [one] character
    *[other] characters
@@ -220,6 +222,7 @@ option-value-unset = not set
 option-value-adaptive = Auto
 option-value-auto = Auto
 gen-pricing = ⏳ Working out the exact price…
+gen-preparing = ⏳ Preparing your order…
 gen-try-again-later = Please try again later, or choose another model.
 
 # ── Generation: the priced order ────────────────────────
@@ -229,6 +232,7 @@ summary-prompt = Description: <i>{ $prompt }</i>
 summary-media = { $input }: { $count }
 summary-option = { $name }: { $value }
 summary-price = 💰 Price: <b>{ $price }</b>
+summary-cost = 💸 Cost to the bot: <b>{ $price }</b> (free for you)
 summary-quote-note = The price holds until { $time }.
 button-confirm = ✅ Confirm · { $price }
 button-change-options = ⚙️ Settings
@@ -246,13 +250,13 @@ order-pending = { -setup.billing ->
     [stars] ⏳ The generation service isn't responding right now. Nothing is lost: tap <b>Confirm</b> again in a minute. It won't create a second order or charge you twice.
    *[other] ⏳ The generation service isn't responding right now. Nothing is lost: tap <b>Confirm</b> again in a minute. It won't create a second order.
   }
-order-closed = This order was cancelled. You can start a new one below.
+order-closed = This order is closed and can't be confirmed anymore. You can start a new one below.
 order-status-queued = Order placed, waiting in the queue
 order-status-processing = Generating…
 order-status-completed = Done!
 order-status-failed = Generation failed
 order-status-cancelled = Order cancelled
-order-cost = Cost: { $price }
+order-cost = 💸 Cost to the bot: { $price }
 
 # ── Upstream errors, in the user's words ────────────────
 upstream-detail = The service says: { $detail }
@@ -319,13 +323,6 @@ tracking-files-expired = ⚠️ The files had already expired and couldn't be se
 tracking-files-partly-expired = ⚠️ Some files had already expired and couldn't be sent.
 tracking-files-as-links = ⚠️ Telegram didn't accept some files, so they were sent as download links.
 tracking-files-failed = ⚠️ Some files couldn't be sent. You can get them again from /orders.
-tracking-files-all-failed = ⚠️ The result couldn't be delivered: the generation service didn't return a file that can be sent safely.{ -setup.billing ->
-    [stars] { " " }Nothing was charged: the Stars are back in your wallet.
-   *[other] { "" }
-  }{ -setup.support ->
-    [contact] { " " }Please contact support; your order has been saved.
-   *[other] { " " }Your order has been saved: please try again later from /orders.
-  }
 tracking-links-title = 🔗 Download links:
 tracking-link = File { $n }
 tracking-originals-caption = 📎 Original quality, without compression
@@ -420,7 +417,7 @@ admin-alert-catalog-stale =
     }. Orders still go to the API, which decides whether to accept them.
 
 # ── Prompt library ──
-menu-prompts = 📚 Prompts
+menu-prompts = 📚 Ready-made prompts
 command-prompts = Ready-made prompts for images and videos
 prompts-title = 📚 <b>Prompt library</b>
 prompts-intro = Ready-made ideas for images and videos. Pick one you like, and the generation starts with its description already filled in.
@@ -500,7 +497,8 @@ limits-daily-orders = { -setup.billing ->
        *[other] orders
     }. Your order is saved: tap <b>Confirm</b> again after 00:00 UTC, when the limit resets.
   }
-limits-daily-spend = 💰 This order costs { $price }, but today you can spend only { $remaining } more: the daily limit is { $limit }. Your order is saved: tap <b>Confirm</b> again after 00:00 UTC, when the limit resets.
+limits-daily-spend = 📅 This order costs the bot { $price }, and today's budget for your generations has only { $remaining } left (the daily budget is { $limit }). Your order is saved: tap <b>Confirm</b> again after 00:00 UTC, when the budget resets.
+limits-daily-spend-free = 📅 You've reached today's limit of generations. Your order is saved: tap <b>Confirm</b> again after 00:00 UTC, when the limit resets.
 limits-daily-spend-stars = 💰 This order ({ $price }) goes over today's spending limit. Your order is saved: tap <b>Confirm</b> again after 00:00 UTC, when the limit resets. Nothing was charged.
 
 # ── Stars wallet (BILLING=stars) ──
@@ -510,6 +508,7 @@ command-paysupport = Help with a payment
 command-terms = Terms of sale
 summary-wallet = 👛 Your wallet: { $balance }
 wallet-title = 👛 <b>Your wallet:</b> { $balance }
+wallet-title-plan = 👛 <b>Your wallet:</b> { $balance } ({ $plan } of them from your plan, usable until { $date })
 wallet-empty-history = No transactions yet.
 wallet-history-title = <b>Recent transactions</b>
 wallet-history-line = { $date } · { $amount } · { $what }
@@ -536,19 +535,23 @@ checkout-unknown-invoice = This invoice isn't valid anymore. Please open /wallet
 checkout-already-paid = This invoice has already been paid. Please open /wallet for a new one.
 checkout-wrong-amount = The amount of this invoice doesn't match. Please open /wallet and choose a pack again.
 checkout-other-user = This invoice was made for another user. Please open /wallet to get your own.
+checkout-plan-unknown-invoice = This subscription invoice isn't valid anymore. Please open /subscribe and pick the plan again.
+checkout-plan-wrong-amount = The amount of this subscription invoice doesn't match the plan anymore. Please open /subscribe and pick the plan again.
+checkout-plan-other-user = This subscription invoice was made for another user. Please open /subscribe to get your own.
 checkout-not-allowed = Purchases aren't available for your account.
-order-charged = ⭐ Paid: { $price }
+order-charged = Paid: { $price }
 order-returned = ↩️ Returned to your wallet: { $price }
-order-held = ⭐ Reserved: { $price }. It's charged only once the result reaches you.
+order-held = Reserved: { $price }. It's charged only once the result reaches you.
 paysupport-text =
     💬 <b>Help with payments</b>
-    If a payment went wrong or you'd like your Stars back, please contact support below with the date and amount of the payment.
+    If a payment went wrong or you'd like a top-up refunded, please contact support below with the date and amount of the payment. A top-up is refunded only whole, while all of its Stars are still in your wallet.
     Stars are charged only for results that reach you: a failed or cancelled order returns them to your wallet automatically.
 terms-text =
     📄 <b>Terms of sale</b>
     • You buy Stars for your wallet in this bot and spend them on generations. Prices are shown in Stars before you confirm.
     • Stars are reserved when you confirm an order and charged only when the result is delivered; a failed, cancelled or lost order returns them.
-    • Unspent Stars from a top-up can be refunded on request through /paysupport.
+    • A top-up can be refunded in full on request through /paysupport while all of its Stars are still in your wallet: Telegram only refunds whole payments, so a top-up you've spent from can't be refunded.
+    • Gift Stars (a welcome bonus, promo codes, rewards for invites, gifts from the team) can be spent on orders but can't be refunded.
     • Results are generated by AI models and may differ from what you expect; Stars for a delivered result aren't refunded.
 admin-command-refund = Refund a Stars payment (admins)
 admin-command-grant = Give Stars to a customer (admins)
@@ -557,7 +560,6 @@ admin-refund-usage = Usage: <code>/refund &lt;telegram_payment_charge_id&gt;</co
 admin-refund-done = ✅ Refunded { $amount } to user <code>{ $user }</code>.
 admin-refund-unknown = ⚠️ There's no payment with this charge id.
 admin-refund-already = ⚠️ This payment has already been refunded.
-admin-refund-spent = ⚠️ Refused: the customer has already spent part of these Stars. Payment: { $amount }, wallet: { $balance }.
 admin-refund-telegram = ⚠️ Telegram refused the refund: { $reason }. The Stars stay in the customer's wallet.
 admin-grant-usage = Usage: <code>/grant &lt;user id&gt; &lt;stars&gt; [reason]</code>, from 1 to 100,000 Stars.
 admin-grant-done = ✅ Granted { $amount } to user <code>{ $user }</code>. Their balance: { $balance }.
@@ -588,7 +590,7 @@ admin-recon-refund-unknown = the ledger refunds <code>{ $id }</code>, but Telegr
 orders-resend-charged = ✅ The files have reached you, so { $price } has been charged for this order.
 wallet-what-charge = order { $model } (files sent again)
 wallet-what-telegram_refund = payment refunded by Telegram
-admin-refund-preview = Payment of { $amount } from user <code>{ $user }</code>. Still refundable: { $refundable } (granted Stars never are).
+admin-refund-preview = Payment of { $amount } from user <code>{ $user }</code>. Paid Stars still in their wallet: { $refundable } (gift Stars don't count).
 admin-refund-button = ↩️ Refund { $amount }
 admin-refund-takes-reward = 👥 The refund also takes back the referral reward of { $amount } booked with this payment: user <code>{ $referrer }</code>'s balance becomes { $balance }.
 admin-refund-partly-spent = ⚠️ The customer has already spent part of these Stars, and Telegram only refunds a payment whole, so it can't be refunded.
@@ -700,12 +702,12 @@ admin-user-card =
     Language: { $language }
     First seen: { $first }
     Last seen: { $last }
-    Orders: { $orders } (completed { $completed }), spent { $spent }
+    Orders: { $orders } (completed { $completed }), Reseller API cost { $spent }
 admin-user-wallet = Wallet: { $balance }
 admin-user-limits = Today: { $ordersToday } { $ordersToday ->
     [one] order
    *[other] orders
-  }, { $spentToday }; in progress: { $active }
+  }, Reseller API cost { $spentToday }; in progress: { $active }
 admin-user-limits-caps = Limits: { $caps }
 admin-user-limits-none = Limits: none set
 admin-user-cap-active = { $n } at a time
@@ -750,7 +752,7 @@ admin-audit-button-older = Older ▶️
 
 ## papercuts
 wallet-granted-notice = 🎁 The { brand-name } team has added { $amount } to your wallet. Your balance: <b>{ $balance }</b>.
-wallet-refunded-notice = ↩️ Refunded to your Telegram account: { $amount } from your top-up. Your wallet balance: <b>{ $balance }</b>.
+wallet-refunded-notice = ↩️ Your top-up of { $amount } was refunded to your Telegram account. Your wallet balance: <b>{ $balance }</b>.
 admin-grant-unknown-user = ⚠️ User <code>{ $user }</code> has never messaged this bot, so nothing was granted. Check the id: they have to open the bot first.
 menu-wallet = 👛 Wallet · { $balance }
 button-change-description = ✏️ Description
@@ -769,20 +771,25 @@ orders-status-undelivered = not delivered
 tracking-undelivered-refused = The generation service didn't return a file we can safely send.
 tracking-undelivered-failed = Telegram didn't accept any of the files.
 tracking-undelivered = { -setup.billing ->
-    [stars] No file reached you, so you haven't been charged for this order.
+    [stars] { $links ->
+        [yes] Until a file arrives in the chat, you aren't charged for this order.
+       *[no] No file reached you, so you haven't been charged for this order.
+    }
    *[other] Your order is saved in /orders.
   } { $next ->
-    [resend] Tap <b>📥 Send the files again</b> below to try once more.
+    [resend] { -setup.billing ->
+        [stars] Tap <b>📥 Send the files again</b> below; if they arrive, { $price } is charged.
+       *[other] Tap <b>📥 Send the files again</b> below to try once more.
+    }
    *[retry] Tap <b>🔁 Try again</b> below to place it again with the same inputs.
   }
-orders-details-resend-hint = You can try to get the files again until { $date }.
-orders-resend-nothing = The files couldn't be sent this time either.
+orders-resend-nothing = The files couldn't be sent this time either. Tap <b>🔁 Try again</b> to place the order again.
 admin-alert-undelivered-order =
     📭 <b>Result not delivered:</b> order <code>{ $id }</code> ({ $model }) for chat <code>{ $chat }</code> completed, but none of its files reached the customer. Nothing was charged.
-tracking-undelivered-links = Telegram didn't take the files, so they came only as download links above.
+tracking-undelivered-links = Telegram wouldn't take the files as photos or videos, so they came as download links above.
 
 ## inbox
-inbox-flood-notice = You're sending messages faster than they can be read, so some were skipped. Please wait for the replies, then go on.
+inbox-flood-notice = You're sending messages faster than the bot can answer, so the latest ones were skipped. Wait for a reply, then send them again if you still need them.
 
 ## stale-status
 admin-alert-unknown-order-status =
@@ -791,9 +798,10 @@ admin-alert-unknown-order-status =
 ## promo
 command-promo = Redeem a promo code
 wallet-what-promo = promo code
+wallet-what-referral = reward for inviting a friend
 promo-button-enter = 🎁 I have a promo code
 promo-button-another = 🎁 Try another code
-promo-ask = 🎁 Send me your promo code.
+promo-ask = 🎁 Send your promo code.
 promo-redeemed = 🎉 Promo code accepted: +{ $amount }! Your balance: <b>{ $balance }</b>.
 promo-unknown = 🤔 There's no such promo code. Check the spelling and try again.
 promo-used-up = 😕 This promo code has already been used up.
@@ -817,9 +825,9 @@ admin-promo-error-count = ⚠️ The count must be a whole number from 1 to { $m
 admin-promo-exists = ⚠️ The code <code>{ $code }</code> already exists. Pick another one, or see /promos.
 admin-promo-until = valid until { $date }
 admin-promo-no-end = no end date
-admin-promo-created = ✅ Promo code <code>{ $code }</code> created: { $amount } for each of { $uses } { $uses ->
-    [one] customer
-   *[other] customers
+admin-promo-created = ✅ Promo code <code>{ $code }</code> created: { $uses ->
+    [1] { $amount }, redeemable once
+   *[other] { $amount } each, for up to { $uses } customers
   }, { $validity }.
 admin-promo-batch-done = ✅ { $count } { $count ->
     [one] code
@@ -853,19 +861,22 @@ admin-command-campaign_new = New campaign link (admins)
 admin-command-campaigns = Campaign links and their results (admins)
 invite-title = 👥 <b>Invite friends</b>
 invite-link =
-    Share your personal link. Anyone who opens the bot with it for the first time joins as your friend:
+    Share your personal link. Everyone who opens the bot with it for the first time counts as your invite:
     { $link }
+invite-button-share = ↗️ Share the link
 invite-rule-bonus = 🎁 { $amount } when a friend first gets a result paid with Stars they bought
 invite-rule-percent = 💫 { $percent }% of the bought Stars a friend spends on results they get in their { $days ->
         [1] first day
        *[other] first { $days } days
     }
 invite-rule-cap = Up to { $amount } a day.
-invite-rules-off = Rewards are switched off right now, but everyone you bring is still counted.
+invite-rules-off = Inviting friends doesn't earn rewards right now.
 invite-stats = Joined: { $joined } · topped up: { $paid } · you've earned { $earned }
+invite-stats-no-rewards = Joined: { $joined } · topped up: { $paid }
+command-invite-no-rewards = Your invite link
 invite-rewards-note = Rewards are gift Stars: you can spend them on orders, but they can't be refunded.
 invite-rewards-when = Rewards come when your friend's result is delivered, not when they top up: Stars they haven't spent can still be refunded to them.
-referral-reward-notice = 👥 { $name } topped up: +{ $amount }
+referral-reward-notice = 👥 Your friend { $name } topped up, so you get { $amount }.
 campaign-new-usage = Usage: <code>/campaign_new &lt;name&gt;</code> (up to 64 characters)
 campaign-created =
     📣 Campaign “{ $name }” is ready. Its link:
@@ -892,7 +903,7 @@ admin-user-campaign = Campaign: { $name }
 admin-stats-referrals = 👥 Referrals: { $customers } { $customers ->
         [one] customer
        *[other] customers
-    } brought, { $topups } paid { $topups ->
+    } joined through invites, { $topups } paid { $topups ->
         [one] top-up
        *[other] top-ups
     } ({ $bought }); rewards granted: { $rewards }
@@ -903,6 +914,7 @@ after-result-button-use = ➕ Use as input
 after-result-button-use-n = ➕ { $n }
 after-result-button-share = ↗️ Share
 after-result-next = What's next? Tap a button below.
+after-result-next-several = What's next? Tap <b>➕ 1</b>, <b>➕ 2</b>… to use that result as the input of a new generation, or another button below.
 after-result-caption = 🎨 <b>{ $model }</b>
 after-result-caption-prompt = <i>{ $prompt }</i>
 after-result-not-yours = Sorry, this button belongs to someone else's order, so it can't do anything for you.
@@ -910,7 +922,7 @@ after-result-inputs-expired = This order's files are gone (we keep them for 24 h
 after-result-change-what = What would you like to change? Everything else stays as it was.
 after-result-use-choose = Which model should work on this { $kind ->
     [video] video
-   *[image] picture
+   *[image] image
   }?
 after-result-use-none = No model takes this kind of file right now.
 after-result-use-gone = This result's file isn't available anymore.
@@ -948,15 +960,15 @@ live-settings-value-markup = markup { $percent }%
 
 ## subscriptions
 subscription-plan-name = { $id ->
-   *[other] { $id }
+   *[other] { $title }
   }
 subscription-plan-description = { $id ->
    *[other] { $allowance } every 30 days for { $price }
   }
-subscription-plan-line = ⭐ <b>{ $name }</b>: { $description }
+subscription-plan-line = <b>{ $name }</b>: { $description }
 subscription-plans-title = 🔁 <b>Subscriptions</b>
-subscription-plans-rules = Each month's Stars are spent before your other Stars and expire when the month ends. Telegram renews the plan every 30 days; you can cancel any time in /subscription.
-subscription-button-plan = { $name }: { $price } a month
+subscription-plans-rules = Your plan's Stars are spent before your other Stars and expire at the end of each 30-day period. Telegram renews the plan every 30 days; cancel any time in /subscription.
+subscription-button-plan = { $name }: { $price } per 30 days
 subscription-button-plans = 🔁 Subscriptions
 subscription-invoice-title = { $name } subscription
 subscription-invoice-description = { $allowance } for generations every 30 days, spent before your other Stars; unused ones expire at the end of each period.
@@ -965,29 +977,29 @@ subscription-invoice-ready = Here's your { $name } subscription. Tap below to pa
 subscription-button-pay = Subscribe for { $price }
 subscription-activated = 🎉 You're subscribed to { $name }! { $allowance } added for this period (until { $date }). Balance: { $balance }.
 subscription-renewed = 🔁 Your { $name } subscription renewed: { $allowance } added until { $date }. Balance: { $balance }.
-subscription-status = 🔁 Your plan: <b>{ $name }</b>. Stars of this period left: { $left }.
-subscription-status-renews = Renews on { $date }: { $price } for { $allowance }.
+subscription-status = 🔁 Your plan: <b>{ $name }</b>. Plan Stars left this period: { $left }.
+subscription-status-renews = Renews on { $date }: you pay { $price } and get { $allowance }.
 subscription-status-cancelled = Renewal is off: the plan stays active until { $date }.
 subscription-button-cancel = Cancel renewal
 subscription-button-resume = Resume renewal
-subscription-cancelled = Renewal is off. Your Stars stay usable until the period ends.
+subscription-cancelled = Renewal is off. Your plan's Stars stay usable until the period ends; your other Stars don't expire.
 subscription-resumed = Renewal is back on.
 subscription-none = You don't have a subscription yet.
 subscription-off = Subscriptions aren't offered in this bot.
 subscription-ended = Your { $name } subscription has ended: the renewal didn't go through. Any unspent Stars of the last period have expired. Tap below to subscribe again.
-subscription-plan-withdrawn = This subscription is no longer offered, so your payment was added as ordinary Stars, and the subscription won't renew.
-terms-subscriptions = • Subscriptions: each period's Stars are spent first and expire at the end of the period; they aren't refundable as top-ups. Cancel renewal any time in /subscription.
+subscription-plan-withdrawn = This plan is no longer offered, so the payment above was added as ordinary Stars, and the plan won't renew.
+terms-subscriptions = • Subscriptions: each period's Stars are spent first and expire at the end of the period. They can't be refunded one by one; the payment for the current period can be refunded whole through /paysupport, and the period then ends at once. Cancel renewal any time in /subscription.
 checkout-already-subscribed = You're already subscribed. See /subscription.
 admin-refund-subscription-preview = 🔁 Subscription payment of { $amount } from user <code>{ $user }</code>: { $name }, { $from } – { $to }. A refund returns the whole payment through Telegram, ends this period now and removes its unspent Stars: { $unspent }.
 admin-refund-subscription-done = ✅ Refunded the subscription payment of { $amount } to user <code>{ $user }</code>. Unspent Stars of that period removed: { $expired }.
 subscription-refunded-notice = ↩️ Your subscription payment of { $amount } was refunded to your Telegram account. That period has ended, and its unspent Stars were removed. Your wallet balance: <b>{ $balance }</b>.
 wallet-what-allowance = subscription Stars
 wallet-what-allowance_expire = subscription Stars expired
-admin-stats-subscriptions = 🔁 Subscribers: { $plans }. Revenue: { $revenue } from { $periods } { $periods ->
+admin-stats-subscriptions = 🔁 Subscribers ({ $plans }). Revenue: { $revenue } from { $periods } { $periods ->
     [one] payment
    *[other] payments
   } ({ $refunded } refunded). Renewals turned off this month: { $churn }.
-admin-stats-subscriptions-plan = { $name } { $n }
+admin-stats-subscriptions-plan = { $name }: { $n }
 admin-user-subscription = 🔁 Subscription: { $name }, { $state }; { $left } of this period left.
 admin-user-subscription-active = renews on { $date }
 admin-user-subscription-cancelled = renewal off, active until { $date }
@@ -1002,7 +1014,7 @@ miniapp-error = Couldn't load the figures. Try again in a moment.
 miniapp-upstream-unavailable = The generation service can't be reached, so the model list can't be loaded. Try again in a few minutes.
 miniapp-retry = Try again
 miniapp-loading = Loading…
-miniapp-days = { $n } days
+miniapp-days = { $n } days
 miniapp-tab-money = Money
 miniapp-tab-models = Models
 miniapp-tab-customers = Customers
@@ -1011,7 +1023,7 @@ miniapp-tab-operations = Operations
 miniapp-tab-settings = Settings
 miniapp-stars-bought = Stars bought
 miniapp-stars-earned = Stars earned
-miniapp-cost = Upstream cost
+miniapp-cost = Reseller API cost
 miniapp-margin = Margin
 miniapp-revenue = Revenue
 miniapp-settings-error-bidi = contains invisible characters that change the direction of text (U+202A–U+202E, U+2066–U+2069), so the menu could read differently. Remove them and save again.
@@ -1021,14 +1033,14 @@ miniapp-refunds = Refunded Stars
 miniapp-orders = Orders
 miniapp-failed = Failed
 miniapp-avg-time = Time to result
-miniapp-seconds = { $n } s
+miniapp-seconds = { $n } sec
 miniapp-model = Model
 miniapp-no-billing = Stars billing is off, so there are no Stars or margin to show.
 miniapp-customers-new = New
 miniapp-customers-active = Ordered
 miniapp-customers-paying = Paid
 miniapp-wallets-balance = Customers' balance
-miniapp-wallets-held = Held by running orders
+miniapp-wallets-held = Reserved by running orders
 miniapp-top-customers = Top customers
 miniapp-customer = Customer
 miniapp-spent = Spent, Stars
@@ -1039,11 +1051,10 @@ miniapp-joins = Joined
 miniapp-payers = Paid
 miniapp-promo-codes = Promo codes
 miniapp-promo-code = Code
-miniapp-used = Used
+miniapp-used = Redeemed
 miniapp-disabled = off
-miniapp-upstream-balance = Upstream balance
+miniapp-upstream-balance = Reseller API balance
 miniapp-unknown = unknown
-miniapp-active-orders = Orders in progress
 miniapp-queued = Queued
 miniapp-processing = Processing
 miniapp-broadcasts = Broadcasts
@@ -1069,7 +1080,6 @@ miniapp-settings-conflict = Someone else changed the settings in the meantime. H
 miniapp-settings-invalid = Please check: { $fields }
 miniapp-settings-unavailable = Live settings aren't available on this bot yet.
 miniapp-settings-too-fast = That's a lot of changes at once. Wait a minute and try again.
-miniapp-total = Total
 admin-command-dashboard = Control room: charts, figures and CSV (admins)
 dashboard-open = 📊 The control room: money, models, customers and growth, with charts and CSV exports.
 dashboard-button = 📊 Open the control room

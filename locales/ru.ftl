@@ -23,7 +23,7 @@ error-generic = 😔 У нас что-то пошло не так. Попроб�
 error-stale-button = Эта кнопка больше не активна.
 button-back = ◀️ Назад
 button-main-menu = 🏠 Главное меню
-button-retry = 🔄 Попробовать снова
+button-retry = 🔁 Попробовать ещё раз
 
 # ── /start и главное меню ───────────────────────────────
 start-welcome =
@@ -32,26 +32,27 @@ start-welcome =
     Это <b>{ brand-name }</b>. Здесь ваши идеи превращаются в картинки и видео с помощью лучших нейросетей.
 
     Выберите, что хотите сделать:
+start-welcome-bonus = 🎁 На ваш кошелёк зачислено { $amount } — попробуйте бесплатно.
 menu-title = Что хотите сделать?
 menu-language = 🌐 Язык
 menu-help = ❓ Помощь
 
 # ── /language ───────────────────────────────────────────
-language-choose = 🌐 Выберите язык:
+language-choose = 🌐 <b>Язык и подпись к результатам</b>
 language-changed = ✅ Язык переключён на русский.
 
 # ── /help ───────────────────────────────────────────────
 help-text =
     <b>{ brand-name }: как это работает</b>
 
-    1. Нажмите <b>🎨 Создать</b> или отправьте /generate и выберите модель. Готовые промпты, с которых можно начать, — в /prompts.
+    1. Нажмите «🎨 Создать» или отправьте /generate и выберите модель. Готовые промпты, с которых можно начать, — в /prompts.
     2. Отправьте описание, а если модель просит, — ещё фото или видео.
     3. { $billing ->
         [stars] Проверьте цену в звёздах и нажмите «Подтвердить». Звёзды резервируются и списываются, только когда результат до вас дошёл; если заказ не удался или отменён, они вернутся.
-        [prices] Проверьте настройки и цену, затем нажмите «Подтвердить». Для вас генерации бесплатны.
+        [prices] Проверьте настройки и нажмите «Подтвердить». Для вас генерации бесплатны; в заказе видно, во сколько он обходится боту.
        *[free] Проверьте настройки и нажмите «Подтвердить». Генерации бесплатны.
     }
-    4. Результат придёт прямо в этот чат. Все заказы и их результаты всегда доступны в /orders.{ $wallet }
+    4. Результат придёт прямо в этот чат. Все заказы — в /orders: там же можно получить файлы заново, пока они хранятся (срок виден в заказе).{ $wallet }
 
     <b>Команды</b>
     { $commands }
@@ -61,12 +62,12 @@ cancel-done = ✖️ Отменено. Ничего не заказано.
 cancel-nothing = Отменять нечего.
 
 # ── Ответ на непонятное ─────────────────────────────────
-unhandled-text = Не получилось разобрать сообщение. Воспользуйтесь кнопками ниже или отправьте /help.
+unhandled-text = Не получилось разобрать сообщение. Нажмите «🏠 Главное меню» или отправьте /help.
 unhandled-callback = Эта кнопка уже не работает. Отправьте /start, чтобы открыть меню.
 
 # ── Список команд в Telegram ────────────────────────────
 command-start = Главное меню
-command-language = Сменить язык
+command-language = Язык и настройки
 command-help = Как это работает
 command-cancel = Прервать текущее действие
 
@@ -209,6 +210,7 @@ option-value-unset = не задано
 option-value-adaptive = Авто
 option-value-auto = Авто
 gen-pricing = ⏳ Считаем точную цену…
+gen-preparing = ⏳ Готовим заказ…
 gen-try-again-later = Попробуйте позже или выберите другую модель.
 
 # ── Генерация: заказ с ценой ────────────────────────────
@@ -218,6 +220,7 @@ summary-prompt = Описание: <i>{ $prompt }</i>
 summary-media = { $input }: { $count }
 summary-option = { $name }: { $value }
 summary-price = 💰 Цена: <b>{ $price }</b>
+summary-cost = 💸 Стоимость для бота: <b>{ $price }</b> (для вас бесплатно)
 summary-quote-note = Цена действует до { $time }.
 button-confirm = ✅ Подтвердить · { $price }
 button-change-options = ⚙️ Настройки
@@ -235,13 +238,13 @@ order-pending = { -setup.billing ->
     [stars] ⏳ Сервис генерации сейчас не отвечает. Ничего не потеряно: нажмите «Подтвердить» ещё раз через минуту — второй заказ не создастся и дважды ничего не спишется.
    *[other] ⏳ Сервис генерации сейчас не отвечает. Ничего не потеряно: нажмите «Подтвердить» ещё раз через минуту — второй заказ не создастся.
   }
-order-closed = Этот заказ отменён. Новый можно начать кнопкой ниже.
+order-closed = Этот заказ уже закрыт, подтвердить его нельзя. Новый можно начать кнопкой ниже.
 order-status-queued = Заказ оформлен и ждёт в очереди
 order-status-processing = Идёт генерация…
 order-status-completed = Готово!
 order-status-failed = Генерация не удалась
 order-status-cancelled = Заказ отменён
-order-cost = Стоимость: { $price }
+order-cost = 💸 Стоимость для бота: { $price }
 
 # ── Ошибки сервиса, понятными словами ──────────────────
 upstream-detail = Ответ сервиса (на английском): { $detail }
@@ -308,13 +311,6 @@ tracking-files-expired = ⚠️ Срок хранения файлов уже и
 tracking-files-partly-expired = ⚠️ Срок хранения части файлов уже истёк, их отправить не получилось.
 tracking-files-as-links = ⚠️ Telegram не принял часть файлов, поэтому они отправлены ссылками для скачивания.
 tracking-files-failed = ⚠️ Часть файлов отправить не удалось. Их можно запросить ещё раз через /orders.
-tracking-files-all-failed = ⚠️ Не удалось доставить результат: сервис генерации не прислал файл, который можно безопасно отправить.{ -setup.billing ->
-    [stars] { " " }Ничего не списано — звёзды вернулись в кошелёк.
-   *[other] { "" }
-  }{ -setup.support ->
-    [contact] { " " }Пожалуйста, напишите в поддержку — заказ сохранён.
-   *[other] { " " }Заказ сохранён: попробуйте позже получить файлы через /orders.
-  }
 tracking-links-title = 🔗 Ссылки для скачивания:
 tracking-link = Файл { $n }
 tracking-originals-caption = 📎 Исходное качество, без сжатия
@@ -486,7 +482,8 @@ limits-daily-orders = { -setup.billing ->
        *[other] заказов
     } в день. Заказ сохранён: нажмите «Подтвердить» ещё раз после 00:00 UTC (03:00 МСК), когда лимит обновится.
   }
-limits-daily-spend = 💰 Этот заказ стоит { $price }, а сегодня можно потратить ещё только { $remaining } — дневной лимит { $limit }. Заказ сохранён: нажмите «Подтвердить» ещё раз после 00:00 UTC (03:00 МСК), когда лимит обновится.
+limits-daily-spend = 📅 Этот заказ обходится боту в { $price }, а на ваши генерации сегодня осталось только { $remaining } (дневной бюджет — { $limit }). Заказ сохранён: нажмите «Подтвердить» ещё раз после 00:00 UTC (03:00 МСК), когда бюджет обновится.
+limits-daily-spend-free = 📅 Дневной лимит генераций на сегодня исчерпан. Заказ сохранён: нажмите «Подтвердить» ещё раз после 00:00 UTC (03:00 МСК), когда лимит обновится.
 limits-daily-spend-stars = 💰 Этот заказ ({ $price }) не укладывается в дневной лимит расходов. Заказ сохранён: нажмите «Подтвердить» ещё раз после 00:00 UTC (03:00 МСК), когда лимит обновится. Ничего не списано.
 
 # ── Кошелёк в звёздах (BILLING=stars) ──
@@ -496,6 +493,7 @@ command-paysupport = Помощь с оплатой
 command-terms = Условия продажи
 summary-wallet = 👛 В кошельке: { $balance }
 wallet-title = 👛 <b>Ваш кошелёк:</b> { $balance }
+wallet-title-plan = 👛 <b>Ваш кошелёк:</b> { $balance } (из них { $plan } — звёзды подписки, до { $date })
 wallet-empty-history = Операций пока нет.
 wallet-history-title = <b>Последние операции</b>
 wallet-history-line = { $date } · { $amount } · { $what }
@@ -522,19 +520,23 @@ checkout-unknown-invoice = Этот счёт больше не действуе�
 checkout-already-paid = Этот счёт уже оплачен. Откройте /wallet, чтобы получить новый.
 checkout-wrong-amount = Сумма счёта не совпадает. Откройте /wallet и выберите сумму ещё раз.
 checkout-other-user = Этот счёт выставлен другому пользователю. Откройте /wallet, чтобы получить свой.
+checkout-plan-unknown-invoice = Этот счёт за подписку больше не действует. Откройте /subscribe и выберите тариф ещё раз.
+checkout-plan-wrong-amount = Сумма этого счёта за подписку больше не совпадает с тарифом. Откройте /subscribe и выберите тариф ещё раз.
+checkout-plan-other-user = Этот счёт за подписку выставлен другому пользователю. Откройте /subscribe, чтобы получить свой.
 checkout-not-allowed = Покупки для вашей учётной записи недоступны.
-order-charged = ⭐ Оплачено: { $price }
+order-charged = Оплачено: { $price }
 order-returned = ↩️ Возвращено в кошелёк: { $price }
-order-held = ⭐ Зарезервировано: { $price }. Спишется, только когда результат будет доставлен.
+order-held = Зарезервировано: { $price }. Спишется, только когда результат будет доставлен.
 paysupport-text =
     💬 <b>Помощь с оплатой</b>
-    Если с платежом что-то пошло не так или вы хотите вернуть звёзды, напишите в поддержку (контакт ниже) и укажите дату и сумму платежа.
+    Если с платежом что-то пошло не так или вы хотите вернуть пополнение, напишите в поддержку (контакт ниже) и укажите дату и сумму платежа. Пополнение возвращается только целиком и только пока все его звёзды ещё в кошельке.
     Звёзды списываются, только когда результат доставлен: если заказ не удался или отменён, они сами вернутся в кошелёк.
 terms-text =
     📄 <b>Условия продажи</b>
     • Вы покупаете звёзды в кошелёк этого бота и тратите их на генерации. Цена в звёздах видна до подтверждения заказа.
     • При подтверждении заказа звёзды резервируются, а списываются, только когда результат доставлен; если заказ не удался, отменён или потерян, они возвращаются.
-    • Неизрасходованные звёзды из пополнения можно вернуть по запросу через /paysupport.
+    • Пополнение можно вернуть целиком по запросу через /paysupport, пока все его звёзды ещё в кошельке: Telegram возвращает платёж только полностью, поэтому пополнение, из которого уже что-то потрачено, вернуть нельзя.
+    • Подарочные звёзды (приветственный бонус, промокоды, награды за приглашения, подарки от команды) можно тратить на заказы, но вернуть нельзя.
     • Результаты создаются нейросетями и могут отличаться от ожиданий; за доставленный результат звёзды не возвращаются.
 admin-command-refund = Вернуть платёж звёздами (для админов)
 admin-command-grant = Начислить звёзды клиенту (для админов)
@@ -543,7 +545,6 @@ admin-refund-usage = Формат: <code>/refund &lt;telegram_payment_charge_id&
 admin-refund-done = ✅ Пользователю <code>{ $user }</code> возвращено { $amount }.
 admin-refund-unknown = ⚠️ Платежа с таким charge id нет.
 admin-refund-already = ⚠️ Этот платёж уже возвращён.
-admin-refund-spent = ⚠️ Отказ: клиент уже потратил часть этих звёзд. Платёж: { $amount }, в кошельке: { $balance }.
 admin-refund-telegram = ⚠️ Telegram отклонил возврат: { $reason }. Звёзды остались в кошельке клиента.
 admin-grant-usage = Формат: <code>/grant &lt;id пользователя&gt; &lt;звёзды&gt; [причина]</code>, от 1 до 100 000 звёзд.
 admin-grant-done = ✅ Пользователю <code>{ $user }</code> начислено { $amount }. Баланс: { $balance }.
@@ -571,7 +572,7 @@ admin-recon-refund-unknown = в журнале есть возврат <code>{ $
 orders-resend-charged = ✅ Файлы дошли — за заказ списано { $price }.
 wallet-what-charge = заказ: { $model } (файлы отправлены повторно)
 wallet-what-telegram_refund = платёж возвращён через Telegram
-admin-refund-preview = Платёж на { $amount } от пользователя <code>{ $user }</code>. Можно вернуть: { $refundable } (подаренные звёзды не возвращаются).
+admin-refund-preview = Платёж на { $amount } от пользователя <code>{ $user }</code>. Оплаченных звёзд у него в кошельке: { $refundable } (подарочные не в счёт).
 admin-refund-button = ↩️ Вернуть { $amount }
 admin-refund-takes-reward = 👥 Возврат также заберёт награду за приглашение на { $amount }, начисленную за этот платёж: баланс пользователя <code>{ $referrer }</code> станет { $balance }.
 admin-refund-partly-spent = ⚠️ Клиент уже потратил часть этих звёзд, а Telegram возвращает платёж только целиком, поэтому вернуть его нельзя.
@@ -685,9 +686,9 @@ admin-user-card =
     Язык: { $language }
     Первый визит: { $first }
     Последний визит: { $last }
-    Заказов: { $orders } (выполнено { $completed }), потрачено { $spent }
+    Заказов: { $orders } (выполнено { $completed }), расходы на Reseller API: { $spent }
 admin-user-wallet = Кошелёк: { $balance }
-admin-user-limits = Сегодня: заказов { $ordersToday }, на { $spentToday }; в работе: { $active }
+admin-user-limits = Сегодня: заказов { $ordersToday }, расходы на Reseller API: { $spentToday }; в работе: { $active }
 admin-user-limits-caps = Лимиты: { $caps }
 admin-user-limits-none = Лимиты: не заданы
 admin-user-cap-active = { $n } одновременно
@@ -699,7 +700,7 @@ admin-user-cap-daily-orders = { $n } { $n ->
 admin-user-cap-daily-spend = { $amount } в день
 admin-user-language-auto = { $language } (из Telegram)
 admin-user-status-ok = Статус: активен
-admin-user-status-banned = ⛔️ Забанен с { $date }
+admin-user-status-banned = ⛔️ Бан с { $date }
 admin-user-status-blocked = 🚫 Бот заблокирован пользователем
 admin-user-status-admin = 🛡 Админ
 admin-user-button-ban = ⛔️ Забанить
@@ -730,7 +731,7 @@ admin-audit-button-older = Более ранние ▶️
 
 ## papercuts
 wallet-granted-notice = 🎁 Команда { brand-name } начислила вам { $amount }. Баланс кошелька: <b>{ $balance }</b>.
-wallet-refunded-notice = ↩️ Возвращено на ваш счёт в Telegram: { $amount } из пополнения. Баланс кошелька: <b>{ $balance }</b>.
+wallet-refunded-notice = ↩️ Пополнение на { $amount } возвращено на ваш аккаунт Telegram. Баланс кошелька: <b>{ $balance }</b>.
 admin-grant-unknown-user = ⚠️ Пользователь <code>{ $user }</code> ни разу не писал этому боту, поэтому ничего не начислено. Проверьте id: сначала человек должен открыть бота.
 menu-wallet = 👛 Кошелёк · { $balance }
 button-change-description = ✏️ Описание
@@ -749,20 +750,25 @@ orders-status-undelivered = не доставлен
 tracking-undelivered-refused = Сервис генерации не вернул файл, который можно безопасно отправить.
 tracking-undelivered-failed = Telegram не принял ни одного файла.
 tracking-undelivered = { -setup.billing ->
-    [stars] Ни один файл до вас не дошёл, поэтому за этот заказ ничего не списано.
+    [stars] { $links ->
+        [yes] Пока файлы не пришли в чат, за заказ ничего не списано.
+       *[no] Ни один файл до вас не дошёл, поэтому за этот заказ ничего не списано.
+    }
    *[other] Заказ сохранён в /orders.
   } { $next ->
-    [resend] Нажмите «📥 Прислать файлы ещё раз» ниже, чтобы попробовать снова.
+    [resend] { -setup.billing ->
+        [stars] Нажмите «📥 Прислать файлы ещё раз» ниже — если файлы дойдут, спишется { $price }.
+       *[other] Нажмите «📥 Прислать файлы ещё раз» ниже, чтобы попробовать снова.
+    }
    *[retry] Нажмите «🔁 Попробовать ещё раз» ниже, чтобы оформить его заново с теми же данными.
   }
-orders-details-resend-hint = Попробовать получить файлы ещё раз можно до { $date }.
-orders-resend-nothing = Отправить файлы не получилось и в этот раз.
+orders-resend-nothing = Отправить файлы не получилось и в этот раз. Нажмите «🔁 Попробовать ещё раз», чтобы оформить заказ заново.
 admin-alert-undelivered-order =
     📭 <b>Результат не доставлен:</b> заказ <code>{ $id }</code> ({ $model }) для чата <code>{ $chat }</code> выполнен, но ни один файл не дошёл до клиента. Ничего не списано.
-tracking-undelivered-links = Telegram не принял файлы, поэтому они пришли только ссылками для скачивания выше.
+tracking-undelivered-links = Telegram не принял файлы как фото или видео, поэтому они пришли ссылками для скачивания (выше).
 
 ## inbox
-inbox-flood-notice = Сообщения приходят быстрее, чем бот успевает их прочитать, поэтому часть из них пропущена. Дождитесь ответов и продолжайте.
+inbox-flood-notice = Сообщения приходят быстрее, чем бот успевает ответить, поэтому последние из них пропущены. Дождитесь ответа и, если нужно, отправьте их ещё раз.
 
 ## stale-status
 admin-alert-unknown-order-status =
@@ -771,6 +777,7 @@ admin-alert-unknown-order-status =
 ## promo
 command-promo = Активировать промокод
 wallet-what-promo = промокод
+wallet-what-referral = награда за приглашение
 promo-button-enter = 🎁 У меня есть промокод
 promo-button-another = 🎁 Ввести другой код
 promo-ask = 🎁 Пришлите промокод.
@@ -797,9 +804,12 @@ admin-promo-error-count = ⚠️ Количество кодов — целое 
 admin-promo-exists = ⚠️ Код <code>{ $code }</code> уже есть. Выберите другой или загляните в /promos.
 admin-promo-until = действует до { $date }
 admin-promo-no-end = бессрочно
-admin-promo-created = ✅ Промокод <code>{ $code }</code> создан: { $amount } для { $uses } { $uses ->
-    [one] клиента
-   *[other] клиентов
+admin-promo-created = ✅ Промокод <code>{ $code }</code> создан: { $uses ->
+    [1] { $amount }, на одну активацию
+   *[other] по { $amount } для { $uses } { $uses ->
+        [one] клиента
+       *[other] клиентов
+    }
   }, { $validity }.
 admin-promo-batch-done = ✅ { $count } { $count ->
     [one] одноразовый код
@@ -809,7 +819,7 @@ admin-promo-batch-done = ✅ { $count } { $count ->
 admin-promos-empty = Промокодов пока нет. Создайте их командой /promo_new или /promo_batch.
 admin-promos-title = 🎁 <b>Промокоды</b> (страница { $page } из { $pages })
 admin-promos-line = <code>{ $code }</code> · { $amount } · активаций: { $used } из { $uses } · { $validity } · { $state }
-admin-promo-state-on = ✅ действует
+admin-promo-state-on = ✅ активен
 admin-promo-state-off = 🚫 отключён
 admin-promo-state-expired = ⌛ истёк
 admin-promo-state-used-up = ☑️ израсходован
@@ -832,8 +842,9 @@ admin-command-campaign_new = Новая ссылка для кампании (д
 admin-command-campaigns = Кампании и их результаты (для админов)
 invite-title = 👥 <b>Приглашайте друзей</b>
 invite-link =
-    Поделитесь своей личной ссылкой. Кто впервые откроет бота по ней, станет вашим приглашённым другом:
+    Поделитесь своей личной ссылкой. Каждый, кто впервые откроет бота по этой ссылке, будет засчитан как ваш приглашённый:
     { $link }
+invite-button-share = ↗️ Поделиться ссылкой
 invite-rule-bonus = 🎁 { $amount }, когда друг впервые получит результат, оплаченный купленными звёздами
 invite-rule-percent = 💫 { $percent }% от купленных звёзд, которые друг потратит на полученные результаты в { $days ->
         [1] первый день
@@ -842,11 +853,13 @@ invite-rule-percent = 💫 { $percent }% от купленных звёзд, к�
        *[many] первые { $days } дней
     }
 invite-rule-cap = Не больше { $amount } в день.
-invite-rules-off = Сейчас награды отключены, но всех, кого вы пригласили, мы всё равно учитываем.
+invite-rules-off = Сейчас за приглашения ничего не начисляется.
 invite-stats = Пришли: { $joined } · пополнили: { $paid } · вы заработали { $earned }
+invite-stats-no-rewards = Пришли: { $joined } · пополнили: { $paid }
+command-invite-no-rewards = Ваша ссылка-приглашение
 invite-rewards-note = Награды приходят подарочными звёздами: ими можно оплачивать заказы, но вернуть их нельзя.
 invite-rewards-when = Награда начисляется, когда друг получает результат, а не когда пополняет кошелёк: непотраченные звёзды ему ещё могут вернуть.
-referral-reward-notice = 👥 Пополнение от приглашённого друга { $name }: вам +{ $amount }
+referral-reward-notice = 👥 Приглашённый вами пользователь { $name } пополнил кошелёк — вам начислено { $amount }.
 campaign-new-usage = Формат: <code>/campaign_new &lt;название&gt;</code> (до 64 символов)
 campaign-created =
     📣 Кампания «{ $name }» готова. Её ссылка:
@@ -868,7 +881,7 @@ campaign-days-empty = За последние 30 дней ничего не пр
 campaign-button-back = ◀️ Все кампании
 campaign-unknown = Этой кампании больше нет.
 admin-audit-campaign-created = создание кампании № { $id }
-admin-user-referred-by = Пришёл по приглашению: { $name } (<code>{ $id }</code>)
+admin-user-referred-by = По приглашению: { $name } (<code>{ $id }</code>)
 admin-user-campaign = Кампания: { $name }
 admin-stats-referrals = 👥 Рефералы: { $customers } { $customers ->
         [one] клиент пришёл
@@ -886,12 +899,13 @@ after-result-button-use = ➕ Взять за основу
 after-result-button-use-n = ➕ { $n }
 after-result-button-share = ↗️ Поделиться
 after-result-next = Что дальше? Выберите действие ниже.
+after-result-next-several = Что дальше? «➕ 1», «➕ 2»… — взять этот результат за основу для новой генерации; остальное — кнопками ниже.
 after-result-caption = 🎨 <b>{ $model }</b>
 after-result-caption-prompt = <i>{ $prompt }</i>
 after-result-not-yours = Извините, эта кнопка относится к чужому заказу, поэтому для вас она ничего не сделает.
 after-result-inputs-expired = Файлы этого заказа больше не хранятся (срок хранения — 24 часа), поэтому повторить его как есть нельзя. Нажмите «✏️ Изменить» и пришлите их заново.
 after-result-change-what = Что хотите изменить? Всё остальное останется как было.
-after-result-use-choose = Какой модели отдать { $kind ->
+after-result-use-choose = Какой моделью обработать { $kind ->
     [video] это видео
    *[image] эту картинку
   }?
@@ -904,7 +918,7 @@ caption-prompt-on = 📝 Описание под результатом: вкл.
 caption-prompt-off = 📝 Описание под результатом: выкл.
 caption-prompt-changed-on = Теперь под результатами будет видно описание.
 caption-prompt-changed-off = Теперь под результатами будет только название модели.
-share-caption = ✨ Сделано в { $bot }
+share-caption = ✨ Сделано с помощью { $bot }
 share-button-create = Создать своё
 
 ## after-result re-upload
@@ -931,15 +945,15 @@ live-settings-value-markup = наценка { $percent } %
 
 ## subscriptions
 subscription-plan-name = { $id ->
-   *[other] { $id }
+   *[other] { $title }
   }
 subscription-plan-description = { $id ->
    *[other] { $allowance } каждые 30 дней за { $price }
   }
-subscription-plan-line = ⭐ <b>{ $name }</b>: { $description }
+subscription-plan-line = <b>{ $name }</b>: { $description }
 subscription-plans-title = 🔁 <b>Подписки</b>
-subscription-plans-rules = Звёзды подписки тратятся раньше остальных и сгорают в конце оплаченного периода. Telegram продлевает подписку каждые 30 дней; отменить продление можно в любой момент в /subscription.
-subscription-button-plan = { $name }: { $price } в месяц
+subscription-plans-rules = Звёзды подписки тратятся раньше остальных и сгорают в конце каждого 30-дневного периода. Telegram продлевает подписку каждые 30 дней; отменить продление можно в любой момент в /subscription.
+subscription-button-plan = { $name }: { $price } за 30 дней
 subscription-button-plans = 🔁 Подписки
 subscription-invoice-title = Подписка { $name }
 subscription-invoice-description = { $allowance } на генерации каждые 30 дней. Они тратятся раньше остальных звёзд, а неизрасходованные сгорают в конце периода.
@@ -948,25 +962,25 @@ subscription-invoice-ready = Подписка { $name } готова к опла
 subscription-button-pay = Оформить за { $price }
 subscription-activated = 🎉 Подписка { $name } оформлена! Начислено { $allowance } на этот период (до { $date }). Баланс: { $balance }.
 subscription-renewed = 🔁 Подписка { $name } продлена: начислено { $allowance } до { $date }. Баланс: { $balance }.
-subscription-status = 🔁 Ваш тариф: <b>{ $name }</b>. Осталось звёзд этого периода: { $left }.
-subscription-status-renews = Продление { $date }: { $price } за { $allowance }.
+subscription-status = 🔁 Ваш тариф: <b>{ $name }</b>. Осталось звёзд подписки в этом периоде: { $left }.
+subscription-status-renews = Следующее продление — { $date }: оплата { $price }, начислится { $allowance }.
 subscription-status-cancelled = Продление отключено: подписка действует до { $date }.
 subscription-button-cancel = Отменить продление
 subscription-button-resume = Возобновить продление
-subscription-cancelled = Продление отключено. Звёзды можно тратить до конца периода.
+subscription-cancelled = Продление отключено. Звёзды подписки можно тратить до конца периода; остальные звёзды не сгорают.
 subscription-resumed = Продление снова включено.
 subscription-none = Подписки у вас пока нет.
 subscription-off = В этом боте нет подписок.
 subscription-ended = Подписка { $name } закончилась: продление не прошло. Неизрасходованные звёзды последнего периода сгорели. Оформить её снова можно кнопкой ниже.
-subscription-plan-withdrawn = Эта подписка больше не предлагается, поэтому оплата зачислена как обычные звёзды, а продлеваться подписка не будет.
-terms-subscriptions = • Подписки: звёзды каждого периода тратятся первыми и сгорают в его конце; как пополнение они не возвращаются. Отменить продление можно в любой момент в /subscription.
+subscription-plan-withdrawn = Этот тариф больше не предлагается, поэтому платёж выше зачислен как обычные звёзды, а продлеваться подписка не будет.
+terms-subscriptions = • Подписки: звёзды каждого периода тратятся первыми и сгорают в его конце. По отдельности они не возвращаются; платёж за текущий период можно вернуть целиком через /paysupport — период тогда сразу закончится. Отменить продление можно в любой момент в /subscription.
 checkout-already-subscribed = У вас уже есть подписка. Подробности — в /subscription.
 admin-refund-subscription-preview = 🔁 Платёж за подписку { $name } ({ $amount }) от пользователя <code>{ $user }</code>, период { $from } – { $to }. Telegram вернёт платёж целиком, период закончится сразу, а его неизрасходованные звёзды сгорят: { $unspent }.
 admin-refund-subscription-done = ✅ Платёж за подписку ({ $amount }) возвращён пользователю <code>{ $user }</code>. Сгорело неизрасходованных звёзд этого периода: { $expired }.
 subscription-refunded-notice = ↩️ Платёж за подписку ({ $amount }) возвращён на ваш аккаунт Telegram. Этот период закончился, неизрасходованные звёзды сгорели. Баланс кошелька: <b>{ $balance }</b>.
 wallet-what-allowance = звёзды подписки
 wallet-what-allowance_expire = звёзды подписки сгорели
-admin-stats-subscriptions = 🔁 Подписчики: { $plans }. Выручка: { $revenue }, платежей: { $periods } (возвращено: { $refunded }). Отключили продление в этом месяце: { $churn }.
+admin-stats-subscriptions = 🔁 Подписчики ({ $plans }). Выручка: { $revenue }, платежей: { $periods } (возвращено: { $refunded }). Отключили продление в этом месяце: { $churn }.
 admin-stats-subscriptions-plan = { $name }: { $n }
 admin-user-subscription = 🔁 Подписка: { $name }, { $state }; осталось звёзд периода: { $left }.
 admin-user-subscription-active = продление { $date }
@@ -977,12 +991,12 @@ admin-user-subscription-ended = закончилась { $date }
 miniapp-title = Панель управления
 miniapp-open-from-bot-title = Откройте через бота
 miniapp-open-from-bot = Эта страница работает только внутри Telegram. Откройте бота, отправьте /dashboard и нажмите кнопку (или кнопку меню).
-miniapp-forbidden = Эта панель только для администраторов бота.
+miniapp-forbidden = Эта панель только для админов бота.
 miniapp-error = Не удалось загрузить данные. Попробуйте чуть позже.
 miniapp-upstream-unavailable = Сервис генерации недоступен, поэтому список моделей не удаётся загрузить. Попробуйте через несколько минут.
 miniapp-retry = Повторить
 miniapp-loading = Загрузка…
-miniapp-days = { $n } дн.
+miniapp-days = { $n } дн.
 miniapp-tab-money = Деньги
 miniapp-tab-models = Модели
 miniapp-tab-customers = Клиенты
@@ -991,7 +1005,7 @@ miniapp-tab-operations = Состояние
 miniapp-tab-settings = Настройки
 miniapp-stars-bought = Куплено звёзд
 miniapp-stars-earned = Заработано звёзд
-miniapp-cost = Расходы у поставщика
+miniapp-cost = Расходы на Reseller API
 miniapp-margin = Маржа
 miniapp-revenue = Выручка
 miniapp-settings-error-bidi = содержит невидимые символы направления текста (U+202A–U+202E, U+2066–U+2069), из-за которых меню может читаться иначе. Уберите их и сохраните снова.
@@ -999,9 +1013,9 @@ miniapp-given-away = Подарено
 miniapp-revenue-hint = Выручка — то, что заплатили клиенты: звёзды, потраченные на доставленные результаты, и подписки, по курсу выплат Telegram. «Подарено» — расходы у поставщика на заказы, оплаченные подаренными звёздами (приветственный бонус, выданные вручную, промокоды, награды за приглашения); в марже они учтены как расходы.
 miniapp-refunds = Возвращено звёзд
 miniapp-orders = Заказы
-miniapp-failed = Ошибки
+miniapp-failed = Не удались
 miniapp-avg-time = Время до результата
-miniapp-seconds = { $n } с
+miniapp-seconds = { $n } сек
 miniapp-model = Модель
 miniapp-no-billing = Оплата звёздами выключена, поэтому звёзд и маржи здесь нет.
 miniapp-customers-new = Новые
@@ -1019,11 +1033,10 @@ miniapp-joins = Пришли
 miniapp-payers = Платили
 miniapp-promo-codes = Промокоды
 miniapp-promo-code = Код
-miniapp-used = Использован
-miniapp-disabled = выключен
-miniapp-upstream-balance = Баланс у поставщика
+miniapp-used = Активаций
+miniapp-disabled = отключён
+miniapp-upstream-balance = Баланс Reseller API
 miniapp-unknown = неизвестно
-miniapp-active-orders = Заказы в работе
 miniapp-queued = В очереди
 miniapp-processing = Выполняются
 miniapp-broadcasts = Рассылки
@@ -1049,7 +1062,6 @@ miniapp-settings-conflict = Пока вы редактировали, настр
 miniapp-settings-invalid = Проверьте: { $fields }
 miniapp-settings-unavailable = Живые настройки в этом боте пока недоступны.
 miniapp-settings-too-fast = Слишком много изменений подряд. Подождите минуту и попробуйте снова.
-miniapp-total = Итого
 admin-command-dashboard = Панель управления: графики, цифры и CSV (для админов)
 dashboard-open = 📊 Панель управления: деньги, модели, клиенты и рост, с графиками и выгрузкой в CSV.
 dashboard-button = 📊 Открыть панель

@@ -134,11 +134,15 @@ const billingEnv = {
   MARKUP_PERCENT: decimal('must be a non-negative percent, such as 30', false).default('0'),
   /** What Telegram pays the bot's owner per Star (USD), for the margin in /stats. */
   STARS_PAYOUT_USD: decimal('must be a positive USD amount per Star, such as 0.013', true).default('0.013'),
-  /** false: customers see no prices (a free bot for a community); only with BILLING=off. */
+  /**
+   * Whether customers see amounts. Unset: with BILLING=stars (their price in Stars), not with
+   * BILLING=off (the USD amount is the reseller's cost, not a price: generations are free for them).
+   * true with BILLING=off shows that cost, labelled as the bot's; false is refused with Stars.
+   */
   SHOW_PRICES: z
     .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
-    .default('true')
-    .transform((v) => v === 'true' || v === '1' || v === 'yes'),
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1' || v === 'yes')),
   /** off: no ↗️ Share button and no inline results (the customers' results stay in their chats). */
   SHARING: z.enum(['on', 'off'], { message: 'must be "on" or "off"' }).default('on'),
   MIN_PRICE_STARS: z
@@ -354,7 +358,7 @@ const envSchema = z
           'is required when BILLING is stars (customers who pay must be able to reach you: /paysupport and payment problems show it), such as @your_support',
       });
     }
-    if (env.BILLING === 'stars' && !env.SHOW_PRICES) {
+    if (env.BILLING === 'stars' && env.SHOW_PRICES === false) {
       ctx.addIssue({
         code: 'custom',
         path: ['SHOW_PRICES'],
@@ -564,7 +568,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
       name: env.BRAND_NAME ?? null,
       supportContact: env.SUPPORT_CONTACT ?? null,
       texts: brandTexts.texts,
-      showPrices: env.SHOW_PRICES,
+      showPrices: env.SHOW_PRICES ?? env.BILLING === 'stars',
     },
     catalog: {
       allowedModelIds: env.ALLOWED_MODEL_IDS.length > 0 ? env.ALLOWED_MODEL_IDS.map(Number) : null,

@@ -148,7 +148,7 @@ describe('config: admin alerts', () => {
 describe('config: white label', () => {
   it('offers everything to everyone by default, with 3 active orders per user', () => {
     const config = loadConfig({ BOT_TOKEN: TOKEN });
-    expect(config.branding).toEqual({ name: null, supportContact: null, texts: {}, showPrices: true });
+    expect(config.branding).toEqual({ name: null, supportContact: null, texts: {}, showPrices: false });
     expect(config.catalog).toEqual({ allowedModelIds: null, hiddenModelTypes: [] });
     expect(config.access).toEqual({ mode: 'open', allowedUserIds: [], bannedUserIds: [] });
     expect(config.userLimits).toEqual({ maxActiveOrders: 3, dailyOrders: null, dailySpendUsd: null });
@@ -396,8 +396,9 @@ describe('SHOW_PRICES and STARS_PAYOUT_USD', () => {
     RESELLER_API_KEY: 'rk_live_secret',
   };
 
-  it('prices are shown by default; SHOW_PRICES=false hides them in a free bot', () => {
-    expect(loadConfig({ BOT_TOKEN: TOKEN }).branding.showPrices).toBe(true);
+  it('a free bot shows no amounts by default (they are its cost, not a price); a Stars shop shows its prices', () => {
+    expect(loadConfig({ BOT_TOKEN: TOKEN }).branding.showPrices).toBe(false);
+    expect(loadConfig(STARS).branding.showPrices).toBe(true);
     expect(loadConfig({ BOT_TOKEN: TOKEN, SHOW_PRICES: 'false' }).branding.showPrices).toBe(false);
     expect(loadConfig({ BOT_TOKEN: TOKEN, SHOW_PRICES: 'true' }).branding.showPrices).toBe(true);
     expect(problemsOf({ BOT_TOKEN: TOKEN, SHOW_PRICES: 'maybe' })).toEqual([

@@ -2,6 +2,7 @@ import type { I18n } from '@grammyjs/i18n';
 import type { Api } from 'grammy';
 import type { BotCommand } from 'grammy/types';
 import type { Config } from '../config.js';
+import { rewardsOn } from '../domain/referral.js';
 import type { TelegramContext } from '../telegram/context.js';
 import { type Locale, SUPPORTED_LOCALES } from '../telegram/i18n.js';
 
@@ -19,6 +20,11 @@ function customerCommands(wallet: boolean, subscriptions: boolean): readonly str
     : [...USER_COMMANDS, ...WALLET_COMMANDS];
 }
 
+/** A customer command's description: /invite without rewards is just the link, not "earn Stars". */
+function descriptionKey(command: string, inviteRewards: boolean): string {
+  return command === 'invite' && !inviteRewards ? 'command-invite-no-rewards' : `command-${command}`;
+}
+
 /**
  * The commands a chat has, as /help lists them: the customer's (with the wallet's when billing is
  * on) and, for an admin, the admin tools. Each with the key of its description.
@@ -27,11 +33,12 @@ export function helpCommands(
   wallet: boolean,
   admin: boolean,
   subscriptions = false,
+  inviteRewards = true,
 ): Array<{ command: string; descriptionKey: string }> {
   const user = customerCommands(wallet, subscriptions);
   const tools = admin ? (wallet ? [...ADMIN_COMMANDS, ...ADMIN_WALLET_COMMANDS] : ADMIN_COMMANDS) : [];
   return [
-    ...user.map((command) => ({ command, descriptionKey: `command-${command}` })),
+    ...user.map((command) => ({ command, descriptionKey: descriptionKey(command, inviteRewards) })),
     ...tools.map((command) => ({ command, descriptionKey: `admin-command-${command}` })),
   ];
 }
@@ -41,6 +48,8 @@ export interface CommandLists {
   defaultLocale: Locale;
   wallet: boolean;
   subscriptions: boolean;
+  /** The referral program pays something (else /invite is described as just the link). */
+  inviteRewards: boolean;
   /** The bot's texts (descriptions are `command-*` messages). */
   i18n: I18n<TelegramContext>;
 }
@@ -54,6 +63,7 @@ export function commandLists(
     defaultLocale: config.defaultLocale,
     wallet: billing.mode === 'stars',
     subscriptions: billing.mode === 'stars' && (billing.subscriptions?.plans.length ?? 0) > 0,
+    inviteRewards: billing.mode === 'stars' && rewardsOn(billing.referral),
     i18n,
   };
 }
@@ -61,7 +71,7 @@ export function commandLists(
 function commandsFor(i18n: I18n<TelegramContext>, locale: Locale, lists: CommandLists): BotCommand[] {
   return customerCommands(lists.wallet, lists.subscriptions).map((command) => ({
     command,
-    description: i18n.t(locale, `command-${command}`),
+    description: i18n.t(locale, descriptionKey(command, lists.inviteRewards)),
   }));
 }
 

@@ -264,18 +264,26 @@ function undeliveredView(
             : delivery.failed + delivery.expired >= total
               ? 'tracking-undelivered-refused'
               : 'tracking-undelivered-failed';
+  // The money line right under the model, as in every other status message, so the support line
+  // (which ends the last text) doesn't split it from the rest.
   const lines = [
     `${STATUS_ICONS.undelivered} ${texts.t('order-status-undelivered')}`,
     '',
     texts.t('summary-model', { model: order.modelName }),
-    '',
   ];
-  // Files upstream still keeps can be sent again (as /orders offers); else the order placed anew.
-  const filesKept = total > 0 && !resultsExpired(order, now) && !(delivery && delivery.expired >= total);
-  const next = filesKept ? 'resend' : 'retry';
-  if (reason) lines.push(texts.t(reason));
-  lines.push(texts.t('tracking-undelivered', { next }));
   if (order.priceStars !== null) lines.push(priceLine(texts, order, starsSettlement(order, { delivery })));
+  lines.push('');
+  // Files upstream still keeps can be sent again (as /orders offers); else the order placed anew.
+  // Files upstream returned unsafe would be refused again: those are ordered anew too.
+  const filesKept = total > 0 && !resultsExpired(order, now) && !(delivery && delivery.expired >= total);
+  const next = filesKept && reason !== 'tracking-undelivered-refused' ? 'resend' : 'retry';
+  // The title already warns: the reason's own ⚠️ would be a second one.
+  if (reason) lines.push(texts.t(reason).replace(/^⚠️\s*/, ''));
+  // Download links did reach the chat: "no file reached you" would contradict the line above. A
+  // resend that gets through is charged, so the button's sentence says how much.
+  const links = reason === 'tracking-undelivered-links' ? 'yes' : 'no';
+  const price = order.priceStars !== null ? orderPrice(texts, order) : '';
+  lines.push(texts.t('tracking-undelivered', { next, links, price }));
   return { text: lines.join('\n'), keyboard: finalKeyboard(texts, order, next) };
 }
 
@@ -287,8 +295,8 @@ function deliveryLines(texts: Texts, order: OrderRecord, now: number, delivery?:
     else if (delivery.expired >= total) lines.push('', texts.t('tracking-files-expired'));
     else if (delivery.expired > 0) lines.push('', texts.t('tracking-files-partly-expired'));
     if (delivery.linked > 0) lines.push('', texts.t('tracking-files-as-links'));
-    if (delivery.failed >= total && total > 0) lines.push('', texts.t('tracking-files-all-failed'));
-    else if (delivery.failed > 0) lines.push('', texts.t('tracking-files-failed'));
+    // All failed means nothing was sent: that order gets the undelivered view instead.
+    if (delivery.failed > 0) lines.push('', texts.t('tracking-files-failed'));
   }
   const expires = order.resultExpiresAt;
   if (total > 0 && expires && expires.getTime() > now && (!delivery || delivery.sent + delivery.linked > 0)) {

@@ -44,7 +44,10 @@ function orderSummaryKeyboard(
 ): InlineKeyboard {
   const tag = priceTag(order);
   const keyboard = new InlineKeyboard().text(
-    pricesShown(ctx) ? ctx.t('button-confirm', { price: priceText }) : ctx.t('button-confirm-no-price'),
+    // Only a price the customer pays goes on the button: a USD amount is the bot's cost, not theirs.
+    pricesShown(ctx) && order.priceStars !== null
+      ? ctx.t('button-confirm', { price: priceText })
+      : ctx.t('button-confirm-no-price'),
     orderActionData.pack({ a: 'ok', id: order.id, t: tag }),
   );
   // A button per part the model has (no "Change settings" for a model without settings); an
@@ -104,7 +107,7 @@ export async function orderSummary(
   const lines = [ctx.t('summary-title'), '', ctx.t('summary-model', { model: name })];
   lines.push(...requestLines(ctx, order.request, model, PROMPT_PREVIEW_CHARS));
   if (pricesShown(ctx)) {
-    lines.push('', ctx.t('summary-price', { price: priceText }));
+    lines.push('', ctx.t(order.priceStars !== null ? 'summary-price' : 'summary-cost', { price: priceText }));
     if (walletBalance !== undefined)
       lines.push(ctx.t('summary-wallet', { balance: stars(ctx, walletBalance) }));
     // Upstream sets how long a quote holds (`expires_at`): say until when, as it stated.

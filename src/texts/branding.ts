@@ -34,8 +34,6 @@ const SUPPORT_LINE_KEYS: ReadonlySet<string> = new Set([
   'access-private',
   'access-banned',
   'paysupport-text',
-  // Texts that send the customer to support: the contact goes with them.
-  'tracking-files-all-failed',
 ]);
 const SUPPORT_LINE_KEY = 'access-support';
 

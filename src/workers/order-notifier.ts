@@ -31,7 +31,7 @@ import {
 } from '../telegram/delivery/deliver.js';
 import { sweepStaleDownloads } from '../telegram/delivery/download.js';
 import { type Texts, textsFor } from '../telegram/i18n.js';
-import { afterResultKeyboard } from '../telegram/keyboards/after-result.js';
+import { afterResultKeyboard, afterResultNext } from '../telegram/keyboards/after-result.js';
 import {
   type DeliverySummary,
   type OrderStatusView,
@@ -418,7 +418,8 @@ export class OrderNotifier implements TrackerEvents {
           caption: resultCaption(texts, this.#shown(texts, row), user?.promptInCaption ?? false),
           keyboard: {
             forFiles: (files) => afterResultKeyboard(texts, row.id, files, { share: this.#sharing }),
-            text: texts.t('after-result-next'),
+            // Several results get bare "➕ 1", "➕ 2" buttons: the text says what they do.
+            text: (files) => afterResultNext(texts, files),
           },
           onFirstSent: async (fileSent) => {
             claimed = true;

@@ -55,7 +55,7 @@ describe('/grant and /refund tell the customer', () => {
     await harness.send(callbackQuery(ADMIN, preview.buttons[0]!.callback_data!));
     expect(harness.calls.some((c) => c.method === 'refundStarPayment')).toBe(true);
     expect(messagesTo(harness, 52).at(-1)).toBe(
-      '↩️ Возвращено на ваш счёт в Telegram: ⭐ 10 из пополнения. Баланс кошелька: <b>⭐ 0</b>.',
+      '↩️ Пополнение на ⭐ 10 возвращено на ваш аккаунт Telegram. Баланс кошелька: <b>⭐ 0</b>.',
     );
   });
 });

@@ -87,7 +87,7 @@ describe('bot foundation (in-process)', () => {
     await harness.send(textMessage({ id: 9, language_code: 'en' }, 'hello?'));
     await harness.send(textMessage({ id: 9, language_code: 'en' }, '/cancel'));
     expect(sent(harness).map((c) => c.payload.text)).toEqual([
-      "Sorry, I didn't get that. Use the buttons below or send /help.",
+      "Sorry, we didn't catch that. Tap <b>🏠 Main menu</b> or send /help.",
       "There's nothing to cancel.",
     ]);
   });

@@ -41,7 +41,7 @@ describe('the model list while the catalog cannot be loaded', () => {
     const down = lastScreen(harness);
     expect(down.method).toBe('editMessageText');
     expect(down.text).toContain('The list of models is temporarily unavailable');
-    expect(down.buttons).toEqual(['🔄 Try again|menu:generate', '🏠 Main menu|menu:home']);
+    expect(down.buttons).toEqual(['🔁 Try again|menu:generate', '🏠 Main menu|menu:home']);
 
     await harness.send(callbackQuery(EN, 'menu:generate'));
     const back = lastScreen(harness);
@@ -55,7 +55,7 @@ describe('the model list while the catalog cannot be loaded', () => {
     const down = lastScreen(harness);
     expect(down.method).toBe('sendMessage');
     expect(down.text).toContain('Список моделей временно недоступен');
-    expect(down.buttons).toEqual(['🔄 Попробовать снова|menu:generate', '🏠 Главное меню|menu:home']);
+    expect(down.buttons).toEqual(['🔁 Попробовать ещё раз|menu:generate', '🏠 Главное меню|menu:home']);
   });
 
   it('a type or a model pressed during the outage explains it too, instead of the generic error', async () => {
@@ -64,7 +64,7 @@ describe('the model list while the catalog cannot be loaded', () => {
       await harness.send(callbackQuery(EN, data));
       const down = lastScreen(harness);
       expect(down.text, data).toContain('The list of models is temporarily unavailable');
-      expect(down.buttons, data).toEqual(['🔄 Try again|menu:generate', '🏠 Main menu|menu:home']);
+      expect(down.buttons, data).toEqual(['🔁 Try again|menu:generate', '🏠 Main menu|menu:home']);
     }
     expect(harness.calls.map((c) => String(c.payload.text ?? ''))).not.toContainEqual(
       expect.stringContaining('Something went wrong'),
@@ -190,7 +190,9 @@ describe('Confirm on an order that cannot be placed anymore', () => {
     await harness.send(callbackQuery(EN, confirm));
     const closed = lastScreen(harness);
     expect(closed.method).toBe('editMessageText');
-    expect(closed.text).toBe('This order was cancelled. You can start a new one below.');
+    expect(closed.text).toBe(
+      "This order is closed and can't be confirmed anymore. You can start a new one below.",
+    );
     expect(closed.buttons).toEqual(['🎨 Create|menu:generate', '🏠 Main menu|menu:home']);
     expect(sim.requests.filter((r) => r.method === 'POST' && r.path === '/orders')).toEqual([]);
   });

@@ -26,8 +26,8 @@ describe('/help', () => {
     const text = await helpFor({}, { id: 1, language_code: 'en' });
     expect(commandsIn(text)).toEqual(CUSTOMER_COMMANDS);
     expect(text).toContain('/generate: Create an image or video');
-    expect(text).toContain('Generations are free for you.');
-    expect(text).not.toMatch(/charged|Stars|wallet/i);
+    expect(text).toContain('Check the settings and tap <b>Confirm</b>. Generations are free.');
+    expect(text).not.toMatch(/charged|Stars|wallet|price/i);
   });
 
   it('billing off (ru): no «списывается», the free promise', async () => {
@@ -38,9 +38,15 @@ describe('/help', () => {
     expect(text).not.toMatch(/списыва|звёзд|кошел/i);
   });
 
+  it("SHOW_PRICES=true with billing off: free for the customer, the amount is the bot's cost", async () => {
+    const en = await helpFor({ SHOW_PRICES: 'true' }, { id: 15, language_code: 'en' });
+    expect(en).toContain('Generations are free for you; the order shows what it costs the bot.');
+    expect(en).not.toMatch(/charged|Check the price/i);
+  });
+
   it('SHOW_PRICES=false: no price and no payment in the steps', async () => {
     const en = await helpFor({ SHOW_PRICES: 'false' }, { id: 3, language_code: 'en' });
-    expect(en).toContain('Check the settings and tap Confirm. Generations are free.');
+    expect(en).toContain('Check the settings and tap <b>Confirm</b>. Generations are free.');
     expect(en).not.toMatch(/price|pay|charged/i);
     await harness.close();
     const ru = await helpFor({ SHOW_PRICES: 'false' }, { id: 4, language_code: 'ru' });
@@ -100,6 +106,50 @@ describe('/help', () => {
     await harness.close();
     const customer = await helpFor(STARS_ENV, { id: 7, language_code: 'en' });
     expect(commandsIn(customer)).not.toContain('stats');
+  });
+});
+
+describe('/invite without rewards (REFERRAL_BONUS_STARS and REFERRAL_PERCENT left at 0)', () => {
+  const invite = async (env: Record<string, string>, language_code: string) => {
+    harness = await createInProcessBot({ env });
+    await harness.send(textMessage({ id: 11, language_code }, '/invite'));
+    return String(harness.calls.findLast((c) => c.method === 'sendMessage')?.payload.text);
+  };
+
+  it('is listed as the link, not as a way to earn Stars; with rewards, as one', async () => {
+    const off = await helpFor(STARS_ENV, { id: 12, language_code: 'en' });
+    expect(off).toContain('/invite: Your invite link');
+    expect(off).not.toContain('earn Stars');
+    await harness.close();
+    const offRu = await helpFor(STARS_ENV, { id: 13, language_code: 'ru' });
+    expect(offRu).toContain('/invite — Ваша ссылка-приглашение');
+    await harness.close();
+    const on = await helpFor({ ...STARS_ENV, REFERRAL_BONUS_STARS: '10' }, { id: 14, language_code: 'en' });
+    expect(on).toContain('/invite: Invite friends and earn Stars');
+    const menu = harness.calls.find((c) => c.method === 'setMyCommands');
+    if (menu) expect(JSON.stringify(menu.payload)).not.toContain('no-rewards');
+  });
+
+  it('says nothing is earned and shows no "you\'ve earned ⭐ 0"; with rewards, the rules and the earnings', async () => {
+    const off = await invite(STARS_ENV, 'en');
+    expect(off).toContain("Inviting friends doesn't earn rewards right now.");
+    expect(off).toContain('Joined: 0 · topped up: 0');
+    expect(off).not.toMatch(/earned|still counted|gift Stars/);
+    const buttons = (
+      harness.calls.findLast((c) => c.method === 'sendMessage')?.payload.reply_markup as {
+        inline_keyboard: Array<Array<{ text: string; url?: string }>>;
+      }
+    ).inline_keyboard.flat();
+    expect(buttons[0]).toMatchObject({ text: '↗️ Share the link' });
+    expect(buttons[0]!.url).toMatch(/^https:\/\/t\.me\/share\/url\?url=https%3A%2F%2Ft\.me%2F/);
+    await harness.close();
+    const offRu = await invite(STARS_ENV, 'ru');
+    expect(offRu).toContain('Сейчас за приглашения ничего не начисляется.');
+    expect(offRu).not.toContain('заработали');
+    await harness.close();
+    const on = await invite({ ...STARS_ENV, REFERRAL_BONUS_STARS: '10' }, 'en');
+    expect(on).toContain("you've earned ⭐\u00a00");
+    expect(on).toContain('gift Stars');
   });
 });
 

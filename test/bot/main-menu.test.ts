@@ -30,6 +30,23 @@ describe('main menu', () => {
     expect(labelsOf(last(harness, 'sendMessage'))).toContain('👛 Кошелёк · ⭐ 15');
   });
 
+  it('the first /start says the welcome bonus was credited, once (en, ru); without one, nothing', async () => {
+    harness = await createInProcessBot({ env: MENU_ENV });
+    const en = { id: 73, language_code: 'en' };
+    await harness.send(textMessage(en, '/start'));
+    expect(String(last(harness, 'sendMessage')?.text)).toMatch(
+      /\n\n🎁 We've added ⭐\u00a015 to your wallet: try a generation on us\.$/,
+    );
+    await harness.send(textMessage(en, '/start'));
+    expect(String(last(harness, 'sendMessage')?.text)).not.toContain('🎁');
+    await harness.send(textMessage({ id: 74, language_code: 'ru' }, '/start'));
+    expect(String(last(harness, 'sendMessage')?.text)).toContain('🎁 На ваш кошелёк зачислено ⭐\u00a015');
+    await harness.close();
+    harness = await createInProcessBot({ env: STARS_ENV });
+    await harness.send(textMessage({ id: 75, language_code: 'en' }, '/start'));
+    expect(String(last(harness, 'sendMessage')?.text)).not.toContain('🎁');
+  });
+
   it('the Wallet entry opens the wallet in place, with a way back to the menu', async () => {
     harness = await createInProcessBot({ env: MENU_ENV });
     const user = { id: 72, language_code: 'ru' };

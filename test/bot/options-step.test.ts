@@ -72,3 +72,29 @@ describe('Continue with a required setting unset', () => {
     });
   }
 });
+
+describe('choosing a number', () => {
+  it('offers no "type a number" when every allowed value (1 to 4) is already a button', async () => {
+    harness = await createInProcessBot({ upstream: { baseUrl: sim.baseUrl, apiKey: SIM_API_KEY } });
+    const user = { id: 81, language_code: 'en' };
+    await harness.send(textMessage(user, '/start'));
+    await harness.send(callbackQuery(user, 'gm:203'));
+    await harness.send(textMessage(user, 'a lighthouse at dawn'));
+    const settings = harness.calls.findLast((c) => JSON.stringify(c.payload).includes('Number of images'))!;
+    const keyboard = (
+      settings.payload.reply_markup as {
+        inline_keyboard: Array<Array<{ text: string; callback_data: string }>>;
+      }
+    ).inline_keyboard.flat();
+    const option = keyboard.find((b) => b.text.startsWith('Number of images'))!;
+    await harness.send(callbackQuery(user, option.callback_data));
+    const picker = harness.calls.findLast((c) => c.method === 'editMessageText')!;
+    expect(String(picker.payload.text)).toBe('<b>Number of images</b>: choose a value.');
+    const values = (
+      picker.payload.reply_markup as { inline_keyboard: Array<Array<{ text: string }>> }
+    ).inline_keyboard
+      .flat()
+      .map((b) => b.text.replace('✅ ', ''));
+    expect(values.slice(0, 4)).toEqual(['1', '2', '3', '4']);
+  });
+});

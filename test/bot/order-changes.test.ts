@@ -142,7 +142,7 @@ describe('the priced order offers only the parts the model has', () => {
       faceSwap,
     );
     expect(summary.keyboard.inline_keyboard.flat().map((b) => b.text)).toEqual([
-      '✅ Confirm · $0.05',
+      '✅ Confirm',
       '📎 Files',
       expect.stringContaining('Cancel'),
     ]);

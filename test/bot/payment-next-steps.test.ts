@@ -96,7 +96,35 @@ describe('after a payment', () => {
         subscription_expiration_date: Math.floor(Date.now() / 1000) + 30 * 86_400,
       }),
     );
-    expect(String(told(harness)?.text)).toContain("You're subscribed to pro");
+    expect(String(told(harness)?.text)).toContain("You're subscribed to Pro");
     expect(buttonsOf(told(harness))).toEqual(NEXT_STEPS.en);
+  });
+});
+
+describe('a refused checkout names the way to a valid invoice', () => {
+  const checkout = (from: { id: number; language_code: string }, payload: string, total: number) =>
+    ({
+      pre_checkout_query: {
+        id: `q-${++charge}`,
+        from: { id: from.id, is_bot: false, first_name: 'Ann', language_code: from.language_code },
+        currency: 'XTR',
+        total_amount: total,
+        invoice_payload: payload,
+      },
+    }) as Omit<Update, 'update_id'>;
+  const answer = (h: InProcessBot) => h.calls.findLast((c) => c.method === 'answerPreCheckoutQuery')?.payload;
+
+  it("a plan's invoice sends the customer to /subscribe, not to /wallet's packs (en, ru)", async () => {
+    harness = await createInProcessBot({ env: { ...STARS_ENV, SUBSCRIPTION_PLANS: 'pro:450:600' } });
+    // Forwarded: made for someone else.
+    await harness.send(checkout({ id: 31, language_code: 'en' }, planPayload('pro', 32), 450));
+    expect(answer(harness)).toMatchObject({ ok: false });
+    expect(String(answer(harness)?.error_message)).toContain(
+      'subscription invoice was made for another user',
+    );
+    expect(String(answer(harness)?.error_message)).toContain('/subscribe');
+    expect(String(answer(harness)?.error_message)).not.toContain('/wallet');
+    await harness.send(checkout({ id: 33, language_code: 'ru' }, planPayload('pro', 33), 999));
+    expect(String(answer(harness)?.error_message)).toContain('Откройте /subscribe');
   });
 });

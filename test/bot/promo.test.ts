@@ -33,7 +33,7 @@ describe('redeeming a promo code', () => {
     await start();
     await harness.send(textMessage(ADMIN, '/promo_new gift 25 2'));
     expect(lastTo(ADMIN.id)).toBe(
-      '✅ Promo code <code>GIFT</code> created: ⭐\u00a025 for each of 2 customers, no end date.',
+      '✅ Promo code <code>GIFT</code> created: ⭐\u00a025 each, for up to 2 customers, no end date.',
     );
     const ann = { id: 60, language_code: 'en' };
     await harness.send(textMessage(ann, '/promo Gift'));
@@ -67,7 +67,7 @@ describe('redeeming a promo code', () => {
     await start();
     await harness.send(textMessage(ADMIN, '/promo_new SPRING 9 5'));
     await harness.send(textMessage({ id: 63, language_code: 'en' }, '/promo'));
-    expect(lastTo(63)).toBe('🎁 Send me your promo code.');
+    expect(lastTo(63)).toBe('🎁 Send your promo code.');
     expect(buttonsOf(sentTo(63).at(-1)?.payload).map((b) => b.callback_data)).toEqual(['menu:home']);
     await harness.send(textMessage({ id: 63, language_code: 'en' }, 'spring'));
     expect(lastTo(63)).toBe('🎉 Promo code accepted: +⭐\u00a09! Your balance: <b>⭐\u00a09</b>.');
@@ -81,7 +81,7 @@ describe('redeeming a promo code', () => {
     await harness.send(textMessage({ id: 64, language_code: 'en' }, '/wallet'));
     expect(buttonsOf(sentTo(64).at(-1)?.payload).some((b) => b.callback_data === 'pc:ask')).toBe(true);
     await harness.send(callbackQuery({ id: 64, language_code: 'en' }, 'pc:ask'));
-    expect(lastTo(64)).toBe('🎁 Send me your promo code.');
+    expect(lastTo(64)).toBe('🎁 Send your promo code.');
   });
 
   it('throttles a customer after 5 wrong codes, even for a real one', async () => {

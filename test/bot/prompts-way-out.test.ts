@@ -43,7 +43,7 @@ describe('an outage in the prompt library', () => {
     expect(down.text).toBe(
       "The generation service can't be reached right now. Please try again in a few minutes.",
     );
-    expect(down.buttons).toEqual(['🔄 Try again|pr:t:i', '🏠 Main menu|menu:home']);
+    expect(down.buttons).toEqual(['🔁 Try again|pr:t:i', '🏠 Main menu|menu:home']);
 
     await harness.send(callbackQuery(EN, 'pr:t:i'));
     expect(lastScreen(harness).text).toContain('choose a category');
@@ -55,7 +55,7 @@ describe('an outage in the prompt library', () => {
     const down = lastScreen(harness);
     expect(down.method).toBe('sendMessage');
     expect(down.text).toBe('Сервис генерации сейчас недоступен. Попробуйте ещё раз через несколько минут.');
-    expect(down.buttons).toEqual(['🔄 Попробовать снова|menu:prompts', '🏠 Главное меню|menu:home']);
+    expect(down.buttons).toEqual(['🔁 Попробовать ещё раз|menu:prompts', '🏠 Главное меню|menu:home']);
   });
 
   it('a search: the words stay shown, and Try again lists their results', async () => {
@@ -67,7 +67,7 @@ describe('an outage in the prompt library', () => {
       "🔎 Search: <b>portrait</b>\n\nThe generation service can't be reached right now. Please try again in a few minutes.",
     );
     const retry = `pr:l:sa${shortId('portrait')}.1`;
-    expect(down.buttons).toEqual([`🔄 Try again|${retry}`, '🏠 Main menu|menu:home']);
+    expect(down.buttons).toEqual([`🔁 Try again|${retry}`, '🏠 Main menu|menu:home']);
 
     // The message as Telegram shows it: the words in bold, which the list button reads.
     const shown = "🔎 Search: portrait\n\nThe generation service can't be reached right now.";

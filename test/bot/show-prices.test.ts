@@ -1,4 +1,8 @@
-/** SHOW_PRICES=false (a free bot for a community): customers see no price anywhere on the way to a result. */
+/**
+ * With BILLING=off the USD amount is the reseller's cost, not the customer's price: by default (and
+ * with SHOW_PRICES=false) customers see no amount anywhere on the way to a result; SHOW_PRICES=true
+ * shows it labelled as the bot's cost, never as a price and never on Confirm.
+ */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/simulator/server.js';
 import {
@@ -43,29 +47,29 @@ async function orderLumen(user: { id: number; language_code: string }) {
 }
 
 describe('SHOW_PRICES', () => {
-  for (const [lang, confirmLabel] of [
-    ['en', '✅ Confirm'],
-    ['ru', '✅ Подтвердить'],
+  for (const [lang, confirmLabel, env] of [
+    ['en', '✅ Confirm', { SHOW_PRICES: 'false' }],
+    ['ru', '✅ Подтвердить', { SHOW_PRICES: 'false' }],
+    ['en', '✅ Confirm', {}],
+    ['ru', '✅ Подтвердить', {}],
   ] as const) {
-    it(`false: no price in the model list, the summary, the Confirm button or /orders (${lang})`, async () => {
-      harness = await createInProcessBot({
-        env: { SHOW_PRICES: 'false' },
-        upstream,
-      });
+    it(`${JSON.stringify(env)}: no amount in the model list, the summary, the Confirm button or /orders (${lang})`, async () => {
+      harness = await createInProcessBot({ env, upstream });
       const { confirm } = await orderLumen({ id: 80, language_code: lang });
       expect(confirm).toBe(confirmLabel);
       expect(sim.requests.filter((r) => r.method === 'POST' && r.path === '/orders')).toHaveLength(1);
       const everything = shown(harness);
       expect(everything.some((t) => t.includes('Lumen Text to Image'))).toBe(true);
-      expect(everything.filter((t) => /\$|0[.,]04|Price|Цена|Cost|Стоимость/.test(t))).toEqual([]);
+      expect(everything.filter((t) => /\$|0[.,]04|price|цен|cost|стоимост/i.test(t))).toEqual([]);
     });
   }
 
-  it('by default the prices are there, in the list, the summary and on Confirm', async () => {
-    harness = await createInProcessBot({ upstream });
+  it("true with billing off: the amount is labelled as the bot's cost, free for the customer; Confirm has no sum", async () => {
+    harness = await createInProcessBot({ env: { SHOW_PRICES: 'true' }, upstream });
     const { summary, confirm } = await orderLumen({ id: 81, language_code: 'en' });
-    expect(confirm).toBe('✅ Confirm · $0.04');
-    expect(summary).toContain('Price: <b>$0.04</b>');
+    expect(confirm).toBe('✅ Confirm');
+    expect(summary).toContain('💸 Cost to the bot: <b>$0.04</b> (free for you)');
+    expect(summary).not.toContain('Price');
     expect(shown(harness).filter((t) => t.startsWith('Lumen Text to Image'))).toEqual([
       'Lumen Text to Image · from $0.04',
     ]);

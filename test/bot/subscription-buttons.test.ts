@@ -56,7 +56,7 @@ describe("/wallet's 🔁 Subscriptions", () => {
     await harness.send(subscribed(subscriber));
     await harness.send(callbackQuery(subscriber, 'sbm:plans'));
     const own = lastSent(harness);
-    expect(String(own?.text)).toContain('Your plan: <b>pro</b>');
+    expect(String(own?.text)).toContain('Your plan: <b>Pro</b>');
     expect(dataOfAll(own)).toEqual(['sbm:cancel', 'menu:home']);
 
     const newcomer = { id: 51, language_code: 'en' };
@@ -76,8 +76,8 @@ describe('two live subscriptions (Telegram charged two plan links)', () => {
     await harness.send(textMessage(user, '/subscription'));
     const status = lastSent(harness);
     expect(String(status?.text)).toContain('You have 2 subscriptions at once');
-    expect(String(status?.text)).toContain('1. <b>pro</b>: Renews on');
-    expect(String(status?.text)).toContain('2. <b>pro</b>: Renews on');
+    expect(String(status?.text)).toContain('1. <b>Pro</b>: Renews on');
+    expect(String(status?.text)).toContain('2. <b>Pro</b>: Renews on');
     expect(buttonsOf(status).map((b) => b.text)).toEqual([
       'Cancel renewal 1',
       'Cancel renewal 2',
@@ -90,6 +90,27 @@ describe('two live subscriptions (Telegram charged two plan links)', () => {
     ]);
     const edited = harness.calls.findLast((c) => c.method === 'editMessageText')?.payload;
     expect(dataOfAll(edited)).toEqual(['sbn:cancel:1', 'sbn:resume:2', 'menu:home']);
+  });
+});
+
+describe('/wallet for a subscriber', () => {
+  it("says how many of the Stars are the plan's, and until when they last (en, ru)", async () => {
+    harness = await createInProcessBot({ env: PLANS_ENV });
+    const en = { id: 54, language_code: 'en' };
+    await harness.send(subscribed(en));
+    await harness.send(textMessage(en, '/wallet'));
+    expect(String(lastSent(harness)?.text)).toMatch(
+      /^👛 <b>Your wallet:<\/b> ⭐\u00a0600 \(⭐\u00a0600 of them from your plan, usable until \d{1,2} \w{3}/,
+    );
+    const ru = { id: 55, language_code: 'ru' };
+    await harness.send(subscribed(ru));
+    await harness.send(textMessage(ru, '/wallet'));
+    expect(String(lastSent(harness)?.text)).toMatch(
+      /^👛 <b>Ваш кошелёк:<\/b> ⭐\u00a0600 \(из них ⭐\u00a0600 — звёзды подписки, до /,
+    );
+    const none = { id: 56, language_code: 'en' };
+    await harness.send(textMessage(none, '/wallet'));
+    expect(String(lastSent(harness)?.text)).toMatch(/^👛 <b>Your wallet:<\/b> ⭐\u00a00\n/);
   });
 });
 
@@ -110,7 +131,7 @@ describe('texts that pointed at /subscribe', () => {
   it('the ended notice says to tap below, and the button is there (en, ru)', () => {
     const i18n = createI18n('en');
     const en = subscriptionEndedNotice(textsFor(i18n, 'en'), 'pro');
-    expect(en.text).toContain('Your pro subscription has ended');
+    expect(en.text).toContain('Your Pro subscription has ended');
     expect(en.text).toContain('Tap below to subscribe again.');
     expect(en.text).not.toContain('/subscribe');
     const ru = subscriptionEndedNotice(textsFor(i18n, 'ru'), 'pro');

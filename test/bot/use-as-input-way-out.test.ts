@@ -49,7 +49,7 @@ describe('➕ Use as input', () => {
     const id = await deliveredPhoto();
     await harness.send(callbackQuery(USER, afterResultData.use.pack({ id, n: 0 })));
     const list = lastScreen(harness);
-    expect(list.text).toContain('Which model should work on this picture');
+    expect(list.text).toContain('Which model should work on this image');
     expect(list.buttons).toContainEqual(expect.stringMatching(/^Crisp Upscaler.*\|rm:/));
     expect(list.buttons.at(-1)).toBe('🏠 Main menu|menu:home');
 
@@ -68,7 +68,7 @@ describe('➕ Use as input', () => {
     await harness.send(callbackQuery(USER, pick, 300));
     const failed = lastScreen(harness);
     expect(failed.text).toBe("Couldn't pass the result on. Please try again in a moment.");
-    expect(failed.buttons).toEqual([`🔄 Try again|${pick}`, '🏠 Main menu|menu:home']);
+    expect(failed.buttons).toEqual([`🔁 Try again|${pick}`, '🏠 Main menu|menu:home']);
 
     relay.mockResolvedValueOnce({ tmp_path: 'tmp/relayed.png' } as Awaited<ReturnType<typeof relay>>);
     await harness.send(callbackQuery(USER, pick, 300));
@@ -87,7 +87,7 @@ describe('➕ Use as input', () => {
       }),
     );
     await harness.send(callbackQuery(USER, pick, 300));
-    expect(lastScreen(harness).buttons).toEqual([`🔄 Try again|${pick}`, '🏠 Main menu|menu:home']);
+    expect(lastScreen(harness).buttons).toEqual([`🔁 Try again|${pick}`, '🏠 Main menu|menu:home']);
   });
 
   it('a relay stopped by /cancel just says the upload stopped', async () => {
@@ -119,7 +119,7 @@ describe('➕ Use as input', () => {
     expect(harness.calls.some((c) => c.method === 'sendMessage')).toBe(false);
     release();
     await handled;
-    expect(lastScreen(harness).text).toContain('Which model should work on this picture');
+    expect(lastScreen(harness).text).toContain('Which model should work on this image');
     expect(harness.calls.filter((c) => c.method === 'answerCallbackQuery')).toHaveLength(1);
   });
 
@@ -132,9 +132,9 @@ describe('➕ Use as input', () => {
     await harness.send(callbackQuery(USER, use));
     const down = lastScreen(harness);
     expect(down.text).toContain('The list of models is temporarily unavailable');
-    expect(down.buttons).toEqual([`🔄 Try again|${use}`, '🏠 Main menu|menu:home']);
+    expect(down.buttons).toEqual([`🔁 Try again|${use}`, '🏠 Main menu|menu:home']);
 
     await harness.send(callbackQuery(USER, use));
-    expect(lastScreen(harness).text).toContain('Which model should work on this picture');
+    expect(lastScreen(harness).text).toContain('Which model should work on this image');
   });
 });

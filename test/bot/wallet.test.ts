@@ -66,7 +66,7 @@ describe('without Stars billing', () => {
     for (const command of ['/paysupport', '/terms']) {
       await harness.send(textMessage(CUSTOMER, command));
       expect(lastMessage(harness, CUSTOMER.id)?.text, command).toBe(
-        "Sorry, I didn't get that. Use the buttons below or send /help.",
+        "Sorry, we didn't catch that. Tap <b>🏠 Main menu</b> or send /help.",
       );
     }
   });

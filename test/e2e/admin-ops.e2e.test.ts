@@ -122,7 +122,7 @@ describe('broadcasts', () => {
     }
     for (const command of ['broadcast', 'audit']) {
       await eve.sendCommand(command);
-      await eve.waitForMessage(/didn't get that/);
+      await eve.waitForMessage(/didn't catch that/);
     }
     expect((await store.broadcasts.find(2))?.status).toBe('running');
 
@@ -289,7 +289,7 @@ describe('in Russian', () => {
     expect((await boris.pressButton('⛔️ Забанить', { messageId: card.message_id })).text).toBe(
       'Пользователь забанен',
     );
-    await editedTo(boris, card, /⛔️ Забанен с /);
+    await editedTo(boris, card, /⛔️ Бан с /);
     expect((await boris.pressButton('✅ Снять бан', { messageId: card.message_id })).text).toBe('Бан снят');
     await editedTo(boris, card, /Статус: активен/);
     // Every prompt the composer showed lost its buttons once answered; only the card keeps its own.

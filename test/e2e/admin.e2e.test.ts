@@ -40,7 +40,7 @@ beforeAll(async () => {
   await en.waitForMessage(/Hi, Ada!/);
   // The Russian-speaking admin's Telegram is in English: alerts follow the language picked in the bot.
   await ru.sendCommand('language');
-  await ru.waitForMessage(/Choose your language/);
+  await ru.waitForMessage(/Language and result captions/);
   await ru.pressButton('🇷🇺 Русский');
   await ru.waitForMessage(/Язык переключён на русский/);
 });
@@ -123,9 +123,9 @@ describe('admin commands', () => {
   it('is an unknown command for everyone else, and its button does nothing for them', async () => {
     const user = stack.emulator.createUser({ first_name: 'Eve', language_code: 'en' });
     await user.sendCommand('balance');
-    await user.waitForMessage(/didn't get that/);
+    await user.waitForMessage(/didn't catch that/);
     await user.sendCommand('stats');
-    await user.waitForMessage((m) => /didn't get that/.test(m.text ?? '') && user.messages().length === 2);
+    await user.waitForMessage((m) => /didn't catch that/.test(m.text ?? '') && user.messages().length === 2);
     expect(
       user
         .messages()

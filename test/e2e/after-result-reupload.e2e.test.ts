@@ -64,7 +64,7 @@ async function deliveredUpscale(user: ScriptedUser, photo: Buffer) {
   await user.sendPhoto(photo, { width: 1024, height: 768 });
   await user.waitForMessage(/Settings/, { after: seq, timeoutMs: 15_000 });
   const summary = await continueToPrice(user);
-  return { ...(await confirmAndDeliver(user)), price: confirmPrice(summary.buttons) };
+  return { ...(await confirmAndDeliver(user)), price: confirmPrice(summary) };
 }
 
 /** A day passes for this order: upstream drops its uploads, and the bot sees the order a day old. */
@@ -92,7 +92,7 @@ describe('a day after the result, when upstream no longer keeps the files', () =
     const uploadsBefore = posts('/upload').length;
 
     const summary = await again(user, first.result);
-    expect(confirmPrice(summary.buttons)).toBe(first.price);
+    expect(confirmPrice(summary)).toBe(first.price);
     expect(posts('/upload')).toHaveLength(uploadsBefore + 1);
     const ordersBefore = posts('/orders').length;
     await confirmAndDeliver(user);
@@ -134,7 +134,7 @@ describe('a day after the result, when upstream no longer keeps the files', () =
     const resultBytes = Buffer.from(await (await fetch(upscaled.upstream.result[0]!)).arrayBuffer());
     let seq = stack.emulator.seq();
     await user.pressButton('➕ Use as input', { messageId: upscaled.result.message_id });
-    await user.waitForMessage(/Which model should work on this picture/, { after: seq });
+    await user.waitForMessage(/Which model should work on this image/, { after: seq });
     seq = stack.emulator.seq();
     await user.pressButton(/^Crisp Upscaler/);
     await user.waitForMessage(/Settings/, { after: seq, timeoutMs: 15_000 });

@@ -35,7 +35,7 @@ async function botOrderCount(): Promise<number> {
 /** A text-to-image order from /generate to its delivered photo, which carries the buttons. */
 async function deliveredImage(user: ScriptedUser, prompt: string) {
   const summary = await pricedTextImage(user, prompt);
-  const price = confirmPrice(summary.buttons);
+  const price = confirmPrice(summary);
   await confirmOrder(user);
   const result = await user.waitForMessage(
     (m) => m.kind === 'photo' && m.buttons.some((b) => b.text.startsWith('🔁')),
@@ -57,7 +57,7 @@ describe('after a delivered result', () => {
 
     await user.pressButton('🔁 Again', { messageId: first.result.message_id });
     const summary = await user.waitForMessage(/Check your order/, { timeoutMs: 15_000 });
-    expect(confirmPrice(summary.buttons)).toBe(first.price);
+    expect(confirmPrice(summary)).toBe(first.price);
     expect(summary.text).toContain('A lighthouse at dusk <b>&</b> gulls');
 
     const ordersBefore = posts('/orders').length;
@@ -85,7 +85,7 @@ describe('after a delivered result', () => {
     expect(plain.result.caption).toBe('🎨 Lumen Text to Image');
 
     await user.sendCommand('language');
-    await user.waitForMessage(/Выберите язык/);
+    await user.waitForMessage(/Язык и подпись к результатам/);
     const answer = await user.pressButton('📝 Описание под результатом: выкл.');
     expect(answer.text).toMatch(/будет видно описание/);
     await user.waitForMessage((m) => hasButton(m, '📝 Описание под результатом: вкл.'));
@@ -117,7 +117,7 @@ describe('after a delivered result', () => {
     const uploadsBefore = posts('/upload').length;
 
     await user.pressButton('➕ Use as input', { messageId: first.result.message_id });
-    await user.waitForMessage(/Which model should work on this picture/);
+    await user.waitForMessage(/Which model should work on this image/);
     await user.pressButton(/^Crisp Upscaler/);
     await user.waitForMessage(/Settings/, { timeoutMs: 15_000 });
     await continueToPrice(user);

@@ -89,7 +89,7 @@ describe('a catalog read model by model', () => {
   it('orders a model whose id and price came in another shape, at the exact price', async () => {
     const user = stack.emulator.createUser({ first_name: 'Omar', language_code: 'en' });
     const summary = await pricedTextImage(user, 'A lighthouse at night');
-    expect(confirmPrice(summary.buttons)).toBe('$0.04');
+    expect(confirmPrice(summary)).toBe('$0.04');
     await confirmOrder(user);
     await user.waitForMessage((m) => m.kind === 'photo', { timeoutMs: 15_000 });
     const order = stack.simulator.state.listOrders().find((o) => o.prompt === 'A lighthouse at night');
@@ -109,7 +109,7 @@ describe('a catalog read model by model', () => {
     await user.pressButton('2K');
     await user.waitForMessage(/Resolution: 2K|Settings/);
     const nova = await continueToPrice(user);
-    expect(confirmPrice(nova.buttons)).toBe('$0.14');
+    expect(confirmPrice(nova)).toBe('$0.14');
     await confirmOrder(user);
 
     const other = stack.emulator.createUser({ first_name: 'Sam', language_code: 'en' });
@@ -125,7 +125,7 @@ describe('a catalog read model by model', () => {
     await other.pressButton('✅ Done');
     await other.waitForMessage(/Settings/);
     const collage = await continueToPrice(other);
-    expect(confirmPrice(collage.buttons)).toBe('$0.13');
+    expect(confirmPrice(collage)).toBe('$0.13');
     await confirmOrder(other);
     const costs = stack.simulator.state
       .listOrders()
@@ -146,7 +146,7 @@ describe('a catalog read model by model', () => {
     await user.pressButton('⏭ Skip');
     await user.waitForMessage(/Settings/);
     const summary = await continueToPrice(user);
-    expect(confirmPrice(summary.buttons)).toBe('$0.20');
+    expect(confirmPrice(summary)).toBe('$0.20');
     await confirmOrder(user);
     const order = stack.simulator.state.listOrders().find((o) => o.prompt === 'Clouds over hills');
     expect(order?.cost_usd).toBe('0.20');

@@ -31,12 +31,12 @@ describe('charged more than confirmed', () => {
   it('is shown, counted against the daily cap, alerted and makes the catalog reload', async () => {
     const user = stack.emulator.createUser({ first_name: 'Cara', language_code: 'en' });
     const summary = await pricedTextImage(user, 'First, at the old price');
-    expect(confirmPrice(summary.buttons)).toBe('$0.04');
+    expect(confirmPrice(summary)).toBe('$0.04');
     // Upstream's prices triple after the user saw the price, before the order is sent.
     stack.simulator.state.setTariffPercent(300);
     const loads = modelLoads();
     await confirmOrder(user);
-    await user.waitForMessage(/Cost: \$0\.12/, { timeoutMs: 15_000 });
+    await user.waitForMessage(/Cost to the bot: \$0\.12/, { timeoutMs: 15_000 });
 
     await admin.waitForMessage(/Charge differs from the confirmed price[\s\S]*\$0\.04[\s\S]*\$0\.12/, {
       after: 0,
@@ -49,7 +49,7 @@ describe('charged more than confirmed', () => {
     const next = await pricedTextImage(user, 'Second, over the cap');
     const orders = stack.simulator.state.listOrders().length;
     await user.pressButton(/^✅ Confirm/);
-    await user.waitForMessage(/today you can spend only/, { after: next.sentAt });
+    await user.waitForMessage(/today's budget for your generations has only/, { after: next.sentAt });
     expect(stack.simulator.state.listOrders()).toHaveLength(orders);
     expect(stack.emulator.problems).toEqual([]);
   });

@@ -27,7 +27,7 @@ describe('foundation over HTTP (emulator + simulator + real bot process)', () =>
     expect(en.buttons.map((b) => b.text)).toEqual([
       '🎨 Create',
       '📋 My orders',
-      '📚 Prompts',
+      '📚 Ready-made prompts',
       '🌐 Language',
       '❓ Help',
     ]);
@@ -57,7 +57,7 @@ describe('foundation over HTTP (emulator + simulator + real bot process)', () =>
   it('switches the language with buttons and keeps it across a restart', async () => {
     const user = stack.emulator.createUser({ first_name: 'Kate', language_code: 'en' });
     await user.sendCommand('language');
-    await user.waitForMessage(/Choose your language/);
+    await user.waitForMessage(/Language and result captions/);
     const answer = await user.pressButton('🇷🇺 Русский');
     expect(answer.text).toBe('✅ Язык переключён на русский.');
     await user.waitForMessage(/Язык переключён на русский/);
@@ -89,7 +89,7 @@ describe('foundation over HTTP (emulator + simulator + real bot process)', () =>
     await user.sendCommand('cancel');
     await user.waitForMessage(/nothing to cancel/);
     await user.sendText('what can you do?');
-    const fallback = await user.waitForMessage(/didn't get that/);
+    const fallback = await user.waitForMessage(/didn't catch that/);
     expect(fallback.buttons.map((b) => b.text)).toEqual(['🏠 Main menu']);
   });
 

@@ -40,7 +40,7 @@ async function pricedVideo(name: string, prompt: string) {
 describe('prices that change before confirmation', () => {
   it('an expired quote leads to a new quote and a new confirmation, never to an order at the old price', async () => {
     const { user, summary } = await pricedVideo('Quinn', 'Waves at dusk');
-    expect(confirmPrice(summary.buttons)).toBe('$0.20');
+    expect(confirmPrice(summary)).toBe('$0.20');
     // Eleven minutes later the quote has expired upstream; the tariff went up meanwhile.
     clock.advance(11 * 60_000);
     stack.simulator.state.setTariffPercent(150);
@@ -49,7 +49,7 @@ describe('prices that change before confirmation', () => {
     const requoted = await user.waitForMessage(/The price has changed from \$0\.20 to \$0\.30/);
     expect(ordersWithPrompt('Waves at dusk')).toHaveLength(0);
     expect(stack.simulator.state.listQuotes().length).toBe(quotes + 1);
-    expect(confirmPrice(requoted.buttons)).toBe('$0.30');
+    expect(confirmPrice(requoted)).toBe('$0.30');
 
     await confirmOrder(user);
     const [order] = ordersWithPrompt('Waves at dusk');
@@ -94,7 +94,7 @@ describe('refusals keep the inputs', () => {
     await user.waitForMessage(/Settings/);
     const summary = await continueToPrice(user);
     expect(summary.text).toContain('Resolution: 1080p');
-    expect(confirmPrice(summary.buttons)).toBe('$0.48');
+    expect(confirmPrice(summary)).toBe('$0.48');
     await confirmOrder(user);
     const orders = ordersWithPrompt('Change my mind');
     expect(orders).toHaveLength(1);

@@ -42,7 +42,7 @@ describe('generation flow, one catalog shape at a time', () => {
     await user.waitForMessage(/Settings/);
     const summary = await continueToPrice(user);
     expect(summary.text).toContain('A red fox in the snow <3 & friends');
-    expect(confirmPrice(summary.buttons)).toBe('$0.04');
+    expect(confirmPrice(summary)).toBe('$0.04');
 
     const before = posts('/orders').length;
     const status = await confirmOrder(user);
@@ -74,7 +74,7 @@ describe('generation flow, one catalog shape at a time', () => {
     await user.waitForMessage(/Resolution: 2K|Settings/);
     const summary = await continueToPrice(user);
     expect(summary.text).toContain('Photos: 3');
-    expect(confirmPrice(summary.buttons)).toBe('$0.23');
+    expect(confirmPrice(summary)).toBe('$0.23');
     await confirmOrder(user);
     const order = newestOrder();
     expect(order.media?.image).toHaveLength(3);
@@ -101,7 +101,7 @@ describe('generation flow, one catalog shape at a time', () => {
     expect(order.media).toEqual({});
     expect(order.options?.duration).toBe(4);
     expect(order.quote_id).toBeTruthy();
-    expect(`$${order.cost_usd}`).toBe(confirmPrice(summary.buttons));
+    expect(`$${order.cost_usd}`).toBe(confirmPrice(summary));
   });
 
   it('quote-required video with one photo (first frame)', async () => {
@@ -195,7 +195,7 @@ describe('generation flow, one catalog shape at a time', () => {
     await user.waitForMessage(/Настройки/);
     const summary = await continueToPrice(user);
     expect(summary.text).toContain('Проверьте заказ');
-    expect(confirmPrice(summary.buttons)?.replace(/\u00a0/g, ' ')).toBe('0,04 $');
+    expect(confirmPrice(summary)?.replace(/\u00a0/g, ' ')).toBe('0,04 $');
     const status = await confirmOrder(user);
     expect(status.text).toMatch(/Заказ оформлен|Идёт генерация|Готово/);
   });

@@ -74,7 +74,7 @@ describe('browsing', () => {
     const user = stack.emulator.createUser({ first_name: 'Bo', language_code: 'en' });
     await user.sendCommand('start');
     const menu = await user.waitForMessage(/Hi, Bo!/);
-    await user.pressButton('📚 Prompts');
+    await user.pressButton('📚 Ready-made prompts');
     const types = await user.waitForMessage(/Prompt library/);
     expect(types.message_id).toBe(menu.message_id);
     expect(labels(types)).toEqual(['🖼 Images', '🎬 Videos', '📚 All', '🔎 Search', '🏠 Main menu']);

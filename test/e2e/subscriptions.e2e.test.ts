@@ -58,13 +58,13 @@ async function subscribe(user: ScriptedUser) {
   await user.sendCommand('subscribe');
   const plans = await user.waitForMessage(/Subscriptions/, { after });
   expect(plans.text).toContain('spent before your other Stars and expire');
-  await user.pressButton(/^pro: ⭐\u00a0450 a month/);
+  await user.pressButton(/^Pro: ⭐\u00a0450 per 30 days/);
   const ready = await user.waitForMessage(/Tap below to pay/, { after });
   const url = ready.buttons[0]?.url;
   if (!url) throw new Error('no invoice link');
   const paid = await user.payInvoiceLink(url);
   if (!paid.ok) throw new Error(`payment refused: ${JSON.stringify(paid)}`);
-  await user.waitForMessage(/You're subscribed to pro/, { after });
+  await user.waitForMessage(/You're subscribed to Pro/, { after });
   return paid;
 }
 
@@ -100,7 +100,7 @@ describe('a Stars subscription', () => {
     const shown = stack.emulator.seq();
     await user.sendCommand('subscription');
     const status = await user.waitForMessage(/Your plan/, { after: shown });
-    expect(status.text).toContain(`Stars of this period left: ⭐\u00a0${ALLOWANCE}`);
+    expect(status.text).toContain(`Plan Stars left this period: ⭐\u00a0${ALLOWANCE}`);
     expect(status.text).toMatch(/Renews on/);
   });
 
@@ -133,7 +133,7 @@ describe('a Stars subscription', () => {
     // First what the refund does, and nothing refunded yet.
     await admin.sendCommand('refund', renewal.chargeId);
     const preview = await admin.waitForMessage(/Subscription payment of/, { after });
-    expect(preview.text).toContain(`Subscription payment of ⭐\u00a0450 from user ${user.id}: pro`);
+    expect(preview.text).toContain(`Subscription payment of ⭐\u00a0450 from user ${user.id}: Pro`);
     expect(preview.text).toContain(`removes its unspent Stars: ⭐\u00a0${ALLOWANCE}`);
     expect(stack.emulator.starTransactions().filter((t) => t.id === renewal.chargeId)).toHaveLength(1);
     await admin.pressButton('↩️ Refund ⭐\u00a0450', { messageId: preview.message_id });
@@ -157,13 +157,13 @@ describe('a Stars subscription', () => {
 
     // The admins' views: the card shows the subscription, /stats the subscribers and revenue.
     await admin.sendCommand('user', String(user.id));
-    const card = await admin.waitForMessage(/🔁 Subscription: pro/, { after });
+    const card = await admin.waitForMessage(/🔁 Subscription: Pro/, { after });
     expect(card.text).toContain('ended');
     await admin.sendCommand('stats');
-    const stats = await admin.waitForMessage(/🔁 Subscribers: pro/, { after });
+    const stats = await admin.waitForMessage(/🔁 Subscribers \(Pro: /, { after });
     // Three customers subscribed in this file, one ended by its refund; Tomas turned renewal off and
     // on again, so no churn.
-    expect(stats.text).toContain('Subscribers: pro 2.');
+    expect(stats.text).toContain('Subscribers (Pro: 2).');
     expect(stats.text).toContain('Renewals turned off this month: 0');
   });
 
@@ -259,7 +259,7 @@ describe('a Stars subscription', () => {
     const after = stack.emulator.seq();
     const renewal = stack.emulator.renewSubscription(user.id);
     const told = await user.waitForMessage(/added to your wallet/, { after });
-    expect(told.text).toContain('no longer offered, so your payment was added as ordinary Stars');
+    expect(told.text).toContain('no longer offered, so the payment above was added as ordinary Stars');
     stack.emulator.redeliver(renewal.updateId);
     await user.waitForIdle();
     expect(await entries(`topup:${renewal.chargeId}`)).toEqual([{ stars: 450 }]);

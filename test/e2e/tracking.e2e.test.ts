@@ -135,7 +135,9 @@ describe('delivery of results', () => {
     const placed = await placeLumen(user, 'A red fox');
     expect(statusOf(user, placed.statusId).text).toMatch(/Order placed, waiting in the queue/);
     const processing = await toProcessing(user, placed);
-    expect(processing.text).toMatch(/Model: Lumen Text to Image[\s\S]*Cost: \$0\.04[\s\S]*Time: \d+\ssec/);
+    expect(processing.text).toMatch(
+      /Model: Lumen Text to Image[\s\S]*Cost to the bot: \$0\.04[\s\S]*Time: \d+\ssec/,
+    );
     expect(buttonTexts(processing)).toEqual(['✖️ Cancel generation']);
 
     clock.advance(STAGE_MS);
@@ -146,7 +148,7 @@ describe('delivery of results', () => {
     expect(photo?.kind).toBe('photo');
     const status = statusOf(user, placed.statusId);
     expect(status.text).toMatch(
-      /✅ Done![\s\S]*Cost: \$0\.04[\s\S]*kept until \d{1,2} \w{3}(?: \d{4})?, \d\d:\d\d UTC/,
+      /✅ Done![\s\S]*Cost to the bot: \$0\.04[\s\S]*kept until \d{1,2} \w{3}(?: \d{4})?, \d\d:\d\d UTC/,
     );
     expect(status.buttons).toEqual([]);
     // Telegram fetched the photo itself: the bot sent the result URL, not the bytes.
@@ -233,7 +235,7 @@ describe('delivery of results', () => {
     const url = upstream(placed.upstreamId).result[0]!;
     expect(links.entities).toContainEqual(expect.objectContaining({ type: 'text_link', url }));
     // Links are not files in the chat: the order is not delivered (nothing charged), and says why.
-    await user.waitForMessage(/Not delivered[\s\S]*only as download links/);
+    await user.waitForMessage(/Not delivered[\s\S]*came as download links above/);
     await user.waitForIdle(500);
     expect(ofType(user, 'photo')).toHaveLength(0);
     // No separate original: the link already gives the file as it is.

@@ -33,7 +33,7 @@ describe.each(availableEngines())('an update with U+0000 on %s', (engine) => {
     await other.sendCommand('start');
     await other.waitForMessage(/Hi, Otto!/, { after });
     // The handler saw the user's message (without the NUL): the usual answer to plain text.
-    await nul.waitForMessage(/didn't get that/, { after });
+    await nul.waitForMessage(/didn't catch that/, { after });
     // Both handled and recorded as done: nothing of the batch is left waiting.
     await vi.waitFor(
       async () => {
@@ -72,7 +72,7 @@ describe.each(availableEngines())('an update with U+0000 on %s', (engine) => {
     expect((await deliver({ id: nul.id, first_name: 'Nul' }, NUL_TEXT)).status).toBe(200);
     expect((await deliver({ id: other.id, first_name: 'Otto' }, '/start')).status).toBe(200);
     await other.waitForMessage(/Hi, Otto!/, { after });
-    await nul.waitForMessage(/didn't get that/, { after });
+    await nul.waitForMessage(/didn't catch that/, { after });
     const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
     expect(metrics).toMatch(/bot_inbox_updates_total\{outcome="stored"\} 2/);
     expect(metrics).not.toMatch(/bot_webhook_requests_total\{outcome="failed"\}/);

@@ -229,7 +229,7 @@ describe('per-user limits (MAX_ACTIVE_ORDERS_PER_USER=1, DAILY_SPEND_PER_USER_US
     expect(refused.message_id).toBe(second.message_id);
     expect(refused.text ?? '').toContain('at most 1 at a time');
     expect(refused.text ?? '').toContain('Check your order');
-    expect(refused.buttons.some((b) => b.text === '✅ Confirm · $0.04')).toBe(true);
+    expect(refused.buttons.some((b) => b.text === '✅ Confirm')).toBe(true);
     await user.waitForIdle();
     expect(orderPosts()).toHaveLength(posts);
 
@@ -251,9 +251,9 @@ describe('per-user limits (MAX_ACTIVE_ORDERS_PER_USER=1, DAILY_SPEND_PER_USER_US
     const posts = orderPosts().length;
     const seq = stack.emulator.seq();
     await user.pressButton(/^✅ Подтвердить/);
-    const refused = await user.waitForMessage(/дневной лимит/, { after: seq });
+    const refused = await user.waitForMessage(/дневной бюджет/, { after: seq });
     expect((refused.text ?? '').replace(/\u00a0/g, ' ')).toContain(
-      'Этот заказ стоит 0,04 $, а сегодня можно потратить ещё только 0,02 $ — дневной лимит 0,10 $.',
+      'Этот заказ обходится боту в 0,04 $, а на ваши генерации сегодня осталось только 0,02 $ (дневной бюджет — 0,10 $).',
     );
     expect(refused.buttons.some((b) => b.text.startsWith('✅ Подтвердить'))).toBe(true);
     await user.waitForIdle();

@@ -17,11 +17,11 @@ describe('npm run playground -- --billing stars', () => {
     await playground.waitFor(/you are user \d+ \(customer, Stars wallet on\)/, 120_000);
     expect(playground.output).toMatch(/!renew renews it now/);
     playground.type('/subscribe');
-    await playground.press(/pro: ⭐\s?450 a month/);
+    await playground.press(/Pro: ⭐\s?450 per 30 days/);
     await playground.waitFor(/\[invoice link; type !pay to pay it\]/);
     playground.type('!pay');
     await playground.waitFor(/💳 Paid ⭐ 450/);
-    await playground.waitFor(/You're subscribed to pro! ⭐\s?600 added/);
+    await playground.waitFor(/You're subscribed to Pro! ⭐\s?600 added/);
     playground.type('!renew');
     await playground.waitFor(/🔁 Telegram renewed your subscription/);
     await playground.waitFor(/subscription renewed: ⭐\s?600 added/);

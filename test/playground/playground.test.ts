@@ -25,12 +25,13 @@ async function deliveredPhoto(p: PlaygroundProcess): Promise<Buffer> {
 async function orderPicture(p: PlaygroundProcess): Promise<string> {
   p.type('/generate');
   await p.press(/🖼 Images/);
-  const model = await p.press(/Lumen Text to Image · from .+/);
-  expect(model).toMatch(/\$0\.04|⭐/);
+  // Without billing a customer sees no amount (it is the bot's cost); with Stars, the price.
+  const model = await p.press(/Lumen Text to Image.*/);
+  expect(model).not.toMatch(/\$/);
   await p.waitFor(/Describe what you/);
   p.type('A lighthouse at dawn');
   await p.press(/➡️ Continue/);
-  return p.press(/✅ Confirm · .+/);
+  return p.press(/✅ Confirm.*/);
 }
 
 describe('npm run playground', () => {
@@ -41,7 +42,7 @@ describe('npm run playground', () => {
     expect(playground.output).toMatch(/!pay/);
 
     const confirm = await orderPicture(playground);
-    expect(confirm).toBe('✅ Confirm · $0.04');
+    expect(confirm).toBe('✅ Confirm');
     // The callback answer is shown as Telegram would show its toast.
     await playground.waitFor(/💬 Placing the order/);
     expect(sniffMedia(await deliveredPhoto(playground))?.family).toBe('image');

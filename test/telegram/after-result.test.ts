@@ -11,7 +11,7 @@ import catalogJson from '../../src/simulator/catalog.json' with { type: 'json' }
 import { afterResultData } from '../../src/telegram/callback-data/after-result.js';
 import { CALLBACK_DATA_LIMIT } from '../../src/telegram/callback-data/codec.js';
 import { createI18n, textsFor } from '../../src/telegram/i18n.js';
-import { afterResultKeyboard } from '../../src/telegram/keyboards/after-result.js';
+import { afterResultKeyboard, afterResultNext } from '../../src/telegram/keyboards/after-result.js';
 import { CAPTION_LIMIT, resultCaption } from '../../src/telegram/texts/result-caption.js';
 
 const UUID = '3f2a1b4c-5d6e-4f70-8192-a3b4c5d6e7f8';
@@ -163,5 +163,17 @@ describe('re-use rules', () => {
     expect(
       inputsExpired({ request: {}, createdAt }, createdAt.getTime() + 10 * UPLOAD_REUSE_MAX_AGE_MS),
     ).toBe(false);
+  });
+});
+
+describe('the message above the after-result buttons', () => {
+  it('explains bare "➕ N" buttons when there are several, and stays short for one', () => {
+    const two = [{ kind: 'photo' as const }, { kind: 'photo' as const }];
+    expect(afterResultNext(en, two)).toContain('<b>➕ 1</b>, <b>➕ 2</b>… to use that result as the input');
+    expect(afterResultNext(ru, two)).toContain('«➕ 1», «➕ 2»… — взять этот результат за основу');
+    expect(afterResultNext(en, [{ kind: 'photo' }])).toBe("What's next? Tap a button below.");
+    expect(afterResultNext(en, [{ kind: 'photo' }, { kind: 'document' }])).toBe(
+      "What's next? Tap a button below.",
+    );
   });
 });

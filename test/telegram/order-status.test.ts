@@ -62,7 +62,7 @@ describe('order status message', () => {
     const view = renderOrderStatus(en, order(), T0 + 7_000);
     expect(view.text).toContain('⏳ Order placed, waiting in the queue');
     expect(view.text).toContain('Lumen &lt;Text&gt; &amp; Image');
-    expect(view.text).toContain('Cost: $0.04');
+    expect(view.text).toContain('💸 Cost to the bot: $0.04');
     expect(view.text).toContain('Time: 7\u00a0sec');
     expect(buttons(view)).toEqual([]);
   });
@@ -97,7 +97,7 @@ describe('order status message', () => {
     });
     const view = renderOrderStatus(en, row, T0 + 60_000);
     expect(view.text).toContain('✅ Done!');
-    expect(view.text).toContain('Cost: $0.04');
+    expect(view.text).toContain('💸 Cost to the bot: $0.04');
     expect(view.text).toContain('Time: 42\u00a0sec');
     expect(view.text).toContain('kept until 22 Nov, 14:05 UTC');
     expect(renderOrderStatus(ru, row, T0).text).toContain('хранятся до 22 нояб., 14:05 UTC');
@@ -164,7 +164,7 @@ describe('order status message', () => {
     it('files upstream still keeps: 📥 Send the files again (as in /orders) and 🏠', () => {
       const row = order({ status: 'completed', result: files, resultExpiresAt: kept });
       const view = renderOrderStatus(en, row, T0, {
-        delivery: { sent: 0, expired: 0, linked: 0, failed: 2 },
+        delivery: { sent: 0, expired: 0, linked: 2, failed: 0 },
       });
       expect(view.text).toContain('Not delivered');
       expect(view.text).toContain(
@@ -180,6 +180,41 @@ describe('order status message', () => {
       expect(renderOrderStatus(ru, stored, T0).text).toContain(
         'Нажмите «📥 Прислать файлы ещё раз» ниже, чтобы попробовать снова.',
       );
+    });
+
+    it('with Stars: links that reached the chat are not "no file reached you", and resending says what it charges', () => {
+      const stars = textsFor(createI18n('en', NO_BRANDING, 'stars'), 'en');
+      const starsRu = textsFor(createI18n('ru', NO_BRANDING, 'stars'), 'ru');
+      const row = order({ status: 'completed', result: files, resultExpiresAt: kept, priceStars: 21 });
+      const links = { delivery: { sent: 0, expired: 0, linked: 2, failed: 0 } };
+      const view = renderOrderStatus(stars, row, T0, links);
+      expect(view.text).toContain('so they came as download links above.');
+      expect(view.text).toContain("Until a file arrives in the chat, you aren't charged for this order.");
+      expect(view.text).not.toContain('No file reached you');
+      // The money line sits under the model (not after the support line that ends the text).
+      expect(view.text).toMatch(
+        /^⚠️ Not delivered\n\nModel: [^\n]+\n↩️ Returned to your wallet: ⭐\u00a021\n\n/,
+      );
+      expect(view.text.match(/⚠️/g)).toHaveLength(1);
+      expect(view.text).toContain(
+        'Tap <b>📥 Send the files again</b> below; if they arrive, ⭐\u00a021 is charged.',
+      );
+      const ru = renderOrderStatus(starsRu, row, T0, links).text;
+      expect(ru).toContain('Пока файлы не пришли в чат, за заказ ничего не списано.');
+      expect(ru).toContain('если файлы дойдут, спишется ⭐\u00a021.');
+      const stored = renderOrderStatus(stars, order({ ...row, deliveryOutcome: 'none' }), T0).text;
+      expect(stored).toContain("No file reached you, so you haven't been charged for this order.");
+      expect(stored).toContain('if they arrive, ⭐\u00a021 is charged.');
+    });
+
+    it('files upstream returned unsafe would be refused again: 🔁 Try again, not a resend', () => {
+      const row = order({ status: 'completed', result: files, resultExpiresAt: kept });
+      const view = renderOrderStatus(en, row, T0, {
+        delivery: { sent: 0, expired: 0, linked: 0, failed: 2 },
+      });
+      expect(view.text).toContain("The generation service didn't return a file we can safely send.");
+      expect(view.text).toContain('Tap <b>🔁 Try again</b> below to place it again with the same inputs.');
+      expect(buttons(view)).toEqual([`🔁 Try again|or:${row.id}`, '🏠 Main menu|menu:home']);
     });
 
     it('no files, or files gone (found expired, or past their date): 🔁 Try again and 🏠', () => {

@@ -111,10 +111,25 @@ describe('the daily spend refusal', () => {
     expect(text).not.toMatch(/\$|USD/);
   });
 
-  it('shows the USD figures when nobody pays in Stars', () => {
-    expect(nbsp(refusalText(en, breach, { priceStars: null }))).toContain(
-      'This order costs $0.04, but today you can spend only $0.02 more: the daily limit is $0.10.',
+  it('without billing, a customer who sees no amounts is told only that the generations are used up', () => {
+    for (const texts of [en, ru]) {
+      const text = refusalText({ ...texts, showPrices: false }, breach, { priceStars: null });
+      expect(text).not.toMatch(/\$|USD|0[.,]0|spend|потрат|стоит/);
+    }
+    expect(refusalText({ ...en, showPrices: false }, breach, { priceStars: null })).toContain(
+      "You've reached today's limit of generations.",
     );
+    expect(refusalText({ ...ru, showPrices: false }, breach, { priceStars: null })).toContain(
+      'Дневной лимит генераций на сегодня исчерпан.',
+    );
+  });
+
+  it("with SHOW_PRICES=true and no billing, the USD figures are the bot's cost, not the customer's spending", () => {
+    const text = nbsp(refusalText(en, breach, { priceStars: null }));
+    expect(text).toContain(
+      "This order costs the bot $0.04, and today's budget for your generations has only $0.02 left",
+    );
+    expect(text).not.toMatch(/you can spend/);
   });
 });
 

@@ -35,8 +35,8 @@ const TABLE: PluralCase[] = [
     key: 'admin-promo-created',
     variable: 'uses',
     args: { code: 'GIFT', amount: '⭐ 5', validity: 'no end date' },
-    en: ['1 customer', '2 customers', '5 customers', '21 customers'],
-    ru: ['1 клиента', '2 клиентов', '5 клиентов', '21 клиента'],
+    en: ['⭐ 5, redeemable once', 'for up to 2 customers', 'for up to 5 customers', 'for up to 21 customers'],
+    ru: ['⭐ 5, на одну активацию', 'для 2 клиентов', 'для 5 клиентов', 'для 21 клиента'],
   },
   {
     key: 'admin-promo-batch-done',
@@ -220,14 +220,14 @@ const TABLE: PluralCase[] = [
     key: 'invite-rule-percent',
     variable: 'days',
     args: { percent: 10 },
-    en: ['in their first day', 'first 2 days', 'first 5 days', 'first 21 days'],
-    ru: ['в первый день', 'первые 2 дня', 'первые 5 дней', 'первые 21 день'],
+    en: ['in their first day', 'in their first 2 days', 'in their first 5 days', 'in their first 21 days'],
+    ru: ['в первый день', 'в первые 2 дня', 'в первые 5 дней', 'в первые 21 день'],
   },
   {
     key: 'admin-stats-referrals',
     variable: 'customers',
     args: { topups: 1, bought: '⭐ 5', rewards: '⭐ 1' },
-    en: ['1 customer brought', '2 customers brought', '5 customers brought', '21 customers brought'],
+    en: ['1 customer joined', '2 customers joined', '5 customers joined', '21 customers joined'],
     ru: ['1 клиент пришёл', '2 клиента пришли', '5 клиентов пришли', '21 клиент пришёл'],
   },
   {
@@ -261,7 +261,7 @@ describe('plural forms', () => {
     }
   }
 
-  it('invite-rule-percent reads "first day" for one day, the noun agreeing with any other number', () => {
+  it('invite-rule-percent reads "first day" for one day, and "within N days" (agreeing) for any other number', () => {
     const rule = (locale: string, days: number) =>
       render(locale, 'invite-rule-percent', { percent: 10, days });
     expect([1, 3, 21, 90].map((days) => rule('en', days))).toEqual([

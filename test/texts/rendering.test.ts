@@ -154,6 +154,13 @@ describe.each(SETUPS)('every text with billing $billing and support $support', (
     }
   });
 
+  it('speaks for the bot as "we" in English, never "I" or "me" (a button in the customer\'s words aside)', () => {
+    for (const { locale, key, text } of texts) {
+      if (locale !== 'en' || key === 'promo-button-enter') continue;
+      expect(text, key).not.toMatch(/\bI\b|\bI'|\bme\b|\bmy\b/);
+    }
+  });
+
   it('keeps a non-breaking space before units and after ⭐ and №', () => {
     for (const { locale, key, text } of texts)
       expect(text, `${locale}/${key}`).not.toMatch(
@@ -178,7 +185,7 @@ describe.each(SETUPS)('every text with billing $billing and support $support', (
         ({ key, text }) =>
           key !== 'access-support' && /(?<!\/pay)\bsupport\b(?!:)|поддержк(?!а:)/i.test(text),
       );
-      expect(sending.map((t) => t.key)).toContain('tracking-files-all-failed');
+      expect(sending.map((t) => t.key)).toContain('paysupport-text');
       for (const { locale, key, text } of sending)
         expect(text.endsWith(line[locale]), `${locale}/${key}`).toBe(true);
     });

@@ -19,6 +19,7 @@ import { spokenLocale } from '../../texts/locales.js';
 import { Composer } from '../composer.js';
 import type { BotContext } from '../context.js';
 import { isAdmin } from './admin.js';
+import { planName } from './subscriptions.js';
 import { walletHistoryLines } from './wallet.js';
 
 export const adminWalletFeature = new Composer<BotContext>();
@@ -214,7 +215,7 @@ async function showPeriodRefund(
   let text = ctx.t('admin-refund-subscription-preview', {
     amount: stars(ctx, period.stars),
     user: String(period.userId),
-    name: ctx.t('subscription-plan-name', { id: period.planId }),
+    name: planName(ctx, { id: period.planId }),
     from: formatDateTime(ctx.locale, period.startsAt),
     to: formatDateTime(ctx.locale, period.endsAt),
     unspent: stars(ctx, unspent),

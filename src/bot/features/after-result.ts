@@ -18,7 +18,7 @@ import { mainMenuButton } from '../../telegram/keyboards/main-menu.js';
 import { retryKeyboard } from '../../telegram/keyboards/way-out.js';
 import { orderSummary } from '../../telegram/order-summary.js';
 import { modelName } from '../../telegram/texts/model-name.js';
-import { modelButtonLabel } from '../../telegram/texts/money.js';
+import { modelButtonLabel, pricesShown } from '../../telegram/texts/money.js';
 import { upstreamErrorText } from '../../telegram/texts/upstream-errors.js';
 import { Composer } from '../composer.js';
 import type { BotContext } from '../context.js';
@@ -57,7 +57,9 @@ privateChats.callbackQuery(afterResultData.again.filter(), async (ctx) => {
   if (!order) return;
   await ctx.answerCallbackQuery();
   const expired = inputsExpired(order, Date.now());
-  const waiting = await ctx.reply(ctx.t(expired ? 'after-result-reuploading' : 'gen-pricing'));
+  const waiting = await ctx.reply(
+    ctx.t(expired ? 'after-result-reuploading' : pricesShown(ctx) ? 'gen-pricing' : 'gen-preparing'),
+  );
   const edit = (text: string, keyboard?: InlineKeyboard) =>
     ctx.api.editMessageText(waiting.chat.id, waiting.message_id, text, {
       ...(keyboard && { reply_markup: keyboard }),
@@ -73,7 +75,7 @@ privateChats.callbackQuery(afterResultData.again.filter(), async (ctx) => {
       return;
     }
     request = { ...order.request, media: reuploaded.media };
-    await edit(ctx.t('gen-pricing'));
+    await edit(ctx.t(pricesShown(ctx) ? 'gen-pricing' : 'gen-preparing'));
   }
   const prepared = await prepareOrder(ctx, order.modelId, request);
   if (!prepared.ok) {

@@ -16,7 +16,7 @@ import { isAdmin } from './admin.js';
 const PAGE_SIZE = 10;
 
 /** Actions with a text of their own (`admin-audit-<action with dashes>`); others show their name. */
-const KNOWN_ACTIONS = new Set([
+export const KNOWN_ACTIONS = new Set([
   'broadcast_started',
   'broadcast_paused',
   'broadcast_resumed',

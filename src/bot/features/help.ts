@@ -1,3 +1,4 @@
+import { rewardsOn } from '../../domain/referral.js';
 import { menuData } from '../../telegram/callback-data/menu.js';
 import { mainMenuButton } from '../../telegram/keyboards/main-menu.js';
 import { helpCommands } from '../commands.js';
@@ -22,7 +23,9 @@ function billingMode(ctx: BotContext): 'stars' | 'prices' | 'free' {
 function helpText(ctx: BotContext): string {
   const billing = billingMode(ctx);
   const subscriptions = ctx.deps.subscriptions !== null;
-  const commands = helpCommands(billing === 'stars', isAdmin(ctx), subscriptions).map(
+  const { config } = ctx.deps;
+  const inviteRewards = config.billing.mode === 'stars' && rewardsOn(config.billing.referral);
+  const commands = helpCommands(billing === 'stars', isAdmin(ctx), subscriptions, inviteRewards).map(
     ({ command, descriptionKey }) => ctx.t('help-command', { command, description: ctx.t(descriptionKey) }),
   );
   // The paragraphs are our own texts, already HTML: passed as they are, not escaped again.

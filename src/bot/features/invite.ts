@@ -21,6 +21,7 @@ customers.command('invite', async (ctx) => {
   const invite = await ctx.deps.referrals.invite(ctx.from.id);
   if (!invite) return;
   const rules = billing.referral;
+  const link = referralLink(ctx.me.username, invite.code);
   const ruleLines = [
     rules.bonusStars > 0 && ctx.t('invite-rule-bonus', { amount: stars(ctx, rules.bonusStars) }),
     rules.percent > 0 && ctx.t('invite-rule-percent', { percent: rules.percent, days: rules.days }),
@@ -30,17 +31,24 @@ customers.command('invite', async (ctx) => {
   const lines = [
     ctx.t('invite-title'),
     '',
-    ctx.t('invite-link', { link: referralLink(ctx.me.username, invite.code) }),
+    ctx.t('invite-link', { link }),
     '',
     ...(ruleLines.length > 0 ? ruleLines : [ctx.t('invite-rules-off')]),
     '',
-    ctx.t('invite-stats', {
-      joined: invite.stats.joined,
-      paid: invite.stats.paid,
-      earned: stars(ctx, invite.stats.earnedStars),
-    }),
+    // Without rewards, "you've earned ⭐ 0" would still read as a promise: only who came and paid.
+    ruleLines.length > 0 || invite.stats.earnedStars > 0
+      ? ctx.t('invite-stats', {
+          joined: invite.stats.joined,
+          paid: invite.stats.paid,
+          earned: stars(ctx, invite.stats.earnedStars),
+        })
+      : ctx.t('invite-stats-no-rewards', { joined: invite.stats.joined, paid: invite.stats.paid }),
     ...(ruleLines.length > 0 ? [ctx.t('invite-rewards-when'), ctx.t('invite-rewards-note')] : []),
   ];
-  const keyboard = new InlineKeyboard().text(ctx.t('button-main-menu'), menuData.pack({ item: 'home' }));
+  // Telegram's share sheet, with the link filled in: the way to actually pass it on.
+  const keyboard = new InlineKeyboard()
+    .url(ctx.t('invite-button-share'), `https://t.me/share/url?url=${encodeURIComponent(link)}`)
+    .row()
+    .text(ctx.t('button-main-menu'), menuData.pack({ item: 'home' }));
   await ctx.reply(lines.join('\n'), { reply_markup: keyboard, link_preview_options: { is_disabled: true } });
 });

@@ -79,7 +79,9 @@ privateChats.callbackQuery(orderActionData.filter({ a: 'ok' }), async (ctx) => {
   }
   if (existing.stage === 'awaiting_confirmation' && priceTag(existing) !== t) {
     // The message shows an older price than the draft holds: show the current one first.
-    await ctx.answerCallbackQuery({ text: ctx.t('order-price-outdated'), show_alert: true });
+    // Without prices shown, "the price has changed" would name something the customer never saw.
+    const outdated = pricesShown(ctx) ? 'order-price-outdated' : 'order-requoted-no-price';
+    await ctx.answerCallbackQuery({ text: ctx.t(outdated), show_alert: true });
     await showSummary(ctx, existing);
     return;
   }

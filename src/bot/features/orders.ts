@@ -14,6 +14,7 @@ import { menuData } from '../../telegram/callback-data/menu.js';
 import { orderButtons } from '../../telegram/callback-data/orders.js';
 import { deliverResults } from '../../telegram/delivery/deliver.js';
 import { afterResultKeyboard } from '../../telegram/keyboards/after-result.js';
+import { mainMenuButton } from '../../telegram/keyboards/main-menu.js';
 import {
   canOfferCancel,
   formatDateTime,
@@ -243,7 +244,14 @@ privateChats.callbackQuery(orderButtons.resend.filter(), async (ctx) => {
   }
   if (summary.linked > 0) return;
   const allExpired = summary.expired >= (order.result?.length ?? 0);
-  await ctx.reply(ctx.t(allExpired ? 'orders-resend-expired' : 'orders-resend-nothing'));
+  // Sending the same files again would fail the same way: the way on is the order placed anew.
+  const retry = new InlineKeyboard().text(
+    ctx.t('tracking-button-retry'),
+    orderButtons.retry.pack({ id: order.id }),
+  );
+  await ctx.reply(ctx.t(allExpired ? 'orders-resend-expired' : 'orders-resend-nothing'), {
+    reply_markup: mainMenuButton(ctx, retry),
+  });
 });
 
 privateChats.callbackQuery(orderButtons.retry.filter(), async (ctx) => {

@@ -47,12 +47,15 @@ paymentsFeature.on('pre_checkout_query', async (ctx) => {
   };
   // A plan's invoice (a subscription) is checked against the plan, a top-up's against its row.
   const subscriptions = ctx.deps.subscriptions;
-  const verdict = subscriptions?.isPlanPayload(query.invoice_payload)
-    ? await subscriptions.checkCheckout(checkout)
-    : await wallet.checkCheckout(checkout);
+  const plan = subscriptions?.isPlanPayload(query.invoice_payload) === true;
+  const verdict = plan ? await subscriptions!.checkCheckout(checkout) : await wallet.checkCheckout(checkout);
   if (!verdict.ok) {
     ctx.logger.info({ userId: query.from.id, reason: verdict.reason }, 'checkout refused');
-    return refuse(`checkout-${verdict.reason.replace(/_/g, '-')}`);
+    // A plan's invoice sends the customer back to /subscribe, a top-up's to /wallet's packs; the
+    // refusals only a plan has (subscribed, a payment still processing) need no such choice.
+    const reason = verdict.reason.replace(/_/g, '-');
+    const planOnly = verdict.reason === 'already_subscribed' || verdict.reason === 'payment_pending';
+    return refuse(plan && !planOnly ? `checkout-plan-${reason}` : `checkout-${reason}`);
   }
   await ctx.answerPreCheckoutQuery(true);
 });

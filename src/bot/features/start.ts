@@ -1,6 +1,7 @@
 import { parseStartPayload } from '../../domain/start-payload.js';
 import { menuData } from '../../telegram/callback-data/menu.js';
 import { createMainMenuKeyboard } from '../../telegram/keyboards/main-menu.js';
+import { stars } from '../../telegram/texts/money.js';
 import { Composer } from '../composer.js';
 import type { BotContext } from '../context.js';
 import { replyToPromoRedemption } from './promo.js';
@@ -35,7 +36,15 @@ privateChats.command('start', async (ctx) => {
   if (payload && payload.kind !== 'promo') {
     await ctx.deps.referrals.attributeStart({ id: ctx.from.id, updateId: ctx.update.update_id }, payload);
   }
-  await ctx.reply(welcomeText(ctx), { reply_markup: await mainMenu(ctx) });
+  // A welcome bonus nobody is told about is just a number on the Wallet button: say it once, when
+  // this /start is what credited it.
+  const wallet = ctx.deps.wallet;
+  const bonus = wallet && (await wallet.ensureWelcome(ctx.from.id)) ? wallet.welcomeStars : 0;
+  const text =
+    bonus > 0
+      ? `${welcomeText(ctx)}\n\n${ctx.t('start-welcome-bonus', { amount: stars(ctx, bonus) })}`
+      : welcomeText(ctx);
+  await ctx.reply(text, { reply_markup: await mainMenu(ctx) });
   if (payload?.kind === 'promo' && ctx.deps.promo) await replyToPromoRedemption(ctx, payload.code);
 });
 

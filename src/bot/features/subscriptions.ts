@@ -26,9 +26,13 @@ import type { BaseContext, BotContext } from '../context.js';
 export const subscriptionsFeature = new Composer<BotContext>();
 const privateChats = subscriptionsFeature.chatType('private');
 
-/** A plan's name and what it gives, from the overridable texts (`subscription-plan-name` selects on the id). */
+/**
+ * A plan's name, from the overridable texts: `subscription-plan-name` selects on the id (a reseller
+ * names plans there); by default it is the id capitalised ("pro" -> "Pro"), not the raw env value.
+ */
 export function planName(texts: Texts, plan: Pick<SubscriptionPlan, 'id'>): string {
-  return texts.t('subscription-plan-name', { id: plan.id });
+  const title = plan.id.charAt(0).toUpperCase() + plan.id.slice(1);
+  return texts.t('subscription-plan-name', { id: plan.id, title });
 }
 
 function planLine(texts: Texts, plan: SubscriptionPlan): string {
@@ -136,7 +140,7 @@ export function subscriptionEndedNotice(
   texts: Texts,
   planId: string,
 ): { text: string; keyboard: InlineKeyboard } {
-  const name = texts.t('subscription-plan-name', { id: planId });
+  const name = planName(texts, { id: planId });
   return { text: texts.t('subscription-ended', { name }), keyboard: plansButton(texts) };
 }
 

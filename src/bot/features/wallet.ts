@@ -73,9 +73,19 @@ async function renderWallet(
   userId: number,
 ): Promise<{ text: string; keyboard: InlineKeyboard }> {
   const wallet = ctx.deps.wallet!;
+  // A subscriber's plan Stars expire with the period: the title says how many and until when (read
+  // first: the status expires a period that has ended, so the balance below is what is spendable).
+  const plan = ctx.deps.subscriptions ? await ctx.deps.subscriptions.status(userId) : undefined;
   const balance = await wallet.balance(userId);
+  const planStars = plan?.subscription.state === 'active' ? plan.allowanceLeft : 0;
   const lines = [
-    ctx.t('wallet-title', { balance: stars(ctx, balance) }),
+    planStars > 0
+      ? ctx.t('wallet-title-plan', {
+          balance: stars(ctx, balance),
+          plan: stars(ctx, planStars),
+          date: formatDateTime(ctx.locale, plan!.subscription.expiresAt),
+        })
+      : ctx.t('wallet-title', { balance: stars(ctx, balance) }),
     '',
     ...(await walletHistoryLines(ctx, userId)),
   ];

@@ -91,6 +91,11 @@ export class WalletService {
     return this.#live().topupPacks;
   }
 
+  /** WELCOME_STARS now (live settings): what a new customer is given once. */
+  get welcomeStars(): number {
+    return this.#live().welcomeStars;
+  }
+
   /** The spendable balance; the welcome bonus is credited first if this user never had it. */
   async balance(userId: number): Promise<number> {
     await this.ensureWelcome(userId);

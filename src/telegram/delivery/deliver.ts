@@ -77,7 +77,11 @@ export interface DeliverOptions {
    * Buttons for the results: on the result message itself when it goes alone, otherwise on a
    * message of `keyboardText` right after them (an album carries no buttons).
    */
-  keyboard?: { forFiles: (files: readonly PlannedFile[]) => InlineKeyboard; text: string };
+  keyboard?: {
+    forFiles: (files: readonly PlannedFile[]) => InlineKeyboard;
+    /** The message above the buttons, told which files they are for (so it can explain them). */
+    text: (files: readonly PlannedFile[]) => string;
+  };
 }
 
 /** How a delivery went, and Telegram's ids of the files that reached the chat. */
@@ -189,7 +193,7 @@ class ResultDelivery {
     if (keyboard && !this.#keyboardPlaced && this.#files.size > 0) {
       const files = this.summary.files.map((f) => ({ url: '', index: f.index, kind: f.kind }));
       await this.#guard([], true, async () => {
-        await this.deps.api.sendMessage(this.opts.chatId, keyboard.text, {
+        await this.deps.api.sendMessage(this.opts.chatId, keyboard.text(files), {
           reply_markup: keyboard.forFiles(files),
         });
       });

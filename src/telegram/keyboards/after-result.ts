@@ -52,3 +52,9 @@ export function afterResultKeyboard(
   if (opts.share) keyboard.row().switchInline(ctx.t('after-result-button-share'), '');
   return keyboard;
 }
+
+/** The message above the after-result buttons: with several "➕ N" buttons, what they do. */
+export function afterResultNext(ctx: Texts, files: ReadonlyArray<{ kind: ResultKind }>): string {
+  const usable = files.filter((f) => reusableKind(f.kind) !== undefined);
+  return ctx.t(usable.length > 1 ? 'after-result-next-several' : 'after-result-next');
+}

@@ -5,7 +5,7 @@
 import type { OrderRecord } from '../../db/index.js';
 import { LimitError } from '../../services/user-limits.js';
 import type { Texts } from '../i18n.js';
-import { price, stars } from './money.js';
+import { price, pricesShown, stars } from './money.js';
 
 /** The LimitError behind a refusal, also when it comes bundled with other failures (composeHooks). */
 function limitErrorOf(reason: unknown): LimitError | undefined {
@@ -26,6 +26,9 @@ export function refusalText(texts: Texts, reason: unknown, order: Pick<OrderReco
       // The limit is kept in USD; a Stars customer only learns that this order goes over it.
       if (order.priceStars !== null)
         return texts.t('limits-daily-spend-stars', { price: stars(texts, order.priceStars) });
+      // Without billing the USD amounts are the bot's cost: a customer who sees no prices isn't
+      // told them, only that today's generations are used up.
+      if (!pricesShown(texts)) return texts.t('limits-daily-spend-free');
       return texts.t('limits-daily-spend', {
         price: price(texts, breach.priceUsd),
         remaining: price(texts, breach.remainingUsd),

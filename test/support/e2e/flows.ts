@@ -35,9 +35,17 @@ export async function confirmOrder(user: ScriptedUser) {
   });
 }
 
-/** The amount on the Confirm button, e.g. "$0.19". */
-export function confirmPrice(buttons: Array<{ text: string }>): string | undefined {
-  return buttons.find((b) => b.text.startsWith('✅'))?.text.split(' · ')[1];
+/**
+ * The amount the priced summary states: a Stars price is on the Confirm button ("⭐ 5"); without
+ * billing (SHOW_PRICES=true) the USD amount is the bot's cost, in the text only ("$0.19").
+ */
+export function confirmPrice(summary: {
+  text?: string;
+  buttons: Array<{ text: string }>;
+}): string | undefined {
+  const onButton = summary.buttons.find((b) => b.text.startsWith('✅'))?.text.split(' · ')[1];
+  if (onButton) return onButton;
+  return /(?:Cost to the bot|Стоимость для бота): (?:<b>)?(.+?)(?:<\/b>)? \(/.exec(summary.text ?? '')?.[1];
 }
 
 /** Text-to-image from /generate to the priced summary (Lumen Text to Image, default settings). */

@@ -96,6 +96,10 @@ export async function startStack(
     // The simulator serves results from http://127.0.0.1: allowed here, never by default.
     RESULT_URLS_ALLOW_HTTP: 'true',
     RESULT_URLS_ALLOW_PRIVATE: 'true',
+    // The suite checks the amounts upstream states (quotes, re-quotes, charge mismatches): without
+    // billing they are shown only on request, as the bot's cost (the default, hidden, is covered
+    // in-process by test/bot/show-prices.test.ts).
+    SHOW_PRICES: 'true',
     ...opts.env,
   };
   const stack: Stack = {

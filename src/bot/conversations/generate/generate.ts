@@ -14,6 +14,7 @@ import { FORM } from '../../../telegram/callback-data/generate.js';
 import { CHANGE_BUTTON_LABEL, changeableParts, type FormPart } from '../../../telegram/form-parts.js';
 import { newOrderKeyboard } from '../../../telegram/keyboards/way-out.js';
 import { orderSummary } from '../../../telegram/order-summary.js';
+import { pricesShown } from '../../../telegram/texts/money.js';
 import { upstreamErrorText } from '../../../telegram/texts/upstream-errors.js';
 import type { BaseContext, BotContext } from '../../context.js';
 import {
@@ -106,7 +107,7 @@ export async function generateConversation(
     if (!parts.includes('options') && missingRequiredOptions(plan, answers.media, answers.options).length > 0)
       await ask('options');
     const request = buildRequest(model, plan, answers);
-    const waiting = await ctx.reply(ctx.t('gen-pricing'));
+    const waiting = await ctx.reply(ctx.t(pricesShown(ctx) ? 'gen-pricing' : 'gen-preparing'));
     const prepared = await conversation.external((outer) => prepareOrder(outer, model.id, request));
     if (prepared.ok) {
       const summary = await orderSummary(ctx, prepared.order, model, prepared.walletBalance);

@@ -63,6 +63,14 @@ function numberHint(ctx: BaseContext, min: number | undefined, max: number | und
   return ctx.t('gen-option-type-number-any');
 }
 
+/** A whole-number field whose every allowed value (min to max by step) has a button. */
+function allOnButtons(field: Extract<OptionField, { kind: 'number' }>, buttons: number): boolean {
+  const { min, max } = field;
+  if (!field.integer || min === undefined || max === undefined) return false;
+  const step = field.step ?? 1;
+  return step > 0 && Math.floor((max - min) / step) + 1 <= buttons;
+}
+
 function picker(ctx: BaseContext, field: OptionField, chosen: Record<string, OptionValue>) {
   const keyboard = new InlineKeyboard();
   const current = currentValue(field, chosen);
@@ -75,7 +83,8 @@ function picker(ctx: BaseContext, field: OptionField, chosen: Record<string, Opt
   const name = optionLabel(ctx, field.key, field.label);
   let hint = '';
   if (field.kind === 'number') {
-    hint = numberHint(ctx, field.min, field.max);
+    // When every value the model allows is already a button (1 2 3 4), there's nothing to type.
+    if (!allOnButtons(field, choicesOf(field).length)) hint = numberHint(ctx, field.min, field.max);
   } else if (field.kind === 'text') {
     hint = ctx.t('gen-option-type-text');
   }
