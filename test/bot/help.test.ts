@@ -136,7 +136,7 @@ describe('/invite without rewards (REFERRAL_BONUS_STARS and REFERRAL_PERCENT lef
     expect(off).toContain('Joined: 0 · topped up: 0');
     expect(off).not.toMatch(/earned|still counted|gift Stars/);
     const buttons = (
-      harness.calls.findLast((c) => c.method === 'sendMessage')?.payload.reply_markup as {
+      harness.calls.findLast((c) => c.method === 'sendMessage')!.payload.reply_markup as {
         inline_keyboard: Array<Array<{ text: string; url?: string }>>;
       }
     ).inline_keyboard.flat();
