@@ -145,7 +145,7 @@ describe("the admin's views", () => {
     await admin.sendCommand('stats');
     const stats = await admin.waitForMessage(/Statistics/, { after });
     expect(stats.text).toContain(
-      'Referrals: 1 customer brought, 1 paid top-up (⭐\u00a050); rewards granted: ⭐\u00a010',
+      'Referrals: 1 customer joined through invites, 1 paid top-up (⭐\u00a050); rewards granted: ⭐\u00a010',
     );
     after = stack.emulator.seq();
     await admin.sendCommand('audit');

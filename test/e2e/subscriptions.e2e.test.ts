@@ -179,7 +179,7 @@ describe('a Stars subscription', () => {
     expect(await balanceOf(user)).toBe(ALLOWANCE);
     await user.sendCommand('subscription');
     const status = await user.waitForMessage(/Your plan/, { after });
-    expect(status.text).toContain(`⭐\u00a0450 for ⭐\u00a0${ALLOWANCE}`);
+    expect(status.text).toContain(`you pay ⭐\u00a0450 and get ⭐\u00a0${ALLOWANCE}`);
     await stack.restartBot();
   });
 
@@ -188,10 +188,10 @@ describe('a Stars subscription', () => {
     const after = stack.emulator.seq();
     await user.sendCommand('subscribe');
     const plans = await user.waitForMessage(/Subscriptions/, { after });
-    await user.pressButton(/^pro: ⭐\u00a0450 a month/, { messageId: plans.message_id });
+    await user.pressButton(/^Pro: ⭐\u00a0450 per 30 days/, { messageId: plans.message_id });
     const first = await user.waitForMessage(/Tap below to pay/, { after });
     const between = stack.emulator.seq();
-    await user.pressButton(/^pro: ⭐\u00a0450 a month/, { messageId: plans.message_id });
+    await user.pressButton(/^Pro: ⭐\u00a0450 per 30 days/, { messageId: plans.message_id });
     const second = await user.waitForMessage(/Tap below to pay/, { after: between });
     // Both checkouts are asked before either payment reaches the bot.
     const paid = await Promise.all([
@@ -202,7 +202,7 @@ describe('a Stars subscription', () => {
     const refused = paid.find((p) => !p.ok);
     expect(refused).toMatchObject({ ok: false, reason: 'declined' });
     expect(refused && !refused.ok && refused.errorMessage).toMatch(/still being processed/);
-    await user.waitForMessage(/You're subscribed to pro/, { after });
+    await user.waitForMessage(/You're subscribed to Pro/, { after });
     await user.waitForIdle();
     expect(
       user.messages().filter((m) => m.sentAt > after && /You're subscribed/.test(m.text ?? '')),

@@ -18,7 +18,9 @@ export async function openModel(
   await user.waitForMessage(/What would you like to create|Что будем создавать/);
   await user.pressButton(TYPE_BUTTONS[type]!);
   await user.waitForMessage(/choose a model|выберите модель/);
-  await user.pressButton(new RegExp(`^${modelName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} ·`));
+  // "Name · from $0.04" where prices are shown, the name alone where they are not (a free bot).
+  const name = modelName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await user.pressButton(new RegExp(`^${name}( ·|$)`));
   await user.waitForMessage(/You chose|Вы выбрали/);
 }
 

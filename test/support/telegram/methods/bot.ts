@@ -82,7 +82,13 @@ export const setChatMenuButton: MethodHandler = (core, { params }) => {
   const button = optJson(params, 'menu_button', "can't parse MenuButton JSON object") ?? { type: 'default' };
   checkMenuButton(button);
   const chatId = params['chat_id'];
-  if (chatId !== undefined) findChat(core, params);
+  // Like setMyCommands: a chat the user never opened answers "chat not found", a runtime fact
+  // (an admin who has not started the bot yet), not a bug of the bot's.
+  if (chatId !== undefined) {
+    const chat = core.chats.get(Number(chatId));
+    if (!chat || (chat.events.length === 0 && chat.messages.size === 0))
+      throw benignBadRequest('chat not found');
+  }
   core.settings.menuButtons.set(String(chatId ?? 'default'), button);
   return true;
 };
