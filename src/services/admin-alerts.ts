@@ -13,6 +13,7 @@ import type { AdminAlertsRepository } from '../db/index.js';
 import type { Logger } from '../logger.js';
 import type { ResellerClient } from '../reseller/client.js';
 import { ResellerError } from '../reseller/errors.js';
+import type { SubscriptionAlert } from './subscriptions.js';
 import type { StarsDifference } from './wallet/reconciliation.js';
 
 export type AdminAlert =
@@ -33,17 +34,8 @@ export type AdminAlert =
   | { kind: 'undelivered_order'; orderId: string; modelName: string; chatId: number }
   /** Telegram refunded a customer's payment itself (refunded_payment); booked in the ledger. */
   | { kind: 'telegram_refund'; userId: number; stars: number; chargeId: string; balance: number }
-  /** A subscription renewal paid another amount than its subscription's price (allowance in proportion). */
-  | {
-      kind: 'subscription_amount_mismatch';
-      userId: number;
-      chargeId: string;
-      expected: number;
-      paid: number;
-      allowance: number;
-    }
-  /** Telegram charges two plan links of one customer: two live subscriptions. */
-  | { kind: 'subscription_duplicate'; userId: number; chargeIds: string[] }
+  /** A renewal of another amount than its price; two live subscriptions of one customer. */
+  | Exclude<SubscriptionAlert, { kind: 'telegram_refund' }>
   /**
    * Upstream has kept an order in a status we do not know (`status`, as it said it) since `since`:
    * reported once per order (the tracker's claim in the store decides), no cooldown of its own.
