@@ -9,6 +9,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { I18n } from '@grammyjs/i18n';
+import { BIDI_CONTROLS } from '../domain/live-settings.js';
 import { escapeHtml } from '../lib/html.js';
 
 export interface Branding {
@@ -111,7 +112,7 @@ export function checkBrandText(file: string, locale: string, source: string, own
   // A plan's name or any other text with bidi embedding/override/isolate controls could make a menu
   // line read differently from what it is (issue 38).
   source.split('\n').forEach((text, i) => {
-    if (/[\u202A-\u202E\u2066-\u2069]/u.test(text)) {
+    if (BIDI_CONTROLS.test(text)) {
       problems.push(
         `${file} line ${i + 1}: contains bidirectional control characters (U+202A-U+202E, U+2066-U+2069), which could make a menu read differently: remove them`,
       );
