@@ -876,7 +876,6 @@ invite-stats-no-rewards = Joined: { $joined } · topped up: { $paid }
 command-invite-no-rewards = Your invite link
 invite-rewards-note = Rewards are gift Stars: you can spend them on orders, but they can't be refunded.
 invite-rewards-when = Rewards come when your friend's result is delivered, not when they top up: Stars they haven't spent can still be refunded to them.
-referral-reward-notice = 👥 Your friend { $name } topped up, so you get { $amount }.
 campaign-new-usage = Usage: <code>/campaign_new &lt;name&gt;</code> (up to 64 characters)
 campaign-created =
     📣 Campaign “{ $name }” is ready. Its link:

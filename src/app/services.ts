@@ -69,7 +69,6 @@ export function createServices(opts: {
   const referrals = new ReferralProgram({
     referrals: store.referrals,
     campaigns: store.campaigns,
-    users: store.users,
     rules: config.billing.mode === 'stars' ? config.billing.referral : undefined,
     logger,
   });

@@ -8,13 +8,9 @@ import { randomBytes } from 'node:crypto';
 import type {
   CampaignsRepository,
   InviteStats,
-  ReferralCredit,
   ReferralsRepository,
   ReferralTotals,
-  SpendBooked,
-  Tx,
-  UserRecord,
-  UsersRepository,
+  RewardSpend,
 } from '../db/index.js';
 import { type ReferralRules, rewardsOn } from '../domain/referral.js';
 import type { StartPayload } from '../domain/start-payload.js';
@@ -31,21 +27,18 @@ export function randomCode(): string {
 export class ReferralProgram {
   readonly #referrals: ReferralsRepository;
   readonly #campaigns: Pick<CampaignsRepository, 'findByCode'>;
-  readonly #users: Pick<UsersRepository, 'find'>;
   readonly #rules: ReferralRules | undefined;
   readonly #log: Logger;
 
   constructor(deps: {
     referrals: ReferralsRepository;
     campaigns: Pick<CampaignsRepository, 'findByCode'>;
-    users: Pick<UsersRepository, 'find'>;
     /** REFERRAL_* with BILLING=stars; undefined without billing (no rewards, no /invite). */
     rules: ReferralRules | undefined;
     logger: Logger;
   }) {
     this.#referrals = deps.referrals;
     this.#campaigns = deps.campaigns;
-    this.#users = deps.users;
     this.#rules = deps.rules;
     this.#log = deps.logger.child({ component: 'referrals' });
   }
@@ -99,7 +92,7 @@ export class ReferralProgram {
    * WalletService's hook for a capture or late charge booked now: the referrer's reward on its paid
    * Stars, booked in its transaction (undefined when the program pays nothing).
    */
-  get rewardSpend(): ((tx: Tx, spend: SpendBooked) => Promise<ReferralCredit | undefined>) | undefined {
+  get rewardSpend(): RewardSpend | undefined {
     const rules = this.#rules;
     if (!rules || !rewardsOn(rules)) return undefined;
     return async (tx, spend) => {
@@ -108,11 +101,6 @@ export class ReferralProgram {
         this.#log.info({ ...credit, refereeId: spend.userId, key: spend.key }, 'referral reward booked');
       return credit;
     };
-  }
-
-  /** Who to tell about a reward (their language) and who brought a customer (the customer card). */
-  member(userId: number): Promise<UserRecord | undefined> {
-    return this.#users.find(userId);
   }
 
   totals(): Promise<ReferralTotals> {
