@@ -167,8 +167,12 @@ function ModelForm(props: {
   return (
     <details class="model" data-model-id={m.id}>
       <summary>
-        <span class={offered ? '' : 'muted'}>{shownModelName(m)}</span>
-        <span class="hint small">
+        <span>
+          <span class={offered ? 'model-name' : 'model-name muted'}>{shownModelName(m)}</span>
+          {/* The catalog's name under the admin's, so the upstream model stays recognisable. */}
+          {shownModelName(m) !== m.upstreamName && <span class="hint small upstream">{m.upstreamName}</span>}
+        </span>
+        <span class="hint small model-type">
           {modelTypeLabel(m.type)}
           {m.exampleStars !== null && ` · ${t('miniapp-settings-example', { stars: num(m.exampleStars) })}`}
         </span>

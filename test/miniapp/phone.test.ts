@@ -153,7 +153,9 @@ describe.skipIf(!haveChromium).each(LANGS)('the control room on a 390 px phone i
         expect(cell.left, cell.text).toBeGreaterThanOrEqual(0);
         expect(cell.right, cell.text).toBeLessThanOrEqual(layout.viewport);
       }
-      await page.screenshot({ path: `${SHOTS}/${lang}-phone-${tab}.png`, fullPage: true });
+      // What the phone shows first, and the whole page.
+      await page.screenshot({ path: `${SHOTS}/${lang}-phone-${tab}.png` });
+      await page.screenshot({ path: `${SHOTS}/${lang}-phone-${tab}-full.png`, fullPage: true });
     },
   );
 
@@ -166,16 +168,17 @@ describe.skipIf(!haveChromium).each(LANGS)('the control room on a 390 px phone i
     await openTab(page, 'settings');
     const summary = (id: number) => page.locator(`details.model[data-model-id="${id}"] summary`);
     // The admin's name for this language (Lumen / Люмен), else the catalog's.
-    expect(await summary(203).locator(':scope > :first-child').innerText()).toBe(
-      lang === 'ru' ? 'Люмен' : 'Lumen',
-    );
-    expect(await summary(301).locator(':scope > :first-child').innerText()).toBe('Vela Video');
-    const typeOf = async (id: number) => (await summary(id).locator('.hint').innerText()).split(' · ')[0];
+    expect(await summary(203).locator('.model-name').innerText()).toBe(lang === 'ru' ? 'Люмен' : 'Lumen');
+    expect(await summary(203).locator('.upstream').innerText()).toBe('Lumen Text to Image');
+    expect(await summary(301).locator('.model-name').innerText()).toBe('Vela Video');
+    expect(await summary(301).locator('.upstream').count()).toBe(0);
+    const typeOf = async (id: number) =>
+      (await summary(id).locator('.model-type').innerText()).split(' · ')[0];
     expect(await typeOf(203)).toBe(texts[lang]['miniapp-type-image']);
     expect(await typeOf(301)).toBe(texts[lang]['miniapp-type-video']);
     expect(await typeOf(401)).toBe(texts[lang]['miniapp-type-remove-bg']);
     expect(await typeOf(501)).toBe(texts[lang]['miniapp-type-other']);
-    const types = (await page.locator('details.model summary .hint').allInnerTexts()).join('\n');
+    const types = (await page.locator('details.model summary .model-type').allInnerTexts()).join('\n');
     expect(types).not.toMatch(/remove_bg|text_to_speech|\bimage\b|\bvideo\b/);
     await summary(203).click();
     await page.screenshot({ path: `${SHOTS}/${lang}-phone-settings-model-open.png`, fullPage: true });
