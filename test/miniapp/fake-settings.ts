@@ -8,7 +8,8 @@ import type { MiniAppRoute } from '../../src/server/miniapp/route.js';
 import { SETTINGS_LIMITS } from '../../src/server/miniapp/settings-routes.js';
 import type { SettingsDocument, SettingsModel } from '../../src/services/admin/dashboard-types.js';
 
-export function fakeSettingsRoutes(opts: { topupPacks?: number[] } = {}): {
+/** `billing: false`: as with BILLING=off, no model has a price in Stars. */
+export function fakeSettingsRoutes(opts: { topupPacks?: number[]; billing?: boolean } = {}): {
   routes: MiniAppRoute[];
   saves: unknown[];
   /** Another admin saved meanwhile: the document's version moves on. */
@@ -65,6 +66,7 @@ export function fakeSettingsRoutes(opts: { topupPacks?: number[] } = {}): {
     version: 1,
     limits: SETTINGS_LIMITS,
   };
+  if (opts.billing === false) for (const m of doc.models) m.exampleStars = null;
   const stale = (body: unknown) => (body as { version?: unknown } | undefined)?.version !== doc.version;
   return {
     saves,

@@ -98,7 +98,7 @@ beforeAll(async () => {
     fakeSettingsRoutes().routes,
   );
   // BILLING=off: no payout rate, and no top-up packs set (the environment's default is none).
-  offSettings = fakeSettingsRoutes({ topupPacks: [] });
+  offSettings = fakeSettingsRoutes({ topupPacks: [], billing: false });
   const off = await servePage(dashboardOn(seeded.store, { payoutUsdPerStar: undefined }), offSettings.routes);
   servers.push(on.close, off.close);
   billingOn = on.base;
