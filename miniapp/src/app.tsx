@@ -77,9 +77,9 @@ export function App() {
         {tab === 'money' && <MoneyScreen days={days} />}
         {tab === 'models' && <ModelsScreen days={days} />}
         {tab === 'customers' && <CustomersScreen days={days} />}
-        {tab === 'growth' && <GrowthScreen />}
+        {tab === 'growth' && <GrowthScreen billing={me.data.billing} />}
         {tab === 'operations' && <OperationsScreen />}
-        {tab === 'settings' && <SettingsScreen />}
+        {tab === 'settings' && <SettingsScreen billing={me.data.billing} />}
       </main>
     </div>
   );

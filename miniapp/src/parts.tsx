@@ -1,4 +1,8 @@
-/** Small pieces every screen uses: totals cards, tables with a CSV button, loading and errors. */
+/**
+ * Small pieces every screen uses: totals cards, tables with a CSV button, loading and errors. On a
+ * phone a table turns into one card per row (style.css): its first cell is the card's title, and
+ * every other value is shown under its column's name, so nothing scrolls sideways.
+ */
 import type { ComponentChildren } from 'preact';
 import { downloadCsv } from './api.js';
 import { t } from './i18n.js';
@@ -61,7 +65,12 @@ export function Table(props: { head: string[]; rows: Array<Array<ComponentChildr
           {props.rows.map((row, r) => (
             <tr key={r}>
               {row.map((cell, i) => (
-                <td key={i} class={numeric.has(i) ? 'num' : undefined}>
+                // data-label: on a phone each row is a card, and each value carries its column's name.
+                <td
+                  key={i}
+                  class={numeric.has(i) ? 'num' : undefined}
+                  data-label={props.head[i] || undefined}
+                >
                   {cell}
                 </td>
               ))}

@@ -10,6 +10,7 @@ import type {
 } from '../../src/services/admin/dashboard-types.js';
 import { type ChartSeries, DayChart } from './chart.js';
 import { num, t, usd } from './i18n.js';
+import { broadcastStatusLabel } from './labels.js';
 import { Cards, Loaded, Section, Table } from './parts.js';
 import { cssColor } from './telegram.js';
 import { useLoad } from './use-load.js';
@@ -241,7 +242,8 @@ export function CustomersScreen({ days }: { days: DashboardPeriod }) {
   );
 }
 
-export function GrowthScreen() {
+/** Without Stars billing nobody pays: the campaigns show joins, orders and their cost only. */
+export function GrowthScreen({ billing }: { billing: boolean }) {
   const [load, retry] = useLoad<GrowthReport>('/growth');
   return (
     <Loaded load={load} retry={retry}>
@@ -253,26 +255,24 @@ export function GrowthScreen() {
                 t('miniapp-campaign'),
                 t('miniapp-joins'),
                 t('miniapp-orders'),
-                t('miniapp-payers'),
-                t('miniapp-stars-bought'),
+                ...(billing ? [t('miniapp-payers'), t('miniapp-stars-bought')] : []),
                 t('miniapp-cost'),
-                t('miniapp-margin'),
+                ...(billing ? [t('miniapp-margin')] : []),
               ]}
               numeric={[1, 2, 3, 4, 5, 6]}
               rows={data.campaigns.map((c) => [
                 c.name,
                 num(c.joins),
                 num(c.ordered),
-                num(c.payers),
-                num(c.starsBought),
+                ...(billing ? [num(c.payers), num(c.starsBought)] : []),
                 usd(c.costUsd),
-                c.marginUsd === null ? '—' : usd(c.marginUsd),
+                ...(billing ? [c.marginUsd === null ? '—' : usd(c.marginUsd)] : []),
               ])}
             />
           </Section>
           <Section title={t('miniapp-promo-codes')} csv="promo-codes">
             <Table
-              head={[t('miniapp-promo-code'), '★', t('miniapp-used')]}
+              head={[t('miniapp-promo-code'), t('miniapp-promo-stars'), t('miniapp-used')]}
               numeric={[1, 2]}
               rows={data.promoCodes.map((c) => [
                 <span key={c.code}>
@@ -315,7 +315,7 @@ export function OperationsScreen() {
                   <li key={b.id}>
                     <div class="progress-head">
                       <span>
-                        #{b.id} · {b.createdAt.slice(0, 10)} · {b.status}
+                        #{b.id} · {b.createdAt.slice(0, 10)} · {broadcastStatusLabel(b.status)}
                       </span>
                     </div>
                     <progress max={Math.max(1, b.total)} value={b.sent + b.failed} />

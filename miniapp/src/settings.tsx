@@ -2,38 +2,59 @@
  * Live settings: per model offered or hidden, names and descriptions in both languages, its price
  * (the default markup, a markup of its own, or fixed Stars); and the global markup, welcome Stars
  * and top-up packs. Every save sends the document's version: a 409 means someone else saved first,
- * and the screen shows the latest document instead of overwriting it.
+ * and the screen shows the latest document instead of overwriting it. A refusal says what to enter,
+ * field by field (settings-errors.ts). With Stars billing off the Stars values still show (they
+ * apply once billing is on), and a save sends only what the admin changed: an empty top-up list
+ * nobody touched neither blocks the save nor gets written.
  */
 import { useEffect, useState } from 'preact/hooks';
 import type {
   SettingsDocument,
   SettingsErrors,
+  SettingsLimits,
   SettingsModel,
   SettingsPrice,
 } from '../../src/services/admin/dashboard-types.js';
 import { ApiError, putJson } from './api.js';
 import { num, t } from './i18n.js';
+import { modelTypeLabel, shownModelName } from './labels.js';
 import { Loaded, Section } from './parts.js';
+import { descriptionLabel, nameLabel, whatToChangeAll } from './settings-errors.js';
 import { useLoad } from './use-load.js';
 
-type Notice = { kind: 'saved' | 'conflict' | 'too-fast' | 'error' } | { kind: 'invalid'; fields: string };
+type Notice =
+  | { kind: 'saved' | 'conflict' | 'too-fast' | 'error' }
+  | { kind: 'invalid'; lines: string[]; fields: string[] };
 
-function noticeOf(err: unknown): Notice {
+function noticeOf(err: unknown, limits: SettingsLimits): Notice {
   if (!(err instanceof ApiError)) return { kind: 'error' };
   if (err.status === 409) return { kind: 'conflict' };
   if (err.status === 429) return { kind: 'too-fast' };
   if (err.status === 422) {
-    const body = err.body as Partial<SettingsErrors> | undefined;
-    const fields = (body?.errors ?? [])
-      .map((e) => `${e.field}: ${e.code ? t(`miniapp-settings-error-${e.code}`) : e.message}`)
-      .join('; ');
-    return { kind: 'invalid', fields };
+    const errors = (err.body as Partial<SettingsErrors> | undefined)?.errors ?? [];
+    return { kind: 'invalid', lines: whatToChangeAll(errors, limits), fields: errors.map((e) => e.field) };
   }
   return { kind: 'error' };
 }
 
+/** Whether the last refusal named `field` (the input is then marked). */
+const refused = (notice: Notice | undefined, field: string) =>
+  notice?.kind === 'invalid' && notice.fields.includes(field);
+
 function NoticeLine({ notice }: { notice: Notice | undefined }) {
   if (!notice) return null;
+  if (notice.kind === 'invalid') {
+    return (
+      <div class="notice-line" data-kind="invalid" role="status">
+        {t('miniapp-settings-invalid')}
+        <ul>
+          {notice.lines.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      </div>
+    );
+  }
   const text =
     notice.kind === 'saved'
       ? t('miniapp-settings-saved')
@@ -41,9 +62,7 @@ function NoticeLine({ notice }: { notice: Notice | undefined }) {
         ? t('miniapp-settings-conflict')
         : notice.kind === 'too-fast'
           ? t('miniapp-settings-too-fast')
-          : notice.kind === 'invalid'
-            ? t('miniapp-settings-invalid', { fields: notice.fields })
-            : t('miniapp-error');
+          : t('miniapp-error');
   return (
     <p class="notice-line" data-kind={notice.kind} role="status">
       {text}
@@ -59,6 +78,7 @@ function TextField(props: {
   onValue: (value: string) => void;
   inputMode?: 'decimal' | 'numeric';
   placeholder?: string;
+  invalid?: boolean;
 }) {
   return (
     <label>
@@ -68,6 +88,7 @@ function TextField(props: {
         inputMode={props.inputMode}
         value={props.value}
         placeholder={props.placeholder}
+        aria-invalid={props.invalid || undefined}
         onInput={(e) => props.onValue(e.currentTarget.value)}
       />
     </label>
@@ -78,9 +99,29 @@ function priceValue(price: SettingsPrice): string {
   return price.kind === 'markup' ? price.markupPercent : price.kind === 'fixed' ? String(price.stars) : '';
 }
 
+/** What the top-up field says, as numbers (anything that isn't one is sent as is, and refused). */
+const packsOf = (text: string): Array<number | null> =>
+  text
+    .split(/[,;\s]+/)
+    .filter(Boolean)
+    .map((p) => (/^\d+$/.test(p) ? Number(p) : null));
+
+/** A whole number as typed, or null (NaN and null reach the server as null: refused, with what to enter). */
+/** A percent as typed, with a decimal comma read as a point (12,5 is 12.5). */
+const percentOf = (text: string): string => text.trim().replace(',', '.');
+
+const wholeOf = (text: string): number | null => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : null);
+
+/** With Stars billing off: the Stars values are kept for when it's on, and the page says so. */
+function BillingOffHint({ billing }: { billing: boolean }) {
+  return billing ? null : <p class="hint small">{t('miniapp-settings-billing-off')}</p>;
+}
+
 function ModelForm(props: {
   model: SettingsModel;
   version: number;
+  limits: SettingsLimits;
+  billing: boolean;
   onSaved: (doc: SettingsDocument) => void;
   onConflict: () => void;
 }) {
@@ -98,9 +139,9 @@ function ModelForm(props: {
     setBusy(true);
     const price: SettingsPrice =
       kind === 'markup'
-        ? { kind, markupPercent: value.trim() }
+        ? { kind, markupPercent: percentOf(value) }
         : kind === 'fixed'
-          ? { kind, stars: Number(value.trim()) }
+          ? { kind, stars: wholeOf(value) ?? Number.NaN }
           : { kind: 'default' };
     try {
       const doc = await putJson<SettingsDocument>(`/settings/models/${m.id}`, {
@@ -113,7 +154,7 @@ function ModelForm(props: {
       setNotice({ kind: 'saved' });
       props.onSaved(doc);
     } catch (err) {
-      const n = noticeOf(err);
+      const n = noticeOf(err, props.limits);
       setNotice(n);
       if (n.kind === 'conflict') props.onConflict();
     } finally {
@@ -126,9 +167,13 @@ function ModelForm(props: {
   return (
     <details class="model" data-model-id={m.id}>
       <summary>
-        <span class={offered ? '' : 'muted'}>{m.name.en ?? m.upstreamName}</span>
-        <span class="hint small">
-          {m.type}
+        <span>
+          <span class={offered ? 'model-name' : 'model-name muted'}>{shownModelName(m)}</span>
+          {/* The catalog's name under the admin's, so the upstream model stays recognisable. */}
+          {shownModelName(m) !== m.upstreamName && <span class="hint small upstream">{m.upstreamName}</span>}
+        </span>
+        <span class="hint small model-type">
+          {modelTypeLabel(m.type)}
           {m.exampleStars !== null && ` · ${t('miniapp-settings-example', { stars: num(m.exampleStars) })}`}
         </span>
       </summary>
@@ -159,24 +204,33 @@ function ModelForm(props: {
             name="price-value"
             inputMode={kind === 'fixed' ? 'numeric' : 'decimal'}
             value={value}
+            aria-label={t(
+              kind === 'fixed' ? 'miniapp-settings-price-fixed' : 'miniapp-settings-price-markup',
+            )}
+            aria-invalid={
+              refused(notice, kind === 'fixed' ? 'price.stars' : 'price.markupPercent') || undefined
+            }
             onInput={(e) => setValue(e.currentTarget.value)}
           />
         )}
+        <BillingOffHint billing={props.billing} />
         {(['en', 'ru'] as const).map((lang) => (
           <div key={lang}>
             <TextField
-              label={t('miniapp-settings-name', { lang })}
+              label={nameLabel(lang)}
               name={`name-${lang}`}
               value={text(name[lang])}
               placeholder={m.upstreamName}
+              invalid={refused(notice, `name.${lang}`)}
               onValue={(v) => setName({ ...name, [lang]: orNull(v) })}
             />
             <label>
-              {t('miniapp-settings-description', { lang })}
+              {descriptionLabel(lang)}
               <textarea
                 name={`description-${lang}`}
                 rows={2}
                 value={text(description[lang])}
+                aria-invalid={refused(notice, `description.${lang}`) || undefined}
                 onInput={(e) => setDescription({ ...description, [lang]: orNull(e.currentTarget.value) })}
               />
             </label>
@@ -193,6 +247,7 @@ function ModelForm(props: {
 
 function GlobalForm(props: {
   doc: SettingsDocument;
+  billing: boolean;
   onSaved: (doc: SettingsDocument) => void;
   onConflict: () => void;
 }) {
@@ -207,31 +262,32 @@ function GlobalForm(props: {
   }, [props.doc]);
   const save = async (e: Event) => {
     e.preventDefault();
+    const doc = props.doc;
+    // Only what changed: a value nobody touched is neither checked again nor overwritten.
+    const body: Record<string, unknown> = { version: doc.version };
+    if (percentOf(markup) !== doc.markupPercent) body.markupPercent = percentOf(markup);
+    if (welcome.trim() !== String(doc.welcomeStars)) body.welcomeStars = wholeOf(welcome);
+    const typedPacks = packsOf(packs);
+    if (typedPacks.join(',') !== doc.topupPacks.join(',')) body.topupPacks = typedPacks;
     try {
-      const doc = await putJson<SettingsDocument>('/settings/global', {
-        markupPercent: markup.trim(),
-        welcomeStars: Number(welcome.trim()),
-        topupPacks: packs
-          .split(/[,\s]+/)
-          .filter(Boolean)
-          .map(Number),
-        version: props.doc.version,
-      });
+      const saved = await putJson<SettingsDocument>('/settings/global', body);
       setNotice({ kind: 'saved' });
-      props.onSaved(doc);
+      props.onSaved(saved);
     } catch (err) {
-      const n = noticeOf(err);
+      const n = noticeOf(err, doc.limits);
       setNotice(n);
       if (n.kind === 'conflict') props.onConflict();
     }
   };
   return (
     <form onSubmit={save} class="global">
+      <BillingOffHint billing={props.billing} />
       <TextField
         label={t('miniapp-settings-markup')}
         name="markup"
         inputMode="decimal"
         value={markup}
+        invalid={refused(notice, 'markupPercent')}
         onValue={setMarkup}
       />
       <TextField
@@ -239,16 +295,24 @@ function GlobalForm(props: {
         name="welcome"
         inputMode="numeric"
         value={welcome}
+        invalid={refused(notice, 'welcomeStars')}
         onValue={setWelcome}
       />
-      <TextField label={t('miniapp-settings-packs')} name="packs" value={packs} onValue={setPacks} />
+      <TextField
+        label={t('miniapp-settings-packs')}
+        name="packs"
+        value={packs}
+        placeholder={props.billing ? undefined : t('miniapp-settings-packs-unused')}
+        invalid={refused(notice, 'topupPacks')}
+        onValue={setPacks}
+      />
       <button type="submit">{t('miniapp-settings-save')}</button>
       <NoticeLine notice={notice} />
     </form>
   );
 }
 
-export function SettingsScreen() {
+export function SettingsScreen({ billing }: { billing: boolean }) {
   const [load, retry] = useLoad<SettingsDocument>('/settings');
   const [saved, setSavedDoc] = useState<SettingsDocument>();
   // Said above the reloaded forms (a form's own notice goes with it when the document reloads).
@@ -272,11 +336,19 @@ export function SettingsScreen() {
           <>
             {conflict && <NoticeLine notice={{ kind: 'conflict' }} />}
             <Section title={t('miniapp-settings-global')}>
-              <GlobalForm doc={doc} onSaved={setSaved} onConflict={reloadAfterConflict} />
+              <GlobalForm doc={doc} billing={billing} onSaved={setSaved} onConflict={reloadAfterConflict} />
             </Section>
             <Section title={t('miniapp-settings-models')}>
               {doc.models.map((m) => (
-                <ModelForm key={m.id} model={m} version={doc.version} onSaved={setSaved} onConflict={retry} />
+                <ModelForm
+                  key={m.id}
+                  model={m}
+                  version={doc.version}
+                  limits={doc.limits}
+                  billing={billing}
+                  onSaved={setSaved}
+                  onConflict={retry}
+                />
               ))}
             </Section>
           </>

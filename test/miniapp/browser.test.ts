@@ -9,38 +9,17 @@
  * No Chromium: skipped with a message, except with REQUIRE_CHROMIUM=1 (CI), where that is a failure.
  */
 import { mkdirSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { pino } from 'pino';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpServer, listen } from '../../src/server/http-server.js';
-import { miniAppApiRoutes } from '../../src/server/miniapp/api.js';
-import { dashboardRoutes } from '../../src/server/miniapp/dashboard-routes.js';
-import { miniAppStaticRoutes } from '../../src/server/miniapp/static.js';
 import { haveChromium, launchChromium, miniAppLaunchUrl } from '../support/chromium.js';
 import { availableEngines, type TestDatabase } from '../support/databases.js';
-import { forge, signInitData } from '../support/miniapp-init-data.js';
+import { forge } from '../support/miniapp-init-data.js';
 import { ensureMiniAppBuilt } from './built-page.js';
 import { fakeSettingsRoutes } from './fake-settings.js';
-import { NOW, seededDashboard } from './seed.js';
+import { initDataFor, servePage } from './page-server.js';
+import { seededDashboard } from './seed.js';
 
-const TOKEN = '7000000002:AAbrowser-test-token';
-const ADMIN = 777001;
 const SHOTS = '.tmp/miniapp-screenshots';
-function initDataFor(languageCode: 'en' | 'ru'): string {
-  return signInitData({
-    botToken: TOKEN,
-    user: { id: ADMIN, first_name: 'Ada', language_code: languageCode },
-    authDate: Math.floor(NOW / 1000) - 60,
-    // Telegram adds a third-party signature field; it is covered by the hash like any other.
-    extra: {
-      signature: 'c2lnbmF0dXJlLW9mLXRlc3Q',
-      chat_instance: '-7351922305093871234',
-      chat_type: 'sender',
-    },
-  });
-}
 
 /** Counts the chart canvas' painted pixels: uPlot drew lines, not just an empty box. */
 const PAINTED_PIXELS = `(() => {
@@ -69,7 +48,7 @@ afterAll(async () => {
 
 describe.skipIf(!haveChromium).each(availableEngines())('the Mini App in Chromium on %s', (engine) => {
   let database: TestDatabase;
-  let server: Server;
+  let close: (() => Promise<void>) | undefined;
   let base: string;
   let page: Page;
   let settings: ReturnType<typeof fakeSettingsRoutes>;
@@ -77,22 +56,8 @@ describe.skipIf(!haveChromium).each(availableEngines())('the Mini App in Chromiu
   beforeAll(async () => {
     const seeded = await seededDashboard(engine, { upstreamBalance: async () => '1234.5' });
     database = seeded.database;
-    const dashboard = seeded.dashboard;
     settings = fakeSettingsRoutes();
-    const logger = pino({ level: 'silent' });
-    server = createHttpServer({
-      logger,
-      routes: [
-        ...miniAppStaticRoutes(),
-        ...miniAppApiRoutes({
-          auth: { botToken: TOKEN, adminIds: [ADMIN], maxAgeSeconds: 3600, now: () => NOW },
-          routes: [...dashboardRoutes(dashboard), ...settings.routes],
-          logger,
-        }),
-      ],
-    });
-    await listen(server, 0, 'PORT');
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ base, close } = await servePage(seeded.dashboard, settings.routes));
     // One page per engine, reused by every test below (a desktop-sized window).
     page = await browser!.newPage({ viewport: { width: 1100, height: 900 } });
     // A missing element fails in seconds, naming its locator, well within the test's own timeout.
@@ -100,7 +65,7 @@ describe.skipIf(!haveChromium).each(availableEngines())('the Mini App in Chromiu
   }, 60_000);
   afterAll(async () => {
     await page?.close();
-    await new Promise((r) => server?.close(r));
+    await close?.();
     await database?.drop();
   });
 
@@ -165,7 +130,7 @@ describe.skipIf(!haveChromium).each(availableEngines())('the Mini App in Chromiu
     await expect
       .poll(() => model.locator('.notice-line').innerText())
       .toBe(
-        'Please check: name.en: contains invisible characters that change the direction of text (U+202A–U+202E, U+2066–U+2069), so the menu could read differently. Remove them and save again.',
+        'Not saved. Please change:\nName in English: remove the invisible characters that change the direction of text (U+202A–U+202E, U+2066–U+2069); they could make the menu read differently.',
       );
     await model.locator('input[name="name-en"]').fill('Lumen');
   });

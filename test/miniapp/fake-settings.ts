@@ -3,11 +3,13 @@
  * /settings/global with the document's version; 409 on a stale version), enough for the settings
  * screen to be driven in the browser before the real routes are wired in.
  */
-import { parseModelPatch } from '../../src/domain/live-settings.js';
+import { parseGlobalPatch, parseModelPatch } from '../../src/domain/live-settings.js';
 import type { MiniAppRoute } from '../../src/server/miniapp/route.js';
+import { SETTINGS_LIMITS } from '../../src/server/miniapp/settings-routes.js';
 import type { SettingsDocument, SettingsModel } from '../../src/services/admin/dashboard-types.js';
 
-export function fakeSettingsRoutes(): {
+/** `billing: false`: as with BILLING=off, no model has a price in Stars. */
+export function fakeSettingsRoutes(opts: { topupPacks?: number[]; billing?: boolean } = {}): {
   routes: MiniAppRoute[];
   saves: unknown[];
   /** Another admin saved meanwhile: the document's version moves on. */
@@ -36,12 +38,35 @@ export function fakeSettingsRoutes(): {
         price: { kind: 'markup', markupPercent: '80' },
         exampleStars: 120,
       },
+      {
+        id: 401,
+        upstreamName: 'Clean Cutout',
+        type: 'remove_bg',
+        offered: true,
+        name: { en: null, ru: null },
+        description: { en: null, ru: null },
+        price: { kind: 'default' },
+        exampleStars: 3,
+      },
+      {
+        // A type the page has no word for yet.
+        id: 501,
+        upstreamName: 'Echo Voice',
+        type: 'text_to_speech',
+        offered: true,
+        name: { en: null, ru: null },
+        description: { en: null, ru: null },
+        price: { kind: 'default' },
+        exampleStars: null,
+      },
     ],
     markupPercent: '50',
     welcomeStars: 10,
-    topupPacks: [50, 100, 250],
+    topupPacks: opts.topupPacks ?? [50, 100, 250],
     version: 1,
+    limits: SETTINGS_LIMITS,
   };
+  if (opts.billing === false) for (const m of doc.models) m.exampleStars = null;
   const stale = (body: unknown) => (body as { version?: unknown } | undefined)?.version !== doc.version;
   return {
     saves,
@@ -73,7 +98,10 @@ export function fakeSettingsRoutes(): {
         write: true,
         handle: async ({ body }) => {
           saves.push({ id: 'global', body });
+          const parsed = parseGlobalPatch(body);
+          if (!parsed.ok) return { status: 422, json: { errors: parsed.errors } };
           if (stale(body)) return { status: 409 };
+          Object.assign(doc, parsed.patch);
           doc.version++;
           return { status: 200, json: doc };
         },

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Store } from '../../src/db/index.js';
 import type { Order } from '../../src/reseller/schemas.js';
+import type { CampaignRow } from '../../src/services/admin/campaigns.js';
 import { DashboardService } from '../../src/services/admin/dashboard.js';
 import { createTestDatabase, type EngineName, type TestDatabase } from '../support/databases.js';
 
@@ -162,14 +163,19 @@ export async function seededDashboard(
 
 export function dashboardOn(
   store: Store,
-  opts: { payoutUsdPerStar?: string | undefined; upstreamBalance?: () => Promise<string>; now?: number } = {},
+  opts: {
+    payoutUsdPerStar?: string | undefined;
+    upstreamBalance?: () => Promise<string>;
+    now?: number;
+    campaigns?: CampaignRow[];
+  } = {},
 ): DashboardService {
   return new DashboardService({
     dashboard: store.dashboard,
     wallet: store.wallet,
     orders: store.orders,
     broadcasts: store.broadcasts,
-    campaigns: { list: async () => [] },
+    campaigns: { list: async () => opts.campaigns ?? [] },
     payoutUsdPerStar: 'payoutUsdPerStar' in opts ? opts.payoutUsdPerStar : '0.013',
     upstreamBalance: opts.upstreamBalance ?? (async () => '12.50'),
     now: () => opts.now ?? NOW,

@@ -13,12 +13,17 @@
 import {
   type FieldError,
   type LocalizedText,
+  MAX_DESCRIPTION_CHARS,
+  MAX_MARKUP_PERCENT,
+  MAX_NAME_CHARS,
+  MAX_TOPUP_PACKS,
   type Parsed,
   parseGlobalPatch,
   parseModelPatch,
 } from '../../domain/live-settings.js';
+import { MAX_STARS_PER_PAYMENT } from '../../domain/wallet.js';
 import type { Model } from '../../reseller/schemas.js';
-import type { SettingsDocument } from '../../services/admin/dashboard-types.js';
+import type { SettingsDocument, SettingsLimits } from '../../services/admin/dashboard-types.js';
 import type { CatalogService } from '../../services/catalog.js';
 import type { LiveSettings, SettingsOutcome } from '../../services/live-settings.js';
 import { catalogPrice, needsQuote } from '../../services/pricing.js';
@@ -38,6 +43,15 @@ export interface SettingsRoutesDeps {
 type Response = Awaited<ReturnType<MiniAppRoute['handle']>>;
 
 const NO_TEXT: LocalizedText = { en: null, ru: null };
+
+/** What parseModelPatch and parseGlobalPatch accept, for the page's "enter 1 to 10 000" texts. */
+export const SETTINGS_LIMITS: SettingsLimits = {
+  markupPercent: MAX_MARKUP_PERCENT,
+  stars: MAX_STARS_PER_PAYMENT,
+  topupPacks: MAX_TOPUP_PACKS,
+  nameChars: MAX_NAME_CHARS,
+  descriptionChars: MAX_DESCRIPTION_CHARS,
+};
 
 /** The settings in effect, every upstream model listed (offered or not). */
 export async function settingsDocument(deps: SettingsRoutesDeps): Promise<SettingsDocument> {
@@ -61,6 +75,7 @@ export async function settingsDocument(deps: SettingsRoutesDeps): Promise<Settin
     welcomeStars: settings.welcomeStars,
     topupPacks: [...settings.topupPacks],
     version: settings.version,
+    limits: SETTINGS_LIMITS,
   };
 }
 

@@ -159,6 +159,19 @@ export interface SettingsDocument {
   welcomeStars: number;
   topupPacks: number[];
   version: number;
+  /** The bounds the server checks, so the page can say what to enter when a value is refused. */
+  limits: SettingsLimits;
+}
+
+export interface SettingsLimits {
+  /** The highest markup, in percent. */
+  markupPercent: number;
+  /** The most Stars in one price, welcome bonus or top-up pack. */
+  stars: number;
+  /** The most top-up packs. */
+  topupPacks: number;
+  nameChars: number;
+  descriptionChars: number;
 }
 
 /** 422's body; `code`: a refusal the page words in the admin's language (`miniapp-settings-error-<code>`). */

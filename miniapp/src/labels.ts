@@ -1,0 +1,43 @@
+/**
+ * Words for ids: a broadcast's status, a model's type, and a model's name as customers reading the page's
+ * language see it in the bot (the admin's name for that language, else the upstream's).
+ */
+import type { SettingsModel } from '../../src/services/admin/dashboard-types.js';
+import { currentLocale, t } from './i18n.js';
+
+/** `remove_bg` → "Background removal"; a type the page doesn't know yet gets a generic word. */
+export function modelTypeLabel(type: string): string {
+  switch (type) {
+    case 'image':
+      return t('miniapp-type-image');
+    case 'video':
+      return t('miniapp-type-video');
+    case 'upscale':
+      return t('miniapp-type-upscale');
+    case 'remove_bg':
+      return t('miniapp-type-remove-bg');
+    default:
+      return t('miniapp-type-other');
+  }
+}
+
+/** The same rule as the bot's menu: the admin's name in this language, else the upstream's. */
+export function shownModelName(model: Pick<SettingsModel, 'name' | 'upstreamName'>): string {
+  return model.name[currentLocale()] ?? model.upstreamName;
+}
+
+/** A broadcast's status (running, paused, cancelled, done) in words. */
+export function broadcastStatusLabel(status: string): string {
+  switch (status) {
+    case 'running':
+      return t('miniapp-broadcast-running');
+    case 'paused':
+      return t('miniapp-broadcast-paused');
+    case 'cancelled':
+      return t('miniapp-broadcast-cancelled');
+    case 'done':
+      return t('miniapp-broadcast-done');
+    default:
+      return status;
+  }
+}

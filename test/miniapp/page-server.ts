@@ -1,0 +1,56 @@
+/**
+ * The Mini App as the browser tests open it: the built page and its API served by the bot's own
+ * HTTP routes over given figures and settings, and initData signed the way Telegram signs it.
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pino } from 'pino';
+import { createHttpServer, listen } from '../../src/server/http-server.js';
+import { miniAppApiRoutes } from '../../src/server/miniapp/api.js';
+import { dashboardRoutes } from '../../src/server/miniapp/dashboard-routes.js';
+import type { MiniAppRoute } from '../../src/server/miniapp/route.js';
+import { miniAppStaticRoutes } from '../../src/server/miniapp/static.js';
+import type { DashboardService } from '../../src/services/admin/dashboard.js';
+import { signInitData } from '../support/miniapp-init-data.js';
+import { NOW } from './seed.js';
+
+export const TOKEN = '7000000002:AAbrowser-test-token';
+export const ADMIN = 777001;
+
+export function initDataFor(languageCode: 'en' | 'ru'): string {
+  return signInitData({
+    botToken: TOKEN,
+    user: { id: ADMIN, first_name: 'Ada', language_code: languageCode },
+    authDate: Math.floor(NOW / 1000) - 60,
+    // Telegram adds a third-party signature field; it is covered by the hash like any other.
+    extra: {
+      signature: 'c2lnbmF0dXJlLW9mLXRlc3Q',
+      chat_instance: '-7351922305093871234',
+      chat_type: 'sender',
+    },
+  });
+}
+
+/** Serves the page on a free port; `base` is its origin. */
+export async function servePage(
+  dashboard: DashboardService,
+  settingsRoutes: MiniAppRoute[],
+): Promise<{ base: string; close: () => Promise<void> }> {
+  const logger = pino({ level: 'silent' });
+  const server: Server = createHttpServer({
+    logger,
+    routes: [
+      ...miniAppStaticRoutes(),
+      ...miniAppApiRoutes({
+        auth: { botToken: TOKEN, adminIds: [ADMIN], maxAgeSeconds: 3600, now: () => NOW },
+        routes: [...dashboardRoutes(dashboard), ...settingsRoutes],
+        logger,
+      }),
+    ],
+  });
+  await listen(server, 0, 'PORT');
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
+}
