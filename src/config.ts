@@ -252,6 +252,11 @@ const baseSchema = z.object({
     .refine((v) => /^postgres(ql)?:\/\/[^\s]+$/.test(v), 'must be a postgres:// or postgresql:// URL')
     .optional(),
   ADMIN_IDS: idList,
+  /** Seals the tokens of bots added at run time (/bot_add, managed bots); never stored. */
+  BOT_TOKENS_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters (for example: openssl rand -base64 32)')
+    .optional(),
   DEFAULT_LOCALE: z.enum(['en', 'ru'], { message: 'must be "en" or "ru"' }).default('en'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -435,6 +440,8 @@ export interface Config {
   /** The SQLite file (default), or the PostgreSQL server when DATABASE_URL is set. */
   database: { path: string } | { url: string };
   adminIds: number[];
+  /** Bots beyond BOT_TOKEN: the secret sealing their tokens (null: none can be added). */
+  bots: { tokensSecret: string | null };
   defaultLocale: 'en' | 'ru';
   logLevel: Env['LOG_LEVEL'];
   mode: { kind: 'polling' } | { kind: 'webhook'; url: string; secret: string; port: number };
@@ -545,6 +552,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
         : null,
     database: env.DATABASE_URL ? { url: env.DATABASE_URL } : { path: env.DATABASE_PATH },
     adminIds: env.ADMIN_IDS,
+    bots: { tokensSecret: env.BOT_TOKENS_SECRET ?? null },
     defaultLocale: env.DEFAULT_LOCALE,
     logLevel: env.LOG_LEVEL,
     mode:
@@ -617,6 +625,7 @@ export function secretsOf(config: Config): string[] {
   if (config.reseller) secrets.push(config.reseller.apiKey);
   if (config.mode.kind === 'webhook') secrets.push(config.mode.secret);
   if ('url' in config.database) secrets.push(...databasePassword(config.database.url));
+  if (config.bots.tokensSecret) secrets.push(config.bots.tokensSecret);
   return secrets;
 }
 

@@ -91,6 +91,19 @@ describe('config', () => {
     expect(problems.join('\n')).not.toContain('hunter2');
   });
 
+  it('BOT_TOKENS_SECRET seals added bots: a secret, at least 32 characters, never echoed', () => {
+    const secret = 'operator-secret-0123456789-abcdefgh';
+    const config = loadConfig({ BOT_TOKEN: TOKEN, BOT_TOKENS_SECRET: secret });
+    expect(config.bots).toEqual({ tokensSecret: secret });
+    expect(secretsOf(config)).toEqual([TOKEN, secret]);
+    expect(loadConfig({ BOT_TOKEN: TOKEN }).bots).toEqual({ tokensSecret: null });
+    const problems = problemsOf({ BOT_TOKEN: TOKEN, BOT_TOKENS_SECRET: 'short-secret-7' });
+    expect(problems).toEqual([
+      'BOT_TOKENS_SECRET must be at least 32 characters (for example: openssl rand -base64 32)',
+    ]);
+    expect(problems.join('\n')).not.toContain('short-secret-7');
+  });
+
   it('names every bad variable at once', () => {
     const problems = problemsOf({ ADMIN_IDS: '42,abc', DEFAULT_LOCALE: 'de', LOG_LEVEL: 'loud' });
     expect(problems.join('\n')).toMatch(/^BOT_TOKEN is required/m);

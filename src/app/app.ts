@@ -123,10 +123,13 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
     async start(onFatal) {
       // A key or URL the upstream refuses stops here, as a token Telegram refuses does below.
       await checkUpstream(c.upstream, logger);
+      // Added bots whose sealed tokens BOT_TOKENS_SECRET cannot open stop the start, named.
+      await c.services.bots.checkSealedTokens();
       // Telegram unreachable at start-up: getMe (and every call below) keeps retrying every few
       // seconds with a warning in the log (telegram/telegram-link.ts), rather than exiting into a
       // restart loop.
       await initOrExplain(c.bot);
+      await c.services.bots.recordMain(c.bot.botInfo);
       await registerCommandMenus(c);
       // The admins' live settings before any price is shown; then a version check every 2 s.
       await c.services.liveSettings.load();

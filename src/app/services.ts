@@ -14,6 +14,7 @@ import { CampaignAdmin } from '../services/admin/campaigns.js';
 import { CustomerAdmin } from '../services/admin/customers.js';
 import { DashboardService } from '../services/admin/dashboard.js';
 import { createAdminServices, withAdminHooks } from '../services/admin.js';
+import { BotRegistry } from '../services/bot-registry.js';
 import { CatalogService } from '../services/catalog.js';
 import { composeHooks } from '../services/compose-hooks.js';
 import type { Services } from '../services/index.js';
@@ -187,6 +188,7 @@ export function createServices(opts: {
               ),
           })
         : null,
+    bots: new BotRegistry(store.bots, config.bots.tokensSecret),
   };
 }
 

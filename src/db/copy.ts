@@ -15,6 +15,7 @@ import type { Engine, Tables } from './engine.js';
  * seconds' counts and starts empty.
  */
 const TABLES = [
+  'bots',
   'users',
   'conversationStates',
   'orders',
@@ -37,6 +38,9 @@ const TABLES = [
   'subscriptionPeriods',
   'subscriptionCheckouts',
 ] as const satisfies readonly (keyof Tables)[];
+
+/** Tables the migrations fill (the main bot's row): an empty target has them, and the copy replaces them. */
+const SEEDED: ReadonlySet<keyof Tables> = new Set(['bots']);
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters for the widest table (orders). */
 const BATCH = 500;
@@ -63,6 +67,7 @@ export async function copyStore(source: Engine, target: Engine): Promise<CopiedT
   }
   const occupied: string[] = [];
   for (const table of TABLES) {
+    if (SEEDED.has(table)) continue;
     const rows = await countRows(target, table);
     if (rows > 0) occupied.push(`${table} (${rows} rows)`);
   }
@@ -76,6 +81,7 @@ export async function copyStore(source: Engine, target: Engine): Promise<CopiedT
         db.select().from(source.tables[table] as unknown as PgTable),
       )) as Record<string, unknown>[];
       const into = target.tables[table] as unknown as PgTable;
+      if (SEEDED.has(table)) await tx.db.delete(into);
       for (let i = 0; i < rows.length; i += BATCH) {
         // Ids of identity columns are kept as they are: the ledger's order is the order of its ids,
         // and recipients and the admins' messages refer to broadcasts by id.
@@ -90,8 +96,8 @@ export async function copyStore(source: Engine, target: Engine): Promise<CopiedT
       }
       copied.push({ table, rows: rows.length });
     }
-    // The next wallet entry, broadcast and audit entry continue after the copied ones.
-    for (const table of ['wallet_entries', 'broadcasts', 'audit_log', 'campaigns']) {
+    // The next bot, wallet entry, broadcast and audit entry continue after the copied ones.
+    for (const table of ['bots', 'wallet_entries', 'broadcasts', 'audit_log', 'campaigns']) {
       await tx.db.execute(
         sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce(max(id), 0) + 1, false) from ${sql.identifier(table)}`,
       );

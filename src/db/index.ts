@@ -9,6 +9,7 @@ import { openSqlite } from './engines/sqlite.js';
 import type { SupportedLocale } from './records.js';
 import { AdminAlertsRepository } from './repositories/admin-alerts.js';
 import { AuditLogRepository } from './repositories/audit-log.js';
+import { BotsRepository } from './repositories/bots.js';
 import { BroadcastsRepository } from './repositories/broadcasts.js';
 import { CampaignsRepository } from './repositories/campaigns.js';
 import { CatalogSnapshotsRepository } from './repositories/catalog-snapshots.js';
@@ -29,6 +30,7 @@ export type { SingletonHold, Tx } from './engine.js';
 export { DatabaseOpenError } from './engines/sqlite.js';
 export * from './records.js';
 export type { NewAuditEntry } from './repositories/audit-log.js';
+export { MAIN_BOT_ID, type NewBot } from './repositories/bots.js';
 export type { NewBroadcast, RecipientCounts } from './repositories/broadcasts.js';
 export type { CampaignEvents, CampaignFigures } from './repositories/campaigns.js';
 export type { StoredCatalog } from './repositories/catalog-snapshots.js';
@@ -57,6 +59,7 @@ export {
 export {
   AdminAlertsRepository,
   AuditLogRepository,
+  BotsRepository,
   BroadcastsRepository,
   CampaignsRepository,
   CatalogSnapshotsRepository,
@@ -102,6 +105,8 @@ export interface Store {
   readonly liveSettings: LiveSettingsRepository;
   /** Stars subscriptions: subscribers and their paid periods. */
   readonly subscriptions: SubscriptionsRepository;
+  /** The bots this deployment serves, the main one first. */
+  readonly bots: BotsRepository;
   conversationStorage<S>(): ReturnType<typeof createConversationStateStorage<S>>;
   /** See Engine.holdSingleton: once-per-cluster jobs (services/singleton-jobs.ts). */
   holdSingleton(name: string): Promise<SingletonHold | undefined>;
@@ -148,6 +153,7 @@ export function storeOn(engine: Engine, opts: StoreOptions | (() => number) = {}
     uploadSources: new UploadSourcesRepository(engine, now),
     liveSettings: new LiveSettingsRepository(engine, now),
     subscriptions: new SubscriptionsRepository(engine, wallet, now),
+    bots: new BotsRepository(engine, now),
     conversationStorage: () => createConversationStateStorage(engine),
     holdSingleton: (name) => engine.holdSingleton(name),
     ping: () => engine.ping(),

@@ -453,3 +453,29 @@ export interface ModelSettingsRecord {
   priceStars: number | null;
   updatedAt: Date;
 }
+
+/** A registered bot is served, or suspended: it then answers every customer with one sentence. */
+export const BOT_STATUSES = ['active', 'suspended'] as const;
+export type BotStatus = (typeof BOT_STATUSES)[number];
+
+/**
+ * A bot this deployment serves. Row 1 is the main bot (`BOT_TOKEN`, whose token never enters the
+ * database); every other row was added by an operator's admin or created as a managed bot, and keeps
+ * its token sealed with `BOT_TOKENS_SECRET`.
+ */
+export interface BotRecord {
+  id: number;
+  /** Telegram's id of the bot (the token's number); null for the main bot until it first starts. */
+  telegramId: number | null;
+  username: string | null;
+  /** The token, sealed (lib/secret-box.ts); null for the main bot. */
+  tokenSealed: string | null;
+  status: BotStatus;
+  /** Upstream spend allowed per UTC day, exact USD; null: no cap. */
+  dailyCapUsd: string | null;
+  /** The Telegram user who added or created it; null for the main bot. */
+  createdBy: number | null;
+  /** Created through the main bot's managed-bot button rather than added by token. */
+  managed: boolean;
+  createdAt: Date;
+}

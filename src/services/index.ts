@@ -11,6 +11,7 @@ import type { CampaignAdmin } from './admin/campaigns.js';
 import type { CustomerAdmin } from './admin/customers.js';
 import type { DashboardService } from './admin/dashboard.js';
 import type { AdminServices } from './admin.js';
+import type { BotRegistry } from './bot-registry.js';
 import type { CatalogService } from './catalog.js';
 import type { InputReupload } from './input-reupload.js';
 import type { LiveSettings } from './live-settings.js';
@@ -53,6 +54,8 @@ export interface Services {
   liveSettings: LiveSettings;
   /** Stars subscriptions (SUBSCRIPTION_PLANS); null unless BILLING=stars with plans. */
   subscriptions: SubscriptionsService | null;
+  /** The bots served beyond BOT_TOKEN, their tokens sealed with BOT_TOKENS_SECRET. */
+  bots: BotRegistry;
 }
 
 export interface AdminTools extends AdminServices {

@@ -110,6 +110,15 @@ describe.skipIf(!availableEngines().includes('postgres'))('db:copy from SQLite t
       mimeType: 'image/png',
     };
     await sqliteStore.uploadSources.record(source);
+    // A second bot of the deployment (its token sealed), beside the main bot's row.
+    const shop = {
+      telegramId: 7_000_001,
+      username: 'shop_bot',
+      tokenSealed: 'v1.a.b.c',
+      createdBy: 1,
+      managed: false,
+    };
+    const { bot: shopBot } = await sqliteStore.bots.add(shop);
     // Growth (issue 24): Mira's referral code, a campaign, and Oskar brought by both (by hand here).
     await sqliteStore.referrals.codeOf(user.id, () => 'mira-code');
     const campaign = await sqliteStore.campaigns.create({ code: 'spring', name: 'Spring', createdBy: 1 });
@@ -128,6 +137,7 @@ describe.skipIf(!availableEngines().includes('postgres'))('db:copy from SQLite t
     expect(copy.output).toMatch(/promoRedemptions\s+1 rows/);
     expect(copy.output).toMatch(/promoMisses\s+1 rows/);
     expect(copy.output).toMatch(/uploadSources\s+1 rows/);
+    expect(copy.output).toMatch(/bots\s+2 rows/);
     expect(copy.code).toBe(0);
     const copied = await target.open();
     expect((await copied.broadcasts.active())?.status).toBe('paused');
@@ -146,6 +156,13 @@ describe.skipIf(!availableEngines().includes('postgres'))('db:copy from SQLite t
     expect((await copied.users.find(other.id))?.attributedAt).toBeInstanceOf(Date);
     const next = await copied.campaigns.create({ code: 'autumn', name: 'Autumn', createdBy: 1 });
     expect(next?.id).toBe(campaign.id + 1);
+    // The bots replace the target's own main-bot row, and the next bot's id follows theirs.
+    expect((await copied.bots.list()).map((b) => [b.id, b.username])).toEqual([
+      [1, null],
+      [shopBot.id, 'shop_bot'],
+    ]);
+    const nextBot = await copied.bots.add({ ...shop, telegramId: 7_000_002, username: 'studio_bot' });
+    expect(nextBot.bot.id).toBe(shopBot.id + 1);
 
     // The code keeps its redemption: the same customer cannot take it twice, another one can.
     expect((await copied.promoCodes.redeem('MOVE', 77)).kind).toBe('already');

@@ -5,6 +5,7 @@
 import type {
   AdminAlertRecord,
   AuditEntryRecord,
+  BotRecord,
   BroadcastRecipientRecord,
   BroadcastRecord,
   CampaignRecord,
@@ -71,4 +72,6 @@ export type SchemaParity = [
   Holds<Same<Row<typeof pg.subscriptionPeriods>, SubscriptionPeriodRecord>>,
   Holds<Same<Row<typeof sqlite.subscriptionCheckouts>, SubscriptionCheckoutRecord>>,
   Holds<Same<Row<typeof pg.subscriptionCheckouts>, SubscriptionCheckoutRecord>>,
+  Holds<Same<Row<typeof sqlite.bots>, BotRecord>>,
+  Holds<Same<Row<typeof pg.bots>, BotRecord>>,
 ];

@@ -7,6 +7,7 @@ import type { CallbackQueries } from './state/callbacks.js';
 import type { ChatStore, EventClock } from './state/chats.js';
 import type { FloodControl } from './state/flood.js';
 import type { InlineQueries } from './state/inline-queries.js';
+import type { ManagedBots } from './state/managed-bots.js';
 import type { Payments } from './state/payments.js';
 import type { StarSubscriptions } from './state/star-subscriptions.js';
 import type { UpdateQueue } from './state/updates.js';
@@ -35,6 +36,10 @@ export interface Core {
   preCheckoutTimeoutMs: number;
   /** Telegram's flood limits (429 with retry_after), when the emulator enforces them. */
   flood: FloodControl | undefined;
+  /** The bots this bot manages (Bot API 9.6), and whether it may create them at all. */
+  managedBots: ManagedBots;
+  /** setMyProfilePhoto's last photo (a file's unique id), undefined once removed or never set. */
+  profilePhoto: string | undefined;
 }
 
 interface MethodCall {

@@ -35,7 +35,6 @@ export interface UploadDescriptor {
 /** Runs Bot API calls: auth, body parsing, injected failures, the method, and the call/problem log. */
 export class Dispatcher {
   readonly calls: RecordedCall[] = [];
-  readonly problems: string[] = [];
   private readonly injected = new Map<string, InjectedError[]>();
   /** Sees every call that got past auth, injected errors and flood limits, before it runs. */
   observer: ((method: string, params: Params) => void) | undefined;
@@ -43,7 +42,15 @@ export class Dispatcher {
   inflight = 0;
   lastActivity = Date.now();
 
-  constructor(private readonly core: Core) {}
+  /**
+   * `problems` is shared by every bot of one emulator (a test checks one list); `label` names the
+   * bot in its lines when there are several ('@shop_bot: ').
+   */
+  constructor(
+    private readonly core: Core,
+    readonly problems: string[] = [],
+    private readonly label = '',
+  ) {}
 
   inject(method: string, error: InjectedError, times: number): void {
     const key = method.toLowerCase();
@@ -116,12 +123,12 @@ export class Dispatcher {
 
   async file(token: string, filePath: string, res: ServerResponse): Promise<void> {
     if (token !== this.core.token) {
-      this.problems.push(`file download: wrong bot token in /file/bot<token>/${filePath}`);
+      this.problems.push(`${this.label}file download: wrong bot token in /file/bot<token>/${filePath}`);
       return sendJson(res, 401, { ok: false, error_code: 401, description: 'Unauthorized' });
     }
     const file = this.core.files.byPath(filePath);
     if (!file) {
-      this.problems.push(`file download: unknown file_path ${filePath}`);
+      this.problems.push(`${this.label}file download: unknown file_path ${filePath}`);
       return sendJson(res, 404, { ok: false, error_code: 404, description: 'Not Found' });
     }
     this.touch(+1);
@@ -149,7 +156,7 @@ export class Dispatcher {
         ? err
         : new ApiError(500, `Internal Server Error: emulator bug: ${String(err)}`);
     this.calls.push({ method, params, ok: false, errorCode: error.code, description: error.description, at });
-    if (error.problem) this.problems.push(`${method}: ${error.description}${excerpt(params)}`);
+    if (error.problem) this.problems.push(`${this.label}${method}: ${error.description}${excerpt(params)}`);
     return {
       status: error.code,
       body: {

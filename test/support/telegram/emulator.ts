@@ -15,6 +15,7 @@ import type { Core } from './core.js';
 import { Dispatcher, type InjectedError, type RecordedCall } from './dispatcher.js';
 import { FileStore } from './files/file-store.js';
 import { type OutageMode, startHttpServer } from './http/server.js';
+import { createManagedBot, type ManagedBotCreation } from './managed-bot-flow.js';
 import { apiMessage } from './message-view.js';
 import { type ScriptedUser, ScriptedUserImpl } from './scripted-user.js';
 import { BotSettings } from './state/bot-settings.js';
@@ -22,12 +23,14 @@ import { CallbackQueries } from './state/callbacks.js';
 import { ChatStore, EventClock } from './state/chats.js';
 import { FloodControl, type FloodLimits, type FloodStats } from './state/flood.js';
 import { InlineQueries } from './state/inline-queries.js';
+import { ManagedBots } from './state/managed-bots.js';
 import { Payments, type StarTransactionRecord } from './state/payments.js';
 import { StarSubscriptions } from './state/star-subscriptions.js';
 import { UpdateQueue } from './state/updates.js';
 import { type WebhookDelivery, WebhookPusher, type WebhookPushOptions } from './webhook-pusher.js';
 
 export type { InjectedError, RecordedCall, UploadDescriptor } from './dispatcher.js';
+export type { ManagedBotCreation } from './managed-bot-flow.js';
 export type { BotMessage, CallbackAnswer, PaymentOutcome, ScriptedUser } from './scripted-user.js';
 export type { FloodLimits, FloodStats } from './state/flood.js';
 export type { StarTransactionRecord } from './state/payments.js';
@@ -42,6 +45,8 @@ export interface EmulatorOptions {
   port?: number;
   /** What getMe returns. */
   botUser?: { id: number; username: string; first_name: string };
+  /** @BotFather allowed the main bot to create managed bots (getMe's can_manage_bots). Default false. */
+  canManageBots?: boolean;
   /** Default 20 MB: getFile on a bigger file -> 400 'Bad Request: file is too big'. */
   getFileLimitBytes?: number;
   /** Local Bot API server: no getFile limit, file_path is an absolute path under `dir`, file:// inputs allowed. */
@@ -68,10 +73,10 @@ export interface EmulatorOptions {
   floodLimits?: FloodLimits | true;
 }
 
-export interface TelegramEmulator {
-  /** 'http://127.0.0.1:PORT', for grammY's `client.apiRoot`. */
-  apiRoot: string;
-  token: string;
+/** One bot as the emulator serves it: its token, its users' chats, its calls and its settings. */
+export interface EmulatedBot {
+  /** The token the bot authenticates with; a replaced managed bot's token changes. */
+  readonly token: string;
   createUser(opts?: {
     id?: number;
     first_name?: string;
@@ -94,21 +99,12 @@ export interface TelegramEmulator {
   update(updateId: number): Update | undefined;
   /** Delivers an update once more with the same update_id (Telegram's resend of an unconfirmed update). */
   redeliver(updateId: number): void;
-  /** Strictness violations, each also answered to the bot as Telegram's error. Expect it to stay []. */
-  problems: string[];
-  /** Current value of the global event counter (messages, edits, presses, calls). */
-  seq(): number;
   /** Every webhook POST made (with `webhook`): which update, to which replica, and its answer. */
   webhookDeliveries(): WebhookDelivery[];
   /** Queue a raw update (anything the scripted users do not cover). */
   pushUpdate(update: Omit<Update, 'update_id'>): number;
   /** A bot's long poll is waiting at the server right now (tests wait for it instead of sleeping). */
   hasWaitingPoll(): boolean;
-  /**
-   * Telegram unreachable until switched off (users' updates still queue): every connection dropped
-   * (default), or every request answered by a proxy's 502 page ('bad-gateway').
-   */
-  setOutage(on: boolean, mode?: OutageMode): void;
   /** What the flood limits did (with `floodLimits`): 429s given and 429s the bot did not wait out. */
   floodStats(): FloodStats;
   /** Called with every call the emulator is about to run (past auth and limits); undefined to stop. */
@@ -125,44 +121,177 @@ export interface TelegramEmulator {
   renewSubscription(userId: number): { chargeId: string; updateId: number; expiresAt: number };
   /** The next charge of the user's subscription fails: no payment, the subscription just ends. */
   failRenewal(userId: number): void;
+  /** What setMyName / setMyDescription / setMyShortDescription stored for this language ('' if none). */
+  profileText(field: 'name' | 'description' | 'short_description', languageCode?: string): string;
+  /** The profile photo setMyProfilePhoto set (its upload's size in bytes), undefined if none. */
+  profilePhoto(): string | undefined;
+  /** The menu button for a chat (or the default one), as setChatMenuButton stored it. */
+  menuButton(chatId?: number): unknown;
+  /**
+   * The user presses this bot's `request_managed_bot` button and creates a bot (Bot API 9.6): it is
+   * served at once, and this bot gets `managed_bot_created` in the chat and the `managed_bot` update.
+   */
+  createManagedBot(userId: number, choice?: { name?: string; username?: string }): ManagedBotCreation;
   /** Transcripts of every chat. */
   transcript(): string;
+}
+
+/**
+ * The emulated Telegram: the main bot (the fields of EmulatedBot) and any other bot it serves on
+ * the same address, each with its own token, chats, updates, calls and flood budget.
+ */
+export interface TelegramEmulator extends EmulatedBot {
+  /** 'http://127.0.0.1:PORT', for grammY's `client.apiRoot`. */
+  apiRoot: string;
+  /** Strictness violations of every bot, each also answered to the bot as Telegram's error. Expect []. */
+  problems: string[];
+  /** Current value of the global event counter (messages, edits, presses, calls). */
+  seq(): number;
+  /**
+   * Telegram unreachable until switched off (users' updates still queue): every connection dropped
+   * (default), or every request answered by a proxy's 502 page ('bad-gateway').
+   */
+  setOutage(on: boolean, mode?: OutageMode): void;
+  /** A bot made in @BotFather: served at once under its own token. */
+  addBot(opts?: { username?: string; first_name?: string; canManageBots?: boolean }): EmulatedBot;
+  /** Every bot served, the main one first (managed bots included). */
+  bots(): EmulatedBot[];
+  /** The bot with this username or id. */
+  bot(usernameOrId: string | number): EmulatedBot;
   close(): Promise<void>;
 }
 
 const MB = 1024 * 1024;
 
 export async function startTelegramEmulator(opts: EmulatorOptions = {}): Promise<TelegramEmulator> {
-  const token = opts.token ?? `123456:TEST-${randomBytes(6).toString('hex')}`;
   const clock = new EventClock();
-  const core: Core = {
-    token,
-    botUser: botUserFrom(token, opts.botUser),
-    getFileLimitBytes: opts.getFileLimitBytes ?? 20 * MB,
-    uploadLimitBytes: opts.uploadLimitBytes ?? (opts.localMode ? 2000 * MB : 50 * MB),
-    localDir: opts.localMode?.dir,
-    strictImages: opts.strictImages ?? false,
-    clock,
-    files: new FileStore(opts.localMode?.dir),
-    chats: new ChatStore(clock),
-    updates: new UpdateQueue(),
-    callbacks: new CallbackQueries(),
-    inlineQueries: new InlineQueries(opts.inlineQueryTimeoutMs ?? 10_000),
-    settings: new BotSettings(),
-    payments: new Payments(),
-    subscriptions: new StarSubscriptions(opts.subscriptionTestPeriodSeconds),
-    preCheckoutTimeoutMs: opts.preCheckoutTimeoutMs ?? 10_000,
-    flood: opts.floodLimits ? new FloodControl(opts.floodLimits === true ? {} : opts.floodLimits) : undefined,
-  };
-  const dispatcher = new Dispatcher(core);
-  const server = await startHttpServer(opts.port ?? 0, {
-    api: (t, method, req, url, signal) => dispatcher.api(t, method, req, url, signal),
-    file: (t, filePath, res) => dispatcher.file(t, filePath, res),
-  });
+  const problems: string[] = [];
+  const byToken = new Map<string, Station>();
+  const stations: Station[] = [];
+  let nextBotId = 7_000_001;
   let nextUserId = 1_000_001;
-  const pusher = opts.webhook && new WebhookPusher(core.updates, core.settings, opts.webhook);
-  const createUser: TelegramEmulator['createUser'] = (u = {}) => {
-    const id = u.id ?? nextUserId++;
+
+  const newToken = (botId: number) => `${botId}:TEST-${randomBytes(6).toString('hex')}`;
+  // replaceManagedBotToken: the old token stops working at once.
+  const revoke = (oldToken: string): string => {
+    const station = byToken.get(oldToken);
+    if (!station) throw new Error('no bot has this token');
+    const token = newToken(station.core.botUser.id);
+    byToken.delete(oldToken);
+    station.core.token = token;
+    byToken.set(token, station);
+    return token;
+  };
+  const open = (token: string, botUser: UserFromGetMe, canManageBots: boolean, label: string): Station => {
+    const core: Core = {
+      token,
+      botUser,
+      getFileLimitBytes: opts.getFileLimitBytes ?? 20 * MB,
+      uploadLimitBytes: opts.uploadLimitBytes ?? (opts.localMode ? 2000 * MB : 50 * MB),
+      localDir: opts.localMode?.dir,
+      strictImages: opts.strictImages ?? false,
+      clock,
+      files: new FileStore(opts.localMode?.dir),
+      chats: new ChatStore(clock),
+      updates: new UpdateQueue(),
+      callbacks: new CallbackQueries(),
+      inlineQueries: new InlineQueries(opts.inlineQueryTimeoutMs ?? 10_000),
+      settings: new BotSettings(),
+      payments: new Payments(),
+      subscriptions: new StarSubscriptions(opts.subscriptionTestPeriodSeconds),
+      preCheckoutTimeoutMs: opts.preCheckoutTimeoutMs ?? 10_000,
+      flood: opts.floodLimits
+        ? new FloodControl(opts.floodLimits === true ? {} : opts.floodLimits)
+        : undefined,
+      managedBots: new ManagedBots(canManageBots, {
+        spawn: (profile) => {
+          const spawned = spawn(profile, false);
+          return { botUser: spawned.core.botUser, token: spawned.core.token };
+        },
+        revoke,
+      }),
+      profilePhoto: undefined,
+    };
+    const dispatcher = new Dispatcher(core, problems, label);
+    const pusher = opts.webhook && new WebhookPusher(core.updates, core.settings, opts.webhook);
+    const station: Station = { core, dispatcher, pusher, view: undefined as unknown as EmulatedBot };
+    station.view = botView(station, () => nextUserId++);
+    byToken.set(token, station);
+    stations.push(station);
+    return station;
+  };
+  const spawn = (profile: { first_name: string; username: string }, canManageBots: boolean): Station => {
+    if (stations.some((s) => s.core.botUser.username.toLowerCase() === profile.username.toLowerCase()))
+      throw new Error(`a bot @${profile.username} exists already`);
+    const id = nextBotId++;
+    const botUser = botUserFrom(String(id), { id, ...profile }, canManageBots);
+    return open(newToken(id), botUser, canManageBots, `@${profile.username}: `);
+  };
+
+  const mainToken = opts.token ?? `123456:TEST-${randomBytes(6).toString('hex')}`;
+  const main = open(
+    mainToken,
+    botUserFrom(mainToken, opts.botUser, opts.canManageBots ?? false),
+    opts.canManageBots ?? false,
+    '',
+  );
+  const server = await startHttpServer(opts.port ?? 0, {
+    api: (t, method, req, url, signal) => {
+      const station = byToken.get(t);
+      if (station) return station.dispatcher.api(t, method, req, url, signal);
+      // A bot unknown here (a revoked token, or a test's process outliving its own emulator on a
+      // reused port): refused, and neither a call nor a problem of any bot served here.
+      req.resume();
+      return Promise.resolve({
+        status: 401,
+        body: { ok: false, error_code: 401, description: 'Unauthorized' },
+      });
+    },
+    file: (t, filePath, res) => (byToken.get(t) ?? main).dispatcher.file(t, filePath, res),
+  });
+
+  return {
+    ...main.view,
+    apiRoot: `http://127.0.0.1:${server.port}`,
+    problems,
+    seq: () => clock.current(),
+    setOutage: (on, mode) => server.setOutage(on, mode),
+    addBot: (o = {}) => {
+      const username = o.username ?? `added_${nextBotId}_bot`;
+      return spawn({ username, first_name: o.first_name ?? username }, o.canManageBots ?? false).view;
+    },
+    bots: () => stations.map((s) => s.view),
+    bot: (which) => {
+      const found = stations.find((s) =>
+        typeof which === 'number'
+          ? s.core.botUser.id === which
+          : s.core.botUser.username === which.replace(/^@/, ''),
+      );
+      if (!found) throw new Error(`the emulator serves no bot ${String(which)}`);
+      return found.view;
+    },
+    async close() {
+      for (const station of stations) {
+        await station.pusher?.close();
+        station.core.updates.close();
+      }
+      await server.close();
+    },
+  };
+}
+
+interface Station {
+  core: Core;
+  dispatcher: Dispatcher;
+  pusher: WebhookPusher | undefined;
+  view: EmulatedBot;
+}
+
+/** The per-bot half of the emulator's interface, over one station's state. */
+function botView(station: Station, nextUserId: () => number): EmulatedBot {
+  const { core, dispatcher } = station;
+  const createUser: EmulatedBot['createUser'] = (u = {}) => {
+    const id = u.id ?? nextUserId();
     const chat = core.chats.create({
       id,
       is_bot: false,
@@ -172,13 +301,12 @@ export async function startTelegramEmulator(opts: EmulatorOptions = {}): Promise
     });
     return new ScriptedUserImpl(core, dispatcher, chat);
   };
-
   return {
-    apiRoot: `http://127.0.0.1:${server.port}`,
-    token,
+    get token() {
+      return core.token;
+    },
     botUser: core.botUser,
     calls: dispatcher.calls,
-    problems: dispatcher.problems,
     createUser,
     createUsers: (count, o = {}) =>
       Array.from({ length: count }, (_, i) =>
@@ -190,15 +318,17 @@ export async function startTelegramEmulator(opts: EmulatorOptions = {}): Promise
     callsTo: (method) => dispatcher.calls.filter((c) => c.method.toLowerCase() === method.toLowerCase()),
     injectError: (method, error, times = 1) => dispatcher.inject(method, error, times),
     commands: (scope, languageCode) => core.settings.getCommands(scope, languageCode),
+    profileText: (field, languageCode) => core.settings.texts.get(`${field}|${languageCode ?? ''}`) ?? '',
+    profilePhoto: () => core.profilePhoto,
+    menuButton: (chatId) =>
+      core.settings.menuButtons.get(String(chatId ?? 'default')) ?? core.settings.menuButtons.get('default'),
     unansweredCallbackQueries: () => core.callbacks.unanswered(),
     unansweredPreCheckoutQueries: () => core.payments.unanswered(),
     starTransactions: () => [...core.payments.transactions],
     update: (updateId) => core.updates.get(updateId),
     redeliver: (updateId) => core.updates.redeliver(updateId),
-    seq: () => clock.current(),
     pushUpdate: (update) => core.updates.push(update),
-    webhookDeliveries: () => [...(pusher?.deliveries ?? [])],
-    setOutage: (on, mode) => server.setOutage(on, mode),
+    webhookDeliveries: () => [...(station.pusher?.deliveries ?? [])],
     hasWaitingPoll: () => core.updates.hasWaitingPoller(),
     floodStats: () => core.flood?.stats ?? { limited: 0, ignored: 0, ignoredDetails: [] },
     renewSubscription: (userId) => {
@@ -227,6 +357,7 @@ export async function startTelegramEmulator(opts: EmulatorOptions = {}): Promise
       if (!sub) throw new Error(`user ${userId} has no Star subscription`);
       sub.ended = true;
     },
+    createManagedBot: (userId, choice) => createManagedBot(core, userId, choice),
     observeCalls: (observer) => {
       dispatcher.observer = observer;
     },
@@ -235,15 +366,14 @@ export async function startTelegramEmulator(opts: EmulatorOptions = {}): Promise
         .all()
         .map((chat) => new ScriptedUserImpl(core, dispatcher, chat).transcript())
         .join('\n'),
-    async close() {
-      await pusher?.close();
-      core.updates.close();
-      await server.close();
-    },
   };
 }
 
-function botUserFrom(token: string, given: EmulatorOptions['botUser']): UserFromGetMe {
+function botUserFrom(
+  token: string,
+  given: EmulatorOptions['botUser'],
+  canManageBots: boolean,
+): UserFromGetMe {
   const id = given?.id ?? (Number(token.split(':')[0]) || 123456);
   return {
     id,
@@ -255,5 +385,6 @@ function botUserFrom(token: string, given: EmulatorOptions['botUser']): UserFrom
     supports_inline_queries: false,
     can_connect_to_business: false,
     has_main_web_app: false,
+    can_manage_bots: canManageBots,
   } as UserFromGetMe;
 }

@@ -50,6 +50,7 @@ export function apiMessage(
     out['invoice'] = invoice;
   }
   if (msg.successfulPayment) out['successful_payment'] = msg.successfulPayment;
+  if (msg.service) Object.assign(out, msg.service);
   if (isInlineKeyboard(msg.replyMarkup) && msg.replyMarkup.inline_keyboard.length)
     out['reply_markup'] = msg.replyMarkup;
   const replied = msg.replyTo === undefined ? undefined : chat.messages.get(msg.replyTo);

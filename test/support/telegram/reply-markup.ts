@@ -117,9 +117,28 @@ function parseReplyKeyboard(value: Record<string, unknown>): ReplyKeyboardMarkup
       const text = typeof button === 'string' ? button : isRecord(button) ? button['text'] : undefined;
       if (typeof text !== 'string' || text.trim() === '')
         throw badRequest('keyboard button text must be non-empty');
+      if (isRecord(button) && button['request_managed_bot'] !== undefined)
+        checkManagedBotRequest(button['request_managed_bot']);
     }
   }
   return value as unknown as ReplyKeyboardMarkup;
+}
+
+/** KeyboardButtonRequestManagedBot: a signed 32-bit request_id; a suggested username must be a bot's. */
+function checkManagedBotRequest(request: unknown): void {
+  if (!isRecord(request)) throw badRequest("can't parse KeyboardButtonRequestManagedBot");
+  const id = request['request_id'];
+  if (typeof id !== 'number' || !Number.isInteger(id) || id < -(2 ** 31) || id >= 2 ** 31)
+    throw badRequest('BUTTON_ID_INVALID');
+  const username = request['suggested_username'];
+  if (
+    username !== undefined &&
+    (typeof username !== 'string' || !/^[A-Za-z][A-Za-z0-9_]{3,30}bot$/i.test(username))
+  )
+    throw badRequest('USERNAME_INVALID');
+  const name = request['suggested_name'];
+  if (name !== undefined && (typeof name !== 'string' || name.length === 0 || name.length > 64))
+    throw badRequest('BOT_NAME_INVALID');
 }
 
 export function isInlineKeyboard(markup: AnyReplyMarkup | undefined): markup is InlineKeyboardMarkup {

@@ -20,6 +20,7 @@ import type { Update } from 'grammy/types';
 import type { OrderStatus } from '../../../domain/order-state.js';
 import type { GenerationRequest } from '../../../reseller/schemas.js';
 import {
+  BOT_STATUSES,
   BROADCAST_STATUSES,
   type BroadcastAudience,
   type BroadcastContent,
@@ -365,4 +366,17 @@ export const subscriptionCheckouts = pgTable('subscription_checkouts', {
   userId: telegramId('user_id').primaryKey(),
   payload: text('payload').notNull(),
   approvedAt: at('approved_at').notNull(),
+});
+
+/** See schema/sqlite/bots.ts: the bots this deployment serves; row 1 is the main bot. */
+export const bots = pgTable('bots', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  telegramId: telegramId('telegram_id').unique(),
+  username: text('username'),
+  tokenSealed: text('token_sealed'),
+  status: text('status', { enum: BOT_STATUSES }).notNull().default('active'),
+  dailyCapUsd: text('daily_cap_usd'),
+  createdBy: telegramId('created_by'),
+  managed: boolean('managed').notNull().default(false),
+  createdAt: at('created_at').notNull().defaultNow(),
 });

@@ -2,7 +2,6 @@ import { ApiError, badRequest, benignBadRequest } from '../api-error.js';
 import type { MethodHandler } from '../core.js';
 import { isRecord, optBool, optInt, optJson, optString } from '../params.js';
 import { checkWebApp } from '../reply-markup.js';
-import { findChat } from './common.js';
 
 export const getMe: MethodHandler = (core) => core.botUser;
 
@@ -153,5 +152,40 @@ export const answerCallbackQuery: MethodHandler = (core, { params }) => {
   });
   const chat = core.chats.get(core.callbacks.chatOf(id) ?? Number.NaN);
   if (chat) core.chats.record(chat, { type: 'answered', queryId: id, text, showAlert });
+  return true;
+};
+
+/** getManagedBotToken: only the bot that manages it may read a managed bot's token. */
+export const getManagedBotToken: MethodHandler = (core, { params }) =>
+  core.managedBots.tokenOf(requiredUserId(params));
+
+/** replaceManagedBotToken: a new token; the old one answers 401 from now on. */
+export const replaceManagedBotToken: MethodHandler = (core, { params }) =>
+  core.managedBots.replace(requiredUserId(params));
+
+function requiredUserId(params: Record<string, unknown>): number {
+  const userId = optInt(params, 'user_id');
+  if (userId === undefined) throw badRequest('user_id is required');
+  return userId;
+}
+
+/**
+ * setMyProfilePhoto: an InputProfilePhoto, static (`photo`) or animated (`animation`), whose file
+ * is uploaded with the call (attach://); a file_id or a URL is refused, as Telegram does.
+ */
+export const setMyProfilePhoto: MethodHandler = (core, { params, uploads }) => {
+  const photo = optJson(params, 'photo', "can't parse InputProfilePhoto JSON object");
+  if (!isRecord(photo)) throw badRequest('PHOTO_INVALID');
+  const field = photo['type'] === 'static' ? 'photo' : photo['type'] === 'animated' ? 'animation' : undefined;
+  const ref = field === undefined ? undefined : photo[field];
+  const upload =
+    typeof ref === 'string' && ref.startsWith('attach://') ? uploads.get(ref.slice(9)) : undefined;
+  if (!upload) throw badRequest('PHOTO_INVALID');
+  core.profilePhoto = `${field}:${upload.size}`;
+  return true;
+};
+
+export const removeMyProfilePhoto: MethodHandler = (core) => {
+  core.profilePhoto = undefined;
   return true;
 };

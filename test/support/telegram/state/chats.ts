@@ -37,6 +37,8 @@ export interface StoredMessage {
   invoice?: StoredInvoice | undefined;
   /** A user's message: the successful_payment it carries. */
   successfulPayment?: Record<string, unknown> | undefined;
+  /** A service message's own field (e.g. `managed_bot_created`), copied into the Message as is. */
+  service?: Record<string, unknown> | undefined;
   replyMarkup?: AnyReplyMarkup | undefined;
   replyTo?: number | undefined;
   editCount: number;
