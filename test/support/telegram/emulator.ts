@@ -170,7 +170,7 @@ export async function startTelegramEmulator(opts: EmulatorOptions = {}): Promise
       ...(u.username ? { username: u.username } : {}),
       ...(u.language_code ? { language_code: u.language_code } : {}),
     });
-    return new ScriptedUserImpl(core, dispatcher, chat);
+    return new ScriptedUserImpl(core, chat);
   };
 
   return {
@@ -233,7 +233,7 @@ export async function startTelegramEmulator(opts: EmulatorOptions = {}): Promise
     transcript: () =>
       core.chats
         .all()
-        .map((chat) => new ScriptedUserImpl(core, dispatcher, chat).transcript())
+        .map((chat) => new ScriptedUserImpl(core, chat).transcript())
         .join('\n'),
     async close() {
       await pusher?.close();
