@@ -27,36 +27,28 @@ async function count(rows: Promise<Array<{ n: number | string }>>): Promise<numb
   return Number(row?.n);
 }
 
-async function expectUpdatesHandled(emulator: Emulator, database: Database): Promise<void> {
-  // First stored, then done: a row stored after the count would be missed the other way round.
+/** Checked before the database: a row stored after the count would be missed the other way round. */
+function expectAllStored(emulator: Emulator): void {
   expect(emulator.hasWaitingPoll(), 'the bot has not stored every update sent yet').toBe(true);
-  const pending = await count(
-    database.query<{ n: number | string }>`select count(*) as n from update_inbox where done_at is null`,
-  );
-  expect(pending, 'stored updates not handled yet').toBe(0);
 }
 
-async function expectOrdersSettled(database: Database): Promise<void> {
-  const unsettled = await count(
-    database.query<{ n: number | string }>`select count(*) as n from orders where stage = 'submitting'
+interface Pending {
+  updates: number | string;
+  orders: number | string;
+  broadcasts: number | string;
+}
+
+/** One statement (one connection on PostgreSQL) per look. */
+async function pendingWork(database: Database): Promise<Pending> {
+  const [row] = await database.query<Pending>`select
+    (select count(*) from update_inbox where done_at is null) as updates,
+    (select count(*) from orders where stage = 'submitting'
       or ((finished_at is not null or lost_at is not null)
-        and (delivered_at is null or final_handled_at is null))`,
-  );
-  expect(unsettled, 'orders being submitted, or finished and not yet delivered and settled').toBe(0);
-}
-
-async function expectBroadcastsSettled(database: Database): Promise<void> {
-  const sending = await count(
-    database.query<{
-      n: number | string;
-    }>`select count(*) as n from broadcast_recipients where status = 'sending'`,
-  );
-  expect(sending, 'broadcast sends in flight').toBe(0);
-  const unreported = await count(
-    database.query<{ n: number | string }>`select count(*) as n from broadcasts
-      where status in ('done', 'cancelled') and reported_at is null`,
-  );
-  expect(unreported, 'broadcasts ended and not yet reported').toBe(0);
+        and (delivered_at is null or final_handled_at is null))) as orders,
+    (select count(*) from broadcast_recipients where status = 'sending')
+      + (select count(*) from broadcasts where status in ('done', 'cancelled') and reported_at is null)
+      as broadcasts`;
+  return row!;
 }
 
 /** Every update sent so far is stored and handled. */
@@ -65,7 +57,16 @@ export async function waitUntilHandled(
   database: Database,
   timeoutMs = DEFAULT_TIMEOUT_MS,
 ): Promise<void> {
-  await vi.waitFor(() => expectUpdatesHandled(emulator, database), { timeout: timeoutMs, interval: 50 });
+  await vi.waitFor(
+    async () => {
+      expectAllStored(emulator);
+      const pending = await count(
+        database.query<{ n: number | string }>`select count(*) as n from update_inbox where done_at is null`,
+      );
+      expect(pending, 'stored updates not handled yet').toBe(0);
+    },
+    { timeout: timeoutMs, interval: 50 },
+  );
 }
 
 /** Every update handled, and no order or broadcast with work in hand. */
@@ -76,9 +77,16 @@ export async function waitUntilSettled(
 ): Promise<void> {
   await vi.waitFor(
     async () => {
-      await expectOrdersSettled(database);
-      await expectBroadcastsSettled(database);
-      await expectUpdatesHandled(emulator, database);
+      expectAllStored(emulator);
+      const pending = await pendingWork(database);
+      expect(Number(pending.updates), 'stored updates not handled yet').toBe(0);
+      expect(
+        Number(pending.orders),
+        'orders being submitted, or finished and not delivered and settled',
+      ).toBe(0);
+      expect(Number(pending.broadcasts), 'broadcast sends in flight, or ended broadcasts not reported').toBe(
+        0,
+      );
     },
     { timeout: timeoutMs, interval: 50 },
   );
