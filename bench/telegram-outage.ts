@@ -22,7 +22,7 @@ try {
   const figures: number[] = [];
   for (let trial = 0; trial < trials; trial++) {
     const length = outageMs + trial * 1_100;
-    await user.waitForIdle();
+    await stack.handledAll();
     const logFrom = stack.bot.lines.length;
     stack.emulator.setOutage(true);
     console.log(`Telegram down for ${(length / 1000).toFixed(1)} s...`);

@@ -151,7 +151,7 @@ describe('broadcasts', () => {
       'Broadcast cancelled',
     );
     const report = await admin.waitForMessage(/Broadcast #2 was cancelled/, { timeoutMs: 20_000 });
-    await admin.waitForIdle();
+    await stack.settled();
     const sent = Number(/Sent: (\d+) of 26/.exec(report.text ?? '')?.[1]);
     expect(sent).toBe(delivered());
     expect(sent).toBeLessThan(26);

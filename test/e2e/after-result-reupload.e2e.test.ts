@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimClock } from '../../src/simulator/server.js';
 import { confirmOrder, confirmPrice, continueToPrice, openModel } from '../support/e2e/flows.js';
+import { waitForResultFiles } from '../support/e2e/handled.js';
 import { type Stack, startStack } from '../support/e2e/stack.js';
 import { makeJpeg } from '../support/media-fixtures.js';
 import type { BotMessage, ScriptedUser } from '../support/telegram/emulator.js';
@@ -50,7 +51,9 @@ async function confirmAndDeliver(user: ScriptedUser) {
   const result = await user.waitForMessage(resultMessage, { after: seq, timeoutMs: 20_000 });
   // The original follows the photo as a document; the delivery is recorded once both are sent.
   await user.waitForMessage((m) => m.kind === 'document', { after: seq, timeoutMs: 20_000 });
-  await user.waitForIdle(300);
+  await stack.settled();
+  // What "Use as input" sends on: stored once the delivery is complete.
+  await waitForResultFiles(stack.database, id);
   // Read once finished: the result's URL is there now.
   const upstream = stack.simulator.state.listOrders().find((o) => o.id === id)!;
   return { result, upstream };

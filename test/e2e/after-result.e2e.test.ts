@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmOrder, confirmPrice, continueToPrice, pricedTextImage } from '../support/e2e/flows.js';
+import { waitForResultFiles } from '../support/e2e/handled.js';
 import { type Stack, startStack } from '../support/e2e/stack.js';
 import type { BotMessage, ScriptedUser } from '../support/telegram/emulator.js';
 
@@ -45,8 +46,11 @@ async function deliveredImage(user: ScriptedUser, prompt: string) {
   );
   // The original follows the photo as a document; its file id is what "Use as input" sends on.
   await user.waitForMessage((m) => m.kind === 'document', { timeoutMs: 20_000 });
-  await user.waitForIdle(300);
-  return { result, price, upstream: newestOrder() };
+  await stack.settled();
+  const upstream = newestOrder();
+  // What "Use as input" and sharing send on: stored once the delivery is complete.
+  await waitForResultFiles(stack.database, upstream.id);
+  return { result, price, upstream };
 }
 
 describe('after a delivered result', () => {
@@ -70,7 +74,7 @@ describe('after a delivered result', () => {
       timeoutMs: 20_000,
     });
     await user.pressCallbackData(confirm, summary.message_id);
-    await user.waitForIdle(500);
+    await stack.settled();
     expect(posts('/orders')).toHaveLength(ordersBefore + 1);
     const again = newestOrder();
     expect(again.id).not.toBe(first.upstream.id);
@@ -146,7 +150,7 @@ describe('after a delivered result', () => {
       const answer = await intruder.pressCallbackData(data, own.message_id);
       expect(answer.text).toMatch(/someone else's order/);
     }
-    await intruder.waitForIdle(300);
+    await stack.settled();
     expect(await botOrderCount()).toBe(ordersBefore);
     expect(posts('/orders')).toHaveLength(upstreamBefore);
     expect(

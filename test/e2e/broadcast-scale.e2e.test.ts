@@ -84,7 +84,7 @@ it('reaches 2,000 recipients exactly once through flood limits, 429s and a kill 
     timeoutMs: 180_000,
   });
   stack.emulator.observeCalls(undefined);
-  await admin.waitForIdle();
+  await stack.settled();
 
   const copies = (u: ScriptedUser) =>
     u.messages().filter((m) => m.text === TEXT && m.message_id !== preview.message_id).length;

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/simulator/server.js';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.js';
 import { confirmOrder, openModel, pricedTextImage } from '../support/e2e/flows.js';
+import { waitUntilSettled } from '../support/e2e/handled.js';
 import { type Stack, startStack } from '../support/e2e/stack.js';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../..');
@@ -186,7 +187,8 @@ describe.skipIf(!availableEngines().includes('postgres'))('db:copy from SQLite t
     // The form goes on where it stopped, now read from PostgreSQL.
     await other.sendText('A fox under the aurora');
     await other.waitForMessage(/Settings/);
-    await user.waitForIdle();
+    // Settled on the database the bot runs on now.
+    await waitUntilSettled(stack.emulator, target);
     expect(photos()).toHaveLength(2);
     expect(stack.bot.output()).toContain('"msg":"bot started"');
   });

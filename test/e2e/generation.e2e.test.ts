@@ -250,7 +250,7 @@ describe('exactly one upstream order per confirmation', () => {
     await stack.bot.kill();
     await stack.restartBot();
     await expect.poll(() => ordersFor('Jo').length, { timeout: 15_000 }).toBe(1);
-    await user.waitForIdle();
+    await stack.settled();
     const sent = posts('/orders').slice(before);
     expect(new Set(sent.map((r) => r.idempotencyKey)).size).toBe(1);
     expect(ordersFor('Jo')).toHaveLength(1);

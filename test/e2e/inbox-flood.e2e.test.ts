@@ -89,7 +89,7 @@ describe('a flood of busy chats', () => {
     // The flood was answered under Telegram's limits (any 429 met was waited out, never ignored),
     // and it was still being answered after the newcomer's greeting: the newcomer did not wait it out.
     await flooding;
-    await stack.emulator.createUser({ language_code: 'en' }).waitForIdle(2_000, { timeoutMs: 180_000 });
+    await stack.settled(180_000);
     expect(stack.emulator.floodStats().ignored).toBe(0);
     for (const newcomer of newcomers) expect(newcomer.transcript()).not.toMatch(/went wrong/i);
     const floodReplies = flooders.flatMap((user) => user.messages());

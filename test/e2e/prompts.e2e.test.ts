@@ -340,7 +340,7 @@ describe('forged and stale buttons', () => {
       const answer = await user.pressCallbackData(data, screen.message_id);
       expect(answer.text, data).toMatch(/isn't active anymore|doesn't work anymore/);
     }
-    await user.waitForIdle();
+    await stack.settled();
     const after = user.messages().find((m) => m.message_id === screen.message_id)!;
     expect({ text: after.text, buttons: labels(after), count: user.messages().length }).toEqual(before);
     expect(upstreamOrders()).toHaveLength(orders);

@@ -63,17 +63,17 @@ describe('referral links', () => {
 
     // A's own link: A is not new, and never their own referrer.
     await alex.sendCommand('start', `r_${code}`);
-    await alex.waitForIdle();
+    await stack.settled();
 
     const ann = stack.emulator.createUser({ first_name: 'Ann <b>', language_code: 'en' });
     await ann.sendCommand('start', `r_${code}`);
-    await ann.waitForIdle();
+    await stack.settled();
     seen.ann = ann;
 
     const paid = await buy(ann, /➕ ⭐\u00a050/);
     stack.emulator.redeliver(paid.updateId);
-    await ann.waitForIdle();
-    await alex.waitForIdle();
+    await stack.settled();
+    await stack.settled();
     // Nothing for a top-up: Ann could still have it refunded whole.
     expect(await referralStarsOf(alex.id)).toBe(0);
 
@@ -109,15 +109,15 @@ describe('campaign links', () => {
 
     const existing = stack.emulator.createUser({ first_name: 'Old', language_code: 'en' });
     await existing.sendCommand('start');
-    await existing.waitForIdle();
+    await stack.settled();
     await existing.sendCommand('start', `c_${code}`);
     for (const name of ['N1', 'N2', 'N3']) {
       const user = stack.emulator.createUser({ first_name: name, language_code: 'ru' });
       await user.sendCommand('start', `c_${code}`);
-      await user.waitForIdle();
+      await stack.settled();
       seen.newcomer = user;
     }
-    await existing.waitForIdle();
+    await stack.settled();
 
     after = stack.emulator.seq();
     await admin.sendCommand('campaigns');

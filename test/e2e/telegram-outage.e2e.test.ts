@@ -33,7 +33,7 @@ describe('Telegram outages', () => {
       await user.sendCommand('start');
       await user.waitForMessage(/Hi, Olga!/);
       // Nothing in flight: a send cut mid-answer would be retried, as with real Telegram.
-      await user.waitForIdle();
+      await stack.settled();
       const [begins, ends] = [count(BEGINS), count(ENDS)];
 
       stack.emulator.setOutage(true, mode);

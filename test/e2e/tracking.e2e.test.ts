@@ -154,7 +154,7 @@ describe('delivery of results', () => {
     // Telegram fetched the photo itself: the bot sent the result URL, not the bytes.
     const sendPhoto = callsIn(user, 'sendPhoto');
     expect(sendPhoto.map((c) => c.params.photo)).toEqual([upstream(placed.upstreamId).result[0]]);
-    await user.waitForIdle(500);
+    await stack.settled();
     expect(ofType(user, 'photo')).toHaveLength(1);
     expect(ofType(user, 'document')).toHaveLength(1);
   });
@@ -164,7 +164,7 @@ describe('delivery of results', () => {
     const placed = await placeLumen(user, 'Three foxes', 3);
     clock.advance(2 * STAGE_MS);
     await user.waitForMessage((m) => m.mediaType === 'document' && m.media?.file_name === 'result-3.png');
-    await user.waitForIdle(500);
+    await stack.settled();
     const photos = ofType(user, 'photo');
     const documents = ofType(user, 'document');
     expect(photos).toHaveLength(3);
@@ -182,7 +182,7 @@ describe('delivery of results', () => {
     clock.advance(2 * STAGE_MS);
     const video = await user.waitForMessage((m) => m.kind === 'video');
     expect(video.media?.mime_type).toBe('video/mp4');
-    await user.waitForIdle(500);
+    await stack.settled();
     expect(statusOf(user, placed.statusId).text).toMatch(/Done!/);
     expect(ofType(user, 'document')).toHaveLength(0);
     expect(ofType(user, 'photo')).toHaveLength(0);
@@ -236,7 +236,7 @@ describe('delivery of results', () => {
     expect(links.entities).toContainEqual(expect.objectContaining({ type: 'text_link', url }));
     // Links are not files in the chat: the order is not delivered (nothing charged), and says why.
     await user.waitForMessage(/Not delivered[\s\S]*came as download links above/);
-    await user.waitForIdle(500);
+    await stack.settled();
     expect(ofType(user, 'photo')).toHaveLength(0);
     // No separate original: the link already gives the file as it is.
     expect(ofType(user, 'document')).toHaveLength(0);
@@ -254,7 +254,7 @@ describe('delivery of results', () => {
     const notice = await user.waitForMessage(/files had already expired/);
     expect(notice.message_id).not.toBe(placed.statusId);
     await expect.poll(() => statusOf(user, placed.statusId).deleted).toBe(true);
-    await user.waitForIdle(500);
+    await stack.settled();
     expect(live(user).filter((m) => m.media)).toHaveLength(0);
   });
 
@@ -433,7 +433,7 @@ describe('restarts and upstream faults', () => {
         after: afterKill,
         timeoutMs: POLL_LEASE_WAIT_MS,
       });
-      await user.waitForIdle(1_000);
+      await stack.settled();
       expect(ofType(user, 'photo')).toHaveLength(1);
       expect(ofType(user, 'document')).toHaveLength(1);
       expect(statusOf(user, placed.statusId).text).toMatch(/Done!/);
@@ -449,7 +449,7 @@ describe('restarts and upstream faults', () => {
     await user.waitForMessage((m) => m.kind === 'document');
     await stack.bot.kill();
     await stack.restartBot();
-    await user.waitForIdle(1_500);
+    await stack.settled();
     expect(ofType(user, 'photo')).toHaveLength(1);
     expect(ofType(user, 'document')).toHaveLength(1);
   });
@@ -475,7 +475,7 @@ describe('restarts and upstream faults', () => {
     const answered = stack.simulator.requests.filter((r) => r.path === orderPath).map((r) => r.status);
     expect(answered.filter((s) => s === 503)).toHaveLength(4);
     expect(answered.filter((s) => s === 429)).toHaveLength(2);
-    await user.waitForIdle(500);
+    await stack.settled();
     expect(ofType(user, 'photo')).toHaveLength(1);
   }, 40_000);
 });

@@ -73,7 +73,7 @@ describe('top-ups', () => {
 
     const seq = stack.emulator.seq();
     stack.emulator.redeliver(paid.updateId);
-    await user.waitForIdle();
+    await stack.settled();
     expect(
       user.messages().filter((m) => m.sentAt > seq && /added to your wallet/.test(m.text ?? '')),
     ).toEqual([]);
@@ -89,7 +89,7 @@ describe('top-ups', () => {
     // Telegram never heard the bot confirm the update: it delivers it again to the new process.
     stack.emulator.redeliver(paid.updateId);
     await stack.restartBot();
-    await user.waitForIdle();
+    await stack.settled();
     expect(await topupsBooked(paid.chargeId)).toBe(1);
     expect(await balanceOf(user)).toBe(10);
   });
@@ -233,7 +233,7 @@ describe('paying for orders', () => {
     expect(credited.text).toContain('Your order is still waiting');
     await user.pressButton(`✅ Place the order · ⭐\u00a0${LUMEN_STARS}`);
     await user.waitForMessage(/Order placed|Generating/);
-    await user.waitForIdle();
+    await stack.settled();
     expect(upstreamOrders(prompt)).toHaveLength(1);
     expect(await balanceOf(user)).toBe(10 - LUMEN_STARS);
   });
@@ -314,7 +314,7 @@ describe('admins', () => {
     const after = stack.emulator.seq();
     await user.sendCommand('refund', paid.chargeId);
     await user.sendCommand('grant', `${user.id} 1000`);
-    await user.waitForIdle();
+    await stack.settled();
     expect(user.messages().some((m) => m.sentAt > after && /Refunded|Granted/.test(m.text ?? ''))).toBe(
       false,
     );

@@ -146,7 +146,7 @@ describe('a private bot (ACCESS_MODE=allowlist) with a banned user', () => {
     const answer = await stranger.pressCallbackData('menu:generate', notice.message_id);
     expect(answer.text).toMatch(/^🔒 This is a private bot/);
     expect(answer.show_alert).toBe(true);
-    await stranger.waitForIdle();
+    await stack.settled();
     expect(stranger.transcript()).not.toMatch(/Hi, Eve|What would you like to create/);
     expect(upstreamCalls()).toBe(before);
 
@@ -174,7 +174,7 @@ describe('a private bot (ACCESS_MODE=allowlist) with a banned user', () => {
     await banned.waitForMessage(/Этот бот вам недоступен/);
     await banned.sendCommand('help');
     await banned.sendText('hello?');
-    await banned.waitForIdle();
+    await stack.settled();
     expect(banned.messages()).toHaveLength(1);
     expect(banned.messages()[0]?.text).toContain('💬 Поддержка: @reseller_support');
   });
@@ -230,7 +230,7 @@ describe('per-user limits (MAX_ACTIVE_ORDERS_PER_USER=1, DAILY_SPEND_PER_USER_US
     expect(refused.text ?? '').toContain('at most 1 at a time');
     expect(refused.text ?? '').toContain('Check your order');
     expect(refused.buttons.some((b) => b.text === '✅ Confirm')).toBe(true);
-    await user.waitForIdle();
+    await stack.settled();
     expect(orderPosts()).toHaveLength(posts);
 
     await finishRunning(user);
@@ -256,7 +256,7 @@ describe('per-user limits (MAX_ACTIVE_ORDERS_PER_USER=1, DAILY_SPEND_PER_USER_US
       'Этот заказ обходится боту в 0,04 $, а на ваши генерации сегодня осталось только 0,02 $ (дневной бюджет — 0,10 $).',
     );
     expect(refused.buttons.some((b) => b.text.startsWith('✅ Подтвердить'))).toBe(true);
-    await user.waitForIdle();
+    await stack.settled();
     expect(orderPosts()).toHaveLength(posts);
   });
 

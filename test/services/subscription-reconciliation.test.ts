@@ -1,12 +1,13 @@
 /** Reconciliation understands recurring payments: a subscription's first payment, renewals and refunds. */
 import { pino } from 'pino';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { reconcile } from '../../src/services/wallet/reconciliation.js';
 import { createTestDatabase } from '../support/databases.js';
 
 describe('reconciliation with subscription payments', () => {
   it('matches periods with Telegram payments carrying subscription_period; reports what differs', async () => {
     const database = await createTestDatabase();
+    onTestFinished(() => database.drop());
     const store = await database.open();
     const pay = (chargeId: string, first: boolean) =>
       store.subscriptions.recordPayment({
@@ -40,6 +41,5 @@ describe('reconciliation with subscription payments', () => {
       { kind: 'missing', chargeId: 'sub-4', stars: 450, userId: 1 },
       { kind: 'unknown', chargeId: 'sub-3', stars: 450 },
     ]);
-    await database.drop();
   });
 });

@@ -1,6 +1,6 @@
 /** Reconciliation of the Stars ledger with Telegram's getStarTransactions. */
 import { pino } from 'pino';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { DAY_MS } from '../../src/domain/utc-day.js';
 import { reconcile } from '../../src/services/wallet/reconciliation.js';
 import { createTestDatabase } from '../support/databases.js';
@@ -8,6 +8,7 @@ import { createTestDatabase } from '../support/databases.js';
 describe('reconciliation with getStarTransactions', () => {
   it('reports payments and refunds the two sides do not share, reads pages, skips what it cannot read', async () => {
     const database = await createTestDatabase();
+    onTestFinished(() => database.drop());
     const ledger = (await database.open()).wallet;
     const pay = async (id: string, chargeId: string, stars: number) => {
       await ledger.createTopup({ id, userId: 1, chatId: 1, stars, orderId: null });
@@ -43,11 +44,11 @@ describe('reconciliation with getStarTransactions', () => {
       { kind: 'missing', chargeId: 'ch-x', stars: 5, userId: 1 },
       { kind: 'refund_unknown', chargeId: 'ch-c' },
     ]);
-    await database.drop();
   });
 
   it('understands affiliate commissions and refunds Telegram made on its own: no false mismatch', async () => {
     const database = await createTestDatabase();
+    onTestFinished(() => database.drop());
     const wallet = (await database.open()).wallet;
     const pay = async (id: string, chargeId: string, stars: number) => {
       await wallet.createTopup({ id, userId: 1, chatId: 1, stars, orderId: null });
@@ -86,52 +87,48 @@ describe('reconciliation with getStarTransactions', () => {
     expect(differences).toEqual([]);
     expect(await wallet.balance(1)).toBe(107);
     expect((await wallet.totals()).refundedStars).toBe(10);
-    await database.drop();
   });
   it('past its pages reads the newest part of the list and compares only the entries booked within it', async () => {
     const day = (n: number) => Date.UTC(2026, 0, 1) + n * DAY_MS;
     let now = day(0);
     const database = await createTestDatabase();
-    try {
-      const ledger = (await database.open(() => now)).wallet;
-      const pay = async (id: string, chargeId: string, stars: number) => {
-        await ledger.createTopup({ id, userId: 1, chatId: 1, stars, orderId: null });
-        await ledger.creditPayment({ chargeId, userId: 1, stars, topupId: id });
-      };
-      await pay('old', 'ch-old', 5); // compared long ago; its transaction is now outside what is read
-      now = day(20);
-      await pay('new', 'ch-new', 7);
-      await pay('lost', 'ch-lost', 9); // Telegram never had it: still found
-      const user = { type: 'user', user: { id: 1 } };
-      const at = (n: number) => Math.floor(day(n) / 1000);
-      const telegram = [
-        { id: 'ch-old', amount: 5, source: user, date: at(0) },
-        // More than the 200 pages of 100 a run reads.
-        ...Array.from({ length: 20_050 }, (_, i) => ({
-          id: `w${i}`,
-          amount: 1,
-          source: { type: 'fragment' },
-          date: at(5),
-        })),
-        { id: 'ch-new', amount: 7, source: user, date: at(20) },
-        { id: 'ch-x', amount: 3, source: user, date: at(20) },
-      ];
-      let requests = 0;
-      const differences = await reconcile(
-        ledger,
-        async (offset, limit) => {
-          requests++;
-          return { transactions: telegram.slice(offset, offset + limit) };
-        },
-        pino({ level: 'silent' }),
-      );
-      expect(differences).toEqual([
-        { kind: 'missing', chargeId: 'ch-x', stars: 3, userId: 1 },
-        { kind: 'unknown', chargeId: 'ch-lost', stars: 9 },
-      ]);
-      expect(requests).toBeLessThan(250);
-    } finally {
-      await database.drop();
-    }
+    onTestFinished(() => database.drop());
+    const ledger = (await database.open(() => now)).wallet;
+    const pay = async (id: string, chargeId: string, stars: number) => {
+      await ledger.createTopup({ id, userId: 1, chatId: 1, stars, orderId: null });
+      await ledger.creditPayment({ chargeId, userId: 1, stars, topupId: id });
+    };
+    await pay('old', 'ch-old', 5); // compared long ago; its transaction is now outside what is read
+    now = day(20);
+    await pay('new', 'ch-new', 7);
+    await pay('lost', 'ch-lost', 9); // Telegram never had it: still found
+    const user = { type: 'user', user: { id: 1 } };
+    const at = (n: number) => Math.floor(day(n) / 1000);
+    const telegram = [
+      { id: 'ch-old', amount: 5, source: user, date: at(0) },
+      // More than the 200 pages of 100 a run reads.
+      ...Array.from({ length: 20_050 }, (_, i) => ({
+        id: `w${i}`,
+        amount: 1,
+        source: { type: 'fragment' },
+        date: at(5),
+      })),
+      { id: 'ch-new', amount: 7, source: user, date: at(20) },
+      { id: 'ch-x', amount: 3, source: user, date: at(20) },
+    ];
+    let requests = 0;
+    const differences = await reconcile(
+      ledger,
+      async (offset, limit) => {
+        requests++;
+        return { transactions: telegram.slice(offset, offset + limit) };
+      },
+      pino({ level: 'silent' }),
+    );
+    expect(differences).toEqual([
+      { kind: 'missing', chargeId: 'ch-x', stars: 3, userId: 1 },
+      { kind: 'unknown', chargeId: 'ch-lost', stars: 9 },
+    ]);
+    expect(requests).toBeLessThan(250);
   });
 });

@@ -41,7 +41,7 @@ describe('scripted users', () => {
     expect(albumPhoto!.photo!.at(-1)).toMatchObject({ width: 20, height: 10 });
   });
 
-  it('waitForIdle resolves once the bot has handled everything', async () => {
+  it('a waiting long poll means the bot has handled everything sent so far (grammY polls after a batch)', async () => {
     const handled: string[] = [];
     h = await startPollingBot((bot) => {
       bot.on('message:text', async (ctx) => {
@@ -53,7 +53,10 @@ describe('scripted users', () => {
     const user = h.emu.createUser();
     await user.sendText('one');
     await user.sendText('two');
-    await user.waitForIdle(200);
+    // A sent update wakes the waiting poll; the bot polls again only after handling what it got.
+    const { emu } = h;
+    expect(emu.hasWaitingPoll()).toBe(false);
+    await expect.poll(() => emu.hasWaitingPoll()).toBe(true);
     expect(handled).toEqual(['one', 'two']);
     expect(user.messages().map((m) => m.text)).toEqual(['echo one', 'echo two']);
     expect(h.emu.callsTo('sendChatAction')).toHaveLength(2);

@@ -12,7 +12,8 @@ import { createTestDatabase, type TestDatabase } from '../databases.js';
 import { type EmulatorOptions, startTelegramEmulator, type TelegramEmulator } from '../telegram/emulator.js';
 import { BotProcess } from './bot-process.js';
 import { freePort } from './free-port.js';
-import { E2E_API_KEY } from './stack.js';
+import { waitUntilHandled, waitUntilSettled } from './handled.js';
+import { closeAndCheck, E2E_API_KEY } from './stack.js';
 
 const SECRET = 'whsec_cluster-test';
 
@@ -39,6 +40,10 @@ export interface Cluster {
   restart(i: number): Promise<BotProcess>;
   /** The replica running the singleton jobs now, by its last word in the log. */
   singletonHolder(): number | undefined;
+  /** Every update sent so far stored by some replica and handled (handled.ts). */
+  handledAll(timeoutMs?: number): Promise<void>;
+  /** handledAll, and no order or broadcast with work in hand (handled.ts). */
+  settled(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -108,12 +113,15 @@ export async function startCluster(opts: {
       }
       return undefined;
     },
-    async close() {
-      await Promise.all(replicas.map((bot) => bot?.stop()));
-      await emulator.close();
-      await simulator.close();
-      await database.drop();
-    },
+    handledAll: (timeoutMs) => waitUntilHandled(emulator, database, timeoutMs),
+    settled: (timeoutMs) => waitUntilSettled(emulator, database, timeoutMs),
+    close: () =>
+      closeAndCheck(emulator, [
+        () => Promise.all(replicas.map((bot) => bot?.stop())),
+        () => emulator.close(),
+        () => simulator.close(),
+        () => database.drop(),
+      ]),
   };
   return cluster;
 }

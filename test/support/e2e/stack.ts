@@ -2,7 +2,7 @@
  * One end-to-end stack: the Telegram Bot API emulator and the upstream simulator as real HTTP
  * servers in the test process, and the real bot as a child process talking to both.
  */
-import { expect, vi } from 'vitest';
+import { expect } from 'vitest';
 import {
   type RunningSimulator,
   type SimulatorOptions,
@@ -11,6 +11,7 @@ import {
 import { createTestDatabase, type EngineName, type TestDatabase } from '../databases.js';
 import { type EmulatorOptions, startTelegramEmulator, type TelegramEmulator } from '../telegram/emulator.js';
 import { BotProcess } from './bot-process.js';
+import { waitUntilHandled, waitUntilSettled } from './handled.js';
 
 export const E2E_API_KEY = 'e2e-secret-api-key';
 /**
@@ -31,11 +32,12 @@ export interface Stack {
   /** Starts the bot again on the same database (after kill() or stop()). */
   restartBot(extraEnv?: Record<string, string>): Promise<BotProcess>;
   /**
-   * Resolves once every update the bot has stored is handled (its inbox row done): a positive
-   * signal for "nothing more will come of what was sent so far" once the sent updates were seen
-   * (a pressed button answered, a message answered).
+   * Resolves once the bot has stored every update sent so far and handled each (handled.ts): the
+   * positive signal a negative check waits for ("after this update, no message was sent").
    */
   handledAll(timeoutMs?: number): Promise<void>;
+  /** handledAll, and no order or broadcast with work in hand (handled.ts). */
+  settled(timeoutMs?: number): Promise<void>;
   /**
    * Stops everything, then fails if the bot broke a Telegram rule the emulator enforces (its
    * `problems`): every suite checks that, and a failing check still leaves nothing running.
@@ -113,16 +115,8 @@ export async function startStack(
       stack.bot = await BotProcess.start({ env: { ...env, ...extraEnv } });
       return stack.bot;
     },
-    async handledAll(timeoutMs = 20_000) {
-      await vi.waitFor(
-        async () => {
-          const [row] = await database.query<{ n: number | string }>`
-            select count(*) as n from update_inbox where done_at is null`;
-          expect(Number(row?.n)).toBe(0);
-        },
-        { timeout: timeoutMs, interval: 100 },
-      );
-    },
+    handledAll: (timeoutMs) => waitUntilHandled(emulator, database, timeoutMs),
+    settled: (timeoutMs) => waitUntilSettled(emulator, database, timeoutMs),
     close: () =>
       closeAndCheck(emulator, [
         () => stack.bot.stop(),

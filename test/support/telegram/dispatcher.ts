@@ -38,9 +38,6 @@ export class Dispatcher {
   private readonly injected = new Map<string, InjectedError[]>();
   /** Sees every call that got past auth, injected errors and flood limits, before it runs. */
   observer: ((method: string, params: Params) => void) | undefined;
-  /** For waitForIdle: calls in progress (long polls excluded) and when the bot last did something. */
-  inflight = 0;
-  lastActivity = Date.now();
 
   /**
    * `problems` is shared by every bot of one emulator (a test checks one list); `label` names the
@@ -67,57 +64,50 @@ export class Dispatcher {
     signal: AbortSignal,
   ): Promise<ApiResponse> {
     const method = lookupMethod(rawMethod)?.name ?? rawMethod;
-    const polling = method === 'getUpdates';
-    if (!polling) this.touch(+1);
+    if (token !== this.core.token) {
+      // Another bot (a test's process outliving its own emulator on a reused port): refused, and
+      // neither a call of this emulator's bot nor a problem of it.
+      req.resume();
+      return { status: 401, body: { ok: false, error_code: 401, description: 'Unauthorized' } };
+    }
+    let params: Params = {};
+    let uploads = new Map<string, Upload>();
     try {
-      if (token !== this.core.token) {
-        // Another bot (a test's process outliving its own emulator on a reused port): refused, and
-        // neither a call of this emulator's bot nor a problem of it.
-        req.resume();
-        return { status: 401, body: { ok: false, error_code: 401, description: 'Unauthorized' } };
-      }
-      let params: Params = {};
-      let uploads = new Map<string, Upload>();
-      try {
-        const body = await readRequestBody(req, url, {
-          uploadLimitBytes: this.core.uploadLimitBytes,
-          uploadDir: this.core.localDir ? `${this.core.localDir}/uploads` : undefined,
-        });
-        params = normalizeParams(body.fields);
-        uploads = body.uploads;
-      } catch (err) {
-        // A bot that gave up on its own request (timeout, shutdown) is not a strictness violation.
-        const gaveUp = signal.aborted && err instanceof ApiError && err.code === 400;
-        return this.finish(
-          method,
-          params,
-          gaveUp ? new ApiError(400, err.description, { problem: false }) : err,
-        );
-      }
-      const recorded = describeUploads(params, uploads);
-      const found = lookupMethod(rawMethod);
-      if (!found) return this.finish(method, recorded, new ApiError(404, 'Not Found'));
-      const injected = this.injected.get(method.toLowerCase())?.shift();
-      const chatId = chatIdParam(params);
-      if (injected) {
-        if (injected.error_code === 429) this.core.flood?.noteInjected(chatId, injected.retry_after ?? 1);
-        return this.finish(method, recorded, injectedError(injected));
-      }
-      try {
-        this.core.flood?.admit(method, chatId);
-      } catch (err) {
-        return this.finish(method, recorded, err);
-      }
-      this.observer?.(method, params);
-      try {
-        const result = await found.handler(this.core, { params, uploads, signal });
-        if (polling && Array.isArray(result) && result.length > 0) this.lastActivity = Date.now();
-        return this.finish(method, recorded, undefined, result);
-      } catch (err) {
-        return this.finish(method, recorded, err);
-      }
-    } finally {
-      if (!polling) this.touch(-1);
+      const body = await readRequestBody(req, url, {
+        uploadLimitBytes: this.core.uploadLimitBytes,
+        uploadDir: this.core.localDir ? `${this.core.localDir}/uploads` : undefined,
+      });
+      params = normalizeParams(body.fields);
+      uploads = body.uploads;
+    } catch (err) {
+      // A bot that gave up on its own request (timeout, shutdown) is not a strictness violation.
+      const gaveUp = signal.aborted && err instanceof ApiError && err.code === 400;
+      return this.finish(
+        method,
+        params,
+        gaveUp ? new ApiError(400, err.description, { problem: false }) : err,
+      );
+    }
+    const recorded = describeUploads(params, uploads);
+    const found = lookupMethod(rawMethod);
+    if (!found) return this.finish(method, recorded, new ApiError(404, 'Not Found'));
+    const injected = this.injected.get(method.toLowerCase())?.shift();
+    const chatId = chatIdParam(params);
+    if (injected) {
+      if (injected.error_code === 429) this.core.flood?.noteInjected(chatId, injected.retry_after ?? 1);
+      return this.finish(method, recorded, injectedError(injected));
+    }
+    try {
+      this.core.flood?.admit(method, chatId);
+    } catch (err) {
+      return this.finish(method, recorded, err);
+    }
+    this.observer?.(method, params);
+    try {
+      const result = await found.handler(this.core, { params, uploads, signal });
+      return this.finish(method, recorded, undefined, result);
+    } catch (err) {
+      return this.finish(method, recorded, err);
     }
   }
 
@@ -131,18 +121,8 @@ export class Dispatcher {
       this.problems.push(`${this.label}file download: unknown file_path ${filePath}`);
       return sendJson(res, 404, { ok: false, error_code: 404, description: 'Not Found' });
     }
-    this.touch(+1);
-    try {
-      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': file.size });
-      await pipeline(this.core.files.stream(file), res);
-    } finally {
-      this.touch(-1);
-    }
-  }
-
-  private touch(delta: number): void {
-    this.inflight += delta;
-    this.lastActivity = Date.now();
+    res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': file.size });
+    await pipeline(this.core.files.stream(file), res);
   }
 
   private finish(method: string, params: Params, err: unknown, result?: unknown): ApiResponse {

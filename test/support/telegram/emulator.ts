@@ -299,7 +299,7 @@ function botView(station: Station, nextUserId: () => number): EmulatedBot {
       ...(u.username ? { username: u.username } : {}),
       ...(u.language_code ? { language_code: u.language_code } : {}),
     });
-    return new ScriptedUserImpl(core, dispatcher, chat);
+    return new ScriptedUserImpl(core, chat);
   };
   return {
     get token() {
@@ -364,7 +364,7 @@ function botView(station: Station, nextUserId: () => number): EmulatedBot {
     transcript: () =>
       core.chats
         .all()
-        .map((chat) => new ScriptedUserImpl(core, dispatcher, chat).transcript())
+        .map((chat) => new ScriptedUserImpl(core, chat).transcript())
         .join('\n'),
   };
 }

@@ -2,7 +2,6 @@ import { randomInt } from 'node:crypto';
 import type { MessageEntity, User } from 'grammy/types';
 import { type BotMessage, toBotMessage } from './bot-message.js';
 import type { Core } from './core.js';
-import type { Dispatcher } from './dispatcher.js';
 import type { FileContent } from './files/file-store.js';
 import { fileSize } from './files/file-store.js';
 import { imageSize } from './files/image-size.js';
@@ -81,8 +80,6 @@ export interface ScriptedUser {
   messages(): BotMessage[];
   lastMessage(): BotMessage | undefined;
   waitForMessage(match?: MessageMatch, opts?: WaitOptions): Promise<BotMessage>;
-  /** Resolves once the bot has fetched every update and made no call for `ms` (default 300). */
-  waitForIdle(ms?: number, opts?: { timeoutMs?: number }): Promise<void>;
   /**
    * Pays an invoice (default: the latest one in the chat) as a user does: the bot gets a
    * pre_checkout_query and has the emulator's deadline to answer; on ok, a successful_payment
@@ -115,7 +112,6 @@ export class ScriptedUserImpl implements ScriptedUser {
 
   constructor(
     private readonly core: Core,
-    private readonly dispatcher: Dispatcher,
     private readonly chat: ChatState,
   ) {
     this.id = chat.user.id;
@@ -377,28 +373,6 @@ export class ScriptedUserImpl implements ScriptedUser {
       };
       this.chat.listeners.add(check);
       check();
-    });
-  }
-
-  waitForIdle(ms = 300, opts: { timeoutMs?: number } = {}): Promise<void> {
-    const timeoutMs = opts.timeoutMs ?? Math.max(DEFAULT_TIMEOUT_MS, ms * 5);
-    const started = Date.now();
-    return new Promise((resolve, reject) => {
-      const tick = () => {
-        const d = this.dispatcher;
-        const pending = this.core.updates.undelivered();
-        if (d.inflight === 0 && pending === 0 && Date.now() - d.lastActivity >= ms) return resolve();
-        if (Date.now() - started > timeoutMs) {
-          const why = pending
-            ? `${pending} update(s) never fetched by the bot`
-            : `${d.inflight} call(s) in flight`;
-          return reject(
-            new Error(`waitForIdle(${ms}) gave up after ${timeoutMs} ms: ${why}.\n${this.transcript()}`),
-          );
-        }
-        setTimeout(tick, Math.min(50, ms));
-      };
-      tick();
     });
   }
 
