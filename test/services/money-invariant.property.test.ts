@@ -14,7 +14,8 @@
  * The services are built as app/services.ts builds them (the same constructors: createServices
  * reaches the upstream over HTTP) against an in-process upstream, so a run costs only the store.
  * MONEY_PROPERTY_RUNS sets the number of runs: by default 1,000 on SQLite and 100 on PostgreSQL
- * (the `postgres` project).
+ * (the `postgres` project). On a 2-core machine at load 11, 1,000 runs took 126 s on SQLite (30 s of
+ * CPU; the wallet interleavings' 1,000 took 107 s beside it) and 100 runs 17 to 29 s on PostgreSQL.
  */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
@@ -619,7 +620,7 @@ describe('the money invariant', () => {
         fc.asyncProperty(
           fc.boolean(),
           fc.constantFrom(true, true, true, false),
-          fc.array(command, { minLength: 2, maxLength: 8 }),
+          fc.array(command, { minLength: 2, maxLength: 6 }),
           async (referred, funded, commands) => {
             // Most runs start with the referee joining through user 0's link and paying: chains form.
             const prelude: Command[] = [
