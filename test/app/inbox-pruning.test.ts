@@ -6,7 +6,12 @@ describe('pruneInbox', () => {
   it('cuts each table at its own age, from the given time', async () => {
     const cuts: unknown[] = [];
     const store = {
-      inbox: { prune: async (before: Date) => void cuts.push(before.toISOString()) || 0 },
+      inbox: {
+        prune: async (before: Date) => {
+          cuts.push(before.toISOString());
+          return 0;
+        },
+      },
       pollBudget: { prune: async (second: number) => void cuts.push(second) },
     };
     await pruneInbox(store, Date.parse('2026-11-28T12:00:00.500Z'));
