@@ -40,9 +40,16 @@ export function createServices(opts: {
   hooks?: OrderPipelineHooks;
   /** The live settings' version checks run on these (tests move a manual clock). */
   liveSettingsTimers?: Timers;
+  /** The upstream client's waits between retries (tests: none, or a manual clock; real timers otherwise). */
+  upstreamSleep?: (ms: number) => Promise<void>;
 }): Services {
   const { config, logger, store } = opts;
-  const client = new ResellerClient({ baseUrl: opts.upstream.baseUrl, apiKey: opts.upstream.apiKey, logger });
+  const client = new ResellerClient({
+    baseUrl: opts.upstream.baseUrl,
+    apiKey: opts.upstream.apiKey,
+    logger,
+    ...(opts.upstreamSleep && { sleep: opts.upstreamSleep }),
+  });
   // Prices, offered models, names, packs and welcome Stars: the environment, unless an admin changed
   // them live (every replica sees a change within seconds).
   const liveSettings = new LiveSettings({
