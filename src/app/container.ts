@@ -6,7 +6,6 @@
 import type { I18n } from '@grammyjs/i18n';
 import type { Bot } from 'grammy';
 import type { BotContext } from '../bot/context.js';
-import { subscriptionEndedNotice } from '../bot/features/subscriptions.js';
 import { createTelegramBot, installFeatures, type TelegramBot } from '../bot/index.js';
 import type { Config } from '../config.js';
 import { openStore, type Store } from '../db/index.js';
@@ -20,19 +19,20 @@ import { OrderTracker } from '../services/order-tracker.js';
 import { SubmissionRetrier } from '../services/submission-retrier.js';
 import { StarsReconciler } from '../services/wallet/reconciliation.js';
 import { TelegramBroadcastTransport } from '../telegram/broadcast-transport.js';
-import { chatWork } from '../telegram/chat-work.js';
 import type { TelegramContext } from '../telegram/context.js';
-import { createI18n, textsFor } from '../telegram/i18n.js';
-import { chatIdOf } from '../telegram/inbox-lane.js';
+import { createI18n } from '../telegram/i18n.js';
 import { reportUntranslatedTo } from '../telegram/texts/labels.js';
-import { spokenLocale } from '../texts/locales.js';
 import { connectUpstream, type Upstream } from '../upstream.js';
 import { AdminNotifier } from '../workers/admin-notifier.js';
 import { TelegramBroadcastReporter } from '../workers/broadcast/reporter.js';
 import { BroadcastSender } from '../workers/broadcast/sender.js';
+import { floodNotice } from '../workers/flood-notice.js';
 import { OrderNotifier } from '../workers/order-notifier.js';
 import { UpdateInboxWorker } from '../workers/update-inbox.js';
+import { inboxHooks } from './inbox-hooks.js';
+import { pruneInbox } from './inbox-pruning.js';
 import { createServices } from './services.js';
+import { tellSubscriptionEnded } from './subscription-ended-notice.js';
 
 /** A chore that runs now and then: once at once, then on its timer. */
 export interface Chore {
@@ -162,34 +162,11 @@ export async function createContainer(loaded: Config, logger: Logger): Promise<C
     inbox: store.inbox,
     handle: (update) => bot.handleUpdate(update),
     readSenders: (ids) => store.users.findMany(ids),
-    onRetry: (update) => {
-      if (update.callback_query) telegram.callbackAnswers.presumeAnswered(update.callback_query.id);
-    },
-    onCancelRequested: (update) => {
-      const chatId = chatIdOf(update);
-      if (chatId !== undefined) chatWork.abort(chatId);
-    },
+    ...inboxHooks(telegram),
     owner: config.replicaId,
     logger,
     maxInFlight: config.inboxConcurrency,
-    isWaiting: (update) => {
-      const chatId = chatIdOf(update);
-      return chatId !== undefined && telegram.floodGate.holdsBack(chatId);
-    },
-    // A chat that writes a lot waits behind one that writes little for the send budget.
-    onHeard: (update) => {
-      const chatId = chatIdOf(update);
-      if (chatId !== undefined) telegram.scheduler?.heard(chatId);
-    },
-    onDropped: (update) => {
-      const chatId = chatIdOf(update);
-      const from = update.message?.from ?? update.edited_message?.from;
-      if (chatId === undefined) return;
-      const texts = textsFor(i18n, spokenLocale(undefined, from?.language_code, config.defaultLocale));
-      api.sendMessage(chatId, texts.t('inbox-flood-notice')).catch((err: unknown) => {
-        logger.warn({ err, chatId }, 'could not tell a flooding chat that its messages were dropped');
-      });
-    },
+    onDropped: floodNotice({ api, i18n, users: store.users, defaultLocale: config.defaultLocale, logger }),
   });
   // Rows left `submitting` (a crash between sending and hearing back, or upstream unreachable at
   // Confirm) are sent again with the same key now and then periodically.
@@ -232,22 +209,15 @@ export async function createContainer(loaded: Config, logger: Logger): Promise<C
       intervalMs: 5 * 60_000,
       logger,
       run: () =>
-        subscriptions.endLapsed(async (ended) => {
-          const user = await store.users.find(ended.userId);
-          const texts = textsFor(i18n, spokenLocale(user?.locale, user?.languageCode, config.defaultLocale));
-          const notice = subscriptionEndedNotice(texts, ended.planId);
-          await api.sendMessage(ended.userId, notice.text, { reply_markup: notice.keyboard });
-        }),
+        subscriptions.endLapsed(
+          tellSubscriptionEnded({ api, i18n, users: store.users, defaultLocale: config.defaultLocale }),
+        ),
     });
   const inboxPruner = new Periodic({
     name: 'prune-update-inbox',
     intervalMs: 60 * 60_000,
     logger,
-    run: async () => {
-      // A resend comes within minutes; a day of handled ids is ample to recognise one.
-      await store.inbox.prune(new Date(Date.now() - 24 * 60 * 60_000));
-      await store.pollBudget.prune(Math.floor(Date.now() / 1000) - 120);
-    },
+    run: () => pruneInbox(store, Date.now()),
   });
   return {
     config,

@@ -7,6 +7,7 @@ import type { Store } from '../db/index.js';
 import type { Timers } from '../lib/timers.js';
 import type { Logger } from '../logger.js';
 import { ResellerClient } from '../reseller/client.js';
+import type { RetryPolicy } from '../reseller/retry.js';
 import { Accounts } from '../services/accounts.js';
 import { AuditTrail } from '../services/admin/audit-trail.js';
 import { BroadcastAdmin } from '../services/admin/broadcasts.js';
@@ -22,7 +23,7 @@ import { InputReupload } from '../services/input-reupload.js';
 import { LiveSettings, type SettingsDefaults } from '../services/live-settings.js';
 import { MediaRelay, type TelegramFileInfo } from '../services/media-relay.js';
 import type { OrderPipelineHooks } from '../services/order-hooks.js';
-import { OrderingService } from '../services/ordering.js';
+import { type OrderingDeps, OrderingService } from '../services/ordering.js';
 import { PromoCodes } from '../services/promo-codes.js';
 import { PromptLibraryService } from '../services/prompt-library.js';
 import { ReferralProgram } from '../services/referrals.js';
@@ -38,12 +39,27 @@ export function createServices(opts: {
   upstream: { baseUrl: string; apiKey: string };
   /** Telegram's getFile (the bot's Api): the relay asks it where a user's file is. */
   getFile?: (fileId: string) => Promise<TelegramFileInfo>;
+  /** Run after the bot's own order hooks (per-user limits, the wallet's settlement). */
   hooks?: OrderPipelineHooks;
+  /** Test seam: run before the bot's own order hooks (a process pausing or dying before it settles). */
+  hooksBefore?: OrderPipelineHooks;
+  /** The ordering pipeline's and the limits' clock (tests: the simulator's manual clock). */
+  now?: () => number;
   /** The live settings' version checks run on these (tests move a manual clock). */
   liveSettingsTimers?: Timers;
+  /** The upstream client's waits between retries (tests: none, or a manual clock; real timers otherwise). */
+  upstreamSleep?: (ms: number) => Promise<void>;
+  /** The upstream client's retry policy; its default otherwise. */
+  upstreamRetry?: Partial<RetryPolicy>;
 }): Services {
   const { config, logger, store } = opts;
-  const client = new ResellerClient({ baseUrl: opts.upstream.baseUrl, apiKey: opts.upstream.apiKey, logger });
+  const client = new ResellerClient({
+    baseUrl: opts.upstream.baseUrl,
+    apiKey: opts.upstream.apiKey,
+    logger,
+    ...(opts.upstreamSleep && { sleep: opts.upstreamSleep }),
+    ...(opts.upstreamRetry && { retry: opts.upstreamRetry }),
+  });
   // Prices, offered models, names, packs and welcome Stars: the environment, unless an admin changed
   // them live (every replica sees a change within seconds).
   const liveSettings = new LiveSettings({
@@ -83,7 +99,7 @@ export function createServices(opts: {
           live: () => liveSettings.current(),
         })
       : null;
-  const limits = new UserLimits(store.stats, config.userLimits);
+  const limits = new UserLimits(store.stats, config.userLimits, opts.now);
   const ordering = new OrderingService({
     orders: store.orders,
     client,
@@ -91,12 +107,9 @@ export function createServices(opts: {
     logger,
     // Per-user limits first: they hold nothing, so a refusal there needs no release elsewhere. The
     // wallet's hold is not a hook: it is booked in the transaction that starts the submission.
-    hooks: withAdminHooks(composeHooks(limits.hooks, wallet?.hooks, opts.hooks), admin),
-    ...(wallet && {
-      starPrice: (modelId: number, usd: string) => wallet.pricing.starsFor(modelId, usd),
-      submissionHold: (tx, order) => wallet.holdForSubmission(tx, order),
-      settle: (tx, orderId) => wallet.settle(orderId, tx),
-    }),
+    hooks: withAdminHooks(composeHooks(opts.hooksBefore, limits.hooks, wallet?.hooks, opts.hooks), admin),
+    ...(opts.now && { now: opts.now }),
+    ...(wallet && walletOrdering(wallet)),
     // The catalog priced it wrong (or upstream changed its prices): admins hear, the catalog reloads.
     onChargeMismatch: (order, chargedUsd) => {
       admin.alerts.raiseLater(
@@ -189,6 +202,21 @@ export function createServices(opts: {
           })
         : null,
     bots: new BotRegistry(store.bots, config.bots.tokensSecret),
+  };
+}
+
+/**
+ * How the ordering pipeline books Stars through the wallet: the price in Stars, the hold taken in the
+ * transaction that starts the submission, the settlement in the one that records a state change.
+ * Tests that build an older or a dying process start from it, so they differ only where they mean to.
+ */
+export function walletOrdering(
+  wallet: WalletService,
+): Required<Pick<OrderingDeps, 'starPrice' | 'submissionHold' | 'settle'>> {
+  return {
+    starPrice: (modelId, usd) => wallet.pricing.starsFor(modelId, usd),
+    submissionHold: (tx, order) => wallet.holdForSubmission(tx, order),
+    settle: (tx, orderId) => wallet.settle(orderId, tx),
   };
 }
 

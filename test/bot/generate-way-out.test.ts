@@ -1,8 +1,8 @@
 /**
  * Screens of the ordering flow that end it early always leave buttons to go on with: a catalog
  * outage (🔄 Try again, 🏠), a model gone or refused with nothing to change, a closed or unknown
- * order (🎨 Create, 🏠). In-process, against the real simulator; the outage and the refusals are
- * stubbed on the bot's own services.
+ * order (🎨 Create, 🏠). In-process, against the real simulator: the outage is the simulator's (its
+ * fault injection, over HTTP); slowness and the refusals are stubbed on the bot's own services.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ResellerError } from '../../src/reseller/errors.js';
@@ -31,18 +31,28 @@ afterEach(async () => {
 
 const EN = { id: 70, language_code: 'en' };
 const RU = { id: 71, language_code: 'ru' };
-const outage = () => new ResellerError('network_error', 'connect ECONNREFUSED');
+/** GET /models drops every connection (each retry too) until `recover()`. */
+function catalogOutage() {
+  sim.faults.add({
+    method: 'GET',
+    path: '/models',
+    times: Number.POSITIVE_INFINITY,
+    action: { kind: 'drop-before' },
+  });
+  return { recover: () => sim.faults.clear() };
+}
 
 describe('the model list while the catalog cannot be loaded', () => {
   it('keeps 🔄 Try again (the menu’s Create) and 🏠, and Try again shows the list once upstream is back', async () => {
     await harness.send(textMessage(EN, '/start'));
-    vi.spyOn(harness.services.catalog, 'groups').mockRejectedValueOnce(outage());
+    const outage = catalogOutage();
     await harness.send(callbackQuery(EN, 'menu:generate'));
     const down = lastScreen(harness);
     expect(down.method).toBe('editMessageText');
     expect(down.text).toContain('The list of models is temporarily unavailable');
     expect(down.buttons).toEqual(['🔁 Try again|menu:generate', '🏠 Main menu|menu:home']);
 
+    outage.recover();
     await harness.send(callbackQuery(EN, 'menu:generate'));
     const back = lastScreen(harness);
     expect(back.text).toContain('What would you like to create');
@@ -50,7 +60,7 @@ describe('the model list while the catalog cannot be loaded', () => {
   });
 
   it('/generate answers with the same buttons, in Russian too', async () => {
-    vi.spyOn(harness.services.catalog, 'groups').mockRejectedValueOnce(outage());
+    catalogOutage();
     await harness.send(textMessage(RU, '/generate'));
     const down = lastScreen(harness);
     expect(down.method).toBe('sendMessage');
@@ -59,7 +69,7 @@ describe('the model list while the catalog cannot be loaded', () => {
   });
 
   it('a type or a model pressed during the outage explains it too, instead of the generic error', async () => {
-    vi.spyOn(harness.services.catalog, 'getModels').mockRejectedValue(outage());
+    catalogOutage();
     for (const data of ['gt:image', 'gm:203']) {
       await harness.send(callbackQuery(EN, data));
       const down = lastScreen(harness);

@@ -1,11 +1,11 @@
 /**
  * The prompt library's failure screens leave a way on: an outage offers 🔄 Try again (pressing the
  * same button once more) and 🏠; the closed library offers 🎨 Create (the form, to describe the idea
- * without a prompt) and 🏠. In-process against the simulator; failures are stubbed on the client.
+ * without a prompt) and 🏠. In-process against the simulator; failures are its own, injected over HTTP.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ResellerError } from '../../src/reseller/errors.js';
-import type { RunningSimulator } from '../../src/simulator/server.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_RETRY } from '../../src/reseller/retry.js';
+import type { FaultAction, RunningSimulator } from '../../src/simulator/server.js';
 import { shortId } from '../../src/telegram/callback-data/prompts.js';
 import {
   callbackQuery,
@@ -23,17 +23,23 @@ beforeEach(async () => {
   harness = await createInProcessBot({ upstream: started.upstream });
 });
 afterEach(async () => {
-  vi.restoreAllMocks();
   await harness?.close();
   await sim?.close();
 });
 
 const EN = { id: 40, language_code: 'en' };
 const RU = { id: 41, language_code: 'ru' };
-const outage = () => new ResellerError('network_error', 'connect ECONNREFUSED');
-const closed = () => new ResellerError('deposit_required', 'deposit required');
-const failNextList = (error: Error) =>
-  vi.spyOn(harness.services.client, 'listPrompts').mockRejectedValueOnce(error);
+/** How the bot's next listing fails: each attempt of the client's one call meets `action`. */
+type Failure = { action: FaultAction; attempts: number };
+/** Unreachable: every retry of the call too. */
+const outage = (): Failure => ({ action: { kind: 'drop-before' }, attempts: DEFAULT_RETRY.retries + 1 });
+/** The library closed to this account: a refusal, not retried. */
+const closed = (): Failure => ({
+  action: { kind: 'status', status: 403, code: 'deposit_required' },
+  attempts: 1,
+});
+const failNextList = ({ action, attempts }: Failure) =>
+  sim.faults.add({ method: 'GET', path: '/prompts', times: attempts, action });
 
 describe('an outage in the prompt library', () => {
   it('a button: says to try again in a few minutes, and 🔄 Try again presses it once more', async () => {

@@ -1,8 +1,9 @@
 /**
  * ➕ Use as input never strands the customer: the model list has 🏠, a relay that failed offers
  * 🔄 Try again (the same model button) and 🏠, a relay stopped by /cancel just says it stopped, and a
- * catalog outage explains itself with Try again. In-process against the simulator's catalog; the
- * relay (Telegram download + upload) is stubbed on the bot's own service.
+ * catalog outage explains itself with Try again. In-process against the simulator's catalog (its
+ * outage injected over HTTP); the relay (Telegram download + upload) is stubbed on the bot's own
+ * service.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ResellerError } from '../../src/reseller/errors.js';
@@ -126,14 +127,19 @@ describe('➕ Use as input', () => {
   it('a catalog outage: explained with 🔄 Try again (the same button) and 🏠, not the generic error', async () => {
     const id = await deliveredPhoto();
     const use = afterResultData.use.pack({ id, n: 0 });
-    vi.spyOn(harness.services.catalog, 'groups').mockRejectedValueOnce(
-      new ResellerError('network_error', 'connect ECONNREFUSED'),
-    );
+    // Upstream unreachable for the catalog (every retry too), until it is back.
+    sim.faults.add({
+      method: 'GET',
+      path: '/models',
+      times: Number.POSITIVE_INFINITY,
+      action: { kind: 'drop-before' },
+    });
     await harness.send(callbackQuery(USER, use));
     const down = lastScreen(harness);
     expect(down.text).toContain('The list of models is temporarily unavailable');
     expect(down.buttons).toEqual([`🔁 Try again|${use}`, '🏠 Main menu|menu:home']);
 
+    sim.faults.clear();
     await harness.send(callbackQuery(USER, use));
     expect(lastScreen(harness).text).toContain('Which model should work on this image');
   });

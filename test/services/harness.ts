@@ -1,16 +1,18 @@
 /**
  * A real upstream (the simulator on a random port, driven by a ManualClock) and a real database (a
- * SQLite file, or PostgreSQL with TEST_ENGINE=postgres), wired to the ordering services the way
- * main.ts does it.
+ * SQLite file, or PostgreSQL with TEST_ENGINE=postgres), with the services built by the composition
+ * root's own createServices: what production wires, the tests get (a dependency added there is not
+ * forgotten here).
  */
 import { pino } from 'pino';
-import type { StarsBilling } from '../../src/config.js';
+import { createServices } from '../../src/app/services.js';
+import { type Config, loadConfig, type StarsBilling } from '../../src/config.js';
 import type { Store } from '../../src/db/index.js';
-import { ResellerClient } from '../../src/reseller/client.js';
-import { CatalogService } from '../../src/services/catalog.js';
-import { composeHooks } from '../../src/services/compose-hooks.js';
-import { OrderingService, type OrderPipelineHooks } from '../../src/services/ordering.js';
-import { WalletService } from '../../src/services/wallet/wallet.js';
+import type { ResellerClient } from '../../src/reseller/client.js';
+import type { CatalogService } from '../../src/services/catalog.js';
+import type { Services } from '../../src/services/index.js';
+import type { OrderingService, OrderPipelineHooks } from '../../src/services/ordering.js';
+import type { WalletService } from '../../src/services/wallet/wallet.js';
 import { ManualClock, type RunningSimulator, startSimulator } from '../../src/simulator/server.js';
 import { createTestDatabase, type TestDatabase } from '../support/databases.js';
 
@@ -40,11 +42,28 @@ export interface Harness {
   ordering: OrderingService;
   /** With `billing`: the wallet the ordering service holds and settles through. */
   wallet: WalletService | undefined;
+  /** Everything createServices built for the first process. */
+  services: Services;
+  /**
+   * Another process on the same database, as after a restart or beside this one: its own store and
+   * services. `hooks` run after its own (limits, wallet), `hooksBefore` before them.
+   */
+  process(hooks?: { hooks?: OrderPipelineHooks; hooksBefore?: OrderPipelineHooks }): Promise<Services>;
   /** A second service on the same database, as after a restart. */
   restart(hooks?: OrderPipelineHooks): Promise<OrderingService>;
   /** POST /orders requests the simulator received. */
   orderPosts(): RunningSimulator['requests'];
   close(): Promise<void>;
+}
+
+/** The bot's config for these tests: `billing` (none by default) and the allow-list. */
+function harnessConfig(opts: { allowedModelIds?: number[]; billing?: StarsBilling }): Config {
+  const config = loadConfig({ BOT_TOKEN: '123:TEST' });
+  return {
+    ...config,
+    ...(opts.billing && { billing: opts.billing }),
+    catalog: { ...config.catalog, allowedModelIds: opts.allowedModelIds ?? null },
+  };
 }
 
 export async function startHarness(
@@ -61,54 +80,47 @@ export async function startHarness(
     clock,
     accounts: [{ key: API_KEY, balance_usd: opts.balance ?? '100.00', deposit_usd: '100.00' }],
   });
-  // Waits move the shared clock instead of real time: retries back off instantly, uploads convert.
-  const client = new ResellerClient({
-    baseUrl: sim.baseUrl,
-    apiKey: API_KEY,
-    sleep: async (ms) => clock.advance(ms),
-    retry: { retries: 3, minDelayMs: 10, maxDelayMs: 50 },
-  });
-  const catalog = new CatalogService(client, {
-    logger: silentLogger,
-    allowedModelIds: opts.allowedModelIds ?? null,
-  });
+  const config = harnessConfig(opts);
   const database = await createTestDatabase();
   const open = () => database.open(() => clock.now());
-  const store = await open();
-  const billing = opts.billing;
-  const walletOn = (on: Store) =>
-    billing && new WalletService({ ledger: on.wallet, config: billing, logger: silentLogger });
-  const wallet = walletOn(store);
-  const service = (on: Store, hooks?: OrderPipelineHooks, w = walletOn(on)) => {
-    const all = w ? composeHooks(w.hooks, hooks) : hooks;
-    return new OrderingService({
-      orders: on.orders,
-      client,
-      catalog,
+  const clients: ResellerClient[] = [];
+  const servicesOn = (
+    store: Store,
+    hooks: { hooks?: OrderPipelineHooks; hooksBefore?: OrderPipelineHooks },
+  ) => {
+    const services = createServices({
+      config,
       logger: silentLogger,
+      store,
+      upstream: { baseUrl: sim.baseUrl, apiKey: API_KEY },
+      ...hooks,
       now: () => clock.now(),
-      ...(all && { hooks: all }),
-      ...(w && {
-        starPrice: (modelId: number, usd: string) => w.pricing.starsFor(modelId, usd),
-        submissionHold: (tx, order) => w.holdForSubmission(tx, order),
-        settle: (tx, orderId) => w.settle(orderId, tx),
-      }),
-      uploadWait: { timeoutMs: 60_000, intervalMs: 500, rounds: 2 },
+      // Waits move the shared clock instead of real time: retries back off instantly, uploads convert.
+      upstreamSleep: async (ms) => clock.advance(ms),
+      upstreamRetry: { retries: 3, minDelayMs: 10, maxDelayMs: 50 },
     });
+    clients.push(services.client);
+    return services;
   };
+  const store = await open();
+  const services = servicesOn(store, opts.hooks ? { hooks: opts.hooks } : {});
+  const processOn = async (hooks: { hooks?: OrderPipelineHooks; hooksBefore?: OrderPipelineHooks } = {}) =>
+    servicesOn(await open(), hooks);
   return {
     sim,
     clock,
-    client,
-    catalog,
+    client: services.client,
+    catalog: services.catalog,
     database,
     store,
-    ordering: service(store, opts.hooks, wallet),
-    wallet,
-    restart: async (hooks) => service(await open(), hooks),
+    ordering: services.ordering,
+    wallet: services.wallet ?? undefined,
+    services,
+    process: processOn,
+    restart: async (hooks) => (await processOn(hooks ? { hooks } : {})).ordering,
     orderPosts: () => sim.requests.filter((r) => r.method === 'POST' && r.path === '/orders'),
     async close() {
-      await client.close();
+      for (const client of clients) await client.close();
       await sim.close();
       await database.drop();
     },

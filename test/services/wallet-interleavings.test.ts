@@ -16,6 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { walletOrdering } from '../../src/app/services.js';
 import type { StarsBilling } from '../../src/config.js';
 import type { Store } from '../../src/db/index.js';
 import { ResellerError } from '../../src/reseller/errors.js';
@@ -169,11 +170,8 @@ describe('the wallet under interleavings of two processes', () => {
         client: upstream.client,
         catalog: { getModel: async (id: number) => (id === MODEL.id ? MODEL : undefined) },
         logger: silentLogger,
-        starPrice: (modelId: number, usd: string) => wallet.pricing.starsFor(modelId, usd),
-        submissionHold: (
-          tx: Parameters<WalletService['holdForSubmission']>[0],
-          o: Parameters<WalletService['holdForSubmission']>[1],
-        ) => wallet.holdForSubmission(tx, o),
+        // The wallet booked as the composition root books it.
+        ...walletOrdering(wallet),
       };
       const killed = async () => {
         throw new Error('killed');
@@ -184,7 +182,6 @@ describe('the wallet under interleavings of two processes', () => {
         ordering: new OrderingService({
           ...base,
           hooks: wallet.hooks,
-          settle: (tx, orderId) => wallet.settle(orderId, tx),
         }),
         dying: new OrderingService({
           ...base,

@@ -6,10 +6,9 @@
  * (issue 22, D14 and D15) with two ordering services on one database.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DeliveryOutcome, Store } from '../../src/db/index.js';
-import { composeHooks } from '../../src/services/compose-hooks.js';
+import { walletOrdering } from '../../src/app/services.js';
+import type { DeliveryOutcome } from '../../src/db/index.js';
 import { OrderingService, type OrderPipelineHooks } from '../../src/services/ordering.js';
-import { WalletService } from '../../src/services/wallet/wallet.js';
 import { type Harness, STARS_BILLING, silentLogger, startHarness } from './harness.js';
 
 let h: Harness | undefined;
@@ -29,22 +28,10 @@ async function start(balance?: string) {
   return { t: h, wallet };
 }
 
-/** Another process on the same database: its own store, wallet and ordering service. */
+/** Another process on the same database: its own store and services, built as production builds them. */
 async function process2(t: Harness, hooksBefore?: OrderPipelineHooks) {
-  const store: Store = await t.database.open(() => t.clock.now());
-  const wallet = new WalletService({ ledger: store.wallet, config: BILLING, logger: silentLogger });
-  const ordering = new OrderingService({
-    orders: store.orders,
-    client: t.client,
-    catalog: t.catalog,
-    logger: silentLogger,
-    now: () => t.clock.now(),
-    hooks: composeHooks(hooksBefore, wallet.hooks),
-    starPrice: (modelId, usd) => wallet.pricing.starsFor(modelId, usd),
-    submissionHold: (tx, order) => wallet.holdForSubmission(tx, order),
-    settle: (tx, orderId) => wallet.settle(orderId, tx),
-  });
-  return { store, wallet, ordering };
+  const services = await t.process(hooksBefore ? { hooksBefore } : {});
+  return { ...services, wallet: services.wallet! };
 }
 
 /** Lumen Text to Image: 0.04 USD -> 5 Stars. */
@@ -208,6 +195,7 @@ describe('issue 22 D14/D15: a hold belongs to one submission key', () => {
     const { t, wallet } = await start('0.01');
     const d = await draft(t);
     // An older process: no release in the reopen's transaction, and its release hook dies.
+    const { settle: _none, ...holdsOnly } = walletOrdering(wallet);
     const old = new OrderingService({
       orders: t.store.orders,
       client: t.client,
@@ -219,8 +207,7 @@ describe('issue 22 D14/D15: a hold belongs to one submission key', () => {
           throw new Error('killed before the release');
         },
       },
-      starPrice: (modelId, usd) => wallet.pricing.starsFor(modelId, usd),
-      submissionHold: (tx, order) => wallet.holdForSubmission(tx, order),
+      ...holdsOnly,
     });
     expect((await old.confirm(d.id, USER)).kind).toBe('rejected');
     expect(await wallet.balance(USER)).toBe(45);
@@ -249,14 +236,13 @@ describe('issue 22 D14/D15: a hold belongs to one submission key', () => {
     const dying = await process2(t);
     // The settlement inside the reopen's transaction dies: the reopen rolls back with it.
     const crashing = new OrderingService({
-      orders: dying.store.orders,
-      client: t.client,
-      catalog: t.catalog,
+      orders: dying.orders,
+      client: dying.client,
+      catalog: dying.catalog,
       logger: silentLogger,
       now: () => t.clock.now(),
       hooks: dying.wallet.hooks,
-      starPrice: (modelId, usd) => wallet.pricing.starsFor(modelId, usd),
-      submissionHold: (tx, order) => dying.wallet.holdForSubmission(tx, order),
+      ...walletOrdering(dying.wallet),
       settle: async () => {
         throw new Error('killed mid-transaction');
       },

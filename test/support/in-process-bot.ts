@@ -59,6 +59,8 @@ export async function createInProcessBot(
     database?: TestDatabase;
     /** The live settings' version checks run on these (started by the test). */
     liveSettingsTimers?: Timers;
+    /** Every Bot API call as it is made, before it is answered (what happened before it shows). */
+    onApiCall?: (method: string) => void;
   } = {},
 ): Promise<InProcessBot> {
   // Imported late: databases.ts needs the vitest runner; benchmarks pass a database of their own.
@@ -73,6 +75,8 @@ export async function createInProcessBot(
     store,
     upstream: opts.upstream ?? { baseUrl: 'http://127.0.0.1:9/api/v1', apiKey: 'unused' },
     ...(opts.liveSettingsTimers && { liveSettingsTimers: opts.liveSettingsTimers }),
+    // The upstream client retries at once: an outage the simulator injects costs no wall-clock time.
+    upstreamSleep: async () => {},
   });
   const users = services.users;
   const calls: RecordedApiCall[] = [];
@@ -83,6 +87,7 @@ export async function createInProcessBot(
     const method = String(url).split('/').pop()!;
     const payload = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
     calls.push({ method, payload });
+    opts.onApiCall?.(method);
     const failure = failures.get(method);
     if (failure) {
       failures.delete(method);
