@@ -961,6 +961,7 @@ live-settings-value-markup = markup { $percent }%
 subscription-plan-name = { $id ->
    *[other] { $title }
   }
+subscription-plan-unnamed = Subscription
 subscription-plan-description = { $id ->
    *[other] { $allowance } every 30 days for { $price }
   }

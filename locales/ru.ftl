@@ -946,6 +946,7 @@ live-settings-value-markup = наценка { $percent } %
 subscription-plan-name = { $id ->
    *[other] { $title }
   }
+subscription-plan-unnamed = Подписка
 subscription-plan-description = { $id ->
    *[other] { $allowance } каждые 30 дней за { $price }
   }

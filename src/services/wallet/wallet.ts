@@ -8,10 +8,12 @@
 import { randomBytes } from 'node:crypto';
 import type { StarsBilling } from '../../config.js';
 import type { RewardSpend, StarTopupRecord, Tx, WalletRepository, WalletTotals } from '../../db/index.js';
+import { starsOfPayment } from '../../domain/stars-payment.js';
 import { holdVerdict, ledgerKeys } from '../../domain/wallet.js';
 import type { Logger } from '../../logger.js';
 import type { OrderPipelineHooks, OrderRecord } from '../order-hooks.js';
 import { type PriceRules, StarPricing } from './star-pricing.js';
+import type { RefundStarPayment } from './star-refunds.js';
 
 /** What admins may change live in the wallet (live settings); absent: the environment's values. */
 export interface LiveWalletSettings extends PriceRules {
@@ -22,16 +24,22 @@ export interface LiveWalletSettings extends PriceRules {
 /** What a pre_checkout_query may be refused for; each has a localized reason. */
 export type CheckoutRefusal = 'unknown_invoice' | 'already_paid' | 'wrong_amount' | 'other_user';
 
-export interface PaymentNotice {
-  /** True when this delivery booked the Stars (false: a redelivery of a booked payment). */
-  credited: boolean;
-  /** True for exactly one delivery: the one that should tell the user. */
-  tell: boolean;
-  stars: number;
-  balance: number;
-  /** The draft the user topped up for, if any. */
-  orderId: string | null;
-}
+/**
+ * What one delivery of a successful payment does after booking it. `credited`: this delivery booked
+ * the Stars (false: an earlier delivery of the same payment did).
+ */
+export type PaymentNotice =
+  /** Exactly one delivery tells the customer (the first to get here after the credit, even after a crash). */
+  | {
+      kind: 'tell';
+      credited: boolean;
+      stars: number;
+      balance: number;
+      /** The draft the customer topped up for, if any. */
+      orderId: string | null;
+    }
+  /** Another delivery tells (or told) them. */
+  | { kind: 'silent'; credited: boolean };
 
 /**
  * For /stats: the Stars side. Revenue and margin are not here: they come from the admin dashboard's
@@ -205,8 +213,7 @@ export class WalletService {
     if (!topup) return { ok: false, reason: 'unknown_invoice' };
     if (topup.userId !== query.userId) return { ok: false, reason: 'other_user' };
     if (topup.status !== 'pending') return { ok: false, reason: 'already_paid' };
-    if (query.currency !== 'XTR' || query.totalAmount !== topup.stars)
-      return { ok: false, reason: 'wrong_amount' };
+    if (starsOfPayment(query) !== topup.stars) return { ok: false, reason: 'wrong_amount' };
     return { ok: true };
   }
 
@@ -245,9 +252,10 @@ export class WalletService {
     );
     // Told once: the first delivery that gets here after the credit (also after a crash in between).
     const tell = topup ? await this.ledger.claimNotification(topup.id) : credited;
+    if (!tell) return { kind: 'silent', credited };
     return {
+      kind: 'tell',
       credited,
-      tell,
       stars: payment.stars,
       balance: outcome.balance,
       orderId: outcome.topup?.orderId ?? null,
@@ -333,7 +341,7 @@ export class WalletService {
   async refund(
     chargeId: string,
     actorId: number,
-    refundStarPayment: (userId: number, chargeId: string) => Promise<unknown>,
+    refundStarPayment: RefundStarPayment,
   ): Promise<RefundResult> {
     const start = await this.ledger.beginRefund(chargeId, actorId);
     if (start.kind === 'unknown') return { kind: 'unknown' };
@@ -343,15 +351,14 @@ export class WalletService {
       const { balance, refundable } = start;
       return { kind: 'spent', userId: topup.userId, stars: topup.stars, balance, refundable };
     }
-    try {
-      await refundStarPayment(topup.userId, chargeId);
-    } catch (err) {
-      const description = String((err as { description?: unknown }).description ?? (err as Error).message);
-      if (!/CHARGE_ALREADY_REFUNDED/i.test(description)) {
-        await this.ledger.undoRefund(chargeId, start.attempt);
-        this.#log.warn({ chargeId, err }, 'refund refused by Telegram: stars returned to the wallet');
-        return { kind: 'telegram_refused', description };
-      }
+    const call = await refundStarPayment(topup.userId, chargeId);
+    if (call.kind === 'failed') {
+      await this.ledger.undoRefund(chargeId, start.attempt);
+      this.#log.warn(
+        { chargeId, description: call.description },
+        'refund refused by Telegram: stars returned to the wallet',
+      );
+      return { kind: 'telegram_refused', description: call.description };
     }
     await this.ledger.finishRefund(chargeId);
     this.#log.info({ chargeId, userId: topup.userId, stars: topup.stars, actorId }, 'top-up refunded');
