@@ -79,6 +79,7 @@ export function createServices(opts: {
           config: config.billing,
           logger,
           rewardSpend: referrals.rewardSpend,
+          rewardClawback: referrals.rewardClawback,
           live: () => liveSettings.current(),
         })
       : null;

@@ -49,9 +49,11 @@ export {
   type NewWalletEntry,
   type ReferralCredit,
   type RefundStart,
+  type RewardClawback,
   type RewardSpend,
   type Settled,
   type SpendBooked,
+  type SpendRefunded,
   type WalletTotals,
 } from './repositories/wallet.js';
 export {

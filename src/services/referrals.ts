@@ -10,6 +10,7 @@ import type {
   InviteStats,
   ReferralsRepository,
   ReferralTotals,
+  RewardClawback,
   RewardSpend,
 } from '../db/index.js';
 import { type ReferralRules, rewardsOn } from '../domain/referral.js';
@@ -100,6 +101,20 @@ export class ReferralProgram {
       if (credit)
         this.#log.info({ ...credit, refereeId: spend.userId, key: spend.key }, 'referral reward booked');
       return credit;
+    };
+  }
+
+  /**
+   * WalletService's hook for a refund that booked spent Stars against a referee: the rewards that
+   * spending earned go back from the referrer, in the refund's transaction (ReferralsRepository.clawBack).
+   * Offered whenever the program exists, even paying nothing now: earlier rewards may stand.
+   */
+  get rewardClawback(): RewardClawback | undefined {
+    if (!this.#rules) return undefined;
+    return async (tx, refunded) => {
+      const taken = await this.#referrals.clawBack(tx, refunded);
+      if (taken) this.#log.warn({ ...taken, ...refunded }, 'referral reward taken back by a refund');
+      return taken;
     };
   }
 

@@ -45,6 +45,19 @@ export interface SpendBooked {
 /** Books the referral reward of a capture or late charge booked now, in its own transaction. */
 export type RewardSpend = (tx: Tx, spend: SpendBooked) => Promise<ReferralCredit | undefined>;
 
+/**
+ * A refund booked now, inside its transaction, that took `spent` paid Stars the customer no longer
+ * had (they were spent): `refundKey` is the refund's ledger key.
+ */
+export interface SpendRefunded {
+  userId: number;
+  refundKey: string;
+  spent: number;
+}
+
+/** Takes back, in the refund's transaction, the referral rewards earned on spending a refund undid. */
+export type RewardClawback = (tx: Tx, refunded: SpendRefunded) => Promise<ReferralCredit | undefined>;
+
 export type CreditOutcome =
   /** Booked now; `topup` is the invoice row it paid (absent for a payload we do not know). */
   | { kind: 'credited'; topup: StarTopupRecord | undefined; balance: number }

@@ -7,7 +7,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { StarsBilling } from '../../config.js';
-import type { RewardSpend, StarTopupRecord, Tx, WalletRepository, WalletTotals } from '../../db/index.js';
+import type {
+  ReferralCredit,
+  RewardClawback,
+  RewardSpend,
+  StarTopupRecord,
+  Tx,
+  WalletRepository,
+  WalletTotals,
+} from '../../db/index.js';
 import { starsOfPayment } from '../../domain/stars-payment.js';
 import { holdVerdict, ledgerKeys } from '../../domain/wallet.js';
 import type { Logger } from '../../logger.js';
@@ -76,6 +84,7 @@ export class WalletService {
   readonly #config: StarsBilling;
   readonly #log: Logger;
   readonly #rewardSpend: RewardSpend | undefined;
+  readonly #rewardClawback: RewardClawback | undefined;
   readonly #live: () => LiveWalletSettings;
 
   constructor(deps: {
@@ -84,11 +93,14 @@ export class WalletService {
     logger: Logger;
     /** The referral program's reward of paid Stars spent on a delivered result (absent: no rewards). */
     rewardSpend?: RewardSpend | undefined;
+    /** The referral program's take-back of rewards earned on spending a refund undid (absent: none). */
+    rewardClawback?: RewardClawback | undefined;
     /** The settings in effect now (prices, packs, welcome Stars), read on every use. */
     live?: () => LiveWalletSettings;
   }) {
     this.#config = deps.config;
     this.#rewardSpend = deps.rewardSpend;
+    this.#rewardClawback = deps.rewardClawback;
     this.#live = deps.live ?? (() => deps.config);
     this.pricing = new StarPricing({ ...deps.config, rules: this.#live });
     this.ledger = deps.ledger;
@@ -264,16 +276,20 @@ export class WalletService {
 
   /**
    * refunded_payment: Telegram returned a payment's Stars to the customer. Booked once (the balance
-   * may go below zero) unless the bot made this refund itself; true when booked now (admins are told).
+   * may go below zero) unless the bot made this refund itself; defined when booked now (admins are
+   * told). Stars already spent that it books against the customer take back, in the same transaction,
+   * the referral rewards that spending earned (`clawedBack`).
    */
   async telegramRefund(refund: {
     chargeId: string;
     userId: number;
     stars: number;
-  }): Promise<{ balance: number } | undefined> {
-    const booked = await this.ledger.bookTelegramRefund(refund);
-    if (booked)
-      this.#log.warn({ ...refund, balance: booked.balance }, 'payment refunded by Telegram: booked');
+  }): Promise<{ balance: number; clawedBack: ReferralCredit | undefined } | undefined> {
+    const booked = await this.ledger.bookTelegramRefund(refund, this.#rewardClawback);
+    if (booked) {
+      const { balance, clawedBack } = booked;
+      this.#log.warn({ ...refund, balance, clawedBack }, 'payment refunded by Telegram: booked');
+    }
     return booked;
   }
 
