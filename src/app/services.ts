@@ -80,6 +80,7 @@ export function createServices(opts: {
           logger,
           rewardSpend: referrals.rewardSpend,
           rewardClawback: referrals.rewardClawback,
+          rewardBooked: (reward) => referrals.rewardBooked(reward),
           live: () => liveSettings.current(),
         })
       : null;

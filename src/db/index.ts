@@ -49,6 +49,7 @@ export {
   type NewWalletEntry,
   type ReferralCredit,
   type RefundStart,
+  type RewardBooked,
   type RewardClawback,
   type RewardSpend,
   type Settled,

@@ -9,7 +9,7 @@ import { utcDayStart } from '../../domain/utc-day.js';
 import { ledgerKeys } from '../../domain/wallet.js';
 import { changed, type Engine, first, type Tx } from '../engine.js';
 import type { UserRecord } from '../records.js';
-import type { ReferralCredit, SpendBooked, SpendRefunded, WalletRepository } from './wallet.js';
+import type { ReferralCredit, RewardBooked, SpendBooked, SpendRefunded, WalletRepository } from './wallet.js';
 
 /** A reward on a referee's spending (`referral:settle:...`, `referral:charge:...`), not a legacy top-up's. */
 const SPEND_REWARD_PREFIXES = [
@@ -50,7 +50,7 @@ export interface ReferralTotals {
 export class ReferralsRepository {
   constructor(
     private readonly engine: Engine,
-    private readonly wallet: Pick<WalletRepository, 'book' | 'pools'>,
+    private readonly wallet: Pick<WalletRepository, 'book' | 'pools' | 'balance'>,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -151,7 +151,7 @@ export class ReferralsRepository {
    * with the referee's first reward, the percentage within the window, within the referrer's daily
    * cap. The referrer's own lock serialises their rewards, so two replicas cannot both fill a day's cap.
    */
-  async rewardSpend(tx: Tx, rules: ReferralRules, spend: SpendBooked): Promise<ReferralCredit | undefined> {
+  async rewardSpend(tx: Tx, rules: ReferralRules, spend: SpendBooked): Promise<RewardBooked | undefined> {
     const { users, walletEntries: w } = this.#t;
     const referee = first(
       await tx.db
@@ -196,9 +196,10 @@ export class ReferralsRepository {
       earnedToday: today?.stars ?? 0,
     });
     if (stars <= 0) return undefined;
+    const key = ledgerKeys.referralSpend(spend.key);
     const booked = await this.wallet.book(
       {
-        key: ledgerKeys.referralSpend(spend.key),
+        key,
         userId: referrerId,
         kind: 'referral',
         delta: stars,
@@ -208,7 +209,8 @@ export class ReferralsRepository {
       },
       tx,
     );
-    return booked ? { referrerId, stars } : undefined;
+    if (!booked) return undefined;
+    return { referrerId, stars, key, balance: await this.wallet.balance(referrerId, tx) };
   }
 
   /**

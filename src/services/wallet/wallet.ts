@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { StarsBilling } from '../../config.js';
 import type {
   ReferralCredit,
+  RewardBooked,
   RewardClawback,
   RewardSpend,
   StarTopupRecord,
@@ -85,6 +86,7 @@ export class WalletService {
   readonly #log: Logger;
   readonly #rewardSpend: RewardSpend | undefined;
   readonly #rewardClawback: RewardClawback | undefined;
+  readonly #rewardBooked: ((reward: RewardBooked) => void) | undefined;
   readonly #live: () => LiveWalletSettings;
 
   constructor(deps: {
@@ -95,12 +97,15 @@ export class WalletService {
     rewardSpend?: RewardSpend | undefined;
     /** The referral program's take-back of rewards earned on spending a refund undid (absent: none). */
     rewardClawback?: RewardClawback | undefined;
+    /** Told of each reward a settlement booked, once its transaction committed (the referrer's notice). */
+    rewardBooked?: ((reward: RewardBooked) => void) | undefined;
     /** The settings in effect now (prices, packs, welcome Stars), read on every use. */
     live?: () => LiveWalletSettings;
   }) {
     this.#config = deps.config;
     this.#rewardSpend = deps.rewardSpend;
     this.#rewardClawback = deps.rewardClawback;
+    this.#rewardBooked = deps.rewardBooked;
     this.#live = deps.live ?? (() => deps.config);
     this.pricing = new StarPricing({ ...deps.config, rules: this.#live });
     this.ledger = deps.ledger;
@@ -172,10 +177,18 @@ export class WalletService {
 
   /** Settles the order's holds as its state says; `tx`: inside the state change that decided it. */
   async settle(orderId: string, tx?: Tx): Promise<void> {
-    const moved = await this.ledger.settleOrder(orderId, holdVerdict, tx, this.#rewardSpend);
+    const { rewards, ...moved } = await this.ledger.settleOrder(orderId, holdVerdict, tx, this.#rewardSpend);
     if (moved.captured + moved.released + moved.charged > 0) {
       this.#log.info({ orderId, ...moved }, 'stars settled');
     }
+    if (rewards.length === 0) return;
+    // A reward is told only once its capture is committed: settleOrder's own transaction has; a
+    // caller's may still roll back (captures follow a recorded delivery, outside such transactions).
+    if (tx) {
+      this.#log.warn({ orderId, rewards }, 'referral reward booked inside a caller transaction: not told');
+      return;
+    }
+    for (const reward of rewards) this.#rewardBooked?.(reward);
   }
 
   /**
