@@ -525,6 +525,7 @@ wallet-button-pack = ➕ { $amount }
 wallet-invoice-title = { $amount } for generations
 wallet-invoice-description = Adds { $amount } to your wallet in { brand-name }. Stars are charged only for results that reach you; a failed or cancelled order gives them back.
 wallet-invoice-label = Wallet top-up
+referral-reward-earned = 👥 A friend you invited just got a generation from the bot, and that earned you { $amount }. Balance: <b>{ $balance }</b>.
 wallet-credited = ✅ { $amount } added to your wallet. Balance: <b>{ $balance }</b>.
 wallet-credited-order = Your order is still waiting: tap below to place it.
 wallet-button-continue-order = ✅ Place the order · { $price }
@@ -961,6 +962,7 @@ live-settings-value-markup = markup { $percent }%
 subscription-plan-name = { $id ->
    *[other] { $title }
   }
+subscription-plan-unnamed = Subscription
 subscription-plan-description = { $id ->
    *[other] { $allowance } every 30 days for { $price }
   }

@@ -510,6 +510,7 @@ wallet-button-pack = ➕ { $amount }
 wallet-invoice-title = { $amount } на генерации
 wallet-invoice-description = Пополнение кошелька в { brand-name } на { $amount }. Звёзды списываются, только когда результат доставлен: если генерация не удалась или отменена, они вернутся.
 wallet-invoice-label = Пополнение кошелька
+referral-reward-earned = 👥 Друг, которого вы пригласили, получил генерацию в боте, и вам за это начислено { $amount }. Баланс: <b>{ $balance }</b>.
 wallet-credited = ✅ В кошелёк зачислено { $amount }. Баланс: <b>{ $balance }</b>.
 wallet-credited-order = Ваш заказ ждёт: нажмите кнопку ниже, чтобы оформить его.
 wallet-button-continue-order = ✅ Оформить заказ · { $price }
@@ -946,6 +947,7 @@ live-settings-value-markup = наценка { $percent } %
 subscription-plan-name = { $id ->
    *[other] { $title }
   }
+subscription-plan-unnamed = Подписка
 subscription-plan-description = { $id ->
    *[other] { $allowance } каждые 30 дней за { $price }
   }

@@ -28,6 +28,7 @@ import { TelegramBroadcastReporter } from '../workers/broadcast/reporter.js';
 import { BroadcastSender } from '../workers/broadcast/sender.js';
 import { floodNotice } from '../workers/flood-notice.js';
 import { OrderNotifier } from '../workers/order-notifier.js';
+import { ReferralNotifier } from '../workers/referral-notifier.js';
 import { UpdateInboxWorker } from '../workers/update-inbox.js';
 import { inboxHooks } from './inbox-hooks.js';
 import { pruneInbox } from './inbox-pruning.js';
@@ -106,6 +107,7 @@ export async function createContainer(loaded: Config, logger: Logger): Promise<C
     modelDisplays: (modelId) => services.catalog.displayOf(modelId),
   });
   services.admin.alerts.bindSink(new AdminNotifier({ config, users: services.users, logger, api, i18n }));
+  services.referrals.bindNotices(new ReferralNotifier({ config, users: services.users, logger, api, i18n }));
   // Polls get no retries of their own: the tracker paces and reschedules them (and honours 429s).
   const pollClient = new ResellerClient({
     baseUrl: upstream.baseUrl,

@@ -96,6 +96,8 @@ export function createServices(opts: {
           config: config.billing,
           logger,
           rewardSpend: referrals.rewardSpend,
+          rewardClawback: referrals.rewardClawback,
+          rewardBooked: (reward) => referrals.rewardBooked(reward),
           live: () => liveSettings.current(),
         })
       : null;

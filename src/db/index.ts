@@ -51,9 +51,12 @@ export {
   type NewWalletEntry,
   type ReferralCredit,
   type RefundStart,
+  type RewardBooked,
+  type RewardClawback,
   type RewardSpend,
   type Settled,
   type SpendBooked,
+  type SpendRefunded,
   type WalletTotals,
 } from './repositories/wallet.js';
 export {

@@ -46,6 +46,17 @@ export function parsePlans(value: string): SubscriptionPlan[] | string {
   return plans;
 }
 
+/**
+ * The plan stored for a subscription whose payment named no plan we could read (the store needs one):
+ * no plan can have it, since plan ids start with a letter. Services speak of it as `null`.
+ */
+export const UNNAMED_PLAN_ID = '-';
+
+/** A stored plan id as services speak of it: null for UNNAMED_PLAN_ID. */
+export function namedPlanId(stored: string): string | null {
+  return stored === UNNAMED_PLAN_ID ? null : stored;
+}
+
 export const subscriptionKeys = {
   /** A paid period's allowance (its Telegram charge id). */
   allowance: (chargeId: string) => `sub:${chargeId}`,

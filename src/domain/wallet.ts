@@ -41,6 +41,11 @@ export const ledgerKeys = {
   referralSpend: (spendKey: string) => `referral:${spendKey}`,
   /** That reward taken back: the top-up was refunded. */
   referralUndo: (chargeId: string) => `referral_undo:${chargeId}`,
+  /**
+   * Rewards taken back from a referrer because a refund (its ledger key) booked Stars against the
+   * referee that they had already spent on delivered results: once per refund.
+   */
+  referralClawback: (refundKey: string) => `referral_clawback:${refundKey}`,
 } as const;
 
 /** What one hold of an order should become, given the order as it is now. */

@@ -10,11 +10,26 @@ import type {
   InviteStats,
   ReferralsRepository,
   ReferralTotals,
+  RewardBooked,
+  RewardClawback,
   RewardSpend,
 } from '../db/index.js';
 import { type ReferralRules, rewardsOn } from '../domain/referral.js';
 import type { StartPayload } from '../domain/start-payload.js';
 import type { Logger } from '../logger.js';
+
+/** What a referrer is told when a referee's delivered result earned them a reward (once per reward key). */
+export interface RewardNotice {
+  referrerId: number;
+  stars: number;
+  /** The referrer's balance right after the reward. */
+  balance: number;
+}
+
+/** Sends the referrer's notice (the bot's ReferralNotifier); must not throw for a chat that is gone. */
+export interface RewardNoticeSink {
+  rewardEarned(notice: RewardNotice): Promise<void>;
+}
 
 /** What /start's payload did: attached the user now, or nothing (unknown code, not new, self). */
 export type StartAttribution = { kind: 'referral' | 'campaign'; attached: boolean } | undefined;
@@ -29,6 +44,8 @@ export class ReferralProgram {
   readonly #campaigns: Pick<CampaignsRepository, 'findByCode'>;
   readonly #rules: ReferralRules | undefined;
   readonly #log: Logger;
+  #sink: RewardNoticeSink | undefined;
+  readonly #pending = new Set<Promise<void>>();
 
   constructor(deps: {
     referrals: ReferralsRepository;
@@ -101,6 +118,47 @@ export class ReferralProgram {
         this.#log.info({ ...credit, refereeId: spend.userId, key: spend.key }, 'referral reward booked');
       return credit;
     };
+  }
+
+  /**
+   * WalletService's hook for a refund that booked spent Stars against a referee: the rewards that
+   * spending earned go back from the referrer, in the refund's transaction (ReferralsRepository.clawBack).
+   * Offered whenever the program exists, even paying nothing now: earlier rewards may stand.
+   */
+  get rewardClawback(): RewardClawback | undefined {
+    if (!this.#rules) return undefined;
+    return async (tx, refunded) => {
+      const taken = await this.#referrals.clawBack(tx, refunded);
+      if (taken) this.#log.warn({ ...taken, ...refunded }, 'referral reward taken back by a refund');
+      return taken;
+    };
+  }
+
+  /** The bot's notifier, bound once the bot exists (as the admin alerts' sink). */
+  bindNotices(sink: RewardNoticeSink): void {
+    this.#sink = sink;
+  }
+
+  /**
+   * WalletService's `rewardBooked`: a reward whose capture has committed. The transaction that booked
+   * its unique key is the only one that gets here, so the referrer is told once; never waits, never
+   * throws. A crash before the message leaves, like an admin alert, loses it rather than repeats it.
+   */
+  rewardBooked(reward: RewardBooked): void {
+    const sink = this.#sink;
+    if (!sink) return;
+    const sent = sink
+      .rewardEarned({ referrerId: reward.referrerId, stars: reward.stars, balance: reward.balance })
+      .catch((err: unknown) =>
+        this.#log.warn({ err, referrerId: reward.referrerId, key: reward.key }, 'referral notice failed'),
+      )
+      .finally(() => this.#pending.delete(sent));
+    this.#pending.add(sent);
+  }
+
+  /** Resolves once every notice handed to the sink was sent (shutdown, tests). */
+  async whenIdle(): Promise<void> {
+    while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
   }
 
   totals(): Promise<ReferralTotals> {

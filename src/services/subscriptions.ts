@@ -13,9 +13,11 @@ import type {
   SubscriptionsRepository,
   WalletRepository,
 } from '../db/index.js';
-import { parsePlanPayload, planPayload, type SubscriptionPlan } from '../domain/subscription.js';
+import { starsOfPayment } from '../domain/stars-payment.js';
+import { namedPlanId, parsePlanPayload, planPayload, type SubscriptionPlan } from '../domain/subscription.js';
 import { allowanceLeft } from '../domain/subscription-ledger.js';
 import type { Logger } from '../logger.js';
+import type { RefundStarPayment } from './wallet/star-refunds.js';
 
 export type PlanCheckoutRefusal =
   | 'unknown_invoice'
@@ -53,8 +55,8 @@ export interface PeriodNotice {
   /** Booked now (false: a redelivered payment): the customer is told only then. */
   credited: boolean;
   plan: SubscriptionPlan | undefined;
-  /** The subscription's plan id (its plan may no longer be offered). */
-  planId: string;
+  /** The subscription's plan id (its plan may no longer be offered); null: its payment named none. */
+  planId: string | null;
   allowance: number;
   balance: number;
   expiresAt: Date;
@@ -152,9 +154,7 @@ export class SubscriptionsService {
     const plan = named && this.plan(named.planId);
     if (!named || !plan) return { ok: false, reason: 'unknown_invoice' };
     if (named.userId !== query.userId) return { ok: false, reason: 'other_user' };
-    if (query.currency !== 'XTR' || query.totalAmount !== plan.priceStars) {
-      return { ok: false, reason: 'wrong_amount' };
-    }
+    if (starsOfPayment(query) !== plan.priceStars) return { ok: false, reason: 'wrong_amount' };
     const approval = await this.#store.approveCheckout(query.userId, query.payload, CHECKOUT_PENDING_MS);
     if (approval === 'subscribed') return { ok: false, reason: 'already_subscribed' };
     if (approval === 'payment_pending') return { ok: false, reason: 'payment_pending' };
@@ -183,7 +183,7 @@ export class SubscriptionsService {
     const outcome = await this.#store.recordPayment({
       chargeId: payment.chargeId,
       userId: payment.userId,
-      planId: named?.planId ?? 'unknown',
+      planId: named?.planId ?? null,
       payload: payment.payload,
       stars: payment.stars,
       allowance: plan?.allowanceStars ?? payment.stars,
@@ -193,14 +193,15 @@ export class SubscriptionsService {
     });
     const credited = outcome.kind === 'credited';
     const { allowance } = outcome;
-    const planId = outcome.subscription?.planId ?? named?.planId ?? 'unknown';
+    const stored = outcome.subscription?.planId;
+    const planId = stored === undefined ? (named?.planId ?? null) : namedPlanId(stored);
     this.#log.info(
       { userId: payment.userId, chargeId: payment.chargeId, allowance, first: payment.first, credited },
       credited ? 'subscription period credited' : 'subscription payment already credited',
     );
     if (credited) {
       const { subscription, others } = outcome;
-      if (!payment.first && !this.plan(planId)) {
+      if (!payment.first && !(planId !== null && this.plan(planId))) {
         this.#log.warn(
           { userId: payment.userId, planId },
           'renewal of a plan no longer offered: its own terms',
@@ -237,7 +238,7 @@ export class SubscriptionsService {
     }
     return {
       credited,
-      plan: this.plan(planId),
+      plan: planId === null ? undefined : this.plan(planId),
       planId,
       allowance,
       balance: outcome.balance,
@@ -322,17 +323,13 @@ export class SubscriptionsService {
    */
   async refund(
     chargeId: string,
-    refundStarPayment: (userId: number, chargeId: string) => Promise<unknown>,
+    refundStarPayment: RefundStarPayment,
   ): Promise<SubscriptionRefund | undefined> {
     const period = await this.#store.findPeriod(chargeId);
     if (!period) return undefined;
     if (period.status === 'refunded') return { kind: 'already_refunded' };
-    try {
-      await refundStarPayment(period.userId, chargeId);
-    } catch (err) {
-      const description = String((err as { description?: unknown }).description ?? (err as Error).message);
-      if (!/CHARGE_ALREADY_REFUNDED/i.test(description)) return { kind: 'telegram_refused', description };
-    }
+    const call = await refundStarPayment(period.userId, chargeId);
+    if (call.kind === 'failed') return { kind: 'telegram_refused', description: call.description };
     const out = await this.#store.refundPeriod(chargeId);
     if (out.kind === 'already_refunded') return { kind: 'already_refunded' };
     const expired = out.kind === 'refunded' ? out.expired : 0;

@@ -128,3 +128,17 @@ describe('a refused checkout names the way to a valid invoice', () => {
     expect(String(answer(harness)?.error_message)).toContain('Откройте /subscribe');
   });
 });
+
+describe('a payment that is not a Stars payment the bot can book', () => {
+  it('is credited nothing: another currency or an amount over Telegram’s cap', async () => {
+    harness = await createInProcessBot({ env: STARS_ENV });
+    const user = { id: 60, language_code: 'en' };
+    const before = await harness.services.wallet!.balance(60);
+    const { payload } = await harness.services.wallet!.createTopup(60, 60, 100, null);
+    await harness.send(payment(user, { currency: 'EUR', total_amount: 100, invoice_payload: payload }));
+    await harness.send(payment(user, { total_amount: 10_001, invoice_payload: payload }));
+    expect(await harness.services.wallet!.balance(60)).toBe(before);
+    await harness.send(payment(user, { total_amount: 100, invoice_payload: payload }));
+    expect(await harness.services.wallet!.balance(60)).toBe(before + 100);
+  });
+});

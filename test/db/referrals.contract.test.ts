@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/db/index.js';
+import type { RewardClawback, Store } from '../../src/db/index.js';
 import type { ReferralRules } from '../../src/domain/referral.js';
 import { DAY_MS } from '../../src/domain/utc-day.js';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.js';
@@ -47,6 +47,17 @@ function capture(store: Store, rules: ReferralRules, key: string, stars: number,
 async function credit(store: Store, rules: ReferralRules, key: string, stars: number, userId = REFEREE) {
   await store.wallet.creditPayment({ chargeId: key, userId, stars, topupId: undefined });
   return capture(store, rules, key, stars, userId);
+}
+
+/** The referral program's take-back hook, as ReferralProgram.rewardClawback hands it to the wallet. */
+const clawBack =
+  (store: Store): RewardClawback =>
+  (tx, refunded) =>
+    store.referrals.clawBack(tx, refunded);
+
+/** Telegram refunds the referee's payment `chargeId` of `stars` itself (a refunded_payment). */
+function telegramRefund(store: Store, chargeId: string, stars: number) {
+  return store.wallet.bookTelegramRefund({ chargeId, userId: REFEREE, stars }, clawBack(store));
 }
 
 async function referralEntries(database: TestDatabase) {
@@ -129,10 +140,19 @@ describe.each(availableEngines())('referrals on %s', (engine) => {
     });
 
     it('bonus plus share for the first paid Stars spent, once however often it is replayed; then the share only', async () => {
-      expect(await credit(a, rules, 'ch1', 50)).toEqual({ referrerId: REFERRER, stars: 15 });
+      expect(await credit(a, rules, 'ch1', 50)).toEqual({
+        referrerId: REFERRER,
+        stars: 15,
+        key: 'referral:settle:hold:o-ch1:k',
+        balance: 15,
+      });
       expect(await credit(b, rules, 'ch1', 50)).toBeUndefined();
       expect(await a.wallet.balance(REFERRER)).toBe(15);
-      expect(await credit(a, rules, 'ch2', 100)).toEqual({ referrerId: REFERRER, stars: 10 });
+      expect(await credit(a, rules, 'ch2', 100)).toMatchObject({
+        referrerId: REFERRER,
+        stars: 10,
+        balance: 25,
+      });
       expect(await a.wallet.balance(REFERRER)).toBe(25);
       expect(await a.referrals.inviteStats(REFERRER)).toEqual({ joined: 1, paid: 1, earnedStars: 25 });
     });
@@ -142,7 +162,7 @@ describe.each(availableEngines())('referrals on %s', (engine) => {
       expect(await a.wallet.balance(REFERRER)).toBe(0);
       // 30 granted Stars are spent first: of a 50-Star capture, 20 are paid.
       await a.wallet.book({ key: 'promo:GIFT:2', userId: REFEREE, kind: 'promo', delta: 30, stars: 30 });
-      expect(await capture(a, rules, 'o1', 50)).toEqual({ referrerId: REFERRER, stars: 10 + 2 });
+      expect(await capture(a, rules, 'o1', 50)).toMatchObject({ referrerId: REFERRER, stars: 10 + 2 });
       // A capture of granted Stars only earns nothing.
       await a.wallet.book({ key: 'grant:x', userId: REFEREE, kind: 'grant', delta: 40, stars: 40 });
       expect(await capture(a, rules, 'o2', 40)).toBeUndefined();
@@ -191,6 +211,38 @@ describe.each(availableEngines())('referrals on %s', (engine) => {
       expect(await referralEntries(database)).toEqual([]);
     });
 
+    it('Telegram refunding spent Stars takes back what that spending earned, in proportion, once, within what is left', async () => {
+      expect(await credit(a, rules, 'ch1', 50)).toMatchObject({ stars: 10 + 5 });
+      expect(await credit(a, rules, 'ch2', 100)).toMatchObject({ stars: 10 });
+      // 25 Stars earned on 150 paid Stars spent; the refund of ch2 undoes 100 of them: 25 × 100/150,
+      // rounded up. Seen twice (two replicas), taken once.
+      expect((await telegramRefund(a, 'ch2', 100))?.clawedBack).toEqual({ referrerId: REFERRER, stars: 17 });
+      expect(await telegramRefund(b, 'ch2', 100)).toBeUndefined();
+      expect(await a.wallet.balance(REFERRER)).toBe(25 - 17);
+      expect(await a.wallet.balance(REFEREE)).toBe(-100);
+      // The refund of ch1 would take 9 (25 × 50/150): only the 8 not taken back yet go.
+      expect((await telegramRefund(a, 'ch1', 50))?.clawedBack).toEqual({ referrerId: REFERRER, stars: 8 });
+      expect(await a.wallet.balance(REFERRER)).toBe(0);
+      expect((await referralEntries(database)).map((e) => [e.key, Number(e.delta)])).toEqual([
+        ['referral:settle:hold:o-ch1:k', 15],
+        ['referral:settle:hold:o-ch2:k', 10],
+        ['referral_clawback:tgrefund:ch2', -17],
+        ['referral_clawback:tgrefund:ch1', -8],
+      ]);
+      expect(await a.referrals.inviteStats(REFERRER)).toMatchObject({ earnedStars: 0 });
+    });
+
+    it('a refund the paid Stars still in the wallet cover takes nothing back; a referrer already spent goes below zero', async () => {
+      expect(await credit(a, rules, 'ch1', 50)).toMatchObject({ stars: 15 });
+      await a.wallet.creditPayment({ chargeId: 'ch2', userId: REFEREE, stars: 100, topupId: undefined });
+      expect((await telegramRefund(a, 'ch2', 100))?.clawedBack).toBeUndefined();
+      expect(await a.wallet.balance(REFERRER)).toBe(15);
+      // The referrer spends their reward; then the spent top-up is refunded: the take-back stands.
+      await a.wallet.book({ key: 'hold:r:1', userId: REFERRER, kind: 'hold', delta: -15, stars: 15 });
+      expect((await telegramRefund(a, 'ch1', 50))?.clawedBack).toEqual({ referrerId: REFERRER, stars: 15 });
+      expect(await a.wallet.balance(REFERRER)).toBe(-15);
+    });
+
     it('a legacy top-up reward (before issue 38) is still taken back once by a refund', async () => {
       await a.wallet.creditPayment({ chargeId: 'ch1', userId: REFEREE, stars: 50, topupId: undefined });
       await a.wallet.book({
@@ -212,6 +264,9 @@ describe.each(availableEngines())('referrals on %s', (engine) => {
     });
   });
 });
+
+/** The index of the first payment of charge `c` among the steps. */
+const firstPay = (steps: Step[], c: number) => steps.findIndex((x) => x.kind === 'pay' && x.charge === c);
 
 /** pay: top up and spend it all on an order delivered now (replayed when the charge repeats). */
 type Step = { kind: 'pay'; charge: number; stars: number } | { kind: 'refund'; charge: number };
@@ -249,28 +304,36 @@ describe.each(availableEngines())('referral rewards under replayed captures and 
         // The model: what each credited charge earned, and the day's net earnings.
         const paid = new Map<number, { stars: number; reward: number }>();
         let earned = 0;
+        let clawed = 0;
         let everPaid = false;
         for (const s of steps) {
           if (s.kind === 'pay') {
             await credit(store, rules, `c${s.charge}`, s.stars);
             if (paid.has(s.charge)) continue; // a redelivery: the first amount stands
             const wanted = (everPaid ? 0 : rules.bonusStars) + Math.floor((s.stars * rules.percent) / 100);
-            const reward = Math.min(wanted, Math.max(0, rules.dailyCapStars - earned));
+            // The cap holds the day's net: Stars taken back free room again.
+            const reward = Math.min(wanted, Math.max(0, rules.dailyCapStars - (earned - clawed)));
             everPaid = true;
             earned += reward;
             paid.set(s.charge, { stars: s.stars, reward });
           } else {
             // Telegram refunds a payment whose Stars were spent: the referee's balance goes below
-            // zero; the reward earned on a delivered result stands.
+            // zero and the rewards that spending earned go back (in proportion, see clawBack).
             const charge = paid.get(s.charge);
-            await store.wallet.bookTelegramRefund({
-              chargeId: `c${s.charge}`,
-              userId: REFEREE,
-              stars: charge?.stars ?? 1,
-            });
+            const refunded = await store.wallet.bookTelegramRefund(
+              { chargeId: `c${s.charge}`, userId: REFEREE, stars: charge?.stars ?? 1 },
+              clawBack(store),
+            );
+            clawed += refunded?.clawedBack?.stars ?? 0;
           }
         }
-        expect(await store.wallet.balance(REFERRER)).toBe(earned);
+        expect(await store.wallet.balance(REFERRER)).toBe(earned - clawed);
+        // Never more taken back than was given, and a fully refunded referee leaves nothing earned.
+        expect(clawed).toBeLessThanOrEqual(earned);
+        const refundedAll = [...paid.keys()].every((c) =>
+          steps.some((x) => x.kind === 'refund' && x.charge === c && steps.indexOf(x) > firstPay(steps, c)),
+        );
+        if (paid.size > 0 && refundedAll) expect(earned - clawed).toBe(0);
         const rewards = await referralEntries(database);
         // The day's cap, read from what the ledger booked (not from the model's own arithmetic).
         const net = rewards.reduce((sum, r) => sum + Number(r.delta), 0);

@@ -174,7 +174,7 @@ describe.each(availableEngines())('subscription allowance in the ledger on %s', 
                 a.capture ? 'capture' : 'release',
               );
               if (hold.settled) {
-                expect(settled).toEqual({ captured: 0, released: 0, charged: 0 });
+                expect(settled).toEqual({ captured: 0, released: 0, charged: 0, rewards: [] });
                 break;
               }
               hold.settled = true;

@@ -60,17 +60,21 @@ describe.each([defaultEngine()])('WalletAdmin on %s', (engine) => {
   it('audits a refund only once Telegram returned the Stars', async () => {
     const { payload } = await wallet.createTopup(CUSTOMER, CUSTOMER, 50, null);
     await wallet.creditPayment({ chargeId: 'ch-1', userId: CUSTOMER, stars: 50, payload });
-    const refused = await admin.refund('ch-1', ADMIN, async () => {
-      throw Object.assign(new Error('refused'), { description: 'Bad Request: PAYMENT_EXPIRED' });
-    });
+    const refused = await admin.refund('ch-1', ADMIN, async () => ({
+      kind: 'failed' as const,
+      description: 'Bad Request: PAYMENT_EXPIRED',
+    }));
     expect(refused.kind).toBe('telegram_refused');
     expect(await audit()).toEqual([]);
     const calls: Array<[number, string]> = [];
-    const refunded = await admin.refund('ch-1', ADMIN, async (userId, charge) =>
-      calls.push([userId, charge]),
-    );
+    const refunded = await admin.refund('ch-1', ADMIN, async (userId, charge) => {
+      calls.push([userId, charge]);
+      return { kind: 'refunded' };
+    });
     expect(refunded).toEqual({ kind: 'refunded', userId: CUSTOMER, stars: 50 });
-    expect(await admin.refund('ch-1', ADMIN, async () => undefined)).toEqual({ kind: 'already_refunded' });
+    expect(await admin.refund('ch-1', ADMIN, async () => ({ kind: 'refunded' }))).toEqual({
+      kind: 'already_refunded',
+    });
     expect(calls).toEqual([[CUSTOMER, 'ch-1']]);
     expect(await audit()).toEqual([
       { action: 'payment_refunded', target: CUSTOMER, details: { stars: 50, chargeId: 'ch-1' } },

@@ -14,6 +14,7 @@ import type { PeriodRefundPreview } from '../../services/subscriptions.js';
 import { buttonFamily, field } from '../../telegram/callback-data/codec.js';
 import { textsFor } from '../../telegram/i18n.js';
 import { formatDateTime } from '../../telegram/order-status.js';
+import { refundStarPayment } from '../../telegram/telegram-errors.js';
 import { stars } from '../../telegram/texts/money.js';
 import { spokenLocale } from '../../texts/locales.js';
 import { Composer } from '../composer.js';
@@ -100,7 +101,7 @@ admins.callbackQuery(refundButton.filter(), async (ctx) => {
   await ctx.editMessageReplyMarkup({ reply_markup: new InlineKeyboard() }).catch(() => undefined);
   if (!chargeId) return void (await ctx.reply(ctx.t('admin-refund-unknown')));
   const result = await ctx.deps.admin.wallet!.refund(chargeId, ctx.from.id, (userId, charge) =>
-    ctx.api.refundStarPayment(userId, charge),
+    refundStarPayment(ctx.api, userId, charge),
   );
   switch (result.kind) {
     case 'refunded':
@@ -242,7 +243,7 @@ admins.callbackQuery(periodRefundButton.filter(), async (ctx) => {
 /** The button under a period's preview: Telegram returns the payment, its unspent allowance expires. */
 async function refundPeriod(ctx: BotContext & { from: { id: number } }, chargeId: string): Promise<void> {
   const result = await ctx.deps.subscriptions!.refund(chargeId, (userId, charge) =>
-    ctx.api.refundStarPayment(userId, charge),
+    refundStarPayment(ctx.api, userId, charge),
   );
   if (!result) return void (await ctx.reply(ctx.t('admin-refund-unknown')));
   if (result.kind === 'already_refunded') return void (await ctx.reply(ctx.t('admin-refund-already')));

@@ -16,8 +16,11 @@
  */
 import { InlineKeyboard } from 'grammy';
 import type { SuccessfulPayment } from 'grammy/types';
+import { starsOfPayment } from '../../domain/stars-payment.js';
+import { UNNAMED_PLAN_ID } from '../../domain/subscription.js';
 import { htmlToPlainText } from '../../lib/html.js';
-import type { SubscriptionsService } from '../../services/subscriptions.js';
+import type { PlanCheckoutRefusal, SubscriptionsService } from '../../services/subscriptions.js';
+import type { CheckoutRefusal } from '../../services/wallet/wallet.js';
 import { orderActionData } from '../../telegram/callback-data/generate.js';
 import { newOrderKeyboard } from '../../telegram/keyboards/way-out.js';
 import { formatDateTime } from '../../telegram/order-status.js';
@@ -29,6 +32,31 @@ import { accessVerdict } from '../middlewares/access.js';
 import { planName } from './subscriptions.js';
 
 export const paymentsFeature = new Composer<BotContext>();
+
+/** The text of each refusal of a top-up's checkout: it sends the customer back to /wallet's packs. */
+const TOPUP_REFUSALS = {
+  unknown_invoice: 'checkout-unknown-invoice',
+  already_paid: 'checkout-already-paid',
+  wrong_amount: 'checkout-wrong-amount',
+  other_user: 'checkout-other-user',
+} as const satisfies Record<CheckoutRefusal, string>;
+
+/** The text of each refusal of a plan's checkout: back to /subscribe, or to /subscription. */
+const PLAN_REFUSALS = {
+  unknown_invoice: 'checkout-plan-unknown-invoice',
+  other_user: 'checkout-plan-other-user',
+  wrong_amount: 'checkout-plan-wrong-amount',
+  already_subscribed: 'checkout-already-subscribed',
+  payment_pending: 'checkout-payment-pending',
+} as const satisfies Record<PlanCheckoutRefusal, string>;
+
+/** A refused checkout's reason and the key of its text; undefined for an ok. */
+function refusalText<R extends string>(
+  verdict: { ok: true } | { ok: false; reason: R },
+  texts: Record<R, string>,
+): { reason: R; key: string } | undefined {
+  return verdict.ok ? undefined : { reason: verdict.reason, key: texts[verdict.reason] };
+}
 
 paymentsFeature.on('pre_checkout_query', async (ctx) => {
   const query = ctx.preCheckoutQuery;
@@ -47,15 +75,12 @@ paymentsFeature.on('pre_checkout_query', async (ctx) => {
   };
   // A plan's invoice (a subscription) is checked against the plan, a top-up's against its row.
   const subscriptions = ctx.deps.subscriptions;
-  const plan = subscriptions?.isPlanPayload(query.invoice_payload) === true;
-  const verdict = plan ? await subscriptions!.checkCheckout(checkout) : await wallet.checkCheckout(checkout);
-  if (!verdict.ok) {
-    ctx.logger.info({ userId: query.from.id, reason: verdict.reason }, 'checkout refused');
-    // A plan's invoice sends the customer back to /subscribe, a top-up's to /wallet's packs; the
-    // refusals only a plan has (subscribed, a payment still processing) need no such choice.
-    const reason = verdict.reason.replace(/_/g, '-');
-    const planOnly = verdict.reason === 'already_subscribed' || verdict.reason === 'payment_pending';
-    return refuse(plan && !planOnly ? `checkout-plan-${reason}` : `checkout-${reason}`);
+  const refusal = subscriptions?.isPlanPayload(query.invoice_payload)
+    ? refusalText(await subscriptions.checkCheckout(checkout), PLAN_REFUSALS)
+    : refusalText(await wallet.checkCheckout(checkout), TOPUP_REFUSALS);
+  if (refusal) {
+    ctx.logger.info({ userId: query.from.id, reason: refusal.reason }, 'checkout refused');
+    return refuse(refusal.key);
   }
   await ctx.answerPreCheckoutQuery(true);
 });
@@ -63,26 +88,31 @@ paymentsFeature.on('pre_checkout_query', async (ctx) => {
 paymentsFeature.on('message:successful_payment', async (ctx) => {
   const payment = ctx.message.successful_payment;
   const wallet = ctx.deps.wallet;
-  if (!wallet || payment.currency !== 'XTR') {
+  const paid = starsOfPayment({ currency: payment.currency, totalAmount: payment.total_amount });
+  if (!wallet || paid === undefined) {
     ctx.logger.error(
-      { chargeId: payment.telegram_payment_charge_id, currency: payment.currency },
+      {
+        chargeId: payment.telegram_payment_charge_id,
+        currency: payment.currency,
+        amount: payment.total_amount,
+      },
       'a payment arrived that this bot does not sell: nothing credited',
     );
     return;
   }
   const recurring = payment.is_recurring === true || payment.is_first_recurring === true;
-  if (recurring && ctx.deps.subscriptions) return creditPeriod(ctx, ctx.deps.subscriptions, payment);
+  if (recurring && ctx.deps.subscriptions) return creditPeriod(ctx, ctx.deps.subscriptions, payment, paid);
   // A recurring payment with no plans offered (SUBSCRIPTION_PLANS removed while customers still
   // renew): Telegram took the Stars, so they are credited as an ordinary top-up below, and the
   // renewal is turned off so nobody keeps paying for a plan that no longer exists.
   const notice = await wallet.creditPayment({
     chargeId: payment.telegram_payment_charge_id,
     userId: ctx.from.id,
-    stars: payment.total_amount,
+    stars: paid,
     payload: payment.invoice_payload,
   });
   if (recurring && notice.credited) await turnRenewalOff(ctx, payment.telegram_payment_charge_id);
-  if (!notice.tell) return;
+  if (notice.kind === 'silent') return;
   const lines = [
     ctx.t('wallet-credited', { amount: stars(ctx, notice.stars), balance: stars(ctx, notice.balance) }),
   ];
@@ -123,18 +153,19 @@ async function creditPeriod(
   ctx: BotContext & { chat: { id: number }; from: { id: number } },
   subscriptions: SubscriptionsService,
   payment: SuccessfulPayment,
+  paid: number,
 ): Promise<void> {
   const expiration = payment.subscription_expiration_date;
   const notice = await subscriptions.recordPayment({
     chargeId: payment.telegram_payment_charge_id,
     userId: ctx.from.id,
-    stars: payment.total_amount,
+    stars: paid,
     payload: payment.invoice_payload,
     expiresAt: expiration === undefined ? undefined : new Date(expiration * 1000),
     first: payment.is_first_recurring === true,
   });
   if (!notice.credited) return;
-  const name = planName(ctx, notice.plan ?? { id: notice.planId });
+  const name = planName(ctx, notice.plan ?? { id: notice.planId ?? UNNAMED_PLAN_ID });
   await ctx.reply(
     ctx.t(notice.renewal ? 'subscription-renewed' : 'subscription-activated', {
       name,
@@ -150,12 +181,9 @@ async function creditPeriod(
 paymentsFeature.on('message:refunded_payment', async (ctx) => {
   const refund = ctx.message.refunded_payment;
   const wallet = ctx.deps.wallet;
-  if (!wallet || refund.currency !== 'XTR') return;
-  const refundInput = {
-    chargeId: refund.telegram_payment_charge_id,
-    userId: ctx.from.id,
-    stars: refund.total_amount,
-  };
+  const refunded = starsOfPayment({ currency: refund.currency, totalAmount: refund.total_amount });
+  if (!wallet || refunded === undefined) return;
+  const refundInput = { chargeId: refund.telegram_payment_charge_id, userId: ctx.from.id, stars: refunded };
   // A subscription period's payment: as for a top-up, the period ends, its unspent allowance
   // expires, what was spent of it is booked against the customer, and the admins are told, once.
   if (await ctx.deps.subscriptions?.telegramRefund(refundInput.chargeId)) return;

@@ -8,7 +8,8 @@
  */
 import { InlineKeyboard } from 'grammy';
 import type { SubscriptionRecord } from '../../db/records.js';
-import type { SubscriptionPlan } from '../../domain/subscription.js';
+import { STARS_CURRENCY } from '../../domain/stars-payment.js';
+import { type SubscriptionPlan, UNNAMED_PLAN_ID } from '../../domain/subscription.js';
 import { htmlToPlainText } from '../../lib/html.js';
 import type { SubscriptionsService } from '../../services/subscriptions.js';
 import {
@@ -31,6 +32,8 @@ const privateChats = subscriptionsFeature.chatType('private');
  * names plans there); by default it is the id capitalised ("pro" -> "Pro"), not the raw env value.
  */
 export function planName(texts: Texts, plan: Pick<SubscriptionPlan, 'id'>): string {
+  // A subscription whose payment named no plan we could read: no id to show.
+  if (plan.id === UNNAMED_PLAN_ID) return texts.t('subscription-plan-unnamed');
   const title = plan.id.charAt(0).toUpperCase() + plan.id.slice(1);
   return texts.t('subscription-plan-name', { id: plan.id, title });
 }
@@ -180,7 +183,7 @@ privateChats.callbackQuery(subscribePlanData.filter(), async (ctx) => {
     ),
     invoice.payload,
     '',
-    'XTR',
+    STARS_CURRENCY,
     [{ label: htmlToPlainText(ctx.t('subscription-invoice-label', { name }), 32), amount: plan.priceStars }],
     { subscription_period: invoice.periodSeconds },
   );

@@ -5,6 +5,7 @@
  */
 import { InlineKeyboard } from 'grammy';
 import type { WalletEntryRecord } from '../../db/records.js';
+import { STARS_CURRENCY } from '../../domain/stars-payment.js';
 import { htmlToPlainText } from '../../lib/html.js';
 import { menuData } from '../../telegram/callback-data/menu.js';
 import { promoAskData } from '../../telegram/callback-data/promo.js';
@@ -116,7 +117,7 @@ async function sendTopupInvoice(ctx: BaseContext, amount: number, orderId: strin
     htmlToPlainText(ctx.t('wallet-invoice-title', { amount: shown }), 32),
     htmlToPlainText(ctx.t('wallet-invoice-description', { amount: shown }), 255),
     payload,
-    'XTR',
+    STARS_CURRENCY,
     [{ label: htmlToPlainText(ctx.t('wallet-invoice-label'), 32), amount }],
   );
 }

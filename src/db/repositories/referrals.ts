@@ -9,7 +9,15 @@ import { utcDayStart } from '../../domain/utc-day.js';
 import { ledgerKeys } from '../../domain/wallet.js';
 import { changed, type Engine, first, type Tx } from '../engine.js';
 import type { UserRecord } from '../records.js';
-import type { ReferralCredit, SpendBooked, WalletRepository } from './wallet.js';
+import type { ReferralCredit, RewardBooked, SpendBooked, SpendRefunded, WalletRepository } from './wallet.js';
+
+/** A reward on a referee's spending (`referral:settle:...`, `referral:charge:...`), not a legacy top-up's. */
+const SPEND_REWARD_PREFIXES = [
+  ledgerKeys.referralSpend(ledgerKeys.settle('')),
+  ledgerKeys.referralSpend(ledgerKeys.charge('')),
+];
+const isSpendReward = (key: string) => SPEND_REWARD_PREFIXES.some((prefix) => key.startsWith(prefix));
+const isClawback = (key: string) => key.startsWith(ledgerKeys.referralClawback(''));
 
 /** Stars as a number on both engines (PostgreSQL's sum() is a bigint, which arrives as a string). */
 const starsSum = (column: Parameters<typeof sql>[1]) =>
@@ -42,7 +50,7 @@ export interface ReferralTotals {
 export class ReferralsRepository {
   constructor(
     private readonly engine: Engine,
-    private readonly wallet: Pick<WalletRepository, 'book' | 'pools'>,
+    private readonly wallet: Pick<WalletRepository, 'book' | 'pools' | 'balance'>,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -143,7 +151,7 @@ export class ReferralsRepository {
    * with the referee's first reward, the percentage within the window, within the referrer's daily
    * cap. The referrer's own lock serialises their rewards, so two replicas cannot both fill a day's cap.
    */
-  async rewardSpend(tx: Tx, rules: ReferralRules, spend: SpendBooked): Promise<ReferralCredit | undefined> {
+  async rewardSpend(tx: Tx, rules: ReferralRules, spend: SpendBooked): Promise<RewardBooked | undefined> {
     const { users, walletEntries: w } = this.#t;
     const referee = first(
       await tx.db
@@ -188,9 +196,10 @@ export class ReferralsRepository {
       earnedToday: today?.stars ?? 0,
     });
     if (stars <= 0) return undefined;
+    const key = ledgerKeys.referralSpend(spend.key);
     const booked = await this.wallet.book(
       {
-        key: ledgerKeys.referralSpend(spend.key),
+        key,
         userId: referrerId,
         kind: 'referral',
         delta: stars,
@@ -200,7 +209,70 @@ export class ReferralsRepository {
       },
       tx,
     );
+    if (!booked) return undefined;
+    return { referrerId, stars, key, balance: await this.wallet.balance(referrerId, tx) };
+  }
+
+  /**
+   * A refund took `spent` paid Stars the referee had already spent (their balance went below what
+   * the refund took): the referrer gives back, in the refund's transaction, what that spending earned
+   * them. The share taken back is that of the referee's paid Stars spent on delivered results which
+   * the refund undid, applied to every spend reward the referee earned this referrer, rounded up;
+   * never more than those rewards less what earlier refunds took back. Booked once under
+   * `referral_clawback:<refund key>`; the referrer's balance may go below zero, like a refunded
+   * customer's.
+   */
+  async clawBack(tx: Tx, refunded: SpendRefunded): Promise<ReferralCredit | undefined> {
+    const { users, walletEntries: w } = this.#t;
+    const referee = first(
+      await tx.db
+        .select({ referredBy: users.referredBy })
+        .from(users)
+        .where(eq(users.telegramId, refunded.userId)),
+    );
+    const referrerId = referee?.referredBy;
+    if (referrerId === null || referrerId === undefined || referrerId === refunded.userId) return undefined;
+    await tx.lock(`referral:${referrerId}`);
+    const rewards = await tx.db
+      .select({ key: w.key, delta: w.delta })
+      .from(w)
+      .where(and(eq(w.userId, referrerId), eq(w.kind, 'referral'), eq(w.note, String(refunded.userId))));
+    const earned = rewards.filter((r) => isSpendReward(r.key)).reduce((sum, r) => sum + r.delta, 0);
+    const takenBack = rewards.filter((r) => isClawback(r.key)).reduce((sum, r) => sum - r.delta, 0);
+    const outstanding = earned - takenBack;
+    if (earned <= 0 || outstanding <= 0) return undefined;
+    const paidSpent = await this.#paidSpent(tx, refunded.userId);
+    if (paidSpent <= 0) return undefined;
+    const share = Math.min(refunded.spent, paidSpent);
+    const stars = Math.min(outstanding, Math.ceil((earned * share) / paidSpent));
+    const booked = await this.wallet.book(
+      {
+        key: ledgerKeys.referralClawback(refunded.refundKey),
+        userId: referrerId,
+        kind: 'referral',
+        delta: -stars,
+        stars,
+        note: String(refunded.userId),
+      },
+      tx,
+    );
     return booked ? { referrerId, stars } : undefined;
+  }
+
+  /** The paid Stars a customer spent on delivered results: each capture's and late charge's paid part. */
+  async #paidSpent(tx: Tx, userId: number): Promise<number> {
+    const { walletEntries: w } = this.#t;
+    const spends = await tx.db
+      .select({ key: w.key, kind: w.kind })
+      .from(w)
+      .where(and(eq(w.userId, userId), inArray(w.kind, ['capture', 'charge'])));
+    const { funded } = await this.wallet.pools(userId, tx);
+    // A capture was paid by its hold (`settle:<hold key>`), a late charge by itself.
+    const settlePrefix = ledgerKeys.settle('');
+    return spends.reduce((sum, s) => {
+      const fundedBy = s.kind === 'capture' ? s.key.slice(settlePrefix.length) : s.key;
+      return sum + (funded.get(fundedBy)?.paid ?? 0);
+    }, 0);
   }
 
   async totals(): Promise<ReferralTotals> {

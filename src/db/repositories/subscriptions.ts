@@ -7,7 +7,12 @@
  * WalletRepository.expireAllowances (at every spend, and the periodic job).
  */
 import { and, asc, count, desc, eq, gt, gte, lt, lte, sql } from 'drizzle-orm';
-import { periodAllowance, planPayload, subscriptionKeys } from '../../domain/subscription.js';
+import {
+  periodAllowance,
+  planPayload,
+  subscriptionKeys,
+  UNNAMED_PLAN_ID,
+} from '../../domain/subscription.js';
 import { changed, type Engine, first, type Tx, within } from '../engine.js';
 import type { SubscriptionPeriodRecord, SubscriptionRecord } from '../records.js';
 import { type WalletRepository, walletLock } from './wallet.js';
@@ -15,7 +20,8 @@ import { type WalletRepository, walletLock } from './wallet.js';
 export interface PeriodPayment {
   chargeId: string;
   userId: number;
-  planId: string;
+  /** null: the payload named no plan we could read (stored as UNNAMED_PLAN_ID). */
+  planId: string | null;
   /** The invoice payload: a renewal finds its subscription by it (default: `s:<plan>:<user>`). */
   payload?: string;
   stars: number;
@@ -97,7 +103,8 @@ export class SubscriptionsRepository {
    */
   recordPayment(payment: PeriodPayment): Promise<PeriodOutcome> {
     const { subscriptionPeriods: p, subscriptions: s, subscriptionCheckouts: c } = this.#t;
-    const payload = payment.payload ?? planPayload(payment.planId, payment.userId);
+    const planId = payment.planId ?? UNNAMED_PLAN_ID;
+    const payload = payment.payload ?? planPayload(planId, payment.userId);
     return this.engine.transaction(async (tx): Promise<PeriodOutcome> => {
       await tx.lock(walletLock(payment.userId));
       const now = new Date(this.now());
@@ -142,7 +149,7 @@ export class SubscriptionsRepository {
         chargeId: payment.chargeId,
         userId: payment.userId,
         subscriptionId,
-        planId: chain?.planId ?? payment.planId,
+        planId: chain?.planId ?? planId,
         stars: payment.stars,
         allowance,
         startsAt: now,
@@ -159,7 +166,7 @@ export class SubscriptionsRepository {
             delta: allowance,
             stars: allowance,
             chargeId: payment.chargeId,
-            note: chain?.planId ?? payment.planId,
+            note: chain?.planId ?? planId,
           },
           tx,
         );
@@ -169,7 +176,7 @@ export class SubscriptionsRepository {
           id: subscriptionId,
           userId: payment.userId,
           payload,
-          planId: payment.planId,
+          planId,
           ...terms,
           state: 'active',
           cancelled: false,

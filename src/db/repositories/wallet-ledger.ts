@@ -42,8 +42,27 @@ export interface SpendBooked {
   fundedBy: string;
 }
 
+/** A reward booked now: its ledger key and the referrer's balance after it (for their notice). */
+export interface RewardBooked extends ReferralCredit {
+  key: string;
+  balance: number;
+}
+
 /** Books the referral reward of a capture or late charge booked now, in its own transaction. */
-export type RewardSpend = (tx: Tx, spend: SpendBooked) => Promise<ReferralCredit | undefined>;
+export type RewardSpend = (tx: Tx, spend: SpendBooked) => Promise<RewardBooked | undefined>;
+
+/**
+ * A refund booked now, inside its transaction, that took `spent` paid Stars the customer no longer
+ * had (they were spent): `refundKey` is the refund's ledger key.
+ */
+export interface SpendRefunded {
+  userId: number;
+  refundKey: string;
+  spent: number;
+}
+
+/** Takes back, in the refund's transaction, the referral rewards earned on spending a refund undid. */
+export type RewardClawback = (tx: Tx, refunded: SpendRefunded) => Promise<ReferralCredit | undefined>;
 
 export type CreditOutcome =
   /** Booked now; `topup` is the invoice row it paid (absent for a payload we do not know). */
@@ -102,6 +121,8 @@ export interface Settled {
   captured: number;
   released: number;
   charged: number;
+  /** Referral rewards booked with the captures and charges (told only once this commits). */
+  rewards: RewardBooked[];
 }
 
 /** The lock that serialises everything that checks a user's balance before spending it. */
@@ -306,7 +327,7 @@ export class WalletLedger {
       const owner = first(
         await t.db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId)),
       );
-      const done: Settled = { captured: 0, released: 0, charged: 0 };
+      const done: Settled = { captured: 0, released: 0, charged: 0, rewards: [] };
       if (!owner) return done;
       await t.lock(walletLock(owner.userId));
       // A late charge never takes an ended period's allowance: it expires first.
@@ -334,7 +355,9 @@ export class WalletLedger {
           if (booked) done[verdict === 'capture' ? 'captured' : 'released'] += hold.stars;
           // The referrer earns on the paid Stars spent on a delivered result, with the capture or not at all.
           if (booked && verdict === 'capture' && reward) {
-            await reward(t, { userId: hold.userId, orderId, key: settleKey(hold.key), fundedBy: hold.key });
+            const spend = { userId: hold.userId, orderId, key: settleKey(hold.key), fundedBy: hold.key };
+            const earned = await reward(t, spend);
+            if (earned) done.rewards.push(earned);
           }
           continue;
         }
@@ -353,7 +376,8 @@ export class WalletLedger {
           if (booked) done.charged += hold.stars;
           if (booked && reward) {
             const key = chargeKey(hold.key);
-            await reward(t, { userId: hold.userId, orderId, key, fundedBy: key });
+            const earned = await reward(t, { userId: hold.userId, orderId, key, fundedBy: key });
+            if (earned) done.rewards.push(earned);
           }
         }
       }

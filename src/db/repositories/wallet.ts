@@ -9,7 +9,9 @@ import { changed, first, type Tx } from '../engine.js';
 import type { StarTopupRecord, WalletEntryKind, WalletEntryRecord } from '../records.js';
 import {
   type CreditOutcome,
+  type ReferralCredit,
   type RefundStart,
+  type RewardClawback,
   starsSum,
   WalletLedger,
   type WalletTotals,
@@ -218,13 +220,18 @@ export class WalletRepository extends WalletLedger {
    * Telegram refunded a payment itself (a `refunded_payment` message): books `tgrefund:<charge>` (the
    * Stars leave the wallet, even below zero: new orders wait for a top-up) and marks the invoice
    * refunded. Nothing is booked for a refund the bot made itself (invoice refunding or refunded) or
-   * for a charge never credited. Returns the entry booked now, or undefined.
+   * for a charge never credited. Stars it takes that were already spent take back, through
+   * `clawback`, the referral rewards that spending earned. Returns the balance after it and what was
+   * taken back, when booked now; undefined otherwise.
    */
-  bookTelegramRefund(refund: {
-    chargeId: string;
-    userId: number;
-    stars: number;
-  }): Promise<{ balance: number } | undefined> {
+  bookTelegramRefund(
+    refund: {
+      chargeId: string;
+      userId: number;
+      stars: number;
+    },
+    clawback?: RewardClawback,
+  ): Promise<{ balance: number; clawedBack: ReferralCredit | undefined } | undefined> {
     const { starTopups, walletEntries } = this.t;
     return this.engine.transaction(async (tx) => {
       await tx.lock(walletLock(refund.userId));
@@ -239,9 +246,11 @@ export class WalletRepository extends WalletLedger {
         await tx.db.select().from(starTopups).where(eq(starTopups.chargeId, refund.chargeId)),
       );
       if (topup && topup.status !== 'paid') return undefined;
+      const paidBefore = await this.paidBalanceIn(tx.db, refund.userId);
+      const refundKey = ledgerKeys.telegramRefund(refund.chargeId);
       const booked = await this.book(
         {
-          key: ledgerKeys.telegramRefund(refund.chargeId),
+          key: refundKey,
           userId: refund.userId,
           kind: 'telegram_refund',
           delta: -refund.stars,
@@ -252,13 +261,18 @@ export class WalletRepository extends WalletLedger {
       );
       if (!booked) return undefined;
       await this.#reverseReferral(tx, refund.chargeId);
+      // What the paid Stars still in the wallet could not cover was spent: the referral rewards
+      // earned on that spending go back with it (ReferralsRepository.clawBack).
+      const spent = refund.stars - Math.min(Math.max(paidBefore, 0), refund.stars);
+      const clawedBack =
+        spent > 0 && clawback ? await clawback(tx, { userId: refund.userId, refundKey, spent }) : undefined;
       if (topup) {
         await tx.db
           .update(starTopups)
           .set({ status: 'refunded', refundedAt: new Date(this.now()) })
           .where(eq(starTopups.id, topup.id));
       }
-      return { balance: await this.balanceIn(tx.db, refund.userId) };
+      return { balance: await this.balanceIn(tx.db, refund.userId), clawedBack };
     });
   }
 

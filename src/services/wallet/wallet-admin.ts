@@ -5,6 +5,7 @@
  */
 import type { AuditLogRepository, UserRecord, UsersRepository } from '../../db/index.js';
 import type { Logger } from '../../logger.js';
+import type { RefundStarPayment } from './star-refunds.js';
 import type { RefundPreview, RefundResult, WalletService } from './wallet.js';
 
 export type GrantOutcome =
@@ -50,7 +51,7 @@ export class WalletAdmin {
   async refund(
     chargeId: string,
     adminId: number,
-    refundStarPayment: (userId: number, chargeId: string) => Promise<unknown>,
+    refundStarPayment: RefundStarPayment,
   ): Promise<RefundResult> {
     const result = await this.#wallet.refund(chargeId, adminId, refundStarPayment);
     if (result.kind === 'refunded') {

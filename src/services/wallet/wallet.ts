@@ -7,11 +7,22 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { StarsBilling } from '../../config.js';
-import type { RewardSpend, StarTopupRecord, Tx, WalletRepository, WalletTotals } from '../../db/index.js';
+import type {
+  ReferralCredit,
+  RewardBooked,
+  RewardClawback,
+  RewardSpend,
+  StarTopupRecord,
+  Tx,
+  WalletRepository,
+  WalletTotals,
+} from '../../db/index.js';
+import { starsOfPayment } from '../../domain/stars-payment.js';
 import { holdVerdict, ledgerKeys } from '../../domain/wallet.js';
 import type { Logger } from '../../logger.js';
 import type { OrderPipelineHooks, OrderRecord } from '../order-hooks.js';
 import { type PriceRules, StarPricing } from './star-pricing.js';
+import type { RefundStarPayment } from './star-refunds.js';
 
 /** What admins may change live in the wallet (live settings); absent: the environment's values. */
 export interface LiveWalletSettings extends PriceRules {
@@ -22,16 +33,22 @@ export interface LiveWalletSettings extends PriceRules {
 /** What a pre_checkout_query may be refused for; each has a localized reason. */
 export type CheckoutRefusal = 'unknown_invoice' | 'already_paid' | 'wrong_amount' | 'other_user';
 
-export interface PaymentNotice {
-  /** True when this delivery booked the Stars (false: a redelivery of a booked payment). */
-  credited: boolean;
-  /** True for exactly one delivery: the one that should tell the user. */
-  tell: boolean;
-  stars: number;
-  balance: number;
-  /** The draft the user topped up for, if any. */
-  orderId: string | null;
-}
+/**
+ * What one delivery of a successful payment does after booking it. `credited`: this delivery booked
+ * the Stars (false: an earlier delivery of the same payment did).
+ */
+export type PaymentNotice =
+  /** Exactly one delivery tells the customer (the first to get here after the credit, even after a crash). */
+  | {
+      kind: 'tell';
+      credited: boolean;
+      stars: number;
+      balance: number;
+      /** The draft the customer topped up for, if any. */
+      orderId: string | null;
+    }
+  /** Another delivery tells (or told) them. */
+  | { kind: 'silent'; credited: boolean };
 
 /**
  * For /stats: the Stars side. Revenue and margin are not here: they come from the admin dashboard's
@@ -68,6 +85,8 @@ export class WalletService {
   readonly #config: StarsBilling;
   readonly #log: Logger;
   readonly #rewardSpend: RewardSpend | undefined;
+  readonly #rewardClawback: RewardClawback | undefined;
+  readonly #rewardBooked: ((reward: RewardBooked) => void) | undefined;
   readonly #live: () => LiveWalletSettings;
 
   constructor(deps: {
@@ -76,11 +95,17 @@ export class WalletService {
     logger: Logger;
     /** The referral program's reward of paid Stars spent on a delivered result (absent: no rewards). */
     rewardSpend?: RewardSpend | undefined;
+    /** The referral program's take-back of rewards earned on spending a refund undid (absent: none). */
+    rewardClawback?: RewardClawback | undefined;
+    /** Told of each reward a settlement booked, once its transaction committed (the referrer's notice). */
+    rewardBooked?: ((reward: RewardBooked) => void) | undefined;
     /** The settings in effect now (prices, packs, welcome Stars), read on every use. */
     live?: () => LiveWalletSettings;
   }) {
     this.#config = deps.config;
     this.#rewardSpend = deps.rewardSpend;
+    this.#rewardClawback = deps.rewardClawback;
+    this.#rewardBooked = deps.rewardBooked;
     this.#live = deps.live ?? (() => deps.config);
     this.pricing = new StarPricing({ ...deps.config, rules: this.#live });
     this.ledger = deps.ledger;
@@ -152,10 +177,18 @@ export class WalletService {
 
   /** Settles the order's holds as its state says; `tx`: inside the state change that decided it. */
   async settle(orderId: string, tx?: Tx): Promise<void> {
-    const moved = await this.ledger.settleOrder(orderId, holdVerdict, tx, this.#rewardSpend);
+    const { rewards, ...moved } = await this.ledger.settleOrder(orderId, holdVerdict, tx, this.#rewardSpend);
     if (moved.captured + moved.released + moved.charged > 0) {
       this.#log.info({ orderId, ...moved }, 'stars settled');
     }
+    if (rewards.length === 0) return;
+    // A reward is told only once its capture is committed: settleOrder's own transaction has; a
+    // caller's may still roll back (captures follow a recorded delivery, outside such transactions).
+    if (tx) {
+      this.#log.warn({ orderId, rewards }, 'referral reward booked inside a caller transaction: not told');
+      return;
+    }
+    for (const reward of rewards) this.#rewardBooked?.(reward);
   }
 
   /**
@@ -205,8 +238,7 @@ export class WalletService {
     if (!topup) return { ok: false, reason: 'unknown_invoice' };
     if (topup.userId !== query.userId) return { ok: false, reason: 'other_user' };
     if (topup.status !== 'pending') return { ok: false, reason: 'already_paid' };
-    if (query.currency !== 'XTR' || query.totalAmount !== topup.stars)
-      return { ok: false, reason: 'wrong_amount' };
+    if (starsOfPayment(query) !== topup.stars) return { ok: false, reason: 'wrong_amount' };
     return { ok: true };
   }
 
@@ -245,9 +277,10 @@ export class WalletService {
     );
     // Told once: the first delivery that gets here after the credit (also after a crash in between).
     const tell = topup ? await this.ledger.claimNotification(topup.id) : credited;
+    if (!tell) return { kind: 'silent', credited };
     return {
+      kind: 'tell',
       credited,
-      tell,
       stars: payment.stars,
       balance: outcome.balance,
       orderId: outcome.topup?.orderId ?? null,
@@ -256,16 +289,20 @@ export class WalletService {
 
   /**
    * refunded_payment: Telegram returned a payment's Stars to the customer. Booked once (the balance
-   * may go below zero) unless the bot made this refund itself; true when booked now (admins are told).
+   * may go below zero) unless the bot made this refund itself; defined when booked now (admins are
+   * told). Stars already spent that it books against the customer take back, in the same transaction,
+   * the referral rewards that spending earned (`clawedBack`).
    */
   async telegramRefund(refund: {
     chargeId: string;
     userId: number;
     stars: number;
-  }): Promise<{ balance: number } | undefined> {
-    const booked = await this.ledger.bookTelegramRefund(refund);
-    if (booked)
-      this.#log.warn({ ...refund, balance: booked.balance }, 'payment refunded by Telegram: booked');
+  }): Promise<{ balance: number; clawedBack: ReferralCredit | undefined } | undefined> {
+    const booked = await this.ledger.bookTelegramRefund(refund, this.#rewardClawback);
+    if (booked) {
+      const { balance, clawedBack } = booked;
+      this.#log.warn({ ...refund, balance, clawedBack }, 'payment refunded by Telegram: booked');
+    }
     return booked;
   }
 
@@ -333,7 +370,7 @@ export class WalletService {
   async refund(
     chargeId: string,
     actorId: number,
-    refundStarPayment: (userId: number, chargeId: string) => Promise<unknown>,
+    refundStarPayment: RefundStarPayment,
   ): Promise<RefundResult> {
     const start = await this.ledger.beginRefund(chargeId, actorId);
     if (start.kind === 'unknown') return { kind: 'unknown' };
@@ -343,15 +380,14 @@ export class WalletService {
       const { balance, refundable } = start;
       return { kind: 'spent', userId: topup.userId, stars: topup.stars, balance, refundable };
     }
-    try {
-      await refundStarPayment(topup.userId, chargeId);
-    } catch (err) {
-      const description = String((err as { description?: unknown }).description ?? (err as Error).message);
-      if (!/CHARGE_ALREADY_REFUNDED/i.test(description)) {
-        await this.ledger.undoRefund(chargeId, start.attempt);
-        this.#log.warn({ chargeId, err }, 'refund refused by Telegram: stars returned to the wallet');
-        return { kind: 'telegram_refused', description };
-      }
+    const call = await refundStarPayment(topup.userId, chargeId);
+    if (call.kind === 'failed') {
+      await this.ledger.undoRefund(chargeId, start.attempt);
+      this.#log.warn(
+        { chargeId, description: call.description },
+        'refund refused by Telegram: stars returned to the wallet',
+      );
+      return { kind: 'telegram_refused', description: call.description };
     }
     await this.ledger.finishRefund(chargeId);
     this.#log.info({ chargeId, userId: topup.userId, stars: topup.stars, actorId }, 'top-up refunded');
