@@ -161,8 +161,10 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
       //    are delivered after the restart); then order polling stops.
       c.notifier.abortInFlight();
       await c.tracker.stop();
-      // 4. Alerts already raised go out; then the notifier's tasks end and the upstream closes.
+      // 4. Alerts and referral reward notices already raised go out; then the notifier's tasks end
+      //    and the upstream closes.
       await c.services.admin.alerts.whenIdle();
+      await c.services.referrals.whenIdle();
       await c.notifier.stop();
       await c.pollClient.close();
       c.services.catalog.stop();

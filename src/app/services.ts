@@ -2,7 +2,7 @@
  * Builds the services on top of the database and the upstream, in one place for the bot process
  * (app/container.ts), the tests and the benchmarks.
  */
-import type { Config } from '../config.js';
+import type { Config, StarsBilling } from '../config.js';
 import type { Store } from '../db/index.js';
 import type { Timers } from '../lib/timers.js';
 import type { Logger } from '../logger.js';
@@ -91,15 +91,7 @@ export function createServices(opts: {
   });
   const wallet =
     config.billing.mode === 'stars'
-      ? new WalletService({
-          ledger: store.wallet,
-          config: config.billing,
-          logger,
-          rewardSpend: referrals.rewardSpend,
-          rewardClawback: referrals.rewardClawback,
-          rewardBooked: (reward) => referrals.rewardBooked(reward),
-          live: () => liveSettings.current(),
-        })
+      ? starsWallet({ store, billing: config.billing, referrals, logger, live: () => liveSettings.current() })
       : null;
   const limits = new UserLimits(store.stats, config.userLimits, opts.now);
   const ordering = new OrderingService({
@@ -220,6 +212,30 @@ export function walletOrdering(
     submissionHold: (tx, order) => wallet.holdForSubmission(tx, order),
     settle: (tx, orderId) => wallet.settle(orderId, tx),
   };
+}
+
+/**
+ * The Stars wallet as production wires it: referral rewards earned with each capture, taken back
+ * with a Telegram refund of spent Stars, and announced after the commit. Tests that build a wallet
+ * of their own call this, so a hook added here reaches them too.
+ */
+export function starsWallet(opts: {
+  store: Store;
+  billing: StarsBilling;
+  referrals: ReferralProgram;
+  logger: Logger;
+  live?: ConstructorParameters<typeof WalletService>[0]['live'];
+}): WalletService {
+  const { store, billing, referrals, logger } = opts;
+  return new WalletService({
+    ledger: store.wallet,
+    config: billing,
+    logger,
+    rewardSpend: referrals.rewardSpend,
+    rewardClawback: referrals.rewardClawback,
+    rewardBooked: (reward) => referrals.rewardBooked(reward),
+    ...(opts.live && { live: opts.live }),
+  });
 }
 
 /** The environment's values: what the live settings start from and fall back to. */

@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SecretBox } from '../../src/lib/secret-box.js';
 import { ManualClock } from '../../src/simulator/server.js';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.js';
 import { confirmOrder, openModel, pricedTextImage } from '../support/e2e/flows.js';
@@ -15,6 +16,8 @@ import { waitUntilSettled } from '../support/e2e/handled.js';
 import { type Stack, startStack } from '../support/e2e/stack.js';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../..');
+/** The bots' tokens go along sealed: the bot on PostgreSQL starts with the same secret. */
+const TOKENS_SECRET = 'db-copy-test-secret-0123456789abcdef';
 
 function dbCopy(...args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((done) => {
@@ -115,7 +118,7 @@ describe.skipIf(!availableEngines().includes('postgres'))('db:copy from SQLite t
     const shop = {
       telegramId: 7_000_001,
       username: 'shop_bot',
-      tokenSealed: 'v1.a.b.c',
+      tokenSealed: new SecretBox(TOKENS_SECRET).seal('7000001:shop-token'),
       createdBy: 1,
       managed: false,
     };
@@ -157,9 +160,10 @@ describe.skipIf(!availableEngines().includes('postgres'))('db:copy from SQLite t
     expect((await copied.users.find(other.id))?.attributedAt).toBeInstanceOf(Date);
     const next = await copied.campaigns.create({ code: 'autumn', name: 'Autumn', createdBy: 1 });
     expect(next?.id).toBe(campaign.id + 1);
-    // The bots replace the target's own main-bot row, and the next bot's id follows theirs.
+    // The bots replace the target's own main-bot row (which knew no name), and the next bot's id
+    // follows theirs.
     expect((await copied.bots.list()).map((b) => [b.id, b.username])).toEqual([
-      [1, null],
+      [1, stack.emulator.botUser.username],
       [shopBot.id, 'shop_bot'],
     ]);
     const nextBot = await copied.bots.add({ ...shop, telegramId: 7_000_002, username: 'studio_bot' });
@@ -181,7 +185,7 @@ describe.skipIf(!availableEngines().includes('postgres'))('db:copy from SQLite t
     // DATABASE_URL wins over DATABASE_PATH: the bot now runs on PostgreSQL (and delivers the order
     // reported for its unknown status once upstream finishes it).
     const restartedAt = stack.emulator.seq();
-    await stack.restartBot(target.env);
+    await stack.restartBot({ ...target.env, BOT_TOKENS_SECRET: TOKENS_SECRET });
     clock.advance(60_000);
     await user.waitForMessage((m) => m.mediaType === 'photo', { after: restartedAt, timeoutMs: 15_000 });
     // The form goes on where it stopped, now read from PostgreSQL.
