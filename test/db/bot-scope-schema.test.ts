@@ -1,0 +1,129 @@
+/**
+ * Many bots, one deployment (issue 40): every table that holds what a customer or an admin of one
+ * bot can reach carries that bot's key, on both engines, and its unique keys include it (one
+ * Telegram user in two bots is two customers). The few tables the whole deployment shares say why.
+ *
+ * The bot key arrives table by table; TO_SCOPE lists the tables still without it. A table that
+ * gains its key must leave the list, and a new table must take a side: with a bot key, or in
+ * SHARED with its reason. So the list can only shrink, and nothing new is born unscoped.
+ */
+import { PgTable, getTableConfig as pgTableConfig } from 'drizzle-orm/pg-core';
+import { SQLiteTable, getTableConfig as sqliteTableConfig } from 'drizzle-orm/sqlite-core';
+import { describe, expect, it } from 'vitest';
+import * as pg from '../../src/db/schema/postgres/tables.js';
+import * as sqlite from '../../src/db/schema/sqlite/index.js';
+
+const BOT_KEY = 'bot_id';
+
+/** Tables of the whole deployment, with no bot key: why each is shared. */
+const SHARED: Record<string, string> = {
+  bots: 'the registry of bots itself',
+  catalog_snapshots: 'the upstream catalog, read with the deployment’s upstream key',
+  poll_budget: 'upstream polls per second, a limit of the upstream key',
+};
+
+/** Customer or admin data still waiting for its bot key (the list only shrinks). */
+const TO_SCOPE = new Set([
+  'admin_alerts',
+  'audit_log',
+  'broadcast_recipients',
+  'broadcasts',
+  'campaigns',
+  'conversation_states',
+  'live_settings',
+  'model_settings',
+  'orders',
+  'promo_codes',
+  'promo_misses',
+  'promo_redemptions',
+  'star_topups',
+  'subscription_checkouts',
+  'subscription_periods',
+  'subscriptions',
+  'update_inbox',
+  'upload_sources',
+  'users',
+  'wallet_entries',
+]);
+
+interface TableShape {
+  name: string;
+  columns: Map<string, { notNull: boolean }>;
+  /** Column names of the primary key and of every unique index or constraint. */
+  uniqueKeys: string[][];
+}
+
+function pgShapes(): TableShape[] {
+  return (Object.values(pg) as unknown[])
+    .filter((t): t is PgTable => t instanceof PgTable)
+    .map((t) => {
+      const c = pgTableConfig(t);
+      return {
+        name: c.name,
+        columns: new Map(c.columns.map((col) => [col.name, { notNull: col.notNull }])),
+        uniqueKeys: [
+          ...c.columns.filter((col) => col.primary || col.isUnique).map((col) => [col.name]),
+          ...c.primaryKeys.map((k) => k.columns.map((col) => col.name)),
+          ...c.uniqueConstraints.map((u) => u.columns.map((col) => col.name)),
+          ...c.indexes
+            .filter((i) => i.config.unique)
+            .map((i) => i.config.columns.map((col) => ('name' in col ? String(col.name) : '(expression)'))),
+        ],
+      };
+    });
+}
+
+function sqliteShapes(): TableShape[] {
+  return (Object.values(sqlite) as unknown[])
+    .filter((t): t is SQLiteTable => t instanceof SQLiteTable)
+    .map((t) => {
+      const c = sqliteTableConfig(t);
+      return {
+        name: c.name,
+        columns: new Map(c.columns.map((col) => [col.name, { notNull: col.notNull }])),
+        uniqueKeys: [
+          ...c.columns.filter((col) => col.primary || col.isUnique).map((col) => [col.name]),
+          ...c.primaryKeys.map((k) => k.columns.map((col) => col.name)),
+          ...c.uniqueConstraints.map((u) => u.columns.map((col) => col.name)),
+          ...c.indexes
+            .filter((i) => i.config.unique)
+            .map((i) => i.config.columns.map((col) => ('name' in col ? String(col.name) : '(expression)'))),
+        ],
+      };
+    });
+}
+
+describe.each([
+  ['postgres', pgShapes],
+  ['sqlite', sqliteShapes],
+] as const)('the bot key on %s', (_engine, shapes) => {
+  const tables = shapes();
+
+  it('reads every table of the schema', () => {
+    expect(tables.map((t) => t.name).sort()).toEqual([...Object.keys(SHARED), ...TO_SCOPE].sort());
+  });
+
+  it('every table is shared for a stated reason, scoped by a bot key, or listed as still to scope', () => {
+    const undecided = tables
+      .filter((t) => !(t.name in SHARED) && !TO_SCOPE.has(t.name) && !t.columns.has(BOT_KEY))
+      .map((t) => t.name);
+    expect(undecided, 'tables with neither a bot key nor a reason to be shared').toEqual([]);
+  });
+
+  it('a table that has its bot key has left the list of tables to scope', () => {
+    const stale = tables.filter((t) => TO_SCOPE.has(t.name) && t.columns.has(BOT_KEY)).map((t) => t.name);
+    expect(stale, 'scoped tables still listed in TO_SCOPE').toEqual([]);
+  });
+
+  it('a scoped table’s bot key is required, and every unique key includes it', () => {
+    const problems = tables
+      .filter((t) => t.columns.has(BOT_KEY))
+      .flatMap((t) => [
+        ...(t.columns.get(BOT_KEY)?.notNull ? [] : [`${t.name}.${BOT_KEY} may be null`]),
+        ...t.uniqueKeys
+          .filter((key) => !key.includes(BOT_KEY) && !(key.length === 1 && key[0] === 'id'))
+          .map((key) => `${t.name}: unique (${key.join(', ')}) without ${BOT_KEY}`),
+      ]);
+    expect(problems).toEqual([]);
+  });
+});
