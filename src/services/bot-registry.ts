@@ -24,9 +24,7 @@ export class BotRegistry {
 
   /** Every stored token opens with BOT_TOKENS_SECRET, or the start stops naming the first bot that doesn't. */
   async checkSealedTokens(): Promise<void> {
-    const sealed = (await this.bots.list()).filter(
-      (b): b is BotRecord & { tokenSealed: string } => b.tokenSealed !== null,
-    );
+    const sealed = await this.bots.withSealedToken();
     const first = sealed[0];
     if (!first) return;
     if (!this.#box) {

@@ -53,44 +53,40 @@ interface TableShape {
   uniqueKeys: string[][];
 }
 
+/** What both engines' getTableConfig report, as far as this test reads it. */
+interface TableConfigRead {
+  name: string;
+  columns: Array<{ name: string; notNull: boolean; primary: boolean; isUnique: boolean }>;
+  primaryKeys: Array<{ columns: Array<{ name: string }> }>;
+  uniqueConstraints: Array<{ columns: Array<{ name: string }> }>;
+  indexes: Array<{ config: { unique?: boolean; columns: readonly object[] } }>;
+}
+
+function shapeOf(c: TableConfigRead): TableShape {
+  return {
+    name: c.name,
+    columns: new Map(c.columns.map((col) => [col.name, { notNull: col.notNull }])),
+    uniqueKeys: [
+      ...c.columns.filter((col) => col.primary || col.isUnique).map((col) => [col.name]),
+      ...c.primaryKeys.map((k) => k.columns.map((col) => col.name)),
+      ...c.uniqueConstraints.map((u) => u.columns.map((col) => col.name)),
+      ...c.indexes
+        .filter((i) => i.config.unique)
+        .map((i) => i.config.columns.map((col) => ('name' in col ? String(col.name) : '(expression)'))),
+    ],
+  };
+}
+
 function pgShapes(): TableShape[] {
   return (Object.values(pg) as unknown[])
     .filter((t): t is PgTable => t instanceof PgTable)
-    .map((t) => {
-      const c = pgTableConfig(t);
-      return {
-        name: c.name,
-        columns: new Map(c.columns.map((col) => [col.name, { notNull: col.notNull }])),
-        uniqueKeys: [
-          ...c.columns.filter((col) => col.primary || col.isUnique).map((col) => [col.name]),
-          ...c.primaryKeys.map((k) => k.columns.map((col) => col.name)),
-          ...c.uniqueConstraints.map((u) => u.columns.map((col) => col.name)),
-          ...c.indexes
-            .filter((i) => i.config.unique)
-            .map((i) => i.config.columns.map((col) => ('name' in col ? String(col.name) : '(expression)'))),
-        ],
-      };
-    });
+    .map((t) => shapeOf(pgTableConfig(t)));
 }
 
 function sqliteShapes(): TableShape[] {
   return (Object.values(sqlite) as unknown[])
     .filter((t): t is SQLiteTable => t instanceof SQLiteTable)
-    .map((t) => {
-      const c = sqliteTableConfig(t);
-      return {
-        name: c.name,
-        columns: new Map(c.columns.map((col) => [col.name, { notNull: col.notNull }])),
-        uniqueKeys: [
-          ...c.columns.filter((col) => col.primary || col.isUnique).map((col) => [col.name]),
-          ...c.primaryKeys.map((k) => k.columns.map((col) => col.name)),
-          ...c.uniqueConstraints.map((u) => u.columns.map((col) => col.name)),
-          ...c.indexes
-            .filter((i) => i.config.unique)
-            .map((i) => i.config.columns.map((col) => ('name' in col ? String(col.name) : '(expression)'))),
-        ],
-      };
-    });
+    .map((t) => shapeOf(sqliteTableConfig(t)));
 }
 
 describe.each([

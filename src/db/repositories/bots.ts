@@ -3,7 +3,7 @@
  * row 1 and always exists; added and managed bots are rows with their token sealed by the caller
  * (the store never sees a token in the clear, so it cannot log one).
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, isNotNull } from 'drizzle-orm';
 import { changed, type Engine, first } from '../engine.js';
 import type { BotRecord, BotStatus } from '../records.js';
 
@@ -95,8 +95,14 @@ export class BotsRepository {
     return changed(rows) === 1;
   }
 
-  /** Whether any bot keeps a sealed token: then the deployment cannot start without its secret. */
-  async anySealedToken(): Promise<BotRecord | undefined> {
-    return (await this.list()).find((b) => b.tokenSealed !== null);
+  /** The bots that keep a sealed token (all but the main bot): the deployment needs their secret to start. */
+  withSealedToken(): Promise<Array<BotRecord & { tokenSealed: string }>> {
+    const { bots } = this.engine.tables;
+    return this.engine.run(
+      (db) =>
+        db.select().from(bots).where(isNotNull(bots.tokenSealed)).orderBy(asc(bots.id)) as Promise<
+          Array<BotRecord & { tokenSealed: string }>
+        >,
+    );
   }
 }
