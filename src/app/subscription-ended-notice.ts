@@ -9,8 +9,8 @@ import { subscriptionEndedNotice } from '../bot/features/subscriptions.js';
 import type { UsersRepository } from '../db/index.js';
 import type { SubscriptionRecord } from '../db/records.js';
 import type { TelegramContext } from '../telegram/context.js';
-import { textsFor } from '../telegram/i18n.js';
-import { type Locale, spokenLocale } from '../texts/locales.js';
+import { textsForUser } from '../telegram/i18n.js';
+import type { Locale } from '../texts/locales.js';
 
 export interface SubscriptionEndedNoticeOptions {
   api: Pick<Api, 'sendMessage'>;
@@ -25,7 +25,7 @@ export function tellSubscriptionEnded(
 ): (ended: Pick<SubscriptionRecord, 'userId' | 'planId'>) => Promise<void> {
   return async (ended) => {
     const user = await opts.users.find(ended.userId);
-    const texts = textsFor(opts.i18n, spokenLocale(user?.locale, user?.languageCode, opts.defaultLocale));
+    const texts = textsForUser(opts.i18n, user, opts.defaultLocale);
     const notice = subscriptionEndedNotice(texts, ended.planId);
     await opts.api.sendMessage(ended.userId, notice.text, { reply_markup: notice.keyboard });
   };

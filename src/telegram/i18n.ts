@@ -98,6 +98,18 @@ export function escapeVars(vars: Vars): Vars {
   return out;
 }
 
+/**
+ * Texts for a stored customer outside of an update (notices the bot sends first): the language they
+ * picked with /language, else their Telegram's, else DEFAULT_LOCALE.
+ */
+export function textsForUser(
+  i18n: I18n<TelegramContext>,
+  user: { locale: string | null; languageCode: string | null } | undefined,
+  defaultLocale: Locale,
+): Texts {
+  return textsFor(i18n, spokenLocale(user?.locale, user?.languageCode, defaultLocale));
+}
+
 /** Texts for a chat outside of an update (the tracker, start-up notices), in the stored locale. */
 export function textsFor(i18n: I18n<TelegramContext>, locale: string): Texts {
   const resolved: Locale = isSupportedLocale(locale) ? locale : 'en';

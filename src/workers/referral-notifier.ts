@@ -11,9 +11,8 @@ import type { Logger } from '../logger.js';
 import type { RewardNotice, RewardNoticeSink } from '../services/referrals.js';
 import type { TelegramContext } from '../telegram/context.js';
 import { isChatGone } from '../telegram/delivery/deliver.js';
-import { textsFor } from '../telegram/i18n.js';
+import { textsForUser } from '../telegram/i18n.js';
 import { stars } from '../telegram/texts/money.js';
-import { spokenLocale } from '../texts/locales.js';
 
 export interface ReferralNotifierOptions {
   config: Pick<Config, 'defaultLocale'>;
@@ -34,7 +33,7 @@ export class ReferralNotifier implements RewardNoticeSink {
   async rewardEarned(notice: RewardNotice): Promise<void> {
     const { users, api, i18n, config, logger } = this.#opts;
     const user = await users.find(notice.referrerId);
-    const texts = textsFor(i18n, spokenLocale(user?.locale, user?.languageCode, config.defaultLocale));
+    const texts = textsForUser(i18n, user, config.defaultLocale);
     const text = texts.t('referral-reward-earned', {
       amount: stars(texts, notice.stars),
       balance: stars(texts, notice.balance),

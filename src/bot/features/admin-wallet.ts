@@ -12,11 +12,10 @@ import { createHash } from 'node:crypto';
 import { InlineKeyboard } from 'grammy';
 import type { PeriodRefundPreview } from '../../services/subscriptions.js';
 import { buttonFamily, field } from '../../telegram/callback-data/codec.js';
-import { textsFor } from '../../telegram/i18n.js';
+import { textsForUser } from '../../telegram/i18n.js';
 import { formatDateTime } from '../../telegram/order-status.js';
 import { refundStarPayment } from '../../telegram/telegram-errors.js';
 import { stars } from '../../telegram/texts/money.js';
-import { spokenLocale } from '../../texts/locales.js';
 import { Composer } from '../composer.js';
 import type { BotContext } from '../context.js';
 import { isAdmin } from './admin.js';
@@ -41,10 +40,7 @@ async function tellCustomer(
   amount: number,
 ): Promise<void> {
   const user = await ctx.deps.admin.wallet!.customer(userId);
-  const texts = textsFor(
-    ctx.deps.i18n,
-    spokenLocale(user?.locale, user?.languageCode, ctx.deps.config.defaultLocale),
-  );
+  const texts = textsForUser(ctx.deps.i18n, user, ctx.deps.config.defaultLocale);
   const balance = await ctx.deps.wallet!.balance(userId);
   await ctx.api
     .sendMessage(userId, texts.t(key, { amount: stars(texts, amount), balance: stars(texts, balance) }))
