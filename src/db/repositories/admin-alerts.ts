@@ -3,11 +3,15 @@
  * and an order that just completed, or two replicas) can never both win the right to send the same alert.
  */
 import { and, eq, isNull, lte, or } from 'drizzle-orm';
+import type { BotScope } from '../bot-scope.js';
 import { changed, type Engine, first } from '../engine.js';
 import type { AdminAlertRecord } from '../records.js';
 
 export class AdminAlertsRepository {
-  constructor(private readonly engine: Engine) {}
+  constructor(
+    private readonly engine: Engine,
+    readonly scope: BotScope,
+  ) {}
 
   async find(kind: string): Promise<AdminAlertRecord | undefined> {
     const { adminAlerts } = this.engine.tables;
@@ -28,7 +32,7 @@ export class AdminAlertsRepository {
         .insert(adminAlerts)
         .values({ kind, lastSentAt: now, updatedAt: now })
         .onConflictDoUpdate({
-          target: adminAlerts.kind,
+          target: [adminAlerts.botId, adminAlerts.kind],
           set: { lastSentAt: now, updatedAt: now },
           setWhere: or(isNull(adminAlerts.lastSentAt), lte(adminAlerts.lastSentAt, cutoff)),
         })
@@ -45,7 +49,7 @@ export class AdminAlertsRepository {
         .insert(adminAlerts)
         .values({ kind, active: true, lastSentAt: now, updatedAt: now })
         .onConflictDoUpdate({
-          target: adminAlerts.kind,
+          target: [adminAlerts.botId, adminAlerts.kind],
           set: { active: true, lastSentAt: now, updatedAt: now },
           setWhere: eq(adminAlerts.active, false),
         })

@@ -1,5 +1,6 @@
 /** The admins' audit log: append-only, read newest first a page at a time (/audit). */
 import { count, desc } from 'drizzle-orm';
+import type { BotScope } from '../bot-scope.js';
 import { type Engine, first, type Tx, within } from '../engine.js';
 import type { AuditEntryRecord } from '../records.js';
 
@@ -9,6 +10,7 @@ export type NewAuditEntry = Pick<AuditEntryRecord, 'actorId' | 'action'> &
 export class AuditLogRepository {
   constructor(
     private readonly engine: Engine,
+    readonly scope: BotScope,
     private readonly now: () => number,
   ) {}
 

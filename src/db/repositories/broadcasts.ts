@@ -10,6 +10,7 @@
 import { and, asc, count, eq, gte, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { DAY_MS } from '../../domain/utc-day.js';
 import { SUPPORTED_LOCALES } from '../../texts/locales.js';
+import type { BotScope } from '../bot-scope.js';
 import { changed, type Engine, first } from '../engine.js';
 import type {
   BroadcastAudience,
@@ -36,6 +37,7 @@ const INSERT_CHUNK = 500;
 export class BroadcastsRepository {
   constructor(
     private readonly engine: Engine,
+    readonly scope: BotScope,
     private readonly now: () => number,
     /** The language of users who never chose one and whose Telegram language we do not speak. */
     private readonly defaultLocale: SupportedLocale = 'en',

@@ -3,6 +3,7 @@
  * joins, customers who ordered, payers, Stars bought (top-ups net of refunds), upstream cost.
  */
 import { and, count, countDistinct, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { BotScope } from '../bot-scope.js';
 import type { Engine } from '../engine.js';
 import { first } from '../engine.js';
 import type { CampaignRecord } from '../records.js';
@@ -37,6 +38,7 @@ export interface CampaignEvents {
 export class CampaignsRepository {
   constructor(
     private readonly engine: Engine,
+    readonly scope: BotScope,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -51,7 +53,7 @@ export class CampaignsRepository {
       db
         .insert(campaigns)
         .values({ ...row, createdAt: new Date(this.now()) })
-        .onConflictDoNothing({ target: campaigns.code })
+        .onConflictDoNothing({ target: [campaigns.botId, campaigns.code] })
         .returning(),
     );
     return first(rows);

@@ -1,6 +1,7 @@
 import type { VersionedState, VersionedStateStorage } from '@grammyjs/conversations';
 import { eq, sql } from 'drizzle-orm';
 import { withEntry } from '../../lib/scoped-entry.js';
+import type { BotScope } from '../bot-scope.js';
 import { type Engine, first } from '../engine.js';
 
 /**
@@ -46,7 +47,11 @@ function takePrefetched(key: string): PrefetchedConversation | undefined {
  * continues on another replica). It is read on every update, so its statements are prepared once,
  * and the inbox reads it with the claim where it safely can (`withPrefetchedConversation`).
  */
-export function createConversationStateStorage<S>(engine: Engine): VersionedStateStorage<string, S> {
+export function createConversationStateStorage<S>(
+  engine: Engine,
+  scope: BotScope,
+): VersionedStateStorage<string, S> {
+  void scope;
   const { conversationStates } = engine.tables;
   const read = engine.db
     .select({ value: conversationStates.value })
@@ -61,7 +66,7 @@ export function createConversationStateStorage<S>(engine: Engine): VersionedStat
       updatedAt: sql.placeholder('at'),
     })
     .onConflictDoUpdate({
-      target: conversationStates.key,
+      target: [conversationStates.botId, conversationStates.key],
       set: { value: sql`excluded.value`, updatedAt: sql`excluded.updated_at` },
     })
     .prepare('conversation_write');

@@ -5,6 +5,7 @@
  */
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { type Funding, replayWallet } from '../../domain/subscription-ledger.js';
+import type { BotScope } from '../bot-scope.js';
 import type { Engine, Sql } from '../engine.js';
 import type { BroadcastRecord, PromoCodeRecord, WalletEntryKind } from '../records.js';
 
@@ -54,7 +55,10 @@ const starsSum = (column: Parameters<typeof sql>[1]) =>
   sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 
 export class DashboardRepository {
-  constructor(private readonly engine: Engine) {}
+  constructor(
+    private readonly engine: Engine,
+    readonly scope: BotScope,
+  ) {}
 
   rowsSince(since: Date): Promise<DashboardRows> {
     const { orders, walletEntries, users, subscriptionPeriods: periods } = this.engine.tables;

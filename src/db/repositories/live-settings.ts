@@ -13,6 +13,7 @@ import {
   type PriceRule,
   type SettingsSnapshot,
 } from '../../domain/live-settings.js';
+import type { BotScope } from '../bot-scope.js';
 import { type Engine, first, type Tx } from '../engine.js';
 import type { ModelSettingsRecord } from '../records.js';
 
@@ -42,9 +43,10 @@ function modelOf(row: ModelSettingsRecord): ModelSettings {
   };
 }
 
-function columnsOf(settings: ModelSettings, updatedAt: Date): ModelSettingsRecord {
+function columnsOf(settings: ModelSettings, botId: number, updatedAt: Date): ModelSettingsRecord {
   const { price } = settings;
   return {
+    botId,
     modelId: settings.modelId,
     offered: settings.offered,
     nameEn: settings.name.en,
@@ -61,6 +63,7 @@ function columnsOf(settings: ModelSettings, updatedAt: Date): ModelSettingsRecor
 export class LiveSettingsRepository {
   constructor(
     private readonly engine: Engine,
+    readonly scope: BotScope,
     private readonly now: () => number,
   ) {}
 
@@ -109,11 +112,11 @@ export class LiveSettingsRepository {
       const row = first(await tx.db.select().from(modelSettings).where(eq(modelSettings.modelId, modelId)));
       const before = row ? modelOf(row) : defaultModelSettings(modelId);
       const after = change(before);
-      const values = columnsOf(after, new Date(this.now()));
+      const values = columnsOf(after, this.scope.botId, new Date(this.now()));
       await tx.db
         .insert(modelSettings)
         .values(values)
-        .onConflictDoUpdate({ target: modelSettings.modelId, set: values });
+        .onConflictDoUpdate({ target: [modelSettings.botId, modelSettings.modelId], set: values });
       await afterWrite?.(tx, before, after);
       return { kind: 'written', version, before, after };
     });
@@ -159,7 +162,7 @@ export class LiveSettingsRepository {
       const created = await tx.db
         .insert(t)
         .values({ id: ROW_ID, version: 1, updatedAt })
-        .onConflictDoNothing({ target: t.id })
+        .onConflictDoNothing({ target: [t.botId, t.id] })
         .returning({ version: t.version });
       return first(created)?.version;
     }

@@ -20,6 +20,7 @@ import {
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { ACTIVE_ORDER_STATUSES, isFinalStatus, stagesInto } from '../../domain/order-state.js';
 import type { Order } from '../../reseller/schemas.js';
+import type { BotScope } from '../bot-scope.js';
 import { changed, type Engine, first, type Sql, type Tables, type Tx } from '../engine.js';
 import type {
   DeliveredFile,
@@ -77,7 +78,11 @@ export class OrderRows {
   /** The tracker reads one row per poll: prepared once. */
   protected readonly findOne;
 
-  constructor(engine: Engine, now: () => number = Date.now) {
+  constructor(
+    engine: Engine,
+    readonly scope: BotScope,
+    now: () => number = Date.now,
+  ) {
     this.engine = engine;
     this.clock = now;
     const { orders } = engine.tables;

@@ -8,6 +8,7 @@
 import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { RedemptionOutcome } from '../../domain/promo-code.js';
 import { ledgerKeys } from '../../domain/wallet.js';
+import type { BotScope } from '../bot-scope.js';
 import { changed, type Engine, first } from '../engine.js';
 import type { PromoCodeRecord } from '../records.js';
 import type { WalletRepository } from './wallet.js';
@@ -22,6 +23,7 @@ class UsedUp extends Error {}
 export class PromoCodesRepository {
   constructor(
     private readonly engine: Engine,
+    readonly scope: BotScope,
     private readonly wallet: WalletRepository,
     private readonly now: () => number = Date.now,
   ) {}
@@ -39,7 +41,7 @@ export class PromoCodesRepository {
       db
         .insert(promoCodes)
         .values(codes.map((c) => ({ ...c, used: 0, createdAt })))
-        .onConflictDoNothing({ target: promoCodes.code })
+        .onConflictDoNothing({ target: [promoCodes.botId, promoCodes.code] })
         .returning({ code: promoCodes.code }),
     );
     return rows.map((r) => r.code);
@@ -176,7 +178,7 @@ export class PromoCodesRepository {
       await tx.db
         .insert(promoMisses)
         .values({ userId, ...next })
-        .onConflictDoUpdate({ target: promoMisses.userId, set: next });
+        .onConflictDoUpdate({ target: [promoMisses.botId, promoMisses.userId], set: next });
       return next.misses;
     });
   }

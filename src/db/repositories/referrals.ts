@@ -7,6 +7,7 @@ import { and, count, countDistinct, eq, gte, inArray, isNotNull, isNull, sql } f
 import { type ReferralRules, referralReward } from '../../domain/referral.js';
 import { utcDayStart } from '../../domain/utc-day.js';
 import { ledgerKeys } from '../../domain/wallet.js';
+import type { BotScope } from '../bot-scope.js';
 import { changed, type Engine, first, type Tx } from '../engine.js';
 import type { UserRecord } from '../records.js';
 import type { ReferralCredit, RewardBooked, SpendBooked, SpendRefunded, WalletRepository } from './wallet.js';
@@ -50,6 +51,7 @@ export interface ReferralTotals {
 export class ReferralsRepository {
   constructor(
     private readonly engine: Engine,
+    readonly scope: BotScope,
     private readonly wallet: Pick<WalletRepository, 'book' | 'pools' | 'balance'>,
     private readonly now: () => number = Date.now,
   ) {}

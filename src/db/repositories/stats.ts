@@ -5,6 +5,7 @@
  */
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { ACTIVE_ORDER_STATUSES, type OrderStatus } from '../../domain/order-state.js';
+import type { BotScope } from '../bot-scope.js';
 import type { Engine } from '../engine.js';
 import { chargedUsd } from './orders.js';
 
@@ -22,7 +23,10 @@ const countWhere = (condition: SQL | undefined) =>
   sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`.mapWith(Number);
 
 export class StatsRepository {
-  constructor(private readonly engine: Engine) {}
+  constructor(
+    private readonly engine: Engine,
+    readonly scope: BotScope,
+  ) {}
 
   collect(since: { today: Date; week: Date; month: Date }, topLimit: number): Promise<StatsCounts> {
     const { users, orders } = this.engine.tables;

@@ -13,6 +13,7 @@ import {
   subscriptionKeys,
   UNNAMED_PLAN_ID,
 } from '../../domain/subscription.js';
+import type { BotScope } from '../bot-scope.js';
 import { changed, type Engine, first, type Tx, within } from '../engine.js';
 import type { SubscriptionPeriodRecord, SubscriptionRecord } from '../records.js';
 import { type WalletRepository, walletLock } from './wallet.js';
@@ -86,6 +87,7 @@ export interface SubscriptionStats {
 export class SubscriptionsRepository {
   constructor(
     private readonly engine: Engine,
+    readonly scope: BotScope,
     private readonly wallet: WalletRepository,
     private readonly now: () => number = Date.now,
   ) {}
@@ -260,7 +262,7 @@ export class SubscriptionsRepository {
       await tx.db
         .insert(c)
         .values({ userId, payload, approvedAt: now })
-        .onConflictDoUpdate({ target: c.userId, set: { payload, approvedAt: now } });
+        .onConflictDoUpdate({ target: [c.botId, c.userId], set: { payload, approvedAt: now } });
       return 'approved';
     });
   }

@@ -28,6 +28,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { PAYMENT_LANE_PATTERNS } from '../../domain/inbox-lane.js';
+import type { BotScope } from '../bot-scope.js';
 import { changed, type Engine, first, type Sql } from '../engine.js';
 import type { SqliteEngine } from '../engines/sqlite.js';
 import type { InboxUpdateRecord } from '../records.js';
@@ -88,6 +89,7 @@ interface InboxRow {
 
 /** A row as SQLite's claim returns it (integers for booleans and times, the payload as text). */
 interface SqliteClaimRow {
+  bot_id: number;
   update_id: number;
   lane: string;
   control: number;
@@ -105,6 +107,7 @@ interface SqliteClaimRow {
 /** The record drizzle would have read from that row (schema/sqlite/update-inbox.ts modes). */
 function sqliteClaimed(r: SqliteClaimRow): InboxUpdateRecord & { alone: boolean; state: string | null } {
   return {
+    botId: r.bot_id,
     updateId: r.update_id,
     lane: r.lane,
     control: r.control === 1,
@@ -173,6 +176,7 @@ export class UpdateInboxRepository {
 
   constructor(
     private readonly engine: Engine,
+    readonly scope: BotScope,
     private readonly now: () => number,
   ) {
     this.#sqlite = engine.dialect === 'sqlite' ? (engine as SqliteEngine).sqlite : undefined;
@@ -193,7 +197,7 @@ export class UpdateInboxRepository {
       db
         .insert(t)
         .values({ ...update, receivedAt: new Date(this.now()) })
-        .onConflictDoNothing({ target: t.updateId })
+        .onConflictDoNothing({ target: [t.botId, t.updateId] })
         .returning({ updateId: t.updateId }),
     );
     return changed(rows) === 1;
@@ -308,7 +312,7 @@ export class UpdateInboxRepository {
             receivedAt: now,
             doneAt: now,
           })
-          .onConflictDoNothing({ target: t.updateId }),
+          .onConflictDoNothing({ target: [t.botId, t.updateId] }),
       );
       return true;
     } catch {

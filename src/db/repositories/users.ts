@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { withEntry } from '../../lib/scoped-entry.js';
+import type { BotScope } from '../bot-scope.js';
 import { changed, type Engine, first } from '../engine.js';
 import type { SupportedLocale, UserRecord } from '../records.js';
 
@@ -50,7 +51,11 @@ export class UsersRepository {
   readonly #touch;
   readonly #now: () => number;
 
-  constructor(engine: Engine, now: () => number = Date.now) {
+  constructor(
+    engine: Engine,
+    readonly scope: BotScope,
+    now: () => number = Date.now,
+  ) {
     this.#engine = engine;
     this.#now = now;
     const { users } = engine.tables;
@@ -72,7 +77,7 @@ export class UsersRepository {
         seenAt: sql.placeholder('now'),
       })
       .onConflictDoUpdate({
-        target: users.telegramId,
+        target: [users.botId, users.telegramId],
         set: {
           firstName: sql`excluded.first_name`,
           username: sql`excluded.username`,

@@ -10,6 +10,7 @@ import { and, desc, eq, inArray, lte, ne, type SQL, type SQLWrapper, sql } from 
 import { subscriptionKeys } from '../../domain/subscription.js';
 import { type LedgerLine, replayWallet, type WalletPools } from '../../domain/subscription-ledger.js';
 import { type HoldFacts, type HoldVerdict, InsufficientStarsError, ledgerKeys } from '../../domain/wallet.js';
+import type { BotScope } from '../bot-scope.js';
 import { changed, type Engine, first, type Sql, type Tx, within } from '../engine.js';
 import type { StarTopupRecord, WalletEntryKind, WalletEntryRecord } from '../records.js';
 
@@ -145,6 +146,7 @@ export function paidPart(entries: readonly LedgerLine[]): number {
 export class WalletLedger {
   constructor(
     protected readonly engine: Engine,
+    readonly scope: BotScope,
     protected readonly now: () => number = Date.now,
   ) {}
 
@@ -159,7 +161,7 @@ export class WalletLedger {
       db
         .insert(walletEntries)
         .values({ ...entry, createdAt: new Date(this.now()) })
-        .onConflictDoNothing({ target: walletEntries.key })
+        .onConflictDoNothing({ target: [walletEntries.botId, walletEntries.key] })
         .returning({ id: walletEntries.id }),
     );
     return changed(rows) === 1;
