@@ -367,7 +367,7 @@ admin-checked-at = <i>Checked { $time }.</i>
 admin-balance-error = ⚠️ Couldn't get the balance from the Reseller API: { $error }. Admins are alerted below { $threshold }.
 admin-button-refresh = 🔄 Refresh
 admin-stats-title = 📊 <b>Statistics</b>, { $time }
-admin-stats-periods = <i>Periods in UTC: today since 00:00; 7 and 30 days include today.</i>
+admin-stats-periods = <i>Periods: today since { $start }; 7 and 30 days include today.</i>
 admin-stats-users =
     👥 <b>Users:</b> { $total }
     New: { $today } today, { $week } in 7 days

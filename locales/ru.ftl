@@ -355,7 +355,7 @@ admin-checked-at = <i>Проверено { $time }.</i>
 admin-balance-error = ⚠️ Не удалось узнать баланс у Reseller API: { $error }. Порог для предупреждения: { $threshold }.
 admin-button-refresh = 🔄 Обновить
 admin-stats-title = 📊 <b>Статистика</b>, { $time }
-admin-stats-periods = <i>Периоды по UTC: «сегодня» — с 00:00; 7 и 30 дней включают сегодняшний день.</i>
+admin-stats-periods = <i>Периоды: «сегодня» — с { $start }; 7 и 30 дней включают сегодняшний день.</i>
 admin-stats-users =
     👥 <b>Пользователи:</b> { $total }
     Новых: { $today } сегодня, { $week } за 7 дней

@@ -93,7 +93,8 @@ function renderStats(
   const money = (usd: string) => formatMoney(usd, texts.locale);
   const lines = [
     texts.t('admin-stats-title', { time: texts.dateTime(stats.at, stats.at) }),
-    texts.t('admin-stats-periods'),
+    // Days are UTC days (domain/utc-day.ts): where TIME_ZONE is not UTC, today starts at e.g. 03:00 UTC+3.
+    texts.t('admin-stats-periods', { start: texts.time(stats.since.today) }),
     '',
     texts.t('admin-stats-users', {
       total: stats.users.total,
