@@ -367,7 +367,7 @@ admin-checked-at = <i>Checked { $time }.</i>
 admin-balance-error = ⚠️ Couldn't get the balance from the Reseller API: { $error }. Admins are alerted below { $threshold }.
 admin-button-refresh = 🔄 Refresh
 admin-stats-title = 📊 <b>Statistics</b>, { $time }
-admin-stats-periods = <i>Periods in UTC: today since 00:00; 7 and 30 days include today.</i>
+admin-stats-periods = <i>Periods: today since { $start }; 7 and 30 days include today.</i>
 admin-stats-users =
     👥 <b>Users:</b> { $total }
     New: { $today } today, { $week } in 7 days
@@ -491,15 +491,15 @@ limits-daily-orders = { -setup.billing ->
     [stars] 📅 You've reached today's limit of { $max } { $max ->
         [one] order
        *[other] orders
-    }. Your order is saved: tap <b>Confirm</b> again after 00:00 UTC, when the limit resets. Nothing was charged.
+    }. Your order is saved: tap <b>Confirm</b> again after { $reset }, when the limit resets. Nothing was charged.
    *[other] 📅 You've reached today's limit of { $max } { $max ->
         [one] order
        *[other] orders
-    }. Your order is saved: tap <b>Confirm</b> again after 00:00 UTC, when the limit resets.
+    }. Your order is saved: tap <b>Confirm</b> again after { $reset }, when the limit resets.
   }
-limits-daily-spend = 📅 This order costs the bot { $price }, and today's budget for your generations has only { $remaining } left (the daily budget is { $limit }). Your order is saved: tap <b>Confirm</b> again after 00:00 UTC, when the budget resets.
-limits-daily-spend-free = 📅 You've reached today's limit of generations. Your order is saved: tap <b>Confirm</b> again after 00:00 UTC, when the limit resets.
-limits-daily-spend-stars = 💰 This order ({ $price }) goes over today's spending limit. Your order is saved: tap <b>Confirm</b> again after 00:00 UTC, when the limit resets. Nothing was charged.
+limits-daily-spend = 📅 This order costs the bot { $price }, and today's budget for your generations has only { $remaining } left (the daily budget is { $limit }). Your order is saved: tap <b>Confirm</b> again after { $reset }, when the budget resets.
+limits-daily-spend-free = 📅 You've reached today's limit of generations. Your order is saved: tap <b>Confirm</b> again after { $reset }, when the limit resets.
+limits-daily-spend-stars = 💰 This order ({ $price }) goes over today's spending limit. Your order is saved: tap <b>Confirm</b> again after { $reset }, when the limit resets. Nothing was charged.
 
 # ── Stars wallet (BILLING=stars) ──
 stars-amount = ⭐ { $n }

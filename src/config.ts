@@ -258,6 +258,11 @@ const baseSchema = z.object({
     .min(32, 'must be at least 32 characters (for example: openssl rand -base64 32)')
     .optional(),
   DEFAULT_LOCALE: z.enum(['en', 'ru'], { message: 'must be "en" or "ru"' }).default('en'),
+  /** The zone every date and time shown to customers and admins is written in (IANA name). */
+  TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, 'must be an IANA time zone such as Europe/Moscow or UTC')
+    .default('UTC'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -443,6 +448,8 @@ export interface Config {
   /** Bots beyond BOT_TOKEN: the secret sealing their tokens (null: none can be added). */
   bots: { tokensSecret: string | null };
   defaultLocale: 'en' | 'ru';
+  /** TIME_ZONE: the IANA zone dates and times are shown in (telegram/date-time.ts); default UTC. */
+  timeZone: string;
   logLevel: Env['LOG_LEVEL'];
   mode: { kind: 'polling' } | { kind: 'webhook'; url: string; secret: string; port: number };
   /** perSecond: upstream polls per second, cluster-wide (ORDER_POLL_RPS). */
@@ -490,6 +497,16 @@ export interface StarsBilling {
   referral: ReferralRules;
   /** SUBSCRIPTION_PLANS (empty: no subscriptions) and the period invoices ask for. */
   subscriptions?: { plans: SubscriptionPlan[]; periodSeconds: number };
+}
+
+/** Whether this runtime's Intl knows `zone` (IANA names and aliases, any case). */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat(undefined, { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export class ConfigError extends Error {
@@ -554,6 +571,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     adminIds: env.ADMIN_IDS,
     bots: { tokensSecret: env.BOT_TOKENS_SECRET ?? null },
     defaultLocale: env.DEFAULT_LOCALE,
+    timeZone: env.TIME_ZONE,
     logLevel: env.LOG_LEVEL,
     mode:
       env.BOT_MODE === 'webhook'

@@ -104,6 +104,16 @@ describe('config', () => {
     expect(problems.join('\n')).not.toContain('short-secret-7');
   });
 
+  it('TIME_ZONE: UTC by default, an IANA zone, an unknown zone stops the start naming the variable', () => {
+    expect(loadConfig({ BOT_TOKEN: TOKEN }).timeZone).toBe('UTC');
+    expect(loadConfig({ BOT_TOKEN: TOKEN, TIME_ZONE: 'Europe/Moscow' }).timeZone).toBe('Europe/Moscow');
+    expect(loadConfig({ BOT_TOKEN: TOKEN, TIME_ZONE: 'Asia/Tashkent' }).timeZone).toBe('Asia/Tashkent');
+    expect(problemsOf({ BOT_TOKEN: TOKEN, TIME_ZONE: 'Moscow' })).toEqual([
+      'TIME_ZONE must be an IANA time zone such as Europe/Moscow or UTC',
+    ]);
+    expect(problemsOf({ BOT_TOKEN: TOKEN, TIME_ZONE: 'UTC+3' })[0]).toMatch(/^TIME_ZONE /);
+  });
+
   it('names every bad variable at once', () => {
     const problems = problemsOf({ ADMIN_IDS: '42,abc', DEFAULT_LOCALE: 'de', LOG_LEVEL: 'loud' });
     expect(problems.join('\n')).toMatch(/^BOT_TOKEN is required/m);

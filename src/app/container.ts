@@ -88,7 +88,7 @@ export async function createContainer(loaded: Config, logger: Logger): Promise<C
     sendRate: config.telegram.sendRate,
   });
   const { api } = telegram.bot;
-  const i18n = createI18n(config.defaultLocale, config.branding, config.billing.mode);
+  const i18n = createI18n(config.defaultLocale, config.branding, config.billing.mode, config.timeZone);
   // A catalog word shown as upstream wrote it (no text of ours yet) is logged once, to be translated.
   reportUntranslatedTo((kind, slug, locale) =>
     logger.warn({ kind, slug, locale }, 'catalog word without a translation: add it to locales/'),

@@ -33,8 +33,16 @@ export interface UserLimitsConfig {
 /** Which cap a confirmation would break, with what the user needs to know about it. */
 export type LimitBreach =
   | { code: 'active_orders'; max: number; active: number }
-  | { code: 'daily_orders'; max: number; today: number }
-  | { code: 'daily_spend'; limitUsd: string; spentUsd: string; remainingUsd: string; priceUsd: string };
+  | { code: 'daily_orders'; max: number; today: number; resetsAt: number }
+  | {
+      code: 'daily_spend';
+      limitUsd: string;
+      spentUsd: string;
+      remainingUsd: string;
+      priceUsd: string;
+      /** When the counted UTC day ends and the cap frees up (epoch ms); texts show it in TIME_ZONE. */
+      resetsAt: number;
+    };
 
 /** Thrown by the limits' beforeSubmit: the order outcome is `refused` with this as its reason. */
 export class LimitError extends Error {
@@ -89,9 +97,15 @@ export class UserLimits {
         throw new LimitError({ code: 'active_orders', max: maxActiveOrders, active });
     }
     if (dailyOrders === null && dailySpendUsd === null) return;
-    const today = await this.#confirmedToday(order.userId);
+    const day = utcDay(this.#now());
+    const today = await this.#confirmedOn(order.userId, day);
     if (dailyOrders !== null && today.length >= dailyOrders) {
-      throw new LimitError({ code: 'daily_orders', max: dailyOrders, today: today.length });
+      throw new LimitError({
+        code: 'daily_orders',
+        max: dailyOrders,
+        today: today.length,
+        resetsAt: day.end,
+      });
     }
     if (dailySpendUsd !== null) {
       const limit = parseMoney(dailySpendUsd);
@@ -105,6 +119,7 @@ export class UserLimits {
           spentUsd: moneyToString(spent),
           remainingUsd: moneyToString(compareMoney(left, ZERO_MONEY) < 0 ? ZERO_MONEY : left),
           priceUsd: order.priceUsd,
+          resetsAt: day.end,
         });
       }
     }
@@ -115,7 +130,10 @@ export class UserLimits {
   }
 
   async #confirmedToday(userId: number): Promise<Money[]> {
-    const { start, end } = utcDay(this.#now());
+    return this.#confirmedOn(userId, utcDay(this.#now()));
+  }
+
+  async #confirmedOn(userId: number, { start, end }: { start: number; end: number }): Promise<Money[]> {
     const prices = await this.#stats.confirmedPricesOf(userId, new Date(start), new Date(end));
     return prices.map(parseMoney);
   }

@@ -25,20 +25,26 @@ import {
   spokenLocale,
 } from '../texts/locales.js';
 import type { TelegramContext } from './context.js';
+import { type DateTimeFormatter, dateTimeFormatter } from './date-time.js';
 
 export { isSupportedLocale, LOCALES_DIR, type Locale, SUPPORTED_LOCALES } from '../texts/locales.js';
 
 /** The i18n instances of bots that show no prices: textsFor() tells its texts so. */
 const pricesHidden = new WeakSet<I18n<TelegramContext>>();
 
+/** The zone (TIME_ZONE) textsFor()'s dates and times are written in, per i18n instance; UTC when unset. */
+const timeZones = new WeakMap<I18n<TelegramContext>, string>();
+
 /**
  * `branding` (config.branding) applies the reseller's brand name, texts and support line (branding.ts);
- * `billing` (config.billing.mode) picks the wording about money: "charged" only with Stars billing.
+ * `billing` (config.billing.mode) picks the wording about money: "charged" only with Stars billing;
+ * `timeZone` (config.timeZone) is the zone of the dates and times in textsFor()'s texts.
  */
 export function createI18n(
   defaultLocale: Locale,
   branding: Branding = NO_BRANDING,
   billing: BillingMode = 'off',
+  timeZone = 'UTC',
 ): I18n<TelegramContext> {
   const i18n = new I18n<TelegramContext>({
     defaultLocale,
@@ -47,6 +53,7 @@ export function createI18n(
     localeNegotiator: (ctx) => spokenLocale(ctx.user?.locale, ctx.from?.language_code, defaultLocale),
   });
   if (branding.showPrices === false) pricesHidden.add(i18n);
+  timeZones.set(i18n, timeZone);
   for (const locale of SUPPORTED_LOCALES) {
     const own = readFileSync(join(LOCALES_DIR, `${locale}.ftl`), 'utf8');
     i18n.loadLocaleSync(locale, { source: brandedSource(own, locale, branding, billing) });
@@ -82,8 +89,11 @@ function matchBundlesOncePerLocale(i18n: Pick<I18n, 'fluent'>): void {
 
 export type Vars = Record<string, string | number | Date> | undefined;
 
-/** What rendering a text needs: the language and a translate function that escapes variables. */
-export interface Texts {
+/**
+ * What rendering a text needs: the language, a translate function that escapes variables, and the
+ * reader's dates and times (`dateTime`, `time`: in TIME_ZONE, in this language; see date-time.ts).
+ */
+export interface Texts extends DateTimeFormatter {
   locale: Locale;
   /** False: prices are not shown to customers (SHOW_PRICES=false); undefined means shown. */
   showPrices?: boolean;
@@ -114,5 +124,7 @@ export function textsForUser(
 export function textsFor(i18n: I18n<TelegramContext>, locale: string): Texts {
   const resolved: Locale = isSupportedLocale(locale) ? locale : 'en';
   const t = (key: string, vars?: Vars) => i18n.t(resolved, key, escapeVars(vars));
-  return pricesHidden.has(i18n) ? { locale: resolved, t, showPrices: false } : { locale: resolved, t };
+  const { dateTime, time } = dateTimeFormatter(resolved, timeZones.get(i18n) ?? 'UTC');
+  const texts: Texts = { locale: resolved, t, dateTime, time };
+  return pricesHidden.has(i18n) ? { ...texts, showPrices: false } : texts;
 }

@@ -9,7 +9,7 @@ import type { OrderRecord } from '../db/index.js';
 import { resultsExpired } from '../domain/order-state.js';
 import { truncate } from '../lib/text.js';
 import { orderButtons } from './callback-data/orders.js';
-import type { Locale, Texts } from './i18n.js';
+import type { Texts } from './i18n.js';
 import { mainMenuButton } from './keyboards/main-menu.js';
 import { hideInternalNames } from './texts/internal-names.js';
 import { orderPrice, pricesShown } from './texts/money.js';
@@ -77,31 +77,6 @@ export function formatDuration(texts: Texts, ms: number): string {
   const minutes = Math.floor(total / 60);
   if (minutes < 60) return texts.t('tracking-duration-minutes', { m: minutes, s: total % 60 });
   return texts.t('tracking-duration-hours', { h: Math.floor(minutes / 60), m: minutes % 60 });
-}
-
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * "22 Nov, 14:05 UTC" / "22 нояб., 14:05 UTC" (with the year when it is not this year). We do not
- * know the user's time zone, so the zone is always named.
- */
-export function formatDateTime(locale: Locale, date: Date, now: Date = new Date()): string {
-  const withYear = date.getUTCFullYear() !== now.getUTCFullYear();
-  const key = `${locale}|${withYear}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale === 'ru' ? 'ru-RU' : 'en-GB', {
-      day: 'numeric',
-      month: 'short',
-      ...(withYear ? { year: 'numeric' } : {}),
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone: 'UTC',
-    });
-    dateFormats.set(key, format);
-  }
-  return `${format.format(date)} UTC`;
 }
 
 /**
@@ -300,10 +275,7 @@ function deliveryLines(texts: Texts, order: OrderRecord, now: number, delivery?:
   }
   const expires = order.resultExpiresAt;
   if (total > 0 && expires && expires.getTime() > now && (!delivery || delivery.sent + delivery.linked > 0)) {
-    lines.push(
-      '',
-      texts.t('tracking-kept-until', { date: formatDateTime(texts.locale, expires, new Date(now)) }),
-    );
+    lines.push('', texts.t('tracking-kept-until', { date: texts.dateTime(expires, new Date(now)) }));
   }
   return lines;
 }

@@ -17,14 +17,6 @@ import { modelName } from './texts/model-name.js';
 import { orderPrice, pricesShown, stars } from './texts/money.js';
 
 const PROMPT_PREVIEW_CHARS = 300;
-/** "14:05" in UTC: a quote lasts minutes, so the time of day says enough. */
-const QUOTE_TIME = new Intl.DateTimeFormat('en-GB', {
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'UTC',
-});
-
 /** Changes whenever the amount, the quote or the submission key changes. */
 export function priceTag(
   order: Pick<OrderRecord, 'priceUsd' | 'priceStars' | 'quoteId' | 'idempotencyKey'>,
@@ -110,9 +102,10 @@ export async function orderSummary(
     lines.push('', ctx.t(order.priceStars !== null ? 'summary-price' : 'summary-cost', { price: priceText }));
     if (walletBalance !== undefined)
       lines.push(ctx.t('summary-wallet', { balance: stars(ctx, walletBalance) }));
-    // Upstream sets how long a quote holds (`expires_at`): say until when, as it stated.
+    // Upstream sets how long a quote holds (`expires_at`): say until when, as it stated. A quote
+    // lasts minutes, so the time of day says enough.
     if (order.quoteId && order.quoteExpiresAt)
-      lines.push(ctx.t('summary-quote-note', { time: `${QUOTE_TIME.format(order.quoteExpiresAt)} UTC` }));
+      lines.push(ctx.t('summary-quote-note', { time: ctx.time(order.quoteExpiresAt) }));
   }
   return { text: lines.join('\n'), keyboard: orderSummaryKeyboard(ctx, order, model, priceText) };
 }

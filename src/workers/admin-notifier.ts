@@ -14,7 +14,6 @@ import type { AdminAlert, AdminAlertSink } from '../services/admin-alerts.js';
 import type { TelegramContext } from '../telegram/context.js';
 import { isChatGone } from '../telegram/delivery/deliver.js';
 import { type Texts, textsFor } from '../telegram/i18n.js';
-import { formatDateTime } from '../telegram/order-status.js';
 import { withHtml } from '../telegram/texts/html-slots.js';
 import { starsDifferenceLine } from '../telegram/texts/stars-differences.js';
 
@@ -91,7 +90,7 @@ function renderAlert(texts: Texts, alert: AdminAlert): string {
         model: alert.modelName,
         // Upstream's word, of any length: a message stays well within Telegram's limit.
         status: truncate(alert.status, UPSTREAM_WORD_MAX),
-        since: formatDateTime(texts.locale, alert.since, alert.since),
+        since: texts.dateTime(alert.since, alert.since),
       });
     case 'catalog_stale':
       return texts.t('admin-alert-catalog-stale', { error: alert.error, count: alert.count });

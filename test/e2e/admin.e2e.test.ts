@@ -25,6 +25,8 @@ beforeAll(async () => {
       ADMIN_IDS: `${ADMIN_EN}, ${ADMIN_RU},${ADMIN_BLOCKED}`,
       LOW_BALANCE_USD: '10.00',
       BALANCE_CHECK_MS: '200',
+      // No summer time there: UTC days start at 05:00 UTC+5 all year.
+      TIME_ZONE: 'Asia/Tashkent',
     },
     // A customer's next command races their result's delivery into one chat: Telegram's limits on,
     // so the reply must wait out the delivery's 429 instead of failing (telegram/chat-flood-gate.ts).
@@ -102,7 +104,7 @@ describe('admin commands', () => {
     const shown = await en.waitForMessage(/Reseller API balance/);
     expect(shown.text).toContain(`Reseller API balance: ${money('100.00', 'en')}`);
     expect(shown.text).toContain(`alerted below ${money('10.00', 'en')}`);
-    expect(shown.text).toMatch(/Checked .* UTC/);
+    expect(shown.text).toMatch(/Checked .* UTC\+5/);
     expect(shown.buttons.map((b) => b.text)).toEqual(['🔄 Refresh']);
 
     stack.simulator.state.setBalance(E2E_API_KEY, '1234.5');
@@ -155,7 +157,8 @@ describe('admin commands', () => {
     await en.sendCommand('stats');
     const stats = await en.waitForMessage(/Statistics/);
     const text = stats.text ?? '';
-    expect(text).toContain('Periods in UTC');
+    // TIME_ZONE reaches the admins' texts: the UTC day's start, in Tashkent's time.
+    expect(text).toContain('Periods: today since 05:00 UTC+5;');
     // Ada, Борис, Cy (blocked the bot: Telegram told it), Eve, Bea.
     expect(text).toMatch(/Users: 5\nNew: 5 today, 5 in 7 days\nActive in 7 days: 5/);
     expect(text).toContain('Today: 2 (✅ 2 · ❌ 0 · 🚫 0 · ⏳ 0)');

@@ -135,6 +135,7 @@ describe('UserLimits: per UTC day', () => {
       code: 'daily_orders',
       max: 3,
       today: 3,
+      resetsAt: DAY2 + 86_400_000, // the next 00:00 UTC: the texts show it in TIME_ZONE
     });
     now = DAY2 - 1;
     expect((await limits({}).usage(USER)).ordersToday).toBe(1);
@@ -156,6 +157,7 @@ describe('UserLimits: per UTC day', () => {
       spentUsd: '0.30',
       remainingUsd: '0.30',
       priceUsd: '0.300001',
+      resetsAt: utcDay(now).end,
     });
     await order(now - 500, 'queued', { priceUsd: '0.45' });
     expect(await breachOf(capped.check(await draft({ priceUsd: '0.01' })))).toMatchObject({
@@ -215,7 +217,7 @@ describe('composeHooks', () => {
 
   it('stops at the first refusal, releases the hooks that had passed, and rethrows the refusal', async () => {
     const log: string[] = [];
-    const refusal = new LimitError({ code: 'daily_orders', max: 1, today: 1 });
+    const refusal = new LimitError({ code: 'daily_orders', max: 1, today: 1, resetsAt: DAY2 });
     const hooks = composeHooks(
       recorder('wallet', log),
       recorder('limits', log, { beforeSubmit: refusal }),

@@ -102,7 +102,7 @@ export async function createInProcessBot(
     deps: {
       config,
       logger,
-      i18n: createI18n(config.defaultLocale, config.branding, config.billing.mode),
+      i18n: createI18n(config.defaultLocale, config.branding, config.billing.mode, config.timeZone),
       sandbox: true,
       ...services,
     },

@@ -4,7 +4,6 @@ import { createI18n, textsFor } from '../../src/telegram/i18n.js';
 import {
   canOfferCancel,
   failureDetail,
-  formatDateTime,
   formatDuration,
   renderOrderStatus,
 } from '../../src/telegram/order-status.js';
@@ -101,6 +100,14 @@ describe('order status message', () => {
     expect(view.text).toContain('Time: 42\u00a0sec');
     expect(view.text).toContain('kept until 22 Nov, 14:05 UTC');
     expect(renderOrderStatus(ru, row, T0).text).toContain('хранятся до 22 нояб., 14:05 UTC');
+    // TIME_ZONE reaches the texts through the i18n instance: the same instant, in Moscow's zone.
+    const moscow = createI18n('en', NO_BRANDING, 'off', 'Europe/Moscow');
+    expect(renderOrderStatus(textsFor(moscow, 'en'), row, T0).text).toContain(
+      'kept until 22 Nov, 17:05 UTC+3',
+    );
+    expect(renderOrderStatus(textsFor(moscow, 'ru'), row, T0).text).toContain(
+      'хранятся до 22 нояб., 17:05 UTC+3',
+    );
     expect(buttons(view)).toEqual([]);
   });
 
@@ -238,9 +245,7 @@ describe('order status message', () => {
   it('formats durations, dates and failure details', () => {
     expect(formatDuration(en, 59_400)).toBe('59\u00a0sec');
     expect(formatDuration(en, 60_000)).toBe('1\u00a0min 0\u00a0sec');
-    expect(formatDateTime('en', new Date(Date.UTC(2029, 0, 2, 3, 4)), new Date(T0))).toBe(
-      '2 Jan 2029, 03:04 UTC',
-    );
+    expect(en.dateTime(new Date(Date.UTC(2029, 0, 2, 3, 4)), new Date(T0))).toBe('2 Jan 2029, 03:04 UTC');
     expect(failureDetail('  plain\n text ')).toBe('plain text');
     expect(failureDetail({ message: 7 })).toBeUndefined();
     expect(failureDetail(['a'])).toBeUndefined();

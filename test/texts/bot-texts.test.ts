@@ -103,6 +103,7 @@ describe('the daily spend refusal', () => {
     spentUsd: '0.08',
     remainingUsd: '0.02',
     priceUsd: '0.04',
+    resetsAt: Date.UTC(2030, 10, 22),
   });
 
   it('shows a Stars customer Stars, never USD', () => {
@@ -131,6 +132,23 @@ describe('the daily spend refusal', () => {
     );
     expect(text).not.toMatch(/you can spend/);
   });
+
+  it('says when the limit resets, in the bot’s zone (TIME_ZONE): UTC by default, Moscow time there', () => {
+    expect(refusalText(en, breach, { priceStars: null })).toContain(
+      'again after 00:00 UTC, when the budget resets',
+    );
+    expect(refusalText(ru, breach, { priceStars: 5 })).toContain(
+      'ещё раз после 00:00 UTC, когда лимит обновится',
+    );
+    const moscow = createI18n('en', undefined, 'off', 'Europe/Moscow');
+    const free = { priceStars: null };
+    expect(refusalText({ ...textsFor(moscow, 'en'), showPrices: false }, breach, free)).toContain(
+      'again after 03:00 UTC+3, when the limit resets',
+    );
+    expect(refusalText(textsFor(moscow, 'ru'), breach, { priceStars: 5 })).toContain(
+      'ещё раз после 03:00 UTC+3, когда лимит обновится',
+    );
+  });
 });
 
 describe('the priced summary', () => {
@@ -151,5 +169,9 @@ describe('the priced summary', () => {
     expect((await orderSummary(ru, order, undefined)).text).toContain('Цена действует до 14:05 UTC.');
     const later = { ...order, quoteExpiresAt: new Date(Date.UTC(2030, 10, 21, 14, 37)) };
     expect((await orderSummary(en, later, undefined)).text).toContain('until 14:37 UTC');
+    const moscow = createI18n('en', undefined, 'off', 'Europe/Moscow');
+    expect((await orderSummary(textsFor(moscow, 'ru'), order, undefined)).text).toContain(
+      'Цена действует до 17:05 UTC+3.',
+    );
   });
 });

@@ -166,6 +166,7 @@ const TABLE: PluralCase[] = [
   {
     key: 'limits-daily-orders',
     variable: 'max',
+    args: { reset: '00:00 UTC' },
     en: ['1 order.', '2 orders', '5 orders', '21 orders'],
     ru: ['1 заказа в день', '2 заказов в день', '5 заказов в день', '21 заказа в день'],
   },

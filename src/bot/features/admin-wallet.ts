@@ -13,7 +13,6 @@ import { InlineKeyboard } from 'grammy';
 import type { PeriodRefundPreview } from '../../services/subscriptions.js';
 import { buttonFamily, field } from '../../telegram/callback-data/codec.js';
 import { textsForUser } from '../../telegram/i18n.js';
-import { formatDateTime } from '../../telegram/order-status.js';
 import { refundStarPayment } from '../../telegram/telegram-errors.js';
 import { stars } from '../../telegram/texts/money.js';
 import { Composer } from '../composer.js';
@@ -213,8 +212,8 @@ async function showPeriodRefund(
     amount: stars(ctx, period.stars),
     user: String(period.userId),
     name: planName(ctx, { id: period.planId }),
-    from: formatDateTime(ctx.locale, period.startsAt),
-    to: formatDateTime(ctx.locale, period.endsAt),
+    from: ctx.dateTime(period.startsAt),
+    to: ctx.dateTime(period.endsAt),
     unspent: stars(ctx, unspent),
   });
   // What was spent of it is booked against the customer, as for a top-up Telegram refunds.

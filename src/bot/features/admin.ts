@@ -16,7 +16,6 @@ import { STATS_PERIODS } from '../../services/admin-stats.js';
 import type { BalanceMonitor } from '../../services/balance-monitor.js';
 import type { WalletReport } from '../../services/wallet/wallet.js';
 import type { Texts } from '../../telegram/i18n.js';
-import { formatDateTime } from '../../telegram/order-status.js';
 import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
 import { stars } from '../../telegram/texts/money.js';
 import { commandLists, ensureAdminCommands } from '../commands.js';
@@ -45,7 +44,7 @@ async function renderBalance(
       texts.t('admin-balance', { balance: formatMoney(reading.balanceUsd, texts.locale), threshold }),
     );
     if (reading.low) lines.push('', texts.t('admin-balance-low'));
-    lines.push('', texts.t('admin-checked-at', { time: formatDateTime(texts.locale, reading.checkedAt) }));
+    lines.push('', texts.t('admin-checked-at', { time: texts.dateTime(reading.checkedAt) }));
   } catch (err) {
     const code = err instanceof ResellerError ? String(err.code) : 'unexpected_error';
     const error = err instanceof ResellerError && err.httpStatus ? `${code}, HTTP ${err.httpStatus}` : code;
@@ -93,8 +92,9 @@ function renderStats(
 ): string {
   const money = (usd: string) => formatMoney(usd, texts.locale);
   const lines = [
-    texts.t('admin-stats-title', { time: formatDateTime(texts.locale, stats.at, stats.at) }),
-    texts.t('admin-stats-periods'),
+    texts.t('admin-stats-title', { time: texts.dateTime(stats.at, stats.at) }),
+    // Days are UTC days (domain/utc-day.ts): where TIME_ZONE is not UTC, today starts at e.g. 03:00 UTC+3.
+    texts.t('admin-stats-periods', { start: texts.time(stats.since.today) }),
     '',
     texts.t('admin-stats-users', {
       total: stats.users.total,
@@ -177,7 +177,7 @@ function refreshKeyboard(ctx: BaseContext): InlineKeyboard {
 
 const balanceText = (ctx: BaseContext) =>
   renderBalance(
-    { locale: ctx.locale, t: (key, vars) => ctx.t(key, vars) },
+    { locale: ctx.locale, t: (key, vars) => ctx.t(key, vars), dateTime: ctx.dateTime, time: ctx.time },
     ctx.deps.admin.balance,
     ctx.deps.sandbox,
   );
@@ -207,7 +207,12 @@ admins.callbackQuery(ADMIN_BALANCE_REFRESH, async (ctx) => {
 });
 
 admins.command('stats', async (ctx) => {
-  const texts: Texts = { locale: ctx.locale, t: (key, vars) => ctx.t(key, vars) };
+  const texts: Texts = {
+    locale: ctx.locale,
+    t: (key, vars) => ctx.t(key, vars),
+    dateTime: ctx.dateTime,
+    time: ctx.time,
+  };
   const report = await ctx.deps.wallet?.report();
   const wallet = report && {
     ...report,

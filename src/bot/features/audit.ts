@@ -5,7 +5,6 @@
 import { InlineKeyboard } from 'grammy';
 import type { AuditEntryRecord } from '../../db/records.js';
 import { auditPageData } from '../../telegram/callback-data/admin.js';
-import { formatDateTime } from '../../telegram/order-status.js';
 import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
 import { withHtml } from '../../telegram/texts/html-slots.js';
 import { settingsAuditText } from '../../telegram/texts/settings-audit.js';
@@ -56,7 +55,7 @@ function auditLine(ctx: BaseContext, entry: AuditEntryRecord, names: Map<number,
     ctx,
     'admin-audit-line',
     {
-      time: formatDateTime(ctx.locale, entry.createdAt, now),
+      time: ctx.dateTime(entry.createdAt, now),
       actor: String(entry.actorId),
       actorName: names.has(entry.actorId) ? ` ${names.get(entry.actorId)}` : '',
     },

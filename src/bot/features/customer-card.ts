@@ -9,7 +9,6 @@ import type { UserRecord } from '../../db/records.js';
 import { formatMoney } from '../../domain/money.js';
 import { customerCardData } from '../../telegram/callback-data/admin.js';
 import { LANGUAGE_LABELS } from '../../telegram/keyboards/language.js';
-import { formatDateTime } from '../../telegram/order-status.js';
 import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
 import { orderPrice, price, stars } from '../../telegram/texts/money.js';
 import { Composer } from '../composer.js';
@@ -64,8 +63,8 @@ async function cardText(ctx: BaseContext, user: UserRecord): Promise<string> {
       username: user.username ? ` @${user.username}` : '',
       id: String(id),
       language: languageOf(ctx, user),
-      first: formatDateTime(ctx.locale, user.createdAt, now),
-      last: formatDateTime(ctx.locale, user.seenAt, now),
+      first: ctx.dateTime(user.createdAt, now),
+      last: ctx.dateTime(user.seenAt, now),
       orders: orders.orders,
       completed: orders.completed,
       spent: price(ctx, orders.spentUsd),
@@ -101,7 +100,7 @@ async function cardText(ctx: BaseContext, user: UserRecord): Promise<string> {
   );
   if (deps.admin.customers.isAdmin(id)) lines.push(ctx.t('admin-user-status-admin'));
   else if (user.bannedAt)
-    lines.push(ctx.t('admin-user-status-banned', { date: formatDateTime(ctx.locale, user.bannedAt, now) }));
+    lines.push(ctx.t('admin-user-status-banned', { date: ctx.dateTime(user.bannedAt, now) }));
   else if (user.blocked) lines.push(ctx.t('admin-user-status-blocked'));
   else lines.push(ctx.t('admin-user-status-ok'));
   return lines.join('\n');
@@ -115,7 +114,7 @@ async function ordersText(ctx: BaseContext, user: UserRecord): Promise<string> {
   for (const order of rows) {
     lines.push(
       ctx.t('admin-user-orders-line', {
-        date: formatDateTime(ctx.locale, order.submittedAt ?? order.createdAt, now),
+        date: ctx.dateTime(order.submittedAt ?? order.createdAt, now),
         model: order.modelName,
         status: ctx.t(`orders-status-${statusKey(order)}`),
         price: orderPrice(ctx, order),

@@ -17,7 +17,6 @@ import { afterResultKeyboard } from '../../telegram/keyboards/after-result.js';
 import { mainMenuButton } from '../../telegram/keyboards/main-menu.js';
 import {
   canOfferCancel,
-  formatDateTime,
   isUndelivered,
   priceLine,
   STATUS_ICONS,
@@ -102,7 +101,7 @@ async function showOrderList(ctx: BaseContext, requestedPage: number, mode: 'edi
         model: name,
         status: ctx.t(`orders-status-${key}`),
         price: listPrice(ctx, order),
-        date: formatDateTime(ctx.locale, order.submittedAt ?? order.createdAt, now),
+        date: ctx.dateTime(order.submittedAt ?? order.createdAt, now),
       }),
     );
     // Button labels are plain text: no escaping, no markup.
@@ -130,7 +129,7 @@ export async function showOrderDetails(
   const now = new Date();
   const model: Model | undefined = await ctx.deps.catalog.getModel(order.modelId).catch(() => undefined);
   const key = statusKey(order);
-  const date = (d: Date) => formatDateTime(ctx.locale, d, now);
+  const date = (d: Date) => ctx.dateTime(d, now);
   const lines = [
     ctx.t('orders-details-title', { date: date(order.submittedAt ?? order.createdAt) }),
     '',

@@ -23,7 +23,6 @@ import type { PlanCheckoutRefusal, SubscriptionsService } from '../../services/s
 import type { CheckoutRefusal } from '../../services/wallet/wallet.js';
 import { orderActionData } from '../../telegram/callback-data/generate.js';
 import { newOrderKeyboard } from '../../telegram/keyboards/way-out.js';
-import { formatDateTime } from '../../telegram/order-status.js';
 import { priceTag } from '../../telegram/order-summary.js';
 import { orderPrice, stars } from '../../telegram/texts/money.js';
 import { Composer } from '../composer.js';
@@ -171,7 +170,7 @@ async function creditPeriod(
       name,
       allowance: stars(ctx, notice.allowance),
       balance: stars(ctx, notice.balance),
-      date: formatDateTime(ctx.locale, notice.expiresAt),
+      date: ctx.dateTime(notice.expiresAt),
     }),
     { reply_markup: newOrderKeyboard(ctx) },
   );

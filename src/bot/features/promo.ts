@@ -19,7 +19,6 @@ import {
 import { promoAskData, promoListPageData } from '../../telegram/callback-data/promo.js';
 import type { Texts } from '../../telegram/i18n.js';
 import { mainMenuButton } from '../../telegram/keyboards/main-menu.js';
-import { formatDateTime } from '../../telegram/order-status.js';
 import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
 import { stars } from '../../telegram/texts/money.js';
 import { Composer } from '../composer.js';
@@ -122,7 +121,7 @@ function argumentError(ctx: BaseContext, error: PromoArgumentError, usageKey: st
 
 function validity(texts: Texts, expiresAt: Date | null, now: Date): string {
   return expiresAt
-    ? texts.t('admin-promo-until', { date: formatDateTime(texts.locale, expiresAt, now) })
+    ? texts.t('admin-promo-until', { date: texts.dateTime(expiresAt, now) })
     : texts.t('admin-promo-no-end');
 }
 

@@ -19,7 +19,6 @@ import {
 } from '../../telegram/callback-data/subscriptions.js';
 import type { Texts } from '../../telegram/i18n.js';
 import { mainMenuButton } from '../../telegram/keyboards/main-menu.js';
-import { formatDateTime } from '../../telegram/order-status.js';
 import { stars } from '../../telegram/texts/money.js';
 import { Composer } from '../composer.js';
 import type { BaseContext, BotContext } from '../context.js';
@@ -75,7 +74,7 @@ async function renderStatus(
   const { live, allowanceLeft } = status;
   // Each subscription renews on the terms of its first payment, whatever the plan costs now.
   const renewal = (subscription: SubscriptionRecord) => {
-    const date = formatDateTime(ctx.locale, subscription.expiresAt);
+    const date = ctx.dateTime(subscription.expiresAt);
     return subscription.cancelled
       ? ctx.t('subscription-status-cancelled', { date })
       : ctx.t('subscription-status-renews', {
@@ -285,7 +284,7 @@ export async function subscriptionCardLine(
         : subscription.cancelled
           ? 'admin-user-subscription-cancelled'
           : 'admin-user-subscription-active',
-      { date: formatDateTime(texts.locale, subscription.endedAt ?? subscription.expiresAt) },
+      { date: texts.dateTime(subscription.endedAt ?? subscription.expiresAt) },
     ),
     left: stars(texts, allowanceLeft),
   });

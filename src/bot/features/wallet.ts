@@ -13,7 +13,6 @@ import { subscriptionActionData } from '../../telegram/callback-data/subscriptio
 import { walletBuyData } from '../../telegram/callback-data/wallet.js';
 import type { Texts } from '../../telegram/i18n.js';
 import { mainMenuButton } from '../../telegram/keyboards/main-menu.js';
-import { formatDateTime } from '../../telegram/order-status.js';
 import { withHtml } from '../../telegram/texts/html-slots.js';
 import { stars } from '../../telegram/texts/money.js';
 import { Composer } from '../composer.js';
@@ -57,7 +56,7 @@ export async function walletHistoryLines(
         ctx,
         charge ? 'admin-wallet-history-line' : 'wallet-history-line',
         {
-          date: formatDateTime(ctx.locale, entry.createdAt, now),
+          date: ctx.dateTime(entry.createdAt, now),
           amount: `${sign}${stars(ctx, Math.abs(entry.delta))}`,
           ...(charge ? { charge } : {}),
         },
@@ -84,7 +83,7 @@ async function renderWallet(
       ? ctx.t('wallet-title-plan', {
           balance: stars(ctx, balance),
           plan: stars(ctx, planStars),
-          date: formatDateTime(ctx.locale, plan!.subscription.expiresAt),
+          date: ctx.dateTime(plan!.subscription.expiresAt),
         })
       : ctx.t('wallet-title', { balance: stars(ctx, balance) }),
     '',

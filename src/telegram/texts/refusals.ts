@@ -21,19 +21,26 @@ export function refusalText(texts: Texts, reason: unknown, order: Pick<OrderReco
     case 'active_orders':
       return texts.t('limits-active-orders', { max: breach.max });
     case 'daily_orders':
-      return texts.t('limits-daily-orders', { max: breach.max });
-    case 'daily_spend':
+      return texts.t('limits-daily-orders', {
+        max: breach.max,
+        reset: texts.time(new Date(breach.resetsAt)),
+      });
+    case 'daily_spend': {
+      // When the day's cap frees up, in the bot's zone: "00:00 UTC", "03:00 UTC+3".
+      const reset = texts.time(new Date(breach.resetsAt));
       // The limit is kept in USD; a Stars customer only learns that this order goes over it.
       if (order.priceStars !== null)
-        return texts.t('limits-daily-spend-stars', { price: stars(texts, order.priceStars) });
+        return texts.t('limits-daily-spend-stars', { price: stars(texts, order.priceStars), reset });
       // Without billing the USD amounts are the bot's cost: a customer who sees no prices isn't
       // told them, only that today's generations are used up.
-      if (!pricesShown(texts)) return texts.t('limits-daily-spend-free');
+      if (!pricesShown(texts)) return texts.t('limits-daily-spend-free', { reset });
       return texts.t('limits-daily-spend', {
         price: price(texts, breach.priceUsd),
         remaining: price(texts, breach.remainingUsd),
         limit: price(texts, breach.limitUsd),
+        reset,
       });
+    }
     case undefined:
       return texts.t('order-refused');
   }
