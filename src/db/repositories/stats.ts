@@ -38,8 +38,13 @@ export class StatsRepository {
           newWeek: countWhere(gte(users.createdAt, since.week)),
           activeWeek: countWhere(gte(users.seenAt, since.week)),
         })
-        .from(users);
-      const placedInMonth = and(eq(orders.stage, 'submitted'), gte(orders.createdAt, since.month));
+        .from(users)
+        .where(this.scope.where(users));
+      const placedInMonth = this.scope.where(
+        orders,
+        eq(orders.stage, 'submitted'),
+        gte(orders.createdAt, since.month),
+      );
       const byStatus = await db
         .select({
           status: orders.status,
@@ -84,7 +89,8 @@ export class StatsRepository {
         .select({ n: count() })
         .from(orders)
         .where(
-          and(
+          this.scope.where(
+            orders,
             eq(orders.chatId, userId),
             eq(orders.userId, userId),
             sql`(${eq(orders.stage, 'submitting')} or (${and(
@@ -110,7 +116,13 @@ export class StatsRepository {
       db
         .select({ status: orders.status, price: chargedUsd(orders) })
         .from(orders)
-        .where(and(eq(orders.userId, userId), inArray(orders.stage, ['submitting', 'submitted']))),
+        .where(
+          this.scope.where(
+            orders,
+            eq(orders.userId, userId),
+            inArray(orders.stage, ['submitting', 'submitted']),
+          ),
+        ),
     );
     return {
       orders: rows.length,
@@ -132,7 +144,8 @@ export class StatsRepository {
         .select({ price: chargedUsd(orders) })
         .from(orders)
         .where(
-          and(
+          this.scope.where(
+            orders,
             eq(orders.chatId, userId),
             eq(orders.userId, userId),
             inArray(orders.stage, ['submitting', 'submitted']),
