@@ -35,8 +35,18 @@ export const BOT_KEYED_TABLES: readonly string[] = botKeyedTables(pgTables);
  * (issue 40 lands in small steps); when all have joined this is BOT_KEYED_TABLES.
  */
 export const GUARDED_TABLES: readonly string[] = [
+export const GUARDED_TABLES: readonly string[] = [
+  'admin_alerts',
+  'audit_log',
+  'campaigns',
+  'conversation_states',
+  'live_settings',
+  'model_settings',
   'orders',
   'update_inbox',
+  'upload_sources',
+  'users',
+];
 ];
 
 /** Verdicts are remembered up to this many statement texts (the repositories have a few hundred). */

@@ -33,7 +33,7 @@ export class UploadSourcesRepository {
       db
         .select()
         .from(uploadSources)
-        .where(inArray(uploadSources.path, [...paths])),
+        .where(this.scope.where(uploadSources, inArray(uploadSources.path, [...paths]))),
     );
   }
 }
