@@ -43,9 +43,14 @@ export const GUARDED_TABLES: readonly string[] = [
   'live_settings',
   'model_settings',
   'orders',
+  'promo_codes',
+  'promo_misses',
+  'promo_redemptions',
+  'star_topups',
   'update_inbox',
   'upload_sources',
   'users',
+  'wallet_entries',
 ];
 ];
 

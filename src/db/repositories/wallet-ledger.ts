@@ -160,7 +160,7 @@ export class WalletLedger {
     const rows = await within(this.engine, tx, (db) =>
       db
         .insert(walletEntries)
-        .values({ ...entry, createdAt: new Date(this.now()) })
+        .values(this.scope.row({ ...entry, createdAt: new Date(this.now()) }))
         .onConflictDoNothing({ target: [walletEntries.botId, walletEntries.key] })
         .returning({ id: walletEntries.id }),
     );
@@ -176,7 +176,7 @@ export class WalletLedger {
     const [row] = await db
       .select({ sum: starsSum(walletEntries.delta) })
       .from(walletEntries)
-      .where(eq(walletEntries.userId, userId));
+      .where(this.scope.where(walletEntries, eq(walletEntries.userId, userId)));
     return row?.sum ?? 0;
   }
 
@@ -209,7 +209,7 @@ export class WalletLedger {
         chargeId: walletEntries.chargeId,
       })
       .from(walletEntries)
-      .where(eq(walletEntries.userId, userId))
+      .where(this.scope.where(walletEntries, eq(walletEntries.userId, userId)))
       .orderBy(walletEntries.id);
     return replayWallet(entries);
   }
@@ -223,11 +223,19 @@ export class WalletLedger {
    */
   async expireAllowances(tx: Tx, userId: number, all = false): Promise<number> {
     const { subscriptionPeriods: p, walletEntries: w } = this.t;
-    const open = sql`not exists (select 1 from ${w} x where x.key = 'sub_expire:' || ${p.chargeId})`;
+    // The period's own bot: its expiry entry is in the same bot's ledger.
+    const open = sql`not exists (select 1 from ${w} x where x.bot_id = ${p.botId} and x.key = 'sub_expire:' || ${p.chargeId})`;
     const ended = await tx.db
       .select({ chargeId: p.chargeId })
       .from(p)
-      .where(and(eq(p.userId, userId), lte(p.endsAt, new Date(this.now())), all ? undefined : open));
+      .where(
+        this.scope.where(
+          p,
+          eq(p.userId, userId),
+          lte(p.endsAt, new Date(this.now())),
+          all ? undefined : open,
+        ),
+      );
     if (ended.length === 0) return 0;
     const pools = await this.#pools(tx.db, userId);
     let expired = 0;
@@ -260,7 +268,7 @@ export class WalletLedger {
       db
         .select({ chargeId: p.chargeId })
         .from(p)
-        .where(and(eq(p.userId, userId), lte(p.endsAt, new Date(this.now()))))
+        .where(this.scope.where(p, eq(p.userId, userId), lte(p.endsAt, new Date(this.now()))))
         .limit(1),
     );
     if (ended.length === 0) return 0;
@@ -277,7 +285,7 @@ export class WalletLedger {
       db
         .select()
         .from(walletEntries)
-        .where(and(eq(walletEntries.userId, userId), ne(walletEntries.delta, 0)))
+        .where(this.scope.where(walletEntries, eq(walletEntries.userId, userId), ne(walletEntries.delta, 0)))
         .orderBy(desc(walletEntries.id))
         .limit(limit),
     );
@@ -297,7 +305,7 @@ export class WalletLedger {
     const existing = await tx.db
       .select({ id: walletEntries.id })
       .from(walletEntries)
-      .where(eq(walletEntries.key, key));
+      .where(this.scope.where(walletEntries, eq(walletEntries.key, key)));
     if (existing.length > 0) return;
     // An ended period's allowance is never spent: it expires first, under the same lock.
     await this.expireAllowances(tx, order.userId);
@@ -327,7 +335,10 @@ export class WalletLedger {
     const work = async (t: Tx): Promise<Settled> => {
       const { orders } = this.t;
       const owner = first(
-        await t.db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId)),
+        await t.db
+          .select({ userId: orders.userId })
+          .from(orders)
+          .where(this.scope.where(orders, eq(orders.id, orderId))),
       );
       const done: Settled = { captured: 0, released: 0, charged: 0, rewards: [] };
       if (!owner) return done;
@@ -335,7 +346,12 @@ export class WalletLedger {
       // A late charge never takes an ended period's allowance: it expires first.
       await this.expireAllowances(t, owner.userId);
       // Read under the lock: what decides is the row as the last writer left it.
-      const order = first(await t.db.select().from(orders).where(eq(orders.id, orderId)))!;
+      const order = first(
+        await t.db
+          .select()
+          .from(orders)
+          .where(this.scope.where(orders, eq(orders.id, orderId))),
+      )!;
       const entries = await this.#entriesOf(t.db, orderId);
       const byKey = new Map(entries.map((e) => [e.key, e]));
       for (const hold of entries.filter((e) => e.kind === 'hold')) {
@@ -405,23 +421,26 @@ export class WalletLedger {
         or (${o.status} not in ('failed', 'cancelled') and (${o.status} <> 'completed' or ${o.deliveredAt} is null)))))`;
     const captured = sql`${o.stage} = 'submitted' and ${o.lostAt} is null and ${o.status} = 'completed'
       and ${o.deliveredAt} is not null and ${o.deliveryOutcome} = 'sent'`;
-    const settled = sql`exists (select 1 from ${w} s where s.key = ${keySql(settleKey, w.key)})`;
+    // Every key is unique within its bot: a settlement or a charge counts in the hold's own bot only.
+    const settled = sql`exists (select 1 from ${w} s where s.bot_id = ${w.botId} and s.key = ${keySql(settleKey, w.key)})`;
+    const ownOrder = and(eq(o.botId, w.botId), eq(o.id, w.orderId));
     const openHolds = await this.engine.run((db) =>
       db
         .selectDistinct({ orderId: o.id })
         .from(w)
-        .innerJoin(o, eq(o.id, w.orderId))
-        .where(and(eq(w.kind, 'hold'), sql`not ${settled}`, sql`not (${kept})`))
+        .innerJoin(o, ownOrder)
+        .where(this.scope.where(w, eq(w.kind, 'hold'), sql`not ${settled}`, sql`not (${kept})`))
         .limit(limit),
     );
-    const charged = sql`exists (select 1 from ${w} c where c.key = ${keySql(chargeKey, liveKey)})`;
+    const charged = sql`exists (select 1 from ${w} c where c.bot_id = ${w.botId} and c.key = ${keySql(chargeKey, liveKey)})`;
     const unpaid = await this.engine.run((db) =>
       db
         .selectDistinct({ orderId: o.id })
         .from(w)
-        .innerJoin(o, eq(o.id, w.orderId))
+        .innerJoin(o, ownOrder)
         .where(
-          and(
+          this.scope.where(
+            w,
             eq(w.kind, 'release'),
             sql`${w.key} = ${keySql(settleKey, liveKey)}`,
             sql`${captured}`,
@@ -441,7 +460,8 @@ export class WalletLedger {
         .select({ kind: walletEntries.kind, stars: starsSum(walletEntries.stars) })
         .from(walletEntries)
         .where(
-          and(
+          this.scope.where(
+            walletEntries,
             eq(walletEntries.orderId, orderId),
             inArray(walletEntries.kind, ['capture', 'release', 'charge']),
           ),
@@ -454,6 +474,9 @@ export class WalletLedger {
 
   #entriesOf(db: Sql, orderId: string): Promise<WalletEntryRecord[]> {
     const { walletEntries } = this.t;
-    return db.select().from(walletEntries).where(eq(walletEntries.orderId, orderId));
+    return db
+      .select()
+      .from(walletEntries)
+      .where(this.scope.where(walletEntries, eq(walletEntries.orderId, orderId)));
   }
 }
