@@ -34,7 +34,13 @@ export const BOT_KEYED_TABLES: readonly string[] = botKeyedTables(pgTables);
  * The bot-keyed tables whose every statement is checked. Tables join as their repository is scoped
  * (issue 40 lands in small steps); when all have joined this is BOT_KEYED_TABLES.
  */
-export const GUARDED_TABLES: readonly string[] = [];
+export const GUARDED_TABLES: readonly string[] = [
+  'broadcast_recipients',
+  'broadcasts',
+  'subscription_checkouts',
+  'subscription_periods',
+  'subscriptions',
+];
 
 /** Verdicts are remembered up to this many statement texts (the repositories have a few hundred). */
 const REMEMBERED = 5_000;
