@@ -30,28 +30,8 @@ export function botKeyedTables(tables: Record<string, unknown>): string[] {
 /** The tables with a bot key: the same names on both engines (schema/parity.ts). */
 export const BOT_KEYED_TABLES: readonly string[] = botKeyedTables(pgTables);
 
-/**
- * The bot-keyed tables whose every statement is checked. Tables join as their repository is scoped
- * (issue 40 lands in small steps); when all have joined this is BOT_KEYED_TABLES.
- */
-export const GUARDED_TABLES: readonly string[] = [
-export const GUARDED_TABLES: readonly string[] = [
-  'admin_alerts',
-  'audit_log',
-  'campaigns',
-  'conversation_states',
-  'live_settings',
-  'model_settings',
-  'orders',
-  'promo_codes',
-  'promo_misses',
-  'promo_redemptions',
-  'star_topups',
-  'update_inbox',
-  'upload_sources',
-  'users',
-  'wallet_entries',
-];
+/** The tables whose every statement is checked: all that have a bot key. */
+export const GUARDED_TABLES: readonly string[] = BOT_KEYED_TABLES;
 ];
 
 /** Verdicts are remembered up to this many statement texts (the repositories have a few hundred). */

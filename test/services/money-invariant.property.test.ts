@@ -581,6 +581,7 @@ describe('the money invariant', () => {
         t.subscriptionCheckouts,
         t.orders,
       ]) {
+        // This store's bot's rows (the engine refuses a statement on a bot's table that names none).
         await db.delete(table).where(svc.store.scope.where(table));
       }
     });
