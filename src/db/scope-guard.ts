@@ -32,7 +32,6 @@ export const BOT_KEYED_TABLES: readonly string[] = botKeyedTables(pgTables);
 
 /** The tables whose every statement is checked: all that have a bot key. */
 export const GUARDED_TABLES: readonly string[] = BOT_KEYED_TABLES;
-];
 
 /** Verdicts are remembered up to this many statement texts (the repositories have a few hundred). */
 const REMEMBERED = 5_000;
