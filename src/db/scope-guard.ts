@@ -36,30 +36,45 @@ export const GUARDED_TABLES: readonly string[] = BOT_KEYED_TABLES;
 /** Verdicts are remembered up to this many statement texts (the repositories have a few hundred). */
 const REMEMBERED = 5_000;
 
+/** `bot_id` compared with something (`"t"."bot_id" = $1`, `x.bot_id = "t"."bot_id"`, `bot_id in (…)`). */
+const KEY_COMPARED = /[`"]?bot_id[`"]?\s*(?:=|in\s*\()|=\s*[\w."`]*\bbot_id\b/gi;
+
 export class ScopeGuard {
   readonly #reference: RegExp | undefined;
+  readonly #inserted: RegExp | undefined;
   readonly #checked = new Set<string>();
 
   constructor(scopedTables: readonly string[] = GUARDED_TABLES) {
     const names = scopedTables.map((name) => name.replace(/[^a-z0-9_]/gi, '')).join('|');
-    // A table named where rows come from or go to: `from "users"`, `join users`, `into "orders"`,
-    // `update "orders"` (quoted by drizzle, bare in hand-written SQL).
-    this.#reference =
-      names === ''
-        ? undefined
-        : new RegExp(`\\b(?:from|join|into|update)\\s+[\`"]?(?:${names})[\`"]?(?![\\w.])`, 'gi');
+    const table = `[\`"]?(?:${names})[\`"]?(?![\\w.])`;
+    // Where a statement reads or writes a bot's table: `from "users"`, `join users`,
+    // `update "orders"`, `into "orders"` (quoted by drizzle, bare in hand-written SQL).
+    this.#reference = names === '' ? undefined : new RegExp(`\\b(?:from|join|into|update)\\s+${table}`, 'gi');
+    // An insert's column list: the new row's bot is named there.
+    this.#inserted = names === '' ? undefined : new RegExp(`\\binto\\s+${table}\\s*\\(([^)]*)\\)`, 'gi');
   }
 
-  /** Throws UnscopedStatementError when `statement` names a bot's table without naming the bot. */
+  /**
+   * Throws UnscopedStatementError unless each mention of a bot's table comes with the bot: compared
+   * in a condition (selecting the column does not count) or given in an insert's columns.
+   */
   check(statement: string): void {
     if (this.#reference === undefined || this.#checked.has(statement)) return;
     const tables = statement.match(this.#reference)?.length ?? 0;
-    const keys = statement.match(/\bbot_id\b/g)?.length ?? 0;
-    if (keys < tables) {
+    if (tables === 0) return this.#remember(statement);
+    const compared = statement.match(KEY_COMPARED)?.length ?? 0;
+    const inserted = [...statement.matchAll(this.#inserted!)].filter((m) =>
+      /\bbot_id\b/.test(m[1] ?? ''),
+    ).length;
+    if (compared + inserted < tables) {
       throw new UnscopedStatementError(
         `a statement on a bot's table does not name the bot (${BOT_KEY_COLUMN}): ${statement.slice(0, 300)}`,
       );
     }
+    this.#remember(statement);
+  }
+
+  #remember(statement: string): void {
     if (this.#checked.size >= REMEMBERED) this.#checked.clear();
     this.#checked.add(statement);
   }

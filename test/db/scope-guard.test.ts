@@ -28,6 +28,13 @@ describe('the scope guard on statement texts', () => {
     expect(refused('insert into "users" ("telegram_id") values ($1)')).toThrow(UnscopedStatementError);
   });
 
+  it('does not take selecting the bot’s column for naming the bot', () => {
+    expect(refused('select "bot_id", "telegram_id" from "users"')).toThrow(UnscopedStatementError);
+    expect(refused('select "users"."bot_id" from "users" where "users"."telegram_id" = $1')).toThrow(
+      UnscopedStatementError,
+    );
+  });
+
   it('passes the same statements once they name the bot', () => {
     guard.check(
       'select "telegram_id" from "users" where ("users"."bot_id" = $1 and "users"."telegram_id" = $2)',
