@@ -7,7 +7,7 @@ import { and, count, countDistinct, eq, gte, inArray, isNotNull, isNull, sql } f
 import { type ReferralRules, referralReward } from '../../domain/referral.js';
 import { utcDayStart } from '../../domain/utc-day.js';
 import { ledgerKeys } from '../../domain/wallet.js';
-import type { BotScope } from '../bot-scope.js';
+import { type BotScope, MAIN_BOT_ID } from '../bot-scope.js';
 import { changed, type Engine, first, type Tx } from '../engine.js';
 import type { UserRecord } from '../records.js';
 import type { ReferralCredit, RewardBooked, SpendBooked, SpendRefunded, WalletRepository } from './wallet.js';
@@ -55,6 +55,11 @@ export class ReferralsRepository {
     private readonly wallet: Pick<WalletRepository, 'book' | 'pools' | 'balance'>,
     private readonly now: () => number = Date.now,
   ) {}
+
+  /** One referrer's rewards at a time; the main bot keeps its key of before (see walletLock). */
+  #referralLock(referrerId: number): string {
+    return this.scope.botId === MAIN_BOT_ID ? `referral:${referrerId}` : `referral:${this.scope.botId}:${referrerId}`;
+  }
 
   get #t() {
     return this.engine.tables;
@@ -185,7 +190,7 @@ export class ReferralsRepository {
     }
     const paid = (await this.wallet.pools(spend.userId, tx)).funded.get(spend.fundedBy)?.paid ?? 0;
     if (paid <= 0) return undefined;
-    await tx.lock(`referral:${referrerId}`);
+    await tx.lock(this.#referralLock(referrerId));
     const now = this.now();
     const earlier = first(
       await tx.db
@@ -258,7 +263,7 @@ export class ReferralsRepository {
     );
     const referrerId = referee?.referredBy;
     if (referrerId === null || referrerId === undefined || referrerId === refunded.userId) return undefined;
-    await tx.lock(`referral:${referrerId}`);
+    await tx.lock(this.#referralLock(referrerId));
     const rewards = await tx.db
       .select({ key: w.key, delta: w.delta })
       .from(w)

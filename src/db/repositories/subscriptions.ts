@@ -111,7 +111,7 @@ export class SubscriptionsRepository {
     const planId = payment.planId ?? UNNAMED_PLAN_ID;
     const payload = payment.payload ?? planPayload(planId, payment.userId);
     return this.engine.transaction(async (tx): Promise<PeriodOutcome> => {
-      await tx.lock(walletLock(payment.userId));
+      await tx.lock(walletLock(this.scope, payment.userId));
       const now = new Date(this.now());
       const seen = first(
         await tx.db
@@ -274,7 +274,7 @@ export class SubscriptionsRepository {
   approveCheckout(userId: number, payload: string, pendingMs: number): Promise<CheckoutApproval> {
     const { subscriptions: s, subscriptionCheckouts: c } = this.#t;
     return this.engine.transaction(async (tx): Promise<CheckoutApproval> => {
-      await tx.lock(walletLock(userId));
+      await tx.lock(walletLock(this.scope, userId));
       const now = new Date(this.now());
       const active = first(
         await tx.db
@@ -396,7 +396,7 @@ export class SubscriptionsRepository {
   end(userId: number, chargeId: string): Promise<boolean> {
     const { subscriptions: s } = this.#t;
     return this.engine.transaction(async (tx) => {
-      await tx.lock(walletLock(userId));
+      await tx.lock(walletLock(this.scope, userId));
       const rows = await tx.db
         .update(s)
         .set({ state: 'ended', endedAt: new Date(this.now()), endNotifiedAt: new Date(this.now()) })
@@ -425,7 +425,7 @@ export class SubscriptionsRepository {
           .where(this.scope.where(p, eq(p.chargeId, chargeId))),
       );
       if (!found) return { kind: 'unknown' };
-      await tx.lock(walletLock(found.userId));
+      await tx.lock(walletLock(this.scope, found.userId));
       const period = first(
         await tx.db
           .select()

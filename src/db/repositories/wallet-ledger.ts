@@ -10,7 +10,7 @@ import { and, desc, eq, inArray, lte, ne, type SQL, type SQLWrapper, sql } from 
 import { subscriptionKeys } from '../../domain/subscription.js';
 import { type LedgerLine, replayWallet, type WalletPools } from '../../domain/subscription-ledger.js';
 import { type HoldFacts, type HoldVerdict, InsufficientStarsError, ledgerKeys } from '../../domain/wallet.js';
-import type { BotScope } from '../bot-scope.js';
+import { type BotScope, MAIN_BOT_ID } from '../bot-scope.js';
 import { changed, type Engine, first, type Sql, type Tx, within } from '../engine.js';
 import type { StarTopupRecord, WalletEntryKind, WalletEntryRecord } from '../records.js';
 
@@ -127,7 +127,10 @@ export interface Settled {
 }
 
 /** The lock that serialises everything that checks a user's balance before spending it. */
-export const walletLock = (userId: number) => `wallet:${userId}`;
+export const walletLock = (scope: BotScope, userId: number) =>
+  // The main bot keeps the key it had before there were more bots: replicas of the old and the new
+  // version, side by side during an upgrade, still serialise on the same wallets.
+  scope.botId === MAIN_BOT_ID ? `wallet:${userId}` : `wallet:${scope.botId}:${userId}`;
 
 /** Stars as a number on both engines (PostgreSQL's sum() is a bigint, which arrives as a string). */
 export const starsSum = (column: Parameters<typeof sql>[1]) =>
@@ -273,7 +276,7 @@ export class WalletLedger {
     );
     if (ended.length === 0) return 0;
     return this.engine.transaction(async (tx) => {
-      await tx.lock(walletLock(userId));
+      await tx.lock(walletLock(this.scope, userId));
       return this.expireAllowances(tx, userId, true);
     });
   }
@@ -300,7 +303,7 @@ export class WalletLedger {
     order: { userId: number; orderId: string; idempotencyKey: string; stars: number },
   ): Promise<void> {
     const { walletEntries } = this.t;
-    await tx.lock(walletLock(order.userId));
+    await tx.lock(walletLock(this.scope, order.userId));
     const key = holdKey(order.orderId, order.idempotencyKey);
     const existing = await tx.db
       .select({ id: walletEntries.id })
@@ -342,7 +345,7 @@ export class WalletLedger {
       );
       const done: Settled = { captured: 0, released: 0, charged: 0, rewards: [] };
       if (!owner) return done;
-      await t.lock(walletLock(owner.userId));
+      await t.lock(walletLock(this.scope, owner.userId));
       // A late charge never takes an ended period's allowance: it expires first.
       await this.expireAllowances(t, owner.userId);
       // Read under the lock: what decides is the row as the last writer left it.

@@ -145,7 +145,7 @@ export class WalletRepository extends WalletLedger {
           .where(this.scope.where(starTopups, eq(starTopups.chargeId, chargeId))),
       );
       if (!found) return { kind: 'unknown' };
-      await tx.lock(walletLock(found.userId));
+      await tx.lock(walletLock(this.scope, found.userId));
       // Read again under the lock: another refund of this charge may have moved it meanwhile.
       const topup = first(
         await tx.db
@@ -269,7 +269,7 @@ export class WalletRepository extends WalletLedger {
   ): Promise<{ balance: number; clawedBack: ReferralCredit | undefined } | undefined> {
     const { starTopups, walletEntries } = this.t;
     return this.engine.transaction(async (tx) => {
-      await tx.lock(walletLock(refund.userId));
+      await tx.lock(walletLock(this.scope, refund.userId));
       const credited = first(
         await tx.db
           .select({ id: walletEntries.id })
