@@ -28,8 +28,8 @@ export const updateInbox = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.botId, t.updateId] }),
-    index('update_inbox_lane_idx').on(t.lane, t.updateId).where(sql`${t.doneAt} is null`),
-    index('update_inbox_pending_idx').on(t.updateId).where(sql`${t.doneAt} is null`),
+    index('update_inbox_lane_idx').on(t.botId, t.lane, t.updateId).where(sql`${t.doneAt} is null`),
+    index('update_inbox_pending_idx').on(t.botId, t.updateId).where(sql`${t.doneAt} is null`),
     index('update_inbox_done_idx').on(t.doneAt),
   ],
 );
