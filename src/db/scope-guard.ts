@@ -61,7 +61,10 @@ export class ScopeGuard {
   check(statement: string): void {
     if (this.#reference === undefined || this.#checked.has(statement)) return;
     const tables = statement.match(this.#reference)?.length ?? 0;
-    if (tables === 0) return this.#remember(statement);
+    if (tables === 0) {
+      this.#remember(statement);
+      return;
+    }
     const compared = statement.match(KEY_COMPARED)?.length ?? 0;
     const inserted = [...statement.matchAll(this.#inserted!)].filter((m) =>
       /\bbot_id\b/.test(m[1] ?? ''),

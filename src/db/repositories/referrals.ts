@@ -58,7 +58,9 @@ export class ReferralsRepository {
 
   /** One referrer's rewards at a time; the main bot keeps its key of before (see walletLock). */
   #referralLock(referrerId: number): string {
-    return this.scope.botId === MAIN_BOT_ID ? `referral:${referrerId}` : `referral:${this.scope.botId}:${referrerId}`;
+    return this.scope.botId === MAIN_BOT_ID
+      ? `referral:${referrerId}`
+      : `referral:${this.scope.botId}:${referrerId}`;
   }
 
   get #t() {
