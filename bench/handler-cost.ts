@@ -130,6 +130,7 @@ async function throughInbox(engine: EngineName, pgUrl?: string) {
   let passes = 0;
   const repo = store.inbox;
   const inbox: UpdateInboxWorkerOptions['inbox'] = {
+    scope: repo.scope,
     store: (u, o) => repo.store(u, o),
     skip: (id, lane) => repo.skip(id, lane),
     settle: (s) => {

@@ -25,8 +25,8 @@ const redact = (text: string) =>
   password ? text.split(password).join('***').split(decodeURIComponent(password)).join('***') : text;
 
 try {
-  const source = openSqlite(path);
-  const target = await openPostgres(url, { poolSize: 2 });
+  const source = openSqlite(path, { unscoped: true });
+  const target = await openPostgres(url, { poolSize: 2, unscoped: true });
   try {
     const copied = await copyStore(source, target);
     process.stdout.write(`copied ${path} into ${shownUrl}\n`);

@@ -3,6 +3,7 @@
  * the plain records of records.ts; drizzle and SQL stay in here.
  */
 
+import { BotScope, MAIN_BOT_ID } from './bot-scope.js';
 import type { Dialect, Engine, SingletonHold } from './engine.js';
 import { openPostgres, redactDatabaseUrl } from './engines/postgres.js';
 import { openSqlite } from './engines/sqlite.js';
@@ -26,11 +27,12 @@ import { UploadSourcesRepository } from './repositories/upload-sources.js';
 import { UsersRepository } from './repositories/users.js';
 import { WalletRepository } from './repositories/wallet.js';
 
+export { BotScope, MAIN_BOT_ID } from './bot-scope.js';
 export type { SingletonHold, Tx } from './engine.js';
 export { DatabaseOpenError } from './engines/sqlite.js';
 export * from './records.js';
 export type { NewAuditEntry } from './repositories/audit-log.js';
-export { MAIN_BOT_ID, type NewBot } from './repositories/bots.js';
+export type { NewBot } from './repositories/bots.js';
 export type { NewBroadcast, RecipientCounts } from './repositories/broadcasts.js';
 export type { CampaignEvents, CampaignFigures } from './repositories/campaigns.js';
 export type { StoredCatalog } from './repositories/catalog-snapshots.js';
@@ -59,6 +61,7 @@ export {
   type SpendRefunded,
   type WalletTotals,
 } from './repositories/wallet.js';
+export { UnscopedStatementError } from './scope-guard.js';
 export {
   AdminAlertsRepository,
   AuditLogRepository,
@@ -87,6 +90,8 @@ export type StoreLocation = { path: string } | { url: string };
 export interface Store {
   readonly dialect: Dialect;
   readonly engine: Engine;
+  /** The bot whose records this store reads and writes. */
+  readonly scope: BotScope;
   readonly users: UsersRepository;
   readonly orders: OrdersRepository;
   readonly alerts: AdminAlertsRepository;
@@ -120,6 +125,8 @@ export interface Store {
 export interface StoreOptions {
   /** Drives every timestamp the store writes. */
   now?: () => number;
+  /** The bot whose records this store reads and writes (bot-scope.ts); the main bot by default. */
+  bot?: number;
   /** DEFAULT_LOCALE: the language of users who chose none and whose Telegram language we do not speak. */
   defaultLocale?: SupportedLocale;
 }
@@ -134,30 +141,36 @@ export async function openStore(
 }
 
 export function storeOn(engine: Engine, opts: StoreOptions | (() => number) = {}): Store {
-  const { now = Date.now, defaultLocale = 'en' } = typeof opts === 'function' ? { now: opts } : opts;
-  const wallet = new WalletRepository(engine, now);
+  const {
+    now = Date.now,
+    defaultLocale = 'en',
+    bot = MAIN_BOT_ID,
+  } = typeof opts === 'function' ? { now: opts } : opts;
+  const scope = new BotScope(bot);
+  const wallet = new WalletRepository(engine, scope, now);
   return {
     dialect: engine.dialect,
     engine,
-    users: new UsersRepository(engine, now),
-    orders: new OrdersRepository(engine, now),
-    alerts: new AdminAlertsRepository(engine),
+    scope,
+    users: new UsersRepository(engine, scope, now),
+    orders: new OrdersRepository(engine, scope, now),
+    alerts: new AdminAlertsRepository(engine, scope),
     catalogSnapshots: new CatalogSnapshotsRepository(engine),
     wallet,
-    stats: new StatsRepository(engine),
-    inbox: new UpdateInboxRepository(engine, now),
+    stats: new StatsRepository(engine, scope),
+    inbox: new UpdateInboxRepository(engine, scope, now),
     pollBudget: new PollBudgetRepository(engine),
-    broadcasts: new BroadcastsRepository(engine, now, defaultLocale),
-    audit: new AuditLogRepository(engine, now),
-    promoCodes: new PromoCodesRepository(engine, wallet, now),
-    referrals: new ReferralsRepository(engine, wallet, now),
-    campaigns: new CampaignsRepository(engine, now),
-    dashboard: new DashboardRepository(engine),
-    uploadSources: new UploadSourcesRepository(engine, now),
-    liveSettings: new LiveSettingsRepository(engine, now),
-    subscriptions: new SubscriptionsRepository(engine, wallet, now),
+    broadcasts: new BroadcastsRepository(engine, scope, now, defaultLocale),
+    audit: new AuditLogRepository(engine, scope, now),
+    promoCodes: new PromoCodesRepository(engine, scope, wallet, now),
+    referrals: new ReferralsRepository(engine, scope, wallet, now),
+    campaigns: new CampaignsRepository(engine, scope, now),
+    dashboard: new DashboardRepository(engine, scope),
+    uploadSources: new UploadSourcesRepository(engine, scope, now),
+    liveSettings: new LiveSettingsRepository(engine, scope, now),
+    subscriptions: new SubscriptionsRepository(engine, scope, wallet, now),
     bots: new BotsRepository(engine, now),
-    conversationStorage: () => createConversationStateStorage(engine),
+    conversationStorage: () => createConversationStateStorage(engine, scope),
     holdSingleton: (name) => engine.holdSingleton(name),
     ping: () => engine.ping(),
     close: () => engine.close(),

@@ -10,7 +10,13 @@ import type { Locale } from '../texts/locales.js';
 
 export type SupportedLocale = Locale;
 
-export interface UserRecord {
+/** A record of one bot's customers or admins (issue 40): every such row names its bot. */
+export interface BotOwned {
+  /** The bot it belongs to (BotRecord.id); 1 is the main bot. */
+  botId: number;
+}
+
+export interface UserRecord extends BotOwned {
   telegramId: number;
   firstName: string;
   username: string | null;
@@ -40,7 +46,7 @@ export interface UserRecord {
 }
 
 /** A campaign link made by an admin (/campaign_new): `?start=c_<code>`. */
-export interface CampaignRecord {
+export interface CampaignRecord extends BotOwned {
   id: number;
   code: string;
   name: string;
@@ -65,7 +71,7 @@ export interface StoredError {
 }
 
 /** One generation attempt ("order"), from priced draft to delivered result. */
-export interface OrderRecord {
+export interface OrderRecord extends BotOwned {
   id: string;
   chatId: number;
   userId: number;
@@ -154,7 +160,7 @@ export type NewOrder = Pick<
   Partial<Pick<OrderRecord, 'priceStars' | 'quoteId' | 'quoteExpiresAt'>>;
 
 /** What the admin alerts remember across restarts, one per alert kind. */
-export interface AdminAlertRecord {
+export interface AdminAlertRecord extends BotOwned {
   kind: string;
   /** The condition holds and admins were told (low balance, upstream down). */
   active: boolean;
@@ -163,7 +169,7 @@ export interface AdminAlertRecord {
 }
 
 /** A Telegram update in the inbox (repositories/update-inbox.ts). */
-export interface InboxUpdateRecord {
+export interface InboxUpdateRecord extends BotOwned {
   updateId: number;
   /** Updates of one lane are handled one at a time, in update_id order. */
   lane: string;
@@ -219,7 +225,7 @@ export const WALLET_ENTRY_KINDS = [
 export type WalletEntryKind = (typeof WALLET_ENTRY_KINDS)[number];
 
 /** One entry of the append-only wallet ledger; a user's balance is the sum of their `delta`s. */
-export interface WalletEntryRecord {
+export interface WalletEntryRecord extends BotOwned {
   id: number;
   key: string;
   userId: number;
@@ -240,7 +246,7 @@ export const TOPUP_STATUSES = ['pending', 'paid', 'refunding', 'refunded'] as co
 type TopupStatus = (typeof TOPUP_STATUSES)[number];
 
 /** One invoice the bot sent; its id is the invoice payload, so a payment finds its row. */
-export interface StarTopupRecord {
+export interface StarTopupRecord extends BotOwned {
   id: string;
   userId: number;
   chatId: number;
@@ -265,7 +271,7 @@ export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
  * by its first charge. It keeps the terms of its first payment: a plan repriced since changes nothing
  * for it (Telegram renews it at the price of its link).
  */
-export interface SubscriptionRecord {
+export interface SubscriptionRecord extends BotOwned {
   /** The first charge's telegram_payment_charge_id. */
   id: string;
   userId: number;
@@ -296,7 +302,7 @@ export const SUBSCRIPTION_PERIOD_STATUSES = ['paid', 'refunded'] as const;
 type SubscriptionPeriodStatus = (typeof SUBSCRIPTION_PERIOD_STATUSES)[number];
 
 /** One paid period of a subscription: its Telegram charge, its price and allowance, its end. */
-export interface SubscriptionPeriodRecord {
+export interface SubscriptionPeriodRecord extends BotOwned {
   chargeId: string;
   userId: number;
   /** The subscription (its first charge) this period belongs to. */
@@ -314,7 +320,7 @@ export interface SubscriptionPeriodRecord {
 }
 
 /** A plan checkout answered ok and not credited yet (one per customer). */
-export interface SubscriptionCheckoutRecord {
+export interface SubscriptionCheckoutRecord extends BotOwned {
   userId: number;
   payload: string;
   approvedAt: Date;
@@ -342,7 +348,7 @@ export interface BroadcastContent {
 export const BROADCAST_STATUSES = ['running', 'paused', 'cancelled', 'done'] as const;
 export type BroadcastStatus = (typeof BROADCAST_STATUSES)[number];
 
-export interface BroadcastRecord {
+export interface BroadcastRecord extends BotOwned {
   id: number;
   createdBy: number;
   /** The admin's chat: the progress message and the final report go there. */
@@ -370,7 +376,7 @@ export interface BroadcastRecord {
 export const RECIPIENT_STATUSES = ['pending', 'sending', 'sent', 'blocked', 'failed', 'unconfirmed'] as const;
 export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
 
-export interface BroadcastRecipientRecord {
+export interface BroadcastRecipientRecord extends BotOwned {
   broadcastId: number;
   userId: number;
   status: RecipientStatus;
@@ -380,7 +386,7 @@ export interface BroadcastRecipientRecord {
 }
 
 /** One admin action, kept for /audit: who, what, to whom, when. */
-export interface AuditEntryRecord {
+export interface AuditEntryRecord extends BotOwned {
   id: number;
   actorId: number;
   action: string;
@@ -390,7 +396,7 @@ export interface AuditEntryRecord {
 }
 
 /** A promo code (BILLING=stars): `stars` for each of at most `uses` customers, once each. */
-export interface PromoCodeRecord {
+export interface PromoCodeRecord extends BotOwned {
   /** Normalized (upper case). */
   code: string;
   stars: number;
@@ -403,7 +409,7 @@ export interface PromoCodeRecord {
 }
 
 /** One customer's redemption of one code. */
-export interface PromoRedemptionRecord {
+export interface PromoRedemptionRecord extends BotOwned {
   code: string;
   userId: number;
   stars: number;
@@ -415,7 +421,7 @@ export const TELEGRAM_FILE_KINDS = ['photo', 'video', 'animation', 'document'] a
 export type TelegramFileKind = (typeof TELEGRAM_FILE_KINDS)[number];
 
 /** The Telegram file an upstream upload was relayed from, so it can be uploaded again. */
-export interface UploadSourceRecord {
+export interface UploadSourceRecord extends BotOwned {
   /** The upload's path upstream (`tmp/...`), as an order's `request.media` names it. */
   path: string;
   kind: TelegramFileKind;
@@ -431,7 +437,7 @@ export const PRICE_RULE_KINDS = ['default', 'markup', 'fixed'] as const;
 export type PriceRuleKind = (typeof PRICE_RULE_KINDS)[number];
 
 /** The global live settings (one row); null: as the environment says. */
-export interface LiveSettingsRecord {
+export interface LiveSettingsRecord extends BotOwned {
   id: number;
   version: number;
   markupPercent: string | null;
@@ -441,7 +447,7 @@ export interface LiveSettingsRecord {
 }
 
 /** What admins set for one model; null columns: as the environment says. */
-export interface ModelSettingsRecord {
+export interface ModelSettingsRecord extends BotOwned {
   modelId: number;
   offered: boolean | null;
   nameEn: string | null;

@@ -52,7 +52,11 @@ export function isDroppable(update: Update): boolean {
 }
 
 export interface UpdateInboxWorkerOptions {
-  inbox: Pick<UpdateInboxRepository, 'store' | 'skip' | 'settle' | 'renew' | 'finishMany' | 'release'>;
+  /** One bot's inbox (its `scope`: the bot whose updates these are). */
+  inbox: Pick<
+    UpdateInboxRepository,
+    'scope' | 'store' | 'skip' | 'settle' | 'renew' | 'finishMany' | 'release'
+  >;
   handle(update: Update): Promise<void>;
   /**
    * Reads the rows of the users who sent the updates a pass claimed, in one statement, so each
@@ -452,8 +456,9 @@ export class UpdateInboxWorker {
         if (row.attempts > 1) this.#opts.onRetry?.(row.payload);
         // The claim read the chat's conversation state: the handler's read of it costs nothing.
         const handle = () => this.#opts.handle(row.payload);
-        await withPrefetchedConversation(row.conversation, () =>
-          sender === undefined ? handle() : withPrefetchedSender(row.updateId, sender, handle),
+        const { botId } = this.#opts.inbox.scope;
+        await withPrefetchedConversation(botId, row.conversation, () =>
+          sender === undefined ? handle() : withPrefetchedSender(botId, row.updateId, sender, handle),
         );
       } catch (err) {
         // The bot's own error boundary answers the user; what reaches here is logged and done with.

@@ -193,3 +193,92 @@ describe.each(availableEngines())('BroadcastsRepository on %s', (engine) => {
     expect((await store.audit.page(10, 5)).map((e) => e.targetUserId)).toEqual([2, 1]);
   });
 });
+
+describe.each(availableEngines())('BroadcastsRepository of two bots on one %s database', (engine) => {
+  let database: TestDatabase;
+  let now: number;
+  let one: Store;
+  let two: Store;
+
+  beforeEach(async () => {
+    database = await createTestDatabase(engine);
+    now = Date.UTC(2025, 0, 1);
+    one = await database.open(() => now);
+    two = storeOn(one.engine, { now: () => now, bot: 2 });
+  });
+  afterEach(async () => {
+    await database.drop();
+  });
+
+  // Written behind the stores' backs: each bot's users and ledger, whoever scopes those tables.
+  const user = (bot: number, id: number, blocked = false) =>
+    database.execute`insert into users (bot_id, telegram_id, first_name, blocked, seen_at)
+      values (${bot}, ${id}, ${`u${id}`}, ${blocked}, ${new Date(now)})`;
+  const paid = (bot: number, id: number) =>
+    database.execute`insert into wallet_entries (bot_id, key, user_id, kind, delta, stars, created_at)
+      values (${bot}, ${`topup:${bot}:${id}`}, ${id}, 'topup', 5, 5, ${new Date(now)})`;
+
+  it("a bot's audiences, broadcasts and recipients are its own; each bot has its own active slot", async () => {
+    // Telegram users 2 and 3 use both bots; 1 only the first, 4 and 5 only the second.
+    for (const id of [1, 2, 3]) await user(1, id);
+    for (const id of [2, 3, 4]) await user(2, id);
+    await user(2, 5, true);
+    await paid(1, 2);
+    await paid(2, 4);
+    expect(await one.broadcasts.countAudience({ kind: 'all' })).toBe(3);
+    expect(await two.broadcasts.countAudience({ kind: 'all' })).toBe(3);
+    // Paying in the first bot is not paying in the second.
+    expect(await one.broadcasts.countAudience({ kind: 'paying' })).toBe(1);
+    expect(await two.broadcasts.countAudience({ kind: 'paying' })).toBe(1);
+    expect(await one.broadcasts.countAudience({ kind: 'ids', ids: [2, 4, 5] })).toBe(1);
+    expect(await two.broadcasts.countAudience({ kind: 'ids', ids: [1, 2, 4, 5] })).toBe(2);
+    expect(await two.broadcasts.countAudience({ kind: 'active', days: 1 })).toBe(3);
+    expect(await two.broadcasts.countAudience({ kind: 'language', locale: 'en' })).toBe(3);
+
+    // One running broadcast per bot: the first bot's does not keep the second from starting one.
+    const a = await one.broadcasts.create(draft());
+    if (typeof a === 'string') throw new Error(a);
+    const b = await two.broadcasts.create(draft({ createdBy: 2 }));
+    if (typeof b === 'string') throw new Error(b);
+    expect(a.botId).toBe(1);
+    expect(b.botId).toBe(2);
+    expect([a.total, b.total]).toEqual([3, 3]);
+    expect(await one.broadcasts.create(draft())).toBe('busy');
+    expect(await two.broadcasts.create(draft())).toBe('busy');
+    expect((await one.broadcasts.active())?.id).toBe(a.id);
+    expect((await two.broadcasts.active())?.id).toBe(b.id);
+    expect(await two.broadcasts.find(a.id)).toBeUndefined();
+    expect(await one.broadcasts.find(b.id)).toBeUndefined();
+    expect(await one.broadcasts.pending(a.id, 10)).toEqual([1, 2, 3]);
+    expect(await two.broadcasts.pending(b.id, 10)).toEqual([2, 3, 4]);
+    expect(await two.broadcasts.pending(a.id, 10)).toEqual([]);
+
+    // Nothing the second bot does touches the first bot's broadcast or its recipients.
+    expect(await two.broadcasts.startSending(a.id, 2)).toBeUndefined();
+    expect(await one.broadcasts.startSending(a.id, 2)).toBe(1);
+    expect(await two.broadcasts.settle(a.id, 2, 'sent')).toBe(false);
+    expect(await two.broadcasts.settleInterrupted(a.id)).toBe(0);
+    expect(await two.broadcasts.recipient(a.id, 2)).toBeUndefined();
+    expect(await two.broadcasts.counts(a.id)).toEqual(await two.broadcasts.counts(-1));
+    expect(await two.broadcasts.transition(a.id, ['running'], 'cancelled')).toBe(false);
+    await two.broadcasts.setProgressMessage(a.id, 99);
+    // The same Telegram user is a recipient of each bot's broadcast, each with its own state.
+    expect(await two.broadcasts.startSending(b.id, 2)).toBe(1);
+    expect(await two.broadcasts.settle(b.id, 2, 'blocked', 'Forbidden')).toBe(true);
+    expect(await one.broadcasts.settle(a.id, 2, 'sent')).toBe(true);
+    expect((await one.broadcasts.recipient(a.id, 2))?.status).toBe('sent');
+    expect(await two.broadcasts.recipient(b.id, 2)).toMatchObject({ botId: 2, status: 'blocked' });
+    expect((await one.broadcasts.counts(a.id)).sent).toBe(1);
+    expect((await one.broadcasts.counts(a.id)).pending).toBe(2);
+
+    // The first bot's broadcast ends; the second bot's runs on, and each reports its own.
+    expect(await one.broadcasts.transition(a.id, ['running'], 'done')).toBe(true);
+    expect((await one.broadcasts.find(a.id))?.progressMessageId).toBeNull();
+    expect(await one.broadcasts.active()).toBeUndefined();
+    expect((await two.broadcasts.active())?.id).toBe(b.id);
+    expect(await two.broadcasts.unreported()).toEqual([]);
+    expect(await two.broadcasts.markReported(a.id)).toBe(false);
+    expect((await one.broadcasts.unreported()).map((r) => r.id)).toEqual([a.id]);
+    expect(await one.broadcasts.markReported(a.id)).toBe(true);
+  });
+});

@@ -1,6 +1,6 @@
 /** The conversations plugin's storage, and the state the inbox's claim read for it, on every engine the run has. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/db/index.js';
+import { type Store, storeOn } from '../../src/db/index.js';
 import { withPrefetchedConversation } from '../../src/db/repositories/conversation-states.js';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.js';
 
@@ -30,7 +30,7 @@ describe.each(availableEngines())('conversation state storage on %s', (engine) =
     await storage.write('10', state('stored'));
     await storage.write('20', state('other chat'));
     const prefetched = { key: '10', value: JSON.stringify(state('at the claim')) };
-    const reads = await withPrefetchedConversation(prefetched, async () => [
+    const reads = await withPrefetchedConversation(store.scope.botId, prefetched, async () => [
       await storage.read('20'),
       // The stored row says otherwise: what the claim read is what the update sees first.
       await storage.read('10'),
@@ -45,12 +45,45 @@ describe.each(availableEngines())('conversation state storage on %s', (engine) =
     const storage = store.conversationStorage<string>();
     await storage.write('10', state('stored'));
     expect(
-      await withPrefetchedConversation({ key: '10', value: null }, async () => storage.read('10')),
+      await withPrefetchedConversation(store.scope.botId, { key: '10', value: null }, async () =>
+        storage.read('10'),
+      ),
     ).toBeUndefined();
-    const afterWrite = await withPrefetchedConversation({ key: '10', value: null }, async () => {
-      await storage.write('10', state('written'));
-      return storage.read('10');
-    });
+    const afterWrite = await withPrefetchedConversation(
+      store.scope.botId,
+      { key: '10', value: null },
+      async () => {
+        await storage.write('10', state('written'));
+        return storage.read('10');
+      },
+    );
     expect(afterWrite).toEqual(state('written'));
+  });
+
+  it("a chat's state in one bot is not its state in another: read, written and deleted apart", async () => {
+    const mine = store.conversationStorage<string>();
+    const theirs = storeOn(store.engine, { bot: 2 }).conversationStorage<string>();
+    await mine.write('10', state('bot 1 form'));
+    expect(await theirs.read('10')).toBeUndefined();
+    await theirs.write('10', state('bot 2 form'));
+    expect(await mine.read('10')).toEqual(state('bot 1 form'));
+    expect(await theirs.read('10')).toEqual(state('bot 2 form'));
+    await theirs.delete('10');
+    expect(await theirs.read('10')).toBeUndefined();
+    expect(await mine.read('10')).toEqual(state('bot 1 form'));
+  });
+
+  it("a state prefetched for one bot's chat is not read by another bot with the same chat key", async () => {
+    const mine = store.conversationStorage<string>();
+    const theirs = storeOn(store.engine, { bot: 2 }).conversationStorage<string>();
+    await mine.write('10', state('bot 1 stored'));
+    await theirs.write('10', state('bot 2 stored'));
+    const prefetched = { key: '10', value: JSON.stringify(state('bot 1 at the claim')) };
+    const reads = await withPrefetchedConversation(store.scope.botId, prefetched, async () => [
+      await theirs.read('10'),
+      // Not spent by the other bot's read: still the claim's copy here.
+      await mine.read('10'),
+    ]);
+    expect(reads).toEqual([state('bot 2 stored'), state('bot 1 at the claim')]);
   });
 });

@@ -37,11 +37,13 @@ describe.each(availableEngines())('lazy commit on %s', (engineName) => {
   /** The update_ids in the inbox, in order. */
   const storedIds = async () => {
     const rows = await database.query<{ update_id: number | string }>`
-      select update_id from update_inbox order by update_id`;
+      select update_id from update_inbox where bot_id = 1 order by update_id`;
     return rows.map((r) => Number(r.update_id));
   };
 
+  // The inbox is a bot's: its rows name the bot (bot 1, the main bot), or the engine refuses them.
   const row = (updateId: number) => ({
+    botId: 1,
     updateId,
     lane: '10',
     control: false,

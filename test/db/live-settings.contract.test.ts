@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/db/index.js';
+import { type Store, storeOn } from '../../src/db/index.js';
 import { applyModelPatch, type ModelPatch, type ModelSettings } from '../../src/domain/live-settings.js';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.js';
 
@@ -88,6 +88,52 @@ describe.each(availableEngines())('live settings store on %s', (engine) => {
       ).rejects.toThrow('audit failed');
       expect(await store.liveSettings.version()).toBe(0);
       expect((await store.liveSettings.load()).models.size).toBe(0);
+    });
+  });
+
+  describe('two bots on one database', () => {
+    let database: TestDatabase;
+    let store: Store;
+    let other: Store;
+    beforeEach(async () => {
+      database = await createTestDatabase(engine);
+      store = await database.open(() => Date.UTC(2026, 0, 1));
+      other = storeOn(store.engine, { bot: 2, now: () => Date.UTC(2026, 0, 1) });
+    });
+    afterEach(async () => {
+      await database.drop();
+    });
+
+    it("each bot has its own version, global settings and model settings; one's writes never reach the other", async () => {
+      await store.liveSettings.updateModel(0, 203, change({ price: { kind: 'fixed', stars: 9 } }));
+      await store.liveSettings.updateGlobal(1, (g) => ({ ...g, welcomeStars: 3 }));
+      expect(await store.liveSettings.version()).toBe(2);
+      // Bot 2 has written nothing: version 0, empty, and its first write starts at 1.
+      expect(await other.liveSettings.version()).toBe(0);
+      expect(await other.liveSettings.load()).toMatchObject({ version: 0, models: new Map() });
+      expect(await other.liveSettings.updateModel(2, 203, change({ offered: false }))).toEqual({
+        kind: 'conflict',
+        version: 0,
+      });
+      const theirs = await other.liveSettings.updateModel(0, 203, change({ offered: false }));
+      expect(theirs).toMatchObject({ kind: 'written', version: 1, before: { price: { kind: 'default' } } });
+      expect(
+        await other.liveSettings.updateGlobal(1, (g) => ({ ...g, markupPercent: '50', topupPacks: [5] })),
+      ).toMatchObject({ kind: 'written', version: 2, before: { welcomeStars: null } });
+
+      const mine = await store.liveSettings.load();
+      expect(mine.version).toBe(2);
+      expect(mine.global).toEqual({ markupPercent: null, welcomeStars: 3, topupPacks: null });
+      expect(mine.models.get(203)).toMatchObject({ offered: null, price: { kind: 'fixed', stars: 9 } });
+      const loaded = await other.liveSettings.load();
+      expect(loaded.global).toEqual({ markupPercent: '50', welcomeStars: null, topupPacks: [5] });
+      expect(loaded.models.get(203)).toMatchObject({ offered: false, price: { kind: 'default' } });
+      // Bot 1 writes on at its own version, unmoved by bot 2's writes.
+      expect(await store.liveSettings.updateGlobal(2, (g) => g)).toMatchObject({
+        kind: 'written',
+        version: 3,
+      });
+      expect(await other.liveSettings.version()).toBe(2);
     });
   });
 

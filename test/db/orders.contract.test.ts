@@ -1,7 +1,7 @@
 /** The orders repository's contract, on every engine the run has (SQLite, and PostgreSQL). */
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { NewOrder, OrdersRepository } from '../../src/db/index.js';
+import { type NewOrder, type OrdersRepository, type Store, storeOn } from '../../src/db/index.js';
 import type { Order } from '../../src/reseller/schemas.js';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.js';
 
@@ -48,12 +48,32 @@ describe.each(availableEngines())('OrdersRepository on %s', (engine) => {
     };
   }
 
-  /** A row taken all the way to `submitted` with the given upstream id. */
-  async function submitted(upstreamId: string, over: Partial<NewOrder> = {}) {
-    const row = await repo.insertDraft(draft(over));
-    expect(await repo.beginSubmission(row.id, row.idempotencyKey)).toBe(true);
-    expect(await repo.markSubmitted(row.id, row.idempotencyKey, upstream(upstreamId, 'queued'))).toBe(true);
-    return (await repo.find(row.id))!;
+  /** A row taken all the way to `submitted` with the given upstream id (by `orders`, the test's by default). */
+  async function submitted(upstreamId: string, over: Partial<NewOrder> = {}, orders = repo) {
+    const row = await orders.insertDraft(draft(over));
+    expect(await orders.beginSubmission(row.id, row.idempotencyKey)).toBe(true);
+    expect(await orders.markSubmitted(row.id, row.idempotencyKey, upstream(upstreamId, 'queued'))).toBe(true);
+    return (await orders.find(row.id))!;
+  }
+
+  /** Two stores on one database: the main bot's and bot 2's (issue 40). */
+  async function twoBots(): Promise<{ one: Store; two: Store }> {
+    const one = await database.open(() => now);
+    return { one, two: storeOn(one.engine, { bot: 2, now: () => now }) };
+  }
+
+  /** In bot `one`: a draft, one being sent, one active and due, one completed with files, one lost. */
+  async function everyKindOfOrder(orders: OrdersRepository) {
+    const draftRow = await orders.insertDraft(draft());
+    const sending = await orders.insertDraft(draft());
+    expect(await orders.beginSubmission(sending.id, sending.idempotencyKey)).toBe(true);
+    const active = await submitted('ord_active', {}, orders);
+    const done = await submitted('ord_done', {}, orders);
+    await orders.updateFromUpstream(done.id, upstream('ord_done', 'completed'));
+    await orders.setResultFiles(done.id, [{ index: 0, kind: 'photo', fileId: 'f', fileUniqueId: 'u' }]);
+    const lost = await submitted('ord_lost', {}, orders);
+    expect(await orders.markLost(lost.id)).toBeDefined();
+    return { draftRow, sending, active, done, lost };
   }
 
   it('stores a draft with its request as JSON and timestamps from the injected clock', async () => {
@@ -358,5 +378,129 @@ describe.each(availableEngines())('OrdersRepository on %s', (engine) => {
       (await repo.listForChat(10, { limit: 1, stages: ['awaiting_confirmation'] })).map((r) => r.id),
     ).toEqual([draftRow.id]);
     expect(await repo.listForChat(11, { limit: 10 })).toHaveLength(1);
+  });
+
+  describe('one bot per store (issue 40)', () => {
+    it("another bot's store neither finds, lists nor counts a bot's orders", async () => {
+      const { one, two } = await twoBots();
+      const rows = await everyKindOfOrder(one.orders);
+      const all = ['awaiting_confirmation', 'submitting', 'submitted'] as const;
+      const far = new Date(now + 86_400_000);
+
+      // What bot 1 sees, so that each empty answer below is the scope's doing.
+      expect((await one.orders.find(rows.active.id))?.botId).toBe(1);
+      expect(await one.orders.countForChat(10, all)).toBe(5);
+      expect(await one.orders.listActive()).toHaveLength(2); // active and lost
+      expect(await one.orders.listDue({ dueAt: far, limit: 10 })).toHaveLength(1);
+      expect(await one.orders.nextPollAfter(new Date(0))).toEqual(new Date(now));
+      expect(await one.orders.listSubmitting()).toHaveLength(1);
+      expect(await one.orders.listUndelivered()).toHaveLength(1);
+      expect(await one.orders.listFinalUnhandled()).toHaveLength(2);
+      expect(await one.orders.listLostUndelivered()).toHaveLength(1);
+      expect(await one.orders.listDeliveredResults(10, { limit: 10 })).toHaveLength(1);
+      expect(await one.orders.countActive()).toEqual({ queued: 1, processing: 0 });
+
+      for (const row of Object.values(rows)) {
+        expect(await two.orders.find(row.id)).toBeUndefined();
+        expect(await two.orders.findFresh(row.id)).toBeUndefined();
+        expect(await two.orders.findForChat(row.id, 10)).toBeUndefined();
+      }
+      expect(await two.orders.listForChat(10, { limit: 10, stages: all })).toEqual([]);
+      expect(await two.orders.countForChat(10, all)).toBe(0);
+      expect(await two.orders.listActive()).toEqual([]);
+      expect(await two.orders.listDue({ dueAt: far, limit: 10 })).toEqual([]);
+      expect(await two.orders.nextPollAfter(new Date(0))).toBeNull();
+      expect(await two.orders.listSubmitting()).toEqual([]);
+      expect(await two.orders.listUndelivered()).toEqual([]);
+      expect(await two.orders.listFinalUnhandled()).toEqual([]);
+      expect(await two.orders.listLostUndelivered()).toEqual([]);
+      expect(await two.orders.listDeliveredResults(10, { limit: 10 })).toEqual([]);
+      expect(await two.orders.countActive()).toEqual({ queued: 0, processing: 0 });
+    });
+
+    it("another bot's store changes none of a bot's orders, whatever it is given", async () => {
+      const { one, two } = await twoBots();
+      const rows = await everyKindOfOrder(one.orders);
+      const far = new Date(now + 86_400_000);
+      // Claims bot 1's own processes hold, which bot 2 must not release.
+      expect(await one.orders.claimPoll(rows.active, new Date(now + 5_000), 'p1')).toBe(true);
+      expect(await one.orders.claimDelivery(rows.done.id, 'p1', 60_000)).toBe(true);
+      const before = await Promise.all(Object.values(rows).map((r) => one.orders.find(r.id)));
+
+      now += 10_000;
+      const { draftRow, sending, active, done, lost } = rows;
+      const other = two.orders;
+      expect(await other.beginSubmission(draftRow.id, draftRow.idempotencyKey)).toBe(false);
+      await other.countSubmitAttempt(sending.id, sending.idempotencyKey);
+      await other.notePendingError(sending.id, sending.idempotencyKey, { code: 'x', message: 'x' });
+      expect(
+        await other.reopen(sending.id, sending.idempotencyKey, { newKey: 'k2', submitError: null }),
+      ).toBeUndefined();
+      expect(await other.markRejected(sending.id, sending.idempotencyKey, { code: 'x', message: 'x' })).toBe(
+        false,
+      );
+      expect(await other.markSubmitted(sending.id, sending.idempotencyKey, upstream('ord_s', 'queued'))).toBe(
+        false,
+      );
+      expect(await other.abandonDraft(draftRow.id, 10)).toBe(false);
+      expect(await other.abandonDraftsOlderThan(far)).toBe(0);
+      await expect(other.updateFromUpstream(active.id, upstream('ord_active', 'completed'))).rejects.toThrow(
+        'not found',
+      );
+      await other.setNextPoll(active.id, far, 7);
+      const claimed = (await one.orders.find(active.id))!;
+      expect(await other.claimPoll(claimed, far, 'p2')).toBe(false);
+      await other.releasePoll(active.id, claimed.nextPollAt!, null);
+      expect(await other.releasePollClaimsOf('p1', new Date(now - 10_000))).toBe(0);
+      expect(await other.markLost(active.id)).toBeUndefined();
+      expect(await other.claimUnknownStatusReport(active.id, far)).toBeUndefined();
+      await other.setStatusMessageId(active.id, 99);
+      await other.setResultFiles(active.id, []);
+      expect(await other.claimDelivery(done.id, 'p2', 60_000)).toBe(false);
+      await other.releaseDelivery(done.id, 'p1');
+      expect(await other.markDelivered(done.id, 'none')).toBe(false);
+      expect(await other.markFinalHandled(done.id)).toBe(false);
+      expect(await other.markFinalHandled(lost.id)).toBe(false);
+
+      const after = await Promise.all(Object.values(rows).map((r) => one.orders.find(r.id)));
+      expect(after).toEqual(before);
+      // And a resend is bot 1's to record too, once its delivery reached nothing.
+      expect(await one.orders.markDelivered(done.id, 'none')).toBe(true);
+      expect(await other.markResent(done.id)).toBe(false);
+      expect((await one.orders.find(done.id))?.deliveryOutcome).toBe('none');
+      expect(await one.orders.markResent(done.id)).toBe(true);
+    });
+
+    it('the same idempotency key, upstream order id and chat live in each bot on their own', async () => {
+      const { one, two } = await twoBots();
+      const key = randomUUID();
+      const a = await submitted('ord_same', { idempotencyKey: key }, one.orders);
+      const b = await submitted('ord_same', { idempotencyKey: key }, two.orders);
+      expect(a.botId).toBe(1);
+      expect(b.botId).toBe(2);
+      expect(await database.query`select bot_id from orders where id = ${b.id}`).toEqual([{ bot_id: 2 }]);
+      // Within one bot the key and the upstream id stay unique.
+      await expect(two.orders.insertDraft(draft({ idempotencyKey: key }))).rejects.toThrow();
+
+      // The same upstream answer, polled for each bot's row, moves that row only.
+      now += 1_000;
+      expect(await two.orders.updateFromUpstream(b.id, upstream('ord_same', 'completed'))).toMatchObject({
+        becameFinal: true,
+        row: { id: b.id, status: 'completed' },
+      });
+      expect((await one.orders.find(a.id))?.status).toBe('queued');
+      expect((await one.orders.listActive()).map((r) => r.id)).toEqual([a.id]);
+      expect(await two.orders.listActive()).toEqual([]);
+      expect((await two.orders.listUndelivered()).map((r) => r.id)).toEqual([b.id]);
+      expect(await one.orders.listUndelivered()).toEqual([]);
+      expect((await one.orders.updateFromUpstream(a.id, upstream('ord_same', 'failed'))).becameFinal).toBe(
+        true,
+      );
+
+      expect((await one.orders.listForChat(10, { limit: 10 })).map((r) => r.id)).toEqual([a.id]);
+      expect((await two.orders.listForChat(10, { limit: 10 })).map((r) => r.id)).toEqual([b.id]);
+      expect(await one.stats.customerOrders(10)).toMatchObject({ orders: 1, completed: 0 });
+      expect(await two.stats.customerOrders(10)).toMatchObject({ orders: 1, completed: 1 });
+    });
   });
 });

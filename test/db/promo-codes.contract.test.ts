@@ -7,12 +7,14 @@
  * - wrong guesses are throttled per customer, whichever replica they reach;
  * - a property over random codes and concurrent redemptions: the promo Stars granted never exceed
  *   what the codes allow (each code: min(uses, distinct redeemers) x its Stars), each (code, user)
- *   is booked once, and the ledger agrees with every wallet's balance.
+ *   is booked once, and the ledger agrees with every wallet's balance;
+ * - two bots on one database: the same code and the same customer exist in both independently, and
+ *   nothing one bot creates, redeems, disables or counts is seen or touched by the other.
  */
 import fc from 'fast-check';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/db/index.js';
+import { type Store, storeOn } from '../../src/db/index.js';
 import { DEFAULT_PROMO_THROTTLE, PromoCodes } from '../../src/services/promo-codes.js';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.js';
 
@@ -182,6 +184,66 @@ describe.each(availableEngines())('promo codes on %s', (engine) => {
     expect(page?.codes.every((c) => c.uses === 1 && c.stars === 2)).toBe(true);
     const actions = await database.query<{ action: string }>`select action from audit_log`;
     expect(actions.map((a) => a.action)).toEqual(['promo_batch_created']);
+  });
+
+  it("keeps each bot's codes, redemptions and wrong guesses to that bot", async () => {
+    const first = one.promoCodes;
+    const second = storeOn(one.engine, { bot: 2, now: clock }).promoCodes;
+    const code = (stars: number, uses: number) => ({
+      code: 'GIFT',
+      stars,
+      uses,
+      expiresAt: null,
+      createdBy: ADMIN,
+    });
+    // The same code in both bots: two codes, each with its own Stars and uses.
+    expect(await first.create([code(25, 1), { ...code(3, 5), code: 'ONLY-ONE' }])).toEqual([
+      'GIFT',
+      'ONLY-ONE',
+    ]);
+    expect(await second.create([code(40, 2)])).toEqual(['GIFT']);
+    expect(await second.create([code(40, 2)])).toEqual([]);
+    expect(await first.find('GIFT')).toMatchObject({ botId: 1, stars: 25, uses: 1 });
+    expect(await second.find('GIFT')).toMatchObject({ botId: 2, stars: 40, uses: 2 });
+    expect(await second.find('ONLY-ONE')).toBeUndefined();
+    expect((await second.list(0, 10)).map((c) => c.code)).toEqual(['GIFT']);
+    expect(await first.count()).toBe(2);
+    expect(await second.count()).toBe(1);
+
+    // The same customer redeems the code in each bot: granted in each, in that bot's wallet.
+    expect(await first.redeem('GIFT', 10)).toEqual({ kind: 'redeemed', stars: 25, balance: 25 });
+    expect(await second.redeem('GIFT', 10)).toEqual({ kind: 'redeemed', stars: 40, balance: 40 });
+    expect(await second.redeem('GIFT', 10)).toEqual({ kind: 'already' });
+    expect(await second.redeem('ONLY-ONE', 10)).toEqual({ kind: 'unknown' });
+    // Bot 1's only use is taken; bot 2's code of the same name still has one.
+    expect(await first.redeem('GIFT', 11)).toEqual({ kind: 'used_up' });
+    expect(await second.redeem('GIFT', 11)).toMatchObject({ kind: 'redeemed', stars: 40 });
+    expect((await first.find('GIFT'))?.used).toBe(1);
+    expect(await first.redeemedBy(11)).toBe(0);
+    expect(await second.redeemedBy(11)).toBe(1);
+    expect(await first.totals()).toEqual({ redemptions: 1, stars: 25 });
+    expect(await second.totals()).toEqual({ redemptions: 2, stars: 80 });
+    expect(await one.wallet.balance(10)).toBe(25);
+
+    // Turning a code off in bot 2 leaves bot 1's of the same name on.
+    expect(await second.disable('ONLY-ONE')).toBe('unknown');
+    expect(await second.disable('GIFT')).toBe('disabled');
+    expect((await first.find('GIFT'))?.disabledAt).toBeNull();
+    expect(await first.disable('GIFT')).toBe('disabled');
+
+    // Wrong guesses count in the bot they were typed in.
+    const window = 60_000;
+    expect(await first.recordMiss(10, window)).toBe(1);
+    expect(await first.recordMiss(10, window)).toBe(2);
+    expect(await second.misses(10, window)).toBe(0);
+    expect(await second.recordMiss(10, window)).toBe(1);
+    expect(await first.misses(10, window)).toBe(2);
+    const rows = await database.query<{ bot_id: number; misses: number }>`
+      select bot_id, misses from promo_misses where user_id = 10 order by bot_id`;
+    expect(rows.map((r) => [Number(r.bot_id), Number(r.misses)])).toEqual([
+      [1, 2],
+      [2, 1],
+    ]);
   });
 
   it('never grants more than the codes allow, whatever redemptions race (property)', async () => {

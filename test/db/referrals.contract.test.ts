@@ -4,11 +4,13 @@
  * referee spends on a delivered result (a capture) reward the referrer once (replayed or raced),
  * within the daily cap, never for oneself; a top-up alone rewards nothing, so refunding it takes
  * nothing back (issue 38). A property over random duplicated captures, top-ups and refunds checks
- * the referral Stars against a plain model and the ledger against the wallets' balances.
+ * the referral Stars against a plain model and the ledger against the wallets' balances. Two bots on
+ * one database keep their referrals apart: the same people, codes and charges in both, each bot's
+ * attribution, rewards, take-backs and figures its own.
  */
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RewardClawback, Store } from '../../src/db/index.js';
+import { type RewardClawback, type Store, storeOn } from '../../src/db/index.js';
 import type { ReferralRules } from '../../src/domain/referral.js';
 import { DAY_MS } from '../../src/domain/utc-day.js';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.js';
@@ -262,6 +264,105 @@ describe.each(availableEngines())('referrals on %s', (engine) => {
         ['referral_undo:ch1', -15],
       ]);
     });
+  });
+});
+
+describe.each(availableEngines())('referrals of two bots sharing one %s database', (engine) => {
+  let database: TestDatabase;
+  let now: number;
+  let one: Store;
+  let two: Store;
+  const rules: ReferralRules = { bonusStars: 10, percent: 10, days: 90, dailyCapStars: 1000 };
+
+  beforeEach(async () => {
+    database = await createTestDatabase(engine);
+    now = Date.UTC(2026, 0, 1, 12);
+    one = await database.open(() => now);
+    two = storeOn(one.engine, { bot: 2, now: () => now });
+  });
+  afterEach(async () => {
+    await database.drop();
+  });
+
+  /** A customer of bot 2, written as a row (the users repository is not what is tested here). */
+  async function customerOfTwo(id: number, updateId: number, referredBy: number | null = null) {
+    const at = new Date(now);
+    await one.engine.run((db) =>
+      db.insert(one.engine.tables.users).values({
+        botId: 2,
+        telegramId: id,
+        firstName: `U${id}`,
+        createdAt: at,
+        seenAt: at,
+        createdUpdateId: updateId,
+        referredBy,
+        attributedAt: referredBy === null ? null : at,
+      }),
+    );
+  }
+  const referrerOf = async (bot: number, id: number) => {
+    const [row] = await database.query<{ referred_by: number | null }>`
+      select referred_by from users where bot_id = ${bot} and telegram_id = ${id}`;
+    return row?.referred_by === null || row?.referred_by === undefined
+      ? row?.referred_by
+      : Number(row.referred_by);
+  };
+
+  it('attributes, rewards, takes back and counts within each bot, under the same ids, codes and charges', async () => {
+    await join(one, REFERRER, 10);
+    await join(one, REFEREE, 11);
+    await join(one, 4, 12);
+    await customerOfTwo(REFERRER, 20);
+    await customerOfTwo(REFEREE, 11);
+    await customerOfTwo(3, 23);
+    await customerOfTwo(4, 24, REFERRER);
+
+    // The same user and update id in both bots: each bot attributes its own row, once.
+    expect(await two.referrals.attribute(REFEREE, 11, { referrerId: REFERRER })).toBe(true);
+    expect(await referrerOf(1, REFEREE)).toBeNull();
+    expect(await one.referrals.attribute(REFEREE, 11, { referrerId: REFERRER })).toBe(true);
+    expect(await one.referrals.attribute(REFEREE, 11, { referrerId: 4 })).toBe(false);
+    expect(await referrerOf(2, REFEREE)).toBe(REFERRER);
+
+    // The same personal code in both bots, each naming its own customer.
+    expect(await one.referrals.codeOf(REFERRER, () => 'SAME')).toBe('SAME');
+    expect(await two.referrals.codeOf(3, () => 'SAME')).toBe('SAME');
+    expect(await one.referrals.codeOf(3, () => 'NEW')).toBeUndefined();
+    expect((await one.referrals.findByCode('SAME'))?.telegramId).toBe(REFERRER);
+    expect((await two.referrals.findByCode('SAME'))?.telegramId).toBe(3);
+
+    // The referee spends the same charge in both bots: each bot's referrer earns the first bonus.
+    const reward = { referrerId: REFERRER, stars: 15, key: 'referral:settle:hold:o-ch1:k', balance: 15 };
+    expect(await credit(one, rules, 'ch1', 50)).toEqual(reward);
+    expect(await credit(two, rules, 'ch1', 50)).toEqual(reward);
+    // Customer 4 pays in bot 1, where nobody brought them (bot 2's referral of 4 is bot 2's).
+    await one.wallet.creditPayment({ chargeId: 'ch4', userId: 4, stars: 30, topupId: undefined });
+    expect(await one.referrals.inviteStats(REFERRER)).toEqual({ joined: 1, paid: 1, earnedStars: 15 });
+    expect(await two.referrals.inviteStats(REFERRER)).toEqual({ joined: 2, paid: 1, earnedStars: 15 });
+    expect(await one.referrals.totals()).toEqual({
+      rewardStars: 15,
+      referredCustomers: 1,
+      referredTopups: 1,
+      referredTopupStars: 50,
+    });
+    expect(await two.referrals.totals()).toMatchObject({ referredCustomers: 2, referredTopups: 1 });
+
+    // Telegram refunds the spent charge in bot 2: bot 2's referrer gives the reward back, bot 1's keeps it.
+    const refunded = await two.wallet.bookTelegramRefund(
+      { chargeId: 'ch1', userId: REFEREE, stars: 50 },
+      (tx, spend) => two.referrals.clawBack(tx, spend),
+    );
+    expect(refunded?.clawedBack).toEqual({ referrerId: REFERRER, stars: 15 });
+    expect(await two.wallet.balance(REFERRER)).toBe(0);
+    expect(await one.wallet.balance(REFERRER)).toBe(15);
+    expect(await one.referrals.inviteStats(REFERRER)).toMatchObject({ earnedStars: 15 });
+    const booked = await database.query<{ bot_id: number; key: string }>`
+      select bot_id, key from wallet_entries where kind = 'referral' order by id`;
+    expect(booked.map((r) => [Number(r.bot_id), r.key])).toEqual([
+      [1, 'referral:settle:hold:o-ch1:k'],
+      [2, 'referral:settle:hold:o-ch1:k'],
+      [2, 'referral_clawback:tgrefund:ch1'],
+    ]);
   });
 });
 

@@ -11,7 +11,8 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InsufficientStarsError, type Store } from '../../src/db/index.js';
+import { InsufficientStarsError, type Store, storeOn } from '../../src/db/index.js';
+import type { PeriodPayment } from '../../src/db/repositories/subscriptions.js';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.js';
 
 const PERIOD_MS = 1_000;
@@ -251,4 +252,111 @@ describe.each(availableEngines())('subscription allowance in the ledger on %s', 
       { numRuns: engine === 'sqlite' ? 120 : 40 },
     );
   }, 180_000);
+});
+
+describe.each(availableEngines())('subscriptions of two bots on one %s database', (engine) => {
+  let database: TestDatabase;
+  let clock = 1_700_000_000_000;
+  let one: Store;
+  let two: Store;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    one = await database.open(() => clock);
+    two = storeOn(one.engine, { now: () => clock, bot: 2 });
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  const payment = (chargeId: string, first: boolean, userId = USER): PeriodPayment => ({
+    chargeId,
+    userId,
+    planId: 'pro',
+    stars: 450,
+    allowance: 600,
+    expiresAt: new Date(clock + PERIOD_MS),
+    periodSeconds: PERIOD_MS / 1000,
+    first,
+  });
+  // An expiry in one bot's ledger, written behind the wallet's back (whoever scopes the wallet).
+  const expiry = (bot: number, chargeId: string) =>
+    database.execute`insert into wallet_entries (bot_id, key, user_id, kind, delta, stars, charge_id, created_at)
+      values (${bot}, ${`sub_expire:${chargeId}`}, ${USER}, 'allowance_expire', 0, 0, ${chargeId}, ${new Date(clock)})
+      on conflict do nothing`;
+
+  it("a bot's subscriptions, periods and checkouts are its own, under the same user, payload and charge id", async () => {
+    // The same customer subscribes to the same plan (same payload) in both bots.
+    expect((await one.subscriptions.recordPayment(payment('a1', true))).kind).toBe('credited');
+    expect((await two.subscriptions.recordPayment(payment('b1', true))).kind).toBe('credited');
+    clock += PERIOD_MS;
+    // Each renewal carries the same charge id: each bot credits it once, to its own subscription.
+    const renewed1 = await one.subscriptions.recordPayment(payment('r2', false));
+    const renewed2 = await two.subscriptions.recordPayment(payment('r2', false));
+    expect(renewed1).toMatchObject({ kind: 'credited', subscription: { id: 'a1', botId: 1 }, others: [] });
+    expect(renewed2).toMatchObject({ kind: 'credited', subscription: { id: 'b1', botId: 2 }, others: [] });
+    expect((await two.subscriptions.recordPayment(payment('r2', false))).kind).toBe('duplicate');
+    expect(await one.subscriptions.findPeriod('r2')).toMatchObject({ botId: 1, subscriptionId: 'a1' });
+    expect(await two.subscriptions.findPeriod('r2')).toMatchObject({ botId: 2, subscriptionId: 'b1' });
+    expect(await two.subscriptions.findPeriod('a1')).toBeUndefined();
+    expect((await one.subscriptions.find(USER))?.id).toBe('a1');
+    expect((await two.subscriptions.find(USER))?.id).toBe('b1');
+    expect((await two.subscriptions.live(USER)).map((s) => s.id)).toEqual(['b1']);
+    expect((await one.subscriptions.periodsOf(USER)).map((p) => [p.botId, p.chargeId])).toEqual([
+      [1, 'r2'],
+      [1, 'a1'],
+    ]);
+    expect((await two.subscriptions.allPeriods()).map((p) => p.chargeId).sort()).toEqual(['b1', 'r2']);
+
+    // Checkouts: one waiting in the first bot does not hold up the second's.
+    expect(await one.subscriptions.approveCheckout(8, 's:pro:8', 60_000)).toBe('approved');
+    expect(await two.subscriptions.approveCheckout(8, 's:max:8', 60_000)).toBe('approved');
+    expect(await one.subscriptions.approveCheckout(8, 's:max:8', 60_000)).toBe('payment_pending');
+    expect(await two.subscriptions.approveCheckout(USER, 's:max:7', 60_000)).toBe('subscribed');
+    // The second bot's payment for the plan the first bot's checkout waits for leaves that checkout waiting.
+    await two.subscriptions.recordPayment(payment('b8', true, 8));
+    expect(await one.subscriptions.approveCheckout(8, 's:max:8', 60_000)).toBe('payment_pending');
+
+    // Cancelling, the stats and the lapsed list see one bot.
+    expect(await two.subscriptions.setCancelled('a1', true)).toBe(false);
+    expect(await one.subscriptions.setCancelled('a1', true)).toBe(true);
+    expect((await one.subscriptions.find(USER))?.cancelled).toBe(true);
+    expect((await two.subscriptions.find(USER))?.cancelled).toBe(false);
+    const since = new Date(clock - 1);
+    expect(await one.subscriptions.stats(since)).toEqual({
+      activeByPlan: { pro: 1 },
+      revenueStars: 900,
+      paidPeriods: 2,
+      refundedPeriods: 0,
+      cancelledSince: 1,
+    });
+    expect(await two.subscriptions.stats(since)).toEqual({
+      activeByPlan: { pro: 2 },
+      revenueStars: 1350,
+      paidPeriods: 3,
+      refundedPeriods: 0,
+      cancelledSince: 0,
+    });
+
+    // The periods have ended; only the first bot's ledger has expired its renewal so far.
+    clock += 2 * PERIOD_MS;
+    await expiry(1, 'a1');
+    await expiry(1, 'r2');
+    await expiry(2, 'b1');
+    await expiry(2, 'b8');
+    expect(await one.subscriptions.usersWithEndedPeriods()).toEqual([]);
+    expect(await two.subscriptions.usersWithEndedPeriods()).toEqual([USER]);
+    expect((await one.subscriptions.lapsed(0)).map((s) => s.id)).toEqual(['a1']);
+    expect((await two.subscriptions.lapsed(0)).map((s) => s.id).sort()).toEqual(['b1', 'b8']);
+
+    // The second bot refunds its renewal and ends its subscription: the first bot's stay as they were.
+    expect(await two.subscriptions.refundPeriod('a1')).toEqual({ kind: 'unknown' });
+    expect((await two.subscriptions.refundPeriod('r2')).kind).toBe('refunded');
+    expect((await one.subscriptions.findPeriod('r2'))?.status).toBe('paid');
+    expect((await one.subscriptions.refundPeriod('r2')).kind).toBe('refunded');
+    expect((await two.subscriptions.refundPeriod('r2')).kind).toBe('already_refunded');
+    expect((await two.subscriptions.find(USER))?.state).toBe('ended');
+    expect(await two.subscriptions.end(8, 'b8')).toBe(true);
+    expect(await one.subscriptions.end(8, 'b8')).toBe(false);
+    expect((await two.subscriptions.live(8)).map((s) => s.id)).toEqual([]);
+  });
 });

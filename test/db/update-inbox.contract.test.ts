@@ -1,6 +1,6 @@
 /** The update inbox and the shared poll budget, on every engine the run has (SQLite, and PostgreSQL). */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/db/index.js';
+import { type Store, storeOn } from '../../src/db/index.js';
 import { storableJson } from '../../src/db/storable-json.js';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.js';
 import { textUpdate } from '../support/in-process-bot.js';
@@ -205,6 +205,62 @@ describe.each(availableEngines())('UpdateInboxRepository on %s', (engine) => {
     await states.delete('10');
     const next = await settle(store, [1, 2, 3]);
     expect(next.map((r) => [r.updateId, r.conversation])).toEqual([[4, { key: '10', value: null }]]);
+  });
+
+  it("is one bot's: the same update id and lane in another bot are another update, out of reach", async () => {
+    const other = storeOn(store.engine, { bot: 2, now: () => now });
+    const to = (s: Store, id: number, lane: string, control = false) =>
+      s.inbox.add({ updateId: id, lane, control, payload: update(id, Number(lane)) });
+    const claimed = async (s: Store, owner: string) =>
+      (await s.inbox.claim(owner, LEASE, 10)).map((r) => [r.botId, r.updateId]);
+    await store.conversationStorage<string>().write('10', { version: [0, 1], state: "bot 1's form" });
+    expect(await to(store, 1, '10')).toBe(true);
+    expect(await to(store, 2, '10')).toBe(true);
+    // Bot 2's update 1 is not a resend of bot 1's; its batch stores both, as new.
+    expect(await to(other, 1, '10')).toBe(true);
+    const batch = [3, 4].map((id) => ({ updateId: id, lane: '10', control: false, payload: update(id, 10) }));
+    expect(await other.inbox.store([...batch, { ...batch[0]!, updateId: 2 }])).toEqual([
+      'stored',
+      'stored',
+      'stored',
+    ]);
+    expect(await other.inbox.skip(5, '10')).toBe(true);
+    expect(await to(store, 5, '10')).toBe(true);
+    expect(await store.inbox.countPending()).toBe(3);
+    expect(await other.inbox.countPending()).toBe(4);
+    expect((await other.inbox.find(3))?.botId).toBe(2);
+    expect(await store.inbox.find(3)).toBeUndefined();
+
+    // Lanes are per bot: bot 1's chat 10 in hand holds back none of bot 2's chat 10.
+    expect(await claimed(store, 'a')).toEqual([[1, 1]]);
+    const [head] = await other.inbox.settle({
+      done: [],
+      owner: 'b',
+      leaseMs: LEASE,
+      claim: { payments: 0, chats: 10 },
+    });
+    // Its conversation state is bot 2's (none), not bot 1's in the same chat.
+    expect(head).toMatchObject({ botId: 2, updateId: 1, conversation: { key: '10', value: null } });
+    expect(await claimed(other, 'b')).toEqual([]);
+
+    // What one bot does by update id, owner or lane leaves the other's rows as they were.
+    expect(await store.inbox.release('b')).toBe(0);
+    expect(await store.inbox.renew('b', [1], LEASE)).toEqual([]);
+    expect(await other.inbox.requestCancel('10', 99)).toBe(1);
+    expect(await store.inbox.renew('a', [1], LEASE)).toEqual([]);
+    await other.inbox.settle({ done: [1, 2], owner: 'b', leaseMs: LEASE, claim: { payments: 0, chats: 0 } });
+    expect((await store.inbox.find(1))?.doneAt).toBeNull();
+    expect((await store.inbox.find(2))?.doneAt).toBeNull();
+    expect(await claimed(other, 'b')).toEqual([[2, 3]]);
+    await store.inbox.finishMany([1, 3, 4]);
+    expect((await other.inbox.find(3))?.doneAt).toBeNull();
+    expect(await store.inbox.countPending()).toBe(2);
+    expect(await other.inbox.countPending()).toBe(2);
+    now += 60_000;
+    // Bot 2's handled updates (1, 2, and 5 skipped) are forgotten; bot 1's handled update 1 is not.
+    expect(await other.inbox.prune(new Date(now))).toBe(3);
+    expect(await store.inbox.find(1)).toBeDefined();
+    expect(await other.inbox.find(1)).toBeUndefined();
   });
 
   it('racing claimers never share an update, and each lane stays in order', async () => {

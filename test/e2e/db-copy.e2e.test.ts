@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeOn } from '../../src/db/index.js';
 import { SecretBox } from '../../src/lib/secret-box.js';
 import { ManualClock } from '../../src/simulator/server.js';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.js';
@@ -123,6 +124,18 @@ describe.skipIf(!availableEngines().includes('postgres'))('db:copy from SQLite t
       managed: false,
     };
     const { bot: shopBot } = await sqliteStore.bots.add(shop);
+    // The shop bot's own customer: Telegram user 77 again (the promo code's redeemer in the main
+    // bot), with a wallet of their own there.
+    const shopStore = storeOn(sqliteStore.engine, { bot: shopBot.id });
+    await shopStore.users.touch({ id: 77, firstName: 'Shop customer' }, false);
+    await shopStore.wallet.book({
+      key: 'grant:shop-gift',
+      userId: 77,
+      kind: 'grant',
+      delta: 12,
+      stars: 12,
+      actorId: 1,
+    });
     // Growth (issue 24): Mira's referral code, a campaign, and Oskar brought by both (by hand here).
     await sqliteStore.referrals.codeOf(user.id, () => 'mira-code');
     const campaign = await sqliteStore.campaigns.create({ code: 'spring', name: 'Spring', createdBy: 1 });
@@ -174,8 +187,13 @@ describe.skipIf(!availableEngines().includes('postgres'))('db:copy from SQLite t
     expect((await copied.promoCodes.redeem('MOVE', 79)).kind).toBe('redeemed');
     expect(await copied.promoCodes.misses(78, 600_000)).toBe(1);
     expect(await copied.uploadSources.find([source.path])).toEqual([
-      { ...source, createdAt: expect.any(Date) },
+      { ...source, botId: 1, createdAt: expect.any(Date) },
     ]);
+    // The shop bot's customer stays the shop bot's: their own name and wallet, none of it in the main bot (where 77 has only the promo code's 5).
+    const copiedShop = storeOn(copied.engine, { bot: shopBot.id });
+    expect((await copiedShop.users.find(77))?.firstName).toBe('Shop customer');
+    expect(await copiedShop.wallet.balance(77)).toBe(12);
+    expect(await copied.wallet.balance(77)).toBe(5);
 
     // Into a database that has rows: refused, nothing written.
     const again = await dbCopy(sqlitePath, postgresUrl);

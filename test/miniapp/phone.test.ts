@@ -81,6 +81,7 @@ beforeAll(async () => {
   const campaign = {
     campaign: {
       id: 1,
+      botId: 1,
       code: 'tiktok_march',
       name: 'TikTok creators, March',
       createdBy: 1,

@@ -505,7 +505,7 @@ describe('the money invariant', () => {
   async function check(w: World): Promise<void> {
     const { walletEntries } = svc.store.engine.tables;
     const rows = await svc.store.engine.run((db) =>
-      db.select().from(walletEntries).orderBy(walletEntries.id),
+      db.select().from(walletEntries).where(svc.store.scope.where(walletEntries)).orderBy(walletEntries.id),
     );
     const entries = rows.map((r) => ({
       userId: r.userId,
@@ -581,7 +581,8 @@ describe('the money invariant', () => {
         t.subscriptionCheckouts,
         t.orders,
       ]) {
-        await db.delete(table);
+        // This store's bot's rows (the engine refuses a statement on a bot's table that names none).
+        await db.delete(table).where(svc.store.scope.where(table));
       }
     });
     upstream.byKey.clear();

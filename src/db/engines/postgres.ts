@@ -10,6 +10,7 @@ import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import type { Engine, SingletonHold, Sql, Tx } from '../engine.js';
 import * as pgTables from '../schema/postgres/tables.js';
+import { ScopeGuard } from '../scope-guard.js';
 import { DatabaseOpenError } from './sqlite.js';
 
 export const POSTGRES_MIGRATIONS = resolve(import.meta.dirname, '../../../migrations/postgres');
@@ -35,6 +36,11 @@ export interface PostgresEngine extends Engine {
 export interface PostgresOptions {
   /** Connections in this process's pool. */
   poolSize?: number;
+  /**
+   * Statements may read or write every bot's records without naming one: only for tools that work
+   * on the whole deployment (db:copy). Otherwise scope-guard.ts refuses such statements.
+   */
+  unscoped?: boolean;
 }
 
 /** A postgres.js client as every one of ours is: quiet about notices, 10 s to connect. */
@@ -47,7 +53,8 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
   // idle_timeout: lets a pooled connection go instead of keeping a server process per idle one.
   const client = connect(url, { max: opts.poolSize ?? 10, idle_timeout: 60 });
   try {
-    const db = drizzle(client) as unknown as Sql;
+    const logger = opts.unscoped ? undefined : new ScopeGuard().logger();
+    const db = drizzle(client, { logger }) as unknown as Sql;
     // The lock lives on a connection of its own, so a pool of one can still run the migrations; it
     // ends with that connection, also if this process dies half-way.
     const locker = connect(url, { max: 1 });
@@ -60,7 +67,7 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
     // The inbox's claims and completions (`runLazy`): commits that do not wait for the disk, on
     // connections of their own. A startup parameter, so no statement of theirs needs a transaction.
     const lazyClient = connect(url, { max: 2, idle_timeout: 60, connection: { synchronous_commit: 'off' } });
-    return postgresEngine(db, client, url, lazyClient);
+    return postgresEngine(db, client, url, drizzle(lazyClient, { logger }) as unknown as Sql, lazyClient);
   } catch (err) {
     await client.end({ timeout: 1 }).catch(() => undefined);
     const reason = err instanceof Error ? err.message : String(err);
@@ -109,9 +116,9 @@ function postgresEngine(
   db: Sql,
   client: postgres.Sql,
   url: string,
+  lazyDb: Sql,
   lazyClient: postgres.Sql,
 ): PostgresEngine {
-  const lazyDb = drizzle(lazyClient) as unknown as Sql;
   return {
     dialect: 'postgres',
     tables: pgTables,

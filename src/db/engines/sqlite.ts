@@ -10,6 +10,7 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import type { Engine, Sql, Tables, Tx } from '../engine.js';
 import * as sqliteTables from '../schema/sqlite/index.js';
+import { ScopeGuard } from '../scope-guard.js';
 import { SerialQueue } from './serial-queue.js';
 import { WalSync } from './wal-sync.js';
 
@@ -43,10 +44,17 @@ export interface SqliteEngine extends Engine {
   readonly dialect: 'sqlite';
   /** The raw connection, for the SQLite-only tools (bench/sqlite-synchronous.ts, db:copy). */
   readonly sqlite: Database.Database;
+  /** Hand-written SQL on this connection, checked by the scope guard like every other statement. */
+  prepare(statement: string): Database.Statement;
+}
+
+export interface SqliteOptions {
+  /** See PostgresOptions.unscoped: only for tools that work on the whole deployment (db:copy). */
+  unscoped?: boolean;
 }
 
 /** Opens (creating if needed) and migrates the SQLite database at `path` (`:memory:` for tests). */
-export function openSqlite(path: string): SqliteEngine {
+export function openSqlite(path: string, opts: SqliteOptions = {}): SqliteEngine {
   let sqlite: Database.Database | undefined;
   try {
     if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
@@ -64,12 +72,20 @@ export function openSqlite(path: string): SqliteEngine {
     sqlite?.close();
     throw unusable(path, err);
   }
-  return sqliteEngine(sqlite, path === ':memory:' ? undefined : new WalSync(resolve(path)));
+  return sqliteEngine(
+    sqlite,
+    path === ':memory:' ? undefined : new WalSync(resolve(path)),
+    opts.unscoped ? undefined : new ScopeGuard(),
+  );
 }
 
-function sqliteEngine(sqlite: Database.Database, walSync: WalSync | undefined): SqliteEngine {
+function sqliteEngine(
+  sqlite: Database.Database,
+  walSync: WalSync | undefined,
+  guard: ScopeGuard | undefined,
+): SqliteEngine {
   // The same builder calls as PostgreSQL's (see engine.ts), on SQLite's tables.
-  const db = drizzle(sqlite) as unknown as Sql;
+  const db = drizzle(sqlite, { logger: guard?.logger() }) as unknown as Sql;
   const tables = sqliteTables as unknown as Tables;
   const queue = new SerialQueue();
   // BEGIN IMMEDIATE takes the write lock at once: the transaction's reads see what it will write on.
@@ -104,6 +120,10 @@ function sqliteEngine(sqlite: Database.Database, walSync: WalSync | undefined): 
     tables,
     db,
     sqlite,
+    prepare: (statement) => {
+      guard?.check(statement);
+      return sqlite.prepare(statement);
+    },
     run: (work) => queue.run(() => work(db)),
     runLazy: (work) => transaction(({ db }) => work(db), { lazyCommit: true }),
     transaction,

@@ -2,17 +2,26 @@
  * Alert state per kind. Every change is one conditional statement, so two checks racing (a timer
  * and an order that just completed, or two replicas) can never both win the right to send the same alert.
  */
-import { and, eq, isNull, lte, or } from 'drizzle-orm';
+import { eq, isNull, lte, or } from 'drizzle-orm';
+import type { BotScope } from '../bot-scope.js';
 import { changed, type Engine, first } from '../engine.js';
 import type { AdminAlertRecord } from '../records.js';
 
 export class AdminAlertsRepository {
-  constructor(private readonly engine: Engine) {}
+  constructor(
+    private readonly engine: Engine,
+    readonly scope: BotScope,
+  ) {}
 
   async find(kind: string): Promise<AdminAlertRecord | undefined> {
     const { adminAlerts } = this.engine.tables;
     return first(
-      await this.engine.run((db) => db.select().from(adminAlerts).where(eq(adminAlerts.kind, kind))),
+      await this.engine.run((db) =>
+        db
+          .select()
+          .from(adminAlerts)
+          .where(this.scope.where(adminAlerts, eq(adminAlerts.kind, kind))),
+      ),
     );
   }
 
@@ -26,9 +35,9 @@ export class AdminAlertsRepository {
     const rows = await this.engine.run((db) =>
       db
         .insert(adminAlerts)
-        .values({ kind, lastSentAt: now, updatedAt: now })
+        .values(this.scope.row({ kind, lastSentAt: now, updatedAt: now }))
         .onConflictDoUpdate({
-          target: adminAlerts.kind,
+          target: [adminAlerts.botId, adminAlerts.kind],
           set: { lastSentAt: now, updatedAt: now },
           setWhere: or(isNull(adminAlerts.lastSentAt), lte(adminAlerts.lastSentAt, cutoff)),
         })
@@ -43,9 +52,9 @@ export class AdminAlertsRepository {
     const rows = await this.engine.run((db) =>
       db
         .insert(adminAlerts)
-        .values({ kind, active: true, lastSentAt: now, updatedAt: now })
+        .values(this.scope.row({ kind, active: true, lastSentAt: now, updatedAt: now }))
         .onConflictDoUpdate({
-          target: adminAlerts.kind,
+          target: [adminAlerts.botId, adminAlerts.kind],
           set: { active: true, lastSentAt: now, updatedAt: now },
           setWhere: eq(adminAlerts.active, false),
         })
@@ -61,7 +70,7 @@ export class AdminAlertsRepository {
       db
         .update(adminAlerts)
         .set({ active: false, updatedAt: now })
-        .where(and(eq(adminAlerts.kind, kind), eq(adminAlerts.active, true)))
+        .where(this.scope.where(adminAlerts, eq(adminAlerts.kind, kind), eq(adminAlerts.active, true)))
         .returning({ kind: adminAlerts.kind }),
     );
     return changed(rows) === 1;

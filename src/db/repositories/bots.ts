@@ -4,11 +4,9 @@
  * (the store never sees a token in the clear, so it cannot log one).
  */
 import { asc, eq, isNotNull } from 'drizzle-orm';
+import { MAIN_BOT_ID } from '../bot-scope.js';
 import { changed, type Engine, first } from '../engine.js';
 import type { BotRecord, BotStatus } from '../records.js';
-
-/** The main bot's row: every record stored before other bots existed belongs to it. */
-export const MAIN_BOT_ID = 1;
 
 export interface NewBot {
   telegramId: number;

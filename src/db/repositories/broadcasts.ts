@@ -4,12 +4,15 @@
  * dies at any point resumes where it stopped: rows it left `sending` may have reached Telegram and
  * are settled as `unconfirmed`, never sent again (nobody gets a broadcast twice).
  *
- * One broadcast may be running or paused at a time: such a row has `active_slot = 1`, and a unique
- * index on that column refuses a second one even from two replicas at once.
+ * Each bot may have one broadcast running or paused at a time: such a row has `active_slot = 1`, and
+ * a unique index on (bot_id, active_slot) refuses a second one of that bot even from two replicas at
+ * once; another bot's broadcast is no obstacle. Audiences are the store's bot's users, and only its
+ * ledger says who paid.
  */
-import { and, asc, count, eq, gte, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { asc, count, eq, gte, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { DAY_MS } from '../../domain/utc-day.js';
 import { SUPPORTED_LOCALES } from '../../texts/locales.js';
+import type { BotScope } from '../bot-scope.js';
 import { changed, type Engine, first } from '../engine.js';
 import type {
   BroadcastAudience,
@@ -36,6 +39,7 @@ const INSERT_CHUNK = 500;
 export class BroadcastsRepository {
   constructor(
     private readonly engine: Engine,
+    readonly scope: BotScope,
     private readonly now: () => number,
     /** The language of users who never chose one and whose Telegram language we do not speak. */
     private readonly defaultLocale: SupportedLocale = 'en',
@@ -64,28 +68,28 @@ export class BroadcastsRepository {
       ${sql.join(byLanguageCode, sql` `)} else ${this.defaultLocale} end)`;
   }
 
-  /** Users the audience names who can be written to (not blocked, not banned), in id order. */
-  #audienceWhere(audience: BroadcastAudience): SQL | undefined {
+  /** This bot's users the audience names who can be written to (not blocked, not banned). */
+  #audienceWhere(audience: BroadcastAudience): SQL {
+    const { users } = this.#t;
+    return this.scope.where(users, eq(users.blocked, false), isNull(users.bannedAt), this.#named(audience));
+  }
+
+  #named(audience: BroadcastAudience): SQL | undefined {
     const { users, walletEntries } = this.#t;
-    const reachable = and(eq(users.blocked, false), isNull(users.bannedAt));
     switch (audience.kind) {
       case 'all':
-        return reachable;
+        return undefined;
       case 'language':
-        return and(reachable, sql`${this.#spokenLocale()} = ${audience.locale}`);
+        return sql`${this.#spokenLocale()} = ${audience.locale}`;
       case 'active':
-        return and(reachable, gte(users.seenAt, new Date(this.now() - audience.days * DAY_MS)));
+        return gte(users.seenAt, new Date(this.now() - audience.days * DAY_MS));
       case 'paying':
-        // Paid Stars of their own: a top-up, or a subscription period (its allowance).
-        return and(
-          reachable,
-          sql`exists (select 1 from ${walletEntries} where ${walletEntries.userId} = ${users.telegramId}
-            and ${walletEntries.kind} in ('topup', 'allowance'))`,
-        );
+        // Paid Stars of their own (in this bot's ledger): a top-up, or a subscription period.
+        return sql`exists (select 1 from ${walletEntries} where ${walletEntries.botId} = ${users.botId}
+            and ${walletEntries.userId} = ${users.telegramId}
+            and ${walletEntries.kind} in ('topup', 'allowance'))`;
       case 'ids':
-        return audience.ids.length === 0
-          ? sql`1 = 0`
-          : and(reachable, inArray(users.telegramId, audience.ids));
+        return audience.ids.length === 0 ? sql`1 = 0` : inArray(users.telegramId, audience.ids);
     }
   }
 
@@ -102,7 +106,7 @@ export class BroadcastsRepository {
 
   /**
    * Starts a broadcast: the row and one pending recipient per user of the audience, together.
-   * 'busy' if one is already running or paused; 'empty' if the audience has nobody.
+   * 'busy' if one of this bot's is already running or paused; 'empty' if the audience has nobody.
    */
   async create(input: NewBroadcast): Promise<BroadcastRecord | 'busy' | 'empty'> {
     const { users, broadcasts, broadcastRecipients } = this.#t;
@@ -110,7 +114,10 @@ export class BroadcastsRepository {
     try {
       return await this.engine.transaction(async (tx) => {
         const busy = first(
-          await tx.db.select({ id: broadcasts.id }).from(broadcasts).where(eq(broadcasts.activeSlot, 1)),
+          await tx.db
+            .select({ id: broadcasts.id })
+            .from(broadcasts)
+            .where(this.scope.where(broadcasts, eq(broadcasts.activeSlot, 1))),
         );
         if (busy) return 'busy' as const;
         const ids = await tx.db
@@ -121,19 +128,22 @@ export class BroadcastsRepository {
         if (ids.length === 0) return 'empty' as const;
         const [row] = await tx.db
           .insert(broadcasts)
-          .values({
-            ...input,
-            status: 'running',
-            activeSlot: 1,
-            total: ids.length,
-            createdAt: now,
-            updatedAt: now,
-          })
+          .values(
+            this.scope.row({
+              ...input,
+              status: 'running' as const,
+              activeSlot: 1,
+              total: ids.length,
+              createdAt: now,
+              updatedAt: now,
+            }),
+          )
           .returning();
         const broadcast = row as BroadcastRecord;
         for (let i = 0; i < ids.length; i += INSERT_CHUNK) {
           await tx.db.insert(broadcastRecipients).values(
             ids.slice(i, i + INSERT_CHUNK).map(({ id }) => ({
+              botId: this.scope.botId,
               broadcastId: broadcast.id,
               userId: id,
               status: 'pending' as const,
@@ -152,14 +162,26 @@ export class BroadcastsRepository {
 
   async find(id: number): Promise<BroadcastRecord | undefined> {
     const { broadcasts } = this.#t;
-    return first(await this.engine.run((db) => db.select().from(broadcasts).where(eq(broadcasts.id, id))));
+    return first(
+      await this.engine.run((db) =>
+        db
+          .select()
+          .from(broadcasts)
+          .where(this.scope.where(broadcasts, eq(broadcasts.id, id))),
+      ),
+    );
   }
 
-  /** The broadcast running or paused now, if any. */
+  /** This bot's broadcast running or paused now, if any. */
   async active(): Promise<BroadcastRecord | undefined> {
     const { broadcasts } = this.#t;
     return first(
-      await this.engine.run((db) => db.select().from(broadcasts).where(eq(broadcasts.activeSlot, 1))),
+      await this.engine.run((db) =>
+        db
+          .select()
+          .from(broadcasts)
+          .where(this.scope.where(broadcasts, eq(broadcasts.activeSlot, 1))),
+      ),
     );
   }
 
@@ -170,7 +192,7 @@ export class BroadcastsRepository {
       db
         .select()
         .from(broadcasts)
-        .where(and(isNull(broadcasts.activeSlot), isNull(broadcasts.reportedAt)))
+        .where(this.scope.where(broadcasts, isNull(broadcasts.activeSlot), isNull(broadcasts.reportedAt)))
         .orderBy(asc(broadcasts.id)),
     );
   }
@@ -191,7 +213,7 @@ export class BroadcastsRepository {
           updatedAt: now,
           ...(final ? { activeSlot: null, finishedAt: now } : {}),
         })
-        .where(and(eq(broadcasts.id, id), inArray(broadcasts.status, from)))
+        .where(this.scope.where(broadcasts, eq(broadcasts.id, id), inArray(broadcasts.status, from)))
         .returning({ id: broadcasts.id }),
     );
     return changed(rows) === 1;
@@ -200,7 +222,10 @@ export class BroadcastsRepository {
   async setProgressMessage(id: number, messageId: number): Promise<void> {
     const { broadcasts } = this.#t;
     await this.engine.run((db) =>
-      db.update(broadcasts).set({ progressMessageId: messageId }).where(eq(broadcasts.id, id)),
+      db
+        .update(broadcasts)
+        .set({ progressMessageId: messageId })
+        .where(this.scope.where(broadcasts, eq(broadcasts.id, id))),
     );
   }
 
@@ -211,7 +236,7 @@ export class BroadcastsRepository {
       db
         .update(broadcasts)
         .set({ reportedAt: new Date(this.now()) })
-        .where(and(eq(broadcasts.id, id), isNull(broadcasts.reportedAt)))
+        .where(this.scope.where(broadcasts, eq(broadcasts.id, id), isNull(broadcasts.reportedAt)))
         .returning({ id: broadcasts.id }),
     );
     return changed(rows) === 1;
@@ -224,7 +249,7 @@ export class BroadcastsRepository {
       db
         .select({ userId: r.userId })
         .from(r)
-        .where(and(eq(r.broadcastId, broadcastId), eq(r.status, 'pending')))
+        .where(this.scope.where(r, eq(r.broadcastId, broadcastId), eq(r.status, 'pending')))
         .orderBy(asc(r.userId))
         .limit(limit),
     );
@@ -241,7 +266,9 @@ export class BroadcastsRepository {
       db
         .update(r)
         .set({ status: 'sending', updatedAt: new Date(this.now()), attempts: sql`${r.attempts} + 1` })
-        .where(and(eq(r.broadcastId, broadcastId), eq(r.userId, userId), eq(r.status, 'pending')))
+        .where(
+          this.scope.where(r, eq(r.broadcastId, broadcastId), eq(r.userId, userId), eq(r.status, 'pending')),
+        )
         .returning({ attempts: r.attempts }),
     );
     return first(rows)?.attempts;
@@ -259,7 +286,9 @@ export class BroadcastsRepository {
       db
         .update(r)
         .set({ status: outcome, error: error ?? null, updatedAt: new Date(this.now()) })
-        .where(and(eq(r.broadcastId, broadcastId), eq(r.userId, userId), eq(r.status, 'sending')))
+        .where(
+          this.scope.where(r, eq(r.broadcastId, broadcastId), eq(r.userId, userId), eq(r.status, 'sending')),
+        )
         .returning({ userId: r.userId }),
     );
     return changed(rows) === 1;
@@ -275,7 +304,7 @@ export class BroadcastsRepository {
       db
         .update(r)
         .set({ status: 'unconfirmed', updatedAt: new Date(this.now()) })
-        .where(and(eq(r.broadcastId, broadcastId), eq(r.status, 'sending')))
+        .where(this.scope.where(r, eq(r.broadcastId, broadcastId), eq(r.status, 'sending')))
         .returning({ userId: r.userId }),
     );
     return changed(rows);
@@ -287,7 +316,7 @@ export class BroadcastsRepository {
       db
         .select({ status: r.status, n: count() })
         .from(r)
-        .where(eq(r.broadcastId, broadcastId))
+        .where(this.scope.where(r, eq(r.broadcastId, broadcastId)))
         .groupBy(r.status),
     );
     const counts: RecipientCounts = {
@@ -309,7 +338,7 @@ export class BroadcastsRepository {
         db
           .select()
           .from(r)
-          .where(and(eq(r.broadcastId, broadcastId), eq(r.userId, userId))),
+          .where(this.scope.where(r, eq(r.broadcastId, broadcastId), eq(r.userId, userId))),
       ),
     );
   }

@@ -2,7 +2,20 @@
  * Campaign links (/campaign_new, /campaigns): the campaigns and what the users they brought did:
  * joins, customers who ordered, payers, Stars bought (top-ups net of refunds), upstream cost.
  */
-import { and, count, countDistinct, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import {
+  and,
+  type Column,
+  count,
+  countDistinct,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { BotScope } from '../bot-scope.js';
 import type { Engine } from '../engine.js';
 import { first } from '../engine.js';
 import type { CampaignRecord } from '../records.js';
@@ -11,6 +24,13 @@ import { BOUGHT_KINDS } from './referrals.js';
 
 const starsSum = (column: Parameters<typeof sql>[1]) =>
   sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+
+/**
+ * The user a row (an order, a ledger entry) belongs to: the same Telegram user id in the same bot
+ * (a user id names one customer per bot).
+ */
+const ownerOf = (users: { telegramId: Column; botId: Column }, row: { userId: Column; botId: Column }): SQL =>
+  and(eq(users.telegramId, row.userId), eq(users.botId, row.botId)) as SQL;
 
 export interface CampaignFigures {
   campaign: CampaignRecord;
@@ -37,6 +57,7 @@ export interface CampaignEvents {
 export class CampaignsRepository {
   constructor(
     private readonly engine: Engine,
+    readonly scope: BotScope,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -50,8 +71,8 @@ export class CampaignsRepository {
     const rows = await this.engine.run((db) =>
       db
         .insert(campaigns)
-        .values({ ...row, createdAt: new Date(this.now()) })
-        .onConflictDoNothing({ target: campaigns.code })
+        .values(this.scope.row({ ...row, createdAt: new Date(this.now()) }))
+        .onConflictDoNothing({ target: [campaigns.botId, campaigns.code] })
         .returning(),
     );
     return first(rows);
@@ -59,22 +80,41 @@ export class CampaignsRepository {
 
   async findByCode(code: string): Promise<CampaignRecord | undefined> {
     const { campaigns } = this.#t;
-    return first(await this.engine.run((db) => db.select().from(campaigns).where(eq(campaigns.code, code))));
+    return first(
+      await this.engine.run((db) =>
+        db
+          .select()
+          .from(campaigns)
+          .where(this.scope.where(campaigns, eq(campaigns.code, code))),
+      ),
+    );
   }
 
   async find(id: number): Promise<CampaignRecord | undefined> {
     const { campaigns } = this.#t;
-    return first(await this.engine.run((db) => db.select().from(campaigns).where(eq(campaigns.id, id))));
+    return first(
+      await this.engine.run((db) =>
+        db
+          .select()
+          .from(campaigns)
+          .where(this.scope.where(campaigns, eq(campaigns.id, id))),
+      ),
+    );
   }
 
   /** Every campaign, newest first, with its figures (limit: the newest that many). */
   figures(limit: number): Promise<CampaignFigures[]> {
     const { campaigns, users, orders, walletEntries: w } = this.#t;
     return this.engine.transaction(async ({ db }) => {
-      const list = await db.select().from(campaigns).orderBy(desc(campaigns.id)).limit(limit);
+      const list = await db
+        .select()
+        .from(campaigns)
+        .where(this.scope.where(campaigns))
+        .orderBy(desc(campaigns.id))
+        .limit(limit);
       if (list.length === 0) return [];
       const ids = list.map((c) => c.id);
-      const mine = inArray(users.campaignId, ids);
+      const mine = this.scope.where(users, inArray(users.campaignId, ids));
       const joins = await db
         .select({ id: users.campaignId, n: count() })
         .from(users)
@@ -83,25 +123,25 @@ export class CampaignsRepository {
       const ordered = await db
         .select({ id: users.campaignId, n: countDistinct(orders.userId) })
         .from(orders)
-        .innerJoin(users, eq(users.telegramId, orders.userId))
+        .innerJoin(users, ownerOf(users, orders))
         .where(and(mine, eq(orders.stage, 'submitted')))
         .groupBy(users.campaignId);
       const payers = await db
         .select({ id: users.campaignId, n: countDistinct(w.userId) })
         .from(w)
-        .innerJoin(users, eq(users.telegramId, w.userId))
+        .innerJoin(users, ownerOf(users, w))
         .where(and(mine, eq(w.kind, 'topup')))
         .groupBy(users.campaignId);
       const bought = await db
         .select({ id: users.campaignId, stars: starsSum(w.delta) })
         .from(w)
-        .innerJoin(users, eq(users.telegramId, w.userId))
+        .innerJoin(users, ownerOf(users, w))
         .where(and(mine, inArray(w.kind, BOUGHT_KINDS)))
         .groupBy(users.campaignId);
       const costs = await db
         .select({ id: users.campaignId, usd: chargedUsd(orders) })
         .from(orders)
-        .innerJoin(users, eq(users.telegramId, orders.userId))
+        .innerJoin(users, ownerOf(users, orders))
         .where(and(mine, eq(orders.status, 'completed'), isNotNull(orders.costUsd)));
       const of = (rows: Array<{ id: number | null; n: number }>, id: number) =>
         Number(rows.find((r) => r.id === id)?.n ?? 0);
@@ -119,7 +159,7 @@ export class CampaignsRepository {
   /** What the campaign's users did since `since`. */
   events(campaignId: number, since: Date): Promise<CampaignEvents> {
     const { users, orders, walletEntries: w } = this.#t;
-    const mine = eq(users.campaignId, campaignId);
+    const mine = this.scope.where(users, eq(users.campaignId, campaignId));
     return this.engine.transaction(async ({ db }) => {
       const joins = await db
         .select({ at: users.createdAt })
@@ -128,17 +168,17 @@ export class CampaignsRepository {
       const placed = await db
         .select({ at: orders.createdAt })
         .from(orders)
-        .innerJoin(users, eq(users.telegramId, orders.userId))
+        .innerJoin(users, ownerOf(users, orders))
         .where(and(mine, eq(orders.stage, 'submitted'), gte(orders.createdAt, since)));
       const bought = await db
         .select({ at: w.createdAt, stars: w.delta })
         .from(w)
-        .innerJoin(users, eq(users.telegramId, w.userId))
+        .innerJoin(users, ownerOf(users, w))
         .where(and(mine, inArray(w.kind, BOUGHT_KINDS), gte(w.createdAt, since)));
       const costs = await db
         .select({ at: orders.createdAt, usd: chargedUsd(orders) })
         .from(orders)
-        .innerJoin(users, eq(users.telegramId, orders.userId))
+        .innerJoin(users, ownerOf(users, orders))
         .where(
           and(mine, eq(orders.status, 'completed'), isNotNull(orders.costUsd), gte(orders.createdAt, since)),
         );

@@ -5,6 +5,7 @@
  */
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { type Funding, replayWallet } from '../../domain/subscription-ledger.js';
+import type { BotScope } from '../bot-scope.js';
 import type { Engine, Sql } from '../engine.js';
 import type { BroadcastRecord, PromoCodeRecord, WalletEntryKind } from '../records.js';
 
@@ -54,7 +55,10 @@ const starsSum = (column: Parameters<typeof sql>[1]) =>
   sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 
 export class DashboardRepository {
-  constructor(private readonly engine: Engine) {}
+  constructor(
+    private readonly engine: Engine,
+    readonly scope: BotScope,
+  ) {}
 
   rowsSince(since: Date): Promise<DashboardRows> {
     const { orders, walletEntries, users, subscriptionPeriods: periods } = this.engine.tables;
@@ -70,7 +74,7 @@ export class DashboardRepository {
           finishedAt: orders.finishedAt,
         })
         .from(orders)
-        .where(and(eq(orders.stage, 'submitted'), gte(orders.createdAt, since)));
+        .where(this.scope.where(orders, eq(orders.stage, 'submitted'), gte(orders.createdAt, since)));
       const ledger = await db
         .select({
           userId: walletEntries.userId,
@@ -82,17 +86,27 @@ export class DashboardRepository {
           createdAt: walletEntries.createdAt,
         })
         .from(walletEntries)
-        .leftJoin(orders, eq(orders.id, walletEntries.orderId))
-        .where(and(inArray(walletEntries.kind, MONEY_KINDS), gte(walletEntries.createdAt, since)));
+        // An order id is unique on its own, but an entry names an order of its own bot.
+        .leftJoin(orders, and(eq(orders.botId, walletEntries.botId), eq(orders.id, walletEntries.orderId)))
+        .where(
+          this.scope.where(
+            walletEntries,
+            inArray(walletEntries.kind, MONEY_KINDS),
+            gte(walletEntries.createdAt, since),
+          ),
+        );
       const funding = await this.#funding(
         db,
         ledger.filter((e) => e.kind === 'capture' || e.kind === 'charge'),
       );
-      const joined = await db.select({ at: users.createdAt }).from(users).where(gte(users.createdAt, since));
+      const joined = await db
+        .select({ at: users.createdAt })
+        .from(users)
+        .where(this.scope.where(users, gte(users.createdAt, since)));
       const subscriptions = await db
         .select({ stars: periods.stars, at: periods.startsAt })
         .from(periods)
-        .where(and(eq(periods.status, 'paid'), gte(periods.startsAt, since)));
+        .where(this.scope.where(periods, eq(periods.status, 'paid'), gte(periods.startsAt, since)));
       return {
         orders: orderRows,
         ledger: ledger.map(({ key, ...e }) => ({ ...e, funding: funding.get(key) ?? null })),
@@ -125,7 +139,7 @@ export class DashboardRepository {
         orderId: w.orderId,
       })
       .from(w)
-      .where(inArray(w.userId, userIds))
+      .where(this.scope.where(w, inArray(w.userId, userIds)))
       .orderBy(asc(w.id));
     const byUser = new Map<number, typeof lines>();
     const holdOf = new Map<string, string>();
@@ -152,7 +166,10 @@ export class DashboardRepository {
   async walletBalance(): Promise<number> {
     const { walletEntries } = this.engine.tables;
     const [row] = await this.engine.run((db) =>
-      db.select({ balance: starsSum(walletEntries.delta) }).from(walletEntries),
+      db
+        .select({ balance: starsSum(walletEntries.delta) })
+        .from(walletEntries)
+        .where(this.scope.where(walletEntries)),
     );
     return row?.balance ?? 0;
   }
@@ -166,7 +183,7 @@ export class DashboardRepository {
       db
         .select({ id: users.telegramId, firstName: users.firstName, username: users.username })
         .from(users)
-        .where(inArray(users.telegramId, [...userIds])),
+        .where(this.scope.where(users, inArray(users.telegramId, [...userIds]))),
     );
     return new Map(rows.map((r) => [r.id, { firstName: r.firstName, username: r.username }]));
   }
@@ -175,13 +192,25 @@ export class DashboardRepository {
   async promoCodes(limit: number): Promise<PromoCodeRecord[]> {
     const { promoCodes } = this.engine.tables;
     return this.engine.run((db) =>
-      db.select().from(promoCodes).orderBy(desc(promoCodes.createdAt), promoCodes.code).limit(limit),
+      db
+        .select()
+        .from(promoCodes)
+        .where(this.scope.where(promoCodes))
+        .orderBy(desc(promoCodes.createdAt), promoCodes.code)
+        .limit(limit),
     );
   }
 
   /** The newest broadcasts. */
   async broadcasts(limit: number): Promise<BroadcastRecord[]> {
     const { broadcasts } = this.engine.tables;
-    return this.engine.run((db) => db.select().from(broadcasts).orderBy(desc(broadcasts.id)).limit(limit));
+    return this.engine.run((db) =>
+      db
+        .select()
+        .from(broadcasts)
+        .where(this.scope.where(broadcasts))
+        .orderBy(desc(broadcasts.id))
+        .limit(limit),
+    );
   }
 }

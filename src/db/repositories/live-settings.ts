@@ -2,9 +2,10 @@
  * The settings admins change live (issue 26), versioned as a whole: every write names the version it
  * read and bumps it in the same transaction (`update ... where version = read`), so of two writers
  * that read the same version exactly one lands and the other gets a conflict; none is lost silently.
- * Replicas poll `version()` (one indexed row) and reload everything when it moved.
+ * Replicas poll `version()` (one indexed row) and reload everything when it moved. Each bot has
+ * settings of its own: its row of live_settings (its version) and its rows of model_settings.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import {
   defaultModelSettings,
   EMPTY_SETTINGS,
@@ -13,7 +14,8 @@ import {
   type PriceRule,
   type SettingsSnapshot,
 } from '../../domain/live-settings.js';
-import { type Engine, first, type Tx } from '../engine.js';
+import type { BotScope } from '../bot-scope.js';
+import { type Engine, first, type Tables, type Tx } from '../engine.js';
 import type { ModelSettingsRecord } from '../records.js';
 
 const ROW_ID = 1;
@@ -42,9 +44,10 @@ function modelOf(row: ModelSettingsRecord): ModelSettings {
   };
 }
 
-function columnsOf(settings: ModelSettings, updatedAt: Date): ModelSettingsRecord {
+function columnsOf(settings: ModelSettings, botId: number, updatedAt: Date): ModelSettingsRecord {
   const { price } = settings;
   return {
+    botId,
     modelId: settings.modelId,
     offered: settings.offered,
     nameEn: settings.name.en,
@@ -61,6 +64,7 @@ function columnsOf(settings: ModelSettings, updatedAt: Date): ModelSettingsRecor
 export class LiveSettingsRepository {
   constructor(
     private readonly engine: Engine,
+    readonly scope: BotScope,
     private readonly now: () => number,
   ) {}
 
@@ -68,7 +72,7 @@ export class LiveSettingsRepository {
   async version(): Promise<number> {
     const t = this.engine.tables.liveSettings;
     const row = first(
-      await this.engine.run((db) => db.select({ version: t.version }).from(t).where(eq(t.id, ROW_ID))),
+      await this.engine.run((db) => db.select({ version: t.version }).from(t).where(this.#head(t))),
     );
     return row?.version ?? 0;
   }
@@ -80,10 +84,12 @@ export class LiveSettingsRepository {
   async load(): Promise<SettingsSnapshot> {
     const { liveSettings, modelSettings } = this.engine.tables;
     const head = first(
-      await this.engine.run((db) => db.select().from(liveSettings).where(eq(liveSettings.id, ROW_ID))),
+      await this.engine.run((db) => db.select().from(liveSettings).where(this.#head(liveSettings))),
     );
     if (!head) return EMPTY_SETTINGS;
-    const rows = await this.engine.run((db) => db.select().from(modelSettings));
+    const rows = await this.engine.run((db) =>
+      db.select().from(modelSettings).where(this.scope.where(modelSettings)),
+    );
     return {
       version: head.version,
       global: {
@@ -106,14 +112,19 @@ export class LiveSettingsRepository {
     return this.engine.transaction(async (tx) => {
       const version = await this.#bump(tx, expected);
       if (version === undefined) return { kind: 'conflict', version: await this.#versionIn(tx) };
-      const row = first(await tx.db.select().from(modelSettings).where(eq(modelSettings.modelId, modelId)));
+      const row = first(
+        await tx.db
+          .select()
+          .from(modelSettings)
+          .where(this.scope.where(modelSettings, eq(modelSettings.modelId, modelId))),
+      );
       const before = row ? modelOf(row) : defaultModelSettings(modelId);
       const after = change(before);
-      const values = columnsOf(after, new Date(this.now()));
+      const values = columnsOf(after, this.scope.botId, new Date(this.now()));
       await tx.db
         .insert(modelSettings)
         .values(values)
-        .onConflictDoUpdate({ target: modelSettings.modelId, set: values });
+        .onConflictDoUpdate({ target: [modelSettings.botId, modelSettings.modelId], set: values });
       await afterWrite?.(tx, before, after);
       return { kind: 'written', version, before, after };
     });
@@ -129,7 +140,7 @@ export class LiveSettingsRepository {
     return this.engine.transaction(async (tx) => {
       const version = await this.#bump(tx, expected);
       if (version === undefined) return { kind: 'conflict', version: await this.#versionIn(tx) };
-      const head = first(await tx.db.select().from(liveSettings).where(eq(liveSettings.id, ROW_ID)));
+      const head = first(await tx.db.select().from(liveSettings).where(this.#head(liveSettings)));
       const before = head
         ? { markupPercent: head.markupPercent, welcomeStars: head.welcomeStars, topupPacks: head.topupPacks }
         : EMPTY_SETTINGS.global;
@@ -141,7 +152,7 @@ export class LiveSettingsRepository {
           welcomeStars: after.welcomeStars,
           topupPacks: after.topupPacks,
         })
-        .where(eq(liveSettings.id, ROW_ID));
+        .where(this.#head(liveSettings));
       await afterWrite?.(tx, before, after);
       return { kind: 'written', version, before, after };
     });
@@ -158,22 +169,27 @@ export class LiveSettingsRepository {
     if (expected === 0) {
       const created = await tx.db
         .insert(t)
-        .values({ id: ROW_ID, version: 1, updatedAt })
-        .onConflictDoNothing({ target: t.id })
+        .values(this.scope.row({ id: ROW_ID, version: 1, updatedAt }))
+        .onConflictDoNothing({ target: [t.botId, t.id] })
         .returning({ version: t.version });
       return first(created)?.version;
     }
     const bumped = await tx.db
       .update(t)
       .set({ version: expected + 1, updatedAt })
-      .where(and(eq(t.id, ROW_ID), eq(t.version, expected)))
+      .where(this.#head(t, eq(t.version, expected)))
       .returning({ version: t.version });
     return first(bumped)?.version;
   }
 
+  /** This bot's row of live_settings (one per bot), and `conditions`. */
+  #head(t: Tables['liveSettings'], ...conditions: SQL[]): SQL {
+    return this.scope.where(t, eq(t.id, ROW_ID), ...conditions);
+  }
+
   async #versionIn(tx: Tx): Promise<number> {
     const t = this.engine.tables.liveSettings;
-    const row = first(await tx.db.select({ version: t.version }).from(t).where(eq(t.id, ROW_ID)));
+    const row = first(await tx.db.select({ version: t.version }).from(t).where(this.#head(t)));
     return row?.version ?? 0;
   }
 }

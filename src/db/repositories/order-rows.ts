@@ -20,6 +20,7 @@ import {
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { ACTIVE_ORDER_STATUSES, isFinalStatus, stagesInto } from '../../domain/order-state.js';
 import type { Order } from '../../reseller/schemas.js';
+import type { BotScope } from '../bot-scope.js';
 import { changed, type Engine, first, type Sql, type Tables, type Tx } from '../engine.js';
 import type {
   DeliveredFile,
@@ -77,14 +78,19 @@ export class OrderRows {
   /** The tracker reads one row per poll: prepared once. */
   protected readonly findOne;
 
-  constructor(engine: Engine, now: () => number = Date.now) {
+  constructor(
+    engine: Engine,
+    readonly scope: BotScope,
+    now: () => number = Date.now,
+  ) {
     this.engine = engine;
     this.clock = now;
     const { orders } = engine.tables;
     this.findOne = engine.db
       .select()
       .from(orders)
-      .where(eq(orders.id, sql.placeholder('id')))
+      // The bot goes in as a value: one statement text for every bot.
+      .where(and(eq(orders.botId, this.scope.botId), eq(orders.id, sql.placeholder('id'))))
       .prepare('orders_find');
   }
 
@@ -100,13 +106,20 @@ export class OrderRows {
     return this.engine.run(work);
   }
 
-  /** A conditional update: how many rows it changed. */
+  /** `conditions` (all of them) within this bot's orders. */
+  protected mine(...conditions: Array<SQL | undefined>): SQL {
+    return this.scope.where(this.t, ...conditions);
+  }
+
+  /** A conditional update of this bot's orders: how many rows it changed. */
   protected async updateWhere(
     set: PgUpdateSetSource<Tables['orders']>,
     where: SQL | undefined,
   ): Promise<number> {
     const orders = this.t;
-    const rows = await this.run((db) => db.update(orders).set(set).where(where).returning({ id: orders.id }));
+    const rows = await this.run((db) =>
+      db.update(orders).set(set).where(this.mine(where)).returning({ id: orders.id }),
+    );
     return changed(rows);
   }
 
@@ -124,7 +137,14 @@ export class OrderRows {
     const rows = await this.run((db) =>
       db
         .insert(this.t)
-        .values({ ...values, stage: 'awaiting_confirmation', createdAt: now, updatedAt: now })
+        .values(
+          this.scope.row({
+            ...values,
+            stage: 'awaiting_confirmation' as const,
+            createdAt: now,
+            updatedAt: now,
+          }),
+        )
         .returning(),
     );
     return rows[0]!;
@@ -142,7 +162,7 @@ export class OrderRows {
         db
           .select()
           .from(orders)
-          .where(and(eq(orders.id, id), eq(orders.chatId, chatId))),
+          .where(this.mine(eq(orders.id, id), eq(orders.chatId, chatId))),
       ),
     );
   }
@@ -158,7 +178,13 @@ export class OrderRows {
       const moved = await tx.db
         .update(orders)
         .set({ stage: 'submitting', updatedAt: this.nowDate() })
-        .where(and(eq(orders.id, id), eq(orders.idempotencyKey, key), inArray(orders.stage, INTO_SUBMITTING)))
+        .where(
+          this.mine(
+            eq(orders.id, id),
+            eq(orders.idempotencyKey, key),
+            inArray(orders.stage, INTO_SUBMITTING),
+          ),
+        )
         .returning({ id: orders.id });
       if (changed(moved) !== 1) return false;
       await alongside?.(tx);
@@ -173,7 +199,7 @@ export class OrderRows {
       db
         .update(orders)
         .set({ submitAttempts: sql`${orders.submitAttempts} + 1`, updatedAt: this.nowDate() })
-        .where(and(eq(orders.id, id), eq(orders.idempotencyKey, key))),
+        .where(this.mine(eq(orders.id, id), eq(orders.idempotencyKey, key))),
     );
   }
 
@@ -184,7 +210,7 @@ export class OrderRows {
       db
         .update(orders)
         .set({ submitError: error, updatedAt: this.nowDate() })
-        .where(and(eq(orders.id, id), eq(orders.idempotencyKey, key), eq(orders.stage, 'submitting'))),
+        .where(this.mine(eq(orders.id, id), eq(orders.idempotencyKey, key), eq(orders.stage, 'submitting'))),
     );
   }
 
@@ -212,7 +238,13 @@ export class OrderRows {
             ...change.quote,
             updatedAt: this.nowDate(),
           })
-          .where(and(eq(orders.id, id), eq(orders.idempotencyKey, oldKey), inArray(orders.stage, INTO_DRAFT)))
+          .where(
+            this.mine(
+              eq(orders.id, id),
+              eq(orders.idempotencyKey, oldKey),
+              inArray(orders.stage, INTO_DRAFT),
+            ),
+          )
           .returning(),
       );
       if (row) await alongside?.(tx);
@@ -232,7 +264,9 @@ export class OrderRows {
       const moved = await tx.db
         .update(orders)
         .set({ stage: 'rejected', submitError: error, updatedAt: this.nowDate() })
-        .where(and(eq(orders.id, id), eq(orders.idempotencyKey, key), inArray(orders.stage, INTO_REJECTED)))
+        .where(
+          this.mine(eq(orders.id, id), eq(orders.idempotencyKey, key), inArray(orders.stage, INTO_REJECTED)),
+        )
         .returning({ id: orders.id });
       if (changed(moved) !== 1) return false;
       await alongside?.(tx);
@@ -282,7 +316,11 @@ export class OrderRows {
   listSubmitting(): Promise<OrderRecord[]> {
     const orders = this.t;
     return this.run((db) =>
-      db.select().from(orders).where(eq(orders.stage, 'submitting')).orderBy(asc(orders.updatedAt)),
+      db
+        .select()
+        .from(orders)
+        .where(this.mine(eq(orders.stage, 'submitting')))
+        .orderBy(asc(orders.updatedAt)),
     );
   }
 
@@ -326,14 +364,14 @@ export class OrderRows {
           ...(!unknown && { unknownStatusSince: null, unknownStatusReportedAt: null }),
           updatedAt: now,
         })
-        .where(and(eq(orders.id, id), eq(orders.upstreamOrderId, order.id), notRegressing));
+        .where(this.mine(eq(orders.id, id), eq(orders.upstreamOrderId, order.id), notRegressing));
       if (unknown) {
         // Since the first poll that saw it: a later unknown status (another word) keeps that time.
         await db
           .update(orders)
           .set({ unknownStatusSince: now })
           .where(
-            and(
+            this.mine(
               eq(orders.id, id),
               eq(orders.upstreamOrderId, order.id),
               notRegressing,
@@ -347,10 +385,17 @@ export class OrderRows {
           await db
             .update(orders)
             .set({ finishedAt: now })
-            .where(and(eq(orders.id, id), eq(orders.upstreamOrderId, order.id), isNull(orders.finishedAt)))
+            .where(
+              this.mine(eq(orders.id, id), eq(orders.upstreamOrderId, order.id), isNull(orders.finishedAt)),
+            )
             .returning({ id: orders.id }),
         ) === 1;
-      const row = first(await db.select().from(orders).where(eq(orders.id, id)));
+      const row = first(
+        await db
+          .select()
+          .from(orders)
+          .where(this.mine(eq(orders.id, id))),
+      );
       if (!row) throw new Error(`order ${id} not found`);
       if (row.upstreamOrderId !== order.id) {
         throw new Error(`order ${id} is upstream ${row.upstreamOrderId}, not ${order.id}`);
@@ -368,7 +413,7 @@ export class OrderRows {
         .select()
         .from(orders)
         .where(
-          and(
+          this.mine(
             inArray(orders.status, ACTIVE_STATUSES),
             opts.dueAt ? or(isNull(orders.nextPollAt), lte(orders.nextPollAt, opts.dueAt)) : undefined,
           ),
@@ -383,7 +428,10 @@ export class OrderRows {
   async setResultFiles(id: string, files: DeliveredFile[]): Promise<void> {
     const orders = this.t;
     await this.run((db) =>
-      db.update(orders).set({ resultFiles: files, updatedAt: this.nowDate() }).where(eq(orders.id, id)),
+      db
+        .update(orders)
+        .set({ resultFiles: files, updatedAt: this.nowDate() })
+        .where(this.mine(eq(orders.id, id))),
     );
   }
 
@@ -393,7 +441,7 @@ export class OrderRows {
       db
         .update(orders)
         .set({ statusMessageId: messageId, updatedAt: this.nowDate() })
-        .where(eq(orders.id, id)),
+        .where(this.mine(eq(orders.id, id))),
     );
   }
 
@@ -428,7 +476,9 @@ export class OrderRows {
       db
         .select()
         .from(orders)
-        .where(and(eq(orders.userId, userId), eq(orders.status, 'completed'), isNotNull(orders.resultFiles)))
+        .where(
+          this.mine(eq(orders.userId, userId), eq(orders.status, 'completed'), isNotNull(orders.resultFiles)),
+        )
         .orderBy(desc(orders.finishedAt), desc(orders.id))
         .limit(opts.limit),
     );
@@ -444,7 +494,7 @@ export class OrderRows {
       db
         .select()
         .from(orders)
-        .where(and(eq(orders.chatId, chatId), inArray(orders.stage, [...stages])))
+        .where(this.mine(eq(orders.chatId, chatId), inArray(orders.stage, [...stages])))
         .orderBy(desc(orders.createdAt), desc(orders.id))
         .limit(opts.limit)
         .offset(opts.offset ?? 0),
@@ -459,7 +509,11 @@ export class OrderRows {
         .select({ status: orders.status, n: count() })
         .from(orders)
         .where(
-          and(eq(orders.stage, 'submitted'), inArray(orders.status, ACTIVE_STATUSES), isNull(orders.lostAt)),
+          this.mine(
+            eq(orders.stage, 'submitted'),
+            inArray(orders.status, ACTIVE_STATUSES),
+            isNull(orders.lostAt),
+          ),
         )
         .groupBy(orders.status),
     );
@@ -473,7 +527,7 @@ export class OrderRows {
       db
         .select({ n: count() })
         .from(orders)
-        .where(and(eq(orders.chatId, chatId), inArray(orders.stage, [...stages]))),
+        .where(this.mine(eq(orders.chatId, chatId), inArray(orders.stage, [...stages]))),
     );
     return first(rows)?.n ?? 0;
   }

@@ -22,7 +22,7 @@ export class OrdersRepository extends OrderRows {
       db
         .update(orders)
         .set({ nextPollAt, pollFailures, pollOwner: null, updatedAt: this.nowDate() })
-        .where(eq(orders.id, id)),
+        .where(this.mine(eq(orders.id, id))),
     );
   }
 
@@ -61,7 +61,7 @@ export class OrdersRepository extends OrderRows {
       db
         .update(orders)
         .set({ nextPollAt, pollOwner: null })
-        .where(and(eq(orders.id, id), eq(orders.nextPollAt, claimedUntil))),
+        .where(this.mine(eq(orders.id, id), eq(orders.nextPollAt, claimedUntil))),
     );
   }
 
@@ -104,7 +104,7 @@ export class OrdersRepository extends OrderRows {
       db
         .select()
         .from(orders)
-        .where(and(inArray(orders.status, [...FINAL_ORDER_STATUSES]), isNull(orders.deliveredAt)))
+        .where(this.mine(inArray(orders.status, [...FINAL_ORDER_STATUSES]), isNull(orders.deliveredAt)))
         .orderBy(asc(orders.finishedAt)),
     );
   }
@@ -117,7 +117,7 @@ export class OrdersRepository extends OrderRows {
         .select()
         .from(orders)
         .where(
-          and(
+          this.mine(
             eq(orders.stage, 'submitted'),
             or(inArray(orders.status, [...FINAL_ORDER_STATUSES]), this.#lost()),
             isNull(orders.finalHandledAt),
@@ -155,7 +155,7 @@ export class OrdersRepository extends OrderRows {
       db
         .select()
         .from(orders)
-        .where(and(this.#pollable(), or(isNull(orders.nextPollAt), lte(orders.nextPollAt, opts.dueAt))))
+        .where(this.mine(this.#pollable(), or(isNull(orders.nextPollAt), lte(orders.nextPollAt, opts.dueAt))))
         .orderBy(asc(orders.nextPollAt))
         .limit(opts.limit),
     );
@@ -168,7 +168,7 @@ export class OrdersRepository extends OrderRows {
       db
         .select({ at: min(orders.nextPollAt) })
         .from(orders)
-        .where(and(this.#pollable(), gt(orders.nextPollAt, after))),
+        .where(this.mine(this.#pollable(), gt(orders.nextPollAt, after))),
     );
     return first(rows)?.at ?? null;
   }
@@ -189,7 +189,7 @@ export class OrdersRepository extends OrderRows {
         await tx.db
           .update(orders)
           .set({ error: { code: LOST_ORDER_CODE, message }, lostAt: now, nextPollAt: null, updatedAt: now })
-          .where(and(eq(orders.id, id), this.#pollable()))
+          .where(this.mine(eq(orders.id, id), this.#pollable()))
           .returning(),
       );
       if (row) await alongside?.(tx);
@@ -213,7 +213,7 @@ export class OrdersRepository extends OrderRows {
           .update(orders)
           .set({ unknownStatusReportedAt: now })
           .where(
-            and(
+            this.mine(
               eq(orders.id, id),
               this.#pollable(),
               lte(orders.unknownStatusSince, since),
@@ -243,7 +243,7 @@ export class OrdersRepository extends OrderRows {
       db
         .select()
         .from(orders)
-        .where(and(this.#lost(), isNull(orders.deliveredAt)))
+        .where(this.mine(this.#lost(), isNull(orders.deliveredAt)))
         .orderBy(asc(orders.updatedAt)),
     );
   }

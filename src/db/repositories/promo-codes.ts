@@ -5,9 +5,10 @@
  * at once: PostgreSQL re-checks the second UPDATE's condition after the first commits, so it changes
  * no row and that transaction rolls back (its redemption row with it); SQLite admits one writer.
  */
-import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { RedemptionOutcome } from '../../domain/promo-code.js';
 import { ledgerKeys } from '../../domain/wallet.js';
+import type { BotScope } from '../bot-scope.js';
 import { changed, type Engine, first } from '../engine.js';
 import type { PromoCodeRecord } from '../records.js';
 import type { WalletRepository } from './wallet.js';
@@ -22,6 +23,7 @@ class UsedUp extends Error {}
 export class PromoCodesRepository {
   constructor(
     private readonly engine: Engine,
+    readonly scope: BotScope,
     private readonly wallet: WalletRepository,
     private readonly now: () => number = Date.now,
   ) {}
@@ -38,8 +40,8 @@ export class PromoCodesRepository {
     const rows = await this.engine.run((db) =>
       db
         .insert(promoCodes)
-        .values(codes.map((c) => ({ ...c, used: 0, createdAt })))
-        .onConflictDoNothing({ target: promoCodes.code })
+        .values(codes.map((c) => this.scope.row({ ...c, used: 0, createdAt })))
+        .onConflictDoNothing({ target: [promoCodes.botId, promoCodes.code] })
         .returning({ code: promoCodes.code }),
     );
     return rows.map((r) => r.code);
@@ -48,7 +50,12 @@ export class PromoCodesRepository {
   async find(code: string): Promise<PromoCodeRecord | undefined> {
     const { promoCodes } = this.#t;
     return first(
-      await this.engine.run((db) => db.select().from(promoCodes).where(eq(promoCodes.code, code))),
+      await this.engine.run((db) =>
+        db
+          .select()
+          .from(promoCodes)
+          .where(this.scope.where(promoCodes, eq(promoCodes.code, code))),
+      ),
     );
   }
 
@@ -59,6 +66,7 @@ export class PromoCodesRepository {
       db
         .select()
         .from(promoCodes)
+        .where(this.scope.where(promoCodes))
         .orderBy(desc(promoCodes.createdAt), promoCodes.code)
         .offset(offset)
         .limit(limit),
@@ -67,7 +75,9 @@ export class PromoCodesRepository {
 
   async count(): Promise<number> {
     const { promoCodes } = this.#t;
-    const [row] = await this.engine.run((db) => db.select({ n: count() }).from(promoCodes));
+    const [row] = await this.engine.run((db) =>
+      db.select({ n: count() }).from(promoCodes).where(this.scope.where(promoCodes)),
+    );
     return Number(row?.n ?? 0);
   }
 
@@ -77,7 +87,7 @@ export class PromoCodesRepository {
       db
         .update(promoCodes)
         .set({ disabledAt: new Date(this.now()) })
-        .where(and(eq(promoCodes.code, code), isNull(promoCodes.disabledAt)))
+        .where(this.scope.where(promoCodes, eq(promoCodes.code, code), isNull(promoCodes.disabledAt)))
         .returning({ code: promoCodes.code }),
     );
     if (changed(rows) === 1) return 'disabled';
@@ -90,13 +100,18 @@ export class PromoCodesRepository {
     const at = new Date(this.now());
     try {
       return await this.engine.transaction(async (tx): Promise<RedemptionOutcome> => {
-        const found = first(await tx.db.select().from(promoCodes).where(eq(promoCodes.code, code)));
+        const found = first(
+          await tx.db
+            .select()
+            .from(promoCodes)
+            .where(this.scope.where(promoCodes, eq(promoCodes.code, code))),
+        );
         if (!found) return { kind: 'unknown' };
         if (found.disabledAt) return { kind: 'disabled' };
         if (found.expiresAt && found.expiresAt.getTime() <= at.getTime()) return { kind: 'expired' };
         const mine = await tx.db
           .insert(promoRedemptions)
-          .values({ code, userId, stars: found.stars, createdAt: at })
+          .values(this.scope.row({ code, userId, stars: found.stars, createdAt: at }))
           .onConflictDoNothing()
           .returning({ code: promoRedemptions.code });
         if (changed(mine) === 0) return { kind: 'already' };
@@ -104,7 +119,8 @@ export class PromoCodesRepository {
           .update(promoCodes)
           .set({ used: sql`${promoCodes.used} + 1` })
           .where(
-            and(
+            this.scope.where(
+              promoCodes,
               eq(promoCodes.code, code),
               sql`${promoCodes.used} < ${promoCodes.uses}`,
               isNull(promoCodes.disabledAt),
@@ -131,7 +147,10 @@ export class PromoCodesRepository {
   async redeemedBy(userId: number): Promise<number> {
     const { promoRedemptions } = this.#t;
     const [row] = await this.engine.run((db) =>
-      db.select({ n: count() }).from(promoRedemptions).where(eq(promoRedemptions.userId, userId)),
+      db
+        .select({ n: count() })
+        .from(promoRedemptions)
+        .where(this.scope.where(promoRedemptions, eq(promoRedemptions.userId, userId))),
     );
     return Number(row?.n ?? 0);
   }
@@ -145,7 +164,8 @@ export class PromoCodesRepository {
           n: count(),
           stars: sql<number>`coalesce(sum(${promoRedemptions.stars}), 0)`.mapWith(Number),
         })
-        .from(promoRedemptions),
+        .from(promoRedemptions)
+        .where(this.scope.where(promoRedemptions)),
     );
     return { redemptions: Number(row?.n ?? 0), stars: row?.stars ?? 0 };
   }
@@ -156,7 +176,12 @@ export class PromoCodesRepository {
   async misses(userId: number, windowMs: number): Promise<number> {
     const { promoMisses } = this.#t;
     const row = first(
-      await this.engine.run((db) => db.select().from(promoMisses).where(eq(promoMisses.userId, userId))),
+      await this.engine.run((db) =>
+        db
+          .select()
+          .from(promoMisses)
+          .where(this.scope.where(promoMisses, eq(promoMisses.userId, userId))),
+      ),
     );
     if (!row || row.windowStart.getTime() + windowMs <= this.now()) return 0;
     return row.misses;
@@ -170,13 +195,18 @@ export class PromoCodesRepository {
     const { promoMisses } = this.#t;
     const now = this.now();
     return this.engine.transaction(async (tx) => {
-      const row = first(await tx.db.select().from(promoMisses).where(eq(promoMisses.userId, userId)));
+      const row = first(
+        await tx.db
+          .select()
+          .from(promoMisses)
+          .where(this.scope.where(promoMisses, eq(promoMisses.userId, userId))),
+      );
       const open = row !== undefined && row.windowStart.getTime() + windowMs > now;
       const next = { windowStart: open ? row.windowStart : new Date(now), misses: open ? row.misses + 1 : 1 };
       await tx.db
         .insert(promoMisses)
-        .values({ userId, ...next })
-        .onConflictDoUpdate({ target: promoMisses.userId, set: next });
+        .values(this.scope.row({ userId, ...next }))
+        .onConflictDoUpdate({ target: [promoMisses.botId, promoMisses.userId], set: next });
       return next.misses;
     });
   }

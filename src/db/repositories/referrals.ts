@@ -7,6 +7,7 @@ import { and, count, countDistinct, eq, gte, inArray, isNotNull, isNull, sql } f
 import { type ReferralRules, referralReward } from '../../domain/referral.js';
 import { utcDayStart } from '../../domain/utc-day.js';
 import { ledgerKeys } from '../../domain/wallet.js';
+import { type BotScope, MAIN_BOT_ID } from '../bot-scope.js';
 import { changed, type Engine, first, type Tx } from '../engine.js';
 import type { UserRecord } from '../records.js';
 import type { ReferralCredit, RewardBooked, SpendBooked, SpendRefunded, WalletRepository } from './wallet.js';
@@ -50,9 +51,17 @@ export interface ReferralTotals {
 export class ReferralsRepository {
   constructor(
     private readonly engine: Engine,
+    readonly scope: BotScope,
     private readonly wallet: Pick<WalletRepository, 'book' | 'pools' | 'balance'>,
     private readonly now: () => number = Date.now,
   ) {}
+
+  /** One referrer's rewards at a time; the main bot keeps its key of before (see walletLock). */
+  #referralLock(referrerId: number): string {
+    return this.scope.botId === MAIN_BOT_ID
+      ? `referral:${referrerId}`
+      : `referral:${this.scope.botId}:${referrerId}`;
+  }
 
   get #t() {
     return this.engine.tables;
@@ -74,7 +83,12 @@ export class ReferralsRepository {
           ...('referrerId' in to ? { referredBy: to.referrerId } : { campaignId: to.campaignId }),
         })
         .where(
-          and(eq(users.telegramId, userId), eq(users.createdUpdateId, updateId), isNull(users.attributedAt)),
+          this.scope.where(
+            users,
+            eq(users.telegramId, userId),
+            eq(users.createdUpdateId, updateId),
+            isNull(users.attributedAt),
+          ),
         )
         .returning({ id: users.telegramId }),
     );
@@ -84,7 +98,14 @@ export class ReferralsRepository {
   /** The user with this referral code. */
   async findByCode(code: string): Promise<UserRecord | undefined> {
     const { users } = this.#t;
-    return first(await this.engine.run((db) => db.select().from(users).where(eq(users.referralCode, code))));
+    return first(
+      await this.engine.run((db) =>
+        db
+          .select()
+          .from(users)
+          .where(this.scope.where(users, eq(users.referralCode, code))),
+      ),
+    );
   }
 
   /**
@@ -96,7 +117,10 @@ export class ReferralsRepository {
     for (let attempt = 0; attempt < 5; attempt++) {
       const row = first(
         await this.engine.run((db) =>
-          db.select({ code: users.referralCode }).from(users).where(eq(users.telegramId, userId)),
+          db
+            .select({ code: users.referralCode })
+            .from(users)
+            .where(this.scope.where(users, eq(users.telegramId, userId))),
         ),
       );
       if (!row) return undefined;
@@ -106,7 +130,7 @@ export class ReferralsRepository {
           db
             .update(users)
             .set({ referralCode: fresh() })
-            .where(and(eq(users.telegramId, userId), isNull(users.referralCode))),
+            .where(this.scope.where(users, eq(users.telegramId, userId), isNull(users.referralCode))),
         );
       } catch {
         // Another user holds that code: the next attempt draws a new one.
@@ -119,20 +143,23 @@ export class ReferralsRepository {
     const { users, walletEntries: w } = this.#t;
     return this.engine.transaction(async ({ db }) => {
       const joined = first(
-        await db.select({ n: count() }).from(users).where(eq(users.referredBy, referrerId)),
+        await db
+          .select({ n: count() })
+          .from(users)
+          .where(this.scope.where(users, eq(users.referredBy, referrerId))),
       );
       const paid = first(
         await db
           .select({ n: countDistinct(w.userId) })
           .from(w)
-          .innerJoin(users, eq(users.telegramId, w.userId))
-          .where(and(eq(users.referredBy, referrerId), eq(w.kind, 'topup'))),
+          .innerJoin(users, and(eq(users.botId, w.botId), eq(users.telegramId, w.userId)))
+          .where(this.scope.where(w, eq(users.referredBy, referrerId), eq(w.kind, 'topup'))),
       );
       const earned = first(
         await db
           .select({ stars: starsSum(w.delta) })
           .from(w)
-          .where(and(eq(w.userId, referrerId), eq(w.kind, 'referral'))),
+          .where(this.scope.where(w, eq(w.userId, referrerId), eq(w.kind, 'referral'))),
       );
       return {
         joined: Number(joined?.n ?? 0),
@@ -157,7 +184,7 @@ export class ReferralsRepository {
       await tx.db
         .select({ referredBy: users.referredBy, joinedAt: users.createdAt })
         .from(users)
-        .where(eq(users.telegramId, spend.userId)),
+        .where(this.scope.where(users, eq(users.telegramId, spend.userId))),
     );
     const referrerId = referee?.referredBy;
     if (!referee || referrerId === null || referrerId === undefined || referrerId === spend.userId) {
@@ -165,14 +192,15 @@ export class ReferralsRepository {
     }
     const paid = (await this.wallet.pools(spend.userId, tx)).funded.get(spend.fundedBy)?.paid ?? 0;
     if (paid <= 0) return undefined;
-    await tx.lock(`referral:${referrerId}`);
+    await tx.lock(this.#referralLock(referrerId));
     const now = this.now();
     const earlier = first(
       await tx.db
         .select({ n: count() })
         .from(w)
         .where(
-          and(
+          this.scope.where(
+            w,
             eq(w.userId, referrerId),
             eq(w.kind, 'referral'),
             eq(w.note, String(spend.userId)),
@@ -185,7 +213,12 @@ export class ReferralsRepository {
         .select({ stars: starsSum(w.delta) })
         .from(w)
         .where(
-          and(eq(w.userId, referrerId), eq(w.kind, 'referral'), gte(w.createdAt, new Date(utcDayStart(now)))),
+          this.scope.where(
+            w,
+            eq(w.userId, referrerId),
+            eq(w.kind, 'referral'),
+            gte(w.createdAt, new Date(utcDayStart(now))),
+          ),
         ),
     );
     const stars = referralReward(rules, {
@@ -228,15 +261,22 @@ export class ReferralsRepository {
       await tx.db
         .select({ referredBy: users.referredBy })
         .from(users)
-        .where(eq(users.telegramId, refunded.userId)),
+        .where(this.scope.where(users, eq(users.telegramId, refunded.userId))),
     );
     const referrerId = referee?.referredBy;
     if (referrerId === null || referrerId === undefined || referrerId === refunded.userId) return undefined;
-    await tx.lock(`referral:${referrerId}`);
+    await tx.lock(this.#referralLock(referrerId));
     const rewards = await tx.db
       .select({ key: w.key, delta: w.delta })
       .from(w)
-      .where(and(eq(w.userId, referrerId), eq(w.kind, 'referral'), eq(w.note, String(refunded.userId))));
+      .where(
+        this.scope.where(
+          w,
+          eq(w.userId, referrerId),
+          eq(w.kind, 'referral'),
+          eq(w.note, String(refunded.userId)),
+        ),
+      );
     const earned = rewards.filter((r) => isSpendReward(r.key)).reduce((sum, r) => sum + r.delta, 0);
     const takenBack = rewards.filter((r) => isClawback(r.key)).reduce((sum, r) => sum - r.delta, 0);
     const outstanding = earned - takenBack;
@@ -265,7 +305,7 @@ export class ReferralsRepository {
     const spends = await tx.db
       .select({ key: w.key, kind: w.kind })
       .from(w)
-      .where(and(eq(w.userId, userId), inArray(w.kind, ['capture', 'charge'])));
+      .where(this.scope.where(w, eq(w.userId, userId), inArray(w.kind, ['capture', 'charge'])));
     const { funded } = await this.wallet.pools(userId, tx);
     // A capture was paid by its hold (`settle:<hold key>`), a late charge by itself.
     const settlePrefix = ledgerKeys.settle('');
@@ -282,15 +322,20 @@ export class ReferralsRepository {
         await db
           .select({ stars: starsSum(w.delta) })
           .from(w)
-          .where(eq(w.kind, 'referral')),
+          .where(this.scope.where(w, eq(w.kind, 'referral'))),
       );
-      const referred = first(await db.select({ n: count() }).from(users).where(isNotNull(users.referredBy)));
+      const referred = first(
+        await db
+          .select({ n: count() })
+          .from(users)
+          .where(this.scope.where(users, isNotNull(users.referredBy))),
+      );
       const topups = first(
         await db
           .select({ n: count(), stars: starsSum(w.stars) })
           .from(w)
-          .innerJoin(users, eq(users.telegramId, w.userId))
-          .where(and(isNotNull(users.referredBy), inArray(w.kind, ['topup']))),
+          .innerJoin(users, and(eq(users.botId, w.botId), eq(users.telegramId, w.userId)))
+          .where(this.scope.where(w, isNotNull(users.referredBy), inArray(w.kind, ['topup']))),
       );
       return {
         rewardStars: rewards?.stars ?? 0,

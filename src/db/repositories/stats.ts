@@ -5,6 +5,7 @@
  */
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { ACTIVE_ORDER_STATUSES, type OrderStatus } from '../../domain/order-state.js';
+import type { BotScope } from '../bot-scope.js';
 import type { Engine } from '../engine.js';
 import { chargedUsd } from './orders.js';
 
@@ -22,7 +23,10 @@ const countWhere = (condition: SQL | undefined) =>
   sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`.mapWith(Number);
 
 export class StatsRepository {
-  constructor(private readonly engine: Engine) {}
+  constructor(
+    private readonly engine: Engine,
+    readonly scope: BotScope,
+  ) {}
 
   collect(since: { today: Date; week: Date; month: Date }, topLimit: number): Promise<StatsCounts> {
     const { users, orders } = this.engine.tables;
@@ -34,8 +38,13 @@ export class StatsRepository {
           newWeek: countWhere(gte(users.createdAt, since.week)),
           activeWeek: countWhere(gte(users.seenAt, since.week)),
         })
-        .from(users);
-      const placedInMonth = and(eq(orders.stage, 'submitted'), gte(orders.createdAt, since.month));
+        .from(users)
+        .where(this.scope.where(users));
+      const placedInMonth = this.scope.where(
+        orders,
+        eq(orders.stage, 'submitted'),
+        gte(orders.createdAt, since.month),
+      );
       const byStatus = await db
         .select({
           status: orders.status,
@@ -80,7 +89,8 @@ export class StatsRepository {
         .select({ n: count() })
         .from(orders)
         .where(
-          and(
+          this.scope.where(
+            orders,
             eq(orders.chatId, userId),
             eq(orders.userId, userId),
             sql`(${eq(orders.stage, 'submitting')} or (${and(
@@ -106,7 +116,13 @@ export class StatsRepository {
       db
         .select({ status: orders.status, price: chargedUsd(orders) })
         .from(orders)
-        .where(and(eq(orders.userId, userId), inArray(orders.stage, ['submitting', 'submitted']))),
+        .where(
+          this.scope.where(
+            orders,
+            eq(orders.userId, userId),
+            inArray(orders.stage, ['submitting', 'submitted']),
+          ),
+        ),
     );
     return {
       orders: rows.length,
@@ -128,7 +144,8 @@ export class StatsRepository {
         .select({ price: chargedUsd(orders) })
         .from(orders)
         .where(
-          and(
+          this.scope.where(
+            orders,
             eq(orders.chatId, userId),
             eq(orders.userId, userId),
             inArray(orders.stage, ['submitting', 'submitted']),

@@ -5,14 +5,18 @@
  * (`sub:<charge>`) in one transaction under the customer's wallet lock, so a renewal delivered twice,
  * by two replicas or after a crash, credits once. The allowance expires through
  * WalletRepository.expireAllowances (at every spend, and the periodic job).
+ *
+ * Every row read or written is the store's bot's (BotScope): the same Telegram user, plan payload
+ * and charge id in another bot are another customer's subscription, period and checkout.
  */
-import { and, asc, count, desc, eq, gt, gte, lt, lte, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, gt, gte, lt, lte, sql } from 'drizzle-orm';
 import {
   periodAllowance,
   planPayload,
   subscriptionKeys,
   UNNAMED_PLAN_ID,
 } from '../../domain/subscription.js';
+import type { BotScope } from '../bot-scope.js';
 import { changed, type Engine, first, type Tx, within } from '../engine.js';
 import type { SubscriptionPeriodRecord, SubscriptionRecord } from '../records.js';
 import { type WalletRepository, walletLock } from './wallet.js';
@@ -86,6 +90,7 @@ export interface SubscriptionStats {
 export class SubscriptionsRepository {
   constructor(
     private readonly engine: Engine,
+    readonly scope: BotScope,
     private readonly wallet: WalletRepository,
     private readonly now: () => number = Date.now,
   ) {}
@@ -106,11 +111,21 @@ export class SubscriptionsRepository {
     const planId = payment.planId ?? UNNAMED_PLAN_ID;
     const payload = payment.payload ?? planPayload(planId, payment.userId);
     return this.engine.transaction(async (tx): Promise<PeriodOutcome> => {
-      await tx.lock(walletLock(payment.userId));
+      await tx.lock(walletLock(this.scope, payment.userId));
       const now = new Date(this.now());
-      const seen = first(await tx.db.select().from(p).where(eq(p.chargeId, payment.chargeId)));
+      const seen = first(
+        await tx.db
+          .select()
+          .from(p)
+          .where(this.scope.where(p, eq(p.chargeId, payment.chargeId))),
+      );
       if (seen) {
-        const subscription = first(await tx.db.select().from(s).where(eq(s.id, seen.subscriptionId)));
+        const subscription = first(
+          await tx.db
+            .select()
+            .from(s)
+            .where(this.scope.where(s, eq(s.id, seen.subscriptionId))),
+        );
         return {
           kind: 'duplicate',
           balance: await this.wallet.balance(payment.userId, tx),
@@ -126,7 +141,7 @@ export class SubscriptionsRepository {
             await tx.db
               .select()
               .from(s)
-              .where(and(eq(s.userId, payment.userId), eq(s.payload, payload)))
+              .where(this.scope.where(s, eq(s.userId, payment.userId), eq(s.payload, payload)))
               .orderBy(sql`case when ${s.state} = 'active' then 0 else 1 end`, desc(s.startedAt))
               .limit(1),
           );
@@ -145,18 +160,20 @@ export class SubscriptionsRepository {
       const allowance = periodAllowance(terms, payment.stars);
       const expiresAt = payment.expiresAt ?? new Date(now.getTime() + terms.periodSeconds * 1000);
       const subscriptionId = chain?.id ?? payment.chargeId;
-      await tx.db.insert(p).values({
-        chargeId: payment.chargeId,
-        userId: payment.userId,
-        subscriptionId,
-        planId: chain?.planId ?? planId,
-        stars: payment.stars,
-        allowance,
-        startsAt: now,
-        endsAt: expiresAt,
-        status: 'paid',
-        first: payment.first,
-      });
+      await tx.db.insert(p).values(
+        this.scope.row({
+          chargeId: payment.chargeId,
+          userId: payment.userId,
+          subscriptionId,
+          planId: chain?.planId ?? planId,
+          stars: payment.stars,
+          allowance,
+          startsAt: now,
+          endsAt: expiresAt,
+          status: 'paid',
+          first: payment.first,
+        }),
+      );
       if (allowance > 0) {
         await this.wallet.book(
           {
@@ -172,20 +189,24 @@ export class SubscriptionsRepository {
         );
       }
       if (!chain) {
-        await tx.db.insert(s).values({
-          id: subscriptionId,
-          userId: payment.userId,
-          payload,
-          planId,
-          ...terms,
-          state: 'active',
-          cancelled: false,
-          chargeId: payment.chargeId,
-          expiresAt,
-          startedAt: now,
-        });
+        await tx.db.insert(s).values(
+          this.scope.row({
+            id: subscriptionId,
+            userId: payment.userId,
+            payload,
+            planId,
+            ...terms,
+            state: 'active',
+            cancelled: false,
+            chargeId: payment.chargeId,
+            expiresAt,
+            startedAt: now,
+          }),
+        );
         // Its checkout is no longer waiting for its payment.
-        await tx.db.delete(c).where(and(eq(c.userId, payment.userId), eq(c.payload, payload)));
+        await tx.db
+          .delete(c)
+          .where(this.scope.where(c, eq(c.userId, payment.userId), eq(c.payload, payload)));
       } else {
         const moves = chain.state === 'ended' || chain.expiresAt.getTime() < expiresAt.getTime();
         const change = {
@@ -200,7 +221,11 @@ export class SubscriptionsRepository {
             endNotifiedAt: null,
           }),
         };
-        if (Object.keys(change).length > 0) await tx.db.update(s).set(change).where(eq(s.id, chain.id));
+        if (Object.keys(change).length > 0)
+          await tx.db
+            .update(s)
+            .set(change)
+            .where(this.scope.where(s, eq(s.id, chain.id)));
         // Telegram charges a renewal when the paid period ends: this subscription's earlier periods
         // end here at the latest (the bot's clock may lag Telegram's), so their rest expires now, not
         // later. Another subscription's periods are left alone.
@@ -208,7 +233,12 @@ export class SubscriptionsRepository {
           .update(p)
           .set({ endsAt: now })
           .where(
-            and(eq(p.subscriptionId, chain.id), sql`${p.chargeId} <> ${payment.chargeId}`, gt(p.endsAt, now)),
+            this.scope.where(
+              p,
+              eq(p.subscriptionId, chain.id),
+              sql`${p.chargeId} <> ${payment.chargeId}`,
+              gt(p.endsAt, now),
+            ),
           );
       }
       // The previous period may have ended already: its rest expires before anything spends it.
@@ -216,9 +246,14 @@ export class SubscriptionsRepository {
       const live = await tx.db
         .select()
         .from(s)
-        .where(and(eq(s.userId, payment.userId), eq(s.state, 'active')))
+        .where(this.scope.where(s, eq(s.userId, payment.userId), eq(s.state, 'active')))
         .orderBy(asc(s.startedAt), asc(s.id));
-      const subscription = first(await tx.db.select().from(s).where(eq(s.id, subscriptionId)))!;
+      const subscription = first(
+        await tx.db
+          .select()
+          .from(s)
+          .where(this.scope.where(s, eq(s.id, subscriptionId))),
+      )!;
       return {
         kind: 'credited',
         balance: await this.wallet.balance(payment.userId, tx),
@@ -239,17 +274,22 @@ export class SubscriptionsRepository {
   approveCheckout(userId: number, payload: string, pendingMs: number): Promise<CheckoutApproval> {
     const { subscriptions: s, subscriptionCheckouts: c } = this.#t;
     return this.engine.transaction(async (tx): Promise<CheckoutApproval> => {
-      await tx.lock(walletLock(userId));
+      await tx.lock(walletLock(this.scope, userId));
       const now = new Date(this.now());
       const active = first(
         await tx.db
           .select({ id: s.id })
           .from(s)
-          .where(and(eq(s.userId, userId), eq(s.state, 'active')))
+          .where(this.scope.where(s, eq(s.userId, userId), eq(s.state, 'active')))
           .limit(1),
       );
       if (active) return 'subscribed';
-      const waiting = first(await tx.db.select().from(c).where(eq(c.userId, userId)));
+      const waiting = first(
+        await tx.db
+          .select()
+          .from(c)
+          .where(this.scope.where(c, eq(c.userId, userId))),
+      );
       if (
         waiting &&
         waiting.payload !== payload &&
@@ -259,8 +299,8 @@ export class SubscriptionsRepository {
       }
       await tx.db
         .insert(c)
-        .values({ userId, payload, approvedAt: now })
-        .onConflictDoUpdate({ target: c.userId, set: { payload, approvedAt: now } });
+        .values(this.scope.row({ userId, payload, approvedAt: now }))
+        .onConflictDoUpdate({ target: [c.botId, c.userId], set: { payload, approvedAt: now } });
       return 'approved';
     });
   }
@@ -273,7 +313,7 @@ export class SubscriptionsRepository {
         db
           .select()
           .from(s)
-          .where(eq(s.userId, userId))
+          .where(this.scope.where(s, eq(s.userId, userId)))
           .orderBy(sql`case when ${s.state} = 'active' then 0 else 1 end`, desc(s.startedAt), desc(s.id))
           .limit(1),
       ),
@@ -287,28 +327,39 @@ export class SubscriptionsRepository {
       db
         .select()
         .from(s)
-        .where(and(eq(s.userId, userId), eq(s.state, 'active')))
+        .where(this.scope.where(s, eq(s.userId, userId), eq(s.state, 'active')))
         .orderBy(asc(s.startedAt), asc(s.id)),
     );
   }
 
   async findPeriod(chargeId: string): Promise<SubscriptionPeriodRecord | undefined> {
     const { subscriptionPeriods: p } = this.#t;
-    return first(await this.engine.run((db) => db.select().from(p).where(eq(p.chargeId, chargeId))));
+    return first(
+      await this.engine.run((db) =>
+        db
+          .select()
+          .from(p)
+          .where(this.scope.where(p, eq(p.chargeId, chargeId))),
+      ),
+    );
   }
 
   /** Periods paid, newest first (reconciliation, the customer card). */
   periodsOf(userId: number): Promise<SubscriptionPeriodRecord[]> {
     const { subscriptionPeriods: p } = this.#t;
     return this.engine.run((db) =>
-      db.select().from(p).where(eq(p.userId, userId)).orderBy(sql`${p.endsAt} desc`),
+      db
+        .select()
+        .from(p)
+        .where(this.scope.where(p, eq(p.userId, userId)))
+        .orderBy(sql`${p.endsAt} desc`),
     );
   }
 
   /** Every period paid (reconciliation with Telegram's transactions). */
   allPeriods(): Promise<SubscriptionPeriodRecord[]> {
     const { subscriptionPeriods: p } = this.#t;
-    return this.engine.run((db) => db.select().from(p));
+    return this.engine.run((db) => db.select().from(p).where(this.scope.where(p)));
   }
 
   /** Auto-renewal of subscription `id` off (true) or on again; true if the row changed now. */
@@ -318,7 +369,7 @@ export class SubscriptionsRepository {
       db
         .update(s)
         .set({ cancelled, cancelledAt: cancelled ? new Date(this.now()) : null })
-        .where(and(eq(s.id, id), eq(s.state, 'active'), eq(s.cancelled, !cancelled)))
+        .where(this.scope.where(s, eq(s.id, id), eq(s.state, 'active'), eq(s.cancelled, !cancelled)))
         .returning({ userId: s.userId }),
     );
     return changed(rows) === 1;
@@ -332,7 +383,7 @@ export class SubscriptionsRepository {
       db
         .select()
         .from(s)
-        .where(and(eq(s.state, 'active'), lte(s.expiresAt, before)))
+        .where(this.scope.where(s, eq(s.state, 'active'), lte(s.expiresAt, before)))
         .limit(limit),
     );
   }
@@ -345,11 +396,11 @@ export class SubscriptionsRepository {
   end(userId: number, chargeId: string): Promise<boolean> {
     const { subscriptions: s } = this.#t;
     return this.engine.transaction(async (tx) => {
-      await tx.lock(walletLock(userId));
+      await tx.lock(walletLock(this.scope, userId));
       const rows = await tx.db
         .update(s)
         .set({ state: 'ended', endedAt: new Date(this.now()), endNotifiedAt: new Date(this.now()) })
-        .where(and(eq(s.userId, userId), eq(s.chargeId, chargeId), eq(s.state, 'active')))
+        .where(this.scope.where(s, eq(s.userId, userId), eq(s.chargeId, chargeId), eq(s.state, 'active')))
         .returning({ userId: s.userId });
       await this.wallet.expireAllowances(tx, userId, true);
       return changed(rows) === 1;
@@ -367,18 +418,31 @@ export class SubscriptionsRepository {
   refundPeriod(chargeId: string): Promise<PeriodRefund> {
     const { subscriptionPeriods: p, subscriptions: s } = this.#t;
     return this.engine.transaction(async (tx): Promise<PeriodRefund> => {
-      const found = first(await tx.db.select().from(p).where(eq(p.chargeId, chargeId)));
+      const found = first(
+        await tx.db
+          .select()
+          .from(p)
+          .where(this.scope.where(p, eq(p.chargeId, chargeId))),
+      );
       if (!found) return { kind: 'unknown' };
-      await tx.lock(walletLock(found.userId));
-      const period = first(await tx.db.select().from(p).where(eq(p.chargeId, chargeId)))!;
+      await tx.lock(walletLock(this.scope, found.userId));
+      const period = first(
+        await tx.db
+          .select()
+          .from(p)
+          .where(this.scope.where(p, eq(p.chargeId, chargeId))),
+      )!;
       if (period.status === 'refunded') return { kind: 'already_refunded', period };
       const now = new Date(this.now());
       const endsAt = period.endsAt.getTime() < now.getTime() ? period.endsAt : now;
-      await tx.db.update(p).set({ status: 'refunded', endsAt }).where(eq(p.chargeId, chargeId));
+      await tx.db
+        .update(p)
+        .set({ status: 'refunded', endsAt })
+        .where(this.scope.where(p, eq(p.chargeId, chargeId)));
       await tx.db
         .update(s)
         .set({ state: 'ended', endedAt: now, expiresAt: endsAt })
-        .where(and(eq(s.chargeId, chargeId), eq(s.state, 'active')));
+        .where(this.scope.where(s, eq(s.chargeId, chargeId), eq(s.state, 'active')));
       const expired = await this.wallet.expireAllowances(tx, found.userId, true);
       const spent = await this.#spent(tx, period);
       if (spent > 0) {
@@ -418,7 +482,7 @@ export class SubscriptionsRepository {
       db
         .select({ stars: sql<number>`coalesce(sum(${w.stars}), 0)`.mapWith(Number) })
         .from(w)
-        .where(and(eq(w.chargeId, period.chargeId), eq(w.kind, 'allowance_expire'))),
+        .where(this.scope.where(w, eq(w.chargeId, period.chargeId), eq(w.kind, 'allowance_expire'))),
     );
     const pools = await this.wallet.pools(period.userId, tx);
     const pool = pools.allowance.find((a) => a.chargeId === period.chargeId);
@@ -428,7 +492,11 @@ export class SubscriptionsRepository {
   async stats(since: Date): Promise<SubscriptionStats> {
     const { subscriptions: s, subscriptionPeriods: p } = this.#t;
     const active = await this.engine.run((db) =>
-      db.select({ planId: s.planId, n: count() }).from(s).where(eq(s.state, 'active')).groupBy(s.planId),
+      db
+        .select({ planId: s.planId, n: count() })
+        .from(s)
+        .where(this.scope.where(s, eq(s.state, 'active')))
+        .groupBy(s.planId),
     );
     const periods = await this.engine.run((db) =>
       db
@@ -438,13 +506,14 @@ export class SubscriptionsRepository {
           stars: sql<number>`coalesce(sum(${p.stars}), 0)`.mapWith(Number),
         })
         .from(p)
+        .where(this.scope.where(p))
         .groupBy(p.status),
     );
     const [cancelled] = await this.engine.run((db) =>
       db
         .select({ n: count() })
         .from(s)
-        .where(and(eq(s.cancelled, true), gte(s.cancelledAt, since))),
+        .where(this.scope.where(s, eq(s.cancelled, true), gte(s.cancelledAt, since))),
     );
     const paid = periods.find((r) => r.status === 'paid');
     const refunded = periods.find((r) => r.status === 'refunded');
@@ -465,9 +534,11 @@ export class SubscriptionsRepository {
         .selectDistinct({ userId: p.userId })
         .from(p)
         .where(
-          and(
+          this.scope.where(
+            p,
             lt(p.endsAt, new Date(this.now() + 1)),
-            sql`not exists (select 1 from ${w} x where x.key = 'sub_expire:' || ${p.chargeId})`,
+            // The period's own bot's expiry: another bot may have a charge of the same id.
+            sql`not exists (select 1 from ${w} x where x.bot_id = ${p.botId} and x.key = 'sub_expire:' || ${p.chargeId})`,
           ),
         )
         .limit(limit),

@@ -2,6 +2,10 @@
  * The update inbox: Telegram updates are stored as they arrive (deduplicated by update_id, since
  * Telegram resends what it thinks was not received) and claimed by workers on any replica.
  *
+ * Everything here is one bot's (the repository's scope): update ids are unique within a bot only
+ * (two bots may each have an update 1), and a lane is a bot's (a user's chat with two bots is two
+ * lanes with the same key), so every statement names the bot, hand-written ones too (@bot).
+ *
  * A claim is a lease (owner, lease_until) taken by one conditional UPDATE. Only the head of a lane
  * may be claimed: the oldest update of its lane not yet done, so one chat's updates are handled one
  * at a time and in order, whichever replica takes them. A control update (/cancel, /help) may also
@@ -11,7 +15,6 @@
 
 import type { Statement } from 'better-sqlite3';
 import {
-  and,
   asc,
   count,
   eq,
@@ -28,6 +31,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { PAYMENT_LANE_PATTERNS } from '../../domain/inbox-lane.js';
+import type { BotScope } from '../bot-scope.js';
 import { changed, type Engine, first, type Sql } from '../engine.js';
 import type { SqliteEngine } from '../engines/sqlite.js';
 import type { InboxUpdateRecord } from '../records.js';
@@ -88,6 +92,7 @@ interface InboxRow {
 
 /** A row as SQLite's claim returns it (integers for booleans and times, the payload as text). */
 interface SqliteClaimRow {
+  bot_id: number;
   update_id: number;
   lane: string;
   control: number;
@@ -105,6 +110,7 @@ interface SqliteClaimRow {
 /** The record drizzle would have read from that row (schema/sqlite/update-inbox.ts modes). */
 function sqliteClaimed(r: SqliteClaimRow): InboxUpdateRecord & { alone: boolean; state: string | null } {
   return {
+    botId: r.bot_id,
     updateId: r.update_id,
     lane: r.lane,
     control: r.control === 1,
@@ -129,53 +135,64 @@ const SQLITE_LANE_KIND: Record<LaneKind | 'all', string> = {
   all: 'true',
 };
 
-/** The lane heads of one kind SQLite's claim takes: up to @limit_<kind>, unbacklogged lanes first. */
+/**
+ * The lane heads of one kind SQLite's claim takes: up to @limit_<kind>, unbacklogged lanes first.
+ * Lanes are @bot's (a chat's lane key is its chat id, the same in every bot the user talks to).
+ */
 function sqliteHeads(kind: LaneKind | 'all'): string {
   const free = (t: string) => `(${t}.lease_until is null or ${t}.lease_until < @now)`;
   return `select first_free from (
     with lanes as (
       select lane, min(update_id) as head, max(update_id) as last
       from update_inbox indexed by update_inbox_lane_idx
-      where done_at is null and ${SQLITE_LANE_KIND[kind]}
+      where bot_id = @bot and done_at is null and ${SQLITE_LANE_KIND[kind]}
       group by lane
     ),
     firsts as materialized (
       select l.head, l.last, case when ${free('h')} then l.head else (
         select o.update_id from update_inbox as o indexed by update_inbox_lane_idx
-        where o.lane = l.lane and o.done_at is null and o.update_id > l.head and ${free('o')}
+        where o.lane = l.lane and o.bot_id = @bot and o.done_at is null and o.update_id > l.head
+          and ${free('o')}
         order by o.update_id limit 1) end as first_free
-      from lanes as l join update_inbox as h on h.update_id = l.head
+      from lanes as l join update_inbox as h on h.bot_id = @bot and h.update_id = l.head
     )
-    select f.first_free from firsts as f join update_inbox as c on c.update_id = f.first_free
+    select f.first_free from firsts as f
+      join update_inbox as c on c.bot_id = @bot and c.update_id = f.first_free
     where f.first_free = f.head or c.control
     order by f.last > f.first_free, f.first_free
     limit @limit_${kind})`;
 }
 
-/** SQLite's claim statement for these kinds of lane (see `#claimSqlite`). */
+/**
+ * SQLite's claim statement for these kinds of lane (see `#claimSqlite`), on @bot's updates; the
+ * conversation state it reads is @bot's too.
+ */
 function sqliteClaim(kinds: Array<LaneKind | 'all'>): string {
   return `update update_inbox set owner = @owner, lease_until = @until, attempts = attempts + 1
-    where update_id in (${kinds.map(sqliteHeads).join(' union all ')})
+    where bot_id = @bot and update_id in (${kinds.map(sqliteHeads).join(' union all ')})
       and done_at is null and (lease_until is null or lease_until < @now)
-    returning update_id, lane, control, payload, received_at, owner, lease_until, attempts,
+    returning bot_id, update_id, lane, control, payload, received_at, owner, lease_until, attempts,
       cancel_requested, done_at,
-      not exists (select 1 from update_inbox as older where older.lane = update_inbox.lane
-        and older.done_at is null and older.update_id < update_inbox.update_id) as alone,
-      (select s.value from conversation_states as s where s.key = update_inbox.lane) as state`;
+      not exists (select 1 from update_inbox as older where older.bot_id = update_inbox.bot_id
+        and older.lane = update_inbox.lane and older.done_at is null
+        and older.update_id < update_inbox.update_id) as alone,
+      (select s.value from conversation_states as s
+        where s.bot_id = update_inbox.bot_id and s.key = update_inbox.lane) as state`;
 }
 
 export class UpdateInboxRepository {
-  /** SQLite's own connection, for the statements of the hot path (prepared once). */
-  readonly #sqlite: SqliteEngine['sqlite'] | undefined;
+  /** SQLite's engine, for the hand-written statements of the hot path (prepared once, guarded). */
+  readonly #sqlite: SqliteEngine | undefined;
   #prepared: { insert: Statement; finish: Statement } | undefined;
   /** SQLite's claim statements, one per set of lane kinds claimed (prepared on first use). */
   readonly #claims = new Map<string, Statement>();
 
   constructor(
     private readonly engine: Engine,
+    readonly scope: BotScope,
     private readonly now: () => number,
   ) {
-    this.#sqlite = engine.dialect === 'sqlite' ? (engine as SqliteEngine).sqlite : undefined;
+    this.#sqlite = engine.dialect === 'sqlite' ? (engine as SqliteEngine) : undefined;
   }
 
   get #t() {
@@ -192,8 +209,8 @@ export class UpdateInboxRepository {
     const rows = await this.#run((db) =>
       db
         .insert(t)
-        .values({ ...update, receivedAt: new Date(this.now()) })
-        .onConflictDoNothing({ target: t.updateId })
+        .values(this.scope.row({ ...update, receivedAt: new Date(this.now()) }))
+        .onConflictDoNothing({ target: [t.botId, t.updateId] })
         .returning({ updateId: t.updateId }),
     );
     return changed(rows) === 1;
@@ -219,7 +236,7 @@ export class UpdateInboxRepository {
           const counts = await db
             .select({ lane: t.lane, n: count() })
             .from(t)
-            .where(and(isNull(t.doneAt), inArray(t.lane, lanes)))
+            .where(this.scope.where(t, isNull(t.doneAt), inArray(t.lane, lanes)))
             .groupBy(t.lane);
           const backlog = new Map(counts.map((c) => [c.lane, Number(c.n)]));
           for (const u of updates) {
@@ -255,7 +272,11 @@ export class UpdateInboxRepository {
   async #insertRows(db: Sql, rows: InboxRow[], now: Date): Promise<number[]> {
     const json = JSON.stringify(rows);
     if (this.#sqlite) {
-      const ids = this.#sqliteStatements().insert.all({ now: now.getTime(), json }) as Array<{
+      const ids = this.#sqliteStatements().insert.all({
+        bot: this.scope.botId,
+        now: now.getTime(),
+        json,
+      }) as Array<{
         update_id: number;
       }>;
       return ids.map((r) => r.update_id);
@@ -263,28 +284,29 @@ export class UpdateInboxRepository {
     const at = now.toISOString();
     // postgres.js returns the rows as an array (bigint as a string).
     const ids = (await db.execute(sql`
-      insert into update_inbox (update_id, lane, control, payload, received_at, done_at)
-      select x.u, x.l, x.c, x.p, ${at}::timestamptz, case when x.d then ${at}::timestamptz end
+      insert into update_inbox (bot_id, update_id, lane, control, payload, received_at, done_at)
+      select ${this.scope.botId}::integer, x.u, x.l, x.c, x.p, ${at}::timestamptz,
+        case when x.d then ${at}::timestamptz end
       from jsonb_to_recordset(${json}::jsonb) as x(u bigint, l text, c boolean, p jsonb, d boolean)
-      on conflict (update_id) do nothing
+      on conflict (bot_id, update_id) do nothing
       returning update_id`)) as unknown as Array<{ update_id: string | number }>;
     return ids.map((r) => Number(r.update_id));
   }
 
-  /** SQLite's hot statements, prepared once on first use. */
+  /** SQLite's hot statements, prepared once on first use (the bot: a parameter, @bot). */
   #sqliteStatements() {
     const sqlite = this.#sqlite!;
     this.#prepared ??= {
       insert: sqlite.prepare(`
-        insert into update_inbox (update_id, lane, control, payload, received_at, done_at)
-        select value ->> 'u', value ->> 'l', value ->> 'c', json(value -> 'p'), @now,
+        insert into update_inbox (bot_id, update_id, lane, control, payload, received_at, done_at)
+        select @bot, value ->> 'u', value ->> 'l', value ->> 'c', json(value -> 'p'), @now,
           case when value ->> 'd' then @now end
         from json_each(@json) where true
-        on conflict (update_id) do nothing
+        on conflict (bot_id, update_id) do nothing
         returning update_id`),
       finish: sqlite.prepare(`
         update update_inbox set done_at = @now, lease_until = null
-        where update_id in (select value from json_each(@json)) and done_at is null`),
+        where bot_id = @bot and update_id in (select value from json_each(@json)) and done_at is null`),
     };
     return this.#prepared;
   }
@@ -300,15 +322,17 @@ export class UpdateInboxRepository {
       await this.#run((db) =>
         db
           .insert(t)
-          .values({
-            updateId,
-            lane,
-            control: false,
-            payload: { update_id: updateId },
-            receivedAt: now,
-            doneAt: now,
-          })
-          .onConflictDoNothing({ target: t.updateId }),
+          .values(
+            this.scope.row({
+              updateId,
+              lane,
+              control: false,
+              payload: { update_id: updateId },
+              receivedAt: now,
+              doneAt: now,
+            }),
+          )
+          .onConflictDoNothing({ target: [t.botId, t.updateId] }),
       );
       return true;
     } catch {
@@ -379,33 +403,32 @@ export class UpdateInboxRepository {
             last: sql<number>`max(${t.updateId})`.as('last'),
           })
           .from(t)
-          .where(and(isNull(t.doneAt), ofKind[kind]))
+          .where(this.scope.where(t, isNull(t.doneAt), ofKind[kind]))
           .groupBy(t.lane),
       );
       const heads = db
         .with(lanes)
         .select({ updateId: t.updateId })
         .from(lanes)
-        .innerJoin(t, eq(t.updateId, lanes.firstFree))
+        .innerJoin(t, this.scope.where(t, eq(t.updateId, lanes.firstFree)))
         .where(or(eq(lanes.firstFree, lanes.head), eq(t.control, true)))
         .orderBy(sql`${lanes.last} > ${lanes.firstFree}`, asc(lanes.firstFree))
         .limit(limit);
-      return db
-        .$with(`picked${i}`)
-        .as(
-          db
-            .select({ updateId: t.updateId })
-            .from(t)
-            .where(inArray(t.updateId, heads))
-            .for('update', { skipLocked: true }),
-        );
+      return db.$with(`picked${i}`).as(
+        db
+          .select({ updateId: t.updateId })
+          .from(t)
+          .where(this.scope.where(t, inArray(t.updateId, heads)))
+          .for('update', { skipLocked: true }),
+      );
     });
     return db
       .with(...picked)
       .update(t)
       .set(claim)
       .where(
-        and(
+        this.scope.where(
+          t,
           or(...picked.map((p) => inArray(t.updateId, db.select({ updateId: p.updateId }).from(p)))),
           isNull(t.doneAt),
           free,
@@ -438,6 +461,7 @@ export class UpdateInboxRepository {
     }
     const limits = Object.fromEntries(kinds.map(([kind, limit]) => [`limit_${kind}`, limit]));
     const rows = statement.all({
+      bot: this.scope.botId,
       owner,
       now: now.getTime(),
       until: now.getTime() + leaseMs,
@@ -457,11 +481,10 @@ export class UpdateInboxRepository {
     return {
       ...getTableColumns(t),
       alone: sql<boolean>`not exists (select 1 from update_inbox as older
-        where older.lane = update_inbox.lane and older.done_at is null
-        and older.update_id < update_inbox.update_id)`.mapWith(Boolean),
-      state: sql<
-        string | null
-      >`(select s.value from conversation_states as s where s.key = update_inbox.lane)`,
+        where older.bot_id = update_inbox.bot_id and older.lane = update_inbox.lane
+        and older.done_at is null and older.update_id < update_inbox.update_id)`.mapWith(Boolean),
+      state: sql<string | null>`(select s.value from conversation_states as s
+        where s.bot_id = update_inbox.bot_id and s.key = update_inbox.lane)`,
     };
   }
 
@@ -476,7 +499,7 @@ export class UpdateInboxRepository {
       db
         .update(t)
         .set({ leaseUntil: new Date(this.now() + leaseMs) })
-        .where(and(eq(t.owner, owner), isNull(t.doneAt), inArray(t.updateId, updateIds)))
+        .where(this.scope.where(t, eq(t.owner, owner), isNull(t.doneAt), inArray(t.updateId, updateIds)))
         .returning({ updateId: t.updateId, cancelRequested: t.cancelRequested }),
     );
     return rows.filter((r) => r.cancelRequested).map((r) => r.updateId);
@@ -498,12 +521,16 @@ export class UpdateInboxRepository {
     const now = new Date(this.now());
     // Every claiming pass runs this: SQLite's statement is prepared once (the ids: one JSON parameter).
     if (this.#sqlite)
-      this.#sqliteStatements().finish.run({ now: now.getTime(), json: JSON.stringify(updateIds) });
+      this.#sqliteStatements().finish.run({
+        bot: this.scope.botId,
+        now: now.getTime(),
+        json: JSON.stringify(updateIds),
+      });
     else
       await db
         .update(t)
         .set({ doneAt: now, leaseUntil: null })
-        .where(and(inArray(t.updateId, updateIds), isNull(t.doneAt)));
+        .where(this.scope.where(t, inArray(t.updateId, updateIds), isNull(t.doneAt)));
   }
 
   /** Hands `owner`'s claims back (all, or those in `updateIds`): another worker may take them at once. */
@@ -515,7 +542,7 @@ export class UpdateInboxRepository {
       db
         .update(t)
         .set({ owner: null, leaseUntil: null })
-        .where(and(eq(t.owner, owner), isNull(t.doneAt), which))
+        .where(this.scope.where(t, eq(t.owner, owner), isNull(t.doneAt), which))
         .returning({ updateId: t.updateId }),
     );
     return changed(rows);
@@ -531,7 +558,15 @@ export class UpdateInboxRepository {
       db
         .update(t)
         .set({ cancelRequested: true })
-        .where(and(eq(t.lane, lane), isNull(t.doneAt), isNotNull(t.owner), ne(t.updateId, exceptUpdateId)))
+        .where(
+          this.scope.where(
+            t,
+            eq(t.lane, lane),
+            isNull(t.doneAt),
+            isNotNull(t.owner),
+            ne(t.updateId, exceptUpdateId),
+          ),
+        )
         .returning({ updateId: t.updateId }),
     );
     return changed(rows);
@@ -540,20 +575,37 @@ export class UpdateInboxRepository {
   /** Updates not yet handled (waiting or in hand), for /metrics. */
   async countPending(): Promise<number> {
     const t = this.#t;
-    const row = first(await this.#run((db) => db.select({ n: count() }).from(t).where(isNull(t.doneAt))));
+    const row = first(
+      await this.#run((db) =>
+        db
+          .select({ n: count() })
+          .from(t)
+          .where(this.scope.where(t, isNull(t.doneAt))),
+      ),
+    );
     return Number(row?.n ?? 0);
   }
 
   async find(updateId: number): Promise<InboxUpdateRecord | undefined> {
     const t = this.#t;
-    return first(await this.#run((db) => db.select().from(t).where(eq(t.updateId, updateId))));
+    return first(
+      await this.#run((db) =>
+        db
+          .select()
+          .from(t)
+          .where(this.scope.where(t, eq(t.updateId, updateId))),
+      ),
+    );
   }
 
   /** Forgets updates handled before `before` (a resend comes within minutes, not a day). */
   async prune(before: Date): Promise<number> {
     const t = this.#t;
     const rows = await this.#run((db) =>
-      db.delete(t).where(lt(t.doneAt, before)).returning({ updateId: t.updateId }),
+      db
+        .delete(t)
+        .where(this.scope.where(t, lt(t.doneAt, before)))
+        .returning({ updateId: t.updateId }),
     );
     return changed(rows);
   }

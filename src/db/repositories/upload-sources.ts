@@ -1,13 +1,15 @@
 /** Where each upstream upload came from (the Telegram file relayed), to upload it again later. */
 import { inArray } from 'drizzle-orm';
+import type { BotScope } from '../bot-scope.js';
 import type { Engine } from '../engine.js';
 import type { UploadSourceRecord } from '../records.js';
 
-export type NewUploadSource = Omit<UploadSourceRecord, 'createdAt'>;
+export type NewUploadSource = Omit<UploadSourceRecord, 'createdAt' | 'botId'>;
 
 export class UploadSourcesRepository {
   constructor(
     private readonly engine: Engine,
+    readonly scope: BotScope,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -18,8 +20,8 @@ export class UploadSourcesRepository {
     await this.engine.run((db) =>
       db
         .insert(uploadSources)
-        .values({ ...source, createdAt })
-        .onConflictDoNothing({ target: uploadSources.path }),
+        .values({ ...source, botId: this.scope.botId, createdAt })
+        .onConflictDoNothing({ target: [uploadSources.botId, uploadSources.path] }),
     );
   }
 
@@ -31,7 +33,7 @@ export class UploadSourcesRepository {
       db
         .select()
         .from(uploadSources)
-        .where(inArray(uploadSources.path, [...paths])),
+        .where(this.scope.where(uploadSources, inArray(uploadSources.path, [...paths]))),
     );
   }
 }

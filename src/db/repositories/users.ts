@@ -1,5 +1,6 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { withEntry } from '../../lib/scoped-entry.js';
+import type { BotScope } from '../bot-scope.js';
 import { changed, type Engine, first } from '../engine.js';
 import type { SupportedLocale, UserRecord } from '../records.js';
 
@@ -13,30 +14,46 @@ const SEEN_PRECISION_MS = 60_000;
 /**
  * Senders' rows read by the update inbox with the claim of their updates (one statement for a whole
  * claiming pass instead of one per update: on PostgreSQL that read was three in four of the bot's
- * statements under load, bench/inbox-throughput.ts). Keyed by the update being handled, and spent by
+ * statements under load, bench/inbox-throughput.ts). Keyed by the update being handled, of its bot
+ * (update ids are only unique within a bot, and one process serves many: `senderKey`), and spent by
  * its first `touch`: a later touch of the same update (a conversation's own middleware, after a
  * handler may have changed the row) reads the row again. `null`: the sender had no row yet.
  */
-const prefetchedSenders = new Map<number, UserRecord | null>();
+const prefetchedSenders = new Map<string, UserRecord | null>();
+
+function senderKey(botId: number, updateId: number): string {
+  return `${botId}:${updateId}`;
+}
 
 /**
- * Runs an update's handling with its sender's row already read (`row`, or null for none), so the
- * handler's `touch` reads nothing. The entry ends with `work`, used or not.
+ * Runs the handling of bot `botId`'s update `updateId` with its sender's row already read (`row`, or
+ * null for none), so the handler's `touch` (in a store of that bot) reads nothing. The entry ends
+ * with `work`, used or not.
  */
 export async function withPrefetchedSender<T>(
+  botId: number,
   updateId: number,
   row: UserRecord | null,
   work: () => Promise<T>,
 ): Promise<T> {
-  return withEntry(prefetchedSenders, updateId, row, work);
+  return withEntry(prefetchedSenders, senderKey(botId, updateId), row, work);
 }
 
-/** The prefetched row of `userId` for `updateId`, spent by this call; undefined if none applies. */
-function takePrefetchedSender(updateId: number | undefined, userId: number): UserRecord | null | undefined {
-  if (updateId === undefined || !prefetchedSenders.has(updateId)) return undefined;
-  const row = prefetchedSenders.get(updateId)!;
-  prefetchedSenders.delete(updateId);
-  if (row !== null && row.telegramId !== userId) return undefined;
+/**
+ * The prefetched row of `userId` for bot `botId`'s `updateId`, spent by this call; undefined if none
+ * applies.
+ */
+function takePrefetchedSender(
+  botId: number,
+  updateId: number | undefined,
+  userId: number,
+): UserRecord | null | undefined {
+  if (updateId === undefined) return undefined;
+  const key = senderKey(botId, updateId);
+  if (!prefetchedSenders.has(key)) return undefined;
+  const row = prefetchedSenders.get(key)!;
+  prefetchedSenders.delete(key);
+  if (row !== null && (row.telegramId !== userId || row.botId !== botId)) return undefined;
   return row;
 }
 
@@ -50,18 +67,24 @@ export class UsersRepository {
   readonly #touch;
   readonly #now: () => number;
 
-  constructor(engine: Engine, now: () => number = Date.now) {
+  constructor(
+    engine: Engine,
+    readonly scope: BotScope,
+    now: () => number = Date.now,
+  ) {
     this.#engine = engine;
     this.#now = now;
     const { users } = engine.tables;
     this.#find = engine.db
       .select()
       .from(users)
-      .where(eq(users.telegramId, sql.placeholder('id')))
+      // The bot as a value: one statement text for every bot's store.
+      .where(scope.where(users, eq(users.telegramId, sql.placeholder('id'))))
       .prepare('users_find');
     this.#touch = engine.db
       .insert(users)
       .values({
+        botId: scope.botId,
         telegramId: sql.placeholder('id'),
         firstName: sql.placeholder('firstName'),
         username: sql.placeholder('username'),
@@ -72,7 +95,7 @@ export class UsersRepository {
         seenAt: sql.placeholder('now'),
       })
       .onConflictDoUpdate({
-        target: users.telegramId,
+        target: [users.botId, users.telegramId],
         set: {
           firstName: sql`excluded.first_name`,
           username: sql`excluded.username`,
@@ -103,7 +126,7 @@ export class UsersRepository {
   ): Promise<UserRecord> {
     const now = this.#now();
     const role = isAdmin ? 'admin' : 'user';
-    const prefetched = takePrefetchedSender(user.updateId, user.id);
+    const prefetched = takePrefetchedSender(this.scope.botId, user.updateId, user.id);
     const known = prefetched === undefined ? await this.find(user.id) : (prefetched ?? undefined);
     if (
       known &&
@@ -149,27 +172,28 @@ export class UsersRepository {
     if (telegramIds.length === 0) return [];
     const { users } = this.#engine.tables;
     return (await this.#engine.run((db) =>
-      db.select().from(users).where(inArray(users.telegramId, telegramIds)),
+      db
+        .select()
+        .from(users)
+        .where(this.scope.where(users, inArray(users.telegramId, telegramIds))),
     )) as UserRecord[];
   }
 
   async setLocale(telegramId: number, locale: SupportedLocale): Promise<void> {
     const { users } = this.#engine.tables;
-    await this.#engine.run((db) => db.update(users).set({ locale }).where(eq(users.telegramId, telegramId)));
+    await this.#engine.run((db) => db.update(users).set({ locale }).where(this.#user(telegramId)));
   }
 
   async setPromptInCaption(telegramId: number, on: boolean): Promise<void> {
     const { users } = this.#engine.tables;
     await this.#engine.run((db) =>
-      db.update(users).set({ promptInCaption: on }).where(eq(users.telegramId, telegramId)),
+      db.update(users).set({ promptInCaption: on }).where(this.#user(telegramId)),
     );
   }
 
   async markBlocked(telegramId: number): Promise<void> {
     const { users } = this.#engine.tables;
-    await this.#engine.run((db) =>
-      db.update(users).set({ blocked: true }).where(eq(users.telegramId, telegramId)),
-    );
+    await this.#engine.run((db) => db.update(users).set({ blocked: true }).where(this.#user(telegramId)));
   }
 
   /** By @username (case-insensitive, as Telegram treats them); the most recently seen if several. */
@@ -179,7 +203,7 @@ export class UsersRepository {
       db
         .select()
         .from(users)
-        .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+        .where(this.scope.where(users, sql`lower(${users.username}) = ${username.toLowerCase()}`))
         .orderBy(desc(users.seenAt))
         .limit(1),
     );
@@ -197,16 +221,28 @@ export class UsersRepository {
         .update(users)
         .set({ bannedAt: banned ? new Date(this.#now()) : null })
         .where(
-          and(eq(users.telegramId, telegramId), banned ? isNull(users.bannedAt) : isNotNull(users.bannedAt)),
+          this.scope.where(
+            users,
+            eq(users.telegramId, telegramId),
+            banned ? isNull(users.bannedAt) : isNotNull(users.bannedAt),
+          ),
         )
         .returning({ id: users.telegramId }),
     );
     return changed(rows) === 1;
   }
 
+  /** This bot's row of `telegramId`. */
+  #user(telegramId: number) {
+    const { users } = this.#engine.tables;
+    return this.scope.where(users, eq(users.telegramId, telegramId));
+  }
+
   async count(): Promise<number> {
     const { users } = this.#engine.tables;
-    const rows = await this.#engine.run((db) => db.select({ n: count() }).from(users));
+    const rows = await this.#engine.run((db) =>
+      db.select({ n: count() }).from(users).where(this.scope.where(users)),
+    );
     return first(rows)?.n ?? 0;
   }
 }

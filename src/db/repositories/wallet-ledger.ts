@@ -10,6 +10,7 @@ import { and, desc, eq, inArray, lte, ne, type SQL, type SQLWrapper, sql } from 
 import { subscriptionKeys } from '../../domain/subscription.js';
 import { type LedgerLine, replayWallet, type WalletPools } from '../../domain/subscription-ledger.js';
 import { type HoldFacts, type HoldVerdict, InsufficientStarsError, ledgerKeys } from '../../domain/wallet.js';
+import { type BotScope, MAIN_BOT_ID } from '../bot-scope.js';
 import { changed, type Engine, first, type Sql, type Tx, within } from '../engine.js';
 import type { StarTopupRecord, WalletEntryKind, WalletEntryRecord } from '../records.js';
 
@@ -126,7 +127,10 @@ export interface Settled {
 }
 
 /** The lock that serialises everything that checks a user's balance before spending it. */
-export const walletLock = (userId: number) => `wallet:${userId}`;
+export const walletLock = (scope: BotScope, userId: number) =>
+  // The main bot keeps the key it had before there were more bots: replicas of the old and the new
+  // version, side by side during an upgrade, still serialise on the same wallets.
+  scope.botId === MAIN_BOT_ID ? `wallet:${userId}` : `wallet:${scope.botId}:${userId}`;
 
 /** Stars as a number on both engines (PostgreSQL's sum() is a bigint, which arrives as a string). */
 export const starsSum = (column: Parameters<typeof sql>[1]) =>
@@ -145,6 +149,7 @@ export function paidPart(entries: readonly LedgerLine[]): number {
 export class WalletLedger {
   constructor(
     protected readonly engine: Engine,
+    readonly scope: BotScope,
     protected readonly now: () => number = Date.now,
   ) {}
 
@@ -158,8 +163,8 @@ export class WalletLedger {
     const rows = await within(this.engine, tx, (db) =>
       db
         .insert(walletEntries)
-        .values({ ...entry, createdAt: new Date(this.now()) })
-        .onConflictDoNothing({ target: walletEntries.key })
+        .values(this.scope.row({ ...entry, createdAt: new Date(this.now()) }))
+        .onConflictDoNothing({ target: [walletEntries.botId, walletEntries.key] })
         .returning({ id: walletEntries.id }),
     );
     return changed(rows) === 1;
@@ -174,7 +179,7 @@ export class WalletLedger {
     const [row] = await db
       .select({ sum: starsSum(walletEntries.delta) })
       .from(walletEntries)
-      .where(eq(walletEntries.userId, userId));
+      .where(this.scope.where(walletEntries, eq(walletEntries.userId, userId)));
     return row?.sum ?? 0;
   }
 
@@ -207,7 +212,7 @@ export class WalletLedger {
         chargeId: walletEntries.chargeId,
       })
       .from(walletEntries)
-      .where(eq(walletEntries.userId, userId))
+      .where(this.scope.where(walletEntries, eq(walletEntries.userId, userId)))
       .orderBy(walletEntries.id);
     return replayWallet(entries);
   }
@@ -221,11 +226,19 @@ export class WalletLedger {
    */
   async expireAllowances(tx: Tx, userId: number, all = false): Promise<number> {
     const { subscriptionPeriods: p, walletEntries: w } = this.t;
-    const open = sql`not exists (select 1 from ${w} x where x.key = 'sub_expire:' || ${p.chargeId})`;
+    // The period's own bot: its expiry entry is in the same bot's ledger.
+    const open = sql`not exists (select 1 from ${w} x where x.bot_id = ${p.botId} and x.key = 'sub_expire:' || ${p.chargeId})`;
     const ended = await tx.db
       .select({ chargeId: p.chargeId })
       .from(p)
-      .where(and(eq(p.userId, userId), lte(p.endsAt, new Date(this.now())), all ? undefined : open));
+      .where(
+        this.scope.where(
+          p,
+          eq(p.userId, userId),
+          lte(p.endsAt, new Date(this.now())),
+          all ? undefined : open,
+        ),
+      );
     if (ended.length === 0) return 0;
     const pools = await this.#pools(tx.db, userId);
     let expired = 0;
@@ -258,12 +271,12 @@ export class WalletLedger {
       db
         .select({ chargeId: p.chargeId })
         .from(p)
-        .where(and(eq(p.userId, userId), lte(p.endsAt, new Date(this.now()))))
+        .where(this.scope.where(p, eq(p.userId, userId), lte(p.endsAt, new Date(this.now()))))
         .limit(1),
     );
     if (ended.length === 0) return 0;
     return this.engine.transaction(async (tx) => {
-      await tx.lock(walletLock(userId));
+      await tx.lock(walletLock(this.scope, userId));
       return this.expireAllowances(tx, userId, true);
     });
   }
@@ -275,7 +288,7 @@ export class WalletLedger {
       db
         .select()
         .from(walletEntries)
-        .where(and(eq(walletEntries.userId, userId), ne(walletEntries.delta, 0)))
+        .where(this.scope.where(walletEntries, eq(walletEntries.userId, userId), ne(walletEntries.delta, 0)))
         .orderBy(desc(walletEntries.id))
         .limit(limit),
     );
@@ -290,12 +303,12 @@ export class WalletLedger {
     order: { userId: number; orderId: string; idempotencyKey: string; stars: number },
   ): Promise<void> {
     const { walletEntries } = this.t;
-    await tx.lock(walletLock(order.userId));
+    await tx.lock(walletLock(this.scope, order.userId));
     const key = holdKey(order.orderId, order.idempotencyKey);
     const existing = await tx.db
       .select({ id: walletEntries.id })
       .from(walletEntries)
-      .where(eq(walletEntries.key, key));
+      .where(this.scope.where(walletEntries, eq(walletEntries.key, key)));
     if (existing.length > 0) return;
     // An ended period's allowance is never spent: it expires first, under the same lock.
     await this.expireAllowances(tx, order.userId);
@@ -325,15 +338,23 @@ export class WalletLedger {
     const work = async (t: Tx): Promise<Settled> => {
       const { orders } = this.t;
       const owner = first(
-        await t.db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId)),
+        await t.db
+          .select({ userId: orders.userId })
+          .from(orders)
+          .where(this.scope.where(orders, eq(orders.id, orderId))),
       );
       const done: Settled = { captured: 0, released: 0, charged: 0, rewards: [] };
       if (!owner) return done;
-      await t.lock(walletLock(owner.userId));
+      await t.lock(walletLock(this.scope, owner.userId));
       // A late charge never takes an ended period's allowance: it expires first.
       await this.expireAllowances(t, owner.userId);
       // Read under the lock: what decides is the row as the last writer left it.
-      const order = first(await t.db.select().from(orders).where(eq(orders.id, orderId)))!;
+      const order = first(
+        await t.db
+          .select()
+          .from(orders)
+          .where(this.scope.where(orders, eq(orders.id, orderId))),
+      )!;
       const entries = await this.#entriesOf(t.db, orderId);
       const byKey = new Map(entries.map((e) => [e.key, e]));
       for (const hold of entries.filter((e) => e.kind === 'hold')) {
@@ -403,23 +424,26 @@ export class WalletLedger {
         or (${o.status} not in ('failed', 'cancelled') and (${o.status} <> 'completed' or ${o.deliveredAt} is null)))))`;
     const captured = sql`${o.stage} = 'submitted' and ${o.lostAt} is null and ${o.status} = 'completed'
       and ${o.deliveredAt} is not null and ${o.deliveryOutcome} = 'sent'`;
-    const settled = sql`exists (select 1 from ${w} s where s.key = ${keySql(settleKey, w.key)})`;
+    // Every key is unique within its bot: a settlement or a charge counts in the hold's own bot only.
+    const settled = sql`exists (select 1 from ${w} s where s.bot_id = ${w.botId} and s.key = ${keySql(settleKey, w.key)})`;
+    const ownOrder = and(eq(o.botId, w.botId), eq(o.id, w.orderId));
     const openHolds = await this.engine.run((db) =>
       db
         .selectDistinct({ orderId: o.id })
         .from(w)
-        .innerJoin(o, eq(o.id, w.orderId))
-        .where(and(eq(w.kind, 'hold'), sql`not ${settled}`, sql`not (${kept})`))
+        .innerJoin(o, ownOrder)
+        .where(this.scope.where(w, eq(w.kind, 'hold'), sql`not ${settled}`, sql`not (${kept})`))
         .limit(limit),
     );
-    const charged = sql`exists (select 1 from ${w} c where c.key = ${keySql(chargeKey, liveKey)})`;
+    const charged = sql`exists (select 1 from ${w} c where c.bot_id = ${w.botId} and c.key = ${keySql(chargeKey, liveKey)})`;
     const unpaid = await this.engine.run((db) =>
       db
         .selectDistinct({ orderId: o.id })
         .from(w)
-        .innerJoin(o, eq(o.id, w.orderId))
+        .innerJoin(o, ownOrder)
         .where(
-          and(
+          this.scope.where(
+            w,
             eq(w.kind, 'release'),
             sql`${w.key} = ${keySql(settleKey, liveKey)}`,
             sql`${captured}`,
@@ -439,7 +463,8 @@ export class WalletLedger {
         .select({ kind: walletEntries.kind, stars: starsSum(walletEntries.stars) })
         .from(walletEntries)
         .where(
-          and(
+          this.scope.where(
+            walletEntries,
             eq(walletEntries.orderId, orderId),
             inArray(walletEntries.kind, ['capture', 'release', 'charge']),
           ),
@@ -452,6 +477,9 @@ export class WalletLedger {
 
   #entriesOf(db: Sql, orderId: string): Promise<WalletEntryRecord[]> {
     const { walletEntries } = this.t;
-    return db.select().from(walletEntries).where(eq(walletEntries.orderId, orderId));
+    return db
+      .select()
+      .from(walletEntries)
+      .where(this.scope.where(walletEntries, eq(walletEntries.orderId, orderId)));
   }
 }

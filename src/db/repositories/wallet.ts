@@ -3,7 +3,7 @@
  * and, booked on it under the same unique keys and wallet lock, the top-up invoices, their refunds
  * (an admin's or Telegram's) and the reports.
  */
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { eq, inArray, isNull } from 'drizzle-orm';
 import { ledgerKeys } from '../../domain/wallet.js';
 import { changed, first, type Tx } from '../engine.js';
 import type { StarTopupRecord, WalletEntryKind, WalletEntryRecord } from '../records.js';
@@ -34,7 +34,7 @@ export class WalletRepository extends WalletLedger {
     const rows = await this.engine.run((db) =>
       db
         .insert(starTopups)
-        .values({ ...row, status: 'pending', createdAt: new Date(this.now()) })
+        .values(this.scope.row({ ...row, status: 'pending' as const, createdAt: new Date(this.now()) }))
         .returning(),
     );
     return rows[0]!;
@@ -42,13 +42,25 @@ export class WalletRepository extends WalletLedger {
 
   async findTopup(id: string): Promise<StarTopupRecord | undefined> {
     const { starTopups } = this.t;
-    return first(await this.engine.run((db) => db.select().from(starTopups).where(eq(starTopups.id, id))));
+    return first(
+      await this.engine.run((db) =>
+        db
+          .select()
+          .from(starTopups)
+          .where(this.scope.where(starTopups, eq(starTopups.id, id))),
+      ),
+    );
   }
 
   async findTopupByCharge(chargeId: string): Promise<StarTopupRecord | undefined> {
     const { starTopups } = this.t;
     return first(
-      await this.engine.run((db) => db.select().from(starTopups).where(eq(starTopups.chargeId, chargeId))),
+      await this.engine.run((db) =>
+        db
+          .select()
+          .from(starTopups)
+          .where(this.scope.where(starTopups, eq(starTopups.chargeId, chargeId))),
+      ),
     );
   }
 
@@ -80,7 +92,8 @@ export class WalletRepository extends WalletLedger {
           .update(starTopups)
           .set({ status: 'paid', chargeId: payment.chargeId, paidAt: new Date(this.now()) })
           .where(
-            and(
+            this.scope.where(
+              starTopups,
               eq(starTopups.id, payment.topupId),
               eq(starTopups.userId, payment.userId),
               eq(starTopups.status, 'pending'),
@@ -90,7 +103,12 @@ export class WalletRepository extends WalletLedger {
       const topup =
         payment.topupId === undefined
           ? undefined
-          : first(await tx.db.select().from(starTopups).where(eq(starTopups.id, payment.topupId)));
+          : first(
+              await tx.db
+                .select()
+                .from(starTopups)
+                .where(this.scope.where(starTopups, eq(starTopups.id, payment.topupId))),
+            );
       // No referral reward here (issue 38): a top-up can still be refunded whole; the referrer
       // earns when the referee's paid Stars are spent on a delivered result (settleOrder).
       const balance = await this.balanceIn(tx.db, payment.userId);
@@ -105,7 +123,7 @@ export class WalletRepository extends WalletLedger {
       db
         .update(starTopups)
         .set({ notifiedAt: new Date(this.now()) })
-        .where(and(eq(starTopups.id, topupId), isNull(starTopups.notifiedAt)))
+        .where(this.scope.where(starTopups, eq(starTopups.id, topupId), isNull(starTopups.notifiedAt)))
         .returning({ id: starTopups.id }),
     );
     return changed(rows) === 1;
@@ -120,11 +138,21 @@ export class WalletRepository extends WalletLedger {
   beginRefund(chargeId: string, actorId: number): Promise<RefundStart> {
     const { starTopups } = this.t;
     return this.engine.transaction(async (tx): Promise<RefundStart> => {
-      const found = first(await tx.db.select().from(starTopups).where(eq(starTopups.chargeId, chargeId)));
+      const found = first(
+        await tx.db
+          .select()
+          .from(starTopups)
+          .where(this.scope.where(starTopups, eq(starTopups.chargeId, chargeId))),
+      );
       if (!found) return { kind: 'unknown' };
-      await tx.lock(walletLock(found.userId));
+      await tx.lock(walletLock(this.scope, found.userId));
       // Read again under the lock: another refund of this charge may have moved it meanwhile.
-      const topup = first(await tx.db.select().from(starTopups).where(eq(starTopups.id, found.id)))!;
+      const topup = first(
+        await tx.db
+          .select()
+          .from(starTopups)
+          .where(this.scope.where(starTopups, eq(starTopups.id, found.id))),
+      )!;
       if (topup.status === 'refunded') return { kind: 'already_refunded', topup };
       if (topup.status === 'refunding') return { kind: 'started', topup, attempt: topup.refundAttempts };
       const balance = await this.balanceIn(tx.db, topup.userId);
@@ -148,7 +176,7 @@ export class WalletRepository extends WalletLedger {
       await tx.db
         .update(starTopups)
         .set({ status: 'refunding', refundAttempts: attempt })
-        .where(eq(starTopups.id, topup.id));
+        .where(this.scope.where(starTopups, eq(starTopups.id, topup.id)));
       return { kind: 'started', topup: { ...topup, status: 'refunding', refundAttempts: attempt }, attempt };
     });
   }
@@ -160,7 +188,9 @@ export class WalletRepository extends WalletLedger {
       await tx.db
         .update(starTopups)
         .set({ status: 'refunded', refundedAt: new Date(this.now()) })
-        .where(and(eq(starTopups.chargeId, chargeId), eq(starTopups.status, 'refunding')));
+        .where(
+          this.scope.where(starTopups, eq(starTopups.chargeId, chargeId), eq(starTopups.status, 'refunding')),
+        );
       await this.#reverseReferral(tx, chargeId);
     });
   }
@@ -177,7 +207,12 @@ export class WalletRepository extends WalletLedger {
       const rows = await db
         .select({ key: w.key, userId: w.userId, stars: w.stars })
         .from(w)
-        .where(inArray(w.key, [ledgerKeys.referral(chargeId), ledgerKeys.referralUndo(chargeId)]));
+        .where(
+          this.scope.where(
+            w,
+            inArray(w.key, [ledgerKeys.referral(chargeId), ledgerKeys.referralUndo(chargeId)]),
+          ),
+        );
       const reward = rows.find((r) => r.key === ledgerKeys.referral(chargeId));
       if (!reward || rows.some((r) => r.key === ledgerKeys.referralUndo(chargeId))) return undefined;
       return {
@@ -199,7 +234,7 @@ export class WalletRepository extends WalletLedger {
       await tx.db
         .select()
         .from(walletEntries)
-        .where(eq(walletEntries.key, ledgerKeys.referral(chargeId))),
+        .where(this.scope.where(walletEntries, eq(walletEntries.key, ledgerKeys.referral(chargeId)))),
     );
     if (!reward) return;
     await this.book(
@@ -234,16 +269,19 @@ export class WalletRepository extends WalletLedger {
   ): Promise<{ balance: number; clawedBack: ReferralCredit | undefined } | undefined> {
     const { starTopups, walletEntries } = this.t;
     return this.engine.transaction(async (tx) => {
-      await tx.lock(walletLock(refund.userId));
+      await tx.lock(walletLock(this.scope, refund.userId));
       const credited = first(
         await tx.db
           .select({ id: walletEntries.id })
           .from(walletEntries)
-          .where(eq(walletEntries.key, ledgerKeys.topup(refund.chargeId))),
+          .where(this.scope.where(walletEntries, eq(walletEntries.key, ledgerKeys.topup(refund.chargeId)))),
       );
       if (!credited) return undefined;
       const topup = first(
-        await tx.db.select().from(starTopups).where(eq(starTopups.chargeId, refund.chargeId)),
+        await tx.db
+          .select()
+          .from(starTopups)
+          .where(this.scope.where(starTopups, eq(starTopups.chargeId, refund.chargeId))),
       );
       if (topup && topup.status !== 'paid') return undefined;
       const paidBefore = await this.paidBalanceIn(tx.db, refund.userId);
@@ -270,7 +308,7 @@ export class WalletRepository extends WalletLedger {
         await tx.db
           .update(starTopups)
           .set({ status: 'refunded', refundedAt: new Date(this.now()) })
-          .where(eq(starTopups.id, topup.id));
+          .where(this.scope.where(starTopups, eq(starTopups.id, topup.id)));
       }
       return { balance: await this.balanceIn(tx.db, refund.userId), clawedBack };
     });
@@ -280,7 +318,12 @@ export class WalletRepository extends WalletLedger {
   async undoRefund(chargeId: string, attempt: number): Promise<void> {
     const { starTopups } = this.t;
     await this.engine.transaction(async (tx) => {
-      const topup = first(await tx.db.select().from(starTopups).where(eq(starTopups.chargeId, chargeId)));
+      const topup = first(
+        await tx.db
+          .select()
+          .from(starTopups)
+          .where(this.scope.where(starTopups, eq(starTopups.chargeId, chargeId))),
+      );
       if (topup?.status !== 'refunding') return;
       await this.book(
         {
@@ -293,7 +336,10 @@ export class WalletRepository extends WalletLedger {
         },
         tx,
       );
-      await tx.db.update(starTopups).set({ status: 'paid' }).where(eq(starTopups.id, topup.id));
+      await tx.db
+        .update(starTopups)
+        .set({ status: 'paid' })
+        .where(this.scope.where(starTopups, eq(starTopups.id, topup.id)));
     });
   }
 
@@ -309,6 +355,7 @@ export class WalletRepository extends WalletLedger {
           delta: starsSum(walletEntries.delta),
         })
         .from(walletEntries)
+        .where(this.scope.where(walletEntries))
         .groupBy(walletEntries.kind),
     );
     const of = (kind: WalletEntryKind) => rows.find((r) => r.kind === kind)?.stars ?? 0;
@@ -332,13 +379,18 @@ export class WalletRepository extends WalletLedger {
       db
         .select()
         .from(starTopups)
-        .where(inArray(starTopups.status, ['paid', 'refunding', 'refunded'])),
+        .where(this.scope.where(starTopups, inArray(starTopups.status, ['paid', 'refunding', 'refunded']))),
     );
   }
 
   /** Top-up entries booked without a known invoice (a payload we did not recognise). */
   topupEntries(): Promise<WalletEntryRecord[]> {
     const { walletEntries } = this.t;
-    return this.engine.run((db) => db.select().from(walletEntries).where(eq(walletEntries.kind, 'topup')));
+    return this.engine.run((db) =>
+      db
+        .select()
+        .from(walletEntries)
+        .where(this.scope.where(walletEntries, eq(walletEntries.kind, 'topup'))),
+    );
   }
 }

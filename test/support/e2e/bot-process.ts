@@ -69,12 +69,22 @@ export class BotProcess {
     });
     const bot = new BotProcess(child);
     const ready = bot.waitForLine(opts.readyPattern ?? /"msg":"bot started"/, opts.startTimeoutMs ?? 30_000);
-    await Promise.race([
-      ready,
-      bot.exited.then(() => {
-        throw new Error(`bot exited during start-up (${JSON.stringify(bot.exitInfo)}):\n${bot.output()}`);
-      }),
-    ]);
+    try {
+      await Promise.race([
+        ready,
+        bot.exited.then(() => {
+          throw new Error(`bot exited during start-up (${JSON.stringify(bot.exitInfo)}):\n${bot.output()}`);
+        }),
+      ]);
+    } catch (err) {
+      // A start that timed out leaves a bot the caller never gets to stop: it would go on answering
+      // (and polling) beside the next test's bot, so it goes now.
+      if (bot.exitInfo === undefined) {
+        child.kill('SIGKILL');
+        await bot.exited;
+      }
+      throw err;
+    }
     return bot;
   }
 

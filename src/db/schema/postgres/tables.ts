@@ -40,47 +40,68 @@ import {
 
 /** Telegram ids go beyond 32 bits; as JS numbers they stay exact (below 2^53). */
 const telegramId = (name: string) => bigint(name, { mode: 'number' });
+/** The bot a record belongs to; see schema/sqlite/bot-key.ts. */
+const botKey = () => integer('bot_id').notNull().default(1);
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
 
-export const users = pgTable('users', {
-  telegramId: telegramId('telegram_id').primaryKey(),
-  firstName: text('first_name').notNull().default(''),
-  username: text('username'),
-  locale: text('locale', { enum: ['en', 'ru'] }),
-  role: text('role', { enum: ['user', 'admin'] })
-    .notNull()
-    .default('user'),
-  languageCode: text('language_code'),
-  blocked: boolean('blocked').notNull().default(false),
-  bannedAt: at('banned_at'),
-  promptInCaption: boolean('prompt_in_caption').notNull().default(false),
-  createdAt: at('created_at').notNull().defaultNow(),
-  seenAt: at('seen_at').notNull().defaultNow(),
-  createdUpdateId: bigint('created_update_id', { mode: 'number' }),
-  referralCode: text('referral_code').unique(),
-  referredBy: telegramId('referred_by'),
-  campaignId: integer('campaign_id'),
-  attributedAt: at('attributed_at'),
-});
+export const users = pgTable(
+  'users',
+  {
+    botId: botKey(),
+    telegramId: telegramId('telegram_id').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    username: text('username'),
+    locale: text('locale', { enum: ['en', 'ru'] }),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
+    languageCode: text('language_code'),
+    blocked: boolean('blocked').notNull().default(false),
+    bannedAt: at('banned_at'),
+    promptInCaption: boolean('prompt_in_caption').notNull().default(false),
+    createdAt: at('created_at').notNull().defaultNow(),
+    seenAt: at('seen_at').notNull().defaultNow(),
+    createdUpdateId: bigint('created_update_id', { mode: 'number' }),
+    referralCode: text('referral_code'),
+    referredBy: telegramId('referred_by'),
+    campaignId: integer('campaign_id'),
+    attributedAt: at('attributed_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.botId, t.telegramId] }),
+    uniqueIndex('users_referral_code_unique').on(t.botId, t.referralCode),
+  ],
+);
 
-export const campaigns = pgTable('campaigns', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  code: text('code').notNull().unique(),
-  name: text('name').notNull(),
-  createdBy: telegramId('created_by').notNull(),
-  createdAt: at('created_at').notNull(),
-});
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    botId: botKey(),
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    createdBy: telegramId('created_by').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('campaigns_code_unique').on(t.botId, t.code)],
+);
 
-export const conversationStates = pgTable('conversation_states', {
-  key: text('key').primaryKey(),
-  value: text('value').notNull(),
-  updatedAt: at('updated_at').notNull(),
-});
+export const conversationStates = pgTable(
+  'conversation_states',
+  {
+    botId: botKey(),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.botId, t.key] })],
+);
 
 export const orders = pgTable(
   'orders',
   {
     id: text('id').primaryKey(),
+    botId: botKey(),
     chatId: telegramId('chat_id').notNull(),
     userId: telegramId('user_id').notNull(),
     locale: text('locale').notNull(),
@@ -92,12 +113,12 @@ export const orders = pgTable(
     priceStars: integer('price_stars'),
     quoteId: text('quote_id'),
     quoteExpiresAt: at('quote_expires_at'),
-    idempotencyKey: text('idempotency_key').notNull().unique(),
+    idempotencyKey: text('idempotency_key').notNull(),
     stage: text('stage', { enum: ORDER_STAGES }).notNull(),
     submitAttempts: integer('submit_attempts').notNull().default(0),
     submitError: jsonb('submit_error_json').$type<StoredError>(),
     submittedAt: at('submitted_at'),
-    upstreamOrderId: text('upstream_order_id').unique(),
+    upstreamOrderId: text('upstream_order_id'),
     status: text('status', { enum: UPSTREAM_STATUSES }).$type<OrderStatus>(),
     costUsd: text('cost_usd'),
     result: jsonb('result_json').$type<string[]>(),
@@ -122,17 +143,24 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_active_idx').on(t.status, t.nextPollAt),
-    index('orders_chat_idx').on(t.chatId, t.createdAt),
+    index('orders_chat_idx').on(t.botId, t.chatId, t.createdAt),
+    uniqueIndex('orders_idempotency_key_unique').on(t.botId, t.idempotencyKey),
+    uniqueIndex('orders_upstream_order_id_unique').on(t.botId, t.upstreamOrderId),
     index('orders_stage_idx').on(t.stage),
   ],
 );
 
-export const adminAlerts = pgTable('admin_alerts', {
-  kind: text('kind').primaryKey(),
-  active: boolean('active').notNull().default(false),
-  lastSentAt: at('last_sent_at'),
-  updatedAt: at('updated_at').notNull(),
-});
+export const adminAlerts = pgTable(
+  'admin_alerts',
+  {
+    botId: botKey(),
+    kind: text('kind').notNull(),
+    active: boolean('active').notNull().default(false),
+    lastSentAt: at('last_sent_at'),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.botId, t.kind] })],
+);
 
 export const catalogSnapshots = pgTable('catalog_snapshots', {
   id: integer('id').primaryKey(),
@@ -144,7 +172,8 @@ export const walletEntries = pgTable(
   'wallet_entries',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    key: text('key').notNull().unique(),
+    botId: botKey(),
+    key: text('key').notNull(),
     userId: telegramId('user_id').notNull(),
     kind: text('kind', { enum: WALLET_ENTRY_KINDS }).notNull(),
     delta: integer('delta').notNull(),
@@ -156,7 +185,8 @@ export const walletEntries = pgTable(
     createdAt: at('created_at').notNull(),
   },
   (t) => [
-    index('wallet_entries_user_idx').on(t.userId, t.id),
+    uniqueIndex('wallet_entries_key_unique').on(t.botId, t.key),
+    index('wallet_entries_user_idx').on(t.botId, t.userId, t.id),
     index('wallet_entries_order_idx').on(t.orderId),
     index('wallet_entries_kind_idx').on(t.kind, t.createdAt),
   ],
@@ -166,25 +196,30 @@ export const starTopups = pgTable(
   'star_topups',
   {
     id: text('id').primaryKey(),
+    botId: botKey(),
     userId: telegramId('user_id').notNull(),
     chatId: telegramId('chat_id').notNull(),
     stars: integer('stars').notNull(),
     status: text('status', { enum: TOPUP_STATUSES }).notNull(),
     orderId: text('order_id'),
-    chargeId: text('charge_id').unique(),
+    chargeId: text('charge_id'),
     refundAttempts: integer('refund_attempts').notNull().default(0),
     createdAt: at('created_at').notNull(),
     paidAt: at('paid_at'),
     notifiedAt: at('notified_at'),
     refundedAt: at('refunded_at'),
   },
-  (t) => [index('star_topups_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    uniqueIndex('star_topups_charge_id_unique').on(t.botId, t.chargeId),
+    index('star_topups_user_idx').on(t.botId, t.userId, t.createdAt),
+  ],
 );
 
 export const updateInbox = pgTable(
   'update_inbox',
   {
-    updateId: bigint('update_id', { mode: 'number' }).primaryKey(),
+    botId: botKey(),
+    updateId: bigint('update_id', { mode: 'number' }).notNull(),
     lane: text('lane').notNull(),
     control: boolean('control').notNull().default(false),
     payload: jsonb('payload').$type<Update>().notNull(),
@@ -196,8 +231,9 @@ export const updateInbox = pgTable(
     doneAt: at('done_at'),
   },
   (t) => [
-    index('update_inbox_lane_idx').on(t.lane, t.updateId).where(sql`${t.doneAt} is null`),
-    index('update_inbox_pending_idx').on(t.updateId).where(sql`${t.doneAt} is null`),
+    primaryKey({ columns: [t.botId, t.updateId] }),
+    index('update_inbox_lane_idx').on(t.botId, t.lane, t.updateId).where(sql`${t.doneAt} is null`),
+    index('update_inbox_pending_idx').on(t.botId, t.updateId).where(sql`${t.doneAt} is null`),
     index('update_inbox_done_idx').on(t.doneAt),
   ],
 );
@@ -212,6 +248,7 @@ export const broadcasts = pgTable(
   'broadcasts',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    botId: botKey(),
     createdBy: telegramId('created_by').notNull(),
     adminChatId: telegramId('admin_chat_id').notNull(),
     locale: text('locale').notNull(),
@@ -226,12 +263,13 @@ export const broadcasts = pgTable(
     finishedAt: at('finished_at'),
     reportedAt: at('reported_at'),
   },
-  (t) => [uniqueIndex('broadcasts_one_active_idx').on(t.activeSlot)],
+  (t) => [uniqueIndex('broadcasts_one_active_idx').on(t.botId, t.activeSlot)],
 );
 
 export const broadcastRecipients = pgTable(
   'broadcast_recipients',
   {
+    botId: botKey(),
     broadcastId: integer('broadcast_id').notNull(),
     userId: telegramId('user_id').notNull(),
     status: text('status', { enum: RECIPIENT_STATUSES }).notNull(),
@@ -240,7 +278,7 @@ export const broadcastRecipients = pgTable(
     updatedAt: at('updated_at').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.broadcastId, t.userId] }),
+    primaryKey({ columns: [t.botId, t.broadcastId, t.userId] }),
     index('broadcast_recipients_status_idx').on(t.broadcastId, t.status, t.userId),
   ],
 );
@@ -249,81 +287,112 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    botId: botKey(),
     actorId: telegramId('actor_id').notNull(),
     action: text('action').notNull(),
     targetUserId: telegramId('target_user_id'),
     details: jsonb('details_json').$type<Record<string, unknown>>().notNull(),
     createdAt: at('created_at').notNull(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+  (t) => [index('audit_log_created_idx').on(t.botId, t.createdAt)],
 );
 
-export const promoCodes = pgTable('promo_codes', {
-  code: text('code').primaryKey(),
-  stars: integer('stars').notNull(),
-  uses: integer('uses').notNull(),
-  used: integer('used').notNull().default(0),
-  expiresAt: at('expires_at'),
-  disabledAt: at('disabled_at'),
-  createdBy: telegramId('created_by').notNull(),
-  createdAt: at('created_at').notNull(),
-});
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    botId: botKey(),
+    code: text('code').notNull(),
+    stars: integer('stars').notNull(),
+    uses: integer('uses').notNull(),
+    used: integer('used').notNull().default(0),
+    expiresAt: at('expires_at'),
+    disabledAt: at('disabled_at'),
+    createdBy: telegramId('created_by').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.botId, t.code] })],
+);
 
 export const promoRedemptions = pgTable(
   'promo_redemptions',
   {
+    botId: botKey(),
     code: text('code').notNull(),
     userId: telegramId('user_id').notNull(),
     stars: integer('stars').notNull(),
     createdAt: at('created_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.code, t.userId] }), index('promo_redemptions_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.botId, t.code, t.userId] }),
+    index('promo_redemptions_user_idx').on(t.botId, t.userId),
+  ],
 );
 
-export const promoMisses = pgTable('promo_misses', {
-  userId: telegramId('user_id').primaryKey(),
-  windowStart: at('window_start').notNull(),
-  misses: integer('misses').notNull(),
-});
+export const promoMisses = pgTable(
+  'promo_misses',
+  {
+    botId: botKey(),
+    userId: telegramId('user_id').notNull(),
+    windowStart: at('window_start').notNull(),
+    misses: integer('misses').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.botId, t.userId] })],
+);
 
-export const uploadSources = pgTable('upload_sources', {
-  path: text('path').primaryKey(),
-  kind: text('kind', { enum: TELEGRAM_FILE_KINDS }).notNull(),
-  telegramFileId: text('telegram_file_id').notNull(),
-  telegramFileUniqueId: text('telegram_file_unique_id').notNull(),
-  fileName: text('file_name'),
-  mimeType: text('mime_type'),
-  createdAt: at('created_at').notNull(),
-});
+export const uploadSources = pgTable(
+  'upload_sources',
+  {
+    botId: botKey(),
+    path: text('path').notNull(),
+    kind: text('kind', { enum: TELEGRAM_FILE_KINDS }).notNull(),
+    telegramFileId: text('telegram_file_id').notNull(),
+    telegramFileUniqueId: text('telegram_file_unique_id').notNull(),
+    fileName: text('file_name'),
+    mimeType: text('mime_type'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.botId, t.path] })],
+);
 
 /** See schema/sqlite/live-settings.ts: the settings admins change live, one row, versioned. */
-export const liveSettings = pgTable('live_settings', {
-  id: integer('id').primaryKey(),
-  version: integer('version').notNull(),
-  markupPercent: text('markup_percent'),
-  welcomeStars: integer('welcome_stars'),
-  topupPacks: jsonb('topup_packs_json').$type<number[]>(),
-  updatedAt: at('updated_at').notNull(),
-});
+export const liveSettings = pgTable(
+  'live_settings',
+  {
+    botId: botKey(),
+    id: integer('id').notNull(),
+    version: integer('version').notNull(),
+    markupPercent: text('markup_percent'),
+    welcomeStars: integer('welcome_stars'),
+    topupPacks: jsonb('topup_packs_json').$type<number[]>(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.botId, t.id] })],
+);
 
 /** Per model, what the admins set; no row (or a null column): as the environment says. */
-export const modelSettings = pgTable('model_settings', {
-  modelId: integer('model_id').primaryKey(),
-  offered: boolean('offered'),
-  nameEn: text('name_en'),
-  nameRu: text('name_ru'),
-  descriptionEn: text('description_en'),
-  descriptionRu: text('description_ru'),
-  priceKind: text('price_kind', { enum: PRICE_RULE_KINDS }).notNull(),
-  priceMarkupPercent: text('price_markup_percent'),
-  priceStars: integer('price_stars'),
-  updatedAt: at('updated_at').notNull(),
-});
+export const modelSettings = pgTable(
+  'model_settings',
+  {
+    botId: botKey(),
+    modelId: integer('model_id').notNull(),
+    offered: boolean('offered'),
+    nameEn: text('name_en'),
+    nameRu: text('name_ru'),
+    descriptionEn: text('description_en'),
+    descriptionRu: text('description_ru'),
+    priceKind: text('price_kind', { enum: PRICE_RULE_KINDS }).notNull(),
+    priceMarkupPercent: text('price_markup_percent'),
+    priceStars: integer('price_stars'),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.botId, t.modelId] })],
+);
 
 export const subscriptions = pgTable(
   'subscriptions',
   {
     id: text('id').primaryKey(),
+    botId: botKey(),
     userId: telegramId('user_id').notNull(),
     payload: text('payload').notNull(),
     planId: text('plan_id').notNull(),
@@ -341,14 +410,15 @@ export const subscriptions = pgTable(
   },
   (t) => [
     index('subscriptions_state_idx').on(t.state, t.expiresAt),
-    index('subscriptions_user_idx').on(t.userId, t.payload),
+    index('subscriptions_user_idx').on(t.botId, t.userId, t.payload),
   ],
 );
 
 export const subscriptionPeriods = pgTable(
   'subscription_periods',
   {
-    chargeId: text('charge_id').primaryKey(),
+    botId: botKey(),
+    chargeId: text('charge_id').notNull(),
     userId: telegramId('user_id').notNull(),
     subscriptionId: text('subscription_id').notNull(),
     planId: text('plan_id').notNull(),
@@ -359,14 +429,22 @@ export const subscriptionPeriods = pgTable(
     status: text('status', { enum: SUBSCRIPTION_PERIOD_STATUSES }).notNull(),
     first: boolean('first').notNull(),
   },
-  (t) => [index('subscription_periods_user_idx').on(t.userId, t.endsAt)],
+  (t) => [
+    primaryKey({ columns: [t.botId, t.chargeId] }),
+    index('subscription_periods_user_idx').on(t.botId, t.userId, t.endsAt),
+  ],
 );
 
-export const subscriptionCheckouts = pgTable('subscription_checkouts', {
-  userId: telegramId('user_id').primaryKey(),
-  payload: text('payload').notNull(),
-  approvedAt: at('approved_at').notNull(),
-});
+export const subscriptionCheckouts = pgTable(
+  'subscription_checkouts',
+  {
+    botId: botKey(),
+    userId: telegramId('user_id').notNull(),
+    payload: text('payload').notNull(),
+    approvedAt: at('approved_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.botId, t.userId] })],
+);
 
 /** See schema/sqlite/bots.ts: the bots this deployment serves; row 1 is the main bot. */
 export const bots = pgTable('bots', {

@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { OrderStatus } from '../../../domain/order-state.js';
 import type { GenerationRequest } from '../../../reseller/schemas.js';
 import {
@@ -8,12 +8,14 @@ import {
   type StoredError,
   UPSTREAM_STATUSES,
 } from '../../records.js';
+import { botKey } from './bot-key.js';
 
 /** One row per generation attempt ("order"), from priced draft to delivered result. */
 export const orders = sqliteTable(
   'orders',
   {
     id: text('id').primaryKey(),
+    botId: botKey(),
     chatId: integer('chat_id').notNull(),
     userId: integer('user_id').notNull(),
     locale: text('locale').notNull(),
@@ -28,14 +30,14 @@ export const orders = sqliteTable(
     priceStars: integer('price_stars'),
     quoteId: text('quote_id'),
     quoteExpiresAt: integer('quote_expires_at', { mode: 'timestamp_ms' }),
-    idempotencyKey: text('idempotency_key').notNull().unique(),
+    idempotencyKey: text('idempotency_key').notNull(),
     stage: text('stage', { enum: ORDER_STAGES }).notNull(),
     /** How many times POST /orders was sent for this row (all keys together); diagnostics. */
     submitAttempts: integer('submit_attempts').notNull().default(0),
     /** The last failed submission (business refusal or transient failure); cleared on success. */
     submitError: text('submit_error_json', { mode: 'json' }).$type<StoredError>(),
     submittedAt: integer('submitted_at', { mode: 'timestamp_ms' }),
-    upstreamOrderId: text('upstream_order_id').unique(),
+    upstreamOrderId: text('upstream_order_id'),
     status: text('status', { enum: UPSTREAM_STATUSES }).$type<OrderStatus>(),
     costUsd: text('cost_usd'),
     result: text('result_json', { mode: 'json' }).$type<string[]>(),
@@ -70,7 +72,9 @@ export const orders = sqliteTable(
   },
   (t) => [
     index('orders_active_idx').on(t.status, t.nextPollAt),
-    index('orders_chat_idx').on(t.chatId, t.createdAt),
+    index('orders_chat_idx').on(t.botId, t.chatId, t.createdAt),
+    uniqueIndex('orders_idempotency_key_unique').on(t.botId, t.idempotencyKey),
+    uniqueIndex('orders_upstream_order_id_unique').on(t.botId, t.upstreamOrderId),
     index('orders_stage_idx').on(t.stage),
   ],
 );

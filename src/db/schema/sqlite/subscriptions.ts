@@ -1,5 +1,6 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { SUBSCRIPTION_PERIOD_STATUSES, SUBSCRIPTION_STATES } from '../../records.js';
+import { botKey } from './bot-key.js';
 
 /**
  * One row per subscription (the chain of charges Telegram makes for one paid plan link), named by
@@ -9,6 +10,7 @@ export const subscriptions = sqliteTable(
   'subscriptions',
   {
     id: text('id').primaryKey(),
+    botId: botKey(),
     userId: integer('user_id').notNull(),
     payload: text('payload').notNull(),
     planId: text('plan_id').notNull(),
@@ -26,7 +28,7 @@ export const subscriptions = sqliteTable(
   },
   (t) => [
     index('subscriptions_state_idx').on(t.state, t.expiresAt),
-    index('subscriptions_user_idx').on(t.userId, t.payload),
+    index('subscriptions_user_idx').on(t.botId, t.userId, t.payload),
   ],
 );
 
@@ -34,7 +36,8 @@ export const subscriptions = sqliteTable(
 export const subscriptionPeriods = sqliteTable(
   'subscription_periods',
   {
-    chargeId: text('charge_id').primaryKey(),
+    botId: botKey(),
+    chargeId: text('charge_id').notNull(),
     userId: integer('user_id').notNull(),
     subscriptionId: text('subscription_id').notNull(),
     planId: text('plan_id').notNull(),
@@ -45,15 +48,23 @@ export const subscriptionPeriods = sqliteTable(
     status: text('status', { enum: SUBSCRIPTION_PERIOD_STATUSES }).notNull(),
     first: integer('first', { mode: 'boolean' }).notNull(),
   },
-  (t) => [index('subscription_periods_user_idx').on(t.userId, t.endsAt)],
+  (t) => [
+    primaryKey({ columns: [t.botId, t.chargeId] }),
+    index('subscription_periods_user_idx').on(t.botId, t.userId, t.endsAt),
+  ],
 );
 
 /**
  * A plan checkout answered ok whose payment is not credited yet (one per customer): a second plan
  * checkout is refused meanwhile, so two links paid back to back make one subscription.
  */
-export const subscriptionCheckouts = sqliteTable('subscription_checkouts', {
-  userId: integer('user_id').primaryKey(),
-  payload: text('payload').notNull(),
-  approvedAt: integer('approved_at', { mode: 'timestamp_ms' }).notNull(),
-});
+export const subscriptionCheckouts = sqliteTable(
+  'subscription_checkouts',
+  {
+    botId: botKey(),
+    userId: integer('user_id').notNull(),
+    payload: text('payload').notNull(),
+    approvedAt: integer('approved_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.botId, t.userId] })],
+);

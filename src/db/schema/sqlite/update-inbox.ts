@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { Update } from 'grammy/types';
+import { botKey } from './bot-key.js';
 
 /**
  * Telegram updates as they arrived (webhook or getUpdates), kept until handled and then for a day
@@ -10,7 +11,8 @@ import type { Update } from 'grammy/types';
 export const updateInbox = sqliteTable(
   'update_inbox',
   {
-    updateId: integer('update_id').primaryKey({ autoIncrement: false }),
+    botId: botKey(),
+    updateId: integer('update_id').notNull(),
     /** Updates of one lane are handled one at a time, in order (see telegram/inbox-lane.ts). */
     lane: text('lane').notNull(),
     /** /cancel or /help: may run beside an update of its lane that is already being handled. */
@@ -25,8 +27,9 @@ export const updateInbox = sqliteTable(
     doneAt: integer('done_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
-    index('update_inbox_lane_idx').on(t.lane, t.updateId).where(sql`${t.doneAt} is null`),
-    index('update_inbox_pending_idx').on(t.updateId).where(sql`${t.doneAt} is null`),
+    primaryKey({ columns: [t.botId, t.updateId] }),
+    index('update_inbox_lane_idx').on(t.botId, t.lane, t.updateId).where(sql`${t.doneAt} is null`),
+    index('update_inbox_pending_idx').on(t.botId, t.updateId).where(sql`${t.doneAt} is null`),
     index('update_inbox_done_idx').on(t.doneAt),
   ],
 );
