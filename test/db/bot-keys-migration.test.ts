@@ -3,9 +3,9 @@
  * customer, order, balance, code, setting and waiting update is kept, and belongs to the main bot;
  * a second bot on the same database starts empty and may reuse the same Telegram ids and codes.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle as sqliteDrizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate as sqliteMigrate } from 'drizzle-orm/better-sqlite3/migrator';
@@ -16,27 +16,13 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openStore, type Store, storeOn } from '../../src/db/index.js';
 import { createDatabase } from '../support/database-factory.js';
 import { availableEngines } from '../support/databases.js';
+import { migrationsUpTo } from '../support/migrations-up-to.js';
 
-const MIGRATIONS = resolve(import.meta.dirname, '../../migrations');
 /** The last migration of the one-bot schema, per engine. */
 const BEFORE = { sqlite: 19, postgres: 14 } as const;
 
 const temp = mkdtempSync(join(tmpdir(), 'bot-keys-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
-
-/** The engine's migrations up to `last` (its journal cut there): the schema an older version had. */
-function migrationsUpTo(engine: 'sqlite' | 'postgres', last: number): string {
-  const from = join(MIGRATIONS, engine);
-  const to = join(temp, `${engine}-migrations`);
-  mkdirSync(join(to, 'meta'), { recursive: true });
-  const journal = JSON.parse(readFileSync(join(from, 'meta/_journal.json'), 'utf8')) as {
-    entries: Array<{ idx: number; tag: string }>;
-  };
-  journal.entries = journal.entries.filter((e) => e.idx <= last);
-  for (const e of journal.entries) copyFileSync(join(from, `${e.tag}.sql`), join(to, `${e.tag}.sql`));
-  writeFileSync(join(to, 'meta/_journal.json'), JSON.stringify(journal));
-  return to;
-}
 
 const T0 = Date.UTC(2026, 5, 1);
 
@@ -100,7 +86,7 @@ describe('the bot keys migration', () => {
   it('on sqlite: a one-bot database keeps everything, in the main bot', async () => {
     const path = join(temp, 'old.sqlite');
     const db = new Database(path);
-    sqliteMigrate(sqliteDrizzle(db), { migrationsFolder: migrationsUpTo('sqlite', BEFORE.sqlite) });
+    sqliteMigrate(sqliteDrizzle(db), { migrationsFolder: migrationsUpTo('sqlite', BEFORE.sqlite, temp) });
     for (const statement of oldRows((ms) => String(ms), '1')) db.exec(statement);
     db.close();
     const store = await openStore({ path }, () => T0);
@@ -118,7 +104,9 @@ describe('the bot keys migration', () => {
       const { url } = database.location as { url: string };
       try {
         const client = postgres(url, { onnotice: () => {} });
-        await pgMigrate(pgDrizzle(client), { migrationsFolder: migrationsUpTo('postgres', BEFORE.postgres) });
+        await pgMigrate(pgDrizzle(client), {
+          migrationsFolder: migrationsUpTo('postgres', BEFORE.postgres, temp),
+        });
         for (const statement of oldRows((ms) => `'${new Date(ms).toISOString()}'`, 'true')) {
           await client.unsafe(statement);
         }

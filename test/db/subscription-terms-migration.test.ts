@@ -4,9 +4,9 @@
  * subscription keeps the terms of that first payment, and a renewal after the upgrade credits them
  * whatever the plan is configured as now.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle as sqliteDrizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate as sqliteMigrate } from 'drizzle-orm/better-sqlite3/migrator';
@@ -17,27 +17,13 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openStore, type Store } from '../../src/db/index.js';
 import { createDatabase } from '../support/database-factory.js';
 import { availableEngines } from '../support/databases.js';
+import { migrationsUpTo } from '../support/migrations-up-to.js';
 
-const MIGRATIONS = resolve(import.meta.dirname, '../../migrations');
 /** The last migration before issue 38's, per engine. */
 const BEFORE = { sqlite: 17, postgres: 12 } as const;
 
 const temp = mkdtempSync(join(tmpdir(), 'subscription-terms-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
-
-/** The engine's migrations up to `last` (its journal cut there): the schema an older version had. */
-function migrationsUpTo(engine: 'sqlite' | 'postgres', last: number): string {
-  const from = join(MIGRATIONS, engine);
-  const to = join(temp, `${engine}-migrations`);
-  mkdirSync(join(to, 'meta'), { recursive: true });
-  const journal = JSON.parse(readFileSync(join(from, 'meta/_journal.json'), 'utf8')) as {
-    entries: Array<{ idx: number; tag: string }>;
-  };
-  journal.entries = journal.entries.filter((e) => e.idx <= last);
-  for (const e of journal.entries) copyFileSync(join(from, `${e.tag}.sql`), join(to, `${e.tag}.sql`));
-  writeFileSync(join(to, 'meta/_journal.json'), JSON.stringify(journal));
-  return to;
-}
 
 const T0 = Date.UTC(2026, 5, 1);
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -106,7 +92,7 @@ describe('the subscription terms migration', () => {
   it('on sqlite: existing subscriptions and periods migrated in place', async () => {
     const path = join(temp, 'old.sqlite');
     const db = new Database(path);
-    sqliteMigrate(sqliteDrizzle(db), { migrationsFolder: migrationsUpTo('sqlite', BEFORE.sqlite) });
+    sqliteMigrate(sqliteDrizzle(db), { migrationsFolder: migrationsUpTo('sqlite', BEFORE.sqlite, temp) });
     const period = db.prepare(
       'insert into subscription_periods (charge_id, user_id, plan_id, stars, allowance, starts_at, ends_at, status, first) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
@@ -135,7 +121,9 @@ describe('the subscription terms migration', () => {
       const { url } = database.location as { url: string };
       try {
         const client = postgres(url, { onnotice: () => {} });
-        await pgMigrate(pgDrizzle(client), { migrationsFolder: migrationsUpTo('postgres', BEFORE.postgres) });
+        await pgMigrate(pgDrizzle(client), {
+          migrationsFolder: migrationsUpTo('postgres', BEFORE.postgres, temp),
+        });
         for (const [charge, user, plan, stars, allowance, starts, first] of PERIODS) {
           await client`insert into subscription_periods (charge_id, user_id, plan_id, stars, allowance, starts_at, ends_at, status, first)
             values (${charge}, ${user}, ${plan}, ${stars}, ${allowance}, ${iso(starts)}, ${iso(starts + 30 * DAY)}, 'paid', ${first})`;
