@@ -28,10 +28,10 @@ const T0 = Date.UTC(2026, 5, 1);
 
 /**
  * What a one-bot deployment stored, as statements for either engine (`at` writes a timestamp the
- * engine's way): Ann invited Bob, topped up 100 Stars and ordered; a promo code Bob redeemed; the
+ * engine's way, `no` its false): Ann invited Bob, topped up 100 Stars and ordered; a promo code Bob redeemed; the
  * admins' settings; an update waiting in the inbox; a form in progress.
  */
-function oldRows(at: (ms: number) => string, yes: string): string[] {
+function oldRows(at: (ms: number) => string, no: string): string[] {
   return [
     `insert into users (telegram_id, first_name, referral_code) values (7, 'Ann', 'ANNCODE')`,
     `insert into users (telegram_id, first_name, referred_by) values (8, 'Bob', 7)`,
@@ -47,7 +47,7 @@ function oldRows(at: (ms: number) => string, yes: string): string[] {
     `insert into promo_redemptions (code, user_id, stars, created_at) values ('SPRING', 8, 5, ${at(T0)})`,
     `insert into live_settings (id, version, markup_percent, updated_at) values (1, 3, '25', ${at(T0)})`,
     `insert into update_inbox (update_id, lane, payload, received_at, control)
-     values (500, '7', '{"update_id":500}', ${at(T0)}, ${yes === 'true' ? 'false' : '0'})`,
+     values (500, '7', '{"update_id":500}', ${at(T0)}, ${no})`,
     `insert into conversation_states (key, value, updated_at) values ('7', '{"v":1}', ${at(T0)})`,
   ];
 }
@@ -87,7 +87,7 @@ describe('the bot keys migration', () => {
     const path = join(temp, 'old.sqlite');
     const db = new Database(path);
     sqliteMigrate(sqliteDrizzle(db), { migrationsFolder: migrationsUpTo('sqlite', BEFORE.sqlite, temp) });
-    for (const statement of oldRows((ms) => String(ms), '1')) db.exec(statement);
+    for (const statement of oldRows((ms) => String(ms), '0')) db.exec(statement);
     db.close();
     const store = await openStore({ path }, () => T0);
     try {
@@ -107,7 +107,7 @@ describe('the bot keys migration', () => {
         await pgMigrate(pgDrizzle(client), {
           migrationsFolder: migrationsUpTo('postgres', BEFORE.postgres, temp),
         });
-        for (const statement of oldRows((ms) => `'${new Date(ms).toISOString()}'`, 'true')) {
+        for (const statement of oldRows((ms) => `'${new Date(ms).toISOString()}'`, 'false')) {
           await client.unsafe(statement);
         }
         await client.end();
