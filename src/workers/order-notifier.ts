@@ -421,6 +421,8 @@ export class OrderNotifier implements TrackerEvents {
             // Several results get bare "➕ 1", "➕ 2" buttons: the text says what they do.
             text: (files) => afterResultNext(texts, files),
           },
+          // Stored as soon as the results are in the chat: ↗️ Share under them finds them at once.
+          onResultsSent: (files) => this.#storeResultFiles(row.id, files),
           onFirstSent: async (fileSent) => {
             claimed = true;
             if (!(await this.#orders.markDelivered(row.id, fileSent ? 'sent' : 'none'))) return false;
@@ -444,14 +446,8 @@ export class OrderNotifier implements TrackerEvents {
     }
     const { files, ...counts } = summary;
     this.#log.info({ orderId: row.id, ...counts }, 'results delivered');
-    if (files && files.length > 0) {
-      // Kept for sharing and "Use as input"; the delivery itself is already recorded.
-      await this.#orders
-        .setResultFiles(row.id, files)
-        .catch((err: unknown) =>
-          this.#log.warn({ orderId: row.id, err }, 'could not store the result files'),
-        );
-    }
+    // Again with the originals' ids, which came after the results.
+    if (files && files.length > 0) await this.#storeResultFiles(row.id, files);
     for (const outcome of ['sent', 'linked', 'expired', 'failed'] as const) {
       if (summary[outcome] > 0) metrics.deliveries.inc({ outcome }, summary[outcome]);
     }
@@ -462,6 +458,13 @@ export class OrderNotifier implements TrackerEvents {
     if (summary.expired > 0 || summary.linked > 0 || summary.failed > 0) {
       await this.#showFinal(row, { delivery: summary }, 'edit');
     }
+  }
+
+  /** Kept for sharing and "Use as input"; the delivery itself is already recorded, so never throws. */
+  async #storeResultFiles(orderId: string, files: DeliveredFile[]): Promise<void> {
+    await this.#orders
+      .setResultFiles(orderId, files)
+      .catch((err: unknown) => this.#log.warn({ orderId, err }, 'could not store the result files'));
   }
 
   /**

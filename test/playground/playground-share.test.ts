@@ -37,6 +37,8 @@ describe('npm run playground -- --admin: buttons that are not callbacks, and sta
     playground.type(`#${confirm}`);
     await playground.waitFor(/\[photo[^\]\n]*: \S+\]/, 90_000);
     const share = await buttonNumber(playground, /↗️ Share/, 30_000);
+    // The original follows the photo once the photo's file id is stored, so Share finds it from here.
+    await playground.waitFor(/📎 Original quality/, 30_000);
 
     // The confirm screen lost its buttons: its old number says so, not the emulator's transcript.
     playground.type(`#${confirm}`);

@@ -423,7 +423,6 @@ export class OrderRows {
     });
   }
 
-  /** The Telegram message that shows this order's progress (edited by the tracker). */
   /** Telegram's ids of the result files that reached the chat (sharing, re-use as an input). */
   async setResultFiles(id: string, files: DeliveredFile[]): Promise<void> {
     const orders = this.t;
@@ -435,6 +434,7 @@ export class OrderRows {
     );
   }
 
+  /** The Telegram message that shows this order's progress (edited by the tracker). */
   async setStatusMessageId(id: string, messageId: number | null): Promise<void> {
     const orders = this.t;
     await this.run((db) =>
@@ -468,7 +468,6 @@ export class OrderRows {
     );
   }
 
-  /** A chat's orders, newest first. By default only real (submitted) orders, not drafts. */
   /** The user's own results that reached their chat, newest first (what they may share). */
   listDeliveredResults(userId: number, opts: { limit: number }): Promise<OrderRecord[]> {
     const orders = this.t;
@@ -484,6 +483,7 @@ export class OrderRows {
     );
   }
 
+  /** A chat's orders, newest first. By default only real (submitted) orders, not drafts. */
   listForChat(
     chatId: number,
     opts: { limit: number; offset?: number; stages?: readonly OrderStage[] },

@@ -71,6 +71,11 @@ export interface DeliverOptions {
    * Returning false means the order was already delivered (by another run): the delivery stops there.
    */
   onFirstSent?: (fileSent: boolean) => Promise<boolean> | boolean;
+  /**
+   * Called once the results themselves are in the chat (before any originals follow), with
+   * Telegram's ids of those that arrived: their ↗️ Share button works from that moment.
+   */
+  onResultsSent?: (files: DeliveredFile[]) => Promise<void>;
   /** The caption of the first result message (the model, maybe the prompt). */
   caption?: string;
   /**
@@ -179,6 +184,7 @@ class ResultDelivery {
     for (const batch of plan.batches) {
       await this.#guard(batch.items, false, () => this.#sendBatch(batch.items, false));
     }
+    if (this.opts.onResultsSent && this.#files.size > 0) await this.opts.onResultsSent(this.#sortedFiles());
     for (const batch of plan.originals) {
       const items = batch.items.filter((f) => !this.#settled.has(f.index));
       if (items.length > 0) await this.#guard(items, true, () => this.#sendOriginals(items));
@@ -188,7 +194,7 @@ class ResultDelivery {
       const results = links.filter((l) => !l.original).map((l) => l.file);
       await this.#guard(results, false, () => this.#sendLinks(links));
     }
-    this.summary.files = [...this.#files.values()].sort((a, b) => a.index - b.index);
+    this.summary.files = this.#sortedFiles();
     const keyboard = this.opts.keyboard;
     if (keyboard && !this.#keyboardPlaced && this.#files.size > 0) {
       const files = this.summary.files.map((f) => ({ url: '', index: f.index, kind: f.kind }));
@@ -242,6 +248,10 @@ class ResultDelivery {
    * Before anything reached the chat, a failure propagates (the caller retries the whole delivery
    * later, or explains). After that, a failing call is counted and logged, and the rest goes on.
    */
+  #sortedFiles(): DeliveredFile[] {
+    return [...this.#files.values()].sort((a, b) => a.index - b.index);
+  }
+
   async #guard(items: PlannedFile[], original: boolean, send: () => Promise<void>): Promise<void> {
     try {
       await send();
