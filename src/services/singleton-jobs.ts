@@ -30,6 +30,8 @@ export class SingletonJobs {
   readonly #timers: Timers;
   readonly #retryMs: number;
   readonly #log: Logger;
+  /** The jobs, the ones given first, then those added while running (an added bot's). */
+  readonly #jobs: SingletonJob[];
   #hold: SingletonHold | undefined;
   #timer: unknown;
   #running = false;
@@ -40,6 +42,28 @@ export class SingletonJobs {
     this.#timers = opts.timers ?? realTimers;
     this.#retryMs = opts.retryMs ?? 10_000;
     this.#log = opts.logger.child({ component: 'singleton-jobs' });
+    this.#jobs = [...opts.jobs];
+  }
+
+  /**
+   * Adds jobs (a bot added at run time brings its own): started at once where this replica leads,
+   * at its next turn otherwise, like the others.
+   */
+  async add(jobs: readonly SingletonJob[]): Promise<void> {
+    await this.#turn;
+    this.#jobs.push(...jobs);
+    if (this.#hold) await this.#startAll(jobs);
+  }
+
+  /** Stops and forgets these jobs (a bot no longer served here); the others keep running. */
+  async remove(jobs: readonly SingletonJob[]): Promise<void> {
+    await this.#turn;
+    for (const job of jobs) {
+      const at = this.#jobs.indexOf(job);
+      if (at < 0) continue;
+      this.#jobs.splice(at, 1);
+      if (this.#hold) await this.#stopOne(job);
+    }
   }
 
   /** Whether this replica runs the jobs now. */
@@ -88,14 +112,8 @@ export class SingletonJobs {
       if (this.#hold || !this.#running) return;
       this.#hold = await this.#opts.acquire();
       if (!this.#hold) return;
-      this.#log.info({ jobs: this.#opts.jobs.map((j) => j.name) }, 'this replica runs the singleton jobs');
-      for (const job of this.#opts.jobs) {
-        try {
-          await job.start();
-        } catch (err) {
-          this.#log.error({ err, job: job.name }, 'a singleton job failed to start');
-        }
-      }
+      this.#log.info({ jobs: this.#jobs.map((j) => j.name) }, 'this replica runs the singleton jobs');
+      await this.#startAll(this.#jobs);
     } catch (err) {
       this.#log.warn({ err }, 'singleton lock check failed');
     }
@@ -106,9 +124,21 @@ export class SingletonJobs {
     if (!hold) return;
     this.#hold = undefined;
     this.#log.warn({ why }, 'this replica stops the singleton jobs');
-    for (const job of this.#opts.jobs) {
-      await job.stop().catch((err: unknown) => this.#log.error({ err, job: job.name }, 'job did not stop'));
-    }
+    for (const job of this.#jobs) await this.#stopOne(job);
     await hold.release().catch(() => undefined);
+  }
+
+  async #startAll(jobs: readonly SingletonJob[]): Promise<void> {
+    for (const job of jobs) {
+      try {
+        await job.start();
+      } catch (err) {
+        this.#log.error({ err, job: job.name }, 'a singleton job failed to start');
+      }
+    }
+  }
+
+  async #stopOne(job: SingletonJob): Promise<void> {
+    await job.stop().catch((err: unknown) => this.#log.error({ err, job: job.name }, 'job did not stop'));
   }
 }

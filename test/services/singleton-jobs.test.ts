@@ -51,6 +51,24 @@ describe.each([defaultEngine()])('SingletonJobs on %s', (engine) => {
     await only.stop();
     expect(log).toEqual(['a start', 'a stop']);
   });
+
+  it('starts a job added while it leads at once, and stops a removed one alone', async () => {
+    const log: string[] = [];
+    const only = replica(await database.open(), timers, log, 'a');
+    await only.start();
+    const added = {
+      name: 'added',
+      start: () => void log.push('added start'),
+      stop: async () => void log.push('added stop'),
+    };
+    await only.add([added]);
+    expect(log).toEqual(['a start', 'added start']);
+    await only.remove([added]);
+    expect(log).toEqual(['a start', 'added start', 'added stop']);
+    await only.add([added]);
+    await only.stop();
+    expect(log.slice(3)).toEqual(['added start', 'a stop', 'added stop']);
+  });
 });
 
 // Two replicas need a server they can share: PostgreSQL (CI always has one).
