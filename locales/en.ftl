@@ -1129,3 +1129,34 @@ admin-alert-subscription-amount =
 admin-alert-subscription-duplicate =
     ⚠️ <b>A customer has two subscriptions at once:</b> user <code>{ $user }</code> (charges <code>{ $charges }</code>). Telegram renews each; the customer sees both in /subscription, each with its own <b>Cancel renewal</b>.
 wallet-what-allowance_clawback = spent subscription Stars of a refunded payment
+
+## Many bots, one deployment (issue 40)
+bot-suspended = This bot is paused for now. Please come back later.
+admin-command-bots = Your bots: add, pause, figures (admins)
+bots-add-usage = Usage: <code>/bot_add &lt;token&gt;</code>, with the token @BotFather gave you for the bot (/mybots, the bot, <b>API Token</b>).
+bots-add-malformed = That doesn't look like a bot token: a token reads like <code>123456789:AAE…</code>. Copy it again from @BotFather (/mybots, the bot, <b>API Token</b>).
+bots-add-refused = Telegram doesn't accept this token: it's mistyped, or it was revoked. Copy it again from @BotFather.
+bots-add-main = That's this bot's own token. Send the token of the bot you want to add.
+bots-add-no-secret = Added bots need <code>BOT_TOKENS_SECRET</code> (32 characters or more) to keep their tokens encrypted. Set it, restart, then add the bot again.
+bots-added =
+    ✅ { $name } is live: it answers its customers from now on, with this bot's prices and texts. You're its admin.
+    Pause it with <code>/bot_off { $id }</code>; all your bots are in /bots.
+bots-updated = ✅ { $name } was added before: it now uses the new token, and keeps its customers, orders and balances.
+bots-token-deleted = 🔒 We deleted your message with the token, so it doesn't stay in this chat.
+bots-title = 🤖 <b>Your bots</b>, last 7 days
+bots-legend = 👤 customers · ⭐ revenue · 💸 API cost
+bots-legend-free = 👤 customers · 💸 API cost
+bots-line = <code>{ $id }</code> { $name } · { $status } · 👤 { $customers } · ⭐ { $stars } · 💸 { $cost }
+bots-line-unknown = <code>{ $id }</code> { $name } · { $status } · figures unavailable right now
+bots-status-main = this bot
+bots-status-active = on
+bots-status-suspended = ⏸ paused
+bots-help = Add one: <code>/bot_add &lt;token&gt;</code>. Pause: <code>/bot_off &lt;bot&gt;</code>, resume: <code>/bot_on &lt;bot&gt;</code>, where &lt;bot&gt; is its number or @username.
+bots-off-usage = Usage: <code>/bot_off &lt;bot&gt;</code>, the bot's number or @username from /bots.
+bots-on-usage = Usage: <code>/bot_on &lt;bot&gt;</code>, the bot's number or @username from /bots.
+bots-unknown = There's no bot { $ref }. Your bots are in /bots.
+bots-main-stays = This bot can't be paused: it's the one you manage the others from.
+bots-off-changed = ⏸ { $name } is paused: its customers get a short note saying so, and it takes no orders or payments. Orders already paid for are still delivered. Resume it with <code>/bot_on</code>.
+bots-off-unchanged = { $name } is already paused.
+bots-on-changed = ▶️ { $name } is back on and takes orders again.
+bots-on-unchanged = { $name } is already on.

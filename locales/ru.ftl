@@ -1112,3 +1112,34 @@ admin-alert-subscription-amount =
 admin-alert-subscription-duplicate =
     ⚠️ <b>У клиента сразу две подписки:</b> пользователь <code>{ $user }</code> (платежи <code>{ $charges }</code>). Telegram продлевает каждую; клиент видит обе в /subscription, у каждой своя кнопка «Отменить продление».
 wallet-what-allowance_clawback = потраченные звёзды подписки, платёж за которую возвращён
+
+## Много ботов в одном развёртывании (issue 40)
+bot-suspended = Бот пока приостановлен. Загляните позже.
+admin-command-bots = Ваши боты: добавить, приостановить, цифры (для админов)
+bots-add-usage = Как пользоваться: <code>/bot_add &lt;токен&gt;</code>, с токеном, который выдал @BotFather (/mybots, бот, <b>API Token</b>).
+bots-add-malformed = Это не похоже на токен бота: токен выглядит как <code>123456789:AAE…</code>. Скопируйте его ещё раз в @BotFather (/mybots, бот, <b>API Token</b>).
+bots-add-refused = Telegram не принимает этот токен: в нём опечатка или его отозвали. Скопируйте его ещё раз в @BotFather.
+bots-add-main = Это токен этого же бота. Пришлите токен бота, которого хотите добавить.
+bots-add-no-secret = Добавленным ботам нужен <code>BOT_TOKENS_SECRET</code> (от 32 символов): с ним их токены хранятся зашифрованными. Задайте его, перезапустите бота и добавьте бота ещё раз.
+bots-added =
+    ✅ { $name } запущен: он уже отвечает клиентам, с ценами и текстами этого бота. Вы его админ.
+    Приостановить: <code>/bot_off { $id }</code>; все ваши боты — в /bots.
+bots-updated = ✅ { $name } уже был добавлен: теперь он работает с новым токеном, а его клиенты, заказы и балансы сохранены.
+bots-token-deleted = 🔒 Сообщение с токеном удалено, чтобы он не остался в этом чате.
+bots-title = 🤖 <b>Ваши боты</b> за 7 дней
+bots-legend = 👤 клиенты · ⭐ выручка · 💸 расходы на API
+bots-legend-free = 👤 клиенты · 💸 расходы на API
+bots-line = <code>{ $id }</code> { $name } · { $status } · 👤 { $customers } · ⭐ { $stars } · 💸 { $cost }
+bots-line-unknown = <code>{ $id }</code> { $name } · { $status } · цифры сейчас недоступны
+bots-status-main = этот бот
+bots-status-active = работает
+bots-status-suspended = ⏸ приостановлен
+bots-help = Добавить: <code>/bot_add &lt;токен&gt;</code>. Приостановить: <code>/bot_off &lt;бот&gt;</code>, возобновить: <code>/bot_on &lt;бот&gt;</code>, где &lt;бот&gt; — его номер или @username.
+bots-off-usage = Как пользоваться: <code>/bot_off &lt;бот&gt;</code>, номер бота или его @username из /bots.
+bots-on-usage = Как пользоваться: <code>/bot_on &lt;бот&gt;</code>, номер бота или его @username из /bots.
+bots-unknown = Бота { $ref } нет. Ваши боты — в /bots.
+bots-main-stays = Этот бот нельзя приостановить: из него вы управляете остальными.
+bots-off-changed = ⏸ { $name } приостановлен: клиенты видят короткое сообщение об этом, заказы и оплаты он не принимает. Уже оплаченные заказы всё равно будут доставлены. Возобновить: <code>/bot_on</code>.
+bots-off-unchanged = { $name } уже приостановлен.
+bots-on-changed = ▶️ { $name } снова работает и принимает заказы.
+bots-on-unchanged = { $name } уже работает.

@@ -1,77 +1,30 @@
 /**
- * The composition root: every long-lived object of the bot process, built in dependency order
- * (config -> store -> upstream -> Telegram -> services -> bot -> workers and jobs). Building starts
- * nothing: app.ts starts and stops them, jobs.ts lists the singleton jobs, routes.ts the HTTP routes.
+ * The composition root: the parts every bot of the process shares (config, store engine, upstream,
+ * texts), then the main bot's runtime on them (bot-runtime.ts: its services, bot, workers and
+ * chores). Building starts nothing: app.ts starts and stops them, jobs.ts lists the singleton jobs,
+ * routes.ts the HTTP routes, bot-fleet.ts serves the bots added at run time.
  */
 import type { I18n } from '@grammyjs/i18n';
-import type { Bot } from 'grammy';
-import type { BotContext } from '../bot/context.js';
-import { createTelegramBot, installFeatures, type TelegramBot } from '../bot/index.js';
 import type { Config } from '../config.js';
-import { openStore, type Store } from '../db/index.js';
-import { Periodic } from '../lib/periodic.js';
+import { MAIN_BOT_ID, openStore } from '../db/index.js';
 import { trustingOrigin } from '../lib/url-policy.js';
 import type { Logger } from '../logger.js';
-import { ResellerClient } from '../reseller/client.js';
-import { DraftExpiry } from '../services/draft-expiry.js';
-import type { Services } from '../services/index.js';
-import { OrderTracker } from '../services/order-tracker.js';
-import { SubmissionRetrier } from '../services/submission-retrier.js';
-import { StarsReconciler } from '../services/wallet/reconciliation.js';
-import { TelegramBroadcastTransport } from '../telegram/broadcast-transport.js';
 import type { TelegramContext } from '../telegram/context.js';
 import { createI18n } from '../telegram/i18n.js';
 import { reportUntranslatedTo } from '../telegram/texts/labels.js';
 import { connectUpstream, type Upstream } from '../upstream.js';
-import { AdminNotifier } from '../workers/admin-notifier.js';
-import { TelegramBroadcastReporter } from '../workers/broadcast/reporter.js';
-import { BroadcastSender } from '../workers/broadcast/sender.js';
-import { floodNotice } from '../workers/flood-notice.js';
-import { OrderNotifier } from '../workers/order-notifier.js';
-import { ReferralNotifier } from '../workers/referral-notifier.js';
-import { UpdateInboxWorker } from '../workers/update-inbox.js';
-import { inboxHooks } from './inbox-hooks.js';
-import { pruneInbox } from './inbox-pruning.js';
-import { createServices } from './services.js';
-import { tellSubscriptionEnded } from './subscription-ended-notice.js';
+import { type BotRuntime, createBotRuntime, type SharedParts } from './bot-runtime.js';
 
-/** A chore that runs now and then: once at once, then on its timer. */
-export interface Chore {
-  runOnce(): Promise<unknown>;
-  start(): void;
-  stop(): Promise<void>;
-}
+export type { Chore } from './bot-runtime.js';
 
-export interface Container {
-  /** The loaded config (in sandbox mode, trusting the simulator's result origin). */
-  config: Config;
-  logger: Logger;
-  store: Store;
+/** The main bot's runtime, with the parts it shares with every added bot. */
+export interface Container extends BotRuntime {
   upstream: Upstream;
-  telegram: TelegramBot;
-  /** The bot with its features installed. */
-  bot: Bot<BotContext>;
   i18n: I18n<TelegramContext>;
-  services: Services;
-  /** Status messages and delivery of tracked orders. */
-  notifier: OrderNotifier;
-  /** Polls active orders; its own client, without retries (it paces and reschedules polls itself). */
-  tracker: OrderTracker;
-  pollClient: ResellerClient;
-  inboxWorker: UpdateInboxWorker;
-  broadcastSender: BroadcastSender;
-  resubmitter: Chore;
-  draftExpiry: Chore;
-  /** With Stars billing: compares the ledger with Telegram's Star transactions. */
-  reconciler: StarsReconciler | null;
-  /** With Stars billing: settles the holds a crash left. */
-  starsSweep: Chore | null;
-  /** Ends subscriptions whose renewal never came and expires ended periods' allowance. */
-  subscriptionsSweep: Chore | null;
-  inboxPruner: Chore;
+  shared: SharedParts;
 }
 
-export async function createContainer(loaded: Config, logger: Logger): Promise<Container> {
+export async function createSharedParts(loaded: Config, logger: Logger): Promise<SharedParts> {
   let config = loaded;
   // Migrated before anything reads it (on PostgreSQL under an advisory lock: replicas may start together).
   const store = await openStore(config.database, { defaultLocale: config.defaultLocale });
@@ -80,166 +33,22 @@ export async function createContainer(loaded: Config, logger: Logger): Promise<C
   // loopback). That origin, exactly, is trusted; every other result URL stays under the strict policy.
   if (upstream.sandbox)
     config = { ...config, resultUrls: trustingOrigin(config.resultUrls, upstream.baseUrl) };
-
-  // The Bot and its Api first (nothing is sent yet): every service and worker below speaks through it.
-  const telegram = createTelegramBot(config.botToken, {
-    apiRoot: config.telegram.apiRoot,
-    logger,
-    sendRate: config.telegram.sendRate,
-  });
-  const { api } = telegram.bot;
   const i18n = createI18n(config.defaultLocale, config.branding, config.billing.mode, config.timeZone);
   // A catalog word shown as upstream wrote it (no text of ours yet) is logged once, to be translated.
   reportUntranslatedTo((kind, slug, locale) =>
     logger.warn({ kind, slug, locale }, 'catalog word without a translation: add it to locales/'),
   );
-  const services = createServices({ config, logger, store, upstream, getFile: (id) => api.getFile(id) });
-  // The tracker reports to the notifier, which edits status messages and delivers results.
-  const notifier = new OrderNotifier({
-    orders: services.orders,
-    users: services.users,
-    config,
-    logger,
-    api,
-    i18n,
-    deliveryRecorded: (orderId) => services.ordering.deliveryRecorded(orderId),
-    sharing: config.sharing,
-    modelDisplays: (modelId) => services.catalog.displayOf(modelId),
+  return { config, logger, store, upstream, i18n };
+}
+
+/** The main bot's runtime on the shared parts (the main bot is never suspended). */
+export function mainContainer(shared: SharedParts): Container {
+  const { config } = shared;
+  const main = createBotRuntime(shared, {
+    id: MAIN_BOT_ID,
+    token: config.botToken,
+    adminIds: config.adminIds,
+    suspended: () => false,
   });
-  services.admin.alerts.bindSink(new AdminNotifier({ config, users: services.users, logger, api, i18n }));
-  services.referrals.bindNotices(new ReferralNotifier({ config, users: services.users, logger, api, i18n }));
-  // Polls get no retries of their own: the tracker paces and reschedules them (and honours 429s).
-  const pollClient = new ResellerClient({
-    baseUrl: upstream.baseUrl,
-    apiKey: upstream.apiKey,
-    logger,
-    retry: { retries: 0 },
-  });
-  const tracker = new OrderTracker({
-    // Observed: failed polls feed the admins' alerts (rejected key, sustained outage).
-    client: services.admin.alerts.observePolls(pollClient),
-    // Orders stuck in a status we do not know are reported to the admins once.
-    alerts: services.admin.alerts,
-    ordering: services.ordering,
-    orders: services.orders,
-    logger,
-    events: notifier,
-    owner: config.replicaId,
-    // ORDER_POLL_RPS for every replica on the database together.
-    maxRequestsPerSecond: config.orderPolling.perSecond,
-    budget: store.pollBudget,
-    minIntervalMs: config.orderPolling.minMs,
-    maxIntervalMs: config.orderPolling.maxMs,
-  });
-  // Broadcasts: sent once in the cluster (a singleton job), at BROADCAST_RATE for the whole bot.
-  const broadcastSender = new BroadcastSender({
-    broadcasts: store.broadcasts,
-    markBlocked: (userId) => store.users.markBlocked(userId),
-    transport: new TelegramBroadcastTransport({
-      token: config.botToken,
-      apiRoot: config.telegram.apiRoot,
-      transformers: telegram.broadcastTransformers,
-    }),
-    reporter: new TelegramBroadcastReporter(api, i18n),
-    rate: config.broadcastRate,
-    logger,
-  });
-  // A broadcast started or changed here is sent at once (the sender runs on one replica only; the
-  // others see the change when it next looks, within seconds).
-  services.admin.broadcasts.onChange(() => broadcastSender.wake());
-  const bot = installFeatures(telegram, {
-    store,
-    deps: {
-      config,
-      logger,
-      i18n,
-      sandbox: upstream.sandbox,
-      ...services,
-      live: { tracker, statusMessages: notifier, inbox: store.inbox },
-    },
-  });
-  // Every update, webhook or polling, is stored first and handled from the inbox by whichever
-  // replica claims it (one chat at a time, in order).
-  const inboxWorker = new UpdateInboxWorker({
-    inbox: store.inbox,
-    handle: (update) => bot.handleUpdate(update),
-    readSenders: (ids) => store.users.findMany(ids),
-    ...inboxHooks(telegram),
-    owner: config.replicaId,
-    logger,
-    maxInFlight: config.inboxConcurrency,
-    onDropped: floodNotice({ api, i18n, users: store.users, defaultLocale: config.defaultLocale, logger }),
-  });
-  // Rows left `submitting` (a crash between sending and hearing back, or upstream unreachable at
-  // Confirm) are sent again with the same key now and then periodically.
-  const resubmitter = new SubmissionRetrier({
-    ordering: services.ordering,
-    intervalMs: config.orderPolling.resubmitMs,
-    logger,
-    onOrdered: (order) => {
-      tracker.track(order.id);
-      notifier.refresh(order.id, order.chatId);
-    },
-  });
-  const draftExpiry = new DraftExpiry({
-    orders: services.orders,
-    maxAgeMs: config.draftExpiryMs,
-    intervalMs: 60 * 60_000,
-    logger,
-  });
-  const reconciler =
-    services.wallet &&
-    new StarsReconciler({
-      ledger: services.wallet.ledger,
-      fetch: (offset, limit) => bot.api.getStarTransactions({ offset, limit }),
-      periods: () => store.subscriptions.allPeriods(),
-      report: (differences) =>
-        services.admin.alerts.raiseLater({ kind: 'stars_reconciliation', differences }),
-      logger,
-    });
-  // Stars whose order's state says otherwise (a crash or a failure between a state change or a
-  // delivery and its settlement) are settled at start-up and every few minutes.
-  const wallet = services.wallet;
-  const starsSweep =
-    wallet &&
-    new Periodic({ name: 'settle-stars', intervalMs: 10 * 60_000, logger, run: () => wallet.sweep() });
-  const subscriptions = services.subscriptions;
-  const subscriptionsSweep =
-    subscriptions &&
-    new Periodic({
-      name: 'end-lapsed-subscriptions',
-      intervalMs: 5 * 60_000,
-      logger,
-      run: () =>
-        subscriptions.endLapsed(
-          tellSubscriptionEnded({ api, i18n, users: store.users, defaultLocale: config.defaultLocale }),
-        ),
-    });
-  const inboxPruner = new Periodic({
-    name: 'prune-update-inbox',
-    intervalMs: 60 * 60_000,
-    logger,
-    run: () => pruneInbox(store, Date.now()),
-  });
-  return {
-    config,
-    logger,
-    store,
-    upstream,
-    telegram,
-    bot,
-    i18n,
-    services,
-    notifier,
-    tracker,
-    pollClient,
-    inboxWorker,
-    broadcastSender,
-    resubmitter,
-    draftExpiry,
-    reconciler,
-    starsSweep,
-    subscriptionsSweep,
-    inboxPruner,
-  };
+  return { ...main, upstream: shared.upstream, i18n: shared.i18n, shared };
 }

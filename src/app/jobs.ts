@@ -3,7 +3,7 @@
  * lock (docs/architecture.md, "Jobs that run once in the cluster"). Adding a job is one line here.
  */
 import type { SingletonJob } from '../services/singleton-jobs.js';
-import type { Chore, Container } from './container.js';
+import type { BotRuntime, Chore } from './bot-runtime.js';
 
 /** A job that starts and stops with the lock. */
 function job(name: string, worker: Pick<SingletonJob, 'start' | 'stop'>): SingletonJob {
@@ -22,7 +22,7 @@ function chore(name: string, worker: Chore): SingletonJob {
   };
 }
 
-export function singletonJobs(c: Container): SingletonJob[] {
+export function singletonJobs(c: BotRuntime): SingletonJob[] {
   const jobs: (SingletonJob | false | null)[] = [
     chore('resubmit-stuck-orders', c.resubmitter),
     chore('close-old-drafts', c.draftExpiry),

@@ -11,6 +11,7 @@ import { miniAppStaticRoutes } from '../server/miniapp/static.js';
 import { healthRoute, metricsRoute, readinessRoute } from '../server/probes.js';
 import type { Route } from '../server/router.js';
 import { webhookRoute } from '../server/webhook.js';
+import type { BotFleet } from './bot-fleet.js';
 import type { Container } from './container.js';
 
 /** The admin Mini App's API endpoints (under /miniapp/api), one line each. */
@@ -40,7 +41,7 @@ function miniAppRoutes(c: Container): Route[] {
   ];
 }
 
-export function httpRoutes(c: Container, draining: () => boolean): Route[] {
+export function httpRoutes(c: Container, fleet: BotFleet, draining: () => boolean): Route[] {
   const { mode } = c.config;
   return [
     ...miniAppRoutes(c),
@@ -57,6 +58,7 @@ export function httpRoutes(c: Container, draining: () => boolean): Route[] {
             logger: c.logger,
             onRequest: (outcome) => metrics.webhookRequests.inc({ outcome }),
           }),
+          fleet.webhookRoute(),
         ]
       : []),
   ];

@@ -34,9 +34,12 @@ export function helpCommands(
   admin: boolean,
   subscriptions = false,
   inviteRewards = true,
+  operator = false,
 ): Array<{ command: string; descriptionKey: string }> {
   const user = customerCommands(wallet, subscriptions);
-  const tools = admin ? (wallet ? [...ADMIN_COMMANDS, ...ADMIN_WALLET_COMMANDS] : ADMIN_COMMANDS) : [];
+  const tools = admin
+    ? [...ADMIN_COMMANDS, ...(wallet ? ADMIN_WALLET_COMMANDS : []), ...(operator ? OPERATOR_COMMANDS : [])]
+    : [];
   return [
     ...user.map((command) => ({ command, descriptionKey: descriptionKey(command, inviteRewards) })),
     ...tools.map((command) => ({ command, descriptionKey: `admin-command-${command}` })),
@@ -52,14 +55,18 @@ export interface CommandLists {
   inviteRewards: boolean;
   /** The bot's texts (descriptions are `command-*` messages). */
   i18n: I18n<TelegramContext>;
+  /** The operator's main bot: its admins also get /bots (adding and pausing the others). */
+  operator: boolean;
 }
 
 export function commandLists(
   config: Pick<Config, 'defaultLocale' | 'billing'>,
   i18n: I18n<TelegramContext>,
+  { operator = true }: { operator?: boolean } = {},
 ): CommandLists {
   const { billing } = config;
   return {
+    operator,
     defaultLocale: config.defaultLocale,
     wallet: billing.mode === 'stars',
     subscriptions: billing.mode === 'stars' && (billing.subscriptions?.plans.length ?? 0) > 0,
@@ -94,11 +101,17 @@ const ADMIN_COMMANDS = [
   'campaigns',
   'dashboard',
 ] as const;
+/** The main bot's admins' only: the bots of the deployment (bot/features/bots.ts). */
+const OPERATOR_COMMANDS = ['bots'] as const;
 const ADMIN_WALLET_COMMANDS = ['refund', 'grant', 'promo_new', 'promo_batch', 'promos', 'promo_off'] as const;
 
 /** The user list plus the admin tools, for the admins' own chats. */
 function adminCommandsFor(i18n: I18n<TelegramContext>, locale: Locale, lists: CommandLists): BotCommand[] {
-  const names = lists.wallet ? [...ADMIN_COMMANDS, ...ADMIN_WALLET_COMMANDS] : ADMIN_COMMANDS;
+  const names: string[] = [
+    ...ADMIN_COMMANDS,
+    ...(lists.wallet ? ADMIN_WALLET_COMMANDS : []),
+    ...(lists.operator ? OPERATOR_COMMANDS : []),
+  ];
   return [
     ...commandsFor(i18n, locale, lists),
     ...names.map((command) => ({
@@ -113,15 +126,21 @@ function adminCommandsFor(i18n: I18n<TelegramContext>, locale: Locale, lists: Co
  * `chat`). Telegram refuses a chat the admin never opened with the bot; that admin is reported in
  * `failed` and the others still get theirs.
  */
-/** Admin chats whose command list this process has registered. */
-const registeredAdminChats = new Set<number>();
+/** Admin chats whose command list this process has registered, per bot (by token: an update's Api is new). */
+const registeredAdminChats = new Map<string, Set<number>>();
+
+function registeredIn(api: Api): Set<number> {
+  const chats = registeredAdminChats.get(api.token) ?? new Set<number>();
+  registeredAdminChats.set(api.token, chats);
+  return chats;
+}
 
 /**
  * Telegram refuses a chat-scoped command list for a chat that never opened the bot, so an admin
  * who writes for the first time after start-up gets theirs now.
  */
 export async function ensureAdminCommands(api: Api, lists: CommandLists, adminId: number): Promise<boolean> {
-  if (registeredAdminChats.has(adminId)) return false;
+  if (registeredIn(api).has(adminId)) return false;
   const { failed } = await registerAdminCommands(api, lists, [adminId]);
   return failed.length === 0;
 }
@@ -140,7 +159,7 @@ export async function registerAdminCommands(
         await api.setMyCommands(adminCommandsFor(i18n, locale, lists), { scope, language_code: locale });
       }
       await api.setMyCommands(adminCommandsFor(i18n, defaultLocale, lists), { scope });
-      registeredAdminChats.add(adminId);
+      registeredIn(api).add(adminId);
     } catch (error) {
       failed.push({ adminId, error });
     }

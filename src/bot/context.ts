@@ -50,6 +50,7 @@ export interface BotDeps
     | 'referrals'
     | 'promo'
     | 'subscriptions'
+    | 'bots'
   > {
   config: Config;
   logger: Logger;
@@ -62,6 +63,17 @@ export interface BotDeps
    * everything runs in one process.
    */
   live?: LiveParts;
+  /** Which bot of the process this is (absent in handler tests: the main bot, never suspended). */
+  thisBot?: ThisBot;
+}
+
+/** The bot an update came to (app/bot-runtime.ts). */
+export interface ThisBot {
+  id: number;
+  /** The operator's own bot (BOT_TOKEN): the one whose admins add and suspend the others. */
+  main: boolean;
+  /** Suspended by the operator: customers get one sentence, no orders (bot/middlewares/suspended.ts). */
+  suspended(): boolean;
 }
 
 interface ExtraContext {

@@ -33,6 +33,7 @@ import { adminFeature } from './features/admin.js';
 import { adminWalletFeature } from './features/admin-wallet.js';
 import { afterResultFeature } from './features/after-result.js';
 import { auditFeature } from './features/audit.js';
+import { botsFeature } from './features/bots.js';
 import { createBroadcastFeature } from './features/broadcast.js';
 import { campaignsFeature } from './features/campaigns.js';
 import { cancelFeature } from './features/cancel.js';
@@ -57,6 +58,7 @@ import { createAccessGuard } from './middlewares/access.js';
 import { createCallbackAnswerGuard } from './middlewares/answer-callbacks.js';
 import { attachUser } from './middlewares/attach-user.js';
 import { escapeTranslationVariables } from './middlewares/escape-translation-variables.js';
+import { suspendedGate } from './middlewares/suspended.js';
 
 export interface TelegramBotOptions {
   apiRoot: string;
@@ -246,6 +248,8 @@ export function installFeatures(telegram: TelegramBot, opts: FeatureOptions): Bo
   bot.use(sequentialize(sequentialKey));
   bot.use(callbackAnswers.middleware);
   bot.use(...contextPlugins);
+  // A suspended bot answers with one sentence and takes nothing (a payment already made passes).
+  bot.errorBoundary(handleBotError).use(suspendedGate);
   // Before the access guard and the conversations: a checkout is answered (also "no" to a banned
   // user) and a payment credited whatever else the chat is doing.
   bot.errorBoundary(handleBotError).use(paymentsFeature);
@@ -283,6 +287,7 @@ export function installFeatures(telegram: TelegramBot, opts: FeatureOptions): Bo
   protectedBot.use(inviteFeature);
   protectedBot.use(campaignsFeature);
   protectedBot.use(dashboardFeature);
+  protectedBot.use(botsFeature);
   protectedBot.use(startFeature);
   protectedBot.use(languageFeature);
   protectedBot.use(helpFeature);

@@ -7,13 +7,33 @@
  * later, on any replica): 200 once it is stored, 500 if it could not be (the database is down),
  * so Telegram sends it again. Handling never holds the request, and no rejection escapes.
  */
-import { timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Update } from 'grammy/types';
 import type { Logger } from '../logger.js';
-import { type Route, route, send } from './router.js';
+import { type Route, type RouteHandler, route, send } from './router.js';
 
 export const WEBHOOK_PATH = '/telegram/webhook';
+/** Added bots' webhooks: /telegram/<bot id>, each with a secret of its own. */
+export const BOT_WEBHOOKS_PATH = '/telegram/*';
+
+export function botWebhookPath(botId: number): string {
+  return `/telegram/${botId}`;
+}
+
+/** The bot id of a path under BOT_WEBHOOKS_PATH, undefined for anything else. */
+export function botIdOfWebhookPath(path: string): number | undefined {
+  const match = /^\/telegram\/(\d{1,9})$/.exec(path);
+  return match ? Number(match[1]) : undefined;
+}
+
+/**
+ * An added bot's webhook secret, derived from WEBHOOK_SECRET and its id: a replica knows every
+ * bot's secret without storing one, and one bot's secret opens no other bot's route.
+ */
+export function botWebhookSecret(mainSecret: string, botId: number): string {
+  return createHmac('sha256', mainSecret).update(`bot-webhook:${botId}`).digest('hex');
+}
 /** Telegram's updates are a few KB; a file is never inline. 1 MB leaves ample room. */
 const MAX_WEBHOOK_BODY_BYTES = 1024 * 1024;
 
@@ -82,6 +102,11 @@ function isUpdate(value: unknown): value is Update {
 }
 
 export function webhookRoute(opts: WebhookOptions): Route {
+  return route('POST', WEBHOOK_PATH, webhookHandler(opts));
+}
+
+/** The handler of one bot's webhook (see the module's comment). */
+export function webhookHandler(opts: WebhookOptions): RouteHandler {
   const log = opts.logger.child({ component: 'http' });
   const maxBody = opts.maxBodyBytes ?? MAX_WEBHOOK_BODY_BYTES;
   const observe = (outcome: WebhookOutcome) => opts.onRequest?.(outcome);
@@ -134,5 +159,5 @@ export function webhookRoute(opts: WebhookOptions): Route {
     send(res, 200, '{"ok":true}');
   }
 
-  return route('POST', WEBHOOK_PATH, webhook);
+  return webhook;
 }

@@ -3,8 +3,13 @@
  * operator's BOT_TOKENS_SECRET, so a stolen database or backup gives no bot away. At start-up every
  * sealed token must open: a missing or changed secret stops the start with what to do, instead of
  * bots that silently stop answering.
+ *
+ * The operator's admins add bots by token (`add`), list them with their figures (`overview`) and
+ * suspend or resume them (`setSuspended`). Serving is the process's business (app/bot-fleet.ts),
+ * told through the hooks: a bot added or changed here is served or updated at once.
  */
-import type { BotRecord, BotsRepository } from '../db/index.js';
+import type { BotRecord, BotStatus, BotsRepository } from '../db/index.js';
+import { MAIN_BOT_ID } from '../db/index.js';
 import { SecretBox, WrongSecretError } from '../lib/secret-box.js';
 
 /** Refused start: stored bots cannot be served with the secret given. */
@@ -12,14 +17,69 @@ export class BotTokensLockedError extends Error {
   override readonly name = 'BotTokensLockedError';
 }
 
+/** Telegram refused the token (getMe answered 401 or 404). */
+export class RefusedTokenError extends Error {
+  override readonly name = 'RefusedTokenError';
+}
+
+/** Who a token belongs to, as getMe tells it. */
+export interface TokenOwner {
+  id: number;
+  username: string;
+}
+
+/** What a bot did over the last days, for the operator's list. */
+export interface BotFigures {
+  customers: number;
+  revenueStars: number;
+  costUsd: string;
+}
+
+export interface BotOverview {
+  bot: BotRecord;
+  /** Undefined when its figures could not be read (they are shown as unknown, the list still comes). */
+  figures: BotFigures | undefined;
+}
+
+export type AddBotOutcome =
+  | { kind: 'added' | 'updated'; bot: BotRecord }
+  | { kind: 'malformed' | 'refused' | 'main' | 'no_secret' };
+
+export type StatusChange = { kind: 'changed' | 'unchanged'; bot: BotRecord } | { kind: 'unknown' | 'main' };
+
+export interface FleetHooks {
+  /** getMe with this token; throws RefusedTokenError when Telegram refuses it. */
+  identify(token: string): Promise<TokenOwner>;
+  /** Serves the bot now (a bot already served takes its new token). */
+  serve(bot: BotRecord, token: string): Promise<void>;
+  /** The bot's status changed: it answers accordingly from now on. */
+  statusChanged(bot: BotRecord): Promise<void>;
+  /** The bot's customers, and its revenue and upstream cost of the last 7 days (today included). */
+  figures(botId: number): Promise<BotFigures>;
+}
+
+/** A token's shape: the bot's id, a colon and a secret part (35 characters at Telegram; room either way). */
+const TOKEN_SHAPE = /^\d{1,20}:[A-Za-z0-9_-]{10,100}$/;
+
 export class BotRegistry {
   readonly #box: SecretBox | null;
+  #hooks: FleetHooks | undefined;
 
   constructor(
     private readonly bots: BotsRepository,
     tokensSecret: string | null,
   ) {
     this.#box = tokensSecret === null ? null : new SecretBox(tokensSecret);
+  }
+
+  /** The process that serves the bots (app/bot-fleet.ts), bound once it exists. */
+  bindFleet(hooks: FleetHooks): void {
+    this.#hooks = hooks;
+  }
+
+  get #fleet(): FleetHooks {
+    if (!this.#hooks) throw new Error('no fleet bound to the bot registry');
+    return this.#hooks;
   }
 
   /** Every stored token opens with BOT_TOKENS_SECRET, or the start stops naming the first bot that doesn't. */
@@ -48,6 +108,79 @@ export class BotRegistry {
   recordMain(me: { id: number; username: string }): Promise<void> {
     return this.bots.recordMainIdentity(me.id, me.username);
   }
+
+  /** The added bots to serve (active or suspended), each with its token opened. */
+  async served(): Promise<Array<{ bot: BotRecord; token: string }>> {
+    if (!this.#box) return [];
+    const box = this.#box;
+    return (await this.bots.withSealedToken()).map((bot) => ({ bot, token: box.open(bot.tokenSealed) }));
+  }
+
+  /**
+   * Adds a bot by its token: Telegram confirms it (getMe), the token is sealed and stored, and the
+   * bot is served at once. A bot added again (a new token after /revoke) keeps its row and customers.
+   */
+  async add(token: string, addedBy: number): Promise<AddBotOutcome> {
+    const trimmed = token.trim();
+    if (!TOKEN_SHAPE.test(trimmed)) return { kind: 'malformed' };
+    if (!this.#box) return { kind: 'no_secret' };
+    let owner: TokenOwner;
+    try {
+      owner = await this.#fleet.identify(trimmed);
+    } catch (error) {
+      if (error instanceof RefusedTokenError) return { kind: 'refused' };
+      throw error;
+    }
+    const main = await this.bots.byId(MAIN_BOT_ID);
+    if (main?.telegramId === owner.id) return { kind: 'main' };
+    const { bot, added } = await this.bots.add({
+      telegramId: owner.id,
+      username: owner.username,
+      tokenSealed: this.#box.seal(trimmed),
+      createdBy: addedBy,
+      managed: false,
+    });
+    await this.#fleet.serve(bot, trimmed);
+    return { kind: added ? 'added' : 'updated', bot };
+  }
+
+  /** Every bot, the main one first, with customers, revenue and upstream cost of the last 7 days. */
+  async overview(): Promise<BotOverview[]> {
+    const bots = await this.bots.list();
+    return Promise.all(
+      bots.map(async (bot) => ({
+        bot,
+        figures: await this.#fleet.figures(bot.id).catch(() => undefined),
+      })),
+    );
+  }
+
+  /** The bot named by its id or @username. */
+  async find(ref: string): Promise<BotRecord | undefined> {
+    const text = ref.trim();
+    const all = await this.bots.list();
+    if (/^\d{1,9}$/.test(text)) return all.find((b) => b.id === Number(text));
+    const username = text.replace(/^@/, '').toLowerCase();
+    return all.find((b) => b.username?.toLowerCase() === username);
+  }
+
+  /** Suspends or resumes an added bot (the main bot is the operator's own: never suspended). */
+  async setSuspended(ref: string, suspended: boolean): Promise<StatusChange> {
+    const bot = await this.find(ref);
+    if (!bot) return { kind: 'unknown' };
+    if (bot.id === MAIN_BOT_ID) return { kind: 'main' };
+    const status: BotStatus = suspended ? 'suspended' : 'active';
+    if (bot.status === status) return { kind: 'unchanged', bot };
+    await this.bots.setStatus(bot.id, status);
+    const changed = { ...bot, status };
+    await this.#fleet.statusChanged(changed);
+    return { kind: 'changed', bot: changed };
+  }
+}
+
+/** The operator's own bot (BOT_TOKEN), which is never suspended and adds the others. */
+export function isMainBot(bot: Pick<BotRecord, 'id'>): boolean {
+  return bot.id === MAIN_BOT_ID;
 }
 
 function name(bot: BotRecord): string {

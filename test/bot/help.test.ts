@@ -87,7 +87,8 @@ describe('/help', () => {
 
   it("an admin also gets the admin tools; a customer doesn't", async () => {
     const admin = await helpFor(STARS_ENV, { id: ADMIN_ID, language_code: 'en' });
-    expect(commandsIn(admin).slice(-14)).toEqual([
+    // The main bot's admins also get /bots (the deployment's other bots).
+    expect(commandsIn(admin).slice(-15)).toEqual([
       'balance',
       'stats',
       'broadcast',
@@ -102,6 +103,7 @@ describe('/help', () => {
       'promo_batch',
       'promos',
       'promo_off',
+      'bots',
     ]);
     await harness.close();
     const customer = await helpFor(STARS_ENV, { id: 7, language_code: 'en' });

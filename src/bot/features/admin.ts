@@ -186,9 +186,11 @@ export const adminFeature = new Composer<BotContext>();
 
 adminFeature.chatType('private').use(async (ctx, next) => {
   if (isAdmin(ctx)) {
-    await ensureAdminCommands(ctx.api, commandLists(ctx.deps.config, ctx.deps.i18n), ctx.from.id).catch(
-      (err: unknown) => ctx.logger.warn({ err }, 'could not register the admin commands'),
-    );
+    await ensureAdminCommands(
+      ctx.api,
+      commandLists(ctx.deps.config, ctx.deps.i18n, { operator: ctx.deps.thisBot?.main ?? true }),
+      ctx.from.id,
+    ).catch((err: unknown) => ctx.logger.warn({ err }, 'could not register the admin commands'));
   }
   return next();
 });

@@ -25,8 +25,14 @@ function helpText(ctx: BotContext): string {
   const subscriptions = ctx.deps.subscriptions !== null;
   const { config } = ctx.deps;
   const inviteRewards = config.billing.mode === 'stars' && rewardsOn(config.billing.referral);
-  const commands = helpCommands(billing === 'stars', isAdmin(ctx), subscriptions, inviteRewards).map(
-    ({ command, descriptionKey }) => ctx.t('help-command', { command, description: ctx.t(descriptionKey) }),
+  const commands = helpCommands(
+    billing === 'stars',
+    isAdmin(ctx),
+    subscriptions,
+    inviteRewards,
+    ctx.deps.thisBot?.main ?? true,
+  ).map(({ command, descriptionKey }) =>
+    ctx.t('help-command', { command, description: ctx.t(descriptionKey) }),
   );
   // The paragraphs are our own texts, already HTML: passed as they are, not escaped again.
   return ctx.deps.i18n.t(ctx.locale, 'help-text', {

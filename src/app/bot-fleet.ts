@@ -1,0 +1,223 @@
+/**
+ * Serves the bots added at run time (issue 40) beside the main bot, in this process: each gets its
+ * own runtime (bot-runtime.ts) on the shared engine and upstream, its own way in (a long poll, or
+ * its webhook route /telegram/<bot id> with a secret of its own) and its singleton jobs on the
+ * cluster's one lock. A bot added here is served at once; every replica also looks at the registry
+ * every few seconds, so a bot added, suspended or resumed on another replica follows within that.
+ * A bot whose token stops working is logged and left out; the others go on.
+ */
+import { Api, GrammyError } from 'grammy';
+import type { Update } from 'grammy/types';
+import { type BotRecord, MAIN_BOT_ID } from '../db/index.js';
+import { Periodic } from '../lib/periodic.js';
+import type { Logger } from '../logger.js';
+import { metrics } from '../metrics.js';
+import { type Route, route, send } from '../server/router.js';
+import {
+  BOT_WEBHOOKS_PATH,
+  botIdOfWebhookPath,
+  botWebhookPath,
+  botWebhookSecret,
+  webhookHandler,
+} from '../server/webhook.js';
+import { type BotFigures, RefusedTokenError, type TokenOwner } from '../services/bot-registry.js';
+import type { SingletonJob, SingletonJobs } from '../services/singleton-jobs.js';
+import { startPolling } from '../workers/polling.js';
+import { startBot, stopBot } from './bot-lifecycle.js';
+import { type BotRuntime, createBotRuntime, type SharedParts } from './bot-runtime.js';
+import { singletonJobs } from './jobs.js';
+
+/** How often each replica reads the registry for bots added or changed elsewhere. */
+const SYNC_MS = 5_000;
+
+interface Served {
+  token: string;
+  runtime: BotRuntime;
+  jobs: SingletonJob[];
+  stopReceiving: () => Promise<void>;
+  handle: ReturnType<typeof webhookHandler> | undefined;
+}
+
+export interface BotFleetOptions {
+  shared: SharedParts;
+  /** The main bot's runtime: its registry and its figures. */
+  main: BotRuntime;
+  singletons: SingletonJobs;
+  logger: Logger;
+}
+
+export class BotFleet {
+  readonly #opts: BotFleetOptions;
+  readonly #served = new Map<number, Served>();
+  /** Each added bot's registry row as last read (its status decides whether it is suspended). */
+  readonly #records = new Map<number, BotRecord>();
+  /** One change at a time: a sync and an add never start the same bot twice. */
+  #turn: Promise<unknown> = Promise.resolve();
+  readonly #sync: Periodic<void>;
+  #stopped = false;
+
+  constructor(opts: BotFleetOptions) {
+    this.#opts = opts;
+    this.#sync = new Periodic({
+      name: 'sync-added-bots',
+      intervalMs: SYNC_MS,
+      logger: opts.logger,
+      run: () => this.#serialized(() => this.#syncOnce()),
+    });
+    opts.main.services.bots.bindFleet({
+      identify: (token) => identify(token, opts.shared.config.telegram.apiRoot),
+      serve: (bot, token) => this.#serialized(() => this.#serve(bot, token)),
+      statusChanged: async (bot) => {
+        this.#records.set(bot.id, bot);
+      },
+      figures: (botId) => this.#figures(botId),
+    });
+  }
+
+  /** Serves every stored bot, then keeps following the registry. */
+  async start(): Promise<void> {
+    await this.#sync.runOnce();
+    this.#sync.start();
+  }
+
+  /** Stops following the registry and drains every added bot. */
+  async stop(graceMs: number): Promise<void> {
+    this.#stopped = true;
+    await this.#sync.stop();
+    await this.#serialized(async () => {
+      await Promise.all([...this.#served.values()].map((s) => this.#stopServing(s, graceMs)));
+      this.#served.clear();
+    });
+  }
+
+  /** The added bots served here now. */
+  runtimes(): BotRuntime[] {
+    return [...this.#served.values()].map((s) => s.runtime);
+  }
+
+  /** POST /telegram/<bot id>: the added bot's webhook, 503 while this replica does not serve it yet. */
+  webhookRoute(): Route {
+    return route('POST', BOT_WEBHOOKS_PATH, async (req, res) => {
+      const botId = botIdOfWebhookPath((req.url ?? '').split('?')[0] ?? '');
+      const served = botId === undefined ? undefined : this.#served.get(botId);
+      if (!served?.handle) {
+        // Telegram sends it again: by then this replica has read the registry.
+        send(res, botId === undefined ? 404 : 503);
+        req.resume();
+        return;
+      }
+      await served.handle(req, res);
+    });
+  }
+
+  #serialized<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.#turn.then(work, work);
+    this.#turn = next.catch(() => undefined);
+    return next;
+  }
+
+  async #syncOnce(): Promise<void> {
+    if (this.#stopped) return;
+    const wanted = await this.#opts.main.services.bots.served();
+    for (const { bot, token } of wanted) {
+      this.#records.set(bot.id, bot);
+      if (this.#served.get(bot.id)?.token === token) continue;
+      await this.#serve(bot, token).catch((err: unknown) =>
+        this.#opts.logger.error({ err, bot: bot.id }, 'could not serve an added bot: will try again'),
+      );
+    }
+  }
+
+  /** Starts serving the bot (again, with a new token, if it was served already). */
+  async #serve(record: BotRecord, token: string): Promise<void> {
+    if (this.#stopped || record.id === MAIN_BOT_ID) return;
+    this.#records.set(record.id, record);
+    const before = this.#served.get(record.id);
+    if (before?.token === token) return;
+    if (before) {
+      this.#served.delete(record.id);
+      await this.#stopServing(before, this.#opts.shared.config.drainGraceMs);
+    }
+    const { shared } = this.#opts;
+    const runtime = createBotRuntime(
+      { ...shared, config: addedBotConfig(shared) },
+      {
+        id: record.id,
+        token,
+        adminIds: record.createdBy === null ? [] : [record.createdBy],
+        suspended: () => this.#records.get(record.id)?.status === 'suspended',
+      },
+    );
+    await startBot(runtime, shared);
+    const jobs = singletonJobs(runtime).map((job) => ({ ...job, name: `${job.name}:bot-${record.id}` }));
+    await this.#opts.singletons.add(jobs);
+    const receiving = await this.#receive(runtime);
+    this.#served.set(record.id, { token, runtime, jobs, ...receiving });
+    runtime.logger.info({ username: runtime.bot.botInfo.username }, 'added bot started');
+  }
+
+  async #receive(rt: BotRuntime): Promise<Pick<Served, 'stopReceiving' | 'handle'>> {
+    const { mode } = this.#opts.shared.config;
+    const accept = async (update: Update) => {
+      await rt.inboxWorker.accept(update);
+    };
+    if (mode.kind === 'webhook') {
+      const secret = botWebhookSecret(mode.secret, rt.botId);
+      const handle = webhookHandler({
+        secret,
+        accept,
+        logger: rt.logger,
+        onRequest: (outcome) => metrics.webhookRequests.inc({ outcome }),
+      });
+      await rt.bot.api.setWebhook(new URL(botWebhookPath(rt.botId), mode.url).href, { secret_token: secret });
+      return { handle, stopReceiving: async () => undefined };
+    }
+    await rt.bot.api.deleteWebhook();
+    const stop = startPolling({
+      api: rt.bot.api,
+      accept,
+      logger: rt.logger,
+      // One bot's revoked token ends its polling only: the process and the other bots go on.
+      onStopped: (err) => rt.logger.error({ err }, 'Telegram ended polling for an added bot'),
+    });
+    return { handle: undefined, stopReceiving: stop };
+  }
+
+  async #stopServing(served: Served, graceMs: number): Promise<void> {
+    await served.stopReceiving();
+    await this.#opts.singletons.remove(served.jobs);
+    await stopBot(served.runtime, graceMs);
+  }
+
+  async #figures(botId: number): Promise<BotFigures> {
+    const rt = botId === MAIN_BOT_ID ? this.#opts.main : this.#served.get(botId)?.runtime;
+    if (!rt) throw new Error(`bot ${botId} is not served here`);
+    const [customers, money] = await Promise.all([
+      rt.store.users.count(),
+      rt.services.admin.dashboard.money(7),
+    ]);
+    return { customers, revenueStars: money.totals.revenueStars, costUsd: money.totals.costUsd };
+  }
+}
+
+/**
+ * An added bot starts from the main bot's settings (its template); its control room is not
+ * offered yet: the Mini App checks initData against the main bot's token.
+ */
+function addedBotConfig(shared: SharedParts): SharedParts['config'] {
+  const { config } = shared;
+  return { ...config, miniApp: { ...config.miniApp, url: null } };
+}
+
+/** getMe with a token: who it belongs to, or RefusedTokenError when Telegram does not know it. */
+async function identify(token: string, apiRoot: string): Promise<TokenOwner> {
+  try {
+    const me = await new Api(token, { apiRoot }).getMe();
+    return { id: me.id, username: me.username };
+  } catch (error) {
+    if (error instanceof GrammyError && (error.error_code === 401 || error.error_code === 404)) {
+      throw new RefusedTokenError('Telegram does not know this token');
+    }
+    throw error;
+  }
+}

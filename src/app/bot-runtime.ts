@@ -1,0 +1,262 @@
+/**
+ * One bot's part of the process: its scoped store, its Telegram client (own send budget and flood
+ * gates), its services, its grammY bot, its update inbox worker, its order tracker and notifier and
+ * its chores. The main bot (BOT_TOKEN) and every added bot are each one of these, built on the same
+ * shared parts (container.ts): the database engine, the upstream, the texts.
+ */
+import type { I18n } from '@grammyjs/i18n';
+import type { Bot } from 'grammy';
+import type { BotContext } from '../bot/context.js';
+import { createTelegramBot, installFeatures, type TelegramBot } from '../bot/index.js';
+import type { Config } from '../config.js';
+import { MAIN_BOT_ID, type Store, storeOn } from '../db/index.js';
+import { Periodic } from '../lib/periodic.js';
+import type { Logger } from '../logger.js';
+import { ResellerClient } from '../reseller/client.js';
+import { DraftExpiry } from '../services/draft-expiry.js';
+import type { Services } from '../services/index.js';
+import { OrderTracker } from '../services/order-tracker.js';
+import { SubmissionRetrier } from '../services/submission-retrier.js';
+import { StarsReconciler } from '../services/wallet/reconciliation.js';
+import { TelegramBroadcastTransport } from '../telegram/broadcast-transport.js';
+import type { TelegramContext } from '../telegram/context.js';
+import type { Upstream } from '../upstream.js';
+import { AdminNotifier } from '../workers/admin-notifier.js';
+import { TelegramBroadcastReporter } from '../workers/broadcast/reporter.js';
+import { BroadcastSender } from '../workers/broadcast/sender.js';
+import { floodNotice } from '../workers/flood-notice.js';
+import { OrderNotifier } from '../workers/order-notifier.js';
+import { ReferralNotifier } from '../workers/referral-notifier.js';
+import { UpdateInboxWorker } from '../workers/update-inbox.js';
+import { inboxHooks } from './inbox-hooks.js';
+import { pruneInbox } from './inbox-pruning.js';
+import { createServices } from './services.js';
+import { tellSubscriptionEnded } from './subscription-ended-notice.js';
+
+/** A chore that runs now and then: once at once, then on its timer. */
+export interface Chore {
+  runOnce(): Promise<unknown>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/** What every bot of the process shares. */
+export interface SharedParts {
+  /** The loaded config (in sandbox mode, trusting the simulator's result origin). */
+  config: Config;
+  logger: Logger;
+  /** The main bot's store; its engine is every bot's. */
+  store: Store;
+  upstream: Upstream;
+  /** The texts: every bot starts from the same template, so one instance serves them all. */
+  i18n: I18n<TelegramContext>;
+}
+
+/** Which bot a runtime serves. */
+export interface BotIdentity {
+  /** Its row in the bots registry (MAIN_BOT_ID for BOT_TOKEN). */
+  id: number;
+  token: string;
+  /** Who administers it: ADMIN_IDS for the main bot, its creator for an added one. */
+  adminIds: readonly number[];
+  /** Suspended by the operator (the fleet keeps it current). */
+  suspended(): boolean;
+}
+
+export interface BotRuntime {
+  botId: number;
+  /** The shared config with this bot's token and admins. */
+  config: Config;
+  logger: Logger;
+  /** The store scoped to this bot. */
+  store: Store;
+  telegram: TelegramBot;
+  /** The bot with its features installed. */
+  bot: Bot<BotContext>;
+  services: Services;
+  /** Status messages and delivery of tracked orders. */
+  notifier: OrderNotifier;
+  /** Polls active orders; its own client, without retries (it paces and reschedules polls itself). */
+  tracker: OrderTracker;
+  pollClient: ResellerClient;
+  inboxWorker: UpdateInboxWorker;
+  broadcastSender: BroadcastSender;
+  resubmitter: Chore;
+  draftExpiry: Chore;
+  /** With Stars billing: compares the ledger with Telegram's Star transactions. */
+  reconciler: StarsReconciler | null;
+  /** With Stars billing: settles the holds a crash left. */
+  starsSweep: Chore | null;
+  /** Ends subscriptions whose renewal never came and expires ended periods' allowance. */
+  subscriptionsSweep: Chore | null;
+  inboxPruner: Chore;
+}
+
+export function createBotRuntime(shared: SharedParts, identity: BotIdentity): BotRuntime {
+  const { upstream, i18n } = shared;
+  const config: Config = { ...shared.config, botToken: identity.token, adminIds: [...identity.adminIds] };
+  // Lines of an added bot say which (its id, never its token).
+  const logger = identity.id === MAIN_BOT_ID ? shared.logger : shared.logger.child({ bot: identity.id });
+  const store =
+    identity.id === MAIN_BOT_ID
+      ? shared.store
+      : storeOn(shared.store.engine, { bot: identity.id, defaultLocale: config.defaultLocale });
+
+  // The Bot and its Api first (nothing is sent yet): every service and worker below speaks through it.
+  const telegram = createTelegramBot(config.botToken, {
+    apiRoot: config.telegram.apiRoot,
+    logger,
+    sendRate: config.telegram.sendRate,
+  });
+  const { api } = telegram.bot;
+  const services = createServices({ config, logger, store, upstream, getFile: (id) => api.getFile(id) });
+  // The tracker reports to the notifier, which edits status messages and delivers results.
+  const notifier = new OrderNotifier({
+    orders: services.orders,
+    users: services.users,
+    config,
+    logger,
+    api,
+    i18n,
+    deliveryRecorded: (orderId) => services.ordering.deliveryRecorded(orderId),
+    sharing: config.sharing,
+    modelDisplays: (modelId) => services.catalog.displayOf(modelId),
+  });
+  services.admin.alerts.bindSink(new AdminNotifier({ config, users: services.users, logger, api, i18n }));
+  services.referrals.bindNotices(new ReferralNotifier({ config, users: services.users, logger, api, i18n }));
+  // Polls get no retries of their own: the tracker paces and reschedules them (and honours 429s).
+  const pollClient = new ResellerClient({
+    baseUrl: upstream.baseUrl,
+    apiKey: upstream.apiKey,
+    logger,
+    retry: { retries: 0 },
+  });
+  const tracker = new OrderTracker({
+    // Observed: failed polls feed the admins' alerts (rejected key, sustained outage).
+    client: services.admin.alerts.observePolls(pollClient),
+    // Orders stuck in a status we do not know are reported to the admins once.
+    alerts: services.admin.alerts,
+    ordering: services.ordering,
+    orders: services.orders,
+    logger,
+    events: notifier,
+    owner: config.replicaId,
+    // ORDER_POLL_RPS for every replica and every bot on the database together (a shared budget).
+    maxRequestsPerSecond: config.orderPolling.perSecond,
+    budget: store.pollBudget,
+    minIntervalMs: config.orderPolling.minMs,
+    maxIntervalMs: config.orderPolling.maxMs,
+  });
+  // Broadcasts: sent once in the cluster (a singleton job), at BROADCAST_RATE for the whole bot.
+  const broadcastSender = new BroadcastSender({
+    broadcasts: store.broadcasts,
+    markBlocked: (userId) => store.users.markBlocked(userId),
+    transport: new TelegramBroadcastTransport({
+      token: config.botToken,
+      apiRoot: config.telegram.apiRoot,
+      transformers: telegram.broadcastTransformers,
+    }),
+    reporter: new TelegramBroadcastReporter(api, i18n),
+    rate: config.broadcastRate,
+    logger,
+  });
+  // A broadcast started or changed here is sent at once (the sender runs on one replica only; the
+  // others see the change when it next looks, within seconds).
+  services.admin.broadcasts.onChange(() => broadcastSender.wake());
+  const bot = installFeatures(telegram, {
+    store,
+    deps: {
+      config,
+      logger,
+      i18n,
+      sandbox: upstream.sandbox,
+      ...services,
+      thisBot: { id: identity.id, main: identity.id === MAIN_BOT_ID, suspended: identity.suspended },
+      live: { tracker, statusMessages: notifier, inbox: store.inbox },
+    },
+  });
+  // Every update, webhook or polling, is stored first and handled from the inbox by whichever
+  // replica claims it (one chat at a time, in order).
+  const inboxWorker = new UpdateInboxWorker({
+    inbox: store.inbox,
+    handle: (update) => bot.handleUpdate(update),
+    readSenders: (ids) => store.users.findMany(ids),
+    ...inboxHooks(telegram),
+    owner: config.replicaId,
+    logger,
+    maxInFlight: config.inboxConcurrency,
+    onDropped: floodNotice({ api, i18n, users: store.users, defaultLocale: config.defaultLocale, logger }),
+  });
+  // Rows left `submitting` (a crash between sending and hearing back, or upstream unreachable at
+  // Confirm) are sent again with the same key now and then periodically.
+  const resubmitter = new SubmissionRetrier({
+    ordering: services.ordering,
+    intervalMs: config.orderPolling.resubmitMs,
+    logger,
+    onOrdered: (order) => {
+      tracker.track(order.id);
+      notifier.refresh(order.id, order.chatId);
+    },
+  });
+  const draftExpiry = new DraftExpiry({
+    orders: services.orders,
+    maxAgeMs: config.draftExpiryMs,
+    intervalMs: 60 * 60_000,
+    logger,
+  });
+  // Telegram pays each bot its own Stars: each bot's ledger is compared with its own transactions.
+  const reconciler =
+    services.wallet &&
+    new StarsReconciler({
+      ledger: services.wallet.ledger,
+      fetch: (offset, limit) => bot.api.getStarTransactions({ offset, limit }),
+      periods: () => store.subscriptions.allPeriods(),
+      report: (differences) =>
+        services.admin.alerts.raiseLater({ kind: 'stars_reconciliation', differences }),
+      logger,
+    });
+  // Stars whose order's state says otherwise (a crash or a failure between a state change or a
+  // delivery and its settlement) are settled at start-up and every few minutes.
+  const wallet = services.wallet;
+  const starsSweep =
+    wallet &&
+    new Periodic({ name: 'settle-stars', intervalMs: 10 * 60_000, logger, run: () => wallet.sweep() });
+  const subscriptions = services.subscriptions;
+  const subscriptionsSweep =
+    subscriptions &&
+    new Periodic({
+      name: 'end-lapsed-subscriptions',
+      intervalMs: 5 * 60_000,
+      logger,
+      run: () =>
+        subscriptions.endLapsed(
+          tellSubscriptionEnded({ api, i18n, users: store.users, defaultLocale: config.defaultLocale }),
+        ),
+    });
+  const inboxPruner = new Periodic({
+    name: 'prune-update-inbox',
+    intervalMs: 60 * 60_000,
+    logger,
+    run: () => pruneInbox(store, Date.now()),
+  });
+  return {
+    botId: identity.id,
+    config,
+    logger,
+    store,
+    telegram,
+    bot,
+    services,
+    notifier,
+    tracker,
+    pollClient,
+    inboxWorker,
+    broadcastSender,
+    resubmitter,
+    draftExpiry,
+    reconciler,
+    starsSweep,
+    subscriptionsSweep,
+    inboxPruner,
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * The operator's bots, for the main bot's admins (ADMIN_IDS) in private chats; every other bot
+ * and user falls through to the catch-all:
+ * - /bot_add <token>: Telegram checks the token, it is sealed and stored, and the bot answers its
+ *   customers at once; the message with the token is deleted from the chat;
+ * - /bots: every bot with its status, customers, and the last 7 days' revenue and upstream cost;
+ * - /bot_off <bot> and /bot_on <bot> (its number or @username): suspend and resume one.
+ */
+import { formatMoney } from '../../domain/money.js';
+import { type BotOverview, isMainBot } from '../../services/bot-registry.js';
+import { Composer } from '../composer.js';
+import type { BaseContext, BotContext } from '../context.js';
+import { isAdmin } from './admin.js';
+
+export const botsFeature = new Composer<BotContext>();
+const operators = botsFeature
+  .chatType('private')
+  .filter((ctx) => isAdmin(ctx) && (ctx.deps.thisBot?.main ?? true));
+
+/** "@shop_bot", or "#2" before Telegram told us its name. */
+function botName(bot: { id: number; username: string | null }): string {
+  return bot.username ? `@${bot.username}` : `#${bot.id}`;
+}
+
+operators.command('bot_add', async (ctx) => {
+  const token = ctx.match.trim();
+  if (token.length === 0) {
+    await ctx.reply(ctx.t('bots-add-usage'));
+    return;
+  }
+  // The token was typed into this chat: it does not stay there, whatever the outcome.
+  const deleted = await ctx.deleteMessage().then(
+    () => true,
+    () => false,
+  );
+  const outcome = await ctx.deps.bots.add(token, ctx.from.id);
+  const lines: string[] = [];
+  switch (outcome.kind) {
+    case 'added':
+    case 'updated':
+      lines.push(
+        ctx.t(outcome.kind === 'added' ? 'bots-added' : 'bots-updated', {
+          name: botName(outcome.bot),
+          id: outcome.bot.id,
+        }),
+      );
+      break;
+    default:
+      lines.push(ctx.t(`bots-add-${outcome.kind.replace('_', '-')}`));
+  }
+  if (deleted) lines.push('', ctx.t('bots-token-deleted'));
+  await ctx.reply(lines.join('\n'), { link_preview_options: { is_disabled: true } });
+});
+
+function overviewLine(ctx: BaseContext, { bot, figures }: BotOverview): string {
+  const vars = {
+    id: bot.id,
+    name: botName(bot),
+    status: ctx.t(isMainBot(bot) ? 'bots-status-main' : `bots-status-${bot.status}`),
+  };
+  if (!figures) return ctx.t('bots-line-unknown', vars);
+  return ctx.t('bots-line', {
+    ...vars,
+    customers: figures.customers,
+    stars: `${figures.revenueStars}`,
+    cost: formatMoney(figures.costUsd, ctx.locale),
+  });
+}
+
+operators.command('bots', async (ctx) => {
+  const bots = await ctx.deps.bots.overview();
+  const billing = ctx.deps.config.billing.mode === 'stars';
+  const lines = [ctx.t('bots-title'), ctx.t(billing ? 'bots-legend' : 'bots-legend-free'), ''];
+  for (const row of bots) lines.push(overviewLine(ctx, row));
+  lines.push('', ctx.t('bots-help'));
+  await ctx.reply(lines.join('\n'), { link_preview_options: { is_disabled: true } });
+});
+
+for (const [command, suspend] of [
+  ['bot_off', true],
+  ['bot_on', false],
+] as const) {
+  operators.command(command, async (ctx) => {
+    const ref = ctx.match.trim();
+    if (ref.length === 0) {
+      await ctx.reply(ctx.t(suspend ? 'bots-off-usage' : 'bots-on-usage'));
+      return;
+    }
+    const change = await ctx.deps.bots.setSuspended(ref, suspend);
+    if ('bot' in change) {
+      const key = `bots-${suspend ? 'off' : 'on'}-${change.kind}`;
+      await ctx.reply(ctx.t(key, { name: botName(change.bot) }));
+    } else {
+      await ctx.reply(ctx.t(change.kind === 'main' ? 'bots-main-stays' : 'bots-unknown', { ref }));
+    }
+  });
+}
