@@ -185,6 +185,9 @@ export function createBotRuntime(shared: SharedParts, identity: BotIdentity): Bo
     owner: config.replicaId,
     logger,
     maxInFlight: config.inboxConcurrency,
+    // An idle bot looks for other replicas' updates less and less often (up to every 2 s): fifty
+    // idle bots in one process then cost a few passes a second, not two hundred.
+    idlePollMaxMs: 2_000,
     onDropped: floodNotice({ api, i18n, users: store.users, defaultLocale: config.defaultLocale, logger }),
   });
   // Rows left `submitting` (a crash between sending and hearing back, or upstream unreachable at

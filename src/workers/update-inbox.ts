@@ -95,6 +95,12 @@ export interface UpdateInboxWorkerOptions {
   leaseMs?: number;
   /** How often to look for updates other replicas stored, and for lapsed claims; default 250 ms. */
   idlePollMs?: number;
+  /**
+   * While looks find nothing and nothing arrives, each look waits twice as long, up to this
+   * (default: `idlePollMs`, no backoff). An idle bot of many in one process then costs little; the
+   * first update stored or claimed brings the looks back to `idlePollMs`.
+   */
+  idlePollMaxMs?: number;
   /** Claims of one update before it is given up; default 5. */
   maxAttempts?: number;
   timers?: Timers;
@@ -107,6 +113,12 @@ export class UpdateInboxWorker {
   readonly #maxInFlight: number;
   readonly #leaseMs: number;
   readonly #idlePollMs: number;
+  readonly #idlePollMaxMs: number;
+  /** The wait before the next idle look (grows while nothing happens). */
+  #idleDelayMs: number;
+  /** Counts updates stored and claimed: unchanged between two looks means nothing happened. */
+  #activity = 0;
+  #activityAtLastLook = 0;
   readonly #maxAttempts: number;
   readonly #maxPayments: number;
   readonly #maxWaiting: number;
@@ -145,6 +157,8 @@ export class UpdateInboxWorker {
     this.#maxInFlight = opts.maxInFlight ?? 64;
     this.#leaseMs = opts.leaseMs ?? 30_000;
     this.#idlePollMs = opts.idlePollMs ?? 250;
+    this.#idlePollMaxMs = Math.max(this.#idlePollMs, opts.idlePollMaxMs ?? this.#idlePollMs);
+    this.#idleDelayMs = this.#idlePollMs;
     this.#maxAttempts = opts.maxAttempts ?? 5;
     this.#maxPayments = opts.maxPaymentsInFlight ?? 16;
     this.#maxWaiting = opts.maxWaitingForTelegram ?? 4 * this.#maxInFlight;
@@ -176,8 +190,10 @@ export class UpdateInboxWorker {
     metrics.inboxUpdates.inc({ outcome });
     if (outcome === 'stored' || outcome === 'dropped') this.#opts.onHeard?.(update);
     if (outcome === 'stored' && isPaymentLane(lane)) this.#paymentsMayWait = true;
-    if (outcome === 'stored') this.#pump();
-    else if (outcome === 'duplicate')
+    if (outcome === 'stored') {
+      this.#stirred();
+      this.#pump();
+    } else if (outcome === 'duplicate')
       this.#log.debug({ updateId: update.update_id }, 'update already in the inbox: dropped');
     else if (outcome === 'dropped') this.#noticeDrop(lane, update);
     return outcome;
@@ -252,13 +268,25 @@ export class UpdateInboxWorker {
     }
   }
 
+  /** Something arrived or was claimed: idle looks go back to their short wait at once. */
+  #stirred(): void {
+    this.#activity++;
+    if (this.#idleDelayMs === this.#idlePollMs || !this.#running) return;
+    this.#idleDelayMs = this.#idlePollMs;
+    this.#timers.clear(this.#idleTimer);
+    this.#tickIdle();
+  }
+
   #tickIdle(): void {
     if (!this.#running) return;
     this.#idleTimer = this.#timers.set(() => {
       this.#paymentsMayWait = true;
       this.#pump();
+      const quiet = this.#activity === this.#activityAtLastLook && this.#inHand.size === 0;
+      this.#activityAtLastLook = this.#activity;
+      this.#idleDelayMs = quiet ? Math.min(this.#idleDelayMs * 2, this.#idlePollMaxMs) : this.#idlePollMs;
       this.#tickIdle();
-    }, this.#idlePollMs);
+    }, this.#idleDelayMs);
   }
 
   #tickRenew(): void {
@@ -372,6 +400,7 @@ export class UpdateInboxWorker {
             leaseMs: this.#leaseMs,
             claim: { payments: Math.max(0, room.payments), chats: Math.max(0, room.chats) },
           });
+          if (rows.length > 0) this.#stirred();
           const senders = await this.#readSenders(rows);
           for (const row of rows) this.#run(row, senders?.get(row.updateId));
           const payments = rows.filter((r) => isPaymentLane(r.lane)).length;

@@ -613,4 +613,38 @@ describe(`UpdateInboxWorker on ${defaultEngine()}`, () => {
     expect(await store.inbox.countPending()).toBe(4);
     held.delete(w);
   });
+  it('an idle worker looks less and less often (up to idlePollMaxMs), and at once again after an update', async () => {
+    // Two replicas: b stores, a only finds b's updates by looking.
+    const handled: number[] = [];
+    const a = await worker('a', {
+      idlePollMs: 100,
+      idlePollMaxMs: 800,
+      handle: async (u) => void handled.push(u.update_id),
+    });
+    let looks = 0;
+    const settle = a.store.inbox.settle.bind(a.store.inbox);
+    a.store.inbox.settle = (...args) => {
+      looks++;
+      return settle(...args);
+    };
+    await a.w.start();
+    await run(100);
+    looks = 0;
+    // 100, 200, 400, 800, 800, 800 ms: six looks in 3.1 s of quiet, not thirty-one.
+    await run(3_100);
+    expect(looks).toBeLessThanOrEqual(7);
+    expect(looks).toBeGreaterThanOrEqual(5);
+
+    // An update stored by another replica is found within the longest wait...
+    const b = await worker('b', { handle: async () => {}, idlePollMs: 100_000 });
+    await b.store.inbox.store([
+      { updateId: 1, lane: '7', control: false, payload: message(1, 7), droppable: false },
+    ]);
+    await run(800);
+    expect(handled).toEqual([1]);
+    // ...and the looks that follow are back at the short wait.
+    looks = 0;
+    await run(300);
+    expect(looks).toBeGreaterThanOrEqual(2);
+  });
 });
