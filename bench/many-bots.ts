@@ -19,7 +19,7 @@
  * profile of each bot process there (`npx tsx bench/support/cpu-profile-summary.ts <file>`).
  */
 import { readFileSync } from 'node:fs';
-import { MAIN_BOT_ID, openStore } from '../src/db/index.js';
+import { openStore } from '../src/db/index.js';
 import { SecretBox } from '../src/lib/secret-box.js';
 import { type RunningSimulator, startSimulator } from '../src/simulator/server.js';
 import { createDatabase, type TestDatabase } from '../test/support/database-factory.js';
