@@ -2,10 +2,12 @@
  * Many bots, one deployment, over real HTTP (the emulator serving two tokens, the simulator, the
  * real bot process) on the run's engine: the operator adds a second bot with /bot_add and it answers
  * its first customer without a restart; one Telegram user in both bots is two customers with two
- * wallets; /bots lists both; a paused bot answers with one sentence and takes no order; a restart
- * serves the added bot again from the registry.
+ * wallets; a promo code or a referral link of one bot means nothing in the other; /bots lists both; a paused bot answers with one sentence and takes no order; a restart
+ * serves the added bot again from the registry; a kill -9 mid-order in the added bot orders and
+ * delivers once after the restart.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pricedTextImage } from '../support/e2e/flows.js';
 import { STARS_STACK_ENV, type Stack, startStack } from '../support/e2e/stack.js';
 import type { EmulatedBot, ScriptedUser } from '../support/telegram/emulator.js';
 
@@ -26,6 +28,7 @@ beforeAll(async () => {
       ADMIN_IDS: String(OPERATOR),
       BOT_TOKENS_SECRET: SECRET,
       WELCOME_STARS: '5',
+      REFERRAL_BONUS_STARS: '10',
     },
     beforeBot: (emulator) => {
       shop = emulator.addBot({ username: 'shop_bot', first_name: 'Shop' });
@@ -79,11 +82,37 @@ describe('many bots in one deployment', () => {
     expect(rows.map((r) => Number(r.bot_id))).toEqual([1, 2]);
   }, 90_000);
 
+  it('a promo code and a referral link of one bot mean nothing in the other', async () => {
+    let after = stack.emulator.seq();
+    await operator.sendCommand('promo_new', 'MAINONLY 7');
+    await operator.waitForMessage(/Promo code MAINONLY created/, { after });
+    after = stack.emulator.seq();
+    await annInShop.sendCommand('promo', 'MAINONLY');
+    await annInShop.waitForMessage(/There's no such promo code/, { after });
+    after = stack.emulator.seq();
+    await annInMain.sendCommand('promo', 'MAINONLY');
+    await annInMain.waitForMessage(/Promo code accepted: \+⭐\u00a07/, { after });
+
+    after = stack.emulator.seq();
+    await annInMain.sendCommand('invite');
+    const invite = await annInMain.waitForMessage(/Invite friends/, { after });
+    const code = /\?start=r_([A-Za-z0-9_-]+)/.exec(invite.text ?? '')?.[1];
+    expect(code).toBeDefined();
+    // Someone opens the shop bot with Ann's link of the main bot: a customer of the shop with no referrer.
+    const bea = shop.createUser({ first_name: 'Bea', language_code: 'en' });
+    after = stack.emulator.seq();
+    await bea.sendCommand('start', `r_${code}`);
+    await bea.waitForMessage(/Hi, Bea!/, { after });
+    const rows = await stack.database.query<{ bot_id: number; referred_by: number | null }>`
+      select bot_id, referred_by from users where telegram_id = ${bea.id}`;
+    expect(rows.map((r) => [Number(r.bot_id), r.referred_by])).toEqual([[2, null]]);
+  }, 90_000);
+
   it('/bots lists both bots; a paused bot answers one sentence and takes no order; resumed, it does', async () => {
     await operator.sendCommand('bots');
     const list = await operator.waitForMessage(/Your bots/);
     expect(list.text).toMatch(/1 @\w+ · this bot · 👤 \d+/);
-    expect(list.text).toMatch(/2 @shop_bot · on · 👤 1 · ⭐\u00a00 · 💸 \$0/);
+    expect(list.text).toMatch(/2 @shop_bot · on · 👤 2 · ⭐\u00a00 · 💸 \$0/);
 
     await operator.sendCommand('bot_off', '@shop_bot');
     await operator.waitForMessage(/@shop_bot is paused/);
@@ -106,4 +135,22 @@ describe('many bots in one deployment', () => {
     await customer.sendCommand('help');
     await customer.waitForMessage(/how it works/, { after, timeoutMs: 30_000 });
   }, 120_000);
+  it('kill -9 while the added bot places an order: after the restart it is ordered and delivered once', async () => {
+    const prompt = 'A kite over the dunes';
+    await pricedTextImage(annInShop, prompt);
+    const upstreamOrders = () => stack.simulator.state.listOrders().filter((o) => o.prompt === prompt);
+    stack.simulator.faults.add({ method: 'POST', path: '/orders', action: { kind: 'latency', ms: 1500 } });
+    await annInShop.pressButton(/^✅ Confirm/);
+    // The delayed POST /orders has reached the simulator: the process dies before hearing back.
+    await expect.poll(() => stack.simulator.faults.pending).toBe(0);
+    await stack.bot.kill();
+    await stack.restartBot();
+    await annInShop.waitForMessage((m) => m.kind === 'document' && /Original quality/.test(m.caption ?? ''), {
+      timeoutMs: 60_000,
+    });
+    expect(upstreamOrders()).toHaveLength(1);
+    expect(annInShop.messages().filter((m) => m.kind === 'photo')).toHaveLength(1);
+    // Ordered in the shop bot only: the main bot's chat with Ann got no result.
+    expect(annInMain.messages().filter((m) => m.kind === 'photo')).toHaveLength(0);
+  }, 150_000);
 });
