@@ -2,7 +2,6 @@
  * The HTTP routes of the bot process: served on PORT in webhook mode, on METRICS_PORT (when set) in
  * polling mode. Adding a route is one line here.
  */
-
 import { MAIN_BOT_ID } from '../db/index.js';
 import { metrics } from '../metrics.js';
 import { type MiniAppBot, miniAppApiRoutes } from '../server/miniapp/api.js';

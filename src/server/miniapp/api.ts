@@ -3,9 +3,10 @@
  * (none: the main bot; each added bot has its own control room, issue 40). Each one must carry
  * `Authorization: tma <initData>` signed with THAT bot's token for one of ITS admins (init-data.ts):
  * forged, stale, signed by another bot or naming a bot not served here is 401, someone else is 403,
- * and neither answer says more. Then the request goes to the MiniAppRoute with
- * its method and path (`:name` segments become params); a `write` route is rate-limited per admin.
- * Answers are JSON, or CSV as a download. Stateless: any replica answers any request.
+ * and neither answer says more. Then the request goes to that bot's MiniAppRoute with its method
+ * and path (`:name` segments become params); a `write` route is rate-limited per admin.
+ * Answers are JSON, or CSV as a download. Stateless: any replica answers any request (an added
+ * bot's, once that replica serves the bot: within seconds of /bot_add, app/bot-fleet.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../../logger.js';
@@ -18,6 +19,8 @@ import { WriteLimiter } from './write-limiter.js';
 export const MINIAPP_API_PREFIX = '/miniapp/api';
 /** The request header naming the bot whose control room the page is (its id in the `bots` table). */
 export const MINIAPP_BOT_HEADER = 'x-bot-id';
+/** Settings documents are small; anything larger is not ours. */
+const MAX_API_BODY_BYTES = 64 * 1024;
 
 /**
  * The Mini App URL of an added bot's control room: the page with `?bot=<id>`, which it sends back
@@ -29,8 +32,6 @@ export function miniAppUrlOf(pageUrl: string | null, botId: number): string | nu
   url.searchParams.set('bot', String(botId));
   return url.href;
 }
-/** Settings documents are small; anything larger is not ours. */
-const MAX_API_BODY_BYTES = 64 * 1024;
 
 /** An added bot's control room: whose initData it takes, and its endpoints. */
 export interface MiniAppBot {
