@@ -1,6 +1,8 @@
 /**
- * Calls to the bot's Mini App API (same origin), each with `Authorization: tma <initData>`.
- * Never a cookie, never local storage: the signed initData is the only credential.
+ * Calls to the bot's Mini App API (same origin), each with `Authorization: tma <initData>` and,
+ * in an added bot's control room (`?bot=<id>` in the page's URL), `X-Bot-Id: <id>`: the server
+ * checks the initData with that bot's token. Never a cookie, never local storage: the signed
+ * initData is the only credential.
  */
 export class ApiError extends Error {
   constructor(
@@ -12,16 +14,24 @@ export class ApiError extends Error {
 }
 
 let initData = '';
+let botId: string | undefined;
 
-export function useInitData(raw: string): void {
+/** The initData, and the bot whose control room this is (undefined: the main bot). */
+export function useInitData(raw: string, bot?: string | null): void {
   initData = raw;
+  botId = bot && /^\d{1,16}$/.test(bot) ? bot : undefined;
 }
+
+const authHeaders = (): Record<string, string> => ({
+  authorization: `tma ${initData}`,
+  ...(botId && { 'x-bot-id': botId }),
+});
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`/miniapp/api${path}`, {
     method,
     headers: {
-      authorization: `tma ${initData}`,
+      ...authHeaders(),
       ...(body !== undefined && { 'content-type': 'application/json' }),
     },
     ...(body !== undefined && { body: JSON.stringify(body) }),
@@ -43,7 +53,7 @@ export const putJson = <T>(path: string, body: unknown) => call<T>('PUT', path, 
 /** Fetches a CSV (with the header) and hands it to the browser as a download. */
 export async function downloadCsv(table: string, days: number): Promise<void> {
   const res = await fetch(`/miniapp/api/csv/${table}?days=${days}`, {
-    headers: { authorization: `tma ${initData}` },
+    headers: authHeaders(),
   });
   if (!res.ok) throw new ApiError(res.status, undefined);
   const url = URL.createObjectURL(await res.blob());

@@ -13,7 +13,8 @@ const launch = readLaunch();
 setLocale(launch?.languageCode ?? navigator.language);
 const root = document.getElementById('app')!;
 if (launch) {
-  useInitData(launch.initData);
+  // An added bot's control room is opened with its id in the URL (`?bot=<id>`).
+  useInitData(launch.initData, new URLSearchParams(window.location.search).get('bot'));
   render(<App />, root);
 } else {
   render(<OpenFromBot />, root);

@@ -12,6 +12,7 @@ import { type BotRecord, MAIN_BOT_ID } from '../db/index.js';
 import { Periodic } from '../lib/periodic.js';
 import type { Logger } from '../logger.js';
 import { metrics } from '../metrics.js';
+import { miniAppUrlOf } from '../server/miniapp/api.js';
 import { type Route, route, send } from '../server/router.js';
 import {
   BOT_WEBHOOKS_PATH,
@@ -95,6 +96,11 @@ export class BotFleet {
     return [...this.#served.values()].map((s) => s.runtime);
   }
 
+  /** The runtime of a bot served here (the main bot's included), or undefined. */
+  runtimeOf(botId: number): BotRuntime | undefined {
+    return botId === MAIN_BOT_ID ? this.#opts.main : this.#served.get(botId)?.runtime;
+  }
+
   /** POST /telegram/<bot id>: the added bot's webhook, 503 while this replica does not serve it yet. */
   webhookRoute(): Route {
     return route('POST', BOT_WEBHOOKS_PATH, async (req, res) => {
@@ -140,7 +146,7 @@ export class BotFleet {
     }
     const { shared } = this.#opts;
     const runtime = createBotRuntime(
-      { ...shared, config: addedBotConfig(shared) },
+      { ...shared, config: addedBotConfig(shared, record.id) },
       {
         id: record.id,
         token,
@@ -190,7 +196,7 @@ export class BotFleet {
   }
 
   async #figures(botId: number): Promise<BotFigures> {
-    const rt = botId === MAIN_BOT_ID ? this.#opts.main : this.#served.get(botId)?.runtime;
+    const rt = this.runtimeOf(botId);
     if (!rt) throw new Error(`bot ${botId} is not served here`);
     const [customers, money] = await Promise.all([
       rt.store.users.count(),
@@ -201,12 +207,13 @@ export class BotFleet {
 }
 
 /**
- * An added bot starts from the main bot's settings (its template); its control room is not
- * offered yet: the Mini App checks initData against the main bot's token.
+ * An added bot starts from the main bot's settings (its template); its control room is the same
+ * page with the bot's id in the URL (`?bot=<id>`), which the page names on each API call: the API
+ * checks its initData with this bot's token and admins (server/miniapp/api.ts).
  */
-function addedBotConfig(shared: SharedParts): SharedParts['config'] {
+function addedBotConfig(shared: SharedParts, botId: number): SharedParts['config'] {
   const { config } = shared;
-  return { ...config, miniApp: { ...config.miniApp, url: null } };
+  return { ...config, miniApp: { ...config.miniApp, url: miniAppUrlOf(config.miniApp.url, botId) } };
 }
 
 /** getMe with a token: who it belongs to, or RefusedTokenError when Telegram does not know it. */

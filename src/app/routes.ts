@@ -2,8 +2,9 @@
  * The HTTP routes of the bot process: served on PORT in webhook mode, on METRICS_PORT (when set) in
  * polling mode. Adding a route is one line here.
  */
+import { MAIN_BOT_ID } from '../db/index.js';
 import { metrics } from '../metrics.js';
-import { miniAppApiRoutes } from '../server/miniapp/api.js';
+import { type MiniAppBot, miniAppApiRoutes } from '../server/miniapp/api.js';
 import { dashboardRoutes } from '../server/miniapp/dashboard-routes.js';
 import type { MiniAppRoute } from '../server/miniapp/route.js';
 import { settingsRoutes } from '../server/miniapp/settings-routes.js';
@@ -12,19 +13,38 @@ import { healthRoute, metricsRoute, readinessRoute } from '../server/probes.js';
 import type { Route } from '../server/router.js';
 import { webhookRoute } from '../server/webhook.js';
 import type { BotFleet } from './bot-fleet.js';
+import type { BotRuntime } from './bot-runtime.js';
 import type { Container } from './container.js';
 
-/** The admin Mini App's API endpoints (under /miniapp/api), one line each. */
-function miniAppEndpoints(c: Container): MiniAppRoute[] {
-  const { admin, liveSettings, catalog, wallet } = c.services;
+/** One bot's admin Mini App API endpoints (under /miniapp/api), one line each, on its services. */
+function miniAppEndpoints(rt: BotRuntime): MiniAppRoute[] {
+  const { admin, liveSettings, catalog, wallet } = rt.services;
   return [
     ...dashboardRoutes(admin.dashboard),
     ...settingsRoutes({ liveSettings, catalog, pricing: wallet?.pricing ?? null }),
   ];
 }
 
-/** The admin Mini App's page and API, when it is on (PUBLIC_URL, and an HTTP port in polling mode). */
-function miniAppRoutes(c: Container): Route[] {
+/** Each added bot's control room, made once per runtime (a new token is a new runtime). */
+function addedBotControlRooms(fleet: BotFleet): (botId: number) => MiniAppBot | undefined {
+  const made = new WeakMap<BotRuntime, MiniAppBot>();
+  return (botId) => {
+    const rt = botId === MAIN_BOT_ID ? undefined : fleet.runtimeOf(botId);
+    if (!rt) return undefined;
+    let bot = made.get(rt);
+    if (!bot) {
+      bot = { botToken: rt.config.botToken, adminIds: rt.config.adminIds, routes: miniAppEndpoints(rt) };
+      made.set(rt, bot);
+    }
+    return bot;
+  };
+}
+
+/**
+ * The admin Mini App's page and API, when it is on (PUBLIC_URL, and an HTTP port in polling mode):
+ * the main bot's control room, and each added bot's (the page names it, its initData proves it).
+ */
+function miniAppRoutes(c: Container, fleet: BotFleet): Route[] {
   if (!c.config.miniApp.url) return [];
   return [
     ...miniAppStaticRoutes(),
@@ -36,6 +56,8 @@ function miniAppRoutes(c: Container): Route[] {
         now: Date.now,
       },
       routes: miniAppEndpoints(c),
+      mainBotId: MAIN_BOT_ID,
+      addedBot: addedBotControlRooms(fleet),
       logger: c.logger,
     }),
   ];
@@ -44,7 +66,7 @@ function miniAppRoutes(c: Container): Route[] {
 export function httpRoutes(c: Container, fleet: BotFleet, draining: () => boolean): Route[] {
   const { mode } = c.config;
   return [
-    ...miniAppRoutes(c),
+    ...miniAppRoutes(c, fleet),
     healthRoute(),
     readinessRoute({ draining, ping: () => c.store.ping() }),
     metricsRoute(metrics.registry),

@@ -28,6 +28,9 @@ import { forge, signInitData } from '../support/miniapp-init-data.js';
 import { NOW, seededDashboard } from './seed.js';
 
 const TOKEN = '7000000001:AAtest-token-for-the-mini-app';
+/** An added bot (id 2 in the registry) with an admin of its own. */
+const SHOP_TOKEN = '7000000002:AAtest-token-of-the-added-bot';
+const SHOP_ADMIN = 4343;
 const ADMIN = 4242;
 const CUSTOMER = 5151;
 const MAX_AGE = 3600;
@@ -115,6 +118,21 @@ describe('Mini App API and page', () => {
         ...miniAppApiRoutes({
           auth: { botToken: TOKEN, adminIds: [ADMIN], maxAgeSeconds: MAX_AGE, now: () => NOW },
           routes: [...dashboardRoutes(dashboard), echo],
+          mainBotId: 1,
+          addedBot: (botId) =>
+            botId === 2
+              ? {
+                  botToken: SHOP_TOKEN,
+                  adminIds: [SHOP_ADMIN],
+                  routes: [
+                    {
+                      method: 'GET',
+                      path: '/me',
+                      handle: async ({ adminId }) => ({ status: 200, json: { shop: true, adminId } }),
+                    },
+                  ],
+                }
+              : undefined,
           logger,
           writesPerMinute: 3,
         }),
@@ -206,6 +224,38 @@ describe('Mini App API and page', () => {
     expect((await api('/echo/7', tma(ADMIN), { method: 'PUT', body: '{' })).status).toBe(429);
   });
 
+  it("serves an added bot's control room to its admins only, with initData signed by its token", async () => {
+    const signed = (token: string, userId: number) =>
+      `tma ${signInitData({ botToken: token, user: { id: userId, first_name: 'A' }, authDate: nowSeconds })}`;
+    const as = (bot: string | undefined, authorization: string) =>
+      fetch(`${base}/miniapp/api/me`, { headers: { authorization, ...(bot && { 'x-bot-id': bot }) } });
+    const shop = await as('2', signed(SHOP_TOKEN, SHOP_ADMIN));
+    expect(shop.status).toBe(200);
+    expect(await shop.json()).toEqual({ shop: true, adminId: SHOP_ADMIN });
+    // The main bot's control room, named or not, is the main bot's.
+    for (const bot of [undefined, '1']) {
+      const main = await as(bot, signed(TOKEN, ADMIN));
+      expect(((await main.json()) as DashboardMe).adminId).toBe(ADMIN);
+    }
+    const refused = await Promise.all([
+      // The main bot's admin with the main bot's initData, naming the added bot.
+      as('2', signed(TOKEN, ADMIN)),
+      // The added bot's admin, even if also signed by the main bot's token, naming it.
+      as('2', signed(TOKEN, SHOP_ADMIN)),
+      // The added bot's initData naming the main bot, or naming none.
+      as('1', signed(SHOP_TOKEN, SHOP_ADMIN)),
+      as(undefined, signed(SHOP_TOKEN, SHOP_ADMIN)),
+      // A bot not served here, and ids that are no id.
+      as('3', signed(SHOP_TOKEN, SHOP_ADMIN)),
+      as('0', signed(TOKEN, ADMIN)),
+      as('2x', signed(SHOP_TOKEN, SHOP_ADMIN)),
+      // Someone who is no admin of the added bot.
+      as('2', signed(SHOP_TOKEN, ADMIN)),
+    ]);
+    expect(refused.map((r) => r.status)).toEqual([401, 401, 401, 401, 401, 401, 401, 403]);
+    for (const r of refused) expect(await r.text()).toBe('');
+  });
+
   it('serves the page from this origin only, with a strict Content-Security-Policy', async () => {
     const res = await fetch(`${base}/miniapp/`);
     expect(res.status).toBe(200);
@@ -217,6 +267,11 @@ describe('Mini App API and page', () => {
     expect((await fetch(`${base}/miniapp`, { redirect: 'manual' })).headers.get('location')).toBe(
       '/miniapp/',
     );
+    // An added bot's control room keeps its `?bot=` through the redirect.
+    expect((await fetch(`${base}/miniapp?bot=2`, { redirect: 'manual' })).headers.get('location')).toBe(
+      '/miniapp/?bot=2',
+    );
+    expect((await fetch(`${base}/miniapp/?bot=2`)).status).toBe(200);
     expect((await fetch(`${base}/miniapp/assets/none.js`)).status).toBe(404);
     expect((await fetch(`${base}/miniapp/..%2f..%2fpackage.json`)).status).toBe(404);
   });

@@ -3,7 +3,8 @@
  * the way Telegram opens it: the signed initData, version, platform and theme in the URL fragment.
  * The page is served by the bot's own HTTP routes over a seeded store, on each engine: the totals
  * and a drawn chart show; a forged initData shows "open this from the bot"; the settings screen
- * saves through the settings API (a test double of the live-settings contract here). Screenshots
+ * saves through the settings API (a test double of the live-settings contract here); an added
+ * bot's control room (`?bot=2`) opens with that bot's initData only. Screenshots
  * of the main screens in both languages go to .tmp/.
  *
  * No Chromium: skipped with a message, except with REQUIRE_CHROMIUM=1 (CI), where that is a failure.
@@ -16,7 +17,7 @@ import { availableEngines, type TestDatabase } from '../support/databases.js';
 import { forge } from '../support/miniapp-init-data.js';
 import { ensureMiniAppBuilt } from './built-page.js';
 import { fakeSettingsRoutes } from './fake-settings.js';
-import { initDataFor, servePage } from './page-server.js';
+import { initDataFor, SHOP_BOT_ID, SHOP_TOKEN, servePage } from './page-server.js';
 import { seededDashboard } from './seed.js';
 
 const SHOTS = '.tmp/miniapp-screenshots';
@@ -166,6 +167,21 @@ describe.skipIf(!haveChromium).each(availableEngines())('the Mini App in Chromiu
     } finally {
       await phone.close();
     }
+  });
+
+  it("opens an added bot's control room with its initData, and not with the main bot's", async () => {
+    await page.goto('about:blank');
+    const added = `?bot=${SHOP_BOT_ID}`;
+    await page.goto(miniAppLaunchUrl(base, initDataFor('en', SHOP_TOKEN), added));
+    await page.locator('.card-value').first().waitFor();
+    expect(await page.locator('[data-gate="open-from-bot"]').count()).toBe(0);
+    // The main bot's initData opens the main bot's room only; the added bot's, only the added bot's.
+    await page.goto('about:blank');
+    await page.goto(miniAppLaunchUrl(base, initDataFor('en'), added));
+    await page.locator('[data-gate="open-from-bot"]').waitFor();
+    await page.goto('about:blank');
+    await page.goto(miniAppLaunchUrl(base, initDataFor('en', SHOP_TOKEN)));
+    await page.locator('[data-gate="open-from-bot"]').waitFor();
   });
 
   it('shows "open this from the bot" for a forged initData, and for none at all', async () => {

@@ -16,10 +16,13 @@ import { NOW } from './seed.js';
 
 export const TOKEN = '7000000002:AAbrowser-test-token';
 export const ADMIN = 777001;
+/** An added bot (id 2) whose control room the same server serves, ADMIN its admin too. */
+export const SHOP_BOT_ID = 2;
+export const SHOP_TOKEN = '7000000003:AAbrowser-test-added-bot';
 
-export function initDataFor(languageCode: 'en' | 'ru'): string {
+export function initDataFor(languageCode: 'en' | 'ru', botToken = TOKEN): string {
   return signInitData({
-    botToken: TOKEN,
+    botToken,
     user: { id: ADMIN, first_name: 'Ada', language_code: languageCode },
     authDate: Math.floor(NOW / 1000) - 60,
     // Telegram adds a third-party signature field; it is covered by the hash like any other.
@@ -44,6 +47,14 @@ export async function servePage(
       ...miniAppApiRoutes({
         auth: { botToken: TOKEN, adminIds: [ADMIN], maxAgeSeconds: 3600, now: () => NOW },
         routes: [...dashboardRoutes(dashboard), ...settingsRoutes],
+        addedBot: (botId) =>
+          botId === SHOP_BOT_ID
+            ? {
+                botToken: SHOP_TOKEN,
+                adminIds: [ADMIN],
+                routes: [...dashboardRoutes(dashboard), ...settingsRoutes],
+              }
+            : undefined,
         logger,
       }),
     ],

@@ -33,13 +33,16 @@ export const LIGHT_THEME = {
   destructive_text_color: '#ff3b30',
 };
 
-/** The URL Telegram opens: the page, with the launch parameters in its fragment. */
-export function miniAppLaunchUrl(base: string, initData: string): string {
+/**
+ * The URL Telegram opens: the page (with `query`, e.g. `?bot=2` for an added bot's control room),
+ * with the launch parameters in its fragment.
+ */
+export function miniAppLaunchUrl(base: string, initData: string, query = ''): string {
   const fragment = new URLSearchParams({
     tgWebAppData: initData,
     tgWebAppVersion: '8.0',
     tgWebAppPlatform: 'tdesktop',
     tgWebAppThemeParams: JSON.stringify(LIGHT_THEME),
   });
-  return `${base}/miniapp/#${fragment.toString()}`;
+  return `${base}/miniapp/${query}#${fragment.toString()}`;
 }

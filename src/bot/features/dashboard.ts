@@ -1,8 +1,9 @@
 /**
  * /dashboard for admins, in private chats (anyone else falls through to the catch-all): a button
  * that opens the control room, the admin Mini App, at PUBLIC_URL/miniapp/ (Telegram opens only
- * https pages); it also makes the Mini App this chat's menu button. Without PUBLIC_URL (or, when
- * polling, without an HTTP port) the Mini App is off and the answer says what to set.
+ * https pages; an added bot's is `?bot=<id>` on it, app/bot-fleet.ts); it also makes the Mini App
+ * this chat's menu button. Without PUBLIC_URL (or, when polling, without an HTTP port) the Mini App
+ * is off and the answer says what to set.
  */
 import { InlineKeyboard } from 'grammy';
 import { setAdminMenuButtons } from '../../telegram/menu-button.js';

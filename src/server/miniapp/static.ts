@@ -106,7 +106,9 @@ export function miniAppStaticRoutes(opts: MiniAppStaticOptions = {}): Route[] {
   return [
     route('GET', MINIAPP_PREFIX, (req, res) => {
       req.resume();
-      res.writeHead(301, { location: `${MINIAPP_PREFIX}/` }).end();
+      // The query stays: it names an added bot's control room (`?bot=<id>`).
+      const query = /\?[\w=&%.-]*$/.exec(req.url ?? '')?.[0] ?? '';
+      res.writeHead(301, { location: `${MINIAPP_PREFIX}/${query}` }).end();
     }),
     route('GET', `${MINIAPP_PREFIX}/*`, serve),
   ];
