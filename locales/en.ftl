@@ -1160,3 +1160,16 @@ bots-off-changed = ⏸ { $name } is paused: its customers get a short note sayin
 bots-off-unchanged = { $name } is already paused.
 bots-on-changed = ▶️ { $name } is back on and takes orders again.
 bots-on-unchanged = { $name } is already on.
+
+## Daily spend cap per bot (issue 40)
+bot-cap-refused = 📅 This bot has reached its limit for today. Your order is saved: tap <b>Confirm</b> again after { $reset }, when the limit resets.
+bot-cap-usage = Usage: <code>/bot_cap &lt;bot&gt; &lt;usd&gt;</code>, e.g. <code>/bot_cap 2 5</code>: once the bot's orders of the day (UTC) have cost $5 in API costs, it takes no new ones until the day ends. <code>/bot_cap &lt;bot&gt; off</code> lifts the cap. &lt;bot&gt; is its number or @username from /bots.
+bot-cap-set = 💸 { $name } now has a daily cap of { $cap } in API costs. Once it's reached, the bot refuses new orders until the day (UTC) ends, and you'll hear about it. Lift it with <code>/bot_cap { $id } off</code>.
+bot-cap-lifted = { $name } has no daily cap any more.
+bot-cap-line = cap { $cap }/day, { $spent } spent today
+bot-cap-line-unknown = cap { $cap }/day
+bot-cap-help = Daily cap on API costs: <code>/bot_cap &lt;bot&gt; &lt;usd&gt;</code>, or <code>off</code> to lift it.
+admin-alert-spend-cap = 💸 <b>This bot has reached its daily cap</b> of { $cap } in API costs ({ $spent } spent today): it's refusing new orders until { $reset }.
+admin-alert-spend-cap-bot =
+    💸 <b>{ $name } has reached its daily cap</b> of { $cap } in API costs ({ $spent } spent today): it's refusing new orders until { $reset }.
+    Change it with <code>/bot_cap { $id } &lt;usd&gt;</code>, or lift it with <code>/bot_cap { $id } off</code>.

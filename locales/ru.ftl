@@ -1143,3 +1143,16 @@ bots-off-changed = ⏸ { $name } приостановлен: клиенты ви
 bots-off-unchanged = { $name } уже приостановлен.
 bots-on-changed = ▶️ { $name } снова работает и принимает заказы.
 bots-on-unchanged = { $name } уже работает.
+
+## Дневной лимит расходов бота (issue 40)
+bot-cap-refused = 📅 Этот бот исчерпал дневной лимит заказов. Заказ сохранён: нажмите «Подтвердить» ещё раз после { $reset }, когда лимит обновится.
+bot-cap-usage = Как пользоваться: <code>/bot_cap &lt;бот&gt; &lt;usd&gt;</code>, например <code>/bot_cap 2 5</code>: когда заказы бота за день (по UTC) обойдутся в $5 расходов на API, он перестанет принимать новые до конца дня. <code>/bot_cap &lt;бот&gt; off</code> снимает лимит. &lt;бот&gt; — его номер или @username из /bots.
+bot-cap-set = 💸 Для { $name } задан дневной лимит расходов на API: { $cap }. Когда он будет исчерпан, бот перестанет принимать новые заказы до конца дня (по UTC), и вам придёт уведомление. Снять лимит: <code>/bot_cap { $id } off</code>.
+bot-cap-lifted = Дневной лимит для { $name } снят.
+bot-cap-line = лимит { $cap } в день, сегодня потрачено { $spent }
+bot-cap-line-unknown = лимит { $cap } в день
+bot-cap-help = Дневной лимит расходов на API: <code>/bot_cap &lt;бот&gt; &lt;usd&gt;</code>, или <code>off</code>, чтобы снять.
+admin-alert-spend-cap = 💸 <b>Бот исчерпал дневной лимит</b> расходов на API: { $cap } (сегодня потрачено { $spent }). Новые заказы не принимаются до { $reset }.
+admin-alert-spend-cap-bot =
+    💸 <b>{ $name } исчерпал дневной лимит</b> расходов на API: { $cap } (сегодня потрачено { $spent }). Новые заказы не принимаются до { $reset }.
+    Изменить: <code>/bot_cap { $id } &lt;usd&gt;</code>, снять: <code>/bot_cap { $id } off</code>.

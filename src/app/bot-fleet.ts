@@ -152,6 +152,8 @@ export class BotFleet {
         token,
         adminIds: record.createdBy === null ? [] : [record.createdBy],
         suspended: () => this.#records.get(record.id)?.status === 'suspended',
+        // Its spend cap reached: the operator hears it from the main bot.
+        operatorAlerts: this.#opts.main.services.admin.alerts,
       },
     );
     await startBot(runtime, shared);
@@ -202,7 +204,12 @@ export class BotFleet {
       rt.store.users.count(),
       rt.services.admin.dashboard.money(7),
     ]);
-    return { customers, revenueStars: money.totals.revenueStars, costUsd: money.totals.costUsd };
+    return {
+      customers,
+      revenueStars: money.totals.revenueStars,
+      costUsd: money.totals.costUsd,
+      spentTodayUsd: await rt.services.spendCap.spentToday(),
+    };
   }
 }
 

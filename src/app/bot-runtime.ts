@@ -13,6 +13,7 @@ import { MAIN_BOT_ID, type Store, storeOn } from '../db/index.js';
 import { Periodic } from '../lib/periodic.js';
 import type { Logger } from '../logger.js';
 import { ResellerClient } from '../reseller/client.js';
+import type { AdminAlerts } from '../services/admin-alerts.js';
 import { DraftExpiry } from '../services/draft-expiry.js';
 import type { Services } from '../services/index.js';
 import { OrderTracker } from '../services/order-tracker.js';
@@ -61,6 +62,8 @@ export interface BotIdentity {
   adminIds: readonly number[];
   /** Suspended by the operator (the fleet keeps it current). */
   suspended(): boolean;
+  /** An added bot's: the main bot's alerts, which tell the operator when its spend cap is reached. */
+  operatorAlerts?: Pick<AdminAlerts, 'raiseLater'>;
 }
 
 export interface BotRuntime {
@@ -109,7 +112,14 @@ export function createBotRuntime(shared: SharedParts, identity: BotIdentity): Bo
     sendRate: config.telegram.sendRate,
   });
   const { api } = telegram.bot;
-  const services = createServices({ config, logger, store, upstream, getFile: (id) => api.getFile(id) });
+  const services = createServices({
+    config,
+    logger,
+    store,
+    upstream,
+    getFile: (id) => api.getFile(id),
+    ...(identity.operatorAlerts && { operatorAlerts: identity.operatorAlerts }),
+  });
   // The tracker reports to the notifier, which edits status messages and delivers results.
   const notifier = new OrderNotifier({
     orders: services.orders,

@@ -15,7 +15,9 @@ import { CampaignAdmin } from '../services/admin/campaigns.js';
 import { CustomerAdmin } from '../services/admin/customers.js';
 import { DashboardService } from '../services/admin/dashboard.js';
 import { createAdminServices, withAdminHooks } from '../services/admin.js';
+import type { AdminAlerts } from '../services/admin-alerts.js';
 import { BotRegistry } from '../services/bot-registry.js';
+import { BotSpendCap } from '../services/bot-spend-cap.js';
 import { CatalogService } from '../services/catalog.js';
 import { composeHooks } from '../services/compose-hooks.js';
 import type { Services } from '../services/index.js';
@@ -51,6 +53,8 @@ export function createServices(opts: {
   upstreamSleep?: (ms: number) => Promise<void>;
   /** The upstream client's retry policy; its default otherwise. */
   upstreamRetry?: Partial<RetryPolicy>;
+  /** An added bot's: the operator's alerts (the main bot's admins), told when its spend cap is reached. */
+  operatorAlerts?: Pick<AdminAlerts, 'raiseLater'>;
 }): Services {
   const { config, logger, store } = opts;
   const client = new ResellerClient({
@@ -94,14 +98,38 @@ export function createServices(opts: {
       ? starsWallet({ store, billing: config.billing, referrals, logger, live: () => liveSettings.current() })
       : null;
   const limits = new UserLimits(store.stats, config.userLimits, opts.now);
+  // The bot's daily cap, read live from the registry; its admins and the operator hear once a day.
+  const spendCap = new BotSpendCap({
+    botId: store.scope.botId,
+    bots: store.bots,
+    stats: store.stats,
+    ...(opts.now && { now: opts.now }),
+    onReached: (reached) => {
+      const alert = {
+        kind: 'spend_cap_reached',
+        capUsd: reached.capUsd,
+        spentUsd: reached.spentUsd,
+        resetsAt: new Date(reached.resetsAt),
+      } as const;
+      admin.alerts.raiseLater(alert, reached.day);
+      opts.operatorAlerts?.raiseLater(
+        { ...alert, bot: { id: reached.botId, username: reached.botUsername } },
+        `${reached.botId}:${reached.day}`,
+      );
+    },
+  });
   const ordering = new OrderingService({
     orders: store.orders,
     client,
     catalog,
     logger,
-    // Per-user limits first: they hold nothing, so a refusal there needs no release elsewhere. The
-    // wallet's hold is not a hook: it is booked in the transaction that starts the submission.
-    hooks: withAdminHooks(composeHooks(opts.hooksBefore, limits.hooks, wallet?.hooks, opts.hooks), admin),
+    // Per-user limits and the bot's cap first: they hold nothing, so a refusal there needs no
+    // release elsewhere. The wallet's hold is not a hook: it is booked in the transaction that
+    // starts the submission.
+    hooks: withAdminHooks(
+      composeHooks(opts.hooksBefore, limits.hooks, spendCap.hooks, wallet?.hooks, opts.hooks),
+      admin,
+    ),
     ...(opts.now && { now: opts.now }),
     ...(wallet && walletOrdering(wallet)),
     // The catalog priced it wrong (or upstream changed its prices): admins hear, the catalog reloads.
@@ -176,6 +204,7 @@ export function createServices(opts: {
     promptLibrary: new PromptLibraryService(client, { logger }),
     wallet,
     limits,
+    spendCap,
     promo: wallet && new PromoCodes({ codes: store.promoCodes, wallet, audit: store.audit, logger }),
     referrals,
     liveSettings,

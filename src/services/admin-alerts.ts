@@ -40,7 +40,18 @@ export type AdminAlert =
    * Upstream has kept an order in a status we do not know (`status`, as it said it) since `since`:
    * reported once per order (the tracker's claim in the store decides), no cooldown of its own.
    */
-  | { kind: 'unknown_order_status'; orderId: string; modelName: string; status: string; since: Date };
+  | { kind: 'unknown_order_status'; orderId: string; modelName: string; status: string; since: Date }
+  /**
+   * A bot refused an order at its daily upstream spend cap (bot-spend-cap.ts); once per bot and UTC
+   * day (the day is the subject). `bot` names it when the operator is told about another bot.
+   */
+  | {
+      kind: 'spend_cap_reached';
+      capUsd: string;
+      spentUsd: string;
+      resetsAt: Date;
+      bot?: { id: number; username: string | null };
+    };
 
 /** Delivers an alert to every admin; must not throw for a chat that cannot be reached. */
 export interface AdminAlertSink {
@@ -65,6 +76,8 @@ const DEFAULT_ALERT_COOLDOWNS_MS = {
   subscription_amount_mismatch: 30 * 24 * 60 * 60_000,
   /** Per customer (the subject): once a day while it lasts. */
   subscription_duplicate: 24 * 60 * 60_000,
+  /** Per bot and UTC day (the subject): once a day, however many orders the cap refuses. */
+  spend_cap_reached: 2 * 24 * 60 * 60_000,
 } as const;
 
 export type RateLimitedKind = keyof typeof DEFAULT_ALERT_COOLDOWNS_MS;

@@ -10,6 +10,7 @@
  */
 import type { BotRecord, BotStatus, BotsRepository } from '../db/index.js';
 import { MAIN_BOT_ID } from '../db/index.js';
+import { compareMoney, moneyToString, parseMoney, ZERO_MONEY } from '../domain/money.js';
 import { SecretBox, WrongSecretError } from '../lib/secret-box.js';
 
 /** Refused start: stored bots cannot be served with the secret given. */
@@ -33,6 +34,8 @@ export interface BotFigures {
   customers: number;
   revenueStars: number;
   costUsd: string;
+  /** What its orders confirmed today (UTC) cost upstream: what its daily cap counts. */
+  spentTodayUsd: string;
 }
 
 export interface BotOverview {
@@ -44,6 +47,12 @@ export interface BotOverview {
 export type AddBotOutcome =
   | { kind: 'added' | 'updated'; bot: BotRecord }
   | { kind: 'malformed' | 'refused' | 'main' | 'no_secret' };
+
+export type CapChange =
+  | { kind: 'set' | 'lifted'; bot: BotRecord }
+  | { kind: 'unknown' }
+  /** Not an amount: a positive USD amount ("5", "0.50", "$2,5") or "off". */
+  | { kind: 'malformed' };
 
 export type StatusChange = { kind: 'changed' | 'unchanged'; bot: BotRecord } | { kind: 'unknown' | 'main' };
 
@@ -164,6 +173,19 @@ export class BotRegistry {
     return all.find((b) => b.username?.toLowerCase() === username);
   }
 
+  /**
+   * Sets the bot's daily upstream spend cap (`amount`: USD, exact) or lifts it ("off"). The bot's
+   * runtime reads the cap at every confirmation, so it holds at once on every replica.
+   */
+  async setDailyCap(ref: string, amount: string): Promise<CapChange> {
+    const cap = parseCapAmount(amount);
+    if (cap === undefined) return { kind: 'malformed' };
+    const bot = await this.find(ref);
+    if (!bot) return { kind: 'unknown' };
+    await this.bots.setDailyCap(bot.id, cap);
+    return { kind: cap === null ? 'lifted' : 'set', bot: { ...bot, dailyCapUsd: cap } };
+  }
+
   /** Suspends or resumes an added bot (the main bot is the operator's own: never suspended). */
   async setSuspended(ref: string, suspended: boolean): Promise<StatusChange> {
     const bot = await this.find(ref);
@@ -176,6 +198,18 @@ export class BotRegistry {
     await this.#fleet.statusChanged(changed);
     return { kind: 'changed', bot: changed };
   }
+}
+
+/** A daily cap as typed: "off" (null), or a positive USD amount, "5", "0.05", "$2.50", "2,5" (canonical string). */
+export function parseCapAmount(text: string): string | null | undefined {
+  const typed = text.trim().toLowerCase();
+  if (typed === 'off') return null;
+  const digits = typed.replace(/^\$\s*/, '').replace(',', '.');
+  // Up to 6 decimals: what an exact amount holds (domain/money); no exponents, signs or spaces.
+  if (!/^\d{1,9}(\.\d{1,6})?$/.test(digits)) return undefined;
+  const cap = parseMoney(digits);
+  if (compareMoney(cap, ZERO_MONEY) <= 0) return undefined;
+  return moneyToString(cap);
 }
 
 /** The operator's own bot (BOT_TOKEN), which is never suspended and adds the others. */

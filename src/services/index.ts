@@ -12,6 +12,7 @@ import type { CustomerAdmin } from './admin/customers.js';
 import type { DashboardService } from './admin/dashboard.js';
 import type { AdminServices } from './admin.js';
 import type { BotRegistry } from './bot-registry.js';
+import type { BotSpendCap } from './bot-spend-cap.js';
 import type { CatalogService } from './catalog.js';
 import type { InputReupload } from './input-reupload.js';
 import type { LiveSettings } from './live-settings.js';
@@ -46,6 +47,8 @@ export interface Services {
   wallet: WalletService | null;
   /** Per-user caps (MAX_ACTIVE_ORDERS_PER_USER and the daily ones) and a customer's usage of them. */
   limits: UserLimits;
+  /** The bot's daily upstream spend cap (set with /bot_cap), checked before every order is sent. */
+  spendCap: BotSpendCap;
   /** Promo codes: redeemed by customers, created and disabled by admins (audited); null unless BILLING=stars. */
   promo: PromoCodes | null;
   /** Deep-link attribution and the referral program (/invite; rewards only with BILLING=stars). */

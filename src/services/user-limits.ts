@@ -42,7 +42,9 @@ export type LimitBreach =
       priceUsd: string;
       /** When the counted UTC day ends and the cap frees up (epoch ms); texts show it in TIME_ZONE. */
       resetsAt: number;
-    };
+    }
+  /** The bot's daily upstream spend cap (bot-spend-cap.ts): the whole bot, not this customer. */
+  | { code: 'bot_daily_cap'; resetsAt: number };
 
 /** Thrown by the limits' beforeSubmit: the order outcome is `refused` with this as its reason. */
 export class LimitError extends Error {

@@ -92,6 +92,20 @@ function renderAlert(texts: Texts, alert: AdminAlert): string {
         status: truncate(alert.status, UPSTREAM_WORD_MAX),
         since: texts.dateTime(alert.since, alert.since),
       });
+    case 'spend_cap_reached': {
+      const vars = {
+        cap: formatMoney(alert.capUsd, texts.locale),
+        spent: formatMoney(alert.spentUsd, texts.locale),
+        reset: texts.time(alert.resetsAt),
+      };
+      if (!alert.bot) return texts.t('admin-alert-spend-cap', vars);
+      const { id, username } = alert.bot;
+      return texts.t('admin-alert-spend-cap-bot', {
+        ...vars,
+        id,
+        name: username ? `@${username}` : `#${id}`,
+      });
+    }
     case 'catalog_stale':
       return texts.t('admin-alert-catalog-stale', { error: alert.error, count: alert.count });
     case 'stars_reconciliation': {

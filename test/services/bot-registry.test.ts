@@ -6,7 +6,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BotRecord, Store } from '../../src/db/index.js';
 import { SecretBox } from '../../src/lib/secret-box.js';
-import { BotRegistry, type FleetHooks, RefusedTokenError } from '../../src/services/bot-registry.js';
+import {
+  BotRegistry,
+  type FleetHooks,
+  parseCapAmount,
+  RefusedTokenError,
+} from '../../src/services/bot-registry.js';
 import { createTestDatabase, defaultEngine, type TestDatabase } from '../support/databases.js';
 
 const SECRET = 'registry-test-secret-0123456789-abcdef';
@@ -28,7 +33,7 @@ describe.each([defaultEngine()])('BotRegistry on %s', (engine) => {
     },
     serve: async (bot, token) => void served.push({ id: bot.id, token }),
     statusChanged: async (bot) => void statuses.push(bot),
-    figures: async () => ({ customers: 3, revenueStars: 12, costUsd: '0.5' }),
+    figures: async () => ({ customers: 3, revenueStars: 12, costUsd: '0.5', spentTodayUsd: '0.00' }),
   };
 
   function registry(secret: string | null = SECRET): BotRegistry {
@@ -87,6 +92,34 @@ describe.each([defaultEngine()])('BotRegistry on %s', (engine) => {
     expect(await bots.setSuspended('2', false)).toMatchObject({ kind: 'changed', bot: { status: 'active' } });
     expect(await bots.setSuspended('1', true)).toEqual({ kind: 'main' });
     expect(await bots.setSuspended('@nobody', true)).toEqual({ kind: 'unknown' });
+  });
+
+  it('sets a daily cap exactly, by number or @username, lifts it with "off", and refuses nonsense', async () => {
+    const bots = registry();
+    await bots.add(SHOP_TOKEN, OPERATOR);
+    expect(await bots.setDailyCap('@bot2000', '$2,5')).toMatchObject({
+      kind: 'set',
+      bot: { id: 2, dailyCapUsd: '2.50' },
+    });
+    expect((await store.bots.byId(2))?.dailyCapUsd).toBe('2.50');
+    expect(await bots.setDailyCap('2', '0.1234')).toMatchObject({ kind: 'set' });
+    expect((await store.bots.byId(2))?.dailyCapUsd).toBe('0.1234');
+    for (const nonsense of ['0', '-1', '1e3', 'five', '1.0000001', '', '1 000'])
+      expect(await bots.setDailyCap('2', nonsense)).toEqual({ kind: 'malformed' });
+    expect(await bots.setDailyCap('@nobody', '5')).toEqual({ kind: 'unknown' });
+    expect(await bots.setDailyCap('2', 'OFF')).toMatchObject({ kind: 'lifted', bot: { dailyCapUsd: null } });
+    expect((await store.bots.byId(2))?.dailyCapUsd).toBeNull();
+    // The main bot may have one too (the operator's own budget).
+    expect(await bots.setDailyCap('1', '10')).toMatchObject({ kind: 'set', bot: { id: 1 } });
+  });
+
+  it('reads cap amounts exactly, never through floats', () => {
+    expect(parseCapAmount('0.1')).toBe('0.10');
+    expect(parseCapAmount('5')).toBe('5.00');
+    expect(parseCapAmount(' $ 0.000001 ')).toBe('0.000001');
+    expect(parseCapAmount('off')).toBeNull();
+    expect(parseCapAmount('0.00')).toBeUndefined();
+    expect(parseCapAmount('NaN')).toBeUndefined();
   });
 
   it('lists every bot with its figures', async () => {

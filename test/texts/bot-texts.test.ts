@@ -151,6 +151,25 @@ describe('the daily spend refusal', () => {
   });
 });
 
+describe("the bot's daily cap refusal", () => {
+  const breach = new LimitError({ code: 'bot_daily_cap', resetsAt: Date.UTC(2030, 10, 22) });
+
+  it('says the bot reached its limit and when it resets, with no amounts, whatever the billing', () => {
+    for (const priceStars of [5, null]) {
+      expect(refusalText(en, breach, { priceStars })).toBe(
+        '📅 This bot has reached its limit for today. Your order is saved: tap <b>Confirm</b> again after 00:00 UTC, when the limit resets.',
+      );
+      expect(refusalText(ru, breach, { priceStars })).toContain(
+        'Этот бот исчерпал дневной лимит заказов. Заказ сохранён: нажмите «Подтвердить» ещё раз после 00:00 UTC',
+      );
+    }
+    const moscow = createI18n('en', undefined, 'off', 'Europe/Moscow');
+    expect(refusalText(textsFor(moscow, 'en'), breach, { priceStars: null })).toContain(
+      'again after 03:00 UTC+3, when the limit resets',
+    );
+  });
+});
+
 describe('the priced summary', () => {
   const order = {
     id: 'o1',

@@ -125,3 +125,28 @@ describe('AdminNotifier: subscriptions (issue 38)', () => {
     expect(twoRu).toContain('сразу две подписки');
   });
 });
+
+describe('AdminNotifier: a bot reached its daily spend cap', () => {
+  const reached = {
+    kind: 'spend_cap_reached',
+    capUsd: '5',
+    spentUsd: '4.98',
+    resetsAt: new Date(Date.UTC(2026, 10, 30)),
+  } as const;
+
+  it("tells the bot's admins and, naming the bot, the operator, in each admin's language", async () => {
+    const { admin, sent } = notifier();
+    await admin.send(reached);
+    await admin.send({ ...reached, bot: { id: 2, username: 'shop_bot' } });
+    const [ownEn, ownRu, operatorEn, operatorRu] = sent.map((m) => m.text.replace(/\u00a0/g, ' '));
+    expect(ownEn).toBe(
+      "💸 <b>This bot has reached its daily cap</b> of $5.00 in API costs ($4.98 spent today): it's refusing new orders until 00:00 UTC.",
+    );
+    expect(ownRu).toContain(
+      '<b>Бот исчерпал дневной лимит</b> расходов на API: 5,00 $ (сегодня потрачено 4,98 $)',
+    );
+    expect(operatorEn).toContain('<b>@shop_bot has reached its daily cap</b> of $5.00');
+    expect(operatorEn).toContain('<code>/bot_cap 2 off</code>');
+    expect(operatorRu).toContain('<b>@shop_bot исчерпал дневной лимит</b>');
+  });
+});

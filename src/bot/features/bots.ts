@@ -4,7 +4,8 @@
  * - /bot_add <token>: Telegram checks the token, it is sealed and stored, and the bot answers its
  *   customers at once; the message with the token is deleted from the chat;
  * - /bots: every bot with its status, customers, and the last 7 days' revenue and upstream cost;
- * - /bot_off <bot> and /bot_on <bot> (its number or @username): suspend and resume one.
+ * - /bot_off <bot> and /bot_on <bot> (its number or @username): suspend and resume one;
+ * - /bot_cap <bot> <usd|off>: its daily upstream spend cap (services/bot-spend-cap.ts).
  */
 import { formatMoney } from '../../domain/money.js';
 import { type BotOverview, isMainBot } from '../../services/bot-registry.js';
@@ -58,13 +59,20 @@ function overviewLine(ctx: BaseContext, { bot, figures }: BotOverview): string {
     name: botName(bot),
     status: ctx.t(isMainBot(bot) ? 'bots-status-main' : `bots-status-${bot.status}`),
   };
-  if (!figures) return ctx.t('bots-line-unknown', vars);
-  return ctx.t('bots-line', {
-    ...vars,
-    customers: figures.customers,
-    stars: `${figures.revenueStars}`,
-    cost: formatMoney(figures.costUsd, ctx.locale),
-  });
+  const line = figures
+    ? ctx.t('bots-line', {
+        ...vars,
+        customers: figures.customers,
+        stars: `${figures.revenueStars}`,
+        cost: formatMoney(figures.costUsd, ctx.locale),
+      })
+    : ctx.t('bots-line-unknown', vars);
+  if (bot.dailyCapUsd === null) return line;
+  const cap = formatMoney(bot.dailyCapUsd, ctx.locale);
+  const capLine = figures
+    ? ctx.t('bot-cap-line', { cap, spent: formatMoney(figures.spentTodayUsd, ctx.locale) })
+    : ctx.t('bot-cap-line-unknown', { cap });
+  return `${line}\n    ${capLine}`;
 }
 
 operators.command('bots', async (ctx) => {
@@ -72,7 +80,7 @@ operators.command('bots', async (ctx) => {
   const billing = ctx.deps.config.billing.mode === 'stars';
   const lines = [ctx.t('bots-title'), ctx.t(billing ? 'bots-legend' : 'bots-legend-free'), ''];
   for (const row of bots) lines.push(overviewLine(ctx, row));
-  lines.push('', ctx.t('bots-help'));
+  lines.push('', ctx.t('bots-help'), ctx.t('bot-cap-help'));
   await ctx.reply(lines.join('\n'), { link_preview_options: { is_disabled: true } });
 });
 
@@ -95,3 +103,32 @@ for (const [command, suspend] of [
     }
   });
 }
+
+operators.command('bot_cap', async (ctx) => {
+  const [ref, amount, ...rest] = ctx.match.trim().split(/\s+/);
+  if (!ref || !amount || rest.length > 0) {
+    await ctx.reply(ctx.t('bot-cap-usage'));
+    return;
+  }
+  const change = await ctx.deps.bots.setDailyCap(ref, amount);
+  switch (change.kind) {
+    case 'set':
+      await ctx.reply(
+        ctx.t('bot-cap-set', {
+          name: botName(change.bot),
+          cap: formatMoney(change.bot.dailyCapUsd!, ctx.locale),
+          id: change.bot.id,
+        }),
+      );
+      return;
+    case 'lifted':
+      await ctx.reply(ctx.t('bot-cap-lifted', { name: botName(change.bot) }));
+      return;
+    case 'malformed':
+      await ctx.reply(ctx.t('bot-cap-usage'));
+      return;
+    case 'unknown':
+      await ctx.reply(ctx.t('bots-unknown', { ref }));
+      return;
+  }
+});

@@ -42,7 +42,8 @@ async function showSummary(ctx: BotContext, order: OrderRecord, notice?: string,
         walletBuyData.pack({ stars: topUp, orderId: order.id }),
       );
   }
-  await ctx.editMessageText(text, { reply_markup: summary.keyboard });
+  // A second press on a refused summary (a limit that still holds) draws the same screen: not an error.
+  await editIgnoringNotModified(ctx.editMessageText(text, { reply_markup: summary.keyboard }));
 }
 
 /** Not enough Stars: how many are missing, and the pack to buy. */

@@ -157,4 +157,29 @@ export class StatsRepository {
     );
     return rows.map((r) => r.price);
   }
+
+  /**
+   * What this bot's orders confirmed in [start, end) cost upstream, whoever placed them: the
+   * amount upstream charged where it said, else the confirmed price; failed and cancelled ones
+   * excepted (refunded upstream). The bot's daily spend cap counts these.
+   */
+  async botSpendOn(start: Date, end: Date): Promise<string[]> {
+    const { orders } = this.engine.tables;
+    const confirmedAt = sql`coalesce(${orders.submittedAt}, ${orders.updatedAt})`;
+    const rows = await this.engine.run((db) =>
+      db
+        .select({ price: chargedUsd(orders) })
+        .from(orders)
+        .where(
+          this.scope.where(
+            orders,
+            inArray(orders.stage, ['submitting', 'submitted']),
+            sql`${confirmedAt} >= ${sql.param(start, orders.updatedAt)}`,
+            sql`${confirmedAt} < ${sql.param(end, orders.updatedAt)}`,
+            sql`coalesce(${orders.status}, '') not in ('failed', 'cancelled')`,
+          ),
+        ),
+    );
+    return rows.map((r) => r.price);
+  }
 }

@@ -1,6 +1,6 @@
 /**
  * Why a confirmation was refused before anything was sent (outcome `refused`), in the user's words:
- * a per-user limit says which one and when it frees up; any other refusal gets the generic text.
+ * a per-user limit or the bot's daily cap says which one and when it frees up; any other refusal gets the generic text.
  */
 import type { OrderRecord } from '../../db/index.js';
 import { LimitError } from '../../services/user-limits.js';
@@ -41,6 +41,9 @@ export function refusalText(texts: Texts, reason: unknown, order: Pick<OrderReco
         reset,
       });
     }
+    case 'bot_daily_cap':
+      // The bot's own budget: no amounts (a Stars customer never sees USD, nor should others).
+      return texts.t('bot-cap-refused', { reset: texts.time(new Date(breach.resetsAt)) });
     case undefined:
       return texts.t('order-refused');
   }
