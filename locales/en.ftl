@@ -1163,6 +1163,7 @@ bots-on-unchanged = { $name } is already on.
 
 ## Managed bots (issue 40)
 admin-command-newbot = Create a bot of your own (admins)
+command-newbot = Create a bot of your own
 managed-bots-name = { $name }'s { brand-name }
 managed-bots-button = 🤖 Create a bot
 managed-bots-intro =

@@ -1146,6 +1146,7 @@ bots-on-unchanged = { $name } уже работает.
 
 ## Managed bots (issue 40)
 admin-command-newbot = Создать своего бота (админы)
+command-newbot = Создать своего бота
 managed-bots-name = { brand-name } · { $name }
 managed-bots-button = 🤖 Создать своего бота
 managed-bots-intro =

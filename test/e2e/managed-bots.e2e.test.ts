@@ -73,6 +73,9 @@ describe('managed bots: /newbot in the main bot', () => {
     expect(removedKeyboard(OPERATOR, after)).toBe(true);
     expect(operator.transcript()).not.toMatch(/didn't catch that/);
     expect(stack.emulator.callsTo('getManagedBotToken')).toHaveLength(1);
+    // The main bot asks for managed_bot by name (Telegram's default list is not relied on).
+    const polls = stack.emulator.callsTo('getUpdates').map((c) => c.params['allowed_updates']);
+    expect(polls.at(-1)).toEqual(expect.arrayContaining(['message', 'callback_query', 'managed_bot']));
 
     const rows = await stack.database.query<{ id: number; managed: unknown; created_by: unknown }>`
       select id, managed, created_by from bots order by id`;
