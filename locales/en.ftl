@@ -1173,3 +1173,23 @@ admin-alert-spend-cap = 💸 <b>This bot has reached its daily cap</b> of { $cap
 admin-alert-spend-cap-bot =
     💸 <b>{ $name } has reached its daily cap</b> of { $cap } in API costs ({ $spent } spent today): it's refusing new orders until { $reset }.
     Change it with <code>/bot_cap { $id } &lt;usd&gt;</code>, or lift it with <code>/bot_cap { $id } off</code>.
+
+## Managed bots (issue 40)
+admin-command-newbot = Create a bot of your own (admins)
+command-newbot = Create a bot of your own
+managed-bots-name = { $name }'s { brand-name }
+managed-bots-button = 🤖 Create a bot
+managed-bots-intro =
+    🤖 <b>A bot of your own</b>, with this bot's models, prices and texts under a name you choose. You'll be its admin.
+    Tap <b>🤖 Create a bot</b> below: Telegram asks for its name and username, and your bot is live a moment later.
+managed-bots-off = Creating bots here is turned off.
+managed-bots-admins-only = Only this bot's admins can create bots here.
+managed-bots-no-secret = Bots created here need <code>BOT_TOKENS_SECRET</code> (32 characters or more) on the server, to keep their tokens encrypted. Set it, restart, then send /newbot again.
+managed-bots-no-permission = @BotFather doesn't let this bot create bots yet: allow it in this bot's settings at @BotFather, then send /newbot again.
+managed-bots-cancelled = OK, no new bot for now.
+managed-bots-live =
+    🎉 Your bot @{ $username } is live: { $link }
+    It answers its customers with this bot's models, prices and texts. You're its admin: open it and send /help to see your tools.
+managed-bots-failed = Telegram created your bot @{ $username }, but we couldn't start it. Please try again later, or ask the admins for help.
+managed-bots-profile-description = { brand-name } turns your ideas into images and videos with the best AI models. Tap Start, send a description, and get the result right here in the chat.
+managed-bots-profile-short-description = Images and videos from your ideas, made by the best AI models.

@@ -257,6 +257,10 @@ const baseSchema = z.object({
     .string()
     .min(32, 'must be at least 32 characters (for example: openssl rand -base64 32)')
     .optional(),
+  /** Who may create bots through the main bot's /newbot (Telegram's managed bots, Bot API 9.6). */
+  MANAGED_BOTS: z
+    .enum(['off', 'admins', 'everyone'], { message: 'must be "off", "admins" or "everyone"' })
+    .default('admins'),
   DEFAULT_LOCALE: z.enum(['en', 'ru'], { message: 'must be "en" or "ru"' }).default('en'),
   /** The zone every date and time shown to customers and admins is written in (IANA name). */
   TIME_ZONE: z
@@ -428,6 +432,9 @@ function miniAppConfig(env: Env): Config['miniApp'] {
   return { url: `${origin}/miniapp/`, off: null, authMaxAgeSeconds };
 }
 
+/** MANAGED_BOTS: who may create a bot through the main bot (/newbot). */
+export type ManagedBotsPolicy = 'off' | 'admins' | 'everyone';
+
 export interface Config {
   botToken: string;
   /** `sendRate`: messages posted a second by this process (TELEGRAM_SEND_RATE). */
@@ -445,8 +452,11 @@ export interface Config {
   /** The SQLite file (default), or the PostgreSQL server when DATABASE_URL is set. */
   database: { path: string } | { url: string };
   adminIds: number[];
-  /** Bots beyond BOT_TOKEN: the secret sealing their tokens (null: none can be added). */
-  bots: { tokensSecret: string | null };
+  /**
+   * Bots beyond BOT_TOKEN: the secret sealing their tokens (null: none can be added), and who may
+   * create one with /newbot (MANAGED_BOTS: nobody, the main bot's admins, or every user).
+   */
+  bots: { tokensSecret: string | null; managed: ManagedBotsPolicy };
   defaultLocale: 'en' | 'ru';
   /** TIME_ZONE: the IANA zone dates and times are shown in (telegram/date-time.ts); default UTC. */
   timeZone: string;
@@ -569,7 +579,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
         : null,
     database: env.DATABASE_URL ? { url: env.DATABASE_URL } : { path: env.DATABASE_PATH },
     adminIds: env.ADMIN_IDS,
-    bots: { tokensSecret: env.BOT_TOKENS_SECRET ?? null },
+    bots: { tokensSecret: env.BOT_TOKENS_SECRET ?? null, managed: env.MANAGED_BOTS },
     defaultLocale: env.DEFAULT_LOCALE,
     timeZone: env.TIME_ZONE,
     logLevel: env.LOG_LEVEL,

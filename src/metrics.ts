@@ -194,6 +194,7 @@ const UPDATE_TYPES = new Set([
   'poll_answer',
   'my_chat_member',
   'chat_member',
+  'managed_bot',
   'chat_join_request',
   'chat_boost',
   'removed_chat_boost',

@@ -94,14 +94,24 @@ describe('config', () => {
   it('BOT_TOKENS_SECRET seals added bots: a secret, at least 32 characters, never echoed', () => {
     const secret = 'operator-secret-0123456789-abcdefgh';
     const config = loadConfig({ BOT_TOKEN: TOKEN, BOT_TOKENS_SECRET: secret });
-    expect(config.bots).toEqual({ tokensSecret: secret });
+    expect(config.bots).toEqual({ tokensSecret: secret, managed: 'admins' });
     expect(secretsOf(config)).toEqual([TOKEN, secret]);
-    expect(loadConfig({ BOT_TOKEN: TOKEN }).bots).toEqual({ tokensSecret: null });
+    expect(loadConfig({ BOT_TOKEN: TOKEN }).bots).toEqual({ tokensSecret: null, managed: 'admins' });
     const problems = problemsOf({ BOT_TOKEN: TOKEN, BOT_TOKENS_SECRET: 'short-secret-7' });
     expect(problems).toEqual([
       'BOT_TOKENS_SECRET must be at least 32 characters (for example: openssl rand -base64 32)',
     ]);
     expect(problems.join('\n')).not.toContain('short-secret-7');
+  });
+
+  it('MANAGED_BOTS: the admins by default, off or everyone, anything else named', () => {
+    expect(loadConfig({ BOT_TOKEN: TOKEN }).bots.managed).toBe('admins');
+    expect(loadConfig({ BOT_TOKEN: TOKEN, MANAGED_BOTS: 'off' }).bots.managed).toBe('off');
+    expect(loadConfig({ BOT_TOKEN: TOKEN, MANAGED_BOTS: 'everyone' }).bots.managed).toBe('everyone');
+    expect(loadConfig({ BOT_TOKEN: TOKEN, MANAGED_BOTS: 'admins' }).bots.managed).toBe('admins');
+    expect(problemsOf({ BOT_TOKEN: TOKEN, MANAGED_BOTS: 'all' })).toEqual([
+      'MANAGED_BOTS must be "off", "admins" or "everyone"',
+    ]);
   });
 
   it('TIME_ZONE: UTC by default, an IANA zone, an unknown zone stops the start naming the variable', () => {

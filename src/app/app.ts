@@ -10,6 +10,7 @@ import { metrics } from '../metrics.js';
 import { createHttpServer, listen } from '../server/http-server.js';
 import { WEBHOOK_PATH } from '../server/webhook.js';
 import { SingletonJobs } from '../services/singleton-jobs.js';
+import { ALLOWED_UPDATES } from '../telegram/allowed-updates.js';
 import { startPolling } from '../workers/polling.js';
 import { BotFleet } from './bot-fleet.js';
 import { startBot, stopLoops } from './bot-lifecycle.js';
@@ -38,7 +39,10 @@ async function receiveUpdates(
     const { url, secret, port } = config.mode;
     const server = createHttpServer({ routes, logger });
     await listen(server, port, 'PORT');
-    await bot.api.setWebhook(new URL(WEBHOOK_PATH, url).href, { secret_token: secret });
+    await bot.api.setWebhook(new URL(WEBHOOK_PATH, url).href, {
+      secret_token: secret,
+      allowed_updates: [...ALLOWED_UPDATES],
+    });
     return () => close(server);
   }
   const { metricsPort } = config;

@@ -23,6 +23,9 @@ import {
 } from '../server/webhook.js';
 import { type BotFigures, RefusedTokenError, type TokenOwner } from '../services/bot-registry.js';
 import type { SingletonJob, SingletonJobs } from '../services/singleton-jobs.js';
+import { ALLOWED_UPDATES } from '../telegram/allowed-updates.js';
+import { type Locale, SUPPORTED_LOCALES } from '../telegram/i18n.js';
+import { suggestedBotName } from '../telegram/managed-bot.js';
 import { startPolling } from '../workers/polling.js';
 import { startBot, stopBot } from './bot-lifecycle.js';
 import { type BotRuntime, createBotRuntime, type SharedParts } from './bot-runtime.js';
@@ -71,6 +74,7 @@ export class BotFleet {
       statusChanged: async (bot) => {
         this.#records.set(bot.id, bot);
       },
+      setUpProfile: (botId, creator) => this.#setUpProfile(botId, creator),
       figures: (botId) => this.#figures(botId),
     });
   }
@@ -177,7 +181,10 @@ export class BotFleet {
         logger: rt.logger,
         onRequest: (outcome) => metrics.webhookRequests.inc({ outcome }),
       });
-      await rt.bot.api.setWebhook(new URL(botWebhookPath(rt.botId), mode.url).href, { secret_token: secret });
+      await rt.bot.api.setWebhook(new URL(botWebhookPath(rt.botId), mode.url).href, {
+        secret_token: secret,
+        allowed_updates: [...ALLOWED_UPDATES],
+      });
       return { handle, stopReceiving: async () => undefined };
     }
     await rt.bot.api.deleteWebhook();
@@ -195,6 +202,38 @@ export class BotFleet {
     await served.stopReceiving();
     await this.#opts.singletons.remove(served.jobs);
     await stopBot(served.runtime, graceMs);
+  }
+
+  /**
+   * A bot just created through the main bot gets the template's profile through its own Api: the
+   * description and short description in each language we speak (and the default language's for
+   * everyone else). Its name is the one its creator chose in Telegram's dialog; when that is the
+   * name we suggested, each language gets the suggestion in that language. The command menus
+   * were registered when it started (bot-lifecycle.ts).
+   */
+  async #setUpProfile(botId: number, creator: { firstName: string }): Promise<void> {
+    const rt = this.#served.get(botId)?.runtime;
+    if (!rt) return;
+    const { i18n, config } = this.#opts.shared;
+    const { api } = rt.bot;
+    const suggested = (locale: Locale) => suggestedBotName(i18n, locale, creator.firstName);
+    const keptSuggestion = SUPPORTED_LOCALES.some(
+      (locale) => suggested(locale) === rt.bot.botInfo.first_name,
+    );
+    const languages: Array<{ locale: Locale; language_code?: Locale }> = [
+      ...SUPPORTED_LOCALES.map((locale) => ({ locale, language_code: locale })),
+      { locale: config.defaultLocale },
+    ];
+    try {
+      for (const { locale, language_code } of languages) {
+        const other = language_code ? { language_code } : {};
+        await api.setMyDescription(i18n.t(locale, 'managed-bots-profile-description'), other);
+        await api.setMyShortDescription(i18n.t(locale, 'managed-bots-profile-short-description'), other);
+        if (keptSuggestion && language_code) await api.setMyName(suggested(locale), other);
+      }
+    } catch (err) {
+      rt.logger.warn({ err }, 'could not set the profile of a bot just created');
+    }
   }
 
   async #figures(botId: number): Promise<BotFigures> {

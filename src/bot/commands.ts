@@ -1,7 +1,7 @@
 import type { I18n } from '@grammyjs/i18n';
 import type { Api } from 'grammy';
 import type { BotCommand } from 'grammy/types';
-import type { Config } from '../config.js';
+import type { Config, ManagedBotsPolicy } from '../config.js';
 import { rewardsOn } from '../domain/referral.js';
 import type { TelegramContext } from '../telegram/context.js';
 import { type Locale, SUPPORTED_LOCALES } from '../telegram/i18n.js';
@@ -12,12 +12,21 @@ const WALLET_COMMANDS = ['wallet', 'promo', 'invite', 'paysupport', 'terms'] as 
 /** With SUBSCRIPTION_PLANS (Stars billing only). */
 const SUBSCRIPTION_COMMANDS = ['subscribe', 'subscription'] as const;
 
-/** What the customer may use: the basics, the wallet's with billing, the plans' when offered. */
-function customerCommands(wallet: boolean, subscriptions: boolean): readonly string[] {
-  if (!wallet) return USER_COMMANDS;
+/**
+ * What the customer may use: the basics, the wallet's with billing, the plans' when offered, and
+ * /newbot in the main bot with MANAGED_BOTS=everyone.
+ */
+function customerCommands(wallet: boolean, subscriptions: boolean, newBot = false): readonly string[] {
+  const basics = newBot ? [...USER_COMMANDS, 'newbot'] : USER_COMMANDS;
+  if (!wallet) return basics;
   return subscriptions
-    ? [...USER_COMMANDS, ...WALLET_COMMANDS, ...SUBSCRIPTION_COMMANDS]
-    : [...USER_COMMANDS, ...WALLET_COMMANDS];
+    ? [...basics, ...WALLET_COMMANDS, ...SUBSCRIPTION_COMMANDS]
+    : [...basics, ...WALLET_COMMANDS];
+}
+
+/** The main bot's admin tools: /bots, and /newbot when only the admins may create bots. */
+function operatorCommands(newBot: ManagedBotsPolicy): readonly string[] {
+  return newBot === 'admins' ? [...OPERATOR_COMMANDS, 'newbot'] : OPERATOR_COMMANDS;
 }
 
 /** A customer command's description: /invite without rewards is just the link, not "earn Stars". */
@@ -35,10 +44,15 @@ export function helpCommands(
   subscriptions = false,
   inviteRewards = true,
   operator = false,
+  newBot: ManagedBotsPolicy = 'off',
 ): Array<{ command: string; descriptionKey: string }> {
-  const user = customerCommands(wallet, subscriptions);
+  const user = customerCommands(wallet, subscriptions, operator && newBot === 'everyone');
   const tools = admin
-    ? [...ADMIN_COMMANDS, ...(wallet ? ADMIN_WALLET_COMMANDS : []), ...(operator ? OPERATOR_COMMANDS : [])]
+    ? [
+        ...ADMIN_COMMANDS,
+        ...(wallet ? ADMIN_WALLET_COMMANDS : []),
+        ...(operator ? operatorCommands(newBot) : []),
+      ]
     : [];
   return [
     ...user.map((command) => ({ command, descriptionKey: descriptionKey(command, inviteRewards) })),
@@ -57,16 +71,19 @@ export interface CommandLists {
   i18n: I18n<TelegramContext>;
   /** The operator's main bot: its admins also get /bots (adding and pausing the others). */
   operator: boolean;
+  /** Who may create bots with /newbot (MANAGED_BOTS; always 'off' outside the main bot). */
+  newBot: ManagedBotsPolicy;
 }
 
 export function commandLists(
-  config: Pick<Config, 'defaultLocale' | 'billing'>,
+  config: Pick<Config, 'defaultLocale' | 'billing'> & { bots?: Pick<Config['bots'], 'managed'> },
   i18n: I18n<TelegramContext>,
   { operator = true }: { operator?: boolean } = {},
 ): CommandLists {
   const { billing } = config;
   return {
     operator,
+    newBot: operator ? (config.bots?.managed ?? 'off') : 'off',
     defaultLocale: config.defaultLocale,
     wallet: billing.mode === 'stars',
     subscriptions: billing.mode === 'stars' && (billing.subscriptions?.plans.length ?? 0) > 0,
@@ -76,7 +93,7 @@ export function commandLists(
 }
 
 function commandsFor(i18n: I18n<TelegramContext>, locale: Locale, lists: CommandLists): BotCommand[] {
-  return customerCommands(lists.wallet, lists.subscriptions).map((command) => ({
+  return customerCommands(lists.wallet, lists.subscriptions, lists.newBot === 'everyone').map((command) => ({
     command,
     description: i18n.t(locale, descriptionKey(command, lists.inviteRewards)),
   }));
@@ -110,7 +127,7 @@ function adminCommandsFor(i18n: I18n<TelegramContext>, locale: Locale, lists: Co
   const names: string[] = [
     ...ADMIN_COMMANDS,
     ...(lists.wallet ? ADMIN_WALLET_COMMANDS : []),
-    ...(lists.operator ? OPERATOR_COMMANDS : []),
+    ...(lists.operator ? operatorCommands(lists.newBot) : []),
   ];
   return [
     ...commandsFor(i18n, locale, lists),

@@ -43,6 +43,7 @@ import { createGenerateFeature } from './features/generate.js';
 import { helpFeature } from './features/help.js';
 import { inviteFeature } from './features/invite.js';
 import { languageFeature } from './features/language.js';
+import { managedBotsFeature } from './features/managed-bots.js';
 import { orderCancelFeature } from './features/order-cancel.js';
 import { orderConfirmationFeature } from './features/order-confirmation.js';
 import { ordersFeature } from './features/orders.js';
@@ -288,6 +289,7 @@ export function installFeatures(telegram: TelegramBot, opts: FeatureOptions): Bo
   protectedBot.use(campaignsFeature);
   protectedBot.use(dashboardFeature);
   protectedBot.use(botsFeature);
+  protectedBot.use(managedBotsFeature);
   protectedBot.use(startFeature);
   protectedBot.use(languageFeature);
   protectedBot.use(helpFeature);

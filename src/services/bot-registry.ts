@@ -5,7 +5,9 @@
  * bots that silently stop answering.
  *
  * The operator's admins add bots by token (`add`), list them with their figures (`overview`) and
- * suspend or resume them (`setSuspended`). Serving is the process's business (app/bot-fleet.ts),
+ * suspend or resume them (`setSuspended`). A bot created through the main bot (Telegram's managed
+ * bots, Bot API 9.6) is stored the same way (`addManaged`), its creator as its admin, and gets the
+ * template's profile. Serving is the process's business (app/bot-fleet.ts),
  * told through the hooks: a bot added or changed here is served or updated at once.
  */
 import type { BotRecord, BotStatus, BotsRepository } from '../db/index.js';
@@ -54,6 +56,11 @@ export type CapChange =
   /** Not an amount: a positive USD amount ("5", "0.50", "$2,5") or "off". */
   | { kind: 'malformed' };
 
+/** A managed bot: stored and served (`added`), or known already (its token taken, nothing else). */
+export type AddManagedOutcome =
+  | { kind: 'added' | 'known'; bot: BotRecord }
+  | { kind: 'malformed' | 'refused' | 'main' | 'no_secret' };
+
 export type StatusChange = { kind: 'changed' | 'unchanged'; bot: BotRecord } | { kind: 'unknown' | 'main' };
 
 export interface FleetHooks {
@@ -63,6 +70,11 @@ export interface FleetHooks {
   serve(bot: BotRecord, token: string): Promise<void>;
   /** The bot's status changed: it answers accordingly from now on. */
   statusChanged(bot: BotRecord): Promise<void>;
+  /**
+   * Gives a bot just created its profile from the template (descriptions in each language, and
+   * the suggested name in each language if its creator kept it); failures are logged, not thrown.
+   */
+  setUpProfile(botId: number, creator: { firstName: string }): Promise<void>;
   /** The bot's customers, and its revenue and upstream cost of the last 7 days (today included). */
   figures(botId: number): Promise<BotFigures>;
 }
@@ -130,6 +142,30 @@ export class BotRegistry {
    * bot is served at once. A bot added again (a new token after /revoke) keeps its row and customers.
    */
   async add(token: string, addedBy: number): Promise<AddBotOutcome> {
+    const stored = await this.#store(token, addedBy, false);
+    if (!('bot' in stored)) return stored;
+    return { kind: stored.added ? 'added' : 'updated', bot: stored.bot };
+  }
+
+  /**
+   * Stores and serves a bot its creator made through the main bot (its token from
+   * getManagedBotToken): the creator is its admin, and a new bot gets the template's profile. A
+   * bot already stored (Telegram told us again, or its token was replaced) keeps its one row and
+   * is served with the token given.
+   */
+  async addManaged(token: string, creator: { id: number; firstName: string }): Promise<AddManagedOutcome> {
+    const stored = await this.#store(token, creator.id, true);
+    if (!('bot' in stored)) return stored;
+    if (!stored.added) return { kind: 'known', bot: stored.bot };
+    await this.#fleet.setUpProfile(stored.bot.id, { firstName: creator.firstName });
+    return { kind: 'added', bot: stored.bot };
+  }
+
+  async #store(
+    token: string,
+    createdBy: number,
+    managed: boolean,
+  ): Promise<{ bot: BotRecord; added: boolean } | { kind: 'malformed' | 'refused' | 'main' | 'no_secret' }> {
     const trimmed = token.trim();
     if (!TOKEN_SHAPE.test(trimmed)) return { kind: 'malformed' };
     if (!this.#box) return { kind: 'no_secret' };
@@ -142,15 +178,15 @@ export class BotRegistry {
     }
     const main = await this.bots.byId(MAIN_BOT_ID);
     if (main?.telegramId === owner.id) return { kind: 'main' };
-    const { bot, added } = await this.bots.add({
+    const stored = await this.bots.add({
       telegramId: owner.id,
       username: owner.username,
       tokenSealed: this.#box.seal(trimmed),
-      createdBy: addedBy,
-      managed: false,
+      createdBy,
+      managed,
     });
-    await this.#fleet.serve(bot, trimmed);
-    return { kind: added ? 'added' : 'updated', bot };
+    await this.#fleet.serve(stored.bot, trimmed);
+    return stored;
   }
 
   /** Every bot, the main one first, with customers, revenue and upstream cost of the last 7 days. */

@@ -11,6 +11,7 @@ import { type Api, GrammyError } from 'grammy';
 import type { Update } from 'grammy/types';
 import { keepAliveTimers, sleepOn, type Timers } from '../lib/timers.js';
 import type { Logger } from '../logger.js';
+import { ALLOWED_UPDATES } from '../telegram/allowed-updates.js';
 
 const POLL_TIMEOUT_S = 30;
 const RETRY_MS = 1_000;
@@ -61,7 +62,10 @@ export function startPolling(opts: PollingOptions): () => Promise<void> {
       try {
         // grammY types its signal with the abort-controller polyfill's type; Node's is the same thing.
         const signal = abort.signal as Parameters<Api['getUpdates']>[1];
-        return await api.getUpdates({ offset, timeout: POLL_TIMEOUT_S }, signal);
+        return await api.getUpdates(
+          { offset, timeout: POLL_TIMEOUT_S, allowed_updates: [...ALLOWED_UPDATES] },
+          signal,
+        );
       } catch (err) {
         if (abort.signal.aborted) return 'stop';
         if (err instanceof GrammyError && (err.error_code === 401 || err.error_code === 409)) {

@@ -87,8 +87,8 @@ describe('/help', () => {
 
   it("an admin also gets the admin tools; a customer doesn't", async () => {
     const admin = await helpFor(STARS_ENV, { id: ADMIN_ID, language_code: 'en' });
-    // The main bot's admins also get /bots (the deployment's other bots).
-    expect(commandsIn(admin).slice(-15)).toEqual([
+    // The main bot's admins also get /bots (the deployment's other bots) and /newbot (MANAGED_BOTS=admins).
+    expect(commandsIn(admin).slice(-16)).toEqual([
       'balance',
       'stats',
       'broadcast',
@@ -104,10 +104,24 @@ describe('/help', () => {
       'promos',
       'promo_off',
       'bots',
+      'newbot',
     ]);
     await harness.close();
     const customer = await helpFor(STARS_ENV, { id: 7, language_code: 'en' });
     expect(commandsIn(customer)).not.toContain('stats');
+    expect(commandsIn(customer)).not.toContain('newbot');
+  });
+
+  it('/newbot follows MANAGED_BOTS: for every customer with everyone, for nobody with off', async () => {
+    const everyone = await helpFor(
+      { ...STARS_ENV, MANAGED_BOTS: 'everyone' },
+      { id: 7, language_code: 'en' },
+    );
+    expect(everyone).toContain('/newbot: Create a bot of your own');
+    await harness.close();
+    const off = await helpFor({ ...STARS_ENV, MANAGED_BOTS: 'off' }, { id: ADMIN_ID, language_code: 'en' });
+    expect(commandsIn(off)).not.toContain('newbot');
+    expect(commandsIn(off)).toContain('bots');
   });
 });
 

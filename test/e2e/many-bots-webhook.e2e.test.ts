@@ -49,6 +49,7 @@ describe('an added bot in webhook mode', () => {
     const secret = registered?.params.secret_token as string;
     expect(secret).toMatch(/^[A-Za-z0-9_-]{1,256}$/);
     expect(secret).not.toBe(SECRET);
+    expect(registered?.params.allowed_updates).toEqual(expect.arrayContaining(['message', 'callback_query']));
 
     await customer.sendCommand('start');
     await customer.waitForMessage(/Hi, Bob!/, { timeoutMs: 30_000 });

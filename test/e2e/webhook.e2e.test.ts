@@ -88,6 +88,10 @@ describe('webhook mode', () => {
     const set = stack.emulator.callsTo('setWebhook').at(-1);
     expect(set?.params.url).toBe('https://bot.example.com/telegram/webhook');
     expect(set?.params.secret_token).toBe(SECRET);
+    // Every update type the bot handles, by name: managed_bot is not left to Telegram's default.
+    expect(set?.params.allowed_updates).toEqual(
+      expect.arrayContaining(['message', 'callback_query', 'pre_checkout_query', 'managed_bot']),
+    );
   });
 
   it('answers an update delivered to the webhook', async () => {

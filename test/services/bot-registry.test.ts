@@ -1,7 +1,8 @@
 /**
  * The registry of added bots as the operator's commands use it, on a real store: a token is
  * checked for shape, then by Telegram, sealed, stored and served once; a bot added again keeps its
- * row; the main bot can be neither added nor paused; a pause reaches the serving process.
+ * row; the main bot can be neither added nor paused; a pause reaches the serving process; a managed
+ * bot is stored once, its creator as its admin, and only a new one gets the template's profile.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BotRecord, Store } from '../../src/db/index.js';
@@ -24,6 +25,7 @@ describe.each([defaultEngine()])('BotRegistry on %s', (engine) => {
   let store: Store;
   let served: Array<{ id: number; token: string }>;
   let statuses: BotRecord[];
+  let profiles: Array<{ botId: number; firstName: string }>;
 
   const hooks: FleetHooks = {
     identify: async (token) => {
@@ -33,6 +35,7 @@ describe.each([defaultEngine()])('BotRegistry on %s', (engine) => {
     },
     serve: async (bot, token) => void served.push({ id: bot.id, token }),
     statusChanged: async (bot) => void statuses.push(bot),
+    setUpProfile: async (botId, creator) => void profiles.push({ botId, firstName: creator.firstName }),
     figures: async () => ({ customers: 3, revenueStars: 12, costUsd: '0.5', spentTodayUsd: '0.00' }),
   };
 
@@ -48,6 +51,7 @@ describe.each([defaultEngine()])('BotRegistry on %s', (engine) => {
     await store.bots.recordMainIdentity(MAIN_TELEGRAM_ID, 'main_bot');
     served = [];
     statuses = [];
+    profiles = [];
   });
   afterEach(async () => {
     await database.drop();
@@ -120,6 +124,23 @@ describe.each([defaultEngine()])('BotRegistry on %s', (engine) => {
     expect(parseCapAmount('off')).toBeNull();
     expect(parseCapAmount('0.00')).toBeUndefined();
     expect(parseCapAmount('NaN')).toBeUndefined();
+  });
+
+  it('stores a managed bot once, its creator as its admin; only the new one gets the profile', async () => {
+    const bots = registry();
+    const creator = { id: 555, firstName: 'Ann' };
+    const first = await bots.addManaged(SHOP_TOKEN, creator);
+    expect(first).toMatchObject({ kind: 'added', bot: { id: 2, managed: true, createdBy: 555 } });
+    expect(served).toEqual([{ id: 2, token: SHOP_TOKEN }]);
+    expect(profiles).toEqual([{ botId: 2, firstName: 'Ann' }]);
+
+    // Telegram tells us again (or the token was replaced): the same row, served with the token given.
+    const replaced = '2000:a-replaced-managed-token-xyz';
+    expect(await bots.addManaged(replaced, creator)).toMatchObject({ kind: 'known', bot: { id: 2 } });
+    expect(served.at(-1)).toEqual({ id: 2, token: replaced });
+    expect(profiles).toHaveLength(1);
+    expect(await store.bots.list()).toHaveLength(2);
+    expect(await registry(null).addManaged(SHOP_TOKEN, creator)).toEqual({ kind: 'no_secret' });
   });
 
   it('lists every bot with its figures', async () => {

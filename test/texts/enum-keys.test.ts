@@ -108,7 +108,10 @@ const FAMILIES: Record<string, string[]> = {
     empty: true,
   }).map((reason) => `gen-option-invalid-${dashed(reason)}`),
   // bot/commands.ts: every command of every list, customer and admin
-  'command-* / admin-command-*': helpCommands(true, true, true, true, true).map((c) => c.descriptionKey),
+  'command-* / admin-command-*': [
+    ...helpCommands(true, true, true, true, true, 'admins'),
+    ...helpCommands(true, false, true, true, true, 'everyone'),
+  ].map((c) => c.descriptionKey),
 };
 
 describe('keys built from a value', () => {

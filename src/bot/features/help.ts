@@ -25,12 +25,14 @@ function helpText(ctx: BotContext): string {
   const subscriptions = ctx.deps.subscriptions !== null;
   const { config } = ctx.deps;
   const inviteRewards = config.billing.mode === 'stars' && rewardsOn(config.billing.referral);
+  const main = ctx.deps.thisBot?.main ?? true;
   const commands = helpCommands(
     billing === 'stars',
     isAdmin(ctx),
     subscriptions,
     inviteRewards,
-    ctx.deps.thisBot?.main ?? true,
+    main,
+    main ? config.bots.managed : 'off',
   ).map(({ command, descriptionKey }) =>
     ctx.t('help-command', { command, description: ctx.t(descriptionKey) }),
   );

@@ -24,6 +24,11 @@ async function mainMenu(ctx: BotContext) {
   return createMainMenuKeyboard(ctx, balance);
 }
 
+/** The menu as a new message (after a flow that leaves no message to edit). */
+export async function replyWithMainMenu(ctx: BotContext): Promise<void> {
+  await ctx.reply(welcomeText(ctx, 'menu-title'), { reply_markup: await mainMenu(ctx) });
+}
+
 /**
  * `/start <payload>` (a deep link): a referral or campaign payload attributes a user whose row this
  * very update created (first touch, once: ReferralProgram.attributeStart); a promo payload redeems

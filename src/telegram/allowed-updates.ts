@@ -1,0 +1,18 @@
+/**
+ * The update types the bot asks Telegram for (getUpdates and setWebhook `allowed_updates`), for
+ * the main bot and every added one. Without the list Telegram keeps the last one it was given, or
+ * its own default: naming them means a type the bot handles is never left out (managed_bot,
+ * Bot API 9.6) and nothing it ignores is delivered.
+ */
+import type { Update } from 'grammy/types';
+
+export const ALLOWED_UPDATES = [
+  'message',
+  'edited_message',
+  'callback_query',
+  'inline_query',
+  'chosen_inline_result',
+  'pre_checkout_query',
+  'my_chat_member',
+  'managed_bot',
+] as const satisfies ReadonlyArray<Exclude<keyof Update, 'update_id'>>;
