@@ -155,6 +155,7 @@ async function deploy(
           // The emulator here does not limit: measure the bots, not Telegram's 30 posts a second.
           TELEGRAM_SEND_RATE: '0',
           LOG_LEVEL: 'info',
+          ...(process.env.INBOX_CONCURRENCY && { INBOX_CONCURRENCY: process.env.INBOX_CONCURRENCY }),
           ...database.env,
           ...(engine === 'postgres' ? webhookReplicaEnv(i, ports[i]!, WEBHOOK_SECRET) : {}),
         },

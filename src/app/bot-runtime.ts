@@ -28,6 +28,7 @@ import { BroadcastSender } from '../workers/broadcast/sender.js';
 import { floodNotice } from '../workers/flood-notice.js';
 import { OrderNotifier } from '../workers/order-notifier.js';
 import { ReferralNotifier } from '../workers/referral-notifier.js';
+import type { SlotShare } from '../workers/slot-share.js';
 import { UpdateInboxWorker } from '../workers/update-inbox.js';
 import { inboxHooks } from './inbox-hooks.js';
 import { pruneInbox } from './inbox-pruning.js';
@@ -51,6 +52,8 @@ export interface SharedParts {
   upstream: Upstream;
   /** The texts: every bot starts from the same template, so one instance serves them all. */
   i18n: I18n<TelegramContext>;
+  /** The process's update-handling slots, shared fairly by the bots' inbox workers. */
+  slots: SlotShare;
 }
 
 /** Which bot a runtime serves. */
@@ -198,6 +201,8 @@ export function createBotRuntime(shared: SharedParts, identity: BotIdentity): Bo
     // An idle bot looks for other replicas' updates less and less often (up to every 2 s): fifty
     // idle bots in one process then cost a few passes a second, not two hundred.
     idlePollMaxMs: 2_000,
+    // A flood in one bot leaves room for the others' customers (workers/slot-share.ts).
+    share: shared.slots,
     onDropped: floodNotice({ api, i18n, users: store.users, defaultLocale: config.defaultLocale, logger }),
   });
   // Rows left `submitting` (a crash between sending and hearing back, or upstream unreachable at

@@ -13,6 +13,7 @@ import type { TelegramContext } from '../telegram/context.js';
 import { createI18n } from '../telegram/i18n.js';
 import { reportUntranslatedTo } from '../telegram/texts/labels.js';
 import { connectUpstream, type Upstream } from '../upstream.js';
+import { SlotShare } from '../workers/slot-share.js';
 import { type BotRuntime, createBotRuntime, type SharedParts } from './bot-runtime.js';
 
 export type { Chore } from './bot-runtime.js';
@@ -38,7 +39,7 @@ export async function createSharedParts(loaded: Config, logger: Logger): Promise
   reportUntranslatedTo((kind, slug, locale) =>
     logger.warn({ kind, slug, locale }, 'catalog word without a translation: add it to locales/'),
   );
-  return { config, logger, store, upstream, i18n };
+  return { config, logger, store, upstream, i18n, slots: new SlotShare() };
 }
 
 /** The main bot's runtime on the shared parts (the main bot is never suspended). */

@@ -37,6 +37,7 @@ import { metrics } from '../metrics.js';
 import { BudgetWaits, handleWithBudgetWaits } from '../telegram/budget-waits.js';
 import { CONTROL_COMMANDS, inboxLane, senderIdOf } from '../telegram/inbox-lane.js';
 import { InboxWriter } from './inbox-writer.js';
+import type { SlotShare } from './slot-share.js';
 
 /** Payment lanes (see telegram/inbox-lane.ts): handled by slots of their own. */
 
@@ -101,6 +102,11 @@ export interface UpdateInboxWorkerOptions {
    * first update stored or claimed brings the looks back to `idlePollMs`.
    */
   idlePollMaxMs?: number;
+  /**
+   * The slots of every bot's worker in this process (slot-share.ts): while other bots have updates
+   * in hand, this one uses only its share of `maxInFlight`.
+   */
+  share?: SlotShare;
   /** Claims of one update before it is given up; default 5. */
   maxAttempts?: number;
   timers?: Timers;
@@ -329,7 +335,7 @@ export class UpdateInboxWorker {
    * Free slots of each kind: payments have their own; a chat only waiting for Telegram takes none,
    * up to `maxWaitingForTelegram` of them (those beyond take slots).
    */
-  #room(): { payments: number; chats: number } {
+  #room(): { payments: number; chats: number; slots: number } {
     let payments = 0;
     let working = 0;
     let waiting = 0;
@@ -339,7 +345,10 @@ export class UpdateInboxWorker {
       else working++;
     }
     const overflow = Math.max(0, waiting - this.#maxWaiting);
-    return { payments: this.#maxPayments - payments, chats: this.#maxInFlight - working - overflow };
+    const share = this.#opts.share;
+    share?.report(this, working);
+    const slots = share ? share.limit(this, this.#maxInFlight) : this.#maxInFlight;
+    return { payments: this.#maxPayments - payments, chats: slots - working - overflow, slots };
   }
 
   #waitsForTelegram(row: InboxUpdateRecord): boolean {
@@ -367,8 +376,10 @@ export class UpdateInboxWorker {
    * it waits until half the slots are free or half a batch is done; the idle look records the rest
    * meanwhile.
    */
-  #worthAPass(room: { chats: number }): boolean {
-    const few = (n: number) => n < this.#claimBatch;
+  #worthAPass(room: { chats: number; slots: number }): boolean {
+    // Half the slots it may use now (its share, while other bots compete for the process).
+    const batch = Math.min(this.#claimBatch, Math.max(1, Math.floor(room.slots / 2)));
+    const few = (n: number) => n < batch;
     return this.#paymentsMayWait || !few(room.chats) || !few(this.#done.length);
   }
 

@@ -11,6 +11,7 @@ import { ManualClock } from '../../src/simulator/clock.js';
 import { budgetWaitsOf } from '../../src/telegram/budget-waits.js';
 import { OutboundScheduler } from '../../src/telegram/outbound-scheduler.js';
 import { markPayload } from '../../src/telegram/post-marks.js';
+import { SlotShare } from '../../src/workers/slot-share.js';
 import { UpdateInboxWorker, type UpdateInboxWorkerOptions } from '../../src/workers/update-inbox.js';
 import { silentLogger } from '../services/harness.js';
 import { createTestDatabase, defaultEngine, type TestDatabase } from '../support/databases.js';
@@ -646,5 +647,27 @@ describe(`UpdateInboxWorker on ${defaultEngine()}`, () => {
     looks = 0;
     await run(300);
     expect(looks).toBeGreaterThanOrEqual(2);
+  });
+  it('while another bot has updates in hand, a flooded worker claims only its share of its slots', async () => {
+    const share = new SlotShare();
+    const gate = new Gate();
+    gate.hold = true;
+    const a = await worker('a', { handle: gate.handle, maxInFlight: 64, share });
+    held.add(a.w);
+    const otherBot = {};
+    share.report(otherBot, 1);
+    for (let id = 1; id <= 40; id++) await a.w.accept(message(id, id));
+    await a.w.start();
+    await run(300);
+    expect(gate.started).toHaveLength(8);
+    // The other bot is done: the flooded one may use all its slots again.
+    share.report(otherBot, 0);
+    gate.release(1);
+    await settled(a.w);
+    await run(300);
+    expect(gate.started).toHaveLength(40);
+    for (const id of gate.started) gate.release(id);
+    held.delete(a.w);
+    await run(100);
   });
 });
