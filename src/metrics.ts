@@ -1,8 +1,10 @@
 /**
  * Prometheus metrics (GET /metrics). One registry per process, with prom-client's default process
  * metrics. Every label value comes from a small fixed set (update types, route templates, Telegram
- * method names, status codes): never a user id, an order id, a prompt or a token.
- * Gauges that mirror state (active orders, catalog) are read at scrape time through `observe*`.
+ * method names, status codes, the ids of the deployment's bots, at most MAX_BOT_LABELS of them):
+ * never a user id, an order id, a prompt or a token.
+ * Gauges that mirror state (active orders, catalog) are read at scrape time, per bot, through
+ * `observe` (and `forget` when a bot is no longer served here).
  */
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { API_ERROR_CODES } from './reseller/schemas.js';
@@ -14,23 +16,36 @@ export interface ScrapeSources {
   inboxPending?: () => Promise<number>;
 }
 
+/** Bots with a label of their own; any beyond are counted together as `other`. */
+export const MAX_BOT_LABELS = 500;
+const labelledBots = new Set<number>();
+
+/** A bot's `bot` label: its registry id (never its token or username), bounded. */
+export function botLabel(botId: number): string {
+  if (labelledBots.has(botId)) return String(botId);
+  if (labelledBots.size >= MAX_BOT_LABELS) return 'other';
+  labelledBots.add(botId);
+  return String(botId);
+}
+
 export function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const sources: ScrapeSources = {};
+  /** Each served bot's scrape-time sources, by bot id. */
+  const sourcesByBot = new Map<number, ScrapeSources>();
 
   const metrics = {
     registry,
     updates: new Counter({
       name: 'bot_updates_total',
       help: 'Telegram updates handled, by update type',
-      labelNames: ['type'] as const,
+      labelNames: ['bot', 'type'] as const,
       registers: [registry],
     }),
     updateDuration: new Histogram({
       name: 'bot_update_duration_seconds',
       help: 'Time to handle one update, by update type',
-      labelNames: ['type'] as const,
+      labelNames: ['bot', 'type'] as const,
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
       registers: [registry],
     }),
@@ -50,7 +65,7 @@ export function createMetrics() {
     inboxUpdates: new Counter({
       name: 'bot_inbox_updates_total',
       help: 'Updates offered to the inbox: stored, a resend already there (duplicate), dropped (a chat flooding past its backlog) or unstorable (skipped: the store refused it)',
-      labelNames: ['outcome'] as const,
+      labelNames: ['bot', 'outcome'] as const,
       registers: [registry],
     }),
     broadcastSends: new Counter({
@@ -84,7 +99,7 @@ export function createMetrics() {
     webhookRequests: new Counter({
       name: 'bot_webhook_requests_total',
       help: 'Webhook requests, by outcome (handled, unauthorized, too_large, bad_json, aborted, failed)',
-      labelNames: ['outcome'] as const,
+      labelNames: ['bot', 'outcome'] as const,
       registers: [registry],
     }),
     unhandledRejections: new Counter({
@@ -92,43 +107,59 @@ export function createMetrics() {
       help: 'Promise rejections nobody handled (bugs); the bot keeps running',
       registers: [registry],
     }),
-    /** Registers the state the scrape-time gauges read. */
-    observe(more: ScrapeSources): void {
-      Object.assign(sources, more);
+    /** Registers the state the scrape-time gauges read for a bot (the main bot by default). */
+    observe(more: ScrapeSources, botId = 1): void {
+      sourcesByBot.set(botId, { ...sourcesByBot.get(botId), ...more });
+    },
+    /** A bot no longer served here: its gauges go. */
+    forget(botId: number): void {
+      sourcesByBot.delete(botId);
     },
   };
 
   new Gauge({
     name: 'bot_active_orders',
     help: 'Orders upstream is working on, by status',
-    labelNames: ['status'] as const,
+    labelNames: ['bot', 'status'] as const,
     registers: [registry],
     async collect() {
-      const counts = await sources.activeOrders?.();
-      if (!counts) return;
-      this.set({ status: 'queued' }, counts.queued);
-      this.set({ status: 'processing' }, counts.processing);
+      this.reset();
+      for (const [id, sources] of sourcesByBot) {
+        const counts = await sources.activeOrders?.();
+        if (!counts) continue;
+        const bot = botLabel(id);
+        this.set({ bot, status: 'queued' }, counts.queued);
+        this.set({ bot, status: 'processing' }, counts.processing);
+      }
     },
   });
   new Gauge({
     name: 'bot_inbox_pending_updates',
     help: 'Updates stored in the inbox and not yet handled (every replica)',
+    labelNames: ['bot'] as const,
     registers: [registry],
     async collect() {
-      const pending = await sources.inboxPending?.();
-      if (pending !== undefined) this.set(pending);
+      this.reset();
+      for (const [id, sources] of sourcesByBot) {
+        const pending = await sources.inboxPending?.();
+        if (pending !== undefined) this.set({ bot: botLabel(id) }, pending);
+      }
     },
   });
   new Gauge({
     name: 'bot_catalog_models',
     help: 'Upstream models offered to users, and left out because they could not be read',
-    labelNames: ['state'] as const,
+    labelNames: ['bot', 'state'] as const,
     registers: [registry],
     collect() {
-      const stats = sources.catalog?.();
-      if (!stats) return;
-      this.set({ state: 'offered' }, stats.offered);
-      this.set({ state: 'left_out' }, stats.leftOut);
+      this.reset();
+      for (const [id, sources] of sourcesByBot) {
+        const stats = sources.catalog?.();
+        if (!stats) continue;
+        const bot = botLabel(id);
+        this.set({ bot, state: 'offered' }, stats.offered);
+        this.set({ bot, state: 'left_out' }, stats.leftOut);
+      }
     },
   });
   return metrics;

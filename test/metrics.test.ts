@@ -5,8 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  botLabel,
   createMetrics,
   endpointTemplate,
+  MAX_BOT_LABELS,
   telegramErrorCode,
   updateType,
   upstreamOutcome,
@@ -16,9 +18,9 @@ describe('createMetrics', () => {
   it('gives each caller a registry of its own, with the process metrics', async () => {
     const a = createMetrics();
     const b = createMetrics();
-    a.updates.inc({ type: 'message' });
-    expect(await a.registry.metrics()).toMatch(/bot_updates_total\{type="message"\} 1/);
-    expect(await b.registry.metrics()).not.toMatch(/bot_updates_total\{type="message"\}/);
+    a.updates.inc({ bot: '1', type: 'message' });
+    expect(await a.registry.metrics()).toMatch(/bot_updates_total\{bot="1",type="message"\} 1/);
+    expect(await b.registry.metrics()).not.toMatch(/bot_updates_total\{/);
     expect(await b.registry.metrics()).toContain('process_resident_memory_bytes');
   });
 
@@ -28,12 +30,30 @@ describe('createMetrics', () => {
     let active = { queued: 2, processing: 1 };
     m.observe({ activeOrders: async () => active, catalog: () => ({ offered: 40, leftOut: 3 }) });
     const first = await m.registry.metrics();
-    expect(first).toMatch(/bot_active_orders\{status="queued"\} 2/);
-    expect(first).toMatch(/bot_active_orders\{status="processing"\} 1/);
-    expect(first).toMatch(/bot_catalog_models\{state="offered"\} 40/);
-    expect(first).toMatch(/bot_catalog_models\{state="left_out"\} 3/);
+    expect(first).toMatch(/bot_active_orders\{bot="1",status="queued"\} 2/);
+    expect(first).toMatch(/bot_active_orders\{bot="1",status="processing"\} 1/);
+    expect(first).toMatch(/bot_catalog_models\{bot="1",state="offered"\} 40/);
+    expect(first).toMatch(/bot_catalog_models\{bot="1",state="left_out"\} 3/);
     active = { queued: 0, processing: 0 };
-    expect(await m.registry.metrics()).toMatch(/bot_active_orders\{status="queued"\} 0/);
+    expect(await m.registry.metrics()).toMatch(/bot_active_orders\{bot="1",status="queued"\} 0/);
+  });
+
+  it('labels each served bot by its id, and drops a bot no longer served', async () => {
+    const m = createMetrics();
+    m.observe({ inboxPending: async () => 4 });
+    m.observe({ inboxPending: async () => 9 }, 2);
+    const both = await m.registry.metrics();
+    expect(both).toMatch(/bot_inbox_pending_updates\{bot="1"\} 4/);
+    expect(both).toMatch(/bot_inbox_pending_updates\{bot="2"\} 9/);
+    m.forget(2);
+    expect(await m.registry.metrics()).not.toMatch(/bot_inbox_pending_updates\{bot="2"\}/);
+  });
+
+  it('gives at most MAX_BOT_LABELS bots a label of their own; the rest are "other"', () => {
+    const labels = new Set(Array.from({ length: MAX_BOT_LABELS + 50 }, (_, i) => botLabel(1_000_000 + i)));
+    expect(labels.size).toBeLessThanOrEqual(MAX_BOT_LABELS + 1);
+    expect(labels.has('other')).toBe(true);
+    expect(botLabel(1_000_000)).toBe('1000000');
   });
 });
 

@@ -6,7 +6,6 @@
 import type { Server } from 'node:http';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
-import { metrics } from '../metrics.js';
 import { createHttpServer, listen } from '../server/http-server.js';
 import { WEBHOOK_PATH } from '../server/webhook.js';
 import { SingletonJobs } from '../services/singleton-jobs.js';
@@ -93,11 +92,6 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
       await startBot(c, shared);
       await c.services.bots.recordMain(c.bot.botInfo);
       await singletons.start();
-      metrics.observe({
-        activeOrders: () => c.services.orders.countActive(),
-        catalog: () => c.services.catalog.stats(),
-        inboxPending: () => c.store.inbox.countPending(),
-      });
       stopReceiving = await receiveUpdates(c, fleet, () => draining, onFatal);
       // Logged once updates can arrive: tests and operators wait for this line.
       logger.info({ username: c.bot.botInfo.username, mode: config.mode.kind }, 'bot started');

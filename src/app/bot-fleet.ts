@@ -11,7 +11,7 @@ import type { Update } from 'grammy/types';
 import { type BotRecord, MAIN_BOT_ID } from '../db/index.js';
 import { Periodic } from '../lib/periodic.js';
 import type { Logger } from '../logger.js';
-import { metrics } from '../metrics.js';
+import { botLabel, metrics } from '../metrics.js';
 import { miniAppUrlOf } from '../server/miniapp/api.js';
 import { type Route, route, send } from '../server/router.js';
 import {
@@ -179,7 +179,7 @@ export class BotFleet {
         secret,
         accept,
         logger: rt.logger,
-        onRequest: (outcome) => metrics.webhookRequests.inc({ outcome }),
+        onRequest: (outcome) => metrics.webhookRequests.inc({ bot: botLabel(rt.botId), outcome }),
       });
       await rt.bot.api.setWebhook(new URL(botWebhookPath(rt.botId), mode.url).href, {
         secret_token: secret,

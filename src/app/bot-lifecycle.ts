@@ -7,6 +7,7 @@
 import { GrammyError } from 'grammy';
 import { commandLists, registerAdminCommands, registerCommands } from '../bot/commands.js';
 import { MAIN_BOT_ID } from '../db/index.js';
+import { metrics } from '../metrics.js';
 import { setAdminMenuButtons } from '../telegram/menu-button.js';
 import type { BotRuntime, SharedParts } from './bot-runtime.js';
 
@@ -70,6 +71,15 @@ export async function startBot(rt: BotRuntime, shared: SharedParts): Promise<voi
   rt.notifier.start();
   await rt.tracker.start();
   await rt.inboxWorker.start();
+  // Its gauges on /metrics, labelled with its id.
+  metrics.observe(
+    {
+      activeOrders: () => rt.services.orders.countActive(),
+      catalog: () => rt.services.catalog.stats(),
+      inboxPending: () => rt.store.inbox.countPending(),
+    },
+    rt.botId,
+  );
 }
 
 /**
@@ -84,6 +94,7 @@ export async function stopBot(rt: BotRuntime, graceMs: number): Promise<void> {
 
 /** stopBot's second half, once the bot's updates are drained. */
 export async function stopLoops(rt: BotRuntime): Promise<void> {
+  metrics.forget(rt.botId);
   // Downloads in flight end, so the tracker is not held by a slow result host (those orders are
   // delivered after the restart); then order polling stops.
   rt.notifier.abortInFlight();

@@ -12,6 +12,7 @@ import type { Config } from '../config.js';
 import { MAIN_BOT_ID, type Store, storeOn } from '../db/index.js';
 import { Periodic } from '../lib/periodic.js';
 import type { Logger } from '../logger.js';
+import { botLabel } from '../metrics.js';
 import { ResellerClient } from '../reseller/client.js';
 import type { AdminAlerts } from '../services/admin-alerts.js';
 import { DraftExpiry } from '../services/draft-expiry.js';
@@ -203,6 +204,7 @@ export function createBotRuntime(shared: SharedParts, identity: BotIdentity): Bo
     idlePollMaxMs: 2_000,
     // A flood in one bot leaves room for the others' customers (workers/slot-share.ts).
     share: shared.slots,
+    metricsBot: botLabel(identity.id),
     onDropped: floodNotice({ api, i18n, users: store.users, defaultLocale: config.defaultLocale, logger }),
   });
   // Rows left `submitting` (a crash between sending and hearing back, or upstream unreachable at

@@ -3,7 +3,7 @@
  * polling mode. Adding a route is one line here.
  */
 import { MAIN_BOT_ID } from '../db/index.js';
-import { metrics } from '../metrics.js';
+import { botLabel, metrics } from '../metrics.js';
 import { type MiniAppBot, miniAppApiRoutes } from '../server/miniapp/api.js';
 import { dashboardRoutes } from '../server/miniapp/dashboard-routes.js';
 import type { MiniAppRoute } from '../server/miniapp/route.js';
@@ -78,7 +78,7 @@ export function httpRoutes(c: Container, fleet: BotFleet, draining: () => boolea
               await c.inboxWorker.accept(update);
             },
             logger: c.logger,
-            onRequest: (outcome) => metrics.webhookRequests.inc({ outcome }),
+            onRequest: (outcome) => metrics.webhookRequests.inc({ bot: botLabel(MAIN_BOT_ID), outcome }),
           }),
           fleet.webhookRoute(),
         ]

@@ -11,7 +11,7 @@ import type { UserFromGetMe } from 'grammy/types';
 import nodeFetch from 'node-fetch';
 import type { Store } from '../db/index.js';
 import type { Logger } from '../logger.js';
-import { metrics, telegramErrorCode, updateType } from '../metrics.js';
+import { botLabel, metrics, telegramErrorCode, updateType } from '../metrics.js';
 import { botApiFetch } from '../telegram/bot-api-fetch.js';
 import { budgetWaitsOf } from '../telegram/budget-waits.js';
 import { ChatFloodGate } from '../telegram/chat-flood-gate.js';
@@ -236,14 +236,16 @@ export function installFeatures(telegram: TelegramBot, opts: FeatureOptions): Bo
   const contextPlugins = [attachUser(deps), deps.i18n.middleware(), escapeTranslationVariables];
 
   bot.use(markUpdatePosts);
+  // Counted per bot of the process (its registry id; the main bot's is 1).
+  const botId = botLabel(deps.thisBot?.id ?? 1);
   bot.use(async (ctx, next) => {
     const type = updateType(ctx.update);
-    const end = metrics.updateDuration.startTimer({ type });
+    const end = metrics.updateDuration.startTimer({ bot: botId, type });
     try {
       await next();
     } finally {
       end();
-      metrics.updates.inc({ type });
+      metrics.updates.inc({ bot: botId, type });
     }
   });
   bot.use(sequentialize(sequentialKey));

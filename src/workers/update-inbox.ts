@@ -107,6 +107,8 @@ export interface UpdateInboxWorkerOptions {
    * in hand, this one uses only its share of `maxInFlight`.
    */
   share?: SlotShare;
+  /** The bot's label on the inbox's metrics (metrics.ts `botLabel`); the main bot's by default. */
+  metricsBot?: string;
   /** Claims of one update before it is given up; default 5. */
   maxAttempts?: number;
   timers?: Timers;
@@ -193,7 +195,7 @@ export class UpdateInboxWorker {
       payload: storableJson(update),
       droppable: !control && !isPaymentLane(lane) && isDroppable(update),
     });
-    metrics.inboxUpdates.inc({ outcome });
+    metrics.inboxUpdates.inc({ bot: this.#opts.metricsBot ?? '1', outcome });
     if (outcome === 'stored' || outcome === 'dropped') this.#opts.onHeard?.(update);
     if (outcome === 'stored' && isPaymentLane(lane)) this.#paymentsMayWait = true;
     if (outcome === 'stored') {

@@ -74,7 +74,7 @@ describe.each(availableEngines())('an update with U+0000 on %s', (engine) => {
     await other.waitForMessage(/Hi, Otto!/, { after });
     await nul.waitForMessage(/didn't catch that/, { after });
     const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-    expect(metrics).toMatch(/bot_inbox_updates_total\{outcome="stored"\} 2/);
+    expect(metrics).toMatch(/bot_inbox_updates_total\{bot="1",outcome="stored"\} 2/);
     expect(metrics).not.toMatch(/bot_webhook_requests_total\{outcome="failed"\}/);
   });
 });

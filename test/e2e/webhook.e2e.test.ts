@@ -164,9 +164,9 @@ describe('webhook mode', () => {
 
   it('serves /metrics beside the webhook, with the bad requests counted', async () => {
     const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-    expect(text).toMatch(/bot_updates_total\{type="message"\} [1-9]/);
-    expect(text).toMatch(/bot_webhook_requests_total\{outcome="bad_json"\} [1-9]/);
-    expect(text).toMatch(/bot_webhook_requests_total\{outcome="unauthorized"\} [1-9]/);
+    expect(text).toMatch(/bot_updates_total\{bot="1",type="message"\} [1-9]/);
+    expect(text).toMatch(/bot_webhook_requests_total\{bot="1",outcome="bad_json"\} [1-9]/);
+    expect(text).toMatch(/bot_webhook_requests_total\{bot="1",outcome="unauthorized"\} [1-9]/);
     expect(text).not.toContain(SECRET);
   });
 
