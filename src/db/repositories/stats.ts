@@ -135,7 +135,20 @@ export class StatsRepository {
    * What the user's orders confirmed in [start, end) cost: the amount upstream charged where it
    * said, else the confirmed price; failed and cancelled ones excepted (refunded upstream).
    */
-  async confirmedPricesOf(userId: number, start: Date, end: Date): Promise<string[]> {
+  confirmedPricesOf(userId: number, start: Date, end: Date): Promise<string[]> {
+    const { orders } = this.engine.tables;
+    return this.#confirmedPrices(start, end, eq(orders.chatId, userId), eq(orders.userId, userId));
+  }
+
+  /**
+   * What this bot's orders confirmed in [start, end) cost upstream, whoever placed them, by the
+   * same rule. The bot's daily spend cap counts these.
+   */
+  botSpendOn(start: Date, end: Date): Promise<string[]> {
+    return this.#confirmedPrices(start, end);
+  }
+
+  async #confirmedPrices(start: Date, end: Date, ...whose: SQL[]): Promise<string[]> {
     const { orders } = this.engine.tables;
     // A row still being sent has no submitted_at yet: it was confirmed when it last changed.
     const confirmedAt = sql`coalesce(${orders.submittedAt}, ${orders.updatedAt})`;
@@ -146,33 +159,7 @@ export class StatsRepository {
         .where(
           this.scope.where(
             orders,
-            eq(orders.chatId, userId),
-            eq(orders.userId, userId),
-            inArray(orders.stage, ['submitting', 'submitted']),
-            sql`${confirmedAt} >= ${sql.param(start, orders.updatedAt)}`,
-            sql`${confirmedAt} < ${sql.param(end, orders.updatedAt)}`,
-            sql`coalesce(${orders.status}, '') not in ('failed', 'cancelled')`,
-          ),
-        ),
-    );
-    return rows.map((r) => r.price);
-  }
-
-  /**
-   * What this bot's orders confirmed in [start, end) cost upstream, whoever placed them: the
-   * amount upstream charged where it said, else the confirmed price; failed and cancelled ones
-   * excepted (refunded upstream). The bot's daily spend cap counts these.
-   */
-  async botSpendOn(start: Date, end: Date): Promise<string[]> {
-    const { orders } = this.engine.tables;
-    const confirmedAt = sql`coalesce(${orders.submittedAt}, ${orders.updatedAt})`;
-    const rows = await this.engine.run((db) =>
-      db
-        .select({ price: chargedUsd(orders) })
-        .from(orders)
-        .where(
-          this.scope.where(
-            orders,
+            ...whose,
             inArray(orders.stage, ['submitting', 'submitted']),
             sql`${confirmedAt} >= ${sql.param(start, orders.updatedAt)}`,
             sql`${confirmedAt} < ${sql.param(end, orders.updatedAt)}`,
