@@ -59,6 +59,8 @@ export class BotFleet {
   #turn: Promise<unknown> = Promise.resolve();
   readonly #sync: Periodic<void>;
   #stopped = false;
+  /** Bots whose last start failed and was logged: tried again at each sync, logged once. */
+  readonly #failing = new Set<number>();
 
   constructor(opts: BotFleetOptions) {
     this.#opts = opts;
@@ -95,11 +97,6 @@ export class BotFleet {
     });
   }
 
-  /** The added bots served here now. */
-  runtimes(): BotRuntime[] {
-    return [...this.#served.values()].map((s) => s.runtime);
-  }
-
   /** The runtime of a bot served here (the main bot's included), or undefined. */
   runtimeOf(botId: number): BotRuntime | undefined {
     return botId === MAIN_BOT_ID ? this.#opts.main : this.#served.get(botId)?.runtime;
@@ -132,9 +129,14 @@ export class BotFleet {
     for (const { bot, token } of wanted) {
       this.#records.set(bot.id, bot);
       if (this.#served.get(bot.id)?.token === token) continue;
-      await this.#serve(bot, token).catch((err: unknown) =>
-        this.#opts.logger.error({ err, bot: bot.id }, 'could not serve an added bot: will try again'),
-      );
+      await this.#serve(bot, token).catch((err: unknown) => {
+        if (this.#failing.has(bot.id)) return;
+        this.#failing.add(bot.id);
+        this.#opts.logger.error(
+          { err, bot: bot.id },
+          'could not serve an added bot: trying again every few seconds',
+        );
+      });
     }
   }
 
@@ -160,11 +162,19 @@ export class BotFleet {
         operatorAlerts: this.#opts.main.services.admin.alerts,
       },
     );
-    await startBot(runtime, shared);
     const jobs = singletonJobs(runtime).map((job) => ({ ...job, name: `${job.name}:bot-${record.id}` }));
-    await this.#opts.singletons.add(jobs);
-    const receiving = await this.#receive(runtime);
-    this.#served.set(record.id, { token, runtime, jobs, ...receiving });
+    try {
+      await startBot(runtime, shared);
+      await this.#opts.singletons.add(jobs);
+      const receiving = await this.#receive(runtime);
+      this.#served.set(record.id, { token, runtime, jobs, ...receiving });
+    } catch (err) {
+      // Whatever had started stops, so the next try starts from nothing (no second set of loops).
+      await this.#opts.singletons.remove(jobs).catch(() => undefined);
+      await stopBot(runtime, 0).catch(() => undefined);
+      throw err;
+    }
+    this.#failing.delete(record.id);
     runtime.logger.info({ username: runtime.bot.botInfo.username }, 'added bot started');
   }
 
