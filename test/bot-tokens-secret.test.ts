@@ -1,7 +1,8 @@
 /**
  * A deployment with added bots keeps their tokens sealed with BOT_TOKENS_SECRET. Starting it
  * without the secret, or with another one, stops at once naming the variable and the bot, never
- * showing a token or a secret; the right secret starts it, and the main bot's identity is stored.
+ * showing a token or a secret; the right secret starts it, and the main bot's identity is stored. A
+ * stored bot whose token Telegram refuses is logged and left out while the others are served.
  * The real entry point against the emulator and the simulator (real HTTP servers).
  */
 import { mkdtempSync } from 'node:fs';
@@ -84,6 +85,32 @@ describe('BOT_TOKENS_SECRET at start-up', () => {
       });
     } finally {
       await store.close();
+    }
+  }, 90_000);
+
+  it('a stored bot whose token Telegram refuses is logged and left out; the others are served', async () => {
+    const revoked = '7999999:a-token-telegram-revoked-long-ago';
+    const store = await openStore({ path: databasePath });
+    try {
+      await store.bots.add({
+        telegramId: 7_999_999,
+        username: 'gone_bot',
+        tokenSealed: new SecretBox(SECRET).seal(revoked),
+        createdBy: 1,
+        managed: false,
+      });
+    } finally {
+      await store.close();
+    }
+    const bot = await BotProcess.start({ env: env(SECRET), startTimeoutMs: 60_000 });
+    try {
+      await bot.waitForLine(/could not serve an added bot/, 30_000);
+      const customer = emulator.bot('shop_bot').createUser({ first_name: 'Cy', language_code: 'en' });
+      await customer.sendCommand('start');
+      await customer.waitForMessage(/Hi, Cy!/, { timeoutMs: 30_000 });
+      expect(bot.lines.join('\n')).not.toContain(revoked);
+    } finally {
+      await bot.stop();
     }
   }, 90_000);
 });
