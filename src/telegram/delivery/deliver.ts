@@ -244,14 +244,15 @@ class ResultDelivery {
     });
   }
 
-  /**
-   * Before anything reached the chat, a failure propagates (the caller retries the whole delivery
-   * later, or explains). After that, a failing call is counted and logged, and the rest goes on.
-   */
+  /** The results that reached the chat so far, in the order of the order's results. */
   #sortedFiles(): DeliveredFile[] {
     return [...this.#files.values()].sort((a, b) => a.index - b.index);
   }
 
+  /**
+   * Before anything reached the chat, a failure propagates (the caller retries the whole delivery
+   * later, or explains). After that, a failing call is counted and logged, and the rest goes on.
+   */
   async #guard(items: PlannedFile[], original: boolean, send: () => Promise<void>): Promise<void> {
     try {
       await send();
