@@ -14,6 +14,7 @@ import type { AdminAlert, AdminAlertSink } from '../services/admin-alerts.js';
 import type { TelegramContext } from '../telegram/context.js';
 import { isChatGone } from '../telegram/delivery/deliver.js';
 import { type Texts, textsFor } from '../telegram/i18n.js';
+import { botName } from '../telegram/texts/bot-name.js';
 import { withHtml } from '../telegram/texts/html-slots.js';
 import { starsDifferenceLine } from '../telegram/texts/stars-differences.js';
 
@@ -99,12 +100,7 @@ function renderAlert(texts: Texts, alert: AdminAlert): string {
         reset: texts.time(alert.resetsAt),
       };
       if (!alert.bot) return texts.t('admin-alert-spend-cap', vars);
-      const { id, username } = alert.bot;
-      return texts.t('admin-alert-spend-cap-bot', {
-        ...vars,
-        id,
-        name: username ? `@${username}` : `#${id}`,
-      });
+      return texts.t('admin-alert-spend-cap-bot', { ...vars, id: alert.bot.id, name: botName(alert.bot) });
     }
     case 'catalog_stale':
       return texts.t('admin-alert-catalog-stale', { error: alert.error, count: alert.count });

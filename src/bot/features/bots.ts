@@ -9,6 +9,7 @@
  */
 import { formatMoney } from '../../domain/money.js';
 import { type BotOverview, isMainBot } from '../../services/bot-registry.js';
+import { botName } from '../../telegram/texts/bot-name.js';
 import { Composer } from '../composer.js';
 import type { BaseContext, BotContext } from '../context.js';
 import { isAdmin } from './admin.js';
@@ -17,11 +18,6 @@ export const botsFeature = new Composer<BotContext>();
 const operators = botsFeature
   .chatType('private')
   .filter((ctx) => isAdmin(ctx) && (ctx.deps.thisBot?.main ?? true));
-
-/** "@shop_bot", or "#2" before Telegram told us its name. */
-function botName(bot: { id: number; username: string | null }): string {
-  return bot.username ? `@${bot.username}` : `#${bot.id}`;
-}
 
 operators.command('bot_add', async (ctx) => {
   const token = ctx.match.trim();
