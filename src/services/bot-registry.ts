@@ -46,9 +46,10 @@ export interface BotOverview {
   figures: BotFigures | undefined;
 }
 
-export type AddBotOutcome =
-  | { kind: 'added' | 'updated'; bot: BotRecord }
-  | { kind: 'malformed' | 'refused' | 'main' | 'no_secret' };
+/** Why a token was not stored: not a token, refused by Telegram, the main bot's own, or no secret to seal it. */
+export type TokenRefusal = { kind: 'malformed' | 'refused' | 'main' | 'no_secret' };
+
+export type AddBotOutcome = { kind: 'added' | 'updated'; bot: BotRecord } | TokenRefusal;
 
 export type CapChange =
   | { kind: 'set' | 'lifted'; bot: BotRecord }
@@ -57,9 +58,7 @@ export type CapChange =
   | { kind: 'malformed' };
 
 /** A managed bot: stored and served (`added`), or known already (its token taken, nothing else). */
-export type AddManagedOutcome =
-  | { kind: 'added' | 'known'; bot: BotRecord }
-  | { kind: 'malformed' | 'refused' | 'main' | 'no_secret' };
+export type AddManagedOutcome = { kind: 'added' | 'known'; bot: BotRecord } | TokenRefusal;
 
 export type StatusChange = { kind: 'changed' | 'unchanged'; bot: BotRecord } | { kind: 'unknown' | 'main' };
 
@@ -165,7 +164,7 @@ export class BotRegistry {
     token: string,
     createdBy: number,
     managed: boolean,
-  ): Promise<{ bot: BotRecord; added: boolean } | { kind: 'malformed' | 'refused' | 'main' | 'no_secret' }> {
+  ): Promise<{ bot: BotRecord; added: boolean } | TokenRefusal> {
     const trimmed = token.trim();
     if (!TOKEN_SHAPE.test(trimmed)) return { kind: 'malformed' };
     if (!this.#box) return { kind: 'no_secret' };
