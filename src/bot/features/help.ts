@@ -1,7 +1,6 @@
-import { rewardsOn } from '../../domain/referral.js';
 import { menuData } from '../../telegram/callback-data/menu.js';
 import { mainMenuButton } from '../../telegram/keyboards/main-menu.js';
-import { helpCommands } from '../commands.js';
+import { commandLists, helpCommands } from '../commands.js';
 import { Composer } from '../composer.js';
 import type { BotContext } from '../context.js';
 import { isAdmin } from './admin.js';
@@ -23,16 +22,17 @@ function billingMode(ctx: BotContext): 'stars' | 'prices' | 'free' {
 function helpText(ctx: BotContext): string {
   const billing = billingMode(ctx);
   const subscriptions = ctx.deps.subscriptions !== null;
-  const { config } = ctx.deps;
-  const inviteRewards = config.billing.mode === 'stars' && rewardsOn(config.billing.referral);
-  const main = ctx.deps.thisBot?.main ?? true;
+  // The same lists the command menus are registered from: who gets /bots and /newbot is decided there.
+  const { inviteRewards, operator, newBot } = commandLists(ctx.deps.config, ctx.deps.i18n, {
+    operator: ctx.deps.thisBot?.main ?? true,
+  });
   const commands = helpCommands(
     billing === 'stars',
     isAdmin(ctx),
     subscriptions,
     inviteRewards,
-    main,
-    main ? config.bots.managed : 'off',
+    operator,
+    newBot,
   ).map(({ command, descriptionKey }) =>
     ctx.t('help-command', { command, description: ctx.t(descriptionKey) }),
   );
