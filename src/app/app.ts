@@ -9,9 +9,8 @@ import type { Logger } from '../logger.js';
 import { createHttpServer, listen } from '../server/http-server.js';
 import { WEBHOOK_PATH } from '../server/webhook.js';
 import { SingletonJobs } from '../services/singleton-jobs.js';
-import { ALLOWED_UPDATES } from '../telegram/allowed-updates.js';
-import { startPolling } from '../workers/polling.js';
 import { BotFleet } from './bot-fleet.js';
+import { pollIntake, registerWebhook } from './bot-intake.js';
 import { startBot, stopLoops } from './bot-lifecycle.js';
 import { type Container, createSharedParts, mainContainer } from './container.js';
 import { singletonJobs } from './jobs.js';
@@ -32,33 +31,22 @@ async function receiveUpdates(
   draining: () => boolean,
   onFatal: (reason: string) => void,
 ): Promise<() => Promise<void>> {
-  const { config, bot, logger } = c;
+  const { config, logger } = c;
   const routes = httpRoutes(c, fleet, draining);
   if (config.mode.kind === 'webhook') {
     const { url, secret, port } = config.mode;
     const server = createHttpServer({ routes, logger });
     await listen(server, port, 'PORT');
-    await bot.api.setWebhook(new URL(WEBHOOK_PATH, url).href, {
-      secret_token: secret,
-      allowed_updates: [...ALLOWED_UPDATES],
-    });
+    await registerWebhook(c, url, WEBHOOK_PATH, secret);
     return () => close(server);
   }
   const { metricsPort } = config;
   const probes = metricsPort ? createHttpServer({ routes, logger }) : undefined;
   if (probes && metricsPort) await listen(probes, metricsPort, 'METRICS_PORT');
-  await bot.api.deleteWebhook();
-  const stopPolling = startPolling({
-    api: bot.api,
-    accept: async (update) => {
-      await c.inboxWorker.accept(update);
-    },
-    logger,
-    onStopped: (err) => {
-      // 401 (token revoked) or 409 (another instance polls): only a restart can bring polling back.
-      logger.fatal({ err }, 'Telegram ended polling: exiting');
-      onFatal('polling ended');
-    },
+  const stopPolling = await pollIntake(c, (err) => {
+    // 401 (token revoked) or 409 (another instance polls): only a restart can bring polling back.
+    logger.fatal({ err }, 'Telegram ended polling: exiting');
+    onFatal('polling ended');
   });
   return async () => {
     await stopPolling();

@@ -7,26 +7,22 @@
  * A bot whose token stops working is logged and left out; the others go on.
  */
 import { Api, GrammyError } from 'grammy';
-import type { Update } from 'grammy/types';
 import { type BotRecord, MAIN_BOT_ID } from '../db/index.js';
 import { Periodic } from '../lib/periodic.js';
 import type { Logger } from '../logger.js';
-import { botLabel, metrics } from '../metrics.js';
 import { miniAppUrlOf } from '../server/miniapp/api.js';
-import { type Route, route, send } from '../server/router.js';
+import { type Route, type RouteHandler, route, send } from '../server/router.js';
 import {
   BOT_WEBHOOKS_PATH,
   botIdOfWebhookPath,
   botWebhookPath,
   botWebhookSecret,
-  webhookHandler,
 } from '../server/webhook.js';
 import { type BotFigures, RefusedTokenError, type TokenOwner } from '../services/bot-registry.js';
 import type { SingletonJob, SingletonJobs } from '../services/singleton-jobs.js';
-import { ALLOWED_UPDATES } from '../telegram/allowed-updates.js';
 import { type Locale, SUPPORTED_LOCALES } from '../telegram/i18n.js';
 import { suggestedBotName } from '../telegram/managed-bot.js';
-import { startPolling } from '../workers/polling.js';
+import { pollIntake, registerWebhook, webhookIntake } from './bot-intake.js';
 import { startBot, stopBot } from './bot-lifecycle.js';
 import { type BotRuntime, createBotRuntime, type SharedParts } from './bot-runtime.js';
 import { singletonJobs } from './jobs.js';
@@ -39,7 +35,7 @@ interface Served {
   runtime: BotRuntime;
   jobs: SingletonJob[];
   stopReceiving: () => Promise<void>;
-  handle: ReturnType<typeof webhookHandler> | undefined;
+  handle: RouteHandler | undefined;
 }
 
 export interface BotFleetOptions {
@@ -180,32 +176,17 @@ export class BotFleet {
 
   async #receive(rt: BotRuntime): Promise<Pick<Served, 'stopReceiving' | 'handle'>> {
     const { mode } = this.#opts.shared.config;
-    const accept = async (update: Update) => {
-      await rt.inboxWorker.accept(update);
-    };
     if (mode.kind === 'webhook') {
       const secret = botWebhookSecret(mode.secret, rt.botId);
-      const handle = webhookHandler({
-        secret,
-        accept,
-        logger: rt.logger,
-        onRequest: (outcome) => metrics.webhookRequests.inc({ bot: botLabel(rt.botId), outcome }),
-      });
-      await rt.bot.api.setWebhook(new URL(botWebhookPath(rt.botId), mode.url).href, {
-        secret_token: secret,
-        allowed_updates: [...ALLOWED_UPDATES],
-      });
+      const handle = webhookIntake(rt, secret);
+      await registerWebhook(rt, mode.url, botWebhookPath(rt.botId), secret);
       return { handle, stopReceiving: async () => undefined };
     }
-    await rt.bot.api.deleteWebhook();
-    const stop = startPolling({
-      api: rt.bot.api,
-      accept,
-      logger: rt.logger,
-      // One bot's revoked token ends its polling only: the process and the other bots go on.
-      onStopped: (err) => rt.logger.error({ err }, 'Telegram ended polling for an added bot'),
-    });
-    return { handle: undefined, stopReceiving: stop };
+    // One bot's revoked token ends its polling only: the process and the other bots go on.
+    const stopReceiving = await pollIntake(rt, (err) =>
+      rt.logger.error({ err }, 'Telegram ended polling for an added bot'),
+    );
+    return { handle: undefined, stopReceiving };
   }
 
   async #stopServing(served: Served, graceMs: number): Promise<void> {

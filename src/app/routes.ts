@@ -3,16 +3,17 @@
  * polling mode. Adding a route is one line here.
  */
 import { MAIN_BOT_ID } from '../db/index.js';
-import { botLabel, metrics } from '../metrics.js';
+import { metrics } from '../metrics.js';
 import { type MiniAppBot, miniAppApiRoutes } from '../server/miniapp/api.js';
 import { dashboardRoutes } from '../server/miniapp/dashboard-routes.js';
 import type { MiniAppRoute } from '../server/miniapp/route.js';
 import { settingsRoutes } from '../server/miniapp/settings-routes.js';
 import { miniAppStaticRoutes } from '../server/miniapp/static.js';
 import { healthRoute, metricsRoute, readinessRoute } from '../server/probes.js';
-import type { Route } from '../server/router.js';
-import { webhookRoute } from '../server/webhook.js';
+import { type Route, route } from '../server/router.js';
+import { WEBHOOK_PATH } from '../server/webhook.js';
 import type { BotFleet } from './bot-fleet.js';
+import { webhookIntake } from './bot-intake.js';
 import type { BotRuntime } from './bot-runtime.js';
 import type { Container } from './container.js';
 
@@ -71,17 +72,7 @@ export function httpRoutes(c: Container, fleet: BotFleet, draining: () => boolea
     readinessRoute({ draining, ping: () => c.store.ping() }),
     metricsRoute(metrics.registry),
     ...(mode.kind === 'webhook'
-      ? [
-          webhookRoute({
-            secret: mode.secret,
-            accept: async (update) => {
-              await c.inboxWorker.accept(update);
-            },
-            logger: c.logger,
-            onRequest: (outcome) => metrics.webhookRequests.inc({ bot: botLabel(MAIN_BOT_ID), outcome }),
-          }),
-          fleet.webhookRoute(),
-        ]
+      ? [route('POST', WEBHOOK_PATH, webhookIntake(c, mode.secret)), fleet.webhookRoute()]
       : []),
   ];
 }

@@ -1,5 +1,6 @@
 /**
- * Telegram's webhook (POST /telegram/webhook), checked against the secret token.
+ * Telegram's webhook (POST /telegram/webhook for the main bot, /telegram/<bot id> for an added
+ * one), checked against the bot's secret token.
  *
  * The webhook never trusts the request: a wrong secret is 401 before the body is read, a body
  * over the cap is 413, bad JSON is 400, a connection dropped mid-body is logged and forgotten.
@@ -11,7 +12,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Update } from 'grammy/types';
 import type { Logger } from '../logger.js';
-import { type Route, type RouteHandler, route, send } from './router.js';
+import { type RouteHandler, send } from './router.js';
 
 export const WEBHOOK_PATH = '/telegram/webhook';
 /** Added bots' webhooks: /telegram/<bot id>, each with a secret of its own. */
@@ -99,10 +100,6 @@ function isUpdate(value: unknown): value is Update {
     !Array.isArray(value) &&
     Number.isSafeInteger((value as { update_id?: unknown }).update_id)
   );
-}
-
-export function webhookRoute(opts: WebhookOptions): Route {
-  return route('POST', WEBHOOK_PATH, webhookHandler(opts));
 }
 
 /** The handler of one bot's webhook (see the module's comment). */

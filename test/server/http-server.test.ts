@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createHttpServer, listen } from '../../src/server/http-server.js';
 import { healthRoute, readinessRoute } from '../../src/server/probes.js';
 import { route } from '../../src/server/router.js';
-import { WEBHOOK_PATH, type WebhookOutcome, webhookRoute } from '../../src/server/webhook.js';
+import { WEBHOOK_PATH, type WebhookOutcome, webhookHandler } from '../../src/server/webhook.js';
 
 const SECRET = 'whsec_unit';
 const servers: Server[] = [];
@@ -29,7 +29,11 @@ async function start(
     logger,
     routes: [
       healthRoute(),
-      webhookRoute({ secret: SECRET, accept, logger, onRequest: (o) => outcomes.push(o), ...opts }),
+      route(
+        'POST',
+        WEBHOOK_PATH,
+        webhookHandler({ secret: SECRET, accept, logger, onRequest: (o) => outcomes.push(o), ...opts }),
+      ),
       route('GET', '/metrics', (_req, res) => void res.writeHead(200).end('# metrics')),
     ],
   });
