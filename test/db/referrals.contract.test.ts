@@ -407,25 +407,35 @@ describe.each(availableEngines())('referral rewards under replayed captures and 
         let earned = 0;
         let clawed = 0;
         let everPaid = false;
+        // The referee's debt: Stars Telegram refunded after they were spent. A new top-up pays it
+        // first, so that many Stars of the spending it funds are not backed and earn nothing.
+        let debt = 0;
+        const refunded = new Set<number>();
         for (const s of steps) {
           if (s.kind === 'pay') {
             await credit(store, rules, `c${s.charge}`, s.stars);
             if (paid.has(s.charge)) continue; // a redelivery: the first amount stands
-            const wanted = (everPaid ? 0 : rules.bonusStars) + Math.floor((s.stars * rules.percent) / 100);
+            const basis = s.stars - debt;
+            const wanted =
+              basis > 0 ? (everPaid ? 0 : rules.bonusStars) + Math.floor((basis * rules.percent) / 100) : 0;
             // The cap holds the day's net: Stars taken back free room again.
             const reward = Math.min(wanted, Math.max(0, rules.dailyCapStars - (earned - clawed)));
-            everPaid = true;
+            if (basis > 0) everPaid = true;
             earned += reward;
             paid.set(s.charge, { stars: s.stars, reward });
           } else {
             // Telegram refunds a payment whose Stars were spent: the referee's balance goes below
             // zero and the rewards that spending earned go back (in proportion, see clawBack).
             const charge = paid.get(s.charge);
-            const refunded = await store.wallet.bookTelegramRefund(
+            const booked = await store.wallet.bookTelegramRefund(
               { chargeId: `c${s.charge}`, userId: REFEREE, stars: charge?.stars ?? 1 },
               clawBack(store),
             );
-            clawed += refunded?.clawedBack?.stars ?? 0;
+            if (charge && !refunded.has(s.charge)) {
+              refunded.add(s.charge);
+              debt += charge.stars;
+            }
+            clawed += booked?.clawedBack?.stars ?? 0;
           }
         }
         expect(await store.wallet.balance(REFERRER)).toBe(earned - clawed);

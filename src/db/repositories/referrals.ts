@@ -174,7 +174,8 @@ export class ReferralsRepository {
    * the transaction of the capture or late charge (wallet repository's settleOrder), under
    * `referral:<its key>`, so a capture replayed or redelivered rewards once. Only the paid part
    * counts (replaying the referee's ledger: granted Stars and a subscription's allowance earn
-   * nothing), so a reward never rests on Stars a refund could still take back whole. The bonus comes
+   * nothing), less any debt a refund left (a top-up refunded while this spending was held), so a
+   * reward never rests on Stars a refund took or could still take back whole. The bonus comes
    * with the referee's first reward, the percentage within the window, within the referrer's daily
    * cap. The referrer's own lock serialises their rewards, so two replicas cannot both fill a day's cap.
    */
@@ -190,7 +191,11 @@ export class ReferralsRepository {
     if (!referee || referrerId === null || referrerId === undefined || referrerId === spend.userId) {
       return undefined;
     }
-    const paid = (await this.wallet.pools(spend.userId, tx)).funded.get(spend.fundedBy)?.paid ?? 0;
+    const pools = await this.wallet.pools(spend.userId, tx);
+    // A paid pool below zero is a debt: a refund took paid Stars this spending (or an earlier one
+    // still held) was drawing on, so that many of its paid Stars are no longer backed by a top-up.
+    const unbacked = Math.max(0, -pools.paid);
+    const paid = (pools.funded.get(spend.fundedBy)?.paid ?? 0) - unbacked;
     if (paid <= 0) return undefined;
     await tx.lock(this.#referralLock(referrerId));
     const now = this.now();
