@@ -123,15 +123,16 @@ export function createServices(opts: {
     client,
     catalog,
     logger,
-    // Per-user limits and the bot's cap first: they hold nothing, so a refusal there needs no
-    // release elsewhere. The wallet's hold is not a hook: it is booked in the transaction that
-    // starts the submission.
-    hooks: withAdminHooks(
-      composeHooks(opts.hooksBefore, limits.hooks, spendCap.hooks, wallet?.hooks, opts.hooks),
-      admin,
-    ),
+    // Per-user limits first: they hold nothing, so a refusal there needs no release elsewhere.
+    hooks: withAdminHooks(composeHooks(opts.hooksBefore, limits.hooks, wallet?.hooks, opts.hooks), admin),
     ...(opts.now && { now: opts.now }),
     ...(wallet && walletOrdering(wallet)),
+    // The bot's cap and the wallet's hold are checked and booked in the transaction that starts the
+    // submission: the cap first, so a refusal there holds nothing.
+    submissionHold: async (tx, order) => {
+      await spendCap.guard(tx, order);
+      await wallet?.holdForSubmission(tx, order);
+    },
     // The catalog priced it wrong (or upstream changed its prices): admins hear, the catalog reloads.
     onChargeMismatch: (order, chargedUsd) => {
       admin.alerts.raiseLater(

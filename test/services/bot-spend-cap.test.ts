@@ -101,6 +101,33 @@ describe.each(availableEngines())('BotSpendCap on %s', (engine) => {
     return (await store.orders.find(row.id))!;
   }
 
+  /**
+   * A draft of `store`'s bot costing `priceUsd` starts its submission with the cap's guard in the
+   * transaction, as the order pipeline does: the breach if refused (the draft then stays a draft).
+   */
+  let attempts = 0;
+  async function attempt(store: Store, cap: BotSpendCap, priceUsd: string) {
+    const user = 500 + attempts++;
+    const row = await store.orders.insertDraft({
+      id: randomUUID(),
+      chatId: user,
+      userId: user,
+      locale: 'en',
+      modelId: 203,
+      modelName: 'Lumen Text to Image',
+      modelType: 'image',
+      request: { model_id: 203, prompt: 'a fox' },
+      priceUsd,
+      idempotencyKey: randomUUID(),
+    });
+    const breach = await breachOf(
+      store.orders.beginSubmission(row.id, row.idempotencyKey, (tx) => cap.guard(tx, row)),
+    );
+    const stage = (await store.orders.find(row.id))!.stage;
+    expect(stage).toBe(breach ? 'awaiting_confirmation' : 'submitting');
+    return breach;
+  }
+
   it("sums today's orders of this bot, every customer's, and refuses the one that would pass the cap", async () => {
     await order(shop, DAY + HOUR, 'completed', { userId: 1 });
     await order(shop, DAY + 2 * HOUR, 'processing', { userId: 2, priceUsd: '0.03' });
@@ -113,14 +140,15 @@ describe.each(availableEngines())('BotSpendCap on %s', (engine) => {
 
     const cap = capOf(shop);
     expect(await cap.spentToday()).toBe('0.08');
-    // No cap: anything goes.
-    expect(await breachOf(cap.check({ priceUsd: '100' }))).toBeUndefined();
+    // No cap: anything goes (and counts from then on).
+    expect(await attempt(shop, cap, '1')).toBeUndefined();
+    expect(await cap.spentToday()).toBe('1.08');
 
-    await main.bots.setDailyCap(shop.scope.botId, '0.10');
-    // Up to the cap exactly passes (0.08 + 0.02 = 0.10, exact: no float drift).
-    expect(await breachOf(cap.check({ priceUsd: '0.02' }))).toBeUndefined();
+    await main.bots.setDailyCap(shop.scope.botId, '1.10');
+    // Up to the cap exactly passes (1.08 + 0.02 = 1.10, exact: no float drift).
+    expect(await attempt(shop, cap, '0.02')).toBeUndefined();
     expect(reached).toEqual([]);
-    expect(await breachOf(cap.check({ priceUsd: '0.020001' }))).toEqual({
+    expect(await attempt(shop, cap, '0.000001')).toEqual({
       code: 'bot_daily_cap',
       resetsAt: DAY + 24 * HOUR,
     });
@@ -128,36 +156,37 @@ describe.each(availableEngines())('BotSpendCap on %s', (engine) => {
       {
         botId: shop.scope.botId,
         botUsername: 'shop_bot',
-        capUsd: '0.10',
-        spentUsd: '0.08',
+        capUsd: '1.10',
+        spentUsd: '1.10',
         resetsAt: DAY + 24 * HOUR,
         day: '2026-11-29',
       },
     ]);
     // The main bot's own orders are its own: its cap (none) lets them through.
-    expect(await breachOf(capOf(main).check({ priceUsd: '100' }))).toBeUndefined();
+    expect(await attempt(main, capOf(main), '100')).toBeUndefined();
+    expect(await cap.spentToday()).toBe('1.10');
   });
 
   it('reads the cap live: set, raised and lifted on the registry, the next check follows', async () => {
     await order(shop, DAY + HOUR, 'completed', { priceUsd: '0.05' });
     const cap = capOf(shop);
     await main.bots.setDailyCap(shop.scope.botId, '0.05');
-    expect((await breachOf(cap.check({ priceUsd: '0.01' })))?.code).toBe('bot_daily_cap');
+    expect((await attempt(shop, cap, '0.01'))?.code).toBe('bot_daily_cap');
     await main.bots.setDailyCap(shop.scope.botId, '1');
-    expect(await breachOf(cap.check({ priceUsd: '0.01' }))).toBeUndefined();
-    await main.bots.setDailyCap(shop.scope.botId, '0.05');
-    expect((await breachOf(cap.check({ priceUsd: '0.01' })))?.code).toBe('bot_daily_cap');
+    expect(await attempt(shop, cap, '0.01')).toBeUndefined();
+    await main.bots.setDailyCap(shop.scope.botId, '0.06');
+    expect((await attempt(shop, cap, '0.01'))?.code).toBe('bot_daily_cap');
     await main.bots.setDailyCap(shop.scope.botId, null);
-    expect(await breachOf(cap.check({ priceUsd: '0.01' }))).toBeUndefined();
+    expect(await attempt(shop, cap, '0.01')).toBeUndefined();
   });
 
   it('frees up at 00:00 UTC: yesterday’s spend no longer counts', async () => {
     await main.bots.setDailyCap(shop.scope.botId, '0.04');
     await order(shop, DAY + 23 * HOUR, 'completed');
     now = DAY + 23 * HOUR + 1;
-    expect((await breachOf(capOf(shop).check({ priceUsd: '0.04' })))?.code).toBe('bot_daily_cap');
+    expect((await attempt(shop, capOf(shop), '0.04'))?.code).toBe('bot_daily_cap');
     now = DAY + 24 * HOUR;
-    expect(await breachOf(capOf(shop).check({ priceUsd: '0.04' }))).toBeUndefined();
+    expect(await attempt(shop, capOf(shop), '0.04')).toBeUndefined();
     expect(reached.map((r) => r.day)).toEqual(['2026-11-29']);
   });
 });
@@ -193,6 +222,34 @@ describe('the bot spend cap in the order pipeline', () => {
       await h.store.bots.setDailyCap(1, null);
       expect((await ordering.confirm(second.id, 2)).kind).toBe('ordered');
       expect(h.orderPosts()).toHaveLength(posts + 1);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('customers confirming at the same instant on two processes never pass the cap together', async () => {
+    const h = await startHarness();
+    try {
+      await h.store.bots.setDailyCap(1, '0.09');
+      const other = await h.process();
+      // Six customers, half on each process, each confirming a 0.04 USD order at once: two fit.
+      const drafts = await Promise.all(
+        [1, 2, 3, 4, 5, 6].map((user) =>
+          h.services.ordering.prepare({
+            chatId: user,
+            userId: user,
+            locale: 'en',
+            modelId: 203,
+            request: { model_id: 203, prompt: 'a lighthouse' },
+          }),
+        ),
+      );
+      const outcomes = await Promise.all(
+        drafts.map((draft, i) => (i % 2 ? other : h.services).ordering.confirm(draft.id, draft.userId)),
+      );
+      expect(outcomes.filter((o) => o.kind === 'ordered')).toHaveLength(2);
+      expect(outcomes.filter((o) => o.kind === 'refused')).toHaveLength(4);
+      expect(h.orderPosts()).toHaveLength(2);
     } finally {
       await h.close();
     }

@@ -5,7 +5,7 @@
  */
 import { asc, eq, isNotNull } from 'drizzle-orm';
 import { MAIN_BOT_ID } from '../bot-scope.js';
-import { changed, type Engine, first } from '../engine.js';
+import { changed, type Engine, first, type Tx, within } from '../engine.js';
 import type { BotRecord, BotStatus } from '../records.js';
 
 export interface NewBot {
@@ -28,9 +28,9 @@ export class BotsRepository {
     return this.engine.run((db) => db.select().from(bots).orderBy(asc(bots.id)));
   }
 
-  async byId(id: number): Promise<BotRecord | undefined> {
+  async byId(id: number, tx?: Tx): Promise<BotRecord | undefined> {
     const { bots } = this.engine.tables;
-    return first(await this.engine.run((db) => db.select().from(bots).where(eq(bots.id, id))));
+    return first(await within(this.engine, tx, (db) => db.select().from(bots).where(eq(bots.id, id))));
   }
 
   async byTelegramId(telegramId: number): Promise<BotRecord | undefined> {

@@ -6,7 +6,7 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { ACTIVE_ORDER_STATUSES, type OrderStatus } from '../../domain/order-state.js';
 import type { BotScope } from '../bot-scope.js';
-import type { Engine } from '../engine.js';
+import { type Engine, type Tx, within } from '../engine.js';
 import { chargedUsd } from './orders.js';
 
 export interface StatsCounts {
@@ -137,22 +137,23 @@ export class StatsRepository {
    */
   confirmedPricesOf(userId: number, start: Date, end: Date): Promise<string[]> {
     const { orders } = this.engine.tables;
-    return this.#confirmedPrices(start, end, eq(orders.chatId, userId), eq(orders.userId, userId));
+    return this.#confirmedPrices(start, end, undefined, eq(orders.chatId, userId), eq(orders.userId, userId));
   }
 
   /**
    * What this bot's orders confirmed in [start, end) cost upstream, whoever placed them, by the
-   * same rule. The bot's daily spend cap counts these.
+   * same rule. The bot's daily spend cap counts these, inside the transaction that starts a
+   * submission (`tx`), so that submission's own row counts too.
    */
-  botSpendOn(start: Date, end: Date): Promise<string[]> {
-    return this.#confirmedPrices(start, end);
+  botSpendOn(start: Date, end: Date, tx?: Tx): Promise<string[]> {
+    return this.#confirmedPrices(start, end, tx);
   }
 
-  async #confirmedPrices(start: Date, end: Date, ...whose: SQL[]): Promise<string[]> {
+  async #confirmedPrices(start: Date, end: Date, tx: Tx | undefined, ...whose: SQL[]): Promise<string[]> {
     const { orders } = this.engine.tables;
     // A row still being sent has no submitted_at yet: it was confirmed when it last changed.
     const confirmedAt = sql`coalesce(${orders.submittedAt}, ${orders.updatedAt})`;
-    const rows = await this.engine.run((db) =>
+    const rows = await within(this.engine, tx, (db) =>
       db
         .select({ price: chargedUsd(orders) })
         .from(orders)
