@@ -18,6 +18,7 @@ import type { AdminAlerts } from '../services/admin-alerts.js';
 import { DraftExpiry } from '../services/draft-expiry.js';
 import type { Services } from '../services/index.js';
 import { OrderTracker } from '../services/order-tracker.js';
+import type { SettingsWatch } from '../services/settings-watch.js';
 import { SubmissionRetrier } from '../services/submission-retrier.js';
 import { StarsReconciler } from '../services/wallet/reconciliation.js';
 import { TelegramBroadcastTransport } from '../telegram/broadcast-transport.js';
@@ -55,6 +56,8 @@ export interface SharedParts {
   i18n: I18n<TelegramContext>;
   /** The process's update-handling slots, shared fairly by the bots' inbox workers. */
   slots: SlotShare;
+  /** The process's one look at every bot's live settings version, every 2 s. */
+  settingsWatch: SettingsWatch;
 }
 
 /** Which bot a runtime serves. */
@@ -121,6 +124,7 @@ export function createBotRuntime(shared: SharedParts, identity: BotIdentity): Bo
     logger,
     store,
     upstream,
+    settingsWatch: shared.settingsWatch,
     getFile: (id) => api.getFile(id),
     ...(identity.operatorAlerts && { operatorAlerts: identity.operatorAlerts }),
   });

@@ -9,6 +9,8 @@ import type { Config } from '../config.js';
 import { MAIN_BOT_ID, openStore } from '../db/index.js';
 import { trustingOrigin } from '../lib/url-policy.js';
 import type { Logger } from '../logger.js';
+import { LIVE_SETTINGS_REFRESH_MS } from '../services/live-settings.js';
+import { SettingsWatch } from '../services/settings-watch.js';
 import type { TelegramContext } from '../telegram/context.js';
 import { createI18n } from '../telegram/i18n.js';
 import { reportUntranslatedTo } from '../telegram/texts/labels.js';
@@ -39,7 +41,13 @@ export async function createSharedParts(loaded: Config, logger: Logger): Promise
   reportUntranslatedTo((kind, slug, locale) =>
     logger.warn({ kind, slug, locale }, 'catalog word without a translation: add it to locales/'),
   );
-  return { config, logger, store, upstream, i18n, slots: new SlotShare() };
+  // Every bot's settings version in one look every 2 s, not one look per bot.
+  const settingsWatch = new SettingsWatch({
+    versions: store.settingsVersions,
+    logger,
+    intervalMs: LIVE_SETTINGS_REFRESH_MS,
+  });
+  return { config, logger, store, upstream, i18n, slots: new SlotShare(), settingsWatch };
 }
 
 /** The main bot's runtime on the shared parts (the main bot is never suspended). */

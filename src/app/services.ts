@@ -29,6 +29,7 @@ import { type OrderingDeps, OrderingService } from '../services/ordering.js';
 import { PromoCodes } from '../services/promo-codes.js';
 import { PromptLibraryService } from '../services/prompt-library.js';
 import { ReferralProgram } from '../services/referrals.js';
+import type { SettingsWatch } from '../services/settings-watch.js';
 import { SubscriptionsService } from '../services/subscriptions.js';
 import { UserLimits } from '../services/user-limits.js';
 import { WalletService } from '../services/wallet/wallet.js';
@@ -49,6 +50,8 @@ export function createServices(opts: {
   now?: () => number;
   /** The live settings' version checks run on these (tests move a manual clock). */
   liveSettingsTimers?: Timers;
+  /** The process's one look at every bot's settings version; without it, the bot polls its own. */
+  settingsWatch?: SettingsWatch;
   /** The upstream client's waits between retries (tests: none, or a manual clock; real timers otherwise). */
   upstreamSleep?: (ms: number) => Promise<void>;
   /** The upstream client's retry policy; its default otherwise. */
@@ -72,6 +75,7 @@ export function createServices(opts: {
     defaults: settingsDefaults(config),
     logger,
     ...(opts.liveSettingsTimers && { timers: opts.liveSettingsTimers }),
+    ...(opts.settingsWatch && { watch: opts.settingsWatch.slot(store.scope.botId) }),
   });
   const admin = createAdminServices({ config, logger, store, client });
   // HIDDEN_MODEL_TYPES and ALLOWED_MODEL_IDS are applied by the live settings (an admin may offer a

@@ -16,7 +16,7 @@ import { CampaignsRepository } from './repositories/campaigns.js';
 import { CatalogSnapshotsRepository } from './repositories/catalog-snapshots.js';
 import { createConversationStateStorage } from './repositories/conversation-states.js';
 import { DashboardRepository } from './repositories/dashboard.js';
-import { LiveSettingsRepository } from './repositories/live-settings.js';
+import { LiveSettingsRepository, SettingsVersionsRepository } from './repositories/live-settings.js';
 import { OrdersRepository } from './repositories/orders.js';
 import { PromoCodesRepository } from './repositories/promo-codes.js';
 import { ReferralsRepository } from './repositories/referrals.js';
@@ -76,6 +76,7 @@ export {
   PromoCodesRepository,
   ReferralsRepository,
   redactDatabaseUrl,
+  SettingsVersionsRepository,
   StatsRepository,
   SubscriptionsRepository,
   UpdateInboxRepository,
@@ -115,6 +116,8 @@ export interface Store {
   readonly subscriptions: SubscriptionsRepository;
   /** The bots this deployment serves, the main one first. */
   readonly bots: BotsRepository;
+  /** Every bot's live settings version at once (the process's one look for all its bots). */
+  readonly settingsVersions: SettingsVersionsRepository;
   conversationStorage<S>(): ReturnType<typeof createConversationStateStorage<S>>;
   /** See Engine.holdSingleton: once-per-cluster jobs (services/singleton-jobs.ts). */
   holdSingleton(name: string): Promise<SingletonHold | undefined>;
@@ -170,6 +173,7 @@ export function storeOn(engine: Engine, opts: StoreOptions | (() => number) = {}
     liveSettings: new LiveSettingsRepository(engine, scope, now),
     subscriptions: new SubscriptionsRepository(engine, scope, wallet, now),
     bots: new BotsRepository(engine, now),
+    settingsVersions: new SettingsVersionsRepository(engine),
     conversationStorage: () => createConversationStateStorage(engine, scope),
     holdSingleton: (name) => engine.holdSingleton(name),
     ping: () => engine.ping(),

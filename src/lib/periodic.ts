@@ -54,7 +54,10 @@ export class Periodic<T = void> {
   }
 
   #arm(): void {
+    // Armed once: a start() while a pass runs (after a stop) and that pass's end do not both arm.
+    if (this.#timer !== undefined || this.#stopped) return;
     this.#timer = this.#timers.set(() => {
+      this.#timer = undefined;
       void this.runOnce().finally(() => {
         if (!this.#stopped) this.#arm();
       });

@@ -20,6 +20,7 @@ import {
 import { Periodic } from '../lib/periodic.js';
 import type { Timers } from '../lib/timers.js';
 import type { Logger } from '../logger.js';
+import type { SettingsWatchSlot } from './settings-watch.js';
 import type { PriceOverride, PriceRules } from './wallet/star-pricing.js';
 
 /** What the environment says: the values until an admin sets one. */
@@ -88,6 +89,8 @@ export interface LiveSettingsDeps {
   timers?: Timers;
   /** How often the version is checked (default 2 s). */
   intervalMs?: number;
+  /** The process's one look at every bot's version (settings-watch.ts), instead of a poll of its own. */
+  watch?: SettingsWatchSlot;
 }
 
 export const LIVE_SETTINGS_REFRESH_MS = 2_000;
@@ -98,6 +101,7 @@ export class LiveSettings {
   readonly #defaults: SettingsDefaults;
   readonly #log: Logger;
   readonly #poll: Periodic<boolean>;
+  readonly #watch: SettingsWatchSlot | undefined;
   #current: EffectiveSettings;
 
   constructor(deps: LiveSettingsDeps) {
@@ -105,6 +109,7 @@ export class LiveSettings {
     this.#audit = deps.audit;
     this.#defaults = deps.defaults;
     this.#log = deps.logger.child({ component: 'live-settings' });
+    this.#watch = deps.watch;
     this.#current = effectiveSettings(EMPTY_SETTINGS, deps.defaults);
     this.#poll = new Periodic({
       name: 'live-settings',
@@ -136,18 +141,24 @@ export class LiveSettings {
 
   /** The cheap check: reloads only when the stored version moved. True if it did. */
   async refresh(): Promise<boolean> {
-    const version = await this.#repository.version();
+    return this.seen(await this.#repository.version());
+  }
+
+  /** The stored version, read by someone (the watch): reloads only when it moved. True if it did. */
+  async seen(version: number): Promise<boolean> {
     if (version === this.#current.version) return false;
     await this.load();
     return true;
   }
 
-  /** Checks every interval from now on (load() first, at start-up). */
+  /** Checks every interval from now on, on its own or with the watch (load() first, at start-up). */
   start(): void {
-    this.#poll.start();
+    if (this.#watch) this.#watch.join(this);
+    else this.#poll.start();
   }
 
   stop(): Promise<void> {
+    this.#watch?.leave();
     return this.#poll.stop();
   }
 
