@@ -97,7 +97,11 @@ describe("an added bot's control room", () => {
 
     const inShop = await api('/me', tma(shop.token, OPERATOR), 2);
     expect(inShop.status).toBe(200);
-    expect((await inShop.json()) as DashboardMe).toEqual({ adminId: OPERATOR, billing: true });
+    expect((await inShop.json()) as DashboardMe).toEqual({
+      adminId: OPERATOR,
+      billing: true,
+      bot: '@shop_bot',
+    });
 
     const wallets = async (token: string, botId: number) => {
       const res = await api('/customers?days=7', tma(token, OPERATOR), botId);
@@ -150,7 +154,10 @@ describe("the operator's way into every bot's control room", () => {
     const asOperator = tma(stack.emulator.token, OPERATOR);
     const me = await api('/me', asOperator, 2);
     expect(me.status).toBe(200);
-    expect((await me.json()) as DashboardMe).toEqual({ adminId: OPERATOR, billing: true });
+    // The page names the bot whose room it is: the operator opens many.
+    expect((await me.json()) as DashboardMe).toEqual({ adminId: OPERATOR, billing: true, bot: '@shop_bot' });
+    const inMain = (await (await api('/me', asOperator, 1)).json()) as DashboardMe;
+    expect(inMain.bot).toBe(`@${stack.emulator.botUser.username}`);
 
     // The added bot's figures, the same as its own admin sees, not the main bot's.
     const balance = async (authorization: string, botId: number) =>
