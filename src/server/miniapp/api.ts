@@ -5,8 +5,9 @@
  * or, in an added bot's room, signed with the MAIN bot's token for one of the main bot's admins:
  * the operator sees every bot (opened from /bots in the main bot). Anything else is refused as the
  * named bot's own check says: forged, stale, signed by another bot or naming a bot not served here
- * is 401, someone else is 403, and neither answer says more. Then the request goes to that bot's MiniAppRoute with its method
- * and path (`:name` segments become params); a `write` route is rate-limited per admin.
+ * is 401, someone else is 403, and neither answer says more. Then the request goes to that bot's
+ * MiniAppRoute with its method and path (`:name` segments become params); a `write` route is
+ * rate-limited per admin (one limit for an admin across every room).
  * Answers are JSON, or CSV as a download. Stateless: any replica answers any request (an added
  * bot's, once that replica serves the bot: within seconds of /bot_add, app/bot-fleet.ts).
  */
