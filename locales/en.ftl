@@ -1193,3 +1193,8 @@ managed-bots-live =
 managed-bots-failed = Telegram created your bot @{ $username }, but we couldn't start it. Please try again later, or ask the admins for help.
 managed-bots-profile-description = { brand-name } turns your ideas into images and videos with the best AI models. Tap Start, send a description, and get the result right here in the chat.
 managed-bots-profile-short-description = Images and videos from your ideas, made by the best AI models.
+
+## Operator's control rooms (issue 40)
+opsroom-button = 🛠 { $name }
+opsroom-hint = 🛠 The buttons below open each bot's control room, with its own figures and settings.
+opsroom-more = There are buttons for the first { $shown } bots only: for any other, send <code>/bots &lt;bot&gt;</code>.

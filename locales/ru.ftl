@@ -1176,3 +1176,8 @@ managed-bots-live =
 managed-bots-failed = Telegram создал вашего бота @{ $username }, но запустить его не получилось. Попробуйте позже или обратитесь к админам.
 managed-bots-profile-description = { brand-name } превращает ваши идеи в картинки и видео с помощью лучших ИИ-моделей. Нажмите «Старт», отправьте описание и получите результат прямо в чате.
 managed-bots-profile-short-description = Картинки и видео по вашим идеям от лучших ИИ-моделей.
+
+## Operator's control rooms (issue 40)
+opsroom-button = 🛠 { $name }
+opsroom-hint = 🛠 Кнопки ниже открывают панель каждого бота, с его цифрами и настройками.
+opsroom-more = Кнопки есть только у первых { $shown } ботов. Чтобы открыть панель другого, отправьте <code>/bots &lt;бот&gt;</code>.

@@ -49,7 +49,10 @@ export function App() {
   return (
     <div class="layout">
       <header class="top">
-        <h1>{t('miniapp-title')}</h1>
+        <h1>
+          {t('miniapp-title')}
+          {me.data.bot && <span class="bot-name"> · {me.data.bot}</span>}
+        </h1>
         {periodic && (
           <fieldset class="segmented">
             {DASHBOARD_PERIODS.map((d) => (

@@ -20,8 +20,10 @@ import type { Container } from './container.js';
 /** One bot's admin Mini App API endpoints (under /miniapp/api), one line each, on its services. */
 function miniAppEndpoints(rt: BotRuntime): MiniAppRoute[] {
   const { admin, liveSettings, catalog, wallet } = rt.services;
+  // The page names the bot (its header): an operator opens many rooms.
+  const botName = () => (rt.bot.isInited() ? `@${rt.bot.botInfo.username}` : undefined);
   return [
-    ...dashboardRoutes(admin.dashboard),
+    ...dashboardRoutes(admin.dashboard, { botName }),
     ...settingsRoutes({ liveSettings, catalog, pricing: wallet?.pricing ?? null }),
   ];
 }

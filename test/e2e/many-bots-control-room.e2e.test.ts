@@ -3,10 +3,16 @@
  * with /bot_add and is its admin; /dashboard in that bot opens the control room with the bot's id
  * in the URL, and the API it calls shows that bot's figures only, for initData signed with that
  * bot's token by one of its admins. InitData of one bot naming the other is refused, as is a
- * customer of the added bot.
+ * customer of the added bot. The operator's admins (ADMIN_IDS of the main bot) open every bot's
+ * room from /bots in the main bot, with initData the main bot signs: they read and change that
+ * bot's data only, audited in its log under their id; a customer of the main bot gets nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CustomersReport, DashboardMe } from '../../src/services/admin/dashboard-types.js';
+import type {
+  CustomersReport,
+  DashboardMe,
+  SettingsDocument,
+} from '../../src/services/admin/dashboard-types.js';
 import { ensureMiniAppBuilt } from '../miniapp/built-page.js';
 import { freePort } from '../support/e2e/free-port.js';
 import { STARS_STACK_ENV, type Stack, startStack } from '../support/e2e/stack.js';
@@ -54,9 +60,14 @@ const tma = (botToken: string, userId: number) =>
   `tma ${signInitData({ botToken, user: { id: userId, first_name: 'A' }, authDate: Math.floor(Date.now() / 1000) })}`;
 
 /** An API call naming a bot (X-Bot-Id) or none. */
-const api = (path: string, authorization: string, botId?: number) =>
+const api = (path: string, authorization: string, botId?: number, init: RequestInit = {}) =>
   fetch(`http://127.0.0.1:${port}/miniapp/api${path}`, {
-    headers: { authorization, ...(botId !== undefined && { 'x-bot-id': String(botId) }) },
+    ...init,
+    headers: {
+      authorization,
+      ...(botId !== undefined && { 'x-bot-id': String(botId) }),
+      ...(init.body !== undefined && { 'content-type': 'application/json' }),
+    },
   });
 
 describe("an added bot's control room", () => {
@@ -86,7 +97,11 @@ describe("an added bot's control room", () => {
 
     const inShop = await api('/me', tma(shop.token, OPERATOR), 2);
     expect(inShop.status).toBe(200);
-    expect((await inShop.json()) as DashboardMe).toEqual({ adminId: OPERATOR, billing: true });
+    expect((await inShop.json()) as DashboardMe).toEqual({
+      adminId: OPERATOR,
+      billing: true,
+      bot: '@shop_bot',
+    });
 
     const wallets = async (token: string, botId: number) => {
       const res = await api('/customers?days=7', tma(token, OPERATOR), botId);
@@ -110,18 +125,78 @@ describe("an added bot's control room", () => {
   it("refuses one bot's initData naming the other, and a customer of the added bot", async () => {
     const main = stack.emulator.token;
     const refused = await Promise.all([
-      // The operator is an admin of both, but initData signed by the main bot opens only the main bot's.
-      api('/me', tma(main, OPERATOR), 2),
       // The added bot's initData naming the main bot, or naming no bot.
       api('/me', tma(shop.token, OPERATOR), 1),
       api('/me', tma(shop.token, OPERATOR)),
       // A bot that is not served.
       api('/me', tma(shop.token, OPERATOR), 3),
     ]);
-    expect(refused.map((r) => r.status)).toEqual([401, 401, 401, 401]);
+    expect(refused.map((r) => r.status)).toEqual([401, 401, 401]);
     // Ann is a customer of the added bot, not its admin.
     expect((await api('/me', tma(shop.token, ANN), 2)).status).toBe(403);
     // And the main bot's control room still answers its admin.
     expect((await api('/me', tma(main, OPERATOR), 1)).status).toBe(200);
+  });
+});
+
+describe("the operator's way into every bot's control room", () => {
+  it("/bots in the main bot has a Web App button opening the added bot's room on the main page", async () => {
+    await operator.sendCommand('bots');
+    const answer = await operator.waitForMessage(/Your bots/, { timeoutMs: 30_000 });
+    const buttons = JSON.stringify(answer);
+    expect(buttons).toContain('🛠 @shop_bot');
+    expect(buttons).toContain('https://panel.example.com/miniapp/?bot=2');
+    // The main bot's own room is /dashboard's: no button names it here.
+    expect(buttons).not.toContain('?bot=1');
+  }, 60_000);
+
+  it("reads and changes the added bot's data with the main bot's initData, and that bot's only", async () => {
+    const asOperator = tma(stack.emulator.token, OPERATOR);
+    const me = await api('/me', asOperator, 2);
+    expect(me.status).toBe(200);
+    // The page names the bot whose room it is: the operator opens many.
+    expect((await me.json()) as DashboardMe).toEqual({ adminId: OPERATOR, billing: true, bot: '@shop_bot' });
+    const inMain = (await (await api('/me', asOperator, 1)).json()) as DashboardMe;
+    expect(inMain.bot).toBe(`@${stack.emulator.botUser.username}`);
+
+    // The added bot's figures, the same as its own admin sees, not the main bot's.
+    const balance = async (authorization: string, botId: number) =>
+      ((await (await api('/customers?days=7', authorization, botId)).json()) as CustomersReport).wallets
+        ?.balanceStars;
+    const [viaMain, viaShop, mainStars] = await Promise.all([
+      balance(asOperator, 2),
+      balance(tma(shop.token, OPERATOR), 2),
+      balance(asOperator, 1),
+    ]);
+    expect(viaMain).toBe(viaShop);
+    expect(mainStars! - viaMain!).toBe(40);
+
+    // A change in the added bot's room lands in its settings and its audit log, under the operator.
+    const settings = (await (await api('/settings', asOperator, 2)).json()) as SettingsDocument;
+    const put = await api('/settings/global', asOperator, 2, {
+      method: 'PUT',
+      body: JSON.stringify({ version: settings.version, welcomeStars: 7 }),
+    });
+    expect(put.status).toBe(200);
+    expect(((await put.json()) as SettingsDocument).welcomeStars).toBe(7);
+    const shopNow = (await (await api('/settings', tma(shop.token, OPERATOR), 2)).json()) as SettingsDocument;
+    const mainNow = (await (await api('/settings', asOperator, 1)).json()) as SettingsDocument;
+    expect([shopNow.welcomeStars, mainNow.welcomeStars]).toEqual([7, 5]);
+    const audit = await stack.database.query<{ bot_id: number; actor_id: number }>`
+      select bot_id, actor_id from audit_log where action = 'settings_global_changed'`;
+    expect(audit.map((r) => [Number(r.bot_id), Number(r.actor_id)])).toEqual([[2, OPERATOR]]);
+  }, 60_000);
+
+  it("refuses a customer of the main bot naming the added bot, and the added bot's initData elsewhere", async () => {
+    const refused = await Promise.all([
+      // Ann, signed by the main bot, is none of its admins.
+      api('/me', tma(stack.emulator.token, ANN), 2),
+      // The added bot's own initData stays in its own room.
+      api('/me', tma(shop.token, OPERATOR), 1),
+      // A bot not served here is closed to the operator too.
+      api('/me', tma(stack.emulator.token, OPERATOR), 3),
+    ]);
+    expect(refused.map((r) => r.status)).toEqual([401, 401, 401]);
+    for (const r of refused) expect(await r.text()).toBe('');
   });
 });

@@ -51,7 +51,11 @@ describe('the admin Mini App on the bot process', () => {
       headers: { authorization: tma(ADMIN) },
     });
     expect(me.status).toBe(200);
-    expect(await me.json()).toEqual({ adminId: ADMIN, billing: false });
+    expect(await me.json()).toEqual({
+      adminId: ADMIN,
+      billing: false,
+      bot: `@${stack.emulator.botUser.username}`,
+    });
     const money = await fetch(`http://127.0.0.1:${port}/miniapp/api/money?days=7`, {
       headers: { authorization: tma(ADMIN) },
     });

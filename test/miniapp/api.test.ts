@@ -32,6 +32,8 @@ const TOKEN = '7000000001:AAtest-token-for-the-mini-app';
 const SHOP_TOKEN = '7000000002:AAtest-token-of-the-added-bot';
 const SHOP_ADMIN = 4343;
 const ADMIN = 4242;
+/** Another of the main bot's admins (the operator's), who has not written yet. */
+const OPERATOR = 4444;
 const CUSTOMER = 5151;
 const MAX_AGE = 3600;
 const nowSeconds = Math.floor(NOW / 1000);
@@ -94,6 +96,8 @@ describe('Mini App API and page', () => {
   let server: Server;
   let base: string;
   const writes: number[] = [];
+  /** Who wrote in the added bot's room. */
+  const shopWrites: number[] = [];
 
   beforeAll(async () => {
     const seeded = await seededDashboard('sqlite');
@@ -116,7 +120,7 @@ describe('Mini App API and page', () => {
       routes: [
         ...miniAppStaticRoutes({ dir: page }),
         ...miniAppApiRoutes({
-          auth: { botToken: TOKEN, adminIds: [ADMIN], maxAgeSeconds: MAX_AGE, now: () => NOW },
+          auth: { botToken: TOKEN, adminIds: [ADMIN, OPERATOR], maxAgeSeconds: MAX_AGE, now: () => NOW },
           routes: [...dashboardRoutes(dashboard), echo],
           mainBotId: 1,
           addedBot: (botId) =>
@@ -129,6 +133,15 @@ describe('Mini App API and page', () => {
                       method: 'GET',
                       path: '/me',
                       handle: async ({ adminId }) => ({ status: 200, json: { shop: true, adminId } }),
+                    },
+                    {
+                      method: 'PUT',
+                      path: '/shop-echo',
+                      write: true,
+                      handle: async ({ adminId, body }) => {
+                        shopWrites.push(adminId);
+                        return { status: 200, json: { shop: true, adminId, body } };
+                      },
                     },
                   ],
                 }
@@ -238,8 +251,6 @@ describe('Mini App API and page', () => {
       expect(((await main.json()) as DashboardMe).adminId).toBe(ADMIN);
     }
     const refused = await Promise.all([
-      // The main bot's admin with the main bot's initData, naming the added bot.
-      as('2', signed(TOKEN, ADMIN)),
       // The added bot's admin, even if also signed by the main bot's token, naming it.
       as('2', signed(TOKEN, SHOP_ADMIN)),
       // The added bot's initData naming the main bot, or naming none.
@@ -252,7 +263,48 @@ describe('Mini App API and page', () => {
       // Someone who is no admin of the added bot.
       as('2', signed(SHOP_TOKEN, ADMIN)),
     ]);
-    expect(refused.map((r) => r.status)).toEqual([401, 401, 401, 401, 401, 401, 401, 403]);
+    expect(refused.map((r) => r.status)).toEqual([401, 401, 401, 401, 401, 401, 403]);
+    for (const r of refused) expect(await r.text()).toBe('');
+  });
+
+  it("lets the operator (the main bot's admin, with the main bot's initData) into an added bot's room", async () => {
+    const signed = (token: string, userId: number) =>
+      `tma ${signInitData({ botToken: token, user: { id: userId, first_name: 'A' }, authDate: nowSeconds })}`;
+    const call = (bot: string | undefined, authorization: string, init: RequestInit = {}, path = '/me') =>
+      fetch(`${base}/miniapp/api${path}`, {
+        ...init,
+        headers: { authorization, ...(bot && { 'x-bot-id': bot }) },
+      });
+    // Reads the added bot's endpoints (not the main bot's), as itself.
+    const shop = await call('2', signed(TOKEN, ADMIN));
+    expect(shop.status).toBe(200);
+    expect(await shop.json()).toEqual({ shop: true, adminId: ADMIN });
+    expect((await call('2', signed(TOKEN, ADMIN), {}, '/money')).status).toBe(404);
+    // Writes there under its own id (what the bot's audit log records), rate-limited per admin as
+    // everywhere: ADMIN spent its 3 writes in the main room above.
+    const put = (userId: number) =>
+      call('2', signed(TOKEN, userId), { method: 'PUT', body: '{"b":2}' }, '/shop-echo');
+    const written = await put(OPERATOR);
+    expect(await written.json()).toEqual({ shop: true, adminId: OPERATOR, body: { b: 2 } });
+    expect((await put(ADMIN)).status).toBe(429);
+    expect(shopWrites).toEqual([OPERATOR]);
+
+    const refused = await Promise.all([
+      // Someone signed by the main bot who is not its admin: refused as before (the added bot's verdict).
+      call('2', signed(TOKEN, CUSTOMER)),
+      call('2', signed(TOKEN, SHOP_ADMIN)),
+      // Forged or stale initData of the main bot's admin.
+      call('2', `tma ${forge(signed(TOKEN, ADMIN).slice(4))}`),
+      call(
+        '2',
+        `tma ${signInitData({ botToken: TOKEN, user: { id: ADMIN, first_name: 'A' }, authDate: nowSeconds - MAX_AGE - 60 })}`,
+      ),
+      // A bot not served here stays closed to the operator too.
+      call('3', signed(TOKEN, ADMIN)),
+      // The added bot's admin opens no other room with the added bot's initData.
+      call('1', signed(SHOP_TOKEN, SHOP_ADMIN)),
+    ]);
+    expect(refused.map((r) => r.status)).toEqual([401, 401, 401, 401, 401, 401]);
     for (const r of refused) expect(await r.text()).toBe('');
   });
 

@@ -4,7 +4,8 @@
  * The page is served by the bot's own HTTP routes over a seeded store, on each engine: the totals
  * and a drawn chart show; a forged initData shows "open this from the bot"; the settings screen
  * saves through the settings API (a test double of the live-settings contract here); an added
- * bot's control room (`?bot=2`) opens with that bot's initData only. Screenshots
+ * bot's control room (`?bot=2`) opens with that bot's initData or the operator's (the main bot's,
+ * for its admin), and its header names the bot; that bot's initData opens no other room. Screenshots
  * of the main screens in both languages go to .tmp/.
  *
  * No Chromium: skipped with a message, except with REQUIRE_CHROMIUM=1 (CI), where that is a failure.
@@ -169,16 +170,20 @@ describe.skipIf(!haveChromium).each(availableEngines())('the Mini App in Chromiu
     }
   });
 
-  it("opens an added bot's control room with its initData, and not with the main bot's", async () => {
+  it("opens an added bot's control room with its initData or the operator's, naming the bot", async () => {
     await page.goto('about:blank');
     const added = `?bot=${SHOP_BOT_ID}`;
     await page.goto(miniAppLaunchUrl(base, initDataFor('en', SHOP_TOKEN), added));
     await page.locator('.card-value').first().waitFor();
     expect(await page.locator('[data-gate="open-from-bot"]').count()).toBe(0);
-    // The main bot's initData opens the main bot's room only; the added bot's, only the added bot's.
+    expect(await page.locator('header h1').innerText()).toBe('Control room · @shop_bot');
+    // The operator (the main bot's admin) opens it from the main bot, with the main bot's initData.
     await page.goto('about:blank');
     await page.goto(miniAppLaunchUrl(base, initDataFor('en'), added));
-    await page.locator('[data-gate="open-from-bot"]').waitFor();
+    await page.locator('.card-value').first().waitFor();
+    expect(await page.locator('header h1').innerText()).toBe('Control room · @shop_bot');
+    await page.screenshot({ path: `${SHOTS}/${engine}-operator-in-added-bot-en.png` });
+    // The added bot's initData opens only the added bot's room.
     await page.goto('about:blank');
     await page.goto(miniAppLaunchUrl(base, initDataFor('en', SHOP_TOKEN)));
     await page.locator('[data-gate="open-from-bot"]').waitFor();

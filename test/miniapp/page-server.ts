@@ -16,7 +16,10 @@ import { NOW } from './seed.js';
 
 export const TOKEN = '7000000002:AAbrowser-test-token';
 export const ADMIN = 777001;
-/** An added bot (id 2) whose control room the same server serves, ADMIN its admin too. */
+/**
+ * An added bot (id 2, @shop_bot) whose control room the same server serves, ADMIN its admin too,
+ * and the operator (the main bot's admin) in any case.
+ */
 export const SHOP_BOT_ID = 2;
 export const SHOP_TOKEN = '7000000003:AAbrowser-test-added-bot';
 
@@ -52,7 +55,7 @@ export async function servePage(
             ? {
                 botToken: SHOP_TOKEN,
                 adminIds: [ADMIN],
-                routes: [...dashboardRoutes(dashboard), ...settingsRoutes],
+                routes: [...dashboardRoutes(dashboard, { botName: () => '@shop_bot' }), ...settingsRoutes],
               }
             : undefined,
         logger,

@@ -1,10 +1,13 @@
 /**
  * The Mini App's JSON API: every request under /miniapp/api, for the bot it names in `X-Bot-Id`
  * (none: the main bot; each added bot has its own control room, issue 40). Each one must carry
- * `Authorization: tma <initData>` signed with THAT bot's token for one of ITS admins (init-data.ts):
- * forged, stale, signed by another bot or naming a bot not served here is 401, someone else is 403,
- * and neither answer says more. Then the request goes to that bot's MiniAppRoute with its method
- * and path (`:name` segments become params); a `write` route is rate-limited per admin.
+ * `Authorization: tma <initData>` signed with THAT bot's token for one of ITS admins (init-data.ts),
+ * or, in an added bot's room, signed with the MAIN bot's token for one of the main bot's admins:
+ * the operator sees every bot (opened from /bots in the main bot). Anything else is refused as the
+ * named bot's own check says: forged, stale, signed by another bot or naming a bot not served here
+ * is 401, someone else is 403, and neither answer says more. Then the request goes to that bot's
+ * MiniAppRoute with its method and path (`:name` segments become params); a `write` route is
+ * rate-limited per admin (one limit for an admin across every room).
  * Answers are JSON, or CSV as a download. Stateless: any replica answers any request (an added
  * bot's, once that replica serves the bot: within seconds of /bot_add, app/bot-fleet.ts).
  */
@@ -12,26 +15,17 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../../logger.js';
 import { type Route, route, send } from '../router.js';
 import { BodyTooLarge, readBody } from '../webhook.js';
-import { checkInitData, type InitDataCheck, initDataOf } from './init-data.js';
+import { checkInitData, type InitDataCheck, type InitDataVerdict, initDataOf } from './init-data.js';
 import type { MiniAppRoute } from './route.js';
 import { WriteLimiter } from './write-limiter.js';
 
 export const MINIAPP_API_PREFIX = '/miniapp/api';
 /** The request header naming the bot whose control room the page is (its id in the `bots` table). */
 export const MINIAPP_BOT_HEADER = 'x-bot-id';
+export { miniAppUrlOf } from '../../lib/mini-app-url.js';
+
 /** Settings documents are small; anything larger is not ours. */
 const MAX_API_BODY_BYTES = 64 * 1024;
-
-/**
- * The Mini App URL of an added bot's control room: the page with `?bot=<id>`, which it sends back
- * as X-Bot-Id (miniapp/src/api.ts). Null when the Mini App is off.
- */
-export function miniAppUrlOf(pageUrl: string | null, botId: number): string | null {
-  if (!pageUrl) return null;
-  const url = new URL(pageUrl);
-  url.searchParams.set('bot', String(botId));
-  return url.href;
-}
 
 /** An added bot's control room: whose initData it takes, and its endpoints. */
 export interface MiniAppBot {
@@ -105,7 +99,10 @@ export function miniAppApiRoutes(opts: MiniAppApiOptions): Route[] {
   /** Each added bot's compiled endpoints, as long as it hands the same list (its runtime lives). */
   const compiledOf = new WeakMap<readonly MiniAppRoute[], CompiledRoute[]>();
 
-  /** The check and endpoints of the bot a request names, or undefined when it is not served here. */
+  /**
+   * The check and endpoints of the bot a request names, or undefined when it is not served here.
+   * An added bot's room also takes the operator: `operators` is the main bot's check.
+   */
   function botOf(header: string | string[] | undefined) {
     const botId = botIdOf(header, mainBotId);
     if (botId === undefined) return undefined;
@@ -118,17 +115,30 @@ export function miniAppApiRoutes(opts: MiniAppApiOptions): Route[] {
       compiledOf.set(bot.routes, compiled);
     }
     const check = { ...opts.auth, botToken: bot.botToken, adminIds: bot.adminIds };
-    return { check, compiled };
+    return { check, operators: opts.auth, compiled };
+  }
+
+  /**
+   * Who the initData proves the caller is, for the bot named: its own admin, else (in an added
+   * bot's room) one of the operator's admins with initData of the main bot. When neither, the bot's
+   * own verdict stands, so a refusal reads as it did before the operator could come in.
+   */
+  function verdictOf(raw: string, bot: NonNullable<ReturnType<typeof botOf>>): InitDataVerdict {
+    const own = checkInitData(raw, bot.check);
+    if (own.kind === 'admin' || !('operators' in bot)) return own;
+    const operator = checkInitData(raw, bot.operators);
+    return operator.kind === 'admin' ? operator : own;
   }
   const limiter = new WriteLimiter(opts.writesPerMinute ?? 30, opts.auth.now);
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     // Checked before the body is read: a stranger's request costs nothing more. The signature is
-    // checked with the token of the bot the request names: initData of one bot opens no other.
+    // checked with the token of the bot the request names: initData of one bot opens no other,
+    // except the main bot's for its admins (the operator), who may open any.
     const bot = botOf(req.headers[MINIAPP_BOT_HEADER]);
     const verdict = bot
-      ? checkInitData(initDataOf(req.headers.authorization) ?? '', bot.check)
+      ? verdictOf(initDataOf(req.headers.authorization) ?? '', bot)
       : ({ kind: 'invalid' } as const);
     if (!bot || verdict.kind !== 'admin') {
       req.resume();

@@ -1,7 +1,8 @@
 /**
  * The Mini App's read endpoints (GET /miniapp/api/...): who is looking (/me), the figures
  * (/money, /models, /customers, /growth, /operations; `?days=7|30|90`, default 30) and a CSV of
- * each table (/csv/:table). The figures come from services/admin/dashboard.ts.
+ * each table (/csv/:table). The figures come from services/admin/dashboard.ts. /me also names the
+ * bot whose room it is (`botName`), so the page says which bot an operator is looking at.
  */
 import { type CsvCell, toCsv } from '../../lib/csv.js';
 import type { DashboardService } from '../../services/admin/dashboard.js';
@@ -141,7 +142,10 @@ async function csvOf(
   }
 }
 
-export function dashboardRoutes(dashboard: DashboardService): MiniAppRoute[] {
+export function dashboardRoutes(
+  dashboard: DashboardService,
+  opts: { botName?: () => string | undefined } = {},
+): MiniAppRoute[] {
   const withPeriod =
     (read: (days: DashboardPeriod) => Promise<unknown>): MiniAppRoute['handle'] =>
     async ({ query }) => {
@@ -151,10 +155,13 @@ export function dashboardRoutes(dashboard: DashboardService): MiniAppRoute[] {
       return { status: 200, json: await read(days) };
     };
   return [
-    get('/me', async ({ adminId }) => ({
-      status: 200,
-      json: { adminId, billing: dashboard.billing } satisfies DashboardMe,
-    })),
+    get('/me', async ({ adminId }) => {
+      const bot = opts.botName?.();
+      return {
+        status: 200,
+        json: { adminId, billing: dashboard.billing, ...(bot && { bot }) } satisfies DashboardMe,
+      };
+    }),
     get(
       '/money',
       withPeriod((days) => dashboard.money(days)),

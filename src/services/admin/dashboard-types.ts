@@ -118,6 +118,8 @@ export interface OperationsReport {
 export interface DashboardMe {
   adminId: number;
   billing: boolean;
+  /** The bot whose control room this is ("@shop_bot"), once Telegram told us its name. */
+  bot?: string;
 }
 
 /** The CSV exports, one per table (GET /miniapp/api/csv/:table?days=). */
