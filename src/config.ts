@@ -264,6 +264,8 @@ const baseSchema = z.object({
   MANAGED_BOTS: z
     .enum(['off', 'admins', 'everyone'], { message: 'must be "off", "admins" or "everyone"' })
     .default('admins'),
+  /** A file of the settings added bots start from instead of the main bot's (loadBotTemplate). */
+  BOT_TEMPLATE: z.string().optional(),
   DEFAULT_LOCALE: z.enum(['en', 'ru'], { message: 'must be "en" or "ru"' }).default('en'),
   /** The zone every date and time shown to customers and admins is written in (IANA name). */
   TIME_ZONE: z
@@ -715,7 +717,7 @@ const TEMPLATE_KEYS = new Set<string>([
 ] satisfies Array<keyof Env>);
 
 /** Every variable the loader reads: those a template may not set are the deployment's. */
-const ENV_KEYS = new Set<string>([...Object.keys(webhookSchema.shape), 'BOT_TEMPLATE']);
+const ENV_KEYS = new Set<string>(Object.keys(webhookSchema.shape));
 
 /** Paths in a template are read from the template's folder. */
 const TEMPLATE_PATHS = new Set(['PRICES_FILE', 'BRAND_TEXTS_DIR']);
