@@ -7,7 +7,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { settingsDefaults } from '../src/app/services.js';
 import { addedBotBase, ConfigError, loadConfig } from '../src/config.js';
+import { EMPTY_SETTINGS } from '../src/domain/live-settings.js';
+import { effectiveSettings } from '../src/services/live-settings.js';
 import { makeJpeg, makePng } from './support/media-fixtures.js';
 
 const TOKEN = '123456:SECRET-token-value';
@@ -99,6 +102,25 @@ describe('BOT_TEMPLATE', () => {
     expect(added.botToken).toBe(TOKEN);
     expect(added.reseller).toEqual(config.reseller);
     expect(added.adminIds).toEqual([42]);
+  });
+
+  it('is what a bot’s live settings fall back to: what its admin stored still wins', () => {
+    const file = template(['MARKUP_PERCENT=25', 'TOPUP_PACKS_STARS=30,60', 'WELCOME_STARS=3']);
+    const defaults = settingsDefaults(addedBotBase(loadConfig({ ...MAIN, BOT_TEMPLATE: file })));
+    expect(effectiveSettings(EMPTY_SETTINGS, defaults)).toMatchObject({
+      markupPercent: '25.00',
+      topupPacks: [30, 60],
+      welcomeStars: 3,
+    });
+    const stored = {
+      ...EMPTY_SETTINGS,
+      global: { markupPercent: '10', welcomeStars: null, topupPacks: [500] },
+    };
+    expect(effectiveSettings(stored, defaults)).toMatchObject({
+      markupPercent: '10',
+      topupPacks: [500],
+      welcomeStars: 3,
+    });
   });
 
   it('an empty value unsets one of the main bot’s settings: a free bot beside a paid one', () => {
