@@ -4,7 +4,10 @@
  * Every problem is collected and reported together, by variable name, and no value is echoed
  * back, so a mistyped secret never lands in a log.
  */
+import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { parse as parseDotenv } from 'dotenv';
 import { z } from 'zod';
 import { compareMoney, isMoneyString, moneyToString, parseMoney, ZERO_MONEY } from './domain/money.js';
 import type { ReferralRules } from './domain/referral.js';
@@ -261,6 +264,8 @@ const baseSchema = z.object({
   MANAGED_BOTS: z
     .enum(['off', 'admins', 'everyone'], { message: 'must be "off", "admins" or "everyone"' })
     .default('admins'),
+  /** A file of the settings added bots start from instead of the main bot's (loadBotTemplate). */
+  BOT_TEMPLATE: z.string().optional(),
   DEFAULT_LOCALE: z.enum(['en', 'ru'], { message: 'must be "en" or "ru"' }).default('en'),
   /** The zone every date and time shown to customers and admins is written in (IANA name). */
   TIME_ZONE: z
@@ -489,6 +494,24 @@ export interface Config {
   billing: { mode: 'off' } | StarsBilling;
   /** SHARING: customers share their own results through the bot's inline mode (↗️ Share). */
   sharing: boolean;
+  /** BOT_TEMPLATE: what every added bot starts from instead of these settings (null: these). */
+  botTemplate: BotTemplate | null;
+}
+
+/** The settings a bot may have of its own (BOT_TEMPLATE): what it sells, at what price, in whose name. */
+export type BotSettings = Pick<
+  Config,
+  'defaultLocale' | 'branding' | 'catalog' | 'userLimits' | 'billing' | 'sharing'
+>;
+
+/** BOT_TEMPLATE, read and checked at start-up. */
+export interface BotTemplate {
+  /** The file, as BOT_TEMPLATE names it. */
+  file: string;
+  /** Its settings, parsed by the environment's own rules over the environment's values. */
+  settings: BotSettings;
+  /** BOT_PHOTO: the JPEG a bot created through the main bot (/newbot) gets as its profile photo. */
+  photoPath: string | null;
 }
 
 export interface StarsBilling {
@@ -535,6 +558,18 @@ function withoutBlanks(env: NodeJS.ProcessEnv): Record<string, string> {
 
 export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
   const env0 = withoutBlanks(rawEnv);
+  const main = configFrom(env0);
+  const template =
+    env0.BOT_TEMPLATE === undefined
+      ? { template: null, problems: [] }
+      : loadBotTemplate(env0.BOT_TEMPLATE, env0, !Array.isArray(main));
+  const problems = [...(Array.isArray(main) ? main : []), ...template.problems];
+  if (problems.length > 0 || Array.isArray(main)) throw new ConfigError(problems);
+  return { ...main, botTemplate: template.template };
+}
+
+/** The config these variables make (BOT_TEMPLATE aside), or every problem with them. */
+function configFrom(env0: Record<string, string>): Config | string[] {
   const parsed = envSchema.safeParse(env0);
   const brandTexts = env0.BRAND_TEXTS_DIR
     ? loadBrandTexts(env0.BRAND_TEXTS_DIR, { dir: LOCALES_DIR, locales: SUPPORTED_LOCALES })
@@ -556,7 +591,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
         issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : issue.message;
       return `${name} ${message}`;
     });
-    throw new ConfigError([...problems, ...crossProblems]);
+    return [...problems, ...crossProblems];
   }
   const env = parsed.data!;
   return {
@@ -644,7 +679,129 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
           }
         : { mode: 'off' },
     sharing: env.SHARING === 'on',
+    botTemplate: null,
   };
+}
+
+// ── BOT_TEMPLATE: what every added bot starts from ──
+
+/**
+ * The variables a template may set: a bot's business (what it sells, at what price, to whom it
+ * gives what, in whose name). Every other variable is the deployment's: tokens, secrets, the
+ * database, addresses, ports, admins, access lists, replicas, the time zone.
+ */
+const TEMPLATE_KEYS = new Set<string>([
+  'BILLING',
+  'STARS_PER_USD',
+  'MARKUP_PERCENT',
+  'MIN_PRICE_STARS',
+  'PRICES_FILE',
+  'SHOW_PRICES',
+  'TOPUP_PACKS_STARS',
+  'SUBSCRIPTION_PLANS',
+  'WELCOME_STARS',
+  'REFERRAL_BONUS_STARS',
+  'REFERRAL_PERCENT',
+  'REFERRAL_DAYS',
+  'REFERRAL_DAILY_CAP_STARS',
+  'SHARING',
+  'BRAND_NAME',
+  'BRAND_TEXTS_DIR',
+  'SUPPORT_CONTACT',
+  'DEFAULT_LOCALE',
+  'ALLOWED_MODEL_IDS',
+  'HIDDEN_MODEL_TYPES',
+  'MAX_ACTIVE_ORDERS_PER_USER',
+  'DAILY_ORDERS_PER_USER',
+  'DAILY_SPEND_PER_USER_USD',
+] satisfies Array<keyof Env>);
+
+/** Every variable the loader reads: those a template may not set are the deployment's. */
+const ENV_KEYS = new Set<string>(Object.keys(webhookSchema.shape));
+
+/** Paths in a template are read from the template's folder. */
+const TEMPLATE_PATHS = new Set(['PRICES_FILE', 'BRAND_TEXTS_DIR']);
+
+/** Telegram's limit on an uploaded photo. */
+const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Reads BOT_TEMPLATE: a file like .env naming the settings added bots get instead of the main
+ * bot's. Its values are parsed by the same loader as the environment, over the environment's own
+ * (`{...env, ...template}`; an empty value unsets one), and only the bot's settings are taken from
+ * the result. A deployment variable or an unknown one is refused by name, a bad value as the
+ * environment's would be; no value is ever echoed. `mainValid`: the environment alone loads (else
+ * only the file's own problems are told: the environment's are told already).
+ */
+function loadBotTemplate(
+  file: string,
+  env: Record<string, string>,
+  mainValid: boolean,
+): { template: BotTemplate | null; problems: string[] } {
+  const where = `BOT_TEMPLATE (${file}):`;
+  let values: Record<string, string>;
+  try {
+    values = parseDotenv(readFileSync(file, 'utf8'));
+  } catch {
+    return { template: null, problems: [`BOT_TEMPLATE ${file} cannot be read`] };
+  }
+  const problems: string[] = [];
+  const merged = { ...env };
+  let photoPath: string | null = null;
+  for (const [key, raw] of Object.entries(values)) {
+    const name = key.slice(0, 64);
+    const value = raw.trim();
+    if (key === 'BOT_PHOTO') {
+      if (value === '') continue;
+      photoPath = resolve(dirname(file), value);
+      const problem = photoProblem(photoPath);
+      if (problem) problems.push(`${where} BOT_PHOTO ${problem}`);
+    } else if (TEMPLATE_KEYS.has(key)) {
+      if (value === '') delete merged[key];
+      else
+        merged[key] = TEMPLATE_PATHS.has(key) && !isAbsolute(value) ? resolve(dirname(file), value) : value;
+    } else if (ENV_KEYS.has(key)) {
+      problems.push(
+        `${where} ${name} is the whole deployment's, not one bot's: set it in the environment (a template never carries a token, a secret, an address or an admin)`,
+      );
+    } else {
+      problems.push(`${where} ${name} is not a setting a bot template can have (mistyped?)`);
+    }
+  }
+  if (problems.length > 0 || !mainValid) return { template: null, problems };
+  const loaded = configFrom(merged);
+  if (Array.isArray(loaded)) return { template: null, problems: loaded.map((p) => `${where} ${p}`) };
+  const { defaultLocale, branding, catalog, userLimits, billing, sharing } = loaded;
+  return {
+    template: {
+      file,
+      settings: { defaultLocale, branding, catalog, userLimits, billing, sharing },
+      photoPath,
+    },
+    problems: [],
+  };
+}
+
+/** Why this file cannot be a bot's profile photo (Telegram takes a JPEG of up to 10 MB), if it cannot. */
+function photoProblem(path: string): string | undefined {
+  if (!/\.jpe?g$/i.test(path)) return `${path} must be a .jpg file (a profile photo is a JPEG)`;
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch {
+    return `${path} cannot be read`;
+  }
+  if (bytes.length > MAX_PHOTO_BYTES) return `${path} is larger than 10 MB`;
+  if (bytes[0] !== 0xff || bytes[1] !== 0xd8 || bytes[2] !== 0xff) return `${path} is not a JPEG image`;
+  return undefined;
+}
+
+/**
+ * The config an added bot starts from: BOT_TEMPLATE's settings over this one's, or this one as it
+ * is without a template.
+ */
+export function addedBotBase(config: Config): Config {
+  return config.botTemplate ? { ...config, ...config.botTemplate.settings } : config;
 }
 
 /** The values that must never appear in logs, errors or messages. */

@@ -77,7 +77,7 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
       await checkUpstream(c.upstream, logger);
       // Added bots whose sealed tokens BOT_TOKENS_SECRET cannot open stop the start, named.
       await c.services.bots.checkSealedTokens();
-      await startBot(c, shared);
+      await startBot(c);
       await c.services.bots.recordMain(c.bot.botInfo);
       await singletons.start();
       stopReceiving = await receiveUpdates(c, fleet, () => draining, onFatal);

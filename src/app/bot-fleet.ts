@@ -6,7 +6,7 @@
  * every few seconds, so a bot added, suspended or resumed on another replica follows within that.
  * A bot whose token stops working is logged and left out; the others go on.
  */
-import { Api, GrammyError } from 'grammy';
+import { Api, GrammyError, InputFile } from 'grammy';
 import { type BotRecord, MAIN_BOT_ID } from '../db/index.js';
 import { Periodic } from '../lib/periodic.js';
 import type { Logger } from '../logger.js';
@@ -148,7 +148,7 @@ export class BotFleet {
     }
     const { shared } = this.#opts;
     const runtime = createBotRuntime(
-      { ...shared, config: addedBotConfig(shared, record.id) },
+      { ...shared, config: addedBotConfig(shared, record.id), i18n: shared.addedBots.i18n },
       {
         id: record.id,
         token,
@@ -160,7 +160,7 @@ export class BotFleet {
     );
     const jobs = singletonJobs(runtime).map((job) => ({ ...job, name: `${job.name}:bot-${record.id}` }));
     try {
-      await startBot(runtime, shared);
+      await startBot(runtime);
       await this.#opts.singletons.add(jobs);
       const receiving = await this.#receive(runtime);
       this.#served.set(record.id, { token, runtime, jobs, ...receiving });
@@ -198,16 +198,18 @@ export class BotFleet {
   /**
    * A bot just created through the main bot gets the template's profile through its own Api: the
    * description and short description in each language we speak (and the default language's for
-   * everyone else). Its name is the one its creator chose in Telegram's dialog; when that is the
-   * name we suggested, each language gets the suggestion in that language. The command menus
-   * were registered when it started (bot-lifecycle.ts).
+   * everyone else), in its own texts (BOT_TEMPLATE's brand), and BOT_PHOTO as its profile photo
+   * when the template names one. Its name is the one its creator chose in Telegram's dialog; when
+   * that is the name the main bot suggested, each language gets the suggestion in that language.
+   * The command menus were registered when it started (bot-lifecycle.ts).
    */
   async #setUpProfile(botId: number, creator: { firstName: string }): Promise<void> {
     const rt = this.#served.get(botId)?.runtime;
     if (!rt) return;
-    const { i18n, config } = this.#opts.shared;
+    const { i18n, config } = rt;
     const { api } = rt.bot;
-    const suggested = (locale: Locale) => suggestedBotName(i18n, locale, creator.firstName);
+    // The suggestion is the main bot's (its /newbot offered it), so a kept one is recognised.
+    const suggested = (locale: Locale) => suggestedBotName(this.#opts.shared.i18n, locale, creator.firstName);
     const keptSuggestion = SUPPORTED_LOCALES.some(
       (locale) => suggested(locale) === rt.bot.botInfo.first_name,
     );
@@ -224,6 +226,13 @@ export class BotFleet {
       }
     } catch (err) {
       rt.logger.warn({ err }, 'could not set the profile of a bot just created');
+    }
+    const photo = config.botTemplate?.photoPath;
+    if (!photo) return;
+    try {
+      await api.setMyProfilePhoto({ type: 'static', photo: new InputFile(photo) });
+    } catch (err) {
+      rt.logger.warn({ err }, 'could not set the profile photo of a bot just created');
     }
   }
 
@@ -244,12 +253,13 @@ export class BotFleet {
 }
 
 /**
- * An added bot starts from the main bot's settings (its template); its control room is the same
- * page with the bot's id in the URL (`?bot=<id>`), which the page names on each API call: the API
- * checks its initData with this bot's token and admins (server/miniapp/api.ts).
+ * An added bot starts from the template (BOT_TEMPLATE's settings over the main bot's, the main
+ * bot's own without one: SharedParts.addedBots); its control room is the same page with the bot's
+ * id in the URL (`?bot=<id>`), which the page names on each API call: the API checks its initData
+ * with this bot's token and admins (server/miniapp/api.ts).
  */
 function addedBotConfig(shared: SharedParts, botId: number): SharedParts['config'] {
-  const { config } = shared;
+  const { config } = shared.addedBots;
   return { ...config, miniApp: { ...config.miniApp, url: miniAppUrlOf(config.miniApp.url, botId) } };
 }
 

@@ -9,7 +9,7 @@ import { commandLists, registerAdminCommands, registerCommands } from '../bot/co
 import { MAIN_BOT_ID } from '../db/index.js';
 import { metrics } from '../metrics.js';
 import { setAdminMenuButtons } from '../telegram/menu-button.js';
-import type { BotRuntime, SharedParts } from './bot-runtime.js';
+import type { BotRuntime } from './bot-runtime.js';
 
 /** getMe; a token Telegram refuses is said plainly instead of as a failed API call. */
 async function initOrExplain(rt: BotRuntime): Promise<void> {
@@ -28,9 +28,9 @@ async function initOrExplain(rt: BotRuntime): Promise<void> {
 }
 
 /** Command menus for everyone and, per admin, the admin commands (an admin who never opened the bot is skipped). */
-async function registerCommandMenus(rt: BotRuntime, shared: SharedParts): Promise<void> {
+async function registerCommandMenus(rt: BotRuntime): Promise<void> {
   const { api } = rt.bot;
-  const lists = commandLists(rt.config, shared.i18n, { operator: rt.botId === MAIN_BOT_ID });
+  const lists = commandLists(rt.config, rt.i18n, { operator: rt.botId === MAIN_BOT_ID });
   await registerCommands(api, lists);
   const admin = await registerAdminCommands(api, lists, rt.config.adminIds);
   for (const { adminId, error } of admin.failed) {
@@ -39,14 +39,14 @@ async function registerCommandMenus(rt: BotRuntime, shared: SharedParts): Promis
       'could not register the admin commands (has the admin opened the bot?)',
     );
   }
-  await registerAdminMenuButtons(rt, shared);
+  await registerAdminMenuButtons(rt);
 }
 
 /** The admin Mini App as each admin chat's menu button, when it is on (customers keep theirs). */
-async function registerAdminMenuButtons(rt: BotRuntime, shared: SharedParts): Promise<void> {
+async function registerAdminMenuButtons(rt: BotRuntime): Promise<void> {
   const { url } = rt.config.miniApp;
   if (!url) return;
-  const text = shared.i18n.t(rt.config.defaultLocale, 'dashboard-menu-button');
+  const text = rt.i18n.t(rt.config.defaultLocale, 'dashboard-menu-button');
   const { failed } = await setAdminMenuButtons(rt.bot.api, { url, text, adminIds: rt.config.adminIds });
   for (const { adminId, error } of failed) {
     rt.logger.warn(
@@ -57,12 +57,12 @@ async function registerAdminMenuButtons(rt: BotRuntime, shared: SharedParts): Pr
 }
 
 /** Everything of the bot that runs, up to (not including) taking updates in. */
-export async function startBot(rt: BotRuntime, shared: SharedParts): Promise<void> {
+export async function startBot(rt: BotRuntime): Promise<void> {
   // Telegram unreachable at start-up: getMe (and every call below) keeps retrying every few
   // seconds with a warning in the log (telegram/telegram-link.ts), rather than exiting into a
   // restart loop.
   await initOrExplain(rt);
-  await registerCommandMenus(rt, shared);
+  await registerCommandMenus(rt);
   // The admins' live settings before any price is shown; then a version check every 2 s.
   await rt.services.liveSettings.load();
   rt.services.liveSettings.start();

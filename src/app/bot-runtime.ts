@@ -52,8 +52,14 @@ export interface SharedParts {
   /** The main bot's store; its engine is every bot's. */
   store: Store;
   upstream: Upstream;
-  /** The texts: every bot starts from the same template, so one instance serves them all. */
+  /** The main bot's texts (its brand and billing). */
   i18n: I18n<TelegramContext>;
+  /**
+   * What every added bot starts from: BOT_TEMPLATE's settings over the main bot's config (the main
+   * bot's own without a template), and the texts for them (the main bot's own without one), made
+   * once for every added bot. A bot's own live settings still win over these.
+   */
+  addedBots: { config: Config; i18n: I18n<TelegramContext> };
   /** The process's update-handling slots, shared fairly by the bots' inbox workers. */
   slots: SlotShare;
   /** The process's one look at every bot's live settings version, every 2 s. */
@@ -75,8 +81,10 @@ export interface BotIdentity {
 
 export interface BotRuntime {
   botId: number;
-  /** The shared config with this bot's token and admins. */
+  /** The shared config (an added bot's: the template's) with this bot's token and admins. */
   config: Config;
+  /** Its texts: the main bot's, or the template's for an added bot. */
+  i18n: I18n<TelegramContext>;
   logger: Logger;
   /** The store scoped to this bot. */
   store: Store;
@@ -266,6 +274,7 @@ export function createBotRuntime(shared: SharedParts, identity: BotIdentity): Bo
   return {
     botId: identity.id,
     config,
+    i18n,
     logger,
     store,
     telegram,

@@ -1,17 +1,16 @@
 /**
  * The composition root: the parts every bot of the process shares (config, store engine, upstream,
- * texts), then the main bot's runtime on them (bot-runtime.ts: its services, bot, workers and
- * chores). Building starts nothing: app.ts starts and stops them, jobs.ts lists the singleton jobs,
- * routes.ts the HTTP routes, bot-fleet.ts serves the bots added at run time.
+ * texts, and what added bots start from: BOT_TEMPLATE), then the main bot's runtime on them
+ * (bot-runtime.ts: its services, bot, workers and chores). Building starts nothing: app.ts starts
+ * and stops them, jobs.ts lists the singleton jobs, routes.ts the HTTP routes, bot-fleet.ts serves
+ * the bots added at run time.
  */
-import type { I18n } from '@grammyjs/i18n';
-import type { Config } from '../config.js';
+import { addedBotBase, type Config } from '../config.js';
 import { MAIN_BOT_ID, openStore } from '../db/index.js';
 import { trustingOrigin } from '../lib/url-policy.js';
 import type { Logger } from '../logger.js';
 import { LIVE_SETTINGS_REFRESH_MS } from '../services/live-settings.js';
 import { SettingsWatch } from '../services/settings-watch.js';
-import type { TelegramContext } from '../telegram/context.js';
 import { createI18n } from '../telegram/i18n.js';
 import { reportUntranslatedTo } from '../telegram/texts/labels.js';
 import { connectUpstream, type Upstream } from '../upstream.js';
@@ -23,7 +22,6 @@ export type { Chore } from './bot-runtime.js';
 /** The main bot's runtime, with the parts it shares with every added bot. */
 export interface Container extends BotRuntime {
   upstream: Upstream;
-  i18n: I18n<TelegramContext>;
   shared: SharedParts;
 }
 
@@ -41,13 +39,21 @@ export async function createSharedParts(loaded: Config, logger: Logger): Promise
   reportUntranslatedTo((kind, slug, locale) =>
     logger.warn({ kind, slug, locale }, 'catalog word without a translation: add it to locales/'),
   );
+  // Added bots start from BOT_TEMPLATE's settings: their own texts when it names any.
+  const added = addedBotBase(config);
+  const addedBots = {
+    config: added,
+    i18n: config.botTemplate
+      ? createI18n(added.defaultLocale, added.branding, added.billing.mode, added.timeZone)
+      : i18n,
+  };
   // Every bot's settings version in one look every 2 s, not one look per bot.
   const settingsWatch = new SettingsWatch({
     versions: store.settingsVersions,
     logger,
     intervalMs: LIVE_SETTINGS_REFRESH_MS,
   });
-  return { config, logger, store, upstream, i18n, slots: new SlotShare(), settingsWatch };
+  return { config, logger, store, upstream, i18n, addedBots, slots: new SlotShare(), settingsWatch };
 }
 
 /** The main bot's runtime on the shared parts (the main bot is never suspended). */
@@ -59,5 +65,5 @@ export function mainContainer(shared: SharedParts): Container {
     adminIds: config.adminIds,
     suspended: () => false,
   });
-  return { ...main, upstream: shared.upstream, i18n: shared.i18n, shared };
+  return { ...main, upstream: shared.upstream, shared };
 }

@@ -2,12 +2,17 @@
  * Managed bots (Bot API 9.6) over real HTTP (the emulator, the simulator, the real bot process) on
  * the run's engine: an admin sends /newbot to the main bot, presses the button Telegram's dialog
  * opens from, and the bot they create is live at once, with the template's profile and commands
- * and its creator as its admin; a customer is refused /newbot (MANAGED_BOTS=admins by default);
+ * and its creator as its admin, and BOT_TEMPLATE's BOT_PHOTO as its profile photo; a customer is
+ * refused /newbot (MANAGED_BOTS=admins by default);
  * Telegram telling the main bot about the same bot again makes no second bot.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { ReplyKeyboardMarkup } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STARS_STACK_ENV, type Stack, startStack } from '../support/e2e/stack.js';
+import { makeJpeg } from '../support/media-fixtures.js';
 import type { EmulatedBot, ManagedBotCreation, ScriptedUser } from '../support/telegram/emulator.js';
 
 const OPERATOR = 920_001;
@@ -19,6 +24,8 @@ let annInMain: ScriptedUser;
 let created: ManagedBotCreation;
 let studio: EmulatedBot;
 let annInStudio: ScriptedUser;
+/** The template's BOT_PHOTO, beside it in a folder of its own. */
+const PHOTO = makeJpeg(640, 640);
 
 /** The keyboard a message sent to this chat after `after` took away (sendMessage's reply_markup). */
 function removedKeyboard(chatId: number, after: number): boolean {
@@ -30,8 +37,16 @@ function removedKeyboard(chatId: number, after: number): boolean {
 }
 
 beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'managed-bots-template-'));
+  writeFileSync(join(dir, 'face.jpg'), PHOTO);
+  writeFileSync(join(dir, 'bots.env'), 'BOT_PHOTO=face.jpg\n');
   stack = await startStack({
-    env: { ...STARS_STACK_ENV, ADMIN_IDS: String(OPERATOR), BOT_TOKENS_SECRET: SECRET },
+    env: {
+      ...STARS_STACK_ENV,
+      ADMIN_IDS: String(OPERATOR),
+      BOT_TOKENS_SECRET: SECRET,
+      BOT_TEMPLATE: join(dir, 'bots.env'),
+    },
     emulator: { canManageBots: true },
     beforeBot: (emulator) => {
       operator = emulator.createUser({ id: OPERATOR, first_name: 'Olga', language_code: 'en' });
@@ -84,7 +99,7 @@ describe('managed bots: /newbot in the main bot', () => {
     expect([true, 1, '1', 't']).toContain(rows[1]!.managed);
   }, 90_000);
 
-  it('the new bot answers its first customer, with the template profile and commands', async () => {
+  it('the new bot answers its first customer, with the template profile, photo and commands', async () => {
     studio = stack.emulator.bot('ann_studio_bot');
     annInStudio = studio.createUser({ id: ANN, first_name: 'Ann', language_code: 'en' });
     await annInStudio.sendCommand('start');
@@ -101,6 +116,10 @@ describe('managed bots: /newbot in the main bot', () => {
     expect(studio.profileText('short_description', 'ru')).toMatch(/Картинки и видео/);
     expect(studio.commands({ type: 'default' }, 'en').map((c) => c.command)).toContain('wallet');
     expect(studio.commands({ type: 'default' }, 'ru').map((c) => c.command)).toContain('generate');
+    // BOT_PHOTO, uploaded with the call as Telegram requires; the main bot's own photo is untouched.
+    expect(studio.profilePhoto()).toBe(`photo:${PHOTO.length}`);
+    expect(studio.callsTo('setMyProfilePhoto')).toHaveLength(1);
+    expect(stack.emulator.profilePhoto()).toBeUndefined();
   }, 90_000);
 
   it('its creator is its admin there; its customers are not', async () => {

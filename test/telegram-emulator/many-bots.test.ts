@@ -110,6 +110,17 @@ describe('managed bots', () => {
     await managed.setMyDescription('Pictures by Ann', { language_code: 'en' });
     await managed.setMyShortDescription('AI pictures');
     await managed.setMyCommands([{ command: 'start', description: 'Start' }]);
+    // A photo is uploaded with the call; bytes that are no image are refused, as a file_id is.
+    await expect(
+      managed.setMyProfilePhoto({
+        type: 'static',
+        photo: new InputFile(Buffer.from('not an image')),
+      } as never),
+    ).rejects.toThrow(/IMAGE_PROCESS_FAILED/);
+    await expect(
+      managed.setMyProfilePhoto({ type: 'static', photo: 'AgAD-file-id' } as never),
+    ).rejects.toThrow(/PHOTO_INVALID/);
+    expect(emu.bot('ann_studio_bot').profilePhoto()).toBeUndefined();
     await managed.setMyProfilePhoto({ type: 'static', photo: new InputFile(png(8, 8)) } as never);
     const view = emu.bot('ann_studio_bot');
     expect(view.profileText('name', 'en')).toBe('Ann Studio');
@@ -117,7 +128,11 @@ describe('managed bots', () => {
     expect(view.profileText('short_description')).toBe('AI pictures');
     expect(view.commands()).toEqual([{ command: 'start', description: 'Start' }]);
     expect(view.profilePhoto()).toMatch(/^photo:\d+$/);
-    expect(emu.problems).toEqual([]);
+    // The two refusals are the bot's mistakes: the suites' closing check would report them.
+    expect(emu.problems).toEqual([
+      '@ann_studio_bot: setMyProfilePhoto: Bad Request: IMAGE_PROCESS_FAILED',
+      '@ann_studio_bot: setMyProfilePhoto: Bad Request: PHOTO_INVALID',
+    ]);
   });
 
   it('replaces a managed token: the old one stops working at once', async () => {

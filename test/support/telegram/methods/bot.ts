@@ -1,5 +1,6 @@
 import { ApiError, badRequest, benignBadRequest } from '../api-error.js';
 import type { MethodHandler } from '../core.js';
+import { imageSize } from '../files/image-size.js';
 import { isRecord, optBool, optInt, optJson, optString } from '../params.js';
 import { checkWebApp } from '../reply-markup.js';
 
@@ -171,7 +172,8 @@ function requiredUserId(params: Record<string, unknown>): number {
 
 /**
  * setMyProfilePhoto: an InputProfilePhoto, static (`photo`) or animated (`animation`), whose file
- * is uploaded with the call (attach://); a file_id or a URL is refused, as Telegram does.
+ * is uploaded with the call (attach://); a file_id or a URL is refused, as Telegram does, and so
+ * is a static photo whose bytes are no image.
  */
 export const setMyProfilePhoto: MethodHandler = (core, { params, uploads }) => {
   const photo = optJson(params, 'photo', "can't parse InputProfilePhoto JSON object");
@@ -181,6 +183,8 @@ export const setMyProfilePhoto: MethodHandler = (core, { params, uploads }) => {
   const upload =
     typeof ref === 'string' && ref.startsWith('attach://') ? uploads.get(ref.slice(9)) : undefined;
   if (!upload) throw badRequest('PHOTO_INVALID');
+  if (upload.size === 0) throw badRequest('file must be non-empty');
+  if (field === 'photo' && upload.data && !imageSize(upload.data)) throw badRequest('IMAGE_PROCESS_FAILED');
   core.profilePhoto = `${field}:${upload.size}`;
   return true;
 };
