@@ -208,8 +208,8 @@ export class BotFleet {
     if (!rt) return;
     const { i18n, config } = rt;
     const { api } = rt.bot;
-    // The suggestion is the main bot's (its /newbot offered it), so a kept one is recognised.
-    const suggested = (locale: Locale) => suggestedBotName(this.#opts.shared.i18n, locale, creator.firstName);
+    // The suggestion /newbot offered (in the added bots' texts), so a kept one is recognised.
+    const suggested = (locale: Locale) => suggestedBotName(i18n, locale, creator.firstName);
     const keptSuggestion = SUPPORTED_LOCALES.some(
       (locale) => suggested(locale) === rt.bot.botInfo.first_name,
     );

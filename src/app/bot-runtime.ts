@@ -197,7 +197,12 @@ export function createBotRuntime(shared: SharedParts, identity: BotIdentity): Bo
       i18n,
       sandbox: upstream.sandbox,
       ...services,
-      thisBot: { id: identity.id, main: identity.id === MAIN_BOT_ID, suspended: identity.suspended },
+      thisBot: {
+        id: identity.id,
+        main: identity.id === MAIN_BOT_ID,
+        suspended: identity.suspended,
+        addedBotTexts: shared.addedBots.i18n,
+      },
       live: { tracker, statusMessages: notifier, inbox: store.inbox },
     },
   });

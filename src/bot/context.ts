@@ -72,6 +72,8 @@ export interface ThisBot {
   id: number;
   /** The operator's own bot (BOT_TOKEN): the one whose admins add and suspend the others. */
   main: boolean;
+  /** The texts a bot added here starts with (BOT_TEMPLATE's brand): /newbot suggests its name in them. */
+  addedBotTexts?: I18n<TelegramContext>;
   /** Suspended by the operator: customers get one sentence, no orders (bot/middlewares/suspended.ts). */
   suspended(): boolean;
 }

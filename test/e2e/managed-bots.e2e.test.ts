@@ -39,7 +39,8 @@ function removedKeyboard(chatId: number, after: number): boolean {
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'managed-bots-template-'));
   writeFileSync(join(dir, 'face.jpg'), PHOTO);
-  writeFileSync(join(dir, 'bots.env'), 'BOT_PHOTO=face.jpg\n');
+  // The bots made here sell under a brand of their own: /newbot suggests their name in it.
+  writeFileSync(join(dir, 'bots.env'), 'BOT_PHOTO=face.jpg\nBRAND_NAME=Nova\n');
   stack = await startStack({
     env: {
       ...STARS_STACK_ENV,
@@ -72,7 +73,7 @@ describe('managed bots: /newbot in the main bot', () => {
     const keyboard = (offer.replyMarkup as ReplyKeyboardMarkup).keyboard.flat();
     expect(keyboard[0]).toMatchObject({
       text: '🤖 Create a bot',
-      request_managed_bot: { suggested_name: "Olga's AI Studio", suggested_username: 'olga_aistudio_bot' },
+      request_managed_bot: { suggested_name: "Olga's Nova", suggested_username: 'olga_nova_bot' },
     });
     expect(keyboard[1]).toMatchObject({ text: '🏠 Main menu' });
 
@@ -105,12 +106,10 @@ describe('managed bots: /newbot in the main bot', () => {
     await annInStudio.sendCommand('start');
     await annInStudio.waitForMessage(/Hi, Ann!/, { timeoutMs: 30_000 });
 
-    expect(studio.profileText('name', 'en')).toBe("Olga's AI Studio");
-    expect(studio.profileText('name', 'ru')).toBe('AI Studio · Olga');
-    expect(studio.profileText('description', 'en')).toMatch(
-      /^AI Studio turns your ideas into images and videos/,
-    );
-    expect(studio.profileText('description', 'ru')).toMatch(/^AI Studio превращает ваши идеи/);
+    expect(studio.profileText('name', 'en')).toBe("Olga's Nova");
+    expect(studio.profileText('name', 'ru')).toBe('Nova · Olga');
+    expect(studio.profileText('description', 'en')).toMatch(/^Nova turns your ideas into images and videos/);
+    expect(studio.profileText('description', 'ru')).toMatch(/^Nova превращает ваши идеи/);
     expect(studio.profileText('description')).toBe(studio.profileText('description', 'en'));
     expect(studio.profileText('short_description', 'en')).toMatch(/Images and videos from your ideas/);
     expect(studio.profileText('short_description', 'ru')).toMatch(/Картинки и видео/);

@@ -40,8 +40,10 @@ privateChats.command('newbot', async (ctx) => {
     await ctx.reply(ctx.t('managed-bots-no-permission'));
     return;
   }
-  const name = suggestedBotName(ctx.deps.i18n, ctx.locale, ctx.from.first_name);
-  const username = suggestedBotUsername(ctx.from.first_name, ctx.deps.i18n.t(ctx.locale, 'brand-name'));
+  // In the new bot's own brand (BOT_TEMPLATE's, else this bot's).
+  const texts = ctx.deps.thisBot?.addedBotTexts ?? ctx.deps.i18n;
+  const name = suggestedBotName(texts, ctx.locale, ctx.from.first_name);
+  const username = suggestedBotUsername(ctx.from.first_name, texts.t(ctx.locale, 'brand-name'));
   await ctx.reply(ctx.t('managed-bots-intro'), { reply_markup: newBotKeyboard(ctx, { name, username }) });
 });
 
