@@ -1155,6 +1155,9 @@ bots-help = Add one: <code>/bot_add &lt;token&gt;</code>. Pause: <code>/bot_off 
 bots-off-usage = Usage: <code>/bot_off &lt;bot&gt;</code>, the bot's number or @username from /bots.
 bots-on-usage = Usage: <code>/bot_on &lt;bot&gt;</code>, the bot's number or @username from /bots.
 bots-unknown = There's no bot { $ref }. Your bots are in /bots.
+bots-page = Bots { $from }–{ $to } of { $total }
+bots-button-previous = ◀️ Previous
+bots-button-next = Next ▶️
 bots-main-stays = This bot can't be paused: it's the one you manage the others from.
 bots-off-changed = ⏸ { $name } is paused: its customers get a short note saying so, and it takes no orders or payments. Orders already paid for are still delivered. Resume it with <code>/bot_on</code>.
 bots-off-unchanged = { $name } is already paused.
@@ -1197,4 +1200,3 @@ managed-bots-profile-short-description = Images and videos from your ideas, made
 ## Operator's control rooms (issue 40)
 opsroom-button = 🛠 { $name }
 opsroom-hint = 🛠 The buttons below open each bot's control room, with its own figures and settings.
-opsroom-more = There are buttons for the first { $shown } bots only: for any other, send <code>/bots &lt;bot&gt;</code>.

@@ -1138,6 +1138,9 @@ bots-help = Добавить: <code>/bot_add &lt;токен&gt;</code>. Прио
 bots-off-usage = Как пользоваться: <code>/bot_off &lt;бот&gt;</code>, номер бота или его @username из /bots.
 bots-on-usage = Как пользоваться: <code>/bot_on &lt;бот&gt;</code>, номер бота или его @username из /bots.
 bots-unknown = Бота { $ref } нет. Ваши боты — в /bots.
+bots-page = Боты { $from }–{ $to } из { $total }
+bots-button-previous = ◀️ Назад
+bots-button-next = Дальше ▶️
 bots-main-stays = Этот бот нельзя приостановить: из него вы управляете остальными.
 bots-off-changed = ⏸ { $name } приостановлен: клиенты видят короткое сообщение об этом, заказы и оплаты он не принимает. Уже оплаченные заказы всё равно будут доставлены. Возобновить: <code>/bot_on</code>.
 bots-off-unchanged = { $name } уже приостановлен.
@@ -1180,4 +1183,3 @@ managed-bots-profile-short-description = Картинки и видео по в�
 ## Operator's control rooms (issue 40)
 opsroom-button = 🛠 { $name }
 opsroom-hint = 🛠 Кнопки ниже открывают панель каждого бота, с его цифрами и настройками.
-opsroom-more = Кнопки есть только у первых { $shown } ботов. Чтобы открыть панель другого, отправьте <code>/bots &lt;бот&gt;</code>.

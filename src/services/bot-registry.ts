@@ -199,6 +199,26 @@ export class BotRegistry {
     );
   }
 
+  /**
+   * One page of the overview: bots `page * size` on (the last page when past it), their figures
+   * only, and how many bots there are.
+   */
+  async overviewPage(
+    page: number,
+    size: number,
+  ): Promise<{ rows: BotOverview[]; total: number; page: number }> {
+    const bots = await this.bots.list();
+    const last = Math.max(0, Math.ceil(bots.length / size) - 1);
+    const shown = Math.min(Math.max(0, page), last);
+    const rows = await Promise.all(
+      bots.slice(shown * size, (shown + 1) * size).map(async (bot) => ({
+        bot,
+        figures: await this.#fleet.figures(bot.id).catch(() => undefined),
+      })),
+    );
+    return { rows, total: bots.length, page: shown };
+  }
+
   /** The bot named by its id or @username. */
   async find(ref: string): Promise<BotRecord | undefined> {
     const text = ref.trim();

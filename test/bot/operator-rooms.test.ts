@@ -1,12 +1,17 @@
 /**
  * /bots in the main bot, in process: a Web App button per added bot opening its control room as
  * the operator (the main bot's page with `?bot=<id>`), none for the main bot (its own is
- * /dashboard), none at all when the Mini App is off; past 20 added bots, the first 20 and a line
- * on `/bots <bot>`, which answers with that one bot and its button.
+ * /dashboard), none at all when the Mini App is off; ten bots a page with Previous / Next (each
+ * page's rooms), and `/bots <bot>`, which answers with that one bot and its button.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BotFigures } from '../../src/services/bot-registry.js';
-import { createInProcessBot, type InProcessBot, textMessage } from '../support/in-process-bot.js';
+import {
+  callbackQuery,
+  createInProcessBot,
+  type InProcessBot,
+  textMessage,
+} from '../support/in-process-bot.js';
 
 const OPERATOR = { id: 90, language_code: 'en' };
 const MINIAPP_ON = { PUBLIC_URL: 'https://ops.example.com', METRICS_PORT: '9100' };
@@ -43,12 +48,13 @@ async function mainBotWith(count: number, env: Record<string, string>) {
   return harness;
 }
 
+/** An answer's inline keyboard. */
+type Rows = Array<Array<{ text: string; web_app?: { url: string }; callback_data?: string }>>;
+
 async function bots(h: InProcessBot, from = OPERATOR, args = '') {
   await h.send(textMessage(from, `/bots${args ? ` ${args}` : ''}`));
   const sent = h.calls.findLast((c) => c.method === 'sendMessage');
-  const markup = sent?.payload.reply_markup as
-    | { inline_keyboard: Array<Array<{ text: string; web_app?: { url: string } }>> }
-    | undefined;
+  const markup = sent?.payload.reply_markup as { inline_keyboard: Rows } | undefined;
   return { text: String(sent?.payload.text), rows: markup?.inline_keyboard };
 }
 
@@ -77,14 +83,41 @@ describe("/bots opens each added bot's control room for the operator", () => {
     expect(alone.rows).toBeUndefined();
   });
 
-  it('shows the first 20 past that, and /bots <bot> answers with that one bot and its button', async () => {
+  it('lists ten bots a page with Previous / Next and their rooms; /bots <bot> answers with that one bot', async () => {
     const h = await mainBotWith(23, MINIAPP_ON);
-    const all = await bots(h);
-    const urls = all.rows?.flat().map((b) => b.web_app?.url);
-    expect(urls).toHaveLength(20);
-    expect(urls?.at(-1)).toBe('https://ops.example.com/miniapp/?bot=21');
-    expect(all.text).toContain('There are buttons for the first 20 bots only');
-    expect(all.text).toContain('@shop24_bot');
+    const first = await bots(h);
+    const urlsOf = (rows: Rows | undefined) =>
+      rows?.flat().flatMap((b) => (b.web_app ? [b.web_app.url] : []));
+    // The main bot and @shop2_bot to @shop10_bot: nine rooms (the main bot's own is /dashboard).
+    expect(urlsOf(first.rows)).toHaveLength(9);
+    expect(urlsOf(first.rows)?.at(-1)).toBe('https://ops.example.com/miniapp/?bot=10');
+    expect(first.text).toContain('Bots 1–10 of 24');
+    expect(first.text).not.toContain('@shop11_bot');
+    expect(first.rows?.at(-1)?.map((b) => b.text)).toEqual(['Next ▶️']);
+
+    /** Taps a page button of the last answer; returns the edited text and buttons. */
+    const tap = async (label: string) => {
+      const last = h.calls.findLast((c) => c.method === 'sendMessage' || c.method === 'editMessageText');
+      const rows = last?.payload.reply_markup as { inline_keyboard: Rows };
+      const data = rows.inline_keyboard.flat().find((b) => b.text === label)?.callback_data;
+      expect(data).toBeDefined();
+      await h.send(callbackQuery(OPERATOR, data!));
+      const edit = h.calls.findLast((c) => c.method === 'editMessageText')!;
+      const markup = edit.payload.reply_markup as { inline_keyboard: Rows };
+      return { text: String(edit.payload.text), rows: markup.inline_keyboard };
+    };
+    const second = await tap('Next ▶️');
+    expect(second.text).toContain('Bots 11–20 of 24');
+    expect(second.text).toContain('@shop11_bot');
+    expect(urlsOf(second.rows)).toHaveLength(10);
+    expect(second.rows.at(-1)?.map((b) => b.text)).toEqual(['◀️ Previous', 'Next ▶️']);
+    const third = await tap('Next ▶️');
+    expect(third.text).toContain('Bots 21–24 of 24');
+    expect(urlsOf(third.rows)?.at(-1)).toBe('https://ops.example.com/miniapp/?bot=24');
+    expect(third.rows.at(-1)?.map((b) => b.text)).toEqual(['◀️ Previous']);
+    expect((await tap('◀️ Previous')).text).toContain('Bots 11–20 of 24');
+    // Every tap was answered once.
+    expect(h.calls.filter((c) => c.method === 'answerCallbackQuery')).toHaveLength(3);
 
     for (const ref of ['24', '@shop24_bot']) {
       const one = await bots(h, OPERATOR, ref);

@@ -4,9 +4,10 @@
  * - /bot_add <token>: Telegram checks the token, it is sealed and stored, and the bot answers its
  *   customers at once; the message with the token is deleted from the chat;
  * - /bots: every bot with its status, customers, and the last 7 days' revenue and upstream cost,
- *   and (Mini App on) a Web App button per added bot opening its control room as the operator
- *   (the main bot's page with `?bot=<id>`; the API takes the main bot's initData for its admins);
- *   at most OPERATOR_ROOM_BUTTONS of them, `/bots <bot>` shows one bot with its button;
+ *   BOTS_PAGE_SIZE a page with Previous / Next buttons, and (Mini App on) a Web App button per
+ *   added bot of the page opening its control room as the operator (the main bot's page with
+ *   `?bot=<id>`; the API takes the main bot's initData for its admins); `/bots <bot>` shows that
+ *   one bot with its button;
  * - /bot_off <bot> and /bot_on <bot> (its number or @username): suspend and resume one;
  * - /bot_cap <bot> <usd|off>: its daily upstream spend cap (services/bot-spend-cap.ts).
  */
@@ -14,6 +15,8 @@ import { InlineKeyboard } from 'grammy';
 import { formatMoney } from '../../domain/money.js';
 import { miniAppUrlOf } from '../../lib/mini-app-url.js';
 import { type BotOverview, isMainBot } from '../../services/bot-registry.js';
+import { botsPageData } from '../../telegram/callback-data/admin.js';
+import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
 import { botName } from '../../telegram/texts/bot-name.js';
 import { Composer } from '../composer.js';
 import type { BaseContext, BotContext } from '../context.js';
@@ -76,53 +79,82 @@ function overviewLine(ctx: BaseContext, { bot, figures }: BotOverview): string {
   return `${line}\n    ${capLine}`;
 }
 
-/**
- * Control-room buttons a /bots answer carries at most: Telegram takes up to 100 buttons, but a list
- * that long is no help; past it, `/bots <bot>` answers with that one bot and its button.
- */
-const OPERATOR_ROOM_BUTTONS = 20;
+/** Bots a /bots page lists: the message stays far below Telegram's 4,096 characters. */
+export const BOTS_PAGE_SIZE = 10;
 
 /**
- * A Web App button per added bot (two a row) opening its control room from the main bot, so the
- * page is signed with the main bot's token: the operator's admins see every bot. None when the
- * Mini App is off (no https page to open).
+ * The page's control-room buttons, a Web App button per added bot (two a row) opening its room from
+ * the main bot, so the page is signed with the main bot's token: the operator's admins see every
+ * bot. None when the Mini App is off (no https page to open).
  */
-function operatorRoomsKeyboard(ctx: BaseContext, rows: readonly BotOverview[]): InlineKeyboard | undefined {
-  const added = rows.filter(({ bot }) => !isMainBot(bot)).slice(0, OPERATOR_ROOM_BUTTONS);
-  const keyboard = new InlineKeyboard();
+function addRoomButtons(ctx: BaseContext, keyboard: InlineKeyboard, rows: readonly BotOverview[]): boolean {
+  const added = rows.filter(({ bot }) => !isMainBot(bot));
   for (const [i, { bot }] of added.entries()) {
     const url = miniAppUrlOf(ctx.deps.config.miniApp.url, bot.id);
-    if (!url) return undefined;
+    if (!url) return false;
     if (i > 0 && i % 2 === 0) keyboard.row();
     keyboard.webApp(ctx.t('opsroom-button', { name: botName(bot) }), url);
   }
-  return added.length > 0 ? keyboard : undefined;
+  return added.length > 0;
 }
+
+/** A /bots answer: these bots' lines, their control rooms, and (`pages`) the way to the others. */
+function botsAnswer(
+  ctx: BaseContext,
+  rows: readonly BotOverview[],
+  pages?: { page: number; total: number },
+): { text: string; keyboard: InlineKeyboard } {
+  const billing = ctx.deps.config.billing.mode === 'stars';
+  const lines = [ctx.t('bots-title'), ctx.t(billing ? 'bots-legend' : 'bots-legend-free'), ''];
+  if (pages && pages.total > BOTS_PAGE_SIZE) {
+    const from = pages.page * BOTS_PAGE_SIZE + 1;
+    lines.splice(2, 0, ctx.t('bots-page', { from, to: from + rows.length - 1, total: pages.total }));
+  }
+  for (const row of rows) lines.push(overviewLine(ctx, row));
+  lines.push('', ctx.t('bots-help'), ctx.t('bot-cap-help'));
+  const keyboard = new InlineKeyboard();
+  if (addRoomButtons(ctx, keyboard, rows)) lines.push('', ctx.t('opsroom-hint'));
+  if (pages && pages.total > BOTS_PAGE_SIZE) {
+    keyboard.row();
+    if (pages.page > 0)
+      keyboard.text(ctx.t('bots-button-previous'), botsPageData.pack({ page: pages.page - 1 }));
+    if ((pages.page + 1) * BOTS_PAGE_SIZE < pages.total)
+      keyboard.text(ctx.t('bots-button-next'), botsPageData.pack({ page: pages.page + 1 }));
+  }
+  return { text: lines.join('\n'), keyboard };
+}
+
+/** The reply options of a /bots answer: no link previews, its buttons when it has any. */
+const answerOptions = (keyboard: InlineKeyboard) => ({
+  link_preview_options: { is_disabled: true },
+  ...(keyboard.inline_keyboard.some((row) => row.length > 0) && { reply_markup: keyboard }),
+});
 
 operators.command('bots', async (ctx) => {
   // `/bots <bot>`: that one bot (its number or @username), with its control room's button.
   const ref = ctx.match.trim();
-  const one = ref.length === 0 ? undefined : await ctx.deps.bots.find(ref);
-  if (ref.length > 0 && !one) {
-    await ctx.reply(ctx.t('bots-unknown', { ref }));
+  if (ref.length > 0) {
+    const one = await ctx.deps.bots.find(ref);
+    const row = one && (await ctx.deps.bots.overview()).find(({ bot }) => bot.id === one.id);
+    if (!row) {
+      await ctx.reply(ctx.t('bots-unknown', { ref }));
+      return;
+    }
+    const { text, keyboard } = botsAnswer(ctx, [row]);
+    await ctx.reply(text, answerOptions(keyboard));
     return;
   }
-  const all = await ctx.deps.bots.overview();
-  const bots = one ? all.filter(({ bot }) => bot.id === one.id) : all;
-  const billing = ctx.deps.config.billing.mode === 'stars';
-  const lines = [ctx.t('bots-title'), ctx.t(billing ? 'bots-legend' : 'bots-legend-free'), ''];
-  for (const row of bots) lines.push(overviewLine(ctx, row));
-  lines.push('', ctx.t('bots-help'), ctx.t('bot-cap-help'));
-  const keyboard = operatorRoomsKeyboard(ctx, bots);
-  const added = bots.filter(({ bot }) => !isMainBot(bot)).length;
-  if (keyboard) {
-    lines.push('', ctx.t('opsroom-hint'));
-    if (added > OPERATOR_ROOM_BUTTONS) lines.push(ctx.t('opsroom-more', { shown: OPERATOR_ROOM_BUTTONS }));
-  }
-  await ctx.reply(lines.join('\n'), {
-    link_preview_options: { is_disabled: true },
-    ...(keyboard && { reply_markup: keyboard }),
-  });
+  const { rows, total, page } = await ctx.deps.bots.overviewPage(0, BOTS_PAGE_SIZE);
+  const { text, keyboard } = botsAnswer(ctx, rows, { page, total });
+  await ctx.reply(text, answerOptions(keyboard));
+});
+
+operators.callbackQuery(botsPageData.filter(), async (ctx) => {
+  const { page: wanted } = botsPageData.unpack(ctx.callbackQuery.data);
+  const { rows, total, page } = await ctx.deps.bots.overviewPage(wanted, BOTS_PAGE_SIZE);
+  const { text, keyboard } = botsAnswer(ctx, rows, { page, total });
+  await ctx.answerCallbackQuery();
+  await editIgnoringNotModified(ctx.editMessageText(text, answerOptions(keyboard)));
 });
 
 for (const [command, suspend] of [

@@ -5,7 +5,8 @@
  * - `bcp:<action>:<broadcast id>`: the progress message (pause, resume, cancel);
  * - `usr:<action>:<user id>`: the customer card (/user);
  * - `aud:<position>[:newer]`: pages of /audit, the entries from that position on (0 is the newest),
- *   or with `newer` the ones just before it.
+ *   or with `newer` the ones just before it;
+ * - `bts:<page>`: pages of /bots (the operator's bots, in the main bot).
  */
 import { buttonFamily, field } from './codec.js';
 
@@ -44,6 +45,8 @@ export const auditPageData = buttonFamily('aud', {
   at: field.int(0, 99_999),
   newer: field.optional(field.oneOf(['newer'] as const)),
 });
+
+export const botsPageData = buttonFamily('bts', { page: field.int(0, 99_999) });
 
 /** `cmp:<campaign id>`: a campaign's days under /campaigns; 0 goes back to the list. */
 export const campaignData = buttonFamily('cmp', { id: field.int(0, 2_147_483_647) });
