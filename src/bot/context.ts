@@ -51,6 +51,7 @@ export interface BotDeps
     | 'promo'
     | 'subscriptions'
     | 'bots'
+    | 'upstreamKey'
   > {
   config: Config;
   logger: Logger;
