@@ -244,7 +244,7 @@ export function createServices(opts: {
  * Whether the upstream takes a key (GET /balance, asked once): refused (401 or 403), or not
  * answered. The client keeps the key out of its errors; nothing here logs or keeps it.
  */
-async function probeUpstreamKey(baseUrl: string, key: string): Promise<KeyVerdict> {
+export async function probeUpstreamKey(baseUrl: string, key: string): Promise<KeyVerdict> {
   const client = new ResellerClient({ baseUrl, apiKey: key, retry: { retries: 0 } });
   try {
     await client.getBalance({ signal: AbortSignal.timeout(10_000) });
