@@ -4,7 +4,8 @@
  * sends /upstream_key; the message is deleted at once; a key the upstream refuses stores nothing;
  * a good key is stored sealed and, without a restart, the bot's orders are charged to its own
  * account (its balance drops, the shared one does not) and /balance shows that account; `off`
- * goes back to the shared key. Neither key ever appears in the bot's log or its messages.
+ * goes back to the shared key. Neither key ever appears in the bot's log or its messages, nor stays
+ * in the stored updates.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pricedTextImage } from '../support/e2e/flows.js';
@@ -133,7 +134,11 @@ describe("an added bot's own upstream key", () => {
     expect(await shopBalanceText()).toContain('$100');
   }, 90_000);
 
-  it('neither key ever reached the log or a message', async () => {
+  it('neither key ever reached the log, a message, or stays in the stored updates', async () => {
+    const stored = await stack.database.query<{ payload: unknown }>`select payload from update_inbox`;
+    expect(stored.length).toBeGreaterThan(0);
+    expect(JSON.stringify(stored)).not.toContain(OWN_KEY);
+    expect(JSON.stringify(stored)).not.toContain(BAD_KEY);
     const log = stack.bot.lines.join('\n');
     expect(log).not.toContain(OWN_KEY);
     expect(log).not.toContain(BAD_KEY);

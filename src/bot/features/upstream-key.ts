@@ -2,7 +2,8 @@
  * An added bot's own upstream API key (issue 40), for that bot's admins in private chats (the main
  * bot's key is RESELLER_API_KEY; its admins fall through to the catch-all):
  * - /upstream_key: which account the bot orders with, and how to change it;
- * - /upstream_key <key>: the message with the key is deleted at once, whatever the outcome; the
+ * - /upstream_key <key>: the message with the key is deleted at once, whatever the outcome (and
+ *   the stored update keeps only its id once handled); the
  *   upstream checks the key, it is stored sealed, and the bot's orders, catalog and /balance use
  *   that account within seconds (services/upstream-key.ts);
  * - /upstream_key off: back to the deployment's shared key.
@@ -40,12 +41,17 @@ botAdmins.command('upstream_key', async (ctx) => {
     await ctx.reply(outcomeText(ctx, await keys.clear()));
     return;
   }
-  // The key was typed into this chat: it does not stay there, whatever the outcome.
-  const deleted = await ctx.deleteMessage().then(
-    () => true,
-    () => false,
-  );
-  const lines = [outcomeText(ctx, await keys.set(typed))];
-  if (deleted) lines.push('', ctx.t('upstream-key-deleted'));
-  await ctx.reply(lines.join('\n'));
+  try {
+    // The key was typed into this chat: it does not stay there, whatever the outcome.
+    const deleted = await ctx.deleteMessage().then(
+      () => true,
+      () => false,
+    );
+    const lines = [outcomeText(ctx, await keys.set(typed))];
+    if (deleted) lines.push('', ctx.t('upstream-key-deleted'));
+    await ctx.reply(lines.join('\n'));
+  } finally {
+    // Nor in the stored update, once handled (a crash before this: handled again, then forgotten).
+    await ctx.deps.live?.inbox.forgetPayload(ctx.update.update_id);
+  }
 });
