@@ -3,11 +3,12 @@
  * simulator with two accounts, the real bot process) on the run's engine: the added bot's admin
  * sends /upstream_key; the message is deleted at once; a key the upstream refuses stores nothing;
  * a good key is stored sealed and, without a restart, the bot's orders are charged to its own
- * account (its balance drops, the shared one does not) and /balance shows that account; `off`
- * goes back to the shared key. Neither key ever appears in the bot's log or its messages, nor stays
+ * account (its balance drops, the shared one does not) and /balance shows that account; while
+ * that order runs the key does not change; `off` then goes back to the shared key. Neither key ever appears in the bot's log or its messages, nor stays
  * in the stored updates.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/simulator/server.js';
 import { pricedTextImage } from '../support/e2e/flows.js';
 import { E2E_API_KEY, STARS_STACK_ENV, type Stack, startStack } from '../support/e2e/stack.js';
 import type { EmulatedBot, ScriptedUser } from '../support/telegram/emulator.js';
@@ -24,6 +25,8 @@ let operator: ScriptedUser;
 /** The operator added the shop bot, so they are its admin there too. */
 let adminInShop: ScriptedUser;
 let annInShop: ScriptedUser;
+/** Orders progress only when the test moves this: one stays in flight while the admin tries `off`. */
+const clock = new ManualClock(Date.now());
 
 beforeAll(async () => {
   stack = await startStack({
@@ -33,6 +36,7 @@ beforeAll(async () => {
       BOT_TOKENS_SECRET: SECRET,
       WELCOME_STARS: '20',
     },
+    simulator: { clock },
     beforeBot: (emulator, simulator) => {
       simulator.state.addAccount({ key: OWN_KEY, balance_usd: '20.00', deposit_usd: '20.00' });
       shop = emulator.addBot({ username: 'shop_bot', first_name: 'Shop' });
@@ -113,6 +117,14 @@ describe("an added bot's own upstream key", () => {
     const prompt = 'A lighthouse paid by the shop';
     await pricedTextImage(annInShop, prompt);
     await annInShop.pressButton(/^✅ Confirm/);
+    // Taken by its own account and still running there: the key can't change under it.
+    await expect.poll(() => stack.simulator.state.listOrders(OWN_KEY).length, { timeout: 30_000 }).toBe(1);
+    const tried = stack.emulator.seq();
+    await adminInShop.sendCommand('upstream_key', 'off');
+    const refused = await adminInShop.waitForMessage(/still running on the current key/, { after: tried });
+    expect(refused.text).toMatch(/^1 order is/);
+    expect(await sealedColumn()).toBe(sealed);
+    clock.advance(10 * 60_000);
     await annInShop.waitForMessage((m) => m.kind === 'document' && /Original quality/.test(m.caption ?? ''), {
       timeoutMs: 60_000,
     });
