@@ -2,10 +2,10 @@
  * An added bot's own upstream API key (issue 40), for that bot's admins in private chats (the main
  * bot's key is RESELLER_API_KEY; its admins fall through to the catch-all):
  * - /upstream_key: which account the bot orders with, and how to change it;
- * - /upstream_key <key>: the message with the key is deleted at once, whatever the outcome (and
- *   the stored update keeps only its id once handled); the
- *   upstream checks the key, it is stored sealed, and the bot's orders, catalog and /balance use
- *   that account within seconds (services/upstream-key.ts);
+ * - /upstream_key <key>: the message with the key is deleted at once, whatever the outcome, and
+ *   the stored update keeps only its id once handled; the upstream checks the key, it is stored
+ *   sealed, and the bot's orders, catalog and /balance use that account within seconds
+ *   (services/upstream-key.ts);
  * - /upstream_key off: back to the deployment's shared key.
  * Neither changes while the bot has orders in flight: they belong to the account that took them.
  */
