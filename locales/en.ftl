@@ -1200,3 +1200,22 @@ managed-bots-profile-short-description = Images and videos from your ideas, made
 ## Operator's control rooms (issue 40)
 opsroom-button = 🛠 { $name }
 opsroom-hint = 🛠 The buttons below open each bot's control room, with its own figures and settings.
+
+## A bot's own upstream key (issue 40)
+admin-command-upstream_key = This bot's own Reseller API key (admins)
+upstream-key-current-own = 🔑 This bot orders with <b>its own API key</b>: its generations are paid from your Reseller API account, and /balance shows that account.
+upstream-key-current-shared = 🔑 This bot orders with the <b>shared API key</b> of the service that runs it.
+upstream-key-usage = To use your own Reseller API account, send <code>/upstream_key &lt;key&gt;</code> with the key from your provider's dashboard. We check it, keep it encrypted and delete your message. <code>/upstream_key off</code> goes back to the shared key.
+upstream-key-set = ✅ The key works: from now on this bot's orders, models and /balance use your own API account.
+upstream-key-cleared = ✅ This bot is back on the shared API key: new orders aren't paid from your API account any more.
+upstream-key-already-shared = This bot already uses the shared API key.
+upstream-key-malformed = That doesn't look like an API key. Copy it again from your provider's dashboard and send <code>/upstream_key &lt;key&gt;</code>.
+upstream-key-main = This bot's API key is set on the server (<code>RESELLER_API_KEY</code>), not here.
+upstream-key-no-secret = Own API keys need <code>BOT_TOKENS_SECRET</code> on the server, to keep them encrypted. Nothing was saved: ask the service's admins to set it.
+upstream-key-in-flight = { $orders ->
+    [one] { $orders } order is
+   *[other] { $orders } orders are
+  } still running on the current key, and only that account can finish them. Nothing changed: try again once they're done.
+upstream-key-refused = The API doesn't accept this key: it's mistyped, revoked, or from another account or provider. Nothing was saved, and the bot keeps its current key.
+upstream-key-unreachable = We couldn't reach the API to check the key, so nothing was saved. Please try again in a few minutes.
+upstream-key-deleted = 🔒 We deleted your message with the key, so it doesn't stay in this chat.

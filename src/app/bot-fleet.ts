@@ -1,9 +1,10 @@
 /**
  * Serves the bots added at run time (issue 40) beside the main bot, in this process: each gets its
- * own runtime (bot-runtime.ts) on the shared engine and upstream, its own way in (a long poll, or
- * its webhook route /telegram/<bot id> with a secret of its own) and its singleton jobs on the
- * cluster's one lock. A bot added here is served at once; every replica also looks at the registry
- * every few seconds, so a bot added, suspended or resumed on another replica follows within that.
+ * own runtime (bot-runtime.ts) on the shared engine and upstream (with its own upstream key if its
+ * admin set one), its own way in (a long poll, or its webhook route /telegram/<bot id> with a
+ * secret of its own) and its singleton jobs on the cluster's one lock. A bot added here is served
+ * at once; every replica also looks at the registry every few seconds, so a bot added, suspended or
+ * resumed on another replica, or given another upstream key, follows within that.
  * A bot whose token stops working is logged and left out; the others go on.
  */
 import { Api, GrammyError, InputFile } from 'grammy';
@@ -32,6 +33,8 @@ const SYNC_MS = 5_000;
 
 interface Served {
   token: string;
+  /** Its own upstream key as sealed in the registry, or null for the shared one: a change serves it again. */
+  upstreamKeySealed: string | null;
   runtime: BotRuntime;
   jobs: SingletonJob[];
   stopReceiving: () => Promise<void>;
@@ -124,7 +127,8 @@ export class BotFleet {
     const wanted = await this.#opts.main.services.bots.served();
     for (const { bot, token } of wanted) {
       this.#records.set(bot.id, bot);
-      if (this.#served.get(bot.id)?.token === token) continue;
+      const served = this.#served.get(bot.id);
+      if (served?.token === token && served.upstreamKeySealed === bot.upstreamKeySealed) continue;
       await this.#serve(bot, token).catch((err: unknown) => {
         if (this.#failing.has(bot.id)) return;
         this.#failing.add(bot.id);
@@ -136,12 +140,18 @@ export class BotFleet {
     }
   }
 
-  /** Starts serving the bot (again, with a new token, if it was served already). */
+  /**
+   * Starts serving the bot (again, with a new token or upstream key, if it was served already).
+   * Its admin changes its upstream key only while it has no order in flight
+   * (services/upstream-key.ts), so the runtime it replaces leaves no order for the other account.
+   */
   async #serve(record: BotRecord, token: string): Promise<void> {
     if (this.#stopped || record.id === MAIN_BOT_ID) return;
     this.#records.set(record.id, record);
     const before = this.#served.get(record.id);
-    if (before?.token === token) return;
+    if (before?.token === token && before.upstreamKeySealed === record.upstreamKeySealed) return;
+    const registry = this.#opts.main.services.bots;
+    const upstreamKey = registry.upstreamKeyOf(record);
     if (before) {
       this.#served.delete(record.id);
       await this.#stopServing(before, this.#opts.shared.config.drainGraceMs);
@@ -156,6 +166,9 @@ export class BotFleet {
         suspended: () => this.#records.get(record.id)?.status === 'suspended',
         // Its spend cap reached: the operator hears it from the main bot.
         operatorAlerts: this.#opts.main.services.admin.alerts,
+        ...(upstreamKey !== null && { upstreamKey }),
+        // Set or cleared by its admin here: served again now (other replicas follow at their sync).
+        upstreamKeyChanged: () => this.#followRegistry(),
       },
     );
     const jobs = singletonJobs(runtime).map((job) => ({ ...job, name: `${job.name}:bot-${record.id}` }));
@@ -163,7 +176,13 @@ export class BotFleet {
       await startBot(runtime);
       await this.#opts.singletons.add(jobs);
       const receiving = await this.#receive(runtime);
-      this.#served.set(record.id, { token, runtime, jobs, ...receiving });
+      this.#served.set(record.id, {
+        token,
+        upstreamKeySealed: record.upstreamKeySealed,
+        runtime,
+        jobs,
+        ...receiving,
+      });
     } catch (err) {
       // Whatever had started stops, so the next try starts from nothing (no second set of loops).
       await this.#opts.singletons.remove(jobs).catch(() => undefined);
@@ -172,6 +191,16 @@ export class BotFleet {
     }
     this.#failing.delete(record.id);
     runtime.logger.info({ username: runtime.bot.botInfo.username }, 'added bot started');
+  }
+
+  /**
+   * Reads the registry now rather than at the next sync. Not awaited by whoever asks: the update
+   * that asked must finish before its bot's runtime can drain.
+   */
+  #followRegistry(): void {
+    this.#serialized(() => this.#syncOnce()).catch((err: unknown) =>
+      this.#opts.logger.error({ err }, 'could not follow the bot registry'),
+    );
   }
 
   async #receive(rt: BotRuntime): Promise<Pick<Served, 'stopReceiving' | 'handle'>> {

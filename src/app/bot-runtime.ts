@@ -2,7 +2,8 @@
  * One bot's part of the process: its scoped store, its Telegram client (own send budget and flood
  * gates), its services, its grammY bot, its update inbox worker, its order tracker and notifier and
  * its chores. The main bot (BOT_TOKEN) and every added bot are each one of these, built on the same
- * shared parts (container.ts): the database engine, the upstream, the texts.
+ * shared parts (container.ts): the database engine, the upstream, the texts. An added bot with its
+ * own upstream key (/upstream_key) talks to the same upstream with that key instead.
  */
 import type { I18n } from '@grammyjs/i18n';
 import type { Bot } from 'grammy';
@@ -77,6 +78,13 @@ export interface BotIdentity {
   suspended(): boolean;
   /** An added bot's: the main bot's alerts, which tell the operator when its spend cap is reached. */
   operatorAlerts?: Pick<AdminAlerts, 'raiseLater'>;
+  /**
+   * An added bot's own upstream API key (opened from its sealed column): its orders, catalog,
+   * polls and /balance use it, on the shared upstream's URL. Absent: the shared RESELLER_API_KEY.
+   */
+  upstreamKey?: string;
+  /** Its admin set or cleared that key here: serve the bot again with it (the fleet's). */
+  upstreamKeyChanged?: () => void;
 }
 
 export interface BotRuntime {
@@ -111,7 +119,8 @@ export interface BotRuntime {
 }
 
 export function createBotRuntime(shared: SharedParts, identity: BotIdentity): BotRuntime {
-  const { upstream, i18n } = shared;
+  const { i18n } = shared;
+  const upstream = ownUpstream(shared.upstream, identity.upstreamKey);
   const config: Config = { ...shared.config, botToken: identity.token, adminIds: [...identity.adminIds] };
   // Lines of an added bot say which (its id, never its token).
   const logger = identity.id === MAIN_BOT_ID ? shared.logger : shared.logger.child({ bot: identity.id });
@@ -135,6 +144,7 @@ export function createBotRuntime(shared: SharedParts, identity: BotIdentity): Bo
     settingsWatch: shared.settingsWatch,
     getFile: (id) => api.getFile(id),
     ...(identity.operatorAlerts && { operatorAlerts: identity.operatorAlerts }),
+    ...(identity.upstreamKeyChanged && { upstreamKeyChanged: identity.upstreamKeyChanged }),
   });
   // The tracker reports to the notifier, which edits status messages and delivers results.
   const notifier = new OrderNotifier({
@@ -297,4 +307,13 @@ export function createBotRuntime(shared: SharedParts, identity: BotIdentity): Bo
     subscriptionsSweep,
     inboxPruner,
   };
+}
+
+/**
+ * The upstream a bot orders from: the shared one, or the same API (URL, sandbox flag) with the
+ * bot's own key. Closing stays the shared upstream's business (app.ts closes it once).
+ */
+function ownUpstream(shared: Upstream, ownKey: string | undefined): Upstream {
+  if (ownKey === undefined) return shared;
+  return { baseUrl: shared.baseUrl, apiKey: ownKey, sandbox: shared.sandbox, close: async () => {} };
 }

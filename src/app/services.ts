@@ -7,6 +7,7 @@ import type { Store } from '../db/index.js';
 import type { Timers } from '../lib/timers.js';
 import type { Logger } from '../logger.js';
 import { ResellerClient } from '../reseller/client.js';
+import { ResellerError } from '../reseller/errors.js';
 import type { RetryPolicy } from '../reseller/retry.js';
 import { Accounts } from '../services/accounts.js';
 import { AuditTrail } from '../services/admin/audit-trail.js';
@@ -31,6 +32,7 @@ import { PromptLibraryService } from '../services/prompt-library.js';
 import { ReferralProgram } from '../services/referrals.js';
 import type { SettingsWatch } from '../services/settings-watch.js';
 import { SubscriptionsService } from '../services/subscriptions.js';
+import { type KeyVerdict, UpstreamKeyService } from '../services/upstream-key.js';
 import { UserLimits } from '../services/user-limits.js';
 import { WalletService } from '../services/wallet/wallet.js';
 import { WalletAdmin } from '../services/wallet/wallet-admin.js';
@@ -58,6 +60,8 @@ export function createServices(opts: {
   upstreamRetry?: Partial<RetryPolicy>;
   /** An added bot's: the operator's alerts (the main bot's admins), told when its spend cap is reached. */
   operatorAlerts?: Pick<AdminAlerts, 'raiseLater'>;
+  /** An added bot's own upstream key was set or cleared here: the process serves it again with it. */
+  upstreamKeyChanged?: () => void;
 }): Services {
   const { config, logger, store } = opts;
   const client = new ResellerClient({
@@ -230,7 +234,33 @@ export function createServices(opts: {
           })
         : null,
     bots: new BotRegistry(store.bots, config.bots.tokensSecret),
+    upstreamKey: new UpstreamKeyService({
+      botId: store.scope.botId,
+      bots: store.bots,
+      secret: config.bots.tokensSecret,
+      inFlight: () => store.orders.countInFlight(),
+      probe: (key) => probeUpstreamKey(opts.upstream.baseUrl, key),
+      changed: opts.upstreamKeyChanged ?? (() => {}),
+    }),
   };
+}
+
+/**
+ * Whether the upstream takes a key (GET /balance, asked once): refused (401 or 403), or not
+ * answered. The client keeps the key out of its errors; nothing here logs or keeps it.
+ */
+export async function probeUpstreamKey(baseUrl: string, key: string): Promise<KeyVerdict> {
+  const client = new ResellerClient({ baseUrl, apiKey: key, retry: { retries: 0 } });
+  try {
+    await client.getBalance({ signal: AbortSignal.timeout(10_000) });
+    return 'accepted';
+  } catch (error) {
+    if (error instanceof ResellerError && (error.httpStatus === 401 || error.httpStatus === 403))
+      return 'refused';
+    return 'unreachable';
+  } finally {
+    await client.close();
+  }
 }
 
 /**

@@ -51,7 +51,7 @@ export function helpCommands(
     ? [
         ...ADMIN_COMMANDS,
         ...(wallet ? ADMIN_WALLET_COMMANDS : []),
-        ...(operator ? operatorCommands(newBot) : []),
+        ...(operator ? operatorCommands(newBot) : ADDED_BOT_COMMANDS),
       ]
     : [];
   return [
@@ -120,6 +120,8 @@ const ADMIN_COMMANDS = [
 ] as const;
 /** The main bot's admins' only: the bots of the deployment (bot/features/bots.ts). */
 const OPERATOR_COMMANDS = ['bots'] as const;
+/** An added bot's admins' only: its own upstream API key (bot/features/upstream-key.ts). */
+const ADDED_BOT_COMMANDS = ['upstream_key'] as const;
 const ADMIN_WALLET_COMMANDS = ['refund', 'grant', 'promo_new', 'promo_batch', 'promos', 'promo_off'] as const;
 
 /** The user list plus the admin tools, for the admins' own chats. */
@@ -127,7 +129,7 @@ function adminCommandsFor(i18n: I18n<TelegramContext>, locale: Locale, lists: Co
   const names: string[] = [
     ...ADMIN_COMMANDS,
     ...(lists.wallet ? ADMIN_WALLET_COMMANDS : []),
-    ...(lists.operator ? operatorCommands(lists.newBot) : []),
+    ...(lists.operator ? operatorCommands(lists.newBot) : ADDED_BOT_COMMANDS),
   ];
   return [
     ...commandsFor(i18n, locale, lists),

@@ -26,8 +26,14 @@ export interface LiveParts {
   tracker: Pick<OrderTracker, 'track' | 'pollNow' | 'deliverNow'>;
   /** Status messages of tracked orders. */
   statusMessages: OrderStatusMessages;
-  /** The update inbox: /cancel asks the replica handling the chat's update to stop its long work. */
-  inbox: { requestCancel(lane: string, updateId: number): Promise<number> };
+  /**
+   * The update inbox: /cancel asks the replica handling the chat's update to stop its long work;
+   * an update that carried a secret keeps only its id once handled.
+   */
+  inbox: {
+    requestCancel(lane: string, updateId: number): Promise<number>;
+    forgetPayload(updateId: number): Promise<void>;
+  };
 }
 
 /**
@@ -51,6 +57,7 @@ export interface BotDeps
     | 'promo'
     | 'subscriptions'
     | 'bots'
+    | 'upstreamKey'
   > {
   config: Config;
   logger: Logger;

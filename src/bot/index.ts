@@ -54,6 +54,7 @@ import { shareFeature } from './features/share.js';
 import { startFeature } from './features/start.js';
 import { subscriptionsFeature } from './features/subscriptions.js';
 import { unhandledFeature } from './features/unhandled.js';
+import { upstreamKeyFeature } from './features/upstream-key.js';
 import { walletFeature } from './features/wallet.js';
 import { createAccessGuard } from './middlewares/access.js';
 import { createCallbackAnswerGuard } from './middlewares/answer-callbacks.js';
@@ -292,6 +293,7 @@ export function installFeatures(telegram: TelegramBot, opts: FeatureOptions): Bo
   protectedBot.use(dashboardFeature);
   protectedBot.use(botsFeature);
   protectedBot.use(managedBotsFeature);
+  protectedBot.use(upstreamKeyFeature);
   protectedBot.use(startFeature);
   protectedBot.use(languageFeature);
   protectedBot.use(helpFeature);

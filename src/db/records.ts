@@ -476,6 +476,11 @@ export interface BotRecord {
   username: string | null;
   /** The token, sealed (lib/secret-box.ts); null for the main bot. */
   tokenSealed: string | null;
+  /**
+   * Its own upstream API key, sealed like its token; null: it orders with the deployment's
+   * RESELLER_API_KEY (always null for the main bot).
+   */
+  upstreamKeySealed: string | null;
   status: BotStatus;
   /** Upstream spend allowed per UTC day, exact USD; null: no cap. */
   dailyCapUsd: string | null;

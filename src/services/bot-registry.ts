@@ -137,6 +137,16 @@ export class BotRegistry {
   }
 
   /**
+   * The bot's own upstream key, opened (null: it uses the shared one). Throws WrongSecretError if
+   * BOT_TOKENS_SECRET does not open it, as a token would.
+   */
+  upstreamKeyOf(bot: Pick<BotRecord, 'upstreamKeySealed'>): string | null {
+    if (bot.upstreamKeySealed === null) return null;
+    if (!this.#box) throw new WrongSecretError();
+    return this.#box.open(bot.upstreamKeySealed);
+  }
+
+  /**
    * Adds a bot by its token: Telegram confirms it (getMe), the token is sealed and stored, and the
    * bot is served at once. A bot added again (a new token after /revoke) keeps its row and customers.
    */

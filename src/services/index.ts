@@ -22,6 +22,7 @@ import type { PromoCodes } from './promo-codes.js';
 import type { PromptLibraryService } from './prompt-library.js';
 import type { ReferralProgram } from './referrals.js';
 import type { SubscriptionsService } from './subscriptions.js';
+import type { UpstreamKeyService } from './upstream-key.js';
 import type { UserLimits } from './user-limits.js';
 import type { WalletService } from './wallet/wallet.js';
 import type { WalletAdmin } from './wallet/wallet-admin.js';
@@ -59,6 +60,8 @@ export interface Services {
   subscriptions: SubscriptionsService | null;
   /** The bots served beyond BOT_TOKEN, their tokens sealed with BOT_TOKENS_SECRET. */
   bots: BotRegistry;
+  /** An added bot's own upstream key (/upstream_key), sealed like its token; the shared key otherwise. */
+  upstreamKey: UpstreamKeyService;
 }
 
 export interface AdminTools extends AdminServices {

@@ -1,10 +1,13 @@
 /**
  * The registry of bots, on every engine the run has: the migration makes the main bot row 1 (so
  * every record stored before belongs to it), a bot is registered once per Telegram id even when
- * added twice at once, and its status and daily cap change only for that bot.
+ * added twice at once, and its status and daily cap change only for that bot. An added bot's own
+ * upstream key is kept sealed (the raw column never holds the key), set and cleared for that bot
+ * only, and never for the main bot.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAIN_BOT_ID, type Store } from '../../src/db/index.js';
+import { SecretBox } from '../../src/lib/secret-box.js';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.js';
 
 describe.each(availableEngines())('bots registry on %s', (engine) => {
@@ -66,5 +69,33 @@ describe.each(availableEngines())('bots registry on %s', (engine) => {
     expect(await store.bots.setDailyCap(bot.id, null)).toBe(true);
     expect(await store.bots.byId(bot.id)).toMatchObject({ status: 'active', dailyCapUsd: null });
     expect(await store.bots.setStatus(9_999, 'suspended')).toBe(false);
+  });
+
+  it("keeps an added bot's own upstream key sealed; sets and clears it for that bot only", async () => {
+    const box = new SecretBox('contract-test-secret-0123456789-abcdef');
+    const key = 'rk_live_own-key-of-the-shop-0123';
+    const { bot } = await store.bots.add(shop);
+    const { bot: other } = await store.bots.add({ ...shop, telegramId: 7_000_002, username: 'other_bot' });
+    expect(await store.bots.sealedUpstreamKey(bot.id)).toBeNull();
+
+    expect(await store.bots.setUpstreamKey(bot.id, box.seal(key))).toBe(true);
+    const sealed = await store.bots.sealedUpstreamKey(bot.id);
+    expect(sealed).not.toBeNull();
+    expect(box.open(sealed!)).toBe(key);
+    expect((await store.bots.byId(bot.id))?.upstreamKeySealed).toBe(sealed);
+    // At rest: the column holds the sealed form only, and no column of any row holds the key.
+    const raw = await database.query<Record<string, unknown>>`select * from bots`;
+    expect(JSON.stringify(raw)).not.toContain(key);
+    expect(raw.find((r) => Number(r.id) === bot.id)?.upstream_key_sealed).toBe(sealed);
+    expect(await store.bots.sealedUpstreamKey(other.id)).toBeNull();
+    // The main bot's key is RESELLER_API_KEY: never stored.
+    expect(await store.bots.setUpstreamKey(MAIN_BOT_ID, box.seal(key))).toBe(false);
+    expect(await store.bots.sealedUpstreamKey(MAIN_BOT_ID)).toBeNull();
+    expect(await store.bots.setUpstreamKey(9_999, box.seal(key))).toBe(false);
+
+    expect(await store.bots.clearUpstreamKey(bot.id)).toBe(true);
+    expect(await store.bots.sealedUpstreamKey(bot.id)).toBeNull();
+    expect((await store.bots.byId(bot.id))?.upstreamKeySealed).toBeNull();
+    expect(await store.bots.clearUpstreamKey(9_999)).toBe(false);
   });
 });

@@ -399,6 +399,8 @@ describe.each(availableEngines())('OrdersRepository on %s', (engine) => {
       expect(await one.orders.listLostUndelivered()).toHaveLength(1);
       expect(await one.orders.listDeliveredResults(10, { limit: 10 })).toHaveLength(1);
       expect(await one.orders.countActive()).toEqual({ queued: 1, processing: 0 });
+      // In flight on its upstream account: the one being sent and the active one (issue 40's key change).
+      expect(await one.orders.countInFlight()).toBe(2);
 
       for (const row of Object.values(rows)) {
         expect(await two.orders.find(row.id)).toBeUndefined();
@@ -416,6 +418,7 @@ describe.each(availableEngines())('OrdersRepository on %s', (engine) => {
       expect(await two.orders.listLostUndelivered()).toEqual([]);
       expect(await two.orders.listDeliveredResults(10, { limit: 10 })).toEqual([]);
       expect(await two.orders.countActive()).toEqual({ queued: 0, processing: 0 });
+      expect(await two.orders.countInFlight()).toBe(0);
     });
 
     it("another bot's store changes none of a bot's orders, whatever it is given", async () => {

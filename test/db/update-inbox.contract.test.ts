@@ -38,6 +38,21 @@ describe.each(availableEngines())('UpdateInboxRepository on %s', (engine) => {
     expect(row?.payload).toEqual(first);
   });
 
+  it("forgets an update's payload (a secret typed into a chat) and still recognises its resend; only that bot's", async () => {
+    const secret = 'rk_live_typed-into-the-chat-0123';
+    const typed = textUpdate(7, { id: 10 }, `/upstream_key ${secret}`);
+    await store.inbox.add({ updateId: 7, lane: '10', control: false, payload: typed });
+    const other = storeOn(store.engine, { bot: 2 });
+    await other.inbox.add({ updateId: 7, lane: '10', control: false, payload: typed });
+    await store.inbox.forgetPayload(7);
+    expect((await store.inbox.find(7))?.payload).toEqual({ update_id: 7 });
+    const raw = await database.query<Record<string, unknown>>`
+      select payload from update_inbox where bot_id = 1`;
+    expect(JSON.stringify(raw)).not.toContain(secret);
+    expect(await store.inbox.add({ updateId: 7, lane: '10', control: false, payload: typed })).toBe(false);
+    expect((await other.inbox.find(7))?.payload).toEqual(typed);
+  });
+
   it('hands out one update per lane at a time, oldest first, the next once the first is done', async () => {
     await add(1, '10');
     await add(2, '10');

@@ -18,6 +18,7 @@ import { API_ERROR_CODES } from '../../src/reseller/schemas.js';
 import type { MediaRelayErrorCode } from '../../src/services/media-relay.js';
 import type { MediaKind } from '../../src/services/model-form.js';
 import type { PlanCheckoutRefusal } from '../../src/services/subscriptions.js';
+import type { UpstreamKeyOutcome } from '../../src/services/upstream-key.js';
 import type { CheckoutRefusal } from '../../src/services/wallet/wallet.js';
 import { LOCALES_DIR, SUPPORTED_LOCALES } from '../../src/telegram/i18n.js';
 
@@ -111,7 +112,25 @@ const FAMILIES: Record<string, string[]> = {
   'command-* / admin-command-*': [
     ...helpCommands(true, true, true, true, true, 'admins'),
     ...helpCommands(true, false, true, true, true, 'everyone'),
+    // An added bot's admin (not the operator's bot)
+    ...helpCommands(true, true, true, true, false, 'off'),
   ].map((c) => c.descriptionKey),
+  // bot/features/upstream-key.ts: every outcome, and which account the bot uses
+  'upstream-key-*': [
+    ...all<UpstreamKeyOutcome['kind']>({
+      set: true,
+      cleared: true,
+      already_shared: true,
+      malformed: true,
+      main: true,
+      no_secret: true,
+      in_flight: true,
+      refused: true,
+      unreachable: true,
+    }).map((kind) => `upstream-key-${dashed(kind)}`),
+    'upstream-key-current-own',
+    'upstream-key-current-shared',
+  ],
 };
 
 describe('keys built from a value', () => {

@@ -205,6 +205,12 @@ const TABLE: PluralCase[] = [
     // «Сегодня: заказов 21»
   },
   {
+    key: 'upstream-key-in-flight',
+    variable: 'orders',
+    en: ['1 order is', '2 orders are', '5 orders are', '21 orders are'],
+    ru: ['выполняется 1 заказ', 'выполняются 2 заказа', 'выполняются 5 заказов', 'выполняется 21 заказ'],
+  },
+  {
     key: 'admin-user-cap-daily-orders',
     variable: 'n',
     en: ['1 order a day', '2 orders a day', '5 orders a day', '21 orders a day'],

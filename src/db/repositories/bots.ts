@@ -1,9 +1,10 @@
 /**
  * The registry of bots this deployment serves (issue: many bots, one deployment). The main bot is
  * row 1 and always exists; added and managed bots are rows with their token sealed by the caller
- * (the store never sees a token in the clear, so it cannot log one).
+ * (the store never sees a token in the clear, so it cannot log one). An added bot may also keep
+ * its own upstream API key, sealed the same way.
  */
-import { asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, ne } from 'drizzle-orm';
 import { MAIN_BOT_ID } from '../bot-scope.js';
 import { changed, type Engine, first, type Tx, within } from '../engine.js';
 import type { BotRecord, BotStatus } from '../records.js';
@@ -91,6 +92,42 @@ export class BotsRepository {
       db.update(bots).set({ dailyCapUsd: usd }).where(eq(bots.id, id)).returning({ id: bots.id }),
     );
     return changed(rows) === 1;
+  }
+
+  /**
+   * Gives an added bot its own upstream API key, sealed by the caller as its token is (the main
+   * bot's key is RESELLER_API_KEY: never stored). True if the bot exists and is not the main one.
+   */
+  async setUpstreamKey(id: number, sealed: string): Promise<boolean> {
+    const { bots } = this.engine.tables;
+    const rows = await this.engine.run((db) =>
+      db
+        .update(bots)
+        .set({ upstreamKeySealed: sealed })
+        .where(and(eq(bots.id, id), ne(bots.id, MAIN_BOT_ID)))
+        .returning({ id: bots.id }),
+    );
+    return changed(rows) === 1;
+  }
+
+  /** The bot goes back to the deployment's shared key. True if the bot exists. */
+  async clearUpstreamKey(id: number): Promise<boolean> {
+    const { bots } = this.engine.tables;
+    const rows = await this.engine.run((db) =>
+      db.update(bots).set({ upstreamKeySealed: null }).where(eq(bots.id, id)).returning({ id: bots.id }),
+    );
+    return changed(rows) === 1;
+  }
+
+  /** The bot's own upstream key, still sealed; null when it uses the shared one (or does not exist). */
+  async sealedUpstreamKey(id: number): Promise<string | null> {
+    const { bots } = this.engine.tables;
+    const row = first(
+      await this.engine.run((db) =>
+        db.select({ sealed: bots.upstreamKeySealed }).from(bots).where(eq(bots.id, id)),
+      ),
+    );
+    return row?.sealed ?? null;
   }
 
   /** The bots that keep a sealed token (all but the main bot): the deployment needs their secret to start. */

@@ -521,6 +521,29 @@ export class OrderRows {
     return { queued: of('queued'), processing: of('processing') };
   }
 
+  /**
+   * Orders the upstream account that took them still has to answer for: sent or maybe sent
+   * (`submitting`, resent with the same key) and submitted ones not final and not given up. A bot
+   * changes its upstream key only when there are none (services/upstream-key.ts).
+   */
+  async countInFlight(): Promise<number> {
+    const orders = this.t;
+    const rows = await this.run((db) =>
+      db
+        .select({ n: count() })
+        .from(orders)
+        .where(
+          this.mine(
+            or(
+              eq(orders.stage, 'submitting'),
+              and(eq(orders.stage, 'submitted'), isNull(orders.finishedAt), isNull(orders.lostAt)),
+            ),
+          ),
+        ),
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
   async countForChat(chatId: number, stages: readonly OrderStage[] = ['submitted']): Promise<number> {
     const orders = this.t;
     const rows = await this.run((db) =>

@@ -621,6 +621,20 @@ export class UpdateInboxRepository {
     );
   }
 
+  /**
+   * Keeps only the update's id (enough to recognise a resend): for an update that carried a secret
+   * (an upstream key typed into a chat), so it does not wait a day in the database for `prune`.
+   */
+  async forgetPayload(updateId: number): Promise<void> {
+    const t = this.#t;
+    await this.#run((db) =>
+      db
+        .update(t)
+        .set({ payload: { update_id: updateId } })
+        .where(this.scope.where(t, eq(t.updateId, updateId))),
+    );
+  }
+
   /** Forgets updates handled before `before` (a resend comes within minutes, not a day). */
   async prune(before: Date): Promise<number> {
     const t = this.#t;

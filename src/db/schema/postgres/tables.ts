@@ -452,6 +452,7 @@ export const bots = pgTable('bots', {
   telegramId: telegramId('telegram_id').unique(),
   username: text('username'),
   tokenSealed: text('token_sealed'),
+  upstreamKeySealed: text('upstream_key_sealed'),
   status: text('status', { enum: BOT_STATUSES }).notNull().default('active'),
   dailyCapUsd: text('daily_cap_usd'),
   createdBy: telegramId('created_by'),

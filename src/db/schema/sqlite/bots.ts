@@ -11,6 +11,7 @@ export const bots = sqliteTable('bots', {
   telegramId: integer('telegram_id').unique(),
   username: text('username'),
   tokenSealed: text('token_sealed'),
+  upstreamKeySealed: text('upstream_key_sealed'),
   status: text('status', { enum: BOT_STATUSES }).notNull().default('active'),
   dailyCapUsd: text('daily_cap_usd'),
   createdBy: integer('created_by'),

@@ -1,0 +1,3 @@
+-- An added bot's own upstream API key (issue 40), sealed with BOT_TOKENS_SECRET like its token;
+-- null: the bot orders with the deployment's RESELLER_API_KEY.
+ALTER TABLE `bots` ADD `upstream_key_sealed` text;
