@@ -47,12 +47,16 @@ export class SettingsWatch {
 
   /** The slot of bot `botId` (its registry id). */
   slot(botId: number): SettingsWatchSlot {
+    let joined: VersionSink | undefined;
     return {
       join: (sink) => {
+        joined = sink;
         this.#sinks.set(botId, sink);
         if (this.#sinks.size === 1) this.#poll.start();
       },
       leave: () => {
+        // Only its own place: a runtime replacing this bot's may have joined already.
+        if (joined === undefined || this.#sinks.get(botId) !== joined) return;
         this.#sinks.delete(botId);
         if (this.#sinks.size === 0) void this.#poll.stop();
       },
