@@ -50,7 +50,7 @@ async function balanceOf(user: ScriptedUser): Promise<number> {
 }
 
 describe('many bots in one deployment', () => {
-  it('/bot_add serves a second bot at once; its token does not stay in the chat', async () => {
+  it('/bot_add serves a second bot at once; its token stays neither in the chat nor in the stored updates', async () => {
     await operator.sendCommand('bot_add', 'not-a-token');
     await operator.waitForMessage(/doesn't look like a bot token/);
 
@@ -59,6 +59,13 @@ describe('many bots in one deployment', () => {
     expect(added.text).toMatch(/We deleted your message with the token/);
     expect(added.text).not.toContain(shop.token);
     expect(stack.emulator.callsTo('deleteMessage').length).toBeGreaterThanOrEqual(2);
+    // Nor in the stored updates, once handled (they are kept a day to recognise a resend).
+    await expect
+      .poll(async () => {
+        const stored = await stack.database.query<{ payload: unknown }>`select payload from update_inbox`;
+        return JSON.stringify(stored).includes(shop.token);
+      })
+      .toBe(false);
 
     await annInShop.sendCommand('start');
     const welcome = await annInShop.waitForMessage(/Hi, Ann!/, { timeoutMs: 30_000 });

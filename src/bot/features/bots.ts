@@ -33,6 +33,15 @@ operators.command('bot_add', async (ctx) => {
     await ctx.reply(ctx.t('bots-add-usage'));
     return;
   }
+  try {
+    await addBot(ctx, token);
+  } finally {
+    // Nor in the stored update, once handled (a crash before this: handled again, then forgotten).
+    await ctx.deps.live?.inbox.forgetPayload(ctx.update.update_id);
+  }
+});
+
+async function addBot(ctx: BaseContext & { from: { id: number } }, token: string): Promise<void> {
   // The token was typed into this chat: it does not stay there, whatever the outcome.
   const deleted = await ctx.deleteMessage().then(
     () => true,
@@ -55,7 +64,7 @@ operators.command('bot_add', async (ctx) => {
   }
   if (deleted) lines.push('', ctx.t('bots-token-deleted'));
   await ctx.reply(lines.join('\n'), { link_preview_options: { is_disabled: true } });
-});
+}
 
 function overviewLine(ctx: BaseContext, { bot, figures }: BotOverview): string {
   const vars = {
