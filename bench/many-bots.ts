@@ -17,7 +17,7 @@
  *
  *   npx tsx bench/many-bots.ts [updates=2000]
  *
- * BENCH_ONLY=sqlite or BENCH_ONLY=postgres runs one half. BENCH_CPU_PROF=<dir> writes a V8 CPU
+ * BENCH_ONLY=sqlite or BENCH_ONLY=postgres runs one half; BENCH_PACED_ONLY=1 only the paced flood. BENCH_CPU_PROF=<dir> writes a V8 CPU
  * profile of each bot process there (`npx tsx bench/support/cpu-profile-summary.ts <file>`).
  */
 import { readFileSync } from 'node:fs';
@@ -45,6 +45,8 @@ const TOKENS_SECRET = 'bench-many-bots-secret-0123456789-abcdef';
 const WEBHOOK_SECRET = 'whsec_many_bots_bench';
 const ONLY = process.env.BENCH_ONLY;
 const CPU_PROF = process.env.BENCH_CPU_PROF;
+/** BENCH_PACED_ONLY=1: only the flood with Telegram's send limits (to profile it). */
+const PACED_ONLY = process.env.BENCH_PACED_ONLY === '1';
 const nodeArgs = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [];
 
 let upstream: RunningSimulator;
@@ -366,15 +368,19 @@ async function main() {
       `${UPDATES} /help updates spread over every bot's customers; answers counted at the emulator`,
     );
     if (ONLY !== 'postgres') {
-      const one = await run(1, 'sqlite', undefined);
-      const many = await run(BOTS_SQLITE, 'sqlite', undefined);
-      report('SQLite, polling, one process', one, many);
+      if (!PACED_ONLY) {
+        const one = await run(1, 'sqlite', undefined);
+        const many = await run(BOTS_SQLITE, 'sqlite', undefined);
+        report('SQLite, polling, one process', one, many);
+      }
       reportPaced(`${BOTS_SQLITE} bots`, await pacedFlood(BOTS_SQLITE, 'sqlite', undefined));
     }
     if (ONLY !== 'sqlite' && pg.url) {
-      const one = await run(1, 'postgres', pg.url);
-      const many = await run(BOTS_POSTGRES, 'postgres', pg.url);
-      report('PostgreSQL, webhook, two replicas (figures per replica for RSS)', one, many);
+      if (!PACED_ONLY) {
+        const one = await run(1, 'postgres', pg.url);
+        const many = await run(BOTS_POSTGRES, 'postgres', pg.url);
+        report('PostgreSQL, webhook, two replicas (figures per replica for RSS)', one, many);
+      }
       reportPaced(`${BOTS_POSTGRES} bots`, await pacedFlood(BOTS_POSTGRES, 'postgres', pg.url));
     }
   } finally {
