@@ -29,6 +29,7 @@ import { AdminNotifier } from '../workers/admin-notifier.js';
 import { TelegramBroadcastReporter } from '../workers/broadcast/reporter.js';
 import { BroadcastSender } from '../workers/broadcast/sender.js';
 import { floodNotice } from '../workers/flood-notice.js';
+import type { InboxLooks } from '../workers/inbox-looks.js';
 import { OrderNotifier } from '../workers/order-notifier.js';
 import { ReferralNotifier } from '../workers/referral-notifier.js';
 import type { SlotShare } from '../workers/slot-share.js';
@@ -65,6 +66,8 @@ export interface SharedParts {
   slots: SlotShare;
   /** The process's one look at every bot's live settings version, every 2 s. */
   settingsWatch: SettingsWatch;
+  /** The process's one idle look at every quiet bot's inbox, every 250 ms. */
+  inboxLooks: InboxLooks;
 }
 
 /** Which bot a runtime serves. */
@@ -229,6 +232,8 @@ export function createBotRuntime(shared: SharedParts, identity: BotIdentity): Bo
     // An idle bot looks for other replicas' updates less and less often (up to every 2 s): fifty
     // idle bots in one process then cost a few passes a second, not two hundred.
     idlePollMaxMs: 2_000,
+    // Quiet for longer: one look for every bot of the process (workers/inbox-looks.ts).
+    looks: shared.inboxLooks.slot(identity.id),
     // A flood in one bot leaves room for the others' customers (workers/slot-share.ts).
     share: shared.slots,
     metricsBot: botLabel(identity.id),

@@ -14,6 +14,7 @@ import { SettingsWatch } from '../services/settings-watch.js';
 import { createI18n } from '../telegram/i18n.js';
 import { reportUntranslatedTo } from '../telegram/texts/labels.js';
 import { connectUpstream, type Upstream } from '../upstream.js';
+import { InboxLooks } from '../workers/inbox-looks.js';
 import { SlotShare } from '../workers/slot-share.js';
 import { type BotRuntime, createBotRuntime, type SharedParts } from './bot-runtime.js';
 
@@ -53,7 +54,19 @@ export async function createSharedParts(loaded: Config, logger: Logger): Promise
     logger,
     intervalMs: LIVE_SETTINGS_REFRESH_MS,
   });
-  return { config, logger, store, upstream, i18n, addedBots, slots: new SlotShare(), settingsWatch };
+  // Every quiet bot's inbox in one look every 250 ms, not a claiming pass per bot.
+  const inboxLooks = new InboxLooks({ waiting: store.waitingBots, logger, intervalMs: 250 });
+  return {
+    config,
+    logger,
+    store,
+    upstream,
+    i18n,
+    addedBots,
+    slots: new SlotShare(),
+    settingsWatch,
+    inboxLooks,
+  };
 }
 
 /** The main bot's runtime on the shared parts (the main bot is never suspended). */

@@ -25,6 +25,7 @@ import { SubscriptionsRepository } from './repositories/subscriptions.js';
 import { PollBudgetRepository, UpdateInboxRepository } from './repositories/update-inbox.js';
 import { UploadSourcesRepository } from './repositories/upload-sources.js';
 import { UsersRepository } from './repositories/users.js';
+import { WaitingBotsRepository } from './repositories/waiting-bots.js';
 import { WalletRepository } from './repositories/wallet.js';
 
 export { BotScope, MAIN_BOT_ID } from './bot-scope.js';
@@ -82,6 +83,7 @@ export {
   UpdateInboxRepository,
   UploadSourcesRepository,
   UsersRepository,
+  WaitingBotsRepository,
   WalletRepository,
 };
 
@@ -118,6 +120,8 @@ export interface Store {
   readonly bots: BotsRepository;
   /** Every bot's live settings version at once (the process's one look for all its bots). */
   readonly settingsVersions: SettingsVersionsRepository;
+  /** Which bots have updates waiting to be claimed (the process's one idle look for all its bots). */
+  readonly waitingBots: WaitingBotsRepository;
   conversationStorage<S>(): ReturnType<typeof createConversationStateStorage<S>>;
   /** See Engine.holdSingleton: once-per-cluster jobs (services/singleton-jobs.ts). */
   holdSingleton(name: string): Promise<SingletonHold | undefined>;
@@ -174,6 +178,7 @@ export function storeOn(engine: Engine, opts: StoreOptions | (() => number) = {}
     subscriptions: new SubscriptionsRepository(engine, scope, wallet, now),
     bots: new BotsRepository(engine, now),
     settingsVersions: new SettingsVersionsRepository(engine),
+    waitingBots: new WaitingBotsRepository(engine, now),
     conversationStorage: () => createConversationStateStorage(engine, scope),
     holdSingleton: (name) => engine.holdSingleton(name),
     ping: () => engine.ping(),

@@ -36,6 +36,7 @@ import type { Logger } from '../logger.js';
 import { metrics } from '../metrics.js';
 import { BudgetWaits, handleWithBudgetWaits } from '../telegram/budget-waits.js';
 import { CONTROL_COMMANDS, inboxLane, senderIdOf } from '../telegram/inbox-lane.js';
+import type { InboxLookSlot } from './inbox-looks.js';
 import { InboxWriter } from './inbox-writer.js';
 import type { SlotShare } from './slot-share.js';
 
@@ -103,6 +104,11 @@ export interface UpdateInboxWorkerOptions {
    */
   idlePollMaxMs?: number;
   /**
+   * The process's one idle look for all its bots (inbox-looks.ts): quiet through its longest wait,
+   * the worker parks there and is woken when the bot has updates to claim, instead of looking itself.
+   */
+  looks?: InboxLookSlot;
+  /**
    * The slots of every bot's worker in this process (slot-share.ts): while other bots have updates
    * in hand, this one uses only its share of `maxInFlight`.
    */
@@ -124,6 +130,8 @@ export class UpdateInboxWorker {
   readonly #idlePollMaxMs: number;
   /** The wait before the next idle look (grows while nothing happens). */
   #idleDelayMs: number;
+  /** Quiet for long: the process's one look (`looks`) wakes it, no idle timer of its own. */
+  #parked = false;
   /** Counts updates stored and claimed: unchanged between two looks means nothing happened. */
   #activity = 0;
   #activityAtLastLook = 0;
@@ -242,6 +250,7 @@ export class UpdateInboxWorker {
   async drain(graceMs: number): Promise<void> {
     this.#running = false;
     this.#timers.clear(this.#idleTimer);
+    this.#unpark();
     await this.#pumping;
     const finished = Promise.allSettled([...this.#tasks]).then(() => true);
     const inTime = await Promise.race([finished, sleepOn(this.#timers, graceMs).then(() => false)]);
@@ -279,6 +288,12 @@ export class UpdateInboxWorker {
   /** Something arrived or was claimed: idle looks go back to their short wait at once. */
   #stirred(): void {
     this.#activity++;
+    if (this.#parked && this.#running) {
+      this.#unpark();
+      this.#idleDelayMs = this.#idlePollMs;
+      this.#tickIdle();
+      return;
+    }
     if (this.#idleDelayMs === this.#idlePollMs || !this.#running) return;
     this.#idleDelayMs = this.#idlePollMs;
     this.#timers.clear(this.#idleTimer);
@@ -292,9 +307,28 @@ export class UpdateInboxWorker {
       this.#pump();
       const quiet = this.#activity === this.#activityAtLastLook && this.#inHand.size === 0;
       this.#activityAtLastLook = this.#activity;
+      const waitedLongest = this.#idleDelayMs >= this.#idlePollMaxMs;
       this.#idleDelayMs = quiet ? Math.min(this.#idleDelayMs * 2, this.#idlePollMaxMs) : this.#idlePollMs;
-      this.#tickIdle();
+      // Quiet through its longest wait: the process's one look wakes it from now on.
+      if (quiet && waitedLongest && this.#opts.looks) this.#park(this.#opts.looks);
+      else this.#tickIdle();
     }, this.#idleDelayMs);
+  }
+
+  #park(looks: InboxLookSlot): void {
+    this.#parked = true;
+    looks.park(() => {
+      this.#paymentsMayWait = true;
+      this.#stirred();
+      this.#pump();
+    });
+  }
+
+  /** Back from the process's look: its own idle looks start again, at their short wait. */
+  #unpark(): void {
+    if (!this.#parked) return;
+    this.#parked = false;
+    this.#opts.looks?.unpark();
   }
 
   #tickRenew(): void {

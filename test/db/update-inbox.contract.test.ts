@@ -53,6 +53,23 @@ describe.each(availableEngines())('UpdateInboxRepository on %s', (engine) => {
     expect((await other.inbox.find(7))?.payload).toEqual(typed);
   });
 
+  it('names the bots with an update any replica may claim: not one in hand, done, or of a bot not asked', async () => {
+    const bot = (id: number) => storeOn(store.engine, { bot: id, now: () => now });
+    // Bot 2: its only update is in hand (leased); bot 3: handled; bot 4: waiting; bot 5: not asked.
+    await bot(2).inbox.add({ updateId: 1, lane: '10', control: false, payload: update(1, 10) });
+    expect(await bot(2).inbox.claim('a', LEASE, 10)).toHaveLength(1);
+    await bot(3).inbox.add({ updateId: 1, lane: '10', control: false, payload: update(1, 10) });
+    const [done] = await bot(3).inbox.claim('a', LEASE, 10);
+    await bot(3).inbox.finish(done!.updateId);
+    await bot(4).inbox.add({ updateId: 1, lane: '10', control: false, payload: update(1, 10) });
+    await bot(5).inbox.add({ updateId: 1, lane: '10', control: false, payload: update(1, 10) });
+    expect(await store.waitingBots.of([1, 2, 3, 4])).toEqual(new Set([4]));
+    // The lease of bot 2's update lapses (its replica died): it may be claimed again.
+    now += LEASE + 1;
+    expect(await store.waitingBots.of([1, 2, 3, 4])).toEqual(new Set([2, 4]));
+    expect(await store.waitingBots.of([])).toEqual(new Set());
+  });
+
   it('hands out one update per lane at a time, oldest first, the next once the first is done', async () => {
     await add(1, '10');
     await add(2, '10');

@@ -11,6 +11,7 @@ import { ManualClock } from '../../src/simulator/clock.js';
 import { budgetWaitsOf } from '../../src/telegram/budget-waits.js';
 import { OutboundScheduler } from '../../src/telegram/outbound-scheduler.js';
 import { markPayload } from '../../src/telegram/post-marks.js';
+import { InboxLooks } from '../../src/workers/inbox-looks.js';
 import { SlotShare } from '../../src/workers/slot-share.js';
 import { UpdateInboxWorker, type UpdateInboxWorkerOptions } from '../../src/workers/update-inbox.js';
 import { silentLogger } from '../services/harness.js';
@@ -648,6 +649,79 @@ describe(`UpdateInboxWorker on ${defaultEngine()}`, () => {
     await run(300);
     expect(looks).toBeGreaterThanOrEqual(2);
   });
+  it("quiet through its longest wait, a worker parks in the process's one look, which wakes it for another replica's update", async () => {
+    const handled: number[] = [];
+    let storeOfA: Store | undefined;
+    let statements = 0;
+    const lookTimers = new ManualTimers(clock);
+    const looks = new InboxLooks({
+      waiting: {
+        of: (ids) => {
+          statements++;
+          return storeOfA!.waitingBots.of(ids);
+        },
+      },
+      logger: silentLogger,
+      intervalMs: 250,
+      timers: lookTimers,
+    });
+    const a = await worker('a', {
+      idlePollMs: 100,
+      idlePollMaxMs: 400,
+      looks: looks.slot(1),
+      handle: async (u) => void handled.push(u.update_id),
+    });
+    storeOfA = a.store;
+    let passes = 0;
+    const settle = a.store.inbox.settle.bind(a.store.inbox);
+    a.store.inbox.settle = (...args) => {
+      passes++;
+      return settle(...args);
+    };
+    /** Moves time for the workers and the look together. */
+    const wait = async (ms: number) => {
+      for (let t = 0; t < ms; t += 50) {
+        await run(50, 50);
+        lookTimers.fireDue();
+        await looks.whenIdle();
+        await a.w.whenIdle();
+      }
+    };
+    await a.w.start();
+    // 100, 200, 400, 400 ms of quiet: parked, then no pass of its own however long it stays quiet.
+    await wait(1_500);
+    expect(looks.parked).toBe(1);
+    passes = 0;
+    statements = 0;
+    await wait(5_000);
+    expect(passes).toBe(0);
+    // The look: one statement for every parked bot, at most every 250 ms (the next one is armed
+    // once the last has answered).
+    expect(statements).toBeGreaterThanOrEqual(10);
+    expect(statements).toBeLessThanOrEqual(21);
+
+    // Another replica stores an update: the next look wakes the worker, which handles it.
+    const b = await worker('b', { handle: async () => {}, idlePollMs: 100_000 });
+    await b.store.inbox.store([
+      { updateId: 1, lane: '7', control: false, payload: message(1, 7), droppable: false },
+    ]);
+    await wait(300);
+    expect(handled).toEqual([1]);
+    expect(looks.parked).toBe(0);
+    // Awake, it looks on its own again at the short wait.
+    passes = 0;
+    await wait(300);
+    expect(passes).toBeGreaterThanOrEqual(2);
+
+    // An update stored here (accept) unparks it at once, without the look.
+    await wait(1_500);
+    expect(looks.parked).toBe(1);
+    await a.w.accept(message(2, 8));
+    expect(looks.parked).toBe(0);
+    await wait(100);
+    expect(handled).toEqual([1, 2]);
+  });
+
   it('while another bot has updates in hand, a flooded worker claims only its share of its slots', async () => {
     const share = new SlotShare();
     const gate = new Gate();

@@ -1,0 +1,34 @@
+/**
+ * Which of a process's bots have updates waiting that any replica may claim (issue 40): stored, not
+ * done, and not leased (or their lease lapsed). One statement for every idle bot of the process
+ * (workers/inbox-looks.ts), instead of an idle claiming pass per bot every few seconds.
+ */
+import { and, inArray, isNull, lt, or } from 'drizzle-orm';
+import type { Engine } from '../engine.js';
+
+export class WaitingBotsRepository {
+  constructor(
+    private readonly engine: Engine,
+    private readonly now: () => number,
+  ) {}
+
+  /** The bots among `botIds` with a claimable update now. */
+  async of(botIds: readonly number[]): Promise<Set<number>> {
+    if (botIds.length === 0) return new Set();
+    const t = this.engine.tables.updateInbox;
+    const now = new Date(this.now());
+    const rows = await this.engine.run((db) =>
+      db
+        .selectDistinct({ botId: t.botId })
+        .from(t)
+        .where(
+          and(
+            inArray(t.botId, [...botIds]),
+            isNull(t.doneAt),
+            or(isNull(t.leaseUntil), lt(t.leaseUntil, now)),
+          ),
+        ),
+    );
+    return new Set(rows.map((r) => r.botId));
+  }
+}
