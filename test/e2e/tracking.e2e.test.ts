@@ -182,8 +182,10 @@ describe('delivery of results', () => {
     clock.advance(2 * STAGE_MS);
     const video = await user.waitForMessage((m) => m.kind === 'video');
     expect(video.media?.mime_type).toBe('video/mp4');
+    // The status says Done once the delivery is recorded and settled, a moment after the video:
+    // awaited, not read at once (settled() may see the settlement before the edit).
+    await user.waitForMessage((m) => m.message_id === placed.statusId && /Done!/.test(m.text ?? ''));
     await stack.settled();
-    expect(statusOf(user, placed.statusId).text).toMatch(/Done!/);
     expect(ofType(user, 'document')).toHaveLength(0);
     expect(ofType(user, 'photo')).toHaveLength(0);
   });
