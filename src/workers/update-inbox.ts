@@ -317,7 +317,7 @@ export class UpdateInboxWorker {
 
   #park(looks: InboxLookSlot): void {
     this.#parked = true;
-    looks.park(() => {
+    looks.join(() => {
       this.#paymentsMayWait = true;
       this.#stirred();
       this.#pump();
@@ -328,7 +328,7 @@ export class UpdateInboxWorker {
   #unpark(): void {
     if (!this.#parked) return;
     this.#parked = false;
-    this.#opts.looks?.unpark();
+    this.#opts.looks?.leave();
   }
 
   #tickRenew(): void {

@@ -61,17 +61,10 @@ describe.each(availableEngines())('BotSpendCap on %s', (engine) => {
       now: () => now,
     });
 
-  /** An order of `store`'s bot confirmed at `at`, upstream in `status`, costing `priceUsd`. */
-  async function order(
-    store: Store,
-    at: number,
-    status: Order['status'] | 'submitting',
-    over: Partial<NewOrder> = {},
-  ): Promise<OrderRecord> {
-    const saved = now;
-    now = at;
+  /** A draft of `store`'s bot: user 77's 0.04 USD image, unless `over` says otherwise. */
+  function draft(store: Store, over: Partial<NewOrder> = {}): Promise<OrderRecord> {
     const user = over.userId ?? 77;
-    const row = await store.orders.insertDraft({
+    return store.orders.insertDraft({
       id: randomUUID(),
       chatId: user,
       userId: user,
@@ -84,6 +77,18 @@ describe.each(availableEngines())('BotSpendCap on %s', (engine) => {
       idempotencyKey: randomUUID(),
       ...over,
     });
+  }
+
+  /** An order of `store`'s bot confirmed at `at`, upstream in `status`, costing `priceUsd`. */
+  async function order(
+    store: Store,
+    at: number,
+    status: Order['status'] | 'submitting',
+    over: Partial<NewOrder> = {},
+  ): Promise<OrderRecord> {
+    const saved = now;
+    now = at;
+    const row = await draft(store, over);
     expect(await store.orders.beginSubmission(row.id, row.idempotencyKey)).toBe(true);
     if (status !== 'submitting') {
       const upstream: Order = {
@@ -107,19 +112,7 @@ describe.each(availableEngines())('BotSpendCap on %s', (engine) => {
    */
   let attempts = 0;
   async function attempt(store: Store, cap: BotSpendCap, priceUsd: string) {
-    const user = 500 + attempts++;
-    const row = await store.orders.insertDraft({
-      id: randomUUID(),
-      chatId: user,
-      userId: user,
-      locale: 'en',
-      modelId: 203,
-      modelName: 'Lumen Text to Image',
-      modelType: 'image',
-      request: { model_id: 203, prompt: 'a fox' },
-      priceUsd,
-      idempotencyKey: randomUUID(),
-    });
+    const row = await draft(store, { userId: 500 + attempts++, priceUsd });
     const breach = await breachOf(
       store.orders.beginSubmission(row.id, row.idempotencyKey, (tx) => cap.guard(tx, row)),
     );

@@ -690,7 +690,7 @@ describe(`UpdateInboxWorker on ${defaultEngine()}`, () => {
     await a.w.start();
     // 100, 200, 400, 400 ms of quiet: parked, then no pass of its own however long it stays quiet.
     await wait(1_500);
-    expect(looks.parked).toBe(1);
+    expect(looks.size).toBe(1);
     passes = 0;
     statements = 0;
     await wait(5_000);
@@ -707,7 +707,7 @@ describe(`UpdateInboxWorker on ${defaultEngine()}`, () => {
     ]);
     await wait(300);
     expect(handled).toEqual([1]);
-    expect(looks.parked).toBe(0);
+    expect(looks.size).toBe(0);
     // Awake, it looks on its own again at the short wait.
     passes = 0;
     await wait(300);
@@ -715,9 +715,9 @@ describe(`UpdateInboxWorker on ${defaultEngine()}`, () => {
 
     // An update stored here (accept) unparks it at once, without the look.
     await wait(1_500);
-    expect(looks.parked).toBe(1);
+    expect(looks.size).toBe(1);
     await a.w.accept(message(2, 8));
-    expect(looks.parked).toBe(0);
+    expect(looks.size).toBe(0);
     await wait(100);
     expect(handled).toEqual([1, 2]);
   });
