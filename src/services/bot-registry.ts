@@ -200,13 +200,7 @@ export class BotRegistry {
 
   /** Every bot, the main one first, with customers, revenue and upstream cost of the last 7 days. */
   async overview(): Promise<BotOverview[]> {
-    const bots = await this.bots.list();
-    return Promise.all(
-      bots.map(async (bot) => ({
-        bot,
-        figures: await this.#fleet.figures(bot.id).catch(() => undefined),
-      })),
-    );
+    return this.#withFigures(await this.bots.list());
   }
 
   /**
@@ -220,13 +214,21 @@ export class BotRegistry {
     const bots = await this.bots.list();
     const last = Math.max(0, Math.ceil(bots.length / size) - 1);
     const shown = Math.min(Math.max(0, page), last);
-    const rows = await Promise.all(
-      bots.slice(shown * size, (shown + 1) * size).map(async (bot) => ({
-        bot,
-        figures: await this.#fleet.figures(bot.id).catch(() => undefined),
-      })),
-    );
+    const rows = await this.#withFigures(bots.slice(shown * size, (shown + 1) * size));
     return { rows, total: bots.length, page: shown };
+  }
+
+  /** The overview of one bot (`/bots <bot>`): its figures only. */
+  async overviewOf(bot: BotRecord): Promise<BotOverview> {
+    const [row] = await this.#withFigures([bot]);
+    return row!;
+  }
+
+  /** These bots with their figures (undefined where they cannot be read now). */
+  #withFigures(bots: readonly BotRecord[]): Promise<BotOverview[]> {
+    return Promise.all(
+      bots.map(async (bot) => ({ bot, figures: await this.#fleet.figures(bot.id).catch(() => undefined) })),
+    );
   }
 
   /** The bot named by its id or @username. */

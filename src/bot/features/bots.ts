@@ -144,12 +144,11 @@ operators.command('bots', async (ctx) => {
   const ref = ctx.match.trim();
   if (ref.length > 0) {
     const one = await ctx.deps.bots.find(ref);
-    const row = one && (await ctx.deps.bots.overview()).find(({ bot }) => bot.id === one.id);
-    if (!row) {
+    if (!one) {
       await ctx.reply(ctx.t('bots-unknown', { ref }));
       return;
     }
-    const { text, keyboard } = botsAnswer(ctx, [row]);
+    const { text, keyboard } = botsAnswer(ctx, [await ctx.deps.bots.overviewOf(one)]);
     await ctx.reply(text, answerOptions(keyboard));
     return;
   }
