@@ -20,6 +20,7 @@ import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
 import { botName } from '../../telegram/texts/bot-name.js';
 import { Composer } from '../composer.js';
 import type { BaseContext, BotContext } from '../context.js';
+import { withSecretMessage } from '../secret-message.js';
 import { isAdmin } from './admin.js';
 
 export const botsFeature = new Composer<BotContext>();
@@ -33,20 +34,15 @@ operators.command('bot_add', async (ctx) => {
     await ctx.reply(ctx.t('bots-add-usage'));
     return;
   }
-  try {
-    await addBot(ctx, token);
-  } finally {
-    // Nor in the stored update, once handled (a crash before this: handled again, then forgotten).
-    await ctx.deps.live?.inbox.forgetPayload(ctx.update.update_id);
-  }
+  // The token was typed into this chat: it does not stay there, nor in the stored update.
+  await withSecretMessage(ctx, (deleted) => addBot(ctx, token, deleted));
 });
 
-async function addBot(ctx: BaseContext & { from: { id: number } }, token: string): Promise<void> {
-  // The token was typed into this chat: it does not stay there, whatever the outcome.
-  const deleted = await ctx.deleteMessage().then(
-    () => true,
-    () => false,
-  );
+async function addBot(
+  ctx: BaseContext & { from: { id: number } },
+  token: string,
+  deleted: boolean,
+): Promise<void> {
   const outcome = await ctx.deps.bots.add(token, ctx.from.id);
   const lines: string[] = [];
   switch (outcome.kind) {

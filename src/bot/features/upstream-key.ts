@@ -12,6 +12,7 @@
 import type { UpstreamKeyOutcome } from '../../services/upstream-key.js';
 import { Composer } from '../composer.js';
 import type { BaseContext, BotContext } from '../context.js';
+import { withSecretMessage } from '../secret-message.js';
 import { isAdmin } from './admin.js';
 
 export const upstreamKeyFeature = new Composer<BotContext>();
@@ -41,17 +42,10 @@ botAdmins.command('upstream_key', async (ctx) => {
     await ctx.reply(outcomeText(ctx, await keys.clear()));
     return;
   }
-  try {
-    // The key was typed into this chat: it does not stay there, whatever the outcome.
-    const deleted = await ctx.deleteMessage().then(
-      () => true,
-      () => false,
-    );
+  // The key was typed into this chat: it does not stay there, nor in the stored update.
+  await withSecretMessage(ctx, async (deleted) => {
     const lines = [outcomeText(ctx, await keys.set(typed))];
     if (deleted) lines.push('', ctx.t('upstream-key-deleted'));
     await ctx.reply(lines.join('\n'));
-  } finally {
-    // Nor in the stored update, once handled (a crash before this: handled again, then forgotten).
-    await ctx.deps.live?.inbox.forgetPayload(ctx.update.update_id);
-  }
+  });
 });
