@@ -127,8 +127,7 @@ export class BotFleet {
     const wanted = await this.#opts.main.services.bots.served();
     for (const { bot, token } of wanted) {
       this.#records.set(bot.id, bot);
-      const served = this.#served.get(bot.id);
-      if (served?.token === token && served.upstreamKeySealed === bot.upstreamKeySealed) continue;
+      if (this.#servedAsIs(bot, token)) continue;
       await this.#serve(bot, token).catch((err: unknown) => {
         if (this.#failing.has(bot.id)) return;
         this.#failing.add(bot.id);
@@ -148,8 +147,8 @@ export class BotFleet {
   async #serve(record: BotRecord, token: string): Promise<void> {
     if (this.#stopped || record.id === MAIN_BOT_ID) return;
     this.#records.set(record.id, record);
+    if (this.#servedAsIs(record, token)) return;
     const before = this.#served.get(record.id);
-    if (before?.token === token && before.upstreamKeySealed === record.upstreamKeySealed) return;
     const registry = this.#opts.main.services.bots;
     const upstreamKey = registry.upstreamKeyOf(record);
     if (before) {
@@ -191,6 +190,12 @@ export class BotFleet {
     }
     this.#failing.delete(record.id);
     runtime.logger.info({ username: runtime.bot.botInfo.username }, 'added bot started');
+  }
+
+  /** Served here already with this token and upstream key: nothing to start again. */
+  #servedAsIs(record: BotRecord, token: string): boolean {
+    const served = this.#served.get(record.id);
+    return served?.token === token && served.upstreamKeySealed === record.upstreamKeySealed;
   }
 
   /**
