@@ -141,6 +141,9 @@ describe(`UpdateInboxWorker on ${defaultEngine()}`, () => {
       for (const chat of [1, 2, 3]) await a.w.accept(message(++id, chat));
     await a.w.accept(message(1, 1)); // Telegram sent it again
     await a.w.start();
+    // a has claimed its one update (held until b handles one) before b starts: b cannot take
+    // every chat first.
+    await a.w.whenIdle({ handlers: false });
     await b.w.start();
     await run(1_000);
     held.delete(a.w);
