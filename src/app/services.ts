@@ -3,7 +3,7 @@
  * (app/container.ts), the tests and the benchmarks.
  */
 import type { Config, StarsBilling } from '../config.js';
-import type { Store } from '../db/index.js';
+import type { Store, Tx } from '../db/index.js';
 import type { Timers } from '../lib/timers.js';
 import type { Logger } from '../logger.js';
 import { ResellerClient } from '../reseller/client.js';
@@ -134,13 +134,7 @@ export function createServices(opts: {
     // Per-user limits first: they hold nothing, so a refusal there needs no release elsewhere.
     hooks: withAdminHooks(composeHooks(opts.hooksBefore, limits.hooks, wallet?.hooks, opts.hooks), admin),
     ...(opts.now && { now: opts.now }),
-    ...(wallet && walletOrdering(wallet)),
-    // The bot's cap and the wallet's hold are checked and booked in the transaction that starts the
-    // submission: the cap first, so a refusal there holds nothing.
-    submissionHold: async (tx, order) => {
-      await spendCap.guard(tx, order);
-      await wallet?.holdForSubmission(tx, order);
-    },
+    ...submissionBookings({ wallet, spendCap }),
     // The catalog priced it wrong (or upstream changed its prices): admins hear, the catalog reloads.
     onChargeMismatch: (order, chargedUsd) => {
       admin.alerts.raiseLater(
@@ -264,17 +258,26 @@ export async function probeUpstreamKey(baseUrl: string, key: string): Promise<Ke
 }
 
 /**
- * How the ordering pipeline books Stars through the wallet: the price in Stars, the hold taken in the
- * transaction that starts the submission, the settlement in the one that records a state change.
- * Tests that build an older or a dying process start from it, so they differ only where they mean to.
+ * What the transaction that starts a submission checks and books, and how the ordering pipeline
+ * books Stars through the wallet: the bot's spend cap first (a refusal there holds nothing), then
+ * the wallet's hold; the price in Stars; the settlement in the transaction that records a state
+ * change. Production and the tests that build an older or a dying process all take it from here,
+ * so they differ only where they mean to.
  */
-export function walletOrdering(
-  wallet: WalletService,
-): Required<Pick<OrderingDeps, 'starPrice' | 'submissionHold' | 'settle'>> {
+export function submissionBookings(parts: {
+  wallet: WalletService | null;
+  spendCap?: Pick<BotSpendCap, 'guard'>;
+}): Pick<OrderingDeps, 'starPrice' | 'submissionHold' | 'settle'> {
+  const { wallet, spendCap } = parts;
   return {
-    starPrice: (modelId, usd) => wallet.pricing.starsFor(modelId, usd),
-    submissionHold: (tx, order) => wallet.holdForSubmission(tx, order),
-    settle: (tx, orderId) => wallet.settle(orderId, tx),
+    submissionHold: async (tx, order) => {
+      await spendCap?.guard(tx, order);
+      await wallet?.holdForSubmission(tx, order);
+    },
+    ...(wallet && {
+      starPrice: (modelId: number, usd: string) => wallet.pricing.starsFor(modelId, usd),
+      settle: (tx: Tx, orderId: string) => wallet.settle(orderId, tx),
+    }),
   };
 }
 

@@ -16,7 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { walletOrdering } from '../../src/app/services.js';
+import { submissionBookings } from '../../src/app/services.js';
 import type { StarsBilling } from '../../src/config.js';
 import type { Store } from '../../src/db/index.js';
 import { ResellerError } from '../../src/reseller/errors.js';
@@ -171,7 +171,7 @@ describe('the wallet under interleavings of two processes', () => {
         catalog: { getModel: async (id: number) => (id === MODEL.id ? MODEL : undefined) },
         logger: silentLogger,
         // The wallet booked as the composition root books it.
-        ...walletOrdering(wallet),
+        ...submissionBookings({ wallet }),
       };
       const killed = async () => {
         throw new Error('killed');

@@ -6,7 +6,7 @@
  * (issue 22, D14 and D15) with two ordering services on one database.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { walletOrdering } from '../../src/app/services.js';
+import { submissionBookings } from '../../src/app/services.js';
 import type { DeliveryOutcome } from '../../src/db/index.js';
 import { OrderingService, type OrderPipelineHooks } from '../../src/services/ordering.js';
 import { type Harness, STARS_BILLING, silentLogger, startHarness } from './harness.js';
@@ -195,7 +195,7 @@ describe('issue 22 D14/D15: a hold belongs to one submission key', () => {
     const { t, wallet } = await start('0.01');
     const d = await draft(t);
     // An older process: no release in the reopen's transaction, and its release hook dies.
-    const { settle: _none, ...holdsOnly } = walletOrdering(wallet);
+    const { settle: _none, ...holdsOnly } = submissionBookings({ wallet });
     const old = new OrderingService({
       orders: t.store.orders,
       client: t.client,
@@ -242,7 +242,7 @@ describe('issue 22 D14/D15: a hold belongs to one submission key', () => {
       logger: silentLogger,
       now: () => t.clock.now(),
       hooks: dying.wallet.hooks,
-      ...walletOrdering(dying.wallet),
+      ...submissionBookings({ wallet: dying.wallet }),
       settle: async () => {
         throw new Error('killed mid-transaction');
       },
