@@ -304,6 +304,16 @@ const baseSchema = z.object({
     .min(1, { message: 'must be at least 1' })
     .max(10_000, { message: 'must be at most 10000' })
     .default(64),
+  /**
+   * How long a replica's claim on an update holds without renewal (renewed every third of it): the
+   * longest a dead replica's chats wait before another replica takes them.
+   */
+  INBOX_LEASE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(2, { message: 'must be at least 2' })
+    .max(600, { message: 'must be at most 600' })
+    .default(30),
   /** How often orders stuck before upstream (network down at Confirm) are sent again. */
   ORDER_RESUBMIT_MS: positiveInt(60_000),
   /** This process among those sharing a database (its delivery and poll claims); default: the host name. */
@@ -473,6 +483,8 @@ export interface Config {
   drainGraceMs: number;
   /** Updates handled at once by this process (INBOX_CONCURRENCY). */
   inboxConcurrency: number;
+  /** How long a claim on an update holds without renewal (INBOX_LEASE_SECONDS). */
+  inboxLeaseMs: number;
   /** Broadcast messages per second, for the whole bot (BROADCAST_RATE). */
   broadcastRate: number;
   /** How long an unconfirmed draft stays open. */
@@ -630,6 +642,7 @@ function configFrom(env0: Record<string, string>): Config | string[] {
     },
     drainGraceMs: env.DRAIN_GRACE_MS,
     inboxConcurrency: env.INBOX_CONCURRENCY,
+    inboxLeaseMs: env.INBOX_LEASE_SECONDS * 1000,
     broadcastRate: env.BROADCAST_RATE,
     draftExpiryMs: env.DRAFT_EXPIRY_HOURS * 3_600_000,
     replicaId: env.REPLICA_ID ?? hostname(),

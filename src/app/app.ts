@@ -77,6 +77,8 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
       await checkUpstream(c.upstream, logger);
       // Added bots whose sealed tokens BOT_TOKENS_SECRET cannot open stop the start, named.
       await c.services.bots.checkSealedTokens();
+      // Among the replicas before any inbox worker claims: each claims only its shards.
+      await shared.partition.start();
       await startBot(c);
       await c.services.bots.recordMain(c.bot.botInfo);
       await singletons.start();
@@ -89,6 +91,8 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
 
     async stop() {
       draining = true; // /readyz answers 503 from now on
+      // 0. The other replicas take this one's shards of the inbox at once.
+      await shared.partition.stop();
       // 1. The added bots drain first (their updates, their jobs, their loops).
       await fleet.stop(config.drainGraceMs);
       // 2. No new updates for the main bot; the ones in hand finish (or are handed back after the

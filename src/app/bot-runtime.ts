@@ -30,6 +30,7 @@ import { TelegramBroadcastReporter } from '../workers/broadcast/reporter.js';
 import { BroadcastSender } from '../workers/broadcast/sender.js';
 import { floodNotice } from '../workers/flood-notice.js';
 import type { InboxLooks } from '../workers/inbox-looks.js';
+import type { InboxPartition } from '../workers/inbox-partition.js';
 import { OrderNotifier } from '../workers/order-notifier.js';
 import { ReferralNotifier } from '../workers/referral-notifier.js';
 import type { SlotShare } from '../workers/slot-share.js';
@@ -68,6 +69,8 @@ export interface SharedParts {
   settingsWatch: SettingsWatch;
   /** The process's one idle look at every quiet bot's inbox, every 250 ms. */
   inboxLooks: InboxLooks;
+  /** The process's share of the inbox's lanes among the replicas. */
+  partition: InboxPartition;
 }
 
 /** Which bot a runtime serves. */
@@ -234,6 +237,9 @@ export function createBotRuntime(shared: SharedParts, identity: BotIdentity): Bo
     idlePollMaxMs: 2_000,
     // Quiet for longer: one look for every bot of the process (workers/inbox-looks.ts).
     looks: shared.inboxLooks.slot(identity.id),
+    // Among replicas, only this one's shards of the bot's lanes (workers/inbox-partition.ts).
+    partition: shared.partition.slot(identity.id),
+    leaseMs: config.inboxLeaseMs,
     // A flood in one bot leaves room for the others' customers (workers/slot-share.ts).
     share: shared.slots,
     metricsBot: botLabel(identity.id),

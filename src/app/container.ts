@@ -15,6 +15,7 @@ import { createI18n } from '../telegram/i18n.js';
 import { reportUntranslatedTo } from '../telegram/texts/labels.js';
 import { connectUpstream, type Upstream } from '../upstream.js';
 import { InboxLooks } from '../workers/inbox-looks.js';
+import { InboxPartition } from '../workers/inbox-partition.js';
 import { SlotShare } from '../workers/slot-share.js';
 import { type BotRuntime, createBotRuntime, type SharedParts } from './bot-runtime.js';
 
@@ -54,8 +55,23 @@ export async function createSharedParts(loaded: Config, logger: Logger): Promise
     logger,
     intervalMs: LIVE_SETTINGS_REFRESH_MS,
   });
+  // The replicas split the inbox's lanes: this one claims its own shards (issue 41). Its place among
+  // them lapses within 6 s (or three quarters of a claim's lease, if shorter): a dead replica's
+  // chats wait no longer than that for the others, who renew every quarter of it (one statement).
+  const partition = new InboxPartition({
+    replicas: store.inboxReplicas,
+    owner: config.replicaId,
+    leaseMs: Math.min(6_000, Math.floor((config.inboxLeaseMs * 3) / 4)),
+    ...(store.engine.listen && { listen: store.engine.listen }),
+    logger,
+  });
   // Every quiet bot's inbox in one look every 250 ms, not a claiming pass per bot.
-  const inboxLooks = new InboxLooks({ waiting: store.waitingBots, logger, intervalMs: 250 });
+  const inboxLooks = new InboxLooks({
+    waiting: store.waitingBots,
+    logger,
+    intervalMs: 250,
+    shards: () => partition.range(),
+  });
   return {
     config,
     logger,
@@ -66,6 +82,7 @@ export async function createSharedParts(loaded: Config, logger: Logger): Promise
     slots: new SlotShare(),
     settingsWatch,
     inboxLooks,
+    partition,
   };
 }
 

@@ -70,6 +70,11 @@ export interface Engine {
    * lock on a connection of its own, so it ends when this process dies); undefined if taken.
    */
   holdSingleton(name: string): Promise<SingletonHold | undefined>;
+  /**
+   * Calls `onMessage` with each payload NOTIFY sends on `channel` (PostgreSQL); resolves with how to
+   * stop. Absent on SQLite, whose one process hears itself.
+   */
+  listen?(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   /** Reachable and answering (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;

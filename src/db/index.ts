@@ -16,6 +16,7 @@ import { CampaignsRepository } from './repositories/campaigns.js';
 import { CatalogSnapshotsRepository } from './repositories/catalog-snapshots.js';
 import { createConversationStateStorage } from './repositories/conversation-states.js';
 import { DashboardRepository } from './repositories/dashboard.js';
+import { InboxReplicasRepository } from './repositories/inbox-replicas.js';
 import { LiveSettingsRepository, SettingsVersionsRepository } from './repositories/live-settings.js';
 import { OrdersRepository } from './repositories/orders.js';
 import { PromoCodesRepository } from './repositories/promo-codes.js';
@@ -71,6 +72,7 @@ export {
   CampaignsRepository,
   CatalogSnapshotsRepository,
   DashboardRepository,
+  InboxReplicasRepository,
   LiveSettingsRepository,
   OrdersRepository,
   PollBudgetRepository,
@@ -122,6 +124,8 @@ export interface Store {
   readonly settingsVersions: SettingsVersionsRepository;
   /** Which bots have updates waiting to be claimed (the process's one idle look for all its bots). */
   readonly waitingBots: WaitingBotsRepository;
+  /** The replicas sharing the update inbox, which split its shards (issue 41). */
+  readonly inboxReplicas: InboxReplicasRepository;
   conversationStorage<S>(): ReturnType<typeof createConversationStateStorage<S>>;
   /** See Engine.holdSingleton: once-per-cluster jobs (services/singleton-jobs.ts). */
   holdSingleton(name: string): Promise<SingletonHold | undefined>;
@@ -179,6 +183,7 @@ export function storeOn(engine: Engine, opts: StoreOptions | (() => number) = {}
     bots: new BotsRepository(engine, now),
     settingsVersions: new SettingsVersionsRepository(engine),
     waitingBots: new WaitingBotsRepository(engine, now),
+    inboxReplicas: new InboxReplicasRepository(engine, now),
     conversationStorage: () => createConversationStateStorage(engine, scope),
     holdSingleton: (name) => engine.holdSingleton(name),
     ping: () => engine.ping(),

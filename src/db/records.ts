@@ -173,6 +173,8 @@ export interface InboxUpdateRecord extends BotOwned {
   updateId: number;
   /** Updates of one lane are handled one at a time, in update_id order. */
   lane: string;
+  /** The lane's shard (domain/inbox-shard.ts): which replica looks at it first. */
+  shard: number;
   /** /cancel or /help: may run beside an update of its lane that is already being handled. */
   control: boolean;
   payload: Update;

@@ -8,6 +8,7 @@
  * Anything a worker hears itself (an update stored here) unparks it at once (lib/shared-look.ts).
  */
 import type { WaitingBotsRepository } from '../db/index.js';
+import type { ShardRange } from '../domain/inbox-shard.js';
 import { type LookSlot, SharedLook } from '../lib/shared-look.js';
 import type { Timers } from '../lib/timers.js';
 import type { Logger } from '../logger.js';
@@ -20,6 +21,8 @@ export interface InboxLooksDeps {
   logger: Logger;
   /** How often the parked bots are looked at (the workers' short idle wait: 250 ms). */
   intervalMs: number;
+  /** This replica's shards (inbox-partition.ts): other replicas' updates wake their own bots. */
+  shards?: () => ShardRange | undefined;
   timers?: Timers;
 }
 
@@ -32,7 +35,7 @@ export class InboxLooks extends SharedLook<() => void> {
       ...(deps.timers && { timers: deps.timers }),
       // Those with a claimable update are woken (and unpark themselves).
       look: async (parked) => {
-        const waiting = await deps.waiting.of([...parked.keys()]);
+        const waiting = await deps.waiting.of([...parked.keys()], deps.shards?.());
         for (const botId of waiting) parked.get(botId)?.();
       },
     });

@@ -12,7 +12,7 @@
  * update is refused (Telegram sends it again).
  */
 import type { NewInboxUpdate, UpdateInboxRepository } from '../db/index.js';
-import type { StoreOutcome } from '../db/repositories/update-inbox.js';
+import type { StoreOptions, StoreOutcome } from '../db/repositories/update-inbox.js';
 import { sleepOn, type Timers } from '../lib/timers.js';
 import type { Logger } from '../logger.js';
 
@@ -27,6 +27,8 @@ export interface InboxWriterOptions {
   timers: Timers;
   /** A chat's droppable updates waiting beyond this many are dropped (repository `store`). */
   maxBacklog?: number;
+  /** The replica to wake for an update of a shard not this one's (repository `store`). */
+  wake?: StoreOptions['wake'];
   /** Tries of an update stored alone before it is skipped; default 3, `retryMs` x try apart. */
   attempts?: number;
   retryMs?: number;
@@ -98,8 +100,9 @@ export class InboxWriter {
     }
   }
 
-  #options(): { maxBacklog?: number } {
-    return this.#opts.maxBacklog === undefined ? {} : { maxBacklog: this.#opts.maxBacklog };
+  #options(): StoreOptions {
+    const { maxBacklog, wake } = this.#opts;
+    return { ...(maxBacklog !== undefined && { maxBacklog }), ...(wake && { wake }) };
   }
 
   /** Stores one update, trying a few times; skips it if the store takes everything but it. */

@@ -31,12 +31,14 @@ import type { ClaimedUpdate, StoreOutcome } from '../db/repositories/update-inbo
 import { withPrefetchedSender } from '../db/repositories/users.js';
 import { storableJson } from '../db/storable-json.js';
 import { isPaymentLane } from '../domain/inbox-lane.js';
+import { laneShard, type ShardRange } from '../domain/inbox-shard.js';
 import { realTimers, sleepOn, type Timers } from '../lib/timers.js';
 import type { Logger } from '../logger.js';
 import { metrics } from '../metrics.js';
 import { BudgetWaits, handleWithBudgetWaits } from '../telegram/budget-waits.js';
 import { CONTROL_COMMANDS, inboxLane, senderIdOf } from '../telegram/inbox-lane.js';
 import type { InboxLookSlot } from './inbox-looks.js';
+import type { PartitionSlot } from './inbox-partition.js';
 import { InboxWriter } from './inbox-writer.js';
 import type { SlotShare } from './slot-share.js';
 
@@ -108,6 +110,11 @@ export interface UpdateInboxWorkerOptions {
    * the worker parks there and is woken when the bot has updates to claim, instead of looking itself.
    */
   looks?: InboxLookSlot;
+  /**
+   * This replica's share of the bot's lanes (inbox-partition.ts): it claims only its shards, wakes
+   * the replica whose shards the updates it stores are in, and is woken by the others likewise.
+   */
+  partition?: PartitionSlot;
   /**
    * The slots of every bot's worker in this process (slot-share.ts): while other bots have updates
    * in hand, this one uses only its share of `maxInFlight`.
@@ -185,6 +192,7 @@ export class UpdateInboxWorker {
       logger: this.#log,
       timers: this.#timers,
       maxBacklog: opts.maxBacklog ?? 20,
+      ...(opts.partition && { wake: opts.partition.wakeFor }),
     });
   }
 
@@ -208,11 +216,20 @@ export class UpdateInboxWorker {
     if (outcome === 'stored' && isPaymentLane(lane)) this.#paymentsMayWait = true;
     if (outcome === 'stored') {
       this.#stirred();
-      this.#pump();
+      // Another replica's shard: that replica is woken to claim it (repository `store`).
+      if (this.#isMine(lane)) this.#pump();
     } else if (outcome === 'duplicate')
       this.#log.debug({ updateId: update.update_id }, 'update already in the inbox: dropped');
     else if (outcome === 'dropped') this.#noticeDrop(lane, update);
     return outcome;
+  }
+
+  /** Whether this replica claims the updates of `lane` (its shard is in this replica's range). */
+  #isMine(lane: string): boolean {
+    const range = this.#opts.partition?.range();
+    if (!range) return true;
+    const shard = laneShard(lane);
+    return shard >= range.from && shard <= range.to;
   }
 
   #noticeDrop(lane: string, update: Update): void {
@@ -233,6 +250,12 @@ export class UpdateInboxWorker {
     const left = await this.#opts.inbox.release(this.#opts.owner);
     if (left > 0) this.#log.warn({ updates: left }, 'claims left by a previous run were handed back');
     this.#running = true;
+    // Another replica stored updates of this replica's shards, or the shards moved here.
+    this.#opts.partition?.join(() => {
+      this.#paymentsMayWait = true;
+      this.#stirred();
+      this.#pump();
+    });
     this.#tickIdle();
     this.#tickRenew();
     this.#pump();
@@ -251,6 +274,7 @@ export class UpdateInboxWorker {
     this.#running = false;
     this.#timers.clear(this.#idleTimer);
     this.#unpark();
+    this.#opts.partition?.leave();
     await this.#pumping;
     const finished = Promise.allSettled([...this.#tasks]).then(() => true);
     const inTime = await Promise.race([finished, sleepOn(this.#timers, graceMs).then(() => false)]);
@@ -446,6 +470,7 @@ export class UpdateInboxWorker {
             owner: this.#opts.owner,
             leaseMs: this.#leaseMs,
             claim: { payments: Math.max(0, room.payments), chats: Math.max(0, room.chats) },
+            ...this.#shards(),
           });
           if (rows.length > 0) this.#stirred();
           const senders = await this.#readSenders(rows);
@@ -468,6 +493,12 @@ export class UpdateInboxWorker {
     })().finally(() => {
       this.#pumping = undefined;
     });
+  }
+
+  /** This replica's shards of the bot's lanes, if it shares them with other replicas. */
+  #shards(): { shards?: ShardRange } {
+    const range = this.#opts.partition?.range();
+    return range ? { shards: range } : {};
   }
 
   /**

@@ -19,6 +19,7 @@ const SHARED: Record<string, string> = {
   bots: 'the registry of bots itself',
   catalog_snapshots: 'the upstream catalog, read with the deployment’s upstream key',
   poll_budget: 'upstream polls per second, a limit of the upstream key',
+  inbox_replicas: 'the processes sharing the update inbox, which split its shards between them',
 };
 
 interface TableShape {

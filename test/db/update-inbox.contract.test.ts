@@ -1,7 +1,11 @@
 /** The update inbox and the shared poll budget, on every engine the run has (SQLite, and PostgreSQL). */
+import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Store, storeOn } from '../../src/db/index.js';
+import { MEMBERS_CHANGED } from '../../src/db/repositories/inbox-replicas.js';
+import { INBOX_CHANNEL } from '../../src/db/repositories/update-inbox.js';
 import { storableJson } from '../../src/db/storable-json.js';
+import { INBOX_SHARDS, laneShard, type ShardRange } from '../../src/domain/inbox-shard.js';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.js';
 import { textUpdate } from '../support/in-process-bot.js';
 
@@ -68,6 +72,11 @@ describe.each(availableEngines())('UpdateInboxRepository on %s', (engine) => {
     now += LEASE + 1;
     expect(await store.waitingBots.of([1, 2, 3, 4])).toEqual(new Set([2, 4]));
     expect(await store.waitingBots.of([])).toEqual(new Set());
+    // Among replicas, only this one's shards count: lane 10's shard is another replica's.
+    const shard = laneShard('10');
+    expect(await store.waitingBots.of([2, 4], { from: shard, to: shard })).toEqual(new Set([2, 4]));
+    const others = shard === 0 ? { from: 1, to: INBOX_SHARDS - 1 } : { from: 0, to: shard - 1 };
+    expect(await store.waitingBots.of([2, 4], others)).toEqual(new Set());
   });
 
   it('hands out one update per lane at a time, oldest first, the next once the first is done', async () => {
@@ -213,6 +222,102 @@ describe.each(availableEngines())('UpdateInboxRepository on %s', (engine) => {
     expect((await store.inbox.find(1))?.doneAt).not.toBeNull();
     expect((await store.inbox.find(3))?.doneAt).not.toBeNull();
   });
+
+  it("claims only the lanes of the replica's shards; the other shards' lanes are left to their replica", async () => {
+    const lanes = Array.from({ length: 40 }, (_, i) => String(1000 + i));
+    for (const [i, lane] of lanes.entries()) await add(i + 1, lane);
+    for (const [i, lane] of lanes.entries())
+      expect((await store.inbox.find(i + 1))?.shard).toBe(laneShard(lane));
+    const half = { from: 0, to: INBOX_SHARDS / 2 - 1 };
+    const settle = (owner: string, shards: ShardRange) =>
+      store.inbox.settle({ done: [], owner, leaseMs: LEASE, claim: { payments: 0, chats: 100 }, shards });
+    const mine = await settle('a', half);
+    const theirs = await settle('b', { from: INBOX_SHARDS / 2, to: INBOX_SHARDS - 1 });
+    const inHalf = (lane: string) => laneShard(lane) <= half.to;
+    expect(mine.map((r) => r.lane).sort()).toEqual(lanes.filter(inHalf).sort());
+    expect(theirs.map((r) => r.lane).sort()).toEqual(lanes.filter((l) => !inHalf(l)).sort());
+    // Both halves are non-empty with these lanes, so the test means something.
+    expect(mine.length).toBeGreaterThan(0);
+    expect(theirs.length).toBeGreaterThan(0);
+  });
+
+  it("a lane's update in one shard waits for an older one of its lane left in another (stored before shards)", async () => {
+    const lane = '4242';
+    const shard = laneShard(lane);
+    const range = { from: shard, to: shard };
+    await add(1, lane);
+    await add(2, lane);
+    // The older update was stored by a version without shards: shard 0, outside the range.
+    expect(shard).not.toBe(0);
+    const t = store.engine.tables.updateInbox;
+    await store.engine.run((db) =>
+      db
+        .update(t)
+        .set({ shard: 0 })
+        .where(and(eq(t.botId, store.scope.botId), eq(t.updateId, 1))),
+    );
+    const claim = (done: number[]) =>
+      store.inbox.settle({
+        done,
+        owner: 'a',
+        leaseMs: LEASE,
+        claim: { payments: 0, chats: 10 },
+        shards: range,
+      });
+    expect(await claim([])).toEqual([]);
+    const [older] = await store.inbox.settle({
+      done: [],
+      owner: 'b',
+      leaseMs: LEASE,
+      claim: { payments: 0, chats: 10 },
+      shards: { from: 0, to: 0 },
+    });
+    expect(older?.updateId).toBe(1);
+    expect((await claim([1])).map((r) => r.updateId)).toEqual([2]);
+  });
+
+  it('the replicas alive are those that renewed within their lease; one that leaves is gone at once', async () => {
+    expect(await store.inboxReplicas.beat('a', 5_000)).toEqual(['a']);
+    if (engine === 'sqlite') return; // one process: always alone, no statement
+    expect((await second.inboxReplicas.beat('b', 5_000)).sort()).toEqual(['a', 'b']);
+    now += 3_000;
+    expect((await store.inboxReplicas.beat('a', 5_000)).sort()).toEqual(['a', 'b']);
+    now += 3_000; // b did not renew: its lease lapsed
+    expect(await store.inboxReplicas.beat('a', 5_000)).toEqual(['a']);
+    expect((await second.inboxReplicas.beat('b', 5_000)).sort()).toEqual(['a', 'b']);
+    await second.inboxReplicas.leave('b');
+    expect(await store.inboxReplicas.beat('a', 5_000)).toEqual(['a']);
+  });
+
+  it.runIf(engine === 'postgres')(
+    "storing an update of another replica's shard tells that replica, by the statement that stores it",
+    async () => {
+      const heard: string[] = [];
+      const stop = await second.engine.listen!(INBOX_CHANNEL, (payload) => heard.push(payload));
+      try {
+        const ours = '10';
+        await store.inbox.store([{ updateId: 1, lane: ours, control: false, payload: update(1, 10) }], {
+          wake: () => undefined,
+        });
+        await store.inbox.store([{ updateId: 2, lane: ours, control: false, payload: update(2, 10) }], {
+          wake: (shard) => (shard === laneShard(ours) ? 'b' : undefined),
+        });
+        // A resend stores nothing new: nobody is told.
+        await store.inbox.store([{ updateId: 2, lane: ours, control: false, payload: update(2, 10) }], {
+          wake: () => 'b',
+        });
+        await expect.poll(() => heard, { timeout: 5_000 }).toEqual([`${store.scope.botId} b`]);
+        await store.inboxReplicas.leave('nobody'); // a replica that was not there: nobody is told
+        await store.inboxReplicas.beat('c', 5_000);
+        await store.inboxReplicas.leave('c');
+        await expect
+          .poll(() => heard, { timeout: 5_000 })
+          .toEqual([`${store.scope.botId} b`, MEMBERS_CHANGED]);
+      } finally {
+        await stop();
+      }
+    },
+  );
 
   it("a lane head comes with its chat's conversation state; a control update beside one in hand does not", async () => {
     const states = store.conversationStorage<string>();

@@ -31,6 +31,12 @@ export function redactDatabaseUrl(url: string): string {
 
 export interface PostgresEngine extends Engine {
   readonly dialect: 'postgres';
+  /**
+   * Hand-written SQL of a hot path ($1, $2, … parameters), prepared once per text by the driver and
+   * checked by the scope guard like every other statement: no query builder per call. `lazy`: on
+   * the connections whose commits do not wait for the disk (`runLazy`).
+   */
+  query<T>(text: string, params: readonly unknown[], opts?: { lazy?: boolean }): Promise<T[]>;
 }
 
 export interface PostgresOptions {
@@ -53,7 +59,8 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
   // idle_timeout: lets a pooled connection go instead of keeping a server process per idle one.
   const client = connect(url, { max: opts.poolSize ?? 10, idle_timeout: 60 });
   try {
-    const logger = opts.unscoped ? undefined : new ScopeGuard().logger();
+    const guard = opts.unscoped ? undefined : new ScopeGuard();
+    const logger = guard?.logger();
     const db = drizzle(client, { logger }) as unknown as Sql;
     // The lock lives on a connection of its own, so a pool of one can still run the migrations; it
     // ends with that connection, also if this process dies half-way.
@@ -67,7 +74,14 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
     // The inbox's claims and completions (`runLazy`): commits that do not wait for the disk, on
     // connections of their own. A startup parameter, so no statement of theirs needs a transaction.
     const lazyClient = connect(url, { max: 2, idle_timeout: 60, connection: { synchronous_commit: 'off' } });
-    return postgresEngine(db, client, url, drizzle(lazyClient, { logger }) as unknown as Sql, lazyClient);
+    return postgresEngine({
+      db,
+      client,
+      url,
+      lazyDb: drizzle(lazyClient, { logger }) as unknown as Sql,
+      lazyClient,
+      guard,
+    });
   } catch (err) {
     await client.end({ timeout: 1 }).catch(() => undefined);
     const reason = err instanceof Error ? err.message : String(err);
@@ -112,19 +126,28 @@ async function holdSingleton(url: string, name: string): Promise<SingletonHold |
   return undefined;
 }
 
-function postgresEngine(
-  db: Sql,
-  client: postgres.Sql,
-  url: string,
-  lazyDb: Sql,
-  lazyClient: postgres.Sql,
-): PostgresEngine {
+function postgresEngine(parts: {
+  db: Sql;
+  client: postgres.Sql;
+  url: string;
+  lazyDb: Sql;
+  lazyClient: postgres.Sql;
+  guard: ScopeGuard | undefined;
+}): PostgresEngine {
+  const { db, client, url, lazyDb, lazyClient, guard } = parts;
   return {
     dialect: 'postgres',
     tables: pgTables,
     db,
     run: (work) => work(db),
     runLazy: (work) => work(lazyDb),
+    query: async <T>(text: string, params: readonly unknown[], opts?: { lazy?: boolean }) => {
+      guard?.check(text);
+      const on = opts?.lazy ? lazyClient : client;
+      return (await on.unsafe(text, params as postgres.ParameterOrJSON<never>[], {
+        prepare: true,
+      })) as unknown as T[];
+    },
     transaction: (work, opts) =>
       db.transaction(async (pgTx) => {
         if (opts?.lazyCommit) await pgTx.execute(sql`set local synchronous_commit = off`);
@@ -137,6 +160,11 @@ function postgresEngine(
         return work(tx);
       }),
     holdSingleton: (name) => holdSingleton(url, name),
+    // postgres.js listens on a connection of its own, and listens again after a reconnect.
+    listen: async (channel, onMessage) => {
+      const { unlisten } = await client.listen(channel, onMessage);
+      return unlisten;
+    },
     ping: async () => {
       await client`select 1`;
     },

@@ -14,26 +14,12 @@
  */
 
 import type { Statement } from 'better-sqlite3';
-import {
-  asc,
-  between,
-  count,
-  eq,
-  getTableColumns,
-  inArray,
-  isNotNull,
-  isNull,
-  like,
-  lt,
-  ne,
-  not,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { count, eq, inArray, isNotNull, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { PAYMENT_LANE_PATTERNS } from '../../domain/inbox-lane.js';
+import { laneShard, type ShardRange } from '../../domain/inbox-shard.js';
 import type { BotScope } from '../bot-scope.js';
 import { changed, type Engine, first, type Sql } from '../engine.js';
+import type { PostgresEngine } from '../engines/postgres.js';
 import type { SqliteEngine } from '../engines/sqlite.js';
 import type { InboxUpdateRecord } from '../records.js';
 import type { PrefetchedConversation } from './conversation-states.js';
@@ -48,11 +34,6 @@ export type StoreOutcome = 'stored' | 'duplicate' | 'dropped';
 
 /** Which lanes a claim looks at: payments have workers of their own (Telegram waits 10 s for a checkout). */
 export type LaneKind = 'payments' | 'chats';
-
-/** The lanes of payments (domain/inbox-lane.ts): a checkout question, a chat's successful payment. */
-function paymentLane(lane: Parameters<typeof like>[0]): SQL {
-  return or(...PAYMENT_LANE_PATTERNS.map((pattern) => like(lane, pattern))) as SQL;
-}
 
 /**
  * A claimed update. `conversation`: its chat's conversation state, read by the claim itself when
@@ -70,7 +51,70 @@ export interface Settlement {
   leaseMs: number;
   /** How many lane heads to claim, of each kind (0: none). */
   claim: Record<LaneKind, number>;
+  /** Only lanes of these shards (this replica's share, domain/inbox-shard.ts); all without. */
+  shards?: ShardRange;
 }
+
+export interface StoreOptions {
+  /** A chat's droppable updates waiting beyond this many are dropped. */
+  maxBacklog?: number;
+  /**
+   * The replica to wake for an update of this shard (another one's: PostgreSQL tells it with a
+   * NOTIFY on INBOX_CHANNEL when the updates commit); undefined: this one claims it itself.
+   */
+  wake?: (shard: number) => string | undefined;
+}
+
+/** PostgreSQL's channel on which a replica is told that updates of its shards were stored. */
+export const INBOX_CHANNEL = 'update_inbox';
+
+/** A row for PostgreSQL's store statement: `i` its place in the batch, `r` droppable. */
+interface PostgresInboxRow {
+  i: number;
+  u: number;
+  l: string;
+  s: number;
+  c: boolean;
+  p: unknown;
+  r: boolean;
+}
+
+/**
+ * PostgreSQL's store (see `#storePostgres`): $1 the bot, $2 now, $3 the rows (JSON), $4 the backlog
+ * past which a droppable update is dropped (null: none). A droppable update is dropped when its
+ * lane's waiting updates and the batch's earlier ones of its lane reach $4 (what SQLite's store
+ * decides one by one); a dropped one is stored done, with nothing but its id.
+ */
+function postgresStore(wake: boolean): string {
+  const insert = `with x as (
+      select * from jsonb_to_recordset($3::jsonb)
+        as x(i integer, u bigint, l text, s integer, c boolean, p jsonb, r boolean)
+    ), waiting as (
+      select lane, count(*) as n from update_inbox
+      where bot_id = $1 and done_at is null and lane in (select l from x where r)
+      group by lane
+    ), decided as (
+      select x.*, x.r and coalesce(w.n, 0) + count(*) over (partition by x.l order by x.i
+        rows between unbounded preceding and 1 preceding) >= $4::integer as d
+      from x left join waiting as w on w.lane = x.l
+    ), inserted as (
+      insert into update_inbox (bot_id, update_id, lane, shard, control, payload, received_at, done_at)
+      select $1, d.u, d.l, d.s, d.c, case when d.d then jsonb_build_object('update_id', d.u) else d.p end,
+        $2::timestamptz, case when d.d then $2::timestamptz end
+      from decided as d
+      on conflict (bot_id, update_id) do nothing
+      returning update_id, done_at is not null as dropped
+    )`;
+  // A NOTIFY in a statement is sent when it commits, once per payload: the replicas ($5, JSON) whose
+  // shards got updates are told by the statement that stores them. Evaluated once, and only if a
+  // row was stored (nothing new, nobody told).
+  const told = `(select count(*) from (select pg_notify('${INBOX_CHANNEL}', $1::text || ' ' || o)
+      from jsonb_array_elements_text($5::jsonb) as o) as n) as told`;
+  return `${insert} select update_id, dropped${wake ? `, ${told}` : ''} from inserted`;
+}
+
+const POSTGRES_STORE = postgresStore(false);
+const POSTGRES_STORE_AND_WAKE = postgresStore(true);
 
 /** A claimed row as the claim returns it, with its chat's conversation state where it may be used. */
 function withConversation(
@@ -85,6 +129,8 @@ function withConversation(
 interface InboxRow {
   u: number;
   l: string;
+  /** The lane's shard. */
+  s: number;
   c: boolean;
   p: unknown;
   /** Stored done (dropped): kept only to recognise a resend. */
@@ -96,6 +142,7 @@ interface SqliteClaimRow {
   bot_id: number;
   update_id: number;
   lane: string;
+  shard: number;
   control: number;
   payload: string;
   received_at: number;
@@ -114,6 +161,7 @@ function sqliteClaimed(r: SqliteClaimRow): InboxUpdateRecord & { alone: boolean;
     botId: r.bot_id,
     updateId: r.update_id,
     lane: r.lane,
+    shard: r.shard,
     control: r.control === 1,
     payload: JSON.parse(r.payload) as InboxUpdateRecord['payload'],
     receivedAt: new Date(r.received_at),
@@ -127,12 +175,12 @@ function sqliteClaimed(r: SqliteClaimRow): InboxUpdateRecord & { alone: boolean;
   };
 }
 
-/** `paymentLane` in the raw SQL of SQLite's claim. */
-const SQLITE_PAYMENT_LANE = `(${PAYMENT_LANE_PATTERNS.map((pattern) => `lane like '${pattern}'`).join(' or ')})`;
+/** The payment lanes (domain/inbox-lane.ts) in the hand-written claims of both engines. */
+const PAYMENT_LANE_SQL = `(${PAYMENT_LANE_PATTERNS.map((pattern) => `lane like '${pattern}'`).join(' or ')})`;
 
-const SQLITE_LANE_KIND: Record<LaneKind | 'all', string> = {
-  payments: SQLITE_PAYMENT_LANE,
-  chats: `not ${SQLITE_PAYMENT_LANE}`,
+const LANE_KIND_SQL: Record<LaneKind | 'all', string> = {
+  payments: PAYMENT_LANE_SQL,
+  chats: `not ${PAYMENT_LANE_SQL}`,
   all: 'true',
 };
 
@@ -140,13 +188,20 @@ const SQLITE_LANE_KIND: Record<LaneKind | 'all', string> = {
  * The lane heads of one kind SQLite's claim takes: up to @limit_<kind>, unbacklogged lanes first.
  * Lanes are @bot's (a chat's lane key is its chat id, the same in every bot the user talks to).
  */
-function sqliteHeads(kind: LaneKind | 'all'): string {
+function sqliteHeads(kind: LaneKind | 'all', sharded: boolean): string {
   const free = (t: string) => `(${t}.lease_until is null or ${t}.lease_until < @now)`;
+  // Of some shards only: a lane's head there is its head only if nothing older waits elsewhere.
+  const inShards = sharded ? 'and shard between @shard_from and @shard_to' : '';
+  const nothingOlder = sharded
+    ? `and not exists (select 1 from update_inbox as older indexed by update_inbox_lane_idx
+        where older.bot_id = @bot and older.lane = c.lane and older.done_at is null
+          and older.update_id < f.head)`
+    : '';
   return `select first_free from (
     with lanes as (
       select lane, min(update_id) as head, max(update_id) as last
       from update_inbox indexed by update_inbox_lane_idx
-      where bot_id = @bot and done_at is null and ${SQLITE_LANE_KIND[kind]}
+      where bot_id = @bot and done_at is null and ${LANE_KIND_SQL[kind]} ${inShards}
       group by lane
     ),
     firsts as materialized (
@@ -159,7 +214,7 @@ function sqliteHeads(kind: LaneKind | 'all'): string {
     )
     select f.first_free from firsts as f
       join update_inbox as c on c.bot_id = @bot and c.update_id = f.first_free
-    where f.first_free = f.head or c.control
+    where (f.first_free = f.head or c.control) ${nothingOlder}
     order by f.last > f.first_free, f.first_free
     limit @limit_${kind})`;
 }
@@ -168,11 +223,12 @@ function sqliteHeads(kind: LaneKind | 'all'): string {
  * SQLite's claim statement for these kinds of lane (see `#claimSqlite`), on @bot's updates; the
  * conversation state it reads is @bot's too.
  */
-function sqliteClaim(kinds: Array<LaneKind | 'all'>): string {
+function sqliteClaim(kinds: Array<LaneKind | 'all'>, sharded: boolean): string {
+  const heads = kinds.map((kind) => sqliteHeads(kind, sharded)).join(' union all ');
   return `update update_inbox set owner = @owner, lease_until = @until, attempts = attempts + 1
-    where bot_id = @bot and update_id in (${kinds.map(sqliteHeads).join(' union all ')})
+    where bot_id = @bot and update_id in (${heads})
       and done_at is null and (lease_until is null or lease_until < @now)
-    returning bot_id, update_id, lane, control, payload, received_at, owner, lease_until, attempts,
+    returning bot_id, update_id, lane, shard, control, payload, received_at, owner, lease_until, attempts,
       cancel_requested, done_at,
       not exists (select 1 from update_inbox as older where older.bot_id = update_inbox.bot_id
         and older.lane = update_inbox.lane and older.done_at is null
@@ -181,12 +237,119 @@ function sqliteClaim(kinds: Array<LaneKind | 'all'>): string {
         where s.bot_id = update_inbox.bot_id and s.key = update_inbox.lane) as state`;
 }
 
+/**
+ * PostgreSQL's claim statement for these kinds of lane (see `#claimPostgres`): $1 the bot, $2 now,
+ * $3 the lease's end, $4 the owner, then each kind's limit, then (sharded) the first and last shard.
+ * Hand-written and prepared once per text: the query builder cost more CPU than the statement
+ * itself, once per claiming pass (bench/inbox-throughput.ts, webhook with three replicas).
+ */
+function postgresClaim(kinds: Array<LaneKind | 'all'>, sharded: boolean): string {
+  const shardFrom = 5 + kinds.length;
+  const free = (t: string) => `(${t}.lease_until is null or ${t}.lease_until < $2)`;
+  // The heads are picked once (a locking CTE is never inlined): a `limit` subquery inside the
+  // UPDATE may be rescanned, and with SKIP LOCKED a rescan finds other rows, claiming more.
+  const picked = kinds.map((kind, i) => {
+    // Of some shards only: a lane's head there is its head only if nothing older of the lane waits
+    // in another shard (a row stored before shards existed, with shard 0).
+    const inShards = sharded ? `and shard between $${shardFrom} and $${shardFrom + 1}` : '';
+    const nothingOlder = sharded
+      ? `and not exists (select 1 from update_inbox as older where older.bot_id = $1
+          and older.lane = h.lane and older.done_at is null and older.update_id < l.head)`
+      : '';
+    // The heads found lane by lane: one pass over the pending updates grouped by lane. A lane's
+    // candidate is its oldest free update, if that is its head (nothing older waits) or a control
+    // update (everything older is in hand).
+    return `picked${i} as (
+      select p.update_id from update_inbox as p
+      where p.bot_id = $1 and p.update_id in (
+        select h.update_id from (
+          select lane, min(update_id) as head, max(update_id) as last,
+            min(update_id) filter (where ${free('update_inbox')}) as first_free
+          from update_inbox
+          where bot_id = $1 and done_at is null and ${LANE_KIND_SQL[kind]} ${inShards}
+          group by lane
+        ) as l join update_inbox as h on h.bot_id = $1 and h.update_id = l.first_free
+        where (l.first_free = l.head or h.control) ${nothingOlder}
+        order by l.last > l.first_free, l.first_free
+        limit $${5 + i})
+      for update skip locked)`;
+  });
+  const heads = kinds.map((_, i) => `select update_id from picked${i}`).join(' union all ');
+  // The picked heads as an array and a range: the rows are then looked up by id in the bot's
+  // pending index, whatever the planner believes (on a table without statistics yet it took
+  // `bot_id = $1` for a rare value and joined every pending update with the picked ones).
+  return `with ${picked.join(', ')}
+    update update_inbox set owner = $4, lease_until = $3, attempts = attempts + 1
+    where bot_id = $1 and update_id = any(array(${heads}))
+      and update_id between (select min(h.update_id) from (${heads}) as h)
+        and (select max(h.update_id) from (${heads}) as h)
+      and done_at is null and ${free('update_inbox')}
+    returning bot_id, update_id, lane, shard, control, payload, received_at, owner, lease_until,
+      attempts, cancel_requested, done_at,
+      not exists (select 1 from update_inbox as older where older.bot_id = update_inbox.bot_id
+        and older.lane = update_inbox.lane and older.done_at is null
+        and older.update_id < update_inbox.update_id) as alone,
+      (select s.value from conversation_states as s
+        where s.bot_id = update_inbox.bot_id and s.key = update_inbox.lane) as state`;
+}
+
+/** A row as PostgreSQL's claim returns it (postgres.js: bigint as a string, jsonb parsed). */
+interface PostgresClaimRow {
+  bot_id: number;
+  update_id: string | number;
+  lane: string;
+  shard: number;
+  control: boolean;
+  payload: InboxUpdateRecord['payload'];
+  received_at: Date;
+  owner: string | null;
+  lease_until: Date | null;
+  attempts: number;
+  cancel_requested: boolean;
+  done_at: Date | null;
+  alone: boolean;
+  state: string | null;
+}
+
+function postgresClaimed(r: PostgresClaimRow): InboxUpdateRecord & { alone: boolean; state: string | null } {
+  return {
+    botId: r.bot_id,
+    updateId: Number(r.update_id),
+    lane: r.lane,
+    shard: r.shard,
+    control: r.control,
+    payload: r.payload,
+    receivedAt: r.received_at,
+    owner: r.owner,
+    leaseUntil: r.lease_until,
+    attempts: r.attempts,
+    cancelRequested: r.cancel_requested,
+    doneAt: r.done_at,
+    alone: r.alone,
+    state: r.state,
+  };
+}
+
+/**
+ * PostgreSQL's completion, every claiming pass: $1 the bot, $2 now, $3 the ids (comma-separated),
+ * $4 and $5 the smallest and largest. The range says nothing new, but gives the bot's pending index
+ * a bound on its second column: on a table without statistics yet the planner takes `bot_id = $1`
+ * for a rare value and would rather read every pending update of the bot than look the ids up.
+ */
+const POSTGRES_FINISH = `update update_inbox set done_at = $2, lease_until = null
+  where bot_id = $1 and update_id = any(string_to_array($3, ',')::bigint[])
+    and update_id between $4 and $5 and done_at is null`;
+
 export class UpdateInboxRepository {
   /** SQLite's engine, for the hand-written statements of the hot path (prepared once, guarded). */
   readonly #sqlite: SqliteEngine | undefined;
+  /** PostgreSQL's engine, for the hand-written statements of the hot path (claim, completion). */
+  readonly #postgres: PostgresEngine | undefined;
   #prepared: { insert: Statement; finish: Statement } | undefined;
   /** SQLite's claim statements, one per set of lane kinds claimed (prepared on first use). */
   readonly #claims = new Map<string, Statement>();
+  /** PostgreSQL's claim texts, likewise (the driver prepares each once per connection). */
+  readonly #postgresClaims = new Map<string, string>();
 
   constructor(
     private readonly engine: Engine,
@@ -194,6 +357,7 @@ export class UpdateInboxRepository {
     private readonly now: () => number,
   ) {
     this.#sqlite = engine.dialect === 'sqlite' ? (engine as SqliteEngine) : undefined;
+    this.#postgres = engine.dialect === 'postgres' ? (engine as PostgresEngine) : undefined;
   }
 
   get #t() {
@@ -210,7 +374,9 @@ export class UpdateInboxRepository {
     const rows = await this.#run((db) =>
       db
         .insert(t)
-        .values(this.scope.row({ ...update, receivedAt: new Date(this.now()) }))
+        .values(
+          this.scope.row({ ...update, shard: laneShard(update.lane), receivedAt: new Date(this.now()) }),
+        )
         .onConflictDoNothing({ target: [t.botId, t.updateId] })
         .returning({ updateId: t.updateId }),
     );
@@ -223,11 +389,12 @@ export class UpdateInboxRepository {
    * `maxBacklog`, a droppable update whose lane already waits on that many is recorded as handled
    * without being handled ('dropped'): a flooding chat neither grows the inbox nor waits for ever.
    */
-  async store(updates: NewInboxUpdate[], opts: { maxBacklog?: number } = {}): Promise<StoreOutcome[]> {
+  async store(updates: NewInboxUpdate[], opts: StoreOptions = {}): Promise<StoreOutcome[]> {
     if (updates.length === 0) return [];
     const t = this.#t;
     const now = new Date(this.now());
     const { maxBacklog } = opts;
+    if (this.#postgres) return this.#storePostgres(updates, now, opts);
     return this.engine.transaction(
       async ({ db }) => {
         const dropped = new Set<number>();
@@ -250,11 +417,12 @@ export class UpdateInboxRepository {
         const rows = updates.map((u) => ({
           u: u.updateId,
           l: u.lane,
+          s: laneShard(u.lane),
           c: u.control,
           p: dropped.has(u.updateId) ? { update_id: u.updateId } : u.payload,
           d: dropped.has(u.updateId),
         }));
-        const inserted = new Set(await this.#insertRows(db, rows, now));
+        const inserted = new Set(await this.#insertRows(rows, now));
         return updates.map((u) =>
           !inserted.has(u.updateId) ? 'duplicate' : dropped.has(u.updateId) ? 'dropped' : 'stored',
         );
@@ -265,33 +433,63 @@ export class UpdateInboxRepository {
   }
 
   /**
-   * Inserts the rows (a resend of a stored update_id is left out) and returns the update_ids stored.
-   * The hot statement of group commit: one statement of fixed text whatever the batch (the batch is
-   * one JSON parameter), prepared once, instead of a query built and prepared per batch with five
-   * parameters a row (which cost more CPU than the insert itself: bench/inbox-throughput.ts).
+   * SQLite's insert of the rows (a resend of a stored update_id is left out); returns the update_ids
+   * stored. The hot statement of group commit: one statement of fixed text whatever the batch (the
+   * batch is one JSON parameter), prepared once, instead of a query built and prepared per batch
+   * with five parameters a row (which cost more CPU than the insert itself).
    */
-  async #insertRows(db: Sql, rows: InboxRow[], now: Date): Promise<number[]> {
-    const json = JSON.stringify(rows);
-    if (this.#sqlite) {
-      const ids = this.#sqliteStatements().insert.all({
-        bot: this.scope.botId,
-        now: now.getTime(),
-        json,
-      }) as Array<{
-        update_id: number;
-      }>;
-      return ids.map((r) => r.update_id);
+  #insertRows(rows: InboxRow[], now: Date): number[] {
+    const ids = this.#sqliteStatements().insert.all({
+      bot: this.scope.botId,
+      now: now.getTime(),
+      json: JSON.stringify(rows),
+    }) as Array<{ update_id: number }>;
+    return ids.map((r) => r.update_id);
+  }
+
+  /**
+   * PostgreSQL's `store`: one statement, committed on its own (no BEGIN and COMMIT around it): the
+   * backlog of each lane with droppable updates is counted by the statement itself, so a webhook
+   * replica receiving one update at a time pays one round trip per group, not three plus a count.
+   */
+  async #storePostgres(updates: NewInboxUpdate[], now: Date, opts: StoreOptions): Promise<StoreOutcome[]> {
+    const rows: PostgresInboxRow[] = updates.map((u, i) => ({
+      i,
+      u: u.updateId,
+      l: u.lane,
+      s: laneShard(u.lane),
+      c: u.control,
+      p: u.payload,
+      r: opts.maxBacklog !== undefined && u.droppable === true,
+    }));
+    const wake = this.#toWake(rows, opts.wake);
+    const params: unknown[] = [
+      this.scope.botId,
+      now.toISOString(),
+      JSON.stringify(rows),
+      opts.maxBacklog ?? null,
+      ...(wake.length > 0 ? [JSON.stringify(wake)] : []),
+    ];
+    // postgres.js returns bigint as a string.
+    const inserted = await this.#postgres!.query<{ update_id: string | number; dropped: boolean }>(
+      wake.length > 0 ? POSTGRES_STORE_AND_WAKE : POSTGRES_STORE,
+      params,
+    );
+    const outcome = new Map(
+      inserted.map((r) => [Number(r.update_id), r.dropped ? 'dropped' : 'stored'] as const),
+    );
+    return updates.map((u) => outcome.get(u.updateId) ?? 'duplicate');
+  }
+
+  /** The other replicas to wake for these rows (those whose shards they are in). */
+  #toWake(rows: Array<{ s: number }>, wake: StoreOptions['wake']): string[] {
+    if (!wake) return [];
+    const owners = new Set<string>();
+    for (const row of rows) {
+      const owner = wake(row.s);
+      if (owner !== undefined) owners.add(owner);
     }
-    const at = now.toISOString();
-    // postgres.js returns the rows as an array (bigint as a string).
-    const ids = (await db.execute(sql`
-      insert into update_inbox (bot_id, update_id, lane, control, payload, received_at, done_at)
-      select ${this.scope.botId}::integer, x.u, x.l, x.c, x.p, ${at}::timestamptz,
-        case when x.d then ${at}::timestamptz end
-      from jsonb_to_recordset(${json}::jsonb) as x(u bigint, l text, c boolean, p jsonb, d boolean)
-      on conflict (bot_id, update_id) do nothing
-      returning update_id`)) as unknown as Array<{ update_id: string | number }>;
-    return ids.map((r) => Number(r.update_id));
+    return [...owners];
   }
 
   /** SQLite's hot statements, prepared once on first use (the bot: a parameter, @bot). */
@@ -299,8 +497,8 @@ export class UpdateInboxRepository {
     const sqlite = this.#sqlite!;
     this.#prepared ??= {
       insert: sqlite.prepare(`
-        insert into update_inbox (bot_id, update_id, lane, control, payload, received_at, done_at)
-        select @bot, value ->> 'u', value ->> 'l', value ->> 'c', json(value -> 'p'), @now,
+        insert into update_inbox (bot_id, update_id, lane, shard, control, payload, received_at, done_at)
+        select @bot, value ->> 'u', value ->> 'l', value ->> 's', value ->> 'c', json(value -> 'p'), @now,
           case when value ->> 'd' then @now end
         from json_each(@json) where true
         on conflict (bot_id, update_id) do nothing
@@ -327,6 +525,7 @@ export class UpdateInboxRepository {
             this.scope.row({
               updateId,
               lane,
+              shard: laneShard(lane),
               control: false,
               payload: { update_id: updateId },
               receivedAt: now,
@@ -349,10 +548,10 @@ export class UpdateInboxRepository {
   async settle(s: Settlement): Promise<ClaimedUpdate[]> {
     const { done, owner, leaseMs } = s;
     const claiming = s.claim.payments > 0 || s.claim.chats > 0;
-    const work = async (db: Sql) => {
-      if (done.length > 0) await this.#finish(db, done);
+    const work = async () => {
+      if (done.length > 0) await this.#finish(done);
       if (!claiming) return [];
-      const rows = await this.#claim(db, owner, leaseMs, s.claim);
+      const rows = await this.#claim(owner, leaseMs, s.claim, s.shards);
       return rows.sort((a, b) => a.updateId - b.updateId);
     };
     if (done.length === 0 && !claiming) return [];
@@ -365,89 +564,55 @@ export class UpdateInboxRepository {
 
   /** Claims up to `limit` lane heads for `owner` until now + leaseMs: lanes without a backlog first, then oldest first. */
   async claim(owner: string, leaseMs: number, limit: number): Promise<InboxUpdateRecord[]> {
-    return this.#run((db) => this.#claim(db, owner, leaseMs, { all: limit })).then((rows) =>
+    return this.#claim(owner, leaseMs, { all: limit }).then((rows) =>
       rows.map(({ conversation: _, ...row }) => row).sort((a, b) => a.updateId - b.updateId),
     );
   }
 
   /** One statement claiming up to `limits[kind]` heads of each kind of lane (`all`: any lane). */
   #claim(
-    db: Sql,
     owner: string,
     leaseMs: number,
     limits: Partial<Record<LaneKind | 'all', number>>,
+    shards?: ShardRange,
   ): Promise<ClaimedUpdate[]> {
-    const t = this.#t;
     const now = new Date(this.now());
     const kinds = (Object.entries(limits) as Array<[LaneKind | 'all', number]>).filter(
       ([, limit]) => limit > 0,
     );
     if (kinds.length === 0) return Promise.resolve([]);
-    if (this.#sqlite) return Promise.resolve(this.#claimSqlite(owner, now, leaseMs, kinds));
-    const free = or(isNull(t.leaseUntil), lt(t.leaseUntil, now));
-    const ofKind = { payments: paymentLane(t.lane), chats: not(paymentLane(t.lane)), all: undefined };
-    const claim = { owner, leaseUntil: new Date(now.getTime() + leaseMs), attempts: sql`${t.attempts} + 1` };
-    // PostgreSQL: replicas claiming at once skip each other's rows instead of queueing on them. The
-    // heads are picked once (a locking CTE is never inlined): a `limit` subquery inside the UPDATE may
-    // be rescanned, and with SKIP LOCKED a rescan finds other rows, claiming more than `limit`.
-    const picked = kinds.map(([kind, limit], i) => {
-      // The same heads found lane by lane: one pass over the pending updates grouped by lane instead
-      // of two lookups per pending update (x2.2 faster with 3,000 waiting in 200 chats: the claim
-      // was most of PostgreSQL's time per pass). A lane's candidate is its oldest free update, if
-      // that is its head (nothing older waits) or a control update (everything older is in hand).
-      const lanes = db.$with(`lanes${i}`).as(
-        db
-          .select({
-            lane: t.lane,
-            head: sql<number>`min(${t.updateId})`.as('head'),
-            firstFree: sql<number>`min(${t.updateId}) filter (where ${free})`.as('first_free'),
-            last: sql<number>`max(${t.updateId})`.as('last'),
-          })
-          .from(t)
-          .where(this.scope.where(t, isNull(t.doneAt), ofKind[kind]))
-          .groupBy(t.lane),
+    if (this.#sqlite) return Promise.resolve(this.#claimSqlite(owner, now, leaseMs, kinds, shards));
+    return this.#claimPostgres(owner, now, leaseMs, kinds, shards);
+  }
+
+  /** PostgreSQL's claim: one hand-written statement per set of lane kinds (see `postgresClaim`). */
+  async #claimPostgres(
+    owner: string,
+    now: Date,
+    leaseMs: number,
+    kinds: Array<[LaneKind | 'all', number]>,
+    shards: ShardRange | undefined,
+  ): Promise<ClaimedUpdate[]> {
+    const key = `${kinds.map(([kind]) => kind).join(',')}${shards ? ':sharded' : ''}`;
+    let text = this.#postgresClaims.get(key);
+    if (!text) {
+      text = postgresClaim(
+        kinds.map(([kind]) => kind),
+        shards !== undefined,
       );
-      const heads = db
-        .with(lanes)
-        .select({ updateId: t.updateId })
-        .from(lanes)
-        .innerJoin(t, this.scope.where(t, eq(t.updateId, lanes.firstFree)))
-        .where(or(eq(lanes.firstFree, lanes.head), eq(t.control, true)))
-        .orderBy(sql`${lanes.last} > ${lanes.firstFree}`, asc(lanes.firstFree))
-        .limit(limit);
-      return db.$with(`picked${i}`).as(
-        db
-          .select({ updateId: t.updateId })
-          .from(t)
-          .where(this.scope.where(t, inArray(t.updateId, heads)))
-          .for('update', { skipLocked: true }),
-      );
-    });
-    // The picked heads as an array and a range: the rows are then looked up by id in the bot's
-    // pending index, whatever the planner believes. As `update_id in (select … from picked)`, on a
-    // table without statistics yet (a new database) it took `bot_id = $1` for a rare value and
-    // joined every pending update of the bot with the picked ones, row by row (x3 the claim's time
-    // with 3,000 waiting in 200 chats, bench/inbox-throughput.ts).
-    const heads = sql.join(
-      picked.map((p) => sql`${db.select({ updateId: p.updateId }).from(p)}`),
-      sql` union all `,
-    );
-    return db
-      .with(...picked)
-      .update(t)
-      .set(claim)
-      .where(
-        this.scope.where(
-          t,
-          sql`${t.updateId} = any(array(${heads}))`,
-          sql`${t.updateId} between (select min(h.update_id) from (${heads}) as h)
-            and (select max(h.update_id) from (${heads}) as h)`,
-          isNull(t.doneAt),
-          free,
-        ),
-      )
-      .returning(this.#claimed)
-      .then(withConversation);
+      this.#postgresClaims.set(key, text);
+    }
+    const params: unknown[] = [
+      this.scope.botId,
+      now.toISOString(),
+      new Date(now.getTime() + leaseMs).toISOString(),
+      owner,
+      ...kinds.map(([, limit]) => limit),
+      ...(shards ? [shards.from, shards.to] : []),
+    ];
+    // Claims commit without waiting for the disk: one lost only means an update handled again.
+    const rows = await this.#postgres!.query<PostgresClaimRow>(text, params, { lazy: true });
+    return withConversation(rows.map(postgresClaimed));
   }
 
   /**
@@ -464,11 +629,17 @@ export class UpdateInboxRepository {
     now: Date,
     leaseMs: number,
     kinds: Array<[LaneKind | 'all', number]>,
+    shards: ShardRange | undefined,
   ): ClaimedUpdate[] {
-    const key = kinds.map(([kind]) => kind).join(',');
+    const key = `${kinds.map(([kind]) => kind).join(',')}${shards ? ':sharded' : ''}`;
     let statement = this.#claims.get(key);
     if (!statement) {
-      statement = this.#sqlite!.prepare(sqliteClaim(kinds.map(([kind]) => kind)));
+      statement = this.#sqlite!.prepare(
+        sqliteClaim(
+          kinds.map(([kind]) => kind),
+          shards !== undefined,
+        ),
+      );
       this.#claims.set(key, statement);
     }
     const limits = Object.fromEntries(kinds.map(([kind, limit]) => [`limit_${kind}`, limit]));
@@ -478,26 +649,9 @@ export class UpdateInboxRepository {
       now: now.getTime(),
       until: now.getTime() + leaseMs,
       ...limits,
+      ...(shards && { shard_from: shards.from, shard_to: shards.to }),
     }) as SqliteClaimRow[];
     return withConversation(rows.map(sqliteClaimed));
-  }
-
-  /**
-   * What a claim returns: the row, and its chat's conversation state where nothing older of its lane
-   * is pending (a control update claimed beside the chat's update in hand gets none: that one may be
-   * writing it). A chat's lane is its chat id, the plugin's key. Spelled out in SQL: drizzle writes
-   * the columns of a RETURNING unqualified, which inside these subqueries would name their own.
-   */
-  get #claimed() {
-    const t = this.#t;
-    return {
-      ...getTableColumns(t),
-      alone: sql<boolean>`not exists (select 1 from update_inbox as older
-        where older.bot_id = update_inbox.bot_id and older.lane = update_inbox.lane
-        and older.done_at is null and older.update_id < update_inbox.update_id)`.mapWith(Boolean),
-      state: sql<string | null>`(select s.value from conversation_states as s
-        where s.bot_id = update_inbox.bot_id and s.key = update_inbox.lane)`,
-    };
   }
 
   /**
@@ -525,11 +679,10 @@ export class UpdateInboxRepository {
   /** `finish` for many at once (one statement). */
   async finishMany(updateIds: number[]): Promise<void> {
     if (updateIds.length === 0) return;
-    await this.#run((db) => this.#finish(db, updateIds));
+    await this.#finish(updateIds);
   }
 
-  async #finish(db: Sql, updateIds: number[]): Promise<void> {
-    const t = this.#t;
+  async #finish(updateIds: number[]): Promise<void> {
     const now = new Date(this.now());
     // Every claiming pass runs this: SQLite's statement is prepared once (the ids: one JSON parameter).
     if (this.#sqlite)
@@ -539,21 +692,17 @@ export class UpdateInboxRepository {
         json: JSON.stringify(updateIds),
       });
     else
-      await db
-        .update(t)
-        .set({ doneAt: now, leaseUntil: null })
-        .where(
-          this.scope.where(
-            t,
-            inArray(t.updateId, updateIds),
-            // Says nothing new (every id is within), but gives the bot's pending index a bound on
-            // its second column: on a table without statistics yet (a new database) the planner
-            // takes `bot_id = $1` for a rare value and would rather read every pending update of
-            // the bot than look the ids up (x10 the buffers read with 3,000 waiting).
-            between(t.updateId, Math.min(...updateIds), Math.max(...updateIds)),
-            isNull(t.doneAt),
-          ),
-        );
+      await this.#postgres!.query(
+        POSTGRES_FINISH,
+        [
+          this.scope.botId,
+          now.toISOString(),
+          updateIds.join(','),
+          Math.min(...updateIds),
+          Math.max(...updateIds),
+        ],
+        { lazy: true },
+      );
   }
 
   /** Hands `owner`'s claims back (all, or those in `updateIds`): another worker may take them at once. */

@@ -3,7 +3,8 @@
  * done, and not leased (or their lease lapsed). One statement for every idle bot of the process
  * (workers/inbox-looks.ts), instead of an idle claiming pass per bot every few seconds.
  */
-import { and, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, between, inArray, isNull, lt, or } from 'drizzle-orm';
+import type { ShardRange } from '../../domain/inbox-shard.js';
 import type { Engine } from '../engine.js';
 
 export class WaitingBotsRepository {
@@ -12,8 +13,11 @@ export class WaitingBotsRepository {
     private readonly now: () => number,
   ) {}
 
-  /** The bots among `botIds` with a claimable update now. */
-  async of(botIds: readonly number[]): Promise<Set<number>> {
+  /**
+   * The bots among `botIds` with a claimable update now; with `shards`, in those shards only (this
+   * replica's share of the lanes, domain/inbox-shard.ts).
+   */
+  async of(botIds: readonly number[], shards?: ShardRange): Promise<Set<number>> {
     if (botIds.length === 0) return new Set();
     const t = this.engine.tables.updateInbox;
     const now = new Date(this.now());
@@ -26,6 +30,7 @@ export class WaitingBotsRepository {
             inArray(t.botId, [...botIds]),
             isNull(t.doneAt),
             or(isNull(t.leaseUntil), lt(t.leaseUntil, now)),
+            shards && between(t.shard, shards.from, shards.to),
           ),
         ),
     );

@@ -221,6 +221,8 @@ export const updateInbox = pgTable(
     botId: botKey(),
     updateId: bigint('update_id', { mode: 'number' }).notNull(),
     lane: text('lane').notNull(),
+    /** The lane's shard (domain/inbox-shard.ts): replicas split the shards (issue 41). */
+    shard: integer('shard').notNull().default(0),
     control: boolean('control').notNull().default(false),
     payload: jsonb('payload').$type<Update>().notNull(),
     receivedAt: at('received_at').notNull(),
@@ -234,9 +236,20 @@ export const updateInbox = pgTable(
     primaryKey({ columns: [t.botId, t.updateId] }),
     index('update_inbox_lane_idx').on(t.botId, t.lane, t.updateId).where(sql`${t.doneAt} is null`),
     index('update_inbox_pending_idx').on(t.botId, t.updateId).where(sql`${t.doneAt} is null`),
+    // A replica's claiming pass reads only its shards' waiting updates, lane by lane.
+    index('update_inbox_shard_idx').on(t.botId, t.shard, t.lane, t.updateId).where(sql`${t.doneAt} is null`),
     index('update_inbox_done_idx').on(t.doneAt),
   ],
 );
+
+/**
+ * The replicas sharing the update inbox (issue 41): each renews its row while it lives, and the
+ * live ones split the inbox's shards between them (domain/inbox-shard.ts).
+ */
+export const inboxReplicas = pgTable('inbox_replicas', {
+  owner: text('owner').primaryKey(),
+  leaseUntil: at('lease_until').notNull(),
+});
 
 export const pollBudget = pgTable('poll_budget', {
   second: bigint('second', { mode: 'number' }).primaryKey(),

@@ -9,7 +9,7 @@ export { liveSettings, modelSettings } from './live-settings.js';
 export { orders } from './orders.js';
 export { promoCodes, promoMisses, promoRedemptions } from './promo-codes.js';
 export { subscriptionCheckouts, subscriptionPeriods, subscriptions } from './subscriptions.js';
-export { pollBudget, updateInbox } from './update-inbox.js';
+export { inboxReplicas, pollBudget, updateInbox } from './update-inbox.js';
 export { uploadSources } from './upload-sources.js';
 export { campaigns, users } from './users.js';
 export { starTopups, walletEntries } from './wallet.js';

@@ -15,6 +15,8 @@ export const updateInbox = sqliteTable(
     updateId: integer('update_id').notNull(),
     /** Updates of one lane are handled one at a time, in order (see telegram/inbox-lane.ts). */
     lane: text('lane').notNull(),
+    /** The lane's shard (domain/inbox-shard.ts); SQLite has one process, which claims them all. */
+    shard: integer('shard').notNull().default(0),
     /** /cancel or /help: may run beside an update of its lane that is already being handled. */
     control: integer('control', { mode: 'boolean' }).notNull().default(false),
     payload: text('payload', { mode: 'json' }).$type<Update>().notNull(),
@@ -43,4 +45,13 @@ export const pollBudget = sqliteTable('poll_budget', {
   used: integer('used').notNull(),
   /** What the last request in this second was granted (read back by that request). */
   lastGrant: integer('last_grant').notNull(),
+});
+
+/**
+ * The replicas sharing the update inbox (PostgreSQL's; issue 41). SQLite serves one process, which
+ * is always alone: the table exists so both engines have the same tables, and stays empty.
+ */
+export const inboxReplicas = sqliteTable('inbox_replicas', {
+  owner: text('owner').primaryKey(),
+  leaseUntil: integer('lease_until', { mode: 'timestamp_ms' }).notNull(),
 });
