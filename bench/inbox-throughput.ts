@@ -4,11 +4,15 @@
  * message) on the same emulator in the same run, as the yardstick.
  *
  * - polling on SQLite and on PostgreSQL: UPDATES /help messages from 200 users queued at once;
- * - webhook with 1, 2 and 3 replicas on PostgreSQL: the same, POSTed round-robin 64 at a time.
+ * - webhook with 1, 2 and 3 replicas on PostgreSQL: the same, POSTed round-robin 64 at a time;
+ * - bare grammY's webhook in 1 and in 3 processes, POSTed alike: what more processes cost on this
+ *   machine with no database at all (each sees a third of the load: fewer events per turn of its
+ *   event loop, more context switches), the yardstick for "replicas that add".
  *
  * An update counts once its answer reached the emulator; its latency is from when it was queued
  * (polling) or POSTed (webhook) to its answer. CPU of the bot processes, PostgreSQL and the whole
- * machine over each run is printed: the machine may be shared, which the figures then include.
+ * machine over each run is printed: the machine may be shared, which the figures then include. On
+ * PostgreSQL, the statements committed per update (pg_stat_database) count the round trips.
  *
  *   npx tsx bench/inbox-throughput.ts [updates=3000]
  *
@@ -23,9 +27,12 @@
  * passes other flags to node for the bot processes (`--import <a probe>`: NODE_OPTIONS refuses some).
  */
 import { fork } from 'node:child_process';
+import { createServer } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { run } from '@grammyjs/runner';
-import { Bot } from 'grammy';
+import { Bot, webhookCallback } from 'grammy';
+import postgres from 'postgres';
 import { type RunningSimulator, startSimulator } from '../src/simulator/server.js';
 import { createDatabase, type EngineName } from '../test/support/database-factory.js';
 import { BotProcess } from '../test/support/e2e/bot-process.js';
@@ -38,10 +45,17 @@ import { cpuOf, machineBusySeconds, postgresPids } from './support/cpu.js';
 import { API_KEY, percentile } from './support/upstream.js';
 
 const UPDATES = Number(process.argv[2] ?? 3000);
+/**
+ * Updates each bot process answers before the measure starts, uncounted: a process's first
+ * thousand updates run mostly unoptimised (V8 compiles hot code as it goes), and three replicas
+ * sharing 3,000 updates would each pay that once, a cost a long-running replica pays only at start.
+ */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 1000);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 1);
 const USERS = 200;
 const SECRET = 'whsec_bench';
 const BARE_FLAG = '--bare-grammy';
+const BARE_WEBHOOK_FLAG = '--bare-grammy-webhook';
 const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const wanted = (run: string) => !ONLY || ONLY.includes(run);
 const CPU_PROF = process.env.BENCH_CPU_PROF;
@@ -56,7 +70,12 @@ interface Result {
   p50: number;
   p99: number;
   cpu: string;
+  /** The bot processes' CPU ms per update. */
+  cpuMs: number;
 }
+
+/** Statements committed on the bench's PostgreSQL so far (every database), or undefined. */
+let committed: (() => Promise<number>) | undefined;
 
 /** Watches the emulator's sendMessage calls: each chat's k-th answer is for its k-th update. */
 function answerTimes(emulator: TelegramEmulator) {
@@ -102,33 +121,60 @@ function botEnv(emulator: TelegramEmulator): Record<string, string> {
   };
 }
 
+/** Sends `count` updates, numbered from `firstId` where the sender numbers them. */
+type Send = (watch: ReturnType<typeof answerTimes>, count: number, firstId: number) => Promise<void>;
+
 async function measure(
   name: string,
   emulator: TelegramEmulator,
   pids: () => number[],
-  send: (watch: ReturnType<typeof answerTimes>) => Promise<void>,
+  send: Send,
 ): Promise<Result> {
+  const warmup = WARMUP * pids().length;
+  if (warmup > 0) {
+    const warming = answerTimes(emulator);
+    await send(warming, warmup, 1);
+    await warming.until(warmup);
+    warming.stop();
+  }
   const watch = answerTimes(emulator);
+  // Only where the bot's store is PostgreSQL (the runs named so).
+  const commits0 = name.includes('postgres') ? await committed?.() : undefined;
   const cpu0 = { bots: cpuOf(pids()), pg: cpuOf(postgresPids()), all: machineBusySeconds() };
   const started = performance.now();
-  await send(watch);
+  await send(watch, UPDATES, warmup + 1);
   await watch.until(UPDATES);
   const elapsed = (performance.now() - started) / 1000;
   const lat = watch.stop();
+  // pg_stat_database is updated when a backend reports, within about half a second.
+  const statements =
+    commits0 === undefined
+      ? ''
+      : await sleep(600).then(
+          async () => `, ${(((await committed!()) - commits0) / UPDATES).toFixed(2)} statements`,
+        );
   const pct = (s: number) => `${((s / elapsed) * 100).toFixed(0)}%`;
   const botCpu = cpuOf(pids()) - cpu0.bots;
   // CPU per update: what the machine's load does not change much (a shared machine stretches time).
   const cpu =
     `${((botCpu / UPDATES) * 1000).toFixed(2)} ms CPU per update; bot ${pct(botCpu)}, PostgreSQL ${pct(cpuOf(postgresPids()) - cpu0.pg)},` +
-    ` machine ${pct(machineBusySeconds() - cpu0.all)} of one core`;
-  return { name, perSecond: UPDATES / elapsed, p50: percentile(lat, 50), p99: percentile(lat, 99), cpu };
+    ` machine ${pct(machineBusySeconds() - cpu0.all)} of one core${statements}`;
+  const cpuMs = (botCpu / UPDATES) * 1000;
+  return {
+    name,
+    perSecond: UPDATES / elapsed,
+    p50: percentile(lat, 50),
+    p99: percentile(lat, 99),
+    cpu,
+    cpuMs,
+  };
 }
 
 /** Queues every update at once, as Telegram does for a bot that polls. */
-async function queueAll(emulator: TelegramEmulator, watch: ReturnType<typeof answerTimes>) {
+async function queueAll(emulator: TelegramEmulator, watch: ReturnType<typeof answerTimes>, count: number) {
   const users = Array.from({ length: USERS }, () => emulator.createUser({ language_code: 'en' }));
   await Promise.all(
-    Array.from({ length: UPDATES }, (_, i) => {
+    Array.from({ length: count }, (_, i) => {
       const user = users[i % USERS]!;
       watch.sent(user.id);
       return user.sendCommand('help');
@@ -146,7 +192,7 @@ async function bareGrammy(): Promise<Result> {
     'bare grammY + runner',
     emulator,
     () => [child.pid!],
-    (w) => queueAll(emulator, w),
+    (w, count) => queueAll(emulator, w, count),
   );
   child.kill();
   await emulator.close();
@@ -165,7 +211,7 @@ async function polling(engine: EngineName, pgUrl: string | undefined): Promise<R
     `bot, polling, ${engine}`,
     emulator,
     () => [bot.pid],
-    (w) => queueAll(emulator, w),
+    (w, count) => queueAll(emulator, w, count),
   );
   await bot.stop();
   await emulator.close();
@@ -193,33 +239,85 @@ async function webhook(replicas: number, pgUrl: string): Promise<Result> {
     );
   }
   const users = Array.from({ length: USERS }, () => emulator.createUser({ language_code: 'en' }));
-  let next = 0;
   const result = await measure(
     `bot, webhook, ${replicas} replica(s), postgres`,
     emulator,
     () => bots.map((b) => b.pid),
-    async (watch) => {
-      await Promise.all(
-        Array.from({ length: 64 }, async () => {
-          while (next < UPDATES) {
-            const i = next++;
-            const user = users[i % USERS]!;
-            watch.sent(user.id);
-            const res = await fetch(`http://127.0.0.1:${ports[i % replicas]}/telegram/webhook`, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': SECRET },
-              body: JSON.stringify(textUpdate(i + 1, { id: user.id, language_code: 'en' }, '/help')),
-            });
-            await res.arrayBuffer();
-            if (!res.ok) throw new Error(`webhook answered ${res.status}`);
-          }
-        }),
-      );
-    },
+    (watch, count, firstId) =>
+      postRoundRobin(
+        ports.map((port) => `http://127.0.0.1:${port}/telegram/webhook`),
+        users,
+        watch,
+        count,
+        firstId,
+      ),
   );
   await Promise.all(bots.map((b) => b.stop()));
   await emulator.close();
   await database.drop();
+  return result;
+}
+
+/** POSTs `count` /help updates from `users` round-robin to the `urls`, 64 at a time, as Telegram. */
+async function postRoundRobin(
+  urls: string[],
+  users: Array<{ id: number }>,
+  watch: ReturnType<typeof answerTimes>,
+  count: number,
+  firstId: number,
+): Promise<void> {
+  let next = firstId - 1;
+  const end = firstId - 1 + count;
+  await Promise.all(
+    Array.from({ length: 64 }, async () => {
+      while (next < end) {
+        const i = next++;
+        const user = users[i % users.length]!;
+        watch.sent(user.id);
+        const res = await fetch(urls[i % urls.length]!, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': SECRET },
+          body: JSON.stringify(textUpdate(i + 1, { id: user.id, language_code: 'en' }, '/help')),
+        });
+        await res.arrayBuffer();
+        if (!res.ok) throw new Error(`webhook answered ${res.status}`);
+      }
+    }),
+  );
+}
+
+/** bare grammY's webhookCallback in `processes` processes, the same POSTs round-robin. */
+async function bareWebhook(processes: number): Promise<Result> {
+  const emulator = await startTelegramEmulator();
+  const ports = await Promise.all(Array.from({ length: processes }, () => freePort()));
+  const children = ports.map((port) =>
+    fork(
+      fileURLToPath(import.meta.url),
+      [BARE_WEBHOOK_FLAG, emulator.token, emulator.apiRoot, String(port)],
+      {
+        stdio: 'inherit',
+      },
+    ),
+  );
+  await Promise.all(
+    children.map((child) => new Promise<void>((resolve) => child.once('message', () => resolve()))),
+  );
+  const users = Array.from({ length: USERS }, () => emulator.createUser({ language_code: 'en' }));
+  const result = await measure(
+    `bare grammY webhook, ${processes} process(es)`,
+    emulator,
+    () => children.map((child) => child.pid!),
+    (watch, count, firstId) =>
+      postRoundRobin(
+        ports.map((port) => `http://127.0.0.1:${port}/telegram/webhook`),
+        users,
+        watch,
+        count,
+        firstId,
+      ),
+  );
+  for (const child of children) child.kill();
+  await emulator.close();
   return result;
 }
 
@@ -231,6 +329,7 @@ async function round(pgUrl: string | undefined): Promise<Array<Result & { ratio:
     if (wanted('polling-postgres')) results.push(await polling('postgres', pgUrl));
     for (const n of [1, 2, 3]) if (wanted(`webhook-${n}`)) results.push(await webhook(n, pgUrl));
   }
+  for (const n of [1, 3]) if (wanted(`bare-webhook-${n}`)) results.push(await bareWebhook(n));
   results.push(await bareGrammy()); // the yardstick again: the machine's load may have changed
   const yardstick = (results[0]!.perSecond + results.at(-1)!.perSecond) / 2;
   return results.map((r) => ({ ...r, ratio: r.perSecond / yardstick }));
@@ -244,6 +343,10 @@ const median = (xs: number[]) => {
 
 async function main() {
   const pg = await benchPostgres();
+  const statsClient = pg.url ? postgres(pg.url, { max: 1 }) : undefined;
+  if (statsClient)
+    committed = async () =>
+      Number((await statsClient`select sum(xact_commit)::bigint as n from pg_stat_database`)[0]?.n ?? 0);
   upstream = await startSimulator({
     accounts: [{ key: API_KEY, balance_usd: '100.00', deposit_usd: '100.00' }],
   });
@@ -268,13 +371,40 @@ async function main() {
       for (const [i, r] of rounds[0]!.slice(0, -1).entries()) {
         const rates = rounds.map((rs) => rs[i]!.perSecond);
         const ratios = rounds.map((rs) => rs[i]!.ratio);
+        const cpu = rounds.map((rs) => rs[i]!.cpuMs);
         console.log(
-          `  ${r.name.padEnd(42)} ${median(rates).toFixed(0).padStart(5)} updates/s (x${median(ratios).toFixed(2)})`,
+          `  ${r.name.padEnd(42)} ${median(rates).toFixed(0).padStart(5)} updates/s (x${median(ratios).toFixed(2)})` +
+            `  ${median(cpu).toFixed(2)} ms CPU per update`,
         );
       }
     }
+    // The goals of issue 41, each round's figure, then their median.
+    const cpuOf = (rs: Result[], name: string) => rs.find((r) => r.name === name)?.cpuMs;
+    const goal = (label: string, top: string, bottom: string) => {
+      const ratios = rounds
+        .map((rs) => [cpuOf(rs, top), cpuOf(rs, bottom)] as const)
+        .filter((pair): pair is readonly [number, number] => pair[0] !== undefined && pair[1] !== undefined)
+        .map(([a, b]) => a / b);
+      if (ratios.length > 0)
+        console.log(
+          `  ${label}: x${median(ratios).toFixed(2)} (${ratios.map((x) => x.toFixed(2)).join(', ')})`,
+        );
+    };
+    console.log('CPU per update, ratios (medians of the rounds)');
+    goal('polling on PostgreSQL / bare grammY', 'bot, polling, postgres', 'bare grammY + runner');
+    goal(
+      'webhook, 3 replicas / 1 replica',
+      'bot, webhook, 3 replica(s), postgres',
+      'bot, webhook, 1 replica(s), postgres',
+    );
+    goal(
+      'bare grammY webhook, 3 processes / 1',
+      'bare grammY webhook, 3 process(es)',
+      'bare grammY webhook, 1 process(es)',
+    );
   } finally {
     await upstream.close();
+    await statsClient?.end({ timeout: 1 });
     pg.stop();
   }
 }
@@ -288,5 +418,16 @@ async function runBareGrammy(token: string, apiRoot: string) {
   process.send?.('ready');
 }
 
+/** bare grammY's webhook process: webhookCallback on a plain HTTP server, answering every message. */
+async function runBareWebhook(token: string, apiRoot: string, port: number) {
+  const bot = new Bot(token, { client: { apiRoot } });
+  bot.on('message', (ctx) => ctx.reply('Help: send me a prompt and I will make a picture.'));
+  await bot.init();
+  const callback = webhookCallback(bot, 'http', { secretToken: SECRET });
+  createServer(callback).listen(port, '127.0.0.1', () => process.send?.('ready'));
+}
+
 if (process.argv[2] === BARE_FLAG) await runBareGrammy(process.argv[3]!, process.argv[4]!);
+else if (process.argv[2] === BARE_WEBHOOK_FLAG)
+  await runBareWebhook(process.argv[3]!, process.argv[4]!, Number(process.argv[5]));
 else await main();
