@@ -17,7 +17,7 @@
  */
 import type { InboxReplicasRepository } from '../db/index.js';
 import { MEMBERS_CHANGED } from '../db/repositories/inbox-replicas.js';
-import { INBOX_CHANNEL } from '../db/repositories/update-inbox.js';
+import { INBOX_CHANNEL, inboxWake } from '../db/repositories/update-inbox.js';
 import { type ShardRange, ShardSplit } from '../domain/inbox-shard.js';
 import { Periodic } from '../lib/periodic.js';
 import type { LookSlot } from '../lib/shared-look.js';
@@ -40,7 +40,10 @@ export interface InboxPartitionDeps {
  * One bot's worker's view of the partition: which shards to claim, whom to wake for the others,
  * and its place (it joins with how to wake it when another replica stored it updates).
  */
-export interface PartitionSlot extends LookSlot<() => void> {
+/** Wakes a bot's worker: `lanes`, those stored for it (undefined: not named, anything may wait). */
+export type Waker = (lanes?: readonly string[]) => void;
+
+export interface PartitionSlot extends LookSlot<Waker> {
   range(): ShardRange | undefined;
   wakeFor(shard: number): string | undefined;
 }
@@ -49,7 +52,7 @@ export class InboxPartition {
   readonly #deps: InboxPartitionDeps;
   readonly #log: Logger;
   readonly #beat: Periodic;
-  readonly #wakers = new Map<number, () => void>();
+  readonly #wakers = new Map<number, Waker>();
   #split: ShardSplit;
   #unlisten: (() => Promise<void>) | undefined;
 
@@ -109,7 +112,7 @@ export class InboxPartition {
 
   /** Bot `botId`'s place: its worker joins with how to wake it, and reads the split. */
   slot(botId: number): PartitionSlot {
-    let mine: (() => void) | undefined;
+    let mine: Waker | undefined;
     return {
       range: () => this.range(),
       wakeFor: (shard) => this.wakeFor(shard),
@@ -140,7 +143,7 @@ export class InboxPartition {
       'inbox shards split anew',
     );
     // Lanes may have come to this replica: every bot looks once.
-    for (const wake of this.#wakers.values()) wake();
+    for (const wake of this.#wakers.values()) wake(undefined);
   }
 
   #heard(payload: string): void {
@@ -148,8 +151,8 @@ export class InboxPartition {
       void this.renewNow();
       return;
     }
-    const space = payload.indexOf(' ');
-    if (payload.slice(space + 1) !== this.#deps.owner) return;
-    this.#wakers.get(Number(payload.slice(0, space)))?.();
+    const wake = inboxWake.parse(payload);
+    if (wake?.owner !== this.#deps.owner) return;
+    this.#wakers.get(wake.botId)?.(wake.lanes);
   }
 }

@@ -158,6 +158,17 @@ export class UpdateInboxWorker {
    * the pending updates of its own, so the passes of a busy worker skip it otherwise.
    */
   #paymentsMayWait = true;
+  /**
+   * Chat lanes that got updates since the last pass (stored here, or named by another replica's
+   * wake), and whether anything else may wait (a wake that named no lanes, an idle look, a pass
+   * that filled its room, an update done whose lane had more behind it). A completion alone passes
+   * again only then: three replicas each handling a third of the updates made a pass for nearly
+   * every update, most of them finding nothing.
+   */
+  #arrivedLanes = new Set<string>();
+  #chatsMayWait = true;
+  /** Updates in hand whose lane has a later update waiting: once done, the lane's next is due. */
+  readonly #followed = new Set<number>();
   /** Handled, not yet recorded as done: the next claiming pass records them (one transaction). */
   #done: number[] = [];
   /** Chat lane -> when its user was last told that messages were dropped. */
@@ -217,7 +228,10 @@ export class UpdateInboxWorker {
     if (outcome === 'stored') {
       this.#stirred();
       // Another replica's shard: that replica is woken to claim it (repository `store`).
-      if (this.#isMine(lane)) this.#pump();
+      if (this.#isMine(lane)) {
+        this.#arrivedLanes.add(lane);
+        this.#pump();
+      }
     } else if (outcome === 'duplicate')
       this.#log.debug({ updateId: update.update_id }, 'update already in the inbox: dropped');
     else if (outcome === 'dropped') this.#noticeDrop(lane, update);
@@ -251,8 +265,10 @@ export class UpdateInboxWorker {
     if (left > 0) this.#log.warn({ updates: left }, 'claims left by a previous run were handed back');
     this.#running = true;
     // Another replica stored updates of this replica's shards, or the shards moved here.
-    this.#opts.partition?.join(() => {
+    this.#opts.partition?.join((lanes) => {
       this.#paymentsMayWait = true;
+      if (lanes) for (const lane of lanes) this.#arrivedLanes.add(lane);
+      else this.#chatsMayWait = true;
       this.#stirred();
       this.#pump();
     });
@@ -328,6 +344,7 @@ export class UpdateInboxWorker {
     if (!this.#running) return;
     this.#idleTimer = this.#timers.set(() => {
       this.#paymentsMayWait = true;
+      this.#chatsMayWait = true;
       this.#pump();
       const quiet = this.#activity === this.#activityAtLastLook && this.#inHand.size === 0;
       this.#activityAtLastLook = this.#activity;
@@ -343,6 +360,7 @@ export class UpdateInboxWorker {
     this.#parked = true;
     looks.join(() => {
       this.#paymentsMayWait = true;
+      this.#chatsMayWait = true;
       this.#stirred();
       this.#pump();
     });
@@ -440,7 +458,12 @@ export class UpdateInboxWorker {
     // Half the slots it may use now (its share, while other bots compete for the process).
     const batch = Math.min(this.#claimBatch, Math.max(1, Math.floor(room.slots / 2)));
     const few = (n: number) => n < batch;
-    return this.#paymentsMayWait || !few(room.chats) || !few(this.#done.length);
+    return this.#paymentsMayWait || (this.#chatsWanted() && !few(room.chats)) || !few(this.#done.length);
+  }
+
+  /** A chat update may be claimable: something arrived, or may wait (see `#chatsMayWait`). */
+  #chatsWanted(): boolean {
+    return this.#chatsMayWait || this.#arrivedLanes.size > 0;
   }
 
   /** One claiming pass at a time; a wake-up during a pass makes it look once more. */
@@ -462,6 +485,10 @@ export class UpdateInboxWorker {
         again = true;
         if (!this.#paymentsMayWait) room.payments = 0;
         this.#paymentsMayWait = false;
+        if (!this.#chatsWanted()) room.chats = 0;
+        const arrived = this.#arrivedLanes;
+        this.#arrivedLanes = new Set();
+        this.#chatsMayWait = false;
         const done = this.#done.splice(0);
         if (done.length === 0 && room.payments <= 0 && room.chats <= 0) break;
         try {
@@ -478,6 +505,10 @@ export class UpdateInboxWorker {
           const payments = rows.filter((r) => isPaymentLane(r.lane)).length;
           // Every payment slot filled: more may wait.
           if (room.payments > 0 && payments === room.payments) this.#paymentsMayWait = true;
+          // Its room filled: more may wait. Otherwise, a lane that got an update and is in hand
+          // here has its next update due once the one in hand is done.
+          if (room.chats > 0 && rows.length - payments === room.chats) this.#chatsMayWait = true;
+          this.#followUp(arrived, rows);
           if (
             (room.payments > 0 && payments === room.payments) ||
             (room.chats > 0 && rows.length - payments === room.chats)
@@ -485,6 +516,7 @@ export class UpdateInboxWorker {
             this.#pumpAgain = true;
         } catch (err) {
           this.#paymentsMayWait = true;
+          this.#chatsMayWait = true;
           this.#done.unshift(...done);
           this.#log.error({ err }, 'could not claim updates (the next look is in a moment)');
           break;
@@ -493,6 +525,14 @@ export class UpdateInboxWorker {
     })().finally(() => {
       this.#pumping = undefined;
     });
+  }
+
+  /** Marks the updates in hand whose lanes got a later update (`arrived`) that this pass could not claim. */
+  #followUp(arrived: ReadonlySet<string>, claimed: ClaimedUpdate[]): void {
+    if (arrived.size === 0) return;
+    const taken = new Set(claimed.map((row) => row.lane));
+    for (const row of this.#inHand.values())
+      if (arrived.has(row.lane) && !taken.has(row.lane)) this.#followed.add(row.updateId);
   }
 
   /** This replica's shards of the bot's lanes, if it shares them with other replicas. */
@@ -527,6 +567,7 @@ export class UpdateInboxWorker {
   /** `sender`: its sender's row as the pass read it (null: none yet); undefined if not read. */
   #run(row: ClaimedUpdate, sender: UserRecord | null | undefined): void {
     this.#inHand.set(row.updateId, row);
+    if (row.more) this.#followed.add(row.updateId);
     // Its reply waiting for the send budget frees its slot: another update may be claimed.
     const waits = new BudgetWaits(() => {
       if (waits.waiting) this.#pumpSoon();
@@ -543,6 +584,8 @@ export class UpdateInboxWorker {
         if (handled) this.#done.push(row.updateId);
         // Its slot is free: a payment waiting for one may be claimed now.
         if (isPaymentLane(row.lane)) this.#paymentsMayWait = true;
+        // Its lane's next update may be claimed now.
+        if (this.#followed.delete(row.updateId)) this.#chatsMayWait = true;
         this.#inHand.delete(row.updateId);
         this.#budgetWaits.delete(row.updateId);
         this.#cancelled.delete(row.updateId);

@@ -42,6 +42,8 @@ export type LaneKind = 'payments' | 'chats';
  */
 export interface ClaimedUpdate extends InboxUpdateRecord {
   conversation?: PrefetchedConversation;
+  /** Its lane had a later update waiting when it was claimed: once it is done, claim again. */
+  more?: boolean;
 }
 
 export interface Settlement {
@@ -67,6 +69,24 @@ export interface StoreOptions {
 
 /** PostgreSQL's channel on which a replica is told that updates of its shards were stored. */
 export const INBOX_CHANNEL = 'update_inbox';
+
+/** NOTIFY's limit is 8,000 bytes: past this, a wake names no lanes (the replica claims what waits). */
+const MAX_WAKE_BYTES = 7_000;
+
+/** What a wake on INBOX_CHANNEL says: which bot, which replica, and the lanes stored for it. */
+export const inboxWake = {
+  payload(botId: number, owner: string, lanes: readonly string[]): string {
+    const named = `${botId} ${owner} ${lanes.join(' ')}`;
+    return Buffer.byteLength(named) <= MAX_WAKE_BYTES ? named : `${botId} ${owner}`;
+  },
+  /** undefined: not a wake; `lanes` undefined: the lanes were not named. */
+  parse(payload: string): { botId: number; owner: string; lanes?: string[] } | undefined {
+    const [bot, owner, ...lanes] = payload.split(' ');
+    const botId = Number(bot);
+    if (!Number.isInteger(botId) || !owner) return undefined;
+    return { botId, owner, ...(lanes.length > 0 && { lanes }) };
+  },
+};
 
 /** A row for PostgreSQL's store statement: `i` its place in the batch, `r` droppable. */
 interface PostgresInboxRow {
@@ -108,18 +128,19 @@ function postgresStore(wake: boolean): string {
   // A NOTIFY in a statement is sent when it commits, once per payload: the replicas ($5, JSON) whose
   // shards got updates are told by the statement that stores them. Evaluated once, and only if a
   // row was stored (nothing new, nobody told).
-  const told = `(select count(*) from (select pg_notify('${INBOX_CHANNEL}', $1::text || ' ' || o)
-      from jsonb_array_elements_text($5::jsonb) as o) as n) as told`;
+  const told = `(select count(*) from (select pg_notify('${INBOX_CHANNEL}', p)
+      from jsonb_array_elements_text($5::jsonb) as p) as n) as told`;
   return `${insert} select update_id, dropped${wake ? `, ${told}` : ''} from inserted`;
 }
 
 const POSTGRES_STORE = postgresStore(false);
 const POSTGRES_STORE_AND_WAKE = postgresStore(true);
 
+/** A row as either engine's claim returns it. */
+type ClaimRow = InboxUpdateRecord & { alone: boolean; more: boolean; state: string | null };
+
 /** A claimed row as the claim returns it, with its chat's conversation state where it may be used. */
-function withConversation(
-  rows: Array<InboxUpdateRecord & { alone: boolean; state: string | null }>,
-): ClaimedUpdate[] {
+function withConversation(rows: ClaimRow[]): ClaimedUpdate[] {
   return rows.map(({ alone, state, ...row }) =>
     alone ? { ...row, conversation: { key: row.lane, value: state } } : row,
   );
@@ -152,11 +173,12 @@ interface SqliteClaimRow {
   cancel_requested: number;
   done_at: number | null;
   alone: number;
+  more: number;
   state: string | null;
 }
 
 /** The record drizzle would have read from that row (schema/sqlite/update-inbox.ts modes). */
-function sqliteClaimed(r: SqliteClaimRow): InboxUpdateRecord & { alone: boolean; state: string | null } {
+function sqliteClaimed(r: SqliteClaimRow): ClaimRow {
   return {
     botId: r.bot_id,
     updateId: r.update_id,
@@ -171,6 +193,7 @@ function sqliteClaimed(r: SqliteClaimRow): InboxUpdateRecord & { alone: boolean;
     cancelRequested: r.cancel_requested === 1,
     doneAt: r.done_at === null ? null : new Date(r.done_at),
     alone: r.alone === 1,
+    more: r.more === 1,
     state: r.state,
   };
 }
@@ -233,6 +256,9 @@ function sqliteClaim(kinds: Array<LaneKind | 'all'>, sharded: boolean): string {
       not exists (select 1 from update_inbox as older where older.bot_id = update_inbox.bot_id
         and older.lane = update_inbox.lane and older.done_at is null
         and older.update_id < update_inbox.update_id) as alone,
+      exists (select 1 from update_inbox as later where later.bot_id = update_inbox.bot_id
+        and later.lane = update_inbox.lane and later.done_at is null
+        and later.update_id > update_inbox.update_id) as more,
       (select s.value from conversation_states as s
         where s.bot_id = update_inbox.bot_id and s.key = update_inbox.lane) as state`;
 }
@@ -289,6 +315,9 @@ function postgresClaim(kinds: Array<LaneKind | 'all'>, sharded: boolean): string
       not exists (select 1 from update_inbox as older where older.bot_id = update_inbox.bot_id
         and older.lane = update_inbox.lane and older.done_at is null
         and older.update_id < update_inbox.update_id) as alone,
+      exists (select 1 from update_inbox as later where later.bot_id = update_inbox.bot_id
+        and later.lane = update_inbox.lane and later.done_at is null
+        and later.update_id > update_inbox.update_id) as more,
       (select s.value from conversation_states as s
         where s.bot_id = update_inbox.bot_id and s.key = update_inbox.lane) as state`;
 }
@@ -308,10 +337,11 @@ interface PostgresClaimRow {
   cancel_requested: boolean;
   done_at: Date | null;
   alone: boolean;
+  more: boolean;
   state: string | null;
 }
 
-function postgresClaimed(r: PostgresClaimRow): InboxUpdateRecord & { alone: boolean; state: string | null } {
+function postgresClaimed(r: PostgresClaimRow): ClaimRow {
   return {
     botId: r.bot_id,
     updateId: Number(r.update_id),
@@ -326,6 +356,7 @@ function postgresClaimed(r: PostgresClaimRow): InboxUpdateRecord & { alone: bool
     cancelRequested: r.cancel_requested,
     doneAt: r.done_at,
     alone: r.alone,
+    more: r.more,
     state: r.state,
   };
 }
@@ -481,15 +512,21 @@ export class UpdateInboxRepository {
     return updates.map((u) => outcome.get(u.updateId) ?? 'duplicate');
   }
 
-  /** The other replicas to wake for these rows (those whose shards they are in). */
-  #toWake(rows: Array<{ s: number }>, wake: StoreOptions['wake']): string[] {
+  /**
+   * The NOTIFY payloads that wake the other replicas for these rows (those whose shards they are
+   * in), each naming the lanes it got (inboxWake).
+   */
+  #toWake(rows: Array<{ s: number; l: string }>, wake: StoreOptions['wake']): string[] {
     if (!wake) return [];
-    const owners = new Set<string>();
+    const lanes = new Map<string, Set<string>>();
     for (const row of rows) {
       const owner = wake(row.s);
-      if (owner !== undefined) owners.add(owner);
+      if (owner === undefined) continue;
+      const set = lanes.get(owner) ?? new Set<string>();
+      set.add(row.l);
+      lanes.set(owner, set);
     }
-    return [...owners];
+    return [...lanes].map(([owner, set]) => inboxWake.payload(this.scope.botId, owner, [...set]));
   }
 
   /** SQLite's hot statements, prepared once on first use (the bot: a parameter, @bot). */
