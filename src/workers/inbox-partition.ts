@@ -17,7 +17,7 @@
  */
 import type { InboxReplicasRepository } from '../db/index.js';
 import { MEMBERS_CHANGED } from '../db/repositories/inbox-replicas.js';
-import { INBOX_CHANNEL, inboxWake } from '../db/repositories/update-inbox.js';
+import { type Arrival, INBOX_CHANNEL, inboxWake } from '../db/repositories/update-inbox.js';
 import { type ShardRange, ShardSplit } from '../domain/inbox-shard.js';
 import { Periodic } from '../lib/periodic.js';
 import type { LookSlot } from '../lib/shared-look.js';
@@ -40,8 +40,8 @@ export interface InboxPartitionDeps {
  * One bot's worker's view of the partition: which shards to claim, whom to wake for the others,
  * and its place (it joins with how to wake it when another replica stored it updates).
  */
-/** Wakes a bot's worker: `lanes`, those stored for it (undefined: not named, anything may wait). */
-export type Waker = (lanes?: readonly string[]) => void;
+/** Wakes a bot's worker: the updates stored for it (undefined: not named, anything may wait). */
+export type Waker = (arrivals?: readonly Arrival[]) => void;
 
 export interface PartitionSlot extends LookSlot<Waker> {
   range(): ShardRange | undefined;
@@ -153,6 +153,6 @@ export class InboxPartition {
     }
     const wake = inboxWake.parse(payload);
     if (wake?.owner !== this.#deps.owner) return;
-    this.#wakers.get(wake.botId)?.(wake.lanes);
+    this.#wakers.get(wake.botId)?.(wake.arrivals);
   }
 }

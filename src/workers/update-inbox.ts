@@ -27,7 +27,7 @@
 import type { Update } from 'grammy/types';
 import type { InboxUpdateRecord, UpdateInboxRepository, UserRecord } from '../db/index.js';
 import { withPrefetchedConversation } from '../db/repositories/conversation-states.js';
-import type { ClaimedUpdate, StoreOutcome } from '../db/repositories/update-inbox.js';
+import type { Arrival, ClaimedUpdate, StoreOutcome } from '../db/repositories/update-inbox.js';
 import { withPrefetchedSender } from '../db/repositories/users.js';
 import { storableJson } from '../db/storable-json.js';
 import { isPaymentLane } from '../domain/inbox-lane.js';
@@ -159,13 +159,13 @@ export class UpdateInboxWorker {
    */
   #paymentsMayWait = true;
   /**
-   * Chat lanes that got updates since the last pass (stored here, or named by another replica's
-   * wake), and whether anything else may wait (a wake that named no lanes, an idle look, a pass
+   * Chat lanes that got updates since the last pass, with the newest one's id (stored here, or
+   * named by another replica's wake; not those a pass took already), and whether anything else may wait (a wake that named no lanes, an idle look, a pass
    * that filled its room, an update done whose lane had more behind it). A completion alone passes
    * again only then: three replicas each handling a third of the updates made a pass for nearly
    * every update, most of them finding nothing.
    */
-  #arrivedLanes = new Set<string>();
+  #arrived = new Map<string, number>();
   #chatsMayWait = true;
   /** Updates in hand whose lane has a later update waiting: once done, the lane's next is due. */
   readonly #followed = new Set<number>();
@@ -229,7 +229,7 @@ export class UpdateInboxWorker {
       this.#stirred();
       // Another replica's shard: that replica is woken to claim it (repository `store`).
       if (this.#isMine(lane)) {
-        this.#arrivedLanes.add(lane);
+        this.#arrival({ lane, updateId: update.update_id });
         this.#pump();
       }
     } else if (outcome === 'duplicate')
@@ -265,9 +265,9 @@ export class UpdateInboxWorker {
     if (left > 0) this.#log.warn({ updates: left }, 'claims left by a previous run were handed back');
     this.#running = true;
     // Another replica stored updates of this replica's shards, or the shards moved here.
-    this.#opts.partition?.join((lanes) => {
+    this.#opts.partition?.join((arrivals) => {
       this.#paymentsMayWait = true;
-      if (lanes) for (const lane of lanes) this.#arrivedLanes.add(lane);
+      if (arrivals) for (const arrival of arrivals) this.#arrival(arrival);
       else this.#chatsMayWait = true;
       this.#stirred();
       this.#pump();
@@ -463,7 +463,13 @@ export class UpdateInboxWorker {
 
   /** A chat update may be claimable: something arrived, or may wait (see `#chatsMayWait`). */
   #chatsWanted(): boolean {
-    return this.#chatsMayWait || this.#arrivedLanes.size > 0;
+    return this.#chatsMayWait || this.#arrived.size > 0;
+  }
+
+  /** An update was stored for this replica (a pass that raced its news may have taken it already). */
+  #arrival({ lane, updateId }: Arrival): void {
+    if (this.#inHand.has(updateId)) return;
+    this.#arrived.set(lane, Math.max(updateId, this.#arrived.get(lane) ?? 0));
   }
 
   /** One claiming pass at a time; a wake-up during a pass makes it look once more. */
@@ -486,8 +492,8 @@ export class UpdateInboxWorker {
         if (!this.#paymentsMayWait) room.payments = 0;
         this.#paymentsMayWait = false;
         if (!this.#chatsWanted()) room.chats = 0;
-        const arrived = this.#arrivedLanes;
-        this.#arrivedLanes = new Set();
+        const arrived = this.#arrived;
+        this.#arrived = new Map();
         this.#chatsMayWait = false;
         const done = this.#done.splice(0);
         if (done.length === 0 && room.payments <= 0 && room.chats <= 0) break;
@@ -528,11 +534,14 @@ export class UpdateInboxWorker {
   }
 
   /** Marks the updates in hand whose lanes got a later update (`arrived`) that this pass could not claim. */
-  #followUp(arrived: ReadonlySet<string>, claimed: ClaimedUpdate[]): void {
+  #followUp(arrived: ReadonlyMap<string, number>, claimed: ClaimedUpdate[]): void {
     if (arrived.size === 0) return;
     const taken = new Set(claimed.map((row) => row.lane));
-    for (const row of this.#inHand.values())
-      if (arrived.has(row.lane) && !taken.has(row.lane)) this.#followed.add(row.updateId);
+    for (const row of this.#inHand.values()) {
+      const newest = arrived.get(row.lane);
+      if (newest !== undefined && newest > row.updateId && !taken.has(row.lane))
+        this.#followed.add(row.updateId);
+    }
   }
 
   /** This replica's shards of the bot's lanes, if it shares them with other replicas. */

@@ -306,13 +306,13 @@ describe.each(availableEngines())('UpdateInboxRepository on %s', (engine) => {
         await store.inbox.store([{ updateId: 2, lane: ours, control: false, payload: update(2, 10) }], {
           wake: () => 'b',
         });
-        await expect.poll(() => heard, { timeout: 5_000 }).toEqual([`${store.scope.botId} b ${ours}`]);
+        await expect.poll(() => heard, { timeout: 5_000 }).toEqual([`${store.scope.botId} b ${ours}=2`]);
         await store.inboxReplicas.leave('nobody'); // a replica that was not there: nobody is told
         await store.inboxReplicas.beat('c', 5_000);
         await store.inboxReplicas.leave('c');
         await expect
           .poll(() => heard, { timeout: 5_000 })
-          .toEqual([`${store.scope.botId} b ${ours}`, MEMBERS_CHANGED]);
+          .toEqual([`${store.scope.botId} b ${ours}=2`, MEMBERS_CHANGED]);
       } finally {
         await stop();
       }

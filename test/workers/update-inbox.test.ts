@@ -158,6 +158,42 @@ describe(`UpdateInboxWorker on ${defaultEngine()}`, () => {
     expect(new Set(seen.map(([worker]) => worker))).toEqual(new Set(['a', 'b'])); // both took a share
   });
 
+  it('a completion passes again at once only for a lane with more waiting; another joins the next pass', async () => {
+    const gate = new Gate();
+    gate.hold = true;
+    const a = await worker('a', { handle: gate.handle });
+    held.add(a.w);
+    await a.w.start();
+    await a.w.accept(message(1, 1));
+    await a.w.accept(message(2, 1)); // chat 1's next: waits behind 1
+    await a.w.accept(message(3, 2));
+    await a.w.whenIdle({ handlers: false });
+    expect(gate.started).toEqual([1, 3]);
+    const settle = a.store.inbox.settle.bind(a.store.inbox);
+    let passes = 0;
+    a.store.inbox.settle = async (s) => {
+      passes++;
+      return settle(s);
+    };
+    // Chat 2 had nothing behind its update: done, but no pass of its own (nothing to claim).
+    gate.release(3);
+    await settled(a.w);
+    expect(passes).toBe(0);
+    expect((await a.store.inbox.find(3))?.doneAt).toBeNull();
+    // Chat 1 had its next behind: claimed at once, without waiting for the idle look, and the
+    // same pass records both completions.
+    gate.release(1);
+    await settled(a.w);
+    expect(gate.started).toEqual([1, 3, 2]);
+    expect(passes).toBe(1);
+    expect((await a.store.inbox.find(3))?.doneAt).not.toBeNull();
+    // The idle look records the last one.
+    gate.release(2);
+    await settled(a.w);
+    await run(200);
+    expect(await a.store.inbox.countPending()).toBe(0);
+  });
+
   it('whenIdle waits for a lease renewal under way', async () => {
     const events: string[] = [];
     // No claiming pass falls due meanwhile: only the renewal is under way.

@@ -73,18 +73,28 @@ export const INBOX_CHANNEL = 'update_inbox';
 /** NOTIFY's limit is 8,000 bytes: past this, a wake names no lanes (the replica claims what waits). */
 const MAX_WAKE_BYTES = 7_000;
 
-/** What a wake on INBOX_CHANNEL says: which bot, which replica, and the lanes stored for it. */
+/** An update stored for a replica to claim: its lane, and its id. */
+export interface Arrival {
+  lane: string;
+  updateId: number;
+}
+
+/** What a wake on INBOX_CHANNEL says: which bot, which replica, and the updates stored for it. */
 export const inboxWake = {
-  payload(botId: number, owner: string, lanes: readonly string[]): string {
-    const named = `${botId} ${owner} ${lanes.join(' ')}`;
+  payload(botId: number, owner: string, arrivals: readonly Arrival[]): string {
+    const named = `${botId} ${owner} ${arrivals.map((a) => `${a.lane}=${a.updateId}`).join(' ')}`;
     return Buffer.byteLength(named) <= MAX_WAKE_BYTES ? named : `${botId} ${owner}`;
   },
-  /** undefined: not a wake; `lanes` undefined: the lanes were not named. */
-  parse(payload: string): { botId: number; owner: string; lanes?: string[] } | undefined {
-    const [bot, owner, ...lanes] = payload.split(' ');
+  /** undefined: not a wake; `arrivals` undefined: they were not named. */
+  parse(payload: string): { botId: number; owner: string; arrivals?: Arrival[] } | undefined {
+    const [bot, owner, ...named] = payload.split(' ');
     const botId = Number(bot);
     if (!Number.isInteger(botId) || !owner) return undefined;
-    return { botId, owner, ...(lanes.length > 0 && { lanes }) };
+    const arrivals = named.map((entry) => {
+      const at = entry.lastIndexOf('=');
+      return { lane: entry.slice(0, at), updateId: Number(entry.slice(at + 1)) };
+    });
+    return { botId, owner, ...(arrivals.length > 0 && { arrivals }) };
   },
 };
 
@@ -514,19 +524,17 @@ export class UpdateInboxRepository {
 
   /**
    * The NOTIFY payloads that wake the other replicas for these rows (those whose shards they are
-   * in), each naming the lanes it got (inboxWake).
+   * in), each naming the updates it got (inboxWake).
    */
-  #toWake(rows: Array<{ s: number; l: string }>, wake: StoreOptions['wake']): string[] {
+  #toWake(rows: Array<{ s: number; l: string; u: number }>, wake: StoreOptions['wake']): string[] {
     if (!wake) return [];
-    const lanes = new Map<string, Set<string>>();
+    const arrivals = new Map<string, Arrival[]>();
     for (const row of rows) {
       const owner = wake(row.s);
       if (owner === undefined) continue;
-      const set = lanes.get(owner) ?? new Set<string>();
-      set.add(row.l);
-      lanes.set(owner, set);
+      arrivals.set(owner, [...(arrivals.get(owner) ?? []), { lane: row.l, updateId: row.u }]);
     }
-    return [...lanes].map(([owner, set]) => inboxWake.payload(this.scope.botId, owner, [...set]));
+    return [...arrivals].map(([owner, list]) => inboxWake.payload(this.scope.botId, owner, list));
   }
 
   /** SQLite's hot statements, prepared once on first use (the bot: a parameter, @bot). */
