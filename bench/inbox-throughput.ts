@@ -238,19 +238,8 @@ async function webhook(replicas: number, pgUrl: string): Promise<Result> {
       }),
     );
   }
-  const users = Array.from({ length: USERS }, () => emulator.createUser({ language_code: 'en' }));
-  const result = await measure(
-    `bot, webhook, ${replicas} replica(s), postgres`,
-    emulator,
-    () => bots.map((b) => b.pid),
-    (watch, count, firstId) =>
-      postRoundRobin(
-        ports.map((port) => `http://127.0.0.1:${port}/telegram/webhook`),
-        users,
-        watch,
-        count,
-        firstId,
-      ),
+  const result = await measureWebhook(`bot, webhook, ${replicas} replica(s), postgres`, emulator, ports, () =>
+    bots.map((b) => b.pid),
   );
   await Promise.all(bots.map((b) => b.stop()));
   await emulator.close();
@@ -286,6 +275,15 @@ async function postRoundRobin(
   );
 }
 
+/** `measure` of processes serving the webhook on `ports`: /help from new users, round-robin. */
+function measureWebhook(name: string, emulator: TelegramEmulator, ports: number[], pids: () => number[]) {
+  const users = Array.from({ length: USERS }, () => emulator.createUser({ language_code: 'en' }));
+  const urls = ports.map((port) => `http://127.0.0.1:${port}/telegram/webhook`);
+  return measure(name, emulator, pids, (watch, count, firstId) =>
+    postRoundRobin(urls, users, watch, count, firstId),
+  );
+}
+
 /** bare grammY's webhookCallback in `processes` processes, the same POSTs round-robin. */
 async function bareWebhook(processes: number): Promise<Result> {
   const emulator = await startTelegramEmulator();
@@ -302,19 +300,8 @@ async function bareWebhook(processes: number): Promise<Result> {
   await Promise.all(
     children.map((child) => new Promise<void>((resolve) => child.once('message', () => resolve()))),
   );
-  const users = Array.from({ length: USERS }, () => emulator.createUser({ language_code: 'en' }));
-  const result = await measure(
-    `bare grammY webhook, ${processes} process(es)`,
-    emulator,
-    () => children.map((child) => child.pid!),
-    (watch, count, firstId) =>
-      postRoundRobin(
-        ports.map((port) => `http://127.0.0.1:${port}/telegram/webhook`),
-        users,
-        watch,
-        count,
-        firstId,
-      ),
+  const result = await measureWebhook(`bare grammY webhook, ${processes} process(es)`, emulator, ports, () =>
+    children.map((child) => child.pid!),
   );
   for (const child of children) child.kill();
   await emulator.close();
