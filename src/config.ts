@@ -45,6 +45,14 @@ const idList = z
   });
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/** A whole number from `min` to `max`, with the reason said in the variable's terms. */
+const intBetween = (min: number, max: number, fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(min, { message: `must be at least ${min}` })
+    .max(max, { message: `must be at most ${max}` })
+    .default(fallback);
 
 /** Messages a second the bot posts: 1 to Telegram's 30 per bot. */
 const messagesPerSecond = (fallback: number, least = 1) =>
@@ -298,22 +306,12 @@ const baseSchema = z.object({
    * Updates this process handles at once (each of a different chat); payments have slots of their
    * own beside these, and a chat only waiting out Telegram's per-chat limit takes none.
    */
-  INBOX_CONCURRENCY: z.coerce
-    .number()
-    .int()
-    .min(1, { message: 'must be at least 1' })
-    .max(10_000, { message: 'must be at most 10000' })
-    .default(64),
+  INBOX_CONCURRENCY: intBetween(1, 10_000, 64),
   /**
    * How long a replica's claim on an update holds without renewal (renewed every third of it): the
    * longest a dead replica's chats wait before another replica takes them.
    */
-  INBOX_LEASE_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(2, { message: 'must be at least 2' })
-    .max(600, { message: 'must be at most 600' })
-    .default(30),
+  INBOX_LEASE_SECONDS: intBetween(2, 600, 30),
   /** How often orders stuck before upstream (network down at Confirm) are sent again. */
   ORDER_RESUBMIT_MS: positiveInt(60_000),
   /** This process among those sharing a database (its delivery and poll claims); default: the host name. */

@@ -76,6 +76,17 @@ describe('config', () => {
     expect(problemsOf({ BOT_TOKEN: TOKEN, INBOX_CONCURRENCY: 'many' })[0]).toMatch(/^INBOX_CONCURRENCY/);
   });
 
+  it("INBOX_LEASE_SECONDS: a claim's lease, 30 s by default, from 2 s to 10 minutes", () => {
+    expect(loadConfig({ BOT_TOKEN: TOKEN }).inboxLeaseMs).toBe(30_000);
+    expect(loadConfig({ BOT_TOKEN: TOKEN, INBOX_LEASE_SECONDS: '4' }).inboxLeaseMs).toBe(4_000);
+    expect(problemsOf({ BOT_TOKEN: TOKEN, INBOX_LEASE_SECONDS: '1' })[0]).toMatch(
+      /^INBOX_LEASE_SECONDS .*at least 2/,
+    );
+    expect(problemsOf({ BOT_TOKEN: TOKEN, INBOX_LEASE_SECONDS: '601' })[0]).toMatch(
+      /^INBOX_LEASE_SECONDS .*at most 600/,
+    );
+  });
+
   it('REPLICA_ID names this process among those sharing a database; the host name by default', () => {
     expect(loadConfig({ BOT_TOKEN: TOKEN }).replicaId).toBe(hostname());
     expect(loadConfig({ BOT_TOKEN: TOKEN, REPLICA_ID: 'bot-2' }).replicaId).toBe('bot-2');

@@ -168,45 +168,83 @@ interface InboxRow {
   d: boolean;
 }
 
-/** A row as SQLite's claim returns it (integers for booleans and times, the payload as text). */
-interface SqliteClaimRow {
+/**
+ * A row as an engine's claim returns it, in the driver's own types: `B` its booleans, `T` its times,
+ * `P` its payload (SQLite: integers, milliseconds and text; postgres.js: booleans, Dates, parsed
+ * jsonb, and bigint as a string).
+ */
+interface RawClaimRow<B, T, P> {
   bot_id: number;
-  update_id: number;
+  update_id: number | string;
   lane: string;
   shard: number;
-  control: number;
-  payload: string;
-  received_at: number;
+  control: B;
+  payload: P;
+  received_at: T;
   owner: string | null;
-  lease_until: number | null;
+  lease_until: T | null;
   attempts: number;
-  cancel_requested: number;
-  done_at: number | null;
-  alone: number;
-  more: number;
+  cancel_requested: B;
+  done_at: T | null;
+  alone: B;
+  more: B;
   state: string | null;
 }
 
-/** The record drizzle would have read from that row (schema/sqlite/update-inbox.ts modes). */
-function sqliteClaimed(r: SqliteClaimRow): ClaimRow {
+/** The record drizzle would have read from a raw claimed row, given how to read its types. */
+function claimedFrom<B, T, P>(
+  r: RawClaimRow<B, T, P>,
+  read: { flag(b: B): boolean; time(t: T): Date; payload(p: P): InboxUpdateRecord['payload'] },
+): ClaimRow {
+  const at = (t: T | null) => (t === null ? null : read.time(t));
   return {
     botId: r.bot_id,
-    updateId: r.update_id,
+    updateId: Number(r.update_id),
     lane: r.lane,
     shard: r.shard,
-    control: r.control === 1,
-    payload: JSON.parse(r.payload) as InboxUpdateRecord['payload'],
-    receivedAt: new Date(r.received_at),
+    control: read.flag(r.control),
+    payload: read.payload(r.payload),
+    receivedAt: read.time(r.received_at),
     owner: r.owner,
-    leaseUntil: r.lease_until === null ? null : new Date(r.lease_until),
+    leaseUntil: at(r.lease_until),
     attempts: r.attempts,
-    cancelRequested: r.cancel_requested === 1,
-    doneAt: r.done_at === null ? null : new Date(r.done_at),
-    alone: r.alone === 1,
-    more: r.more === 1,
+    cancelRequested: read.flag(r.cancel_requested),
+    doneAt: at(r.done_at),
+    alone: read.flag(r.alone),
+    more: read.flag(r.more),
     state: r.state,
   };
 }
+
+/** SQLite's types (schema/sqlite/update-inbox.ts modes). */
+const SQLITE_READ = {
+  flag: (b: number) => b === 1,
+  time: (t: number) => new Date(t),
+  payload: (p: string) => JSON.parse(p) as InboxUpdateRecord['payload'],
+};
+
+/** postgres.js's types: already what the record holds. */
+const POSTGRES_READ = {
+  flag: (b: boolean) => b,
+  time: (t: Date) => t,
+  payload: (p: InboxUpdateRecord['payload']) => p,
+};
+
+/**
+ * What both engines' claims return (RawClaimRow): the row; whether nothing older of its lane is
+ * pending (`alone`: then its chat's conversation state, read here, may be used); and whether a later
+ * update of its lane waits (`more`: once it is done, claim again).
+ */
+const CLAIM_RETURNING = `returning bot_id, update_id, lane, shard, control, payload, received_at, owner,
+      lease_until, attempts, cancel_requested, done_at,
+      not exists (select 1 from update_inbox as older where older.bot_id = update_inbox.bot_id
+        and older.lane = update_inbox.lane and older.done_at is null
+        and older.update_id < update_inbox.update_id) as alone,
+      exists (select 1 from update_inbox as later where later.bot_id = update_inbox.bot_id
+        and later.lane = update_inbox.lane and later.done_at is null
+        and later.update_id > update_inbox.update_id) as more,
+      (select s.value from conversation_states as s
+        where s.bot_id = update_inbox.bot_id and s.key = update_inbox.lane) as state`;
 
 /** The payment lanes (domain/inbox-lane.ts) in the hand-written claims of both engines. */
 const PAYMENT_LANE_SQL = `(${PAYMENT_LANE_PATTERNS.map((pattern) => `lane like '${pattern}'`).join(' or ')})`;
@@ -261,16 +299,7 @@ function sqliteClaim(kinds: Array<LaneKind | 'all'>, sharded: boolean): string {
   return `update update_inbox set owner = @owner, lease_until = @until, attempts = attempts + 1
     where bot_id = @bot and update_id in (${heads})
       and done_at is null and (lease_until is null or lease_until < @now)
-    returning bot_id, update_id, lane, shard, control, payload, received_at, owner, lease_until, attempts,
-      cancel_requested, done_at,
-      not exists (select 1 from update_inbox as older where older.bot_id = update_inbox.bot_id
-        and older.lane = update_inbox.lane and older.done_at is null
-        and older.update_id < update_inbox.update_id) as alone,
-      exists (select 1 from update_inbox as later where later.bot_id = update_inbox.bot_id
-        and later.lane = update_inbox.lane and later.done_at is null
-        and later.update_id > update_inbox.update_id) as more,
-      (select s.value from conversation_states as s
-        where s.bot_id = update_inbox.bot_id and s.key = update_inbox.lane) as state`;
+    ${CLAIM_RETURNING}`;
 }
 
 /**
@@ -320,55 +349,7 @@ function postgresClaim(kinds: Array<LaneKind | 'all'>, sharded: boolean): string
       and update_id between (select min(h.update_id) from (${heads}) as h)
         and (select max(h.update_id) from (${heads}) as h)
       and done_at is null and ${free('update_inbox')}
-    returning bot_id, update_id, lane, shard, control, payload, received_at, owner, lease_until,
-      attempts, cancel_requested, done_at,
-      not exists (select 1 from update_inbox as older where older.bot_id = update_inbox.bot_id
-        and older.lane = update_inbox.lane and older.done_at is null
-        and older.update_id < update_inbox.update_id) as alone,
-      exists (select 1 from update_inbox as later where later.bot_id = update_inbox.bot_id
-        and later.lane = update_inbox.lane and later.done_at is null
-        and later.update_id > update_inbox.update_id) as more,
-      (select s.value from conversation_states as s
-        where s.bot_id = update_inbox.bot_id and s.key = update_inbox.lane) as state`;
-}
-
-/** A row as PostgreSQL's claim returns it (postgres.js: bigint as a string, jsonb parsed). */
-interface PostgresClaimRow {
-  bot_id: number;
-  update_id: string | number;
-  lane: string;
-  shard: number;
-  control: boolean;
-  payload: InboxUpdateRecord['payload'];
-  received_at: Date;
-  owner: string | null;
-  lease_until: Date | null;
-  attempts: number;
-  cancel_requested: boolean;
-  done_at: Date | null;
-  alone: boolean;
-  more: boolean;
-  state: string | null;
-}
-
-function postgresClaimed(r: PostgresClaimRow): ClaimRow {
-  return {
-    botId: r.bot_id,
-    updateId: Number(r.update_id),
-    lane: r.lane,
-    shard: r.shard,
-    control: r.control,
-    payload: r.payload,
-    receivedAt: r.received_at,
-    owner: r.owner,
-    leaseUntil: r.lease_until,
-    attempts: r.attempts,
-    cancelRequested: r.cancel_requested,
-    doneAt: r.done_at,
-    alone: r.alone,
-    more: r.more,
-    state: r.state,
-  };
+    ${CLAIM_RETURNING}`;
 }
 
 /**
@@ -656,8 +637,14 @@ export class UpdateInboxRepository {
       ...(shards ? [shards.from, shards.to] : []),
     ];
     // Claims commit without waiting for the disk: one lost only means an update handled again.
-    const rows = await this.#postgres!.query<PostgresClaimRow>(text, params, { lazy: true });
-    return withConversation(rows.map(postgresClaimed));
+    const rows = await this.#postgres!.query<RawClaimRow<boolean, Date, InboxUpdateRecord['payload']>>(
+      text,
+      params,
+      {
+        lazy: true,
+      },
+    );
+    return withConversation(rows.map((row) => claimedFrom(row, POSTGRES_READ)));
   }
 
   /**
@@ -695,8 +682,8 @@ export class UpdateInboxRepository {
       until: now.getTime() + leaseMs,
       ...limits,
       ...(shards && { shard_from: shards.from, shard_to: shards.to }),
-    }) as SqliteClaimRow[];
-    return withConversation(rows.map(sqliteClaimed));
+    }) as Array<RawClaimRow<number, number, string>>;
+    return withConversation(rows.map((row) => claimedFrom(row, SQLITE_READ)));
   }
 
   /**
