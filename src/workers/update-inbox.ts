@@ -12,6 +12,9 @@
  *   that update's long work here (`onCancelRequested`).
  * - `drain`: stop claiming, let what is in hand finish for a grace period, hand the rest back.
  *
+ * Among replicas (inbox-partition.ts), a worker claims only its replica's shards of the bot's
+ * lanes and wakes the replica whose shards the updates it stores are in; payments are never split.
+ *
  * At the speed of the store: updates arriving together (a getUpdates batch, webhook requests while
  * a commit is in flight) are stored in one transaction (InboxWriter), and completions are recorded
  * in the same transaction as the next claim (`settle`), which takes the heads of many lanes at once.
@@ -160,10 +163,10 @@ export class UpdateInboxWorker {
   #paymentsMayWait = true;
   /**
    * Chat lanes that got updates since the last pass, with the newest one's id (stored here, or
-   * named by another replica's wake; not those a pass took already), and whether anything else may wait (a wake that named no lanes, an idle look, a pass
-   * that filled its room, an update done whose lane had more behind it). A completion alone passes
-   * again only then: three replicas each handling a third of the updates made a pass for nearly
-   * every update, most of them finding nothing.
+   * named by another replica's wake; not those a pass took already), and whether anything else may
+   * wait (a wake that named no lanes, an idle look, a pass that filled its room, an update done
+   * whose lane had more behind it). A completion alone passes again only then: three replicas each
+   * handling a third of the updates made a pass for nearly every update, most finding nothing.
    */
   #arrived = new Map<string, number>();
   #chatsMayWait = true;
@@ -227,8 +230,9 @@ export class UpdateInboxWorker {
     if (outcome === 'stored' && isPaymentLane(lane)) this.#paymentsMayWait = true;
     if (outcome === 'stored') {
       this.#stirred();
-      // Another replica's shard: that replica is woken to claim it (repository `store`).
-      if (this.#isMine(lane)) {
+      // Another replica's shard: that replica is woken to claim it (repository `store`). A payment
+      // is never split: this replica claims it at once, whoever's shard it is in.
+      if (isPaymentLane(lane) || this.#isMine(lane)) {
         this.#arrival({ lane, updateId: update.update_id });
         this.#pump();
       }

@@ -241,6 +241,22 @@ describe.each(availableEngines())('UpdateInboxRepository on %s', (engine) => {
     expect(theirs.length).toBeGreaterThan(0);
   });
 
+  it('payments are never split among replicas: any replica claims them, whatever their shard', async () => {
+    const lanes = Array.from({ length: 12 }, (_, i) => `checkout:${i + 1}`);
+    for (const [i, lane] of lanes.entries()) await add(i + 1, lane);
+    const shard = laneShard(lanes[0]!);
+    const elsewhere = shard === 0 ? { from: 1, to: INBOX_SHARDS - 1 } : { from: 0, to: shard - 1 };
+    expect(lanes.some((lane) => laneShard(lane) !== shard)).toBe(true);
+    const claimed = await store.inbox.settle({
+      done: [],
+      owner: 'a',
+      leaseMs: LEASE,
+      claim: { payments: 20, chats: 20 },
+      shards: elsewhere,
+    });
+    expect(claimed.map((r) => r.lane).sort()).toEqual([...lanes].sort());
+  });
+
   it("a lane's update in one shard waits for an older one of its lane left in another (stored before shards)", async () => {
     const lane = '4242';
     const shard = laneShard(lane);

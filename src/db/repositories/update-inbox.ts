@@ -15,7 +15,7 @@
 
 import type { Statement } from 'better-sqlite3';
 import { count, eq, inArray, isNotNull, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
-import { PAYMENT_LANE_PATTERNS } from '../../domain/inbox-lane.js';
+import { isPaymentLane, PAYMENT_LANE_PATTERNS } from '../../domain/inbox-lane.js';
 import { laneShard, type ShardRange } from '../../domain/inbox-shard.js';
 import type { BotScope } from '../bot-scope.js';
 import { changed, type Engine, first, type Sql } from '../engine.js';
@@ -262,8 +262,10 @@ const LANE_KIND_SQL: Record<LaneKind | 'all', string> = {
 function sqliteHeads(kind: LaneKind | 'all', sharded: boolean): string {
   const free = (t: string) => `(${t}.lease_until is null or ${t}.lease_until < @now)`;
   // Of some shards only: a lane's head there is its head only if nothing older waits elsewhere.
-  const inShards = sharded ? 'and shard between @shard_from and @shard_to' : '';
-  const nothingOlder = sharded
+  // Payments are never split: whichever replica stored one claims it (Telegram waits 10 s).
+  const split = sharded && kind !== 'payments';
+  const inShards = split ? 'and shard between @shard_from and @shard_to' : '';
+  const nothingOlder = split
     ? `and not exists (select 1 from update_inbox as older indexed by update_inbox_lane_idx
         where older.bot_id = @bot and older.lane = c.lane and older.done_at is null
           and older.update_id < f.head)`
@@ -316,8 +318,10 @@ function postgresClaim(kinds: Array<LaneKind | 'all'>, sharded: boolean): string
   const picked = kinds.map((kind, i) => {
     // Of some shards only: a lane's head there is its head only if nothing older of the lane waits
     // in another shard (a row stored before shards existed, with shard 0).
-    const inShards = sharded ? `and shard between $${shardFrom} and $${shardFrom + 1}` : '';
-    const nothingOlder = sharded
+    // Payments are never split: whichever replica stored one claims it (Telegram waits 10 s).
+    const split = sharded && kind !== 'payments';
+    const inShards = split ? `and shard between $${shardFrom} and $${shardFrom + 1}` : '';
+    const nothingOlder = split
       ? `and not exists (select 1 from update_inbox as older where older.bot_id = $1
           and older.lane = h.lane and older.done_at is null and older.update_id < l.head)`
       : '';
@@ -511,7 +515,8 @@ export class UpdateInboxRepository {
     if (!wake) return [];
     const arrivals = new Map<string, Arrival[]>();
     for (const row of rows) {
-      const owner = wake(row.s);
+      // A payment is claimed by the replica that stored it (payments are never split).
+      const owner = isPaymentLane(row.l) ? undefined : wake(row.s);
       if (owner === undefined) continue;
       arrivals.set(owner, [...(arrivals.get(owner) ?? []), { lane: row.l, updateId: row.u }]);
     }
@@ -607,8 +612,10 @@ export class UpdateInboxRepository {
       ([, limit]) => limit > 0,
     );
     if (kinds.length === 0) return Promise.resolve([]);
-    if (this.#sqlite) return Promise.resolve(this.#claimSqlite(owner, now, leaseMs, kinds, shards));
-    return this.#claimPostgres(owner, now, leaseMs, kinds, shards);
+    // Payments are never split among replicas: a claim of payments alone reads every shard.
+    const split = kinds.some(([kind]) => kind !== 'payments') ? shards : undefined;
+    if (this.#sqlite) return Promise.resolve(this.#claimSqlite(owner, now, leaseMs, kinds, split));
+    return this.#claimPostgres(owner, now, leaseMs, kinds, split);
   }
 
   /** PostgreSQL's claim: one hand-written statement per set of lane kinds (see `postgresClaim`). */
