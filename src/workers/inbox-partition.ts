@@ -36,13 +36,13 @@ export interface InboxPartitionDeps {
   timers?: Timers;
 }
 
+/** Wakes a bot's worker: the updates stored for it (undefined: not named, anything may wait). */
+export type Waker = (arrivals?: readonly Arrival[]) => void;
+
 /**
  * One bot's worker's view of the partition: which shards to claim, whom to wake for the others,
  * and its place (it joins with how to wake it when another replica stored it updates).
  */
-/** Wakes a bot's worker: the updates stored for it (undefined: not named, anything may wait). */
-export type Waker = (arrivals?: readonly Arrival[]) => void;
-
 export interface PartitionSlot extends LookSlot<Waker> {
   range(): ShardRange | undefined;
   wakeFor(shard: number): string | undefined;
