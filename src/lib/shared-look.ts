@@ -22,8 +22,42 @@ export interface SharedLookOptions<T> {
   timers?: Timers;
 }
 
-export class SharedLook<T> {
+/**
+ * Members keyed by bot id, each joining and leaving through its own place: a place leaves only its
+ * own member, since a runtime replacing this bot's may have joined already. `first` and `last` hear
+ * when the first member joins and the last one leaves.
+ */
+export class KeyedMembers<T> {
   readonly #members = new Map<number, T>();
+
+  constructor(private readonly hooks: { first?(): void; last?(): void } = {}) {}
+
+  /** Every member joined now, by bot id. */
+  get all(): ReadonlyMap<number, T> {
+    return this.#members;
+  }
+
+  /** The place of bot `botId` (its registry id). */
+  slot(botId: number): LookSlot<T> {
+    let mine: T | undefined;
+    return {
+      join: (member) => {
+        mine = member;
+        this.#members.set(botId, member);
+        if (this.#members.size === 1) this.hooks.first?.();
+      },
+      leave: () => {
+        if (mine === undefined || this.#members.get(botId) !== mine) return;
+        mine = undefined;
+        this.#members.delete(botId);
+        if (this.#members.size === 0) this.hooks.last?.();
+      },
+    };
+  }
+}
+
+export class SharedLook<T> {
+  readonly #members: KeyedMembers<T>;
   readonly #look: SharedLookOptions<T>['look'];
   readonly #poll: Periodic;
   #current: Promise<void> | undefined;
@@ -37,35 +71,27 @@ export class SharedLook<T> {
       run: () => this.look(),
       ...(opts.timers && { timers: opts.timers }),
     });
+    // The look runs only while someone has joined.
+    this.#members = new KeyedMembers<T>({
+      first: () => this.#poll.start(),
+      last: () => void this.#poll.stop(),
+    });
   }
 
   /** The place of bot `botId` (its registry id). */
   slot(botId: number): LookSlot<T> {
-    let mine: T | undefined;
-    return {
-      join: (member) => {
-        mine = member;
-        this.#members.set(botId, member);
-        if (this.#members.size === 1) this.#poll.start();
-      },
-      leave: () => {
-        // Only its own place: a runtime replacing this bot's may have joined already.
-        if (mine === undefined || this.#members.get(botId) !== mine) return;
-        mine = undefined;
-        this.#members.delete(botId);
-        if (this.#members.size === 0) void this.#poll.stop();
-      },
-    };
+    return this.#members.slot(botId);
   }
 
   /** Members joined now. */
   get size(): number {
-    return this.#members.size;
+    return this.#members.all.size;
   }
 
   /** One look now (also what the timer runs). */
   look(): Promise<void> {
-    const pass = this.#members.size === 0 ? Promise.resolve() : this.#look(this.#members);
+    const members = this.#members.all;
+    const pass = members.size === 0 ? Promise.resolve() : this.#look(members);
     this.#current = pass.catch(() => undefined);
     return pass;
   }

@@ -20,7 +20,7 @@ import { MEMBERS_CHANGED } from '../db/repositories/inbox-replicas.js';
 import { type Arrival, INBOX_CHANNEL, inboxWake } from '../db/repositories/update-inbox.js';
 import { type ShardRange, ShardSplit } from '../domain/inbox-shard.js';
 import { Periodic } from '../lib/periodic.js';
-import type { LookSlot } from '../lib/shared-look.js';
+import { KeyedMembers, type LookSlot } from '../lib/shared-look.js';
 import type { Timers } from '../lib/timers.js';
 import type { Logger } from '../logger.js';
 
@@ -52,7 +52,7 @@ export class InboxPartition {
   readonly #deps: InboxPartitionDeps;
   readonly #log: Logger;
   readonly #beat: Periodic;
-  readonly #wakers = new Map<number, Waker>();
+  readonly #wakers = new KeyedMembers<Waker>();
   #split: ShardSplit;
   #unlisten: (() => Promise<void>) | undefined;
 
@@ -112,18 +112,10 @@ export class InboxPartition {
 
   /** Bot `botId`'s place: its worker joins with how to wake it, and reads the split. */
   slot(botId: number): PartitionSlot {
-    let mine: Waker | undefined;
     return {
+      ...this.#wakers.slot(botId),
       range: () => this.range(),
       wakeFor: (shard) => this.wakeFor(shard),
-      join: (wake) => {
-        mine = wake;
-        this.#wakers.set(botId, wake);
-      },
-      leave: () => {
-        if (mine !== undefined && this.#wakers.get(botId) === mine) this.#wakers.delete(botId);
-        mine = undefined;
-      },
     };
   }
 
@@ -143,7 +135,7 @@ export class InboxPartition {
       'inbox shards split anew',
     );
     // Lanes may have come to this replica: every bot looks once.
-    for (const wake of this.#wakers.values()) wake(undefined);
+    for (const wake of this.#wakers.all.values()) wake(undefined);
   }
 
   #heard(payload: string): void {
@@ -153,6 +145,6 @@ export class InboxPartition {
     }
     const wake = inboxWake.parse(payload);
     if (wake?.owner !== this.#deps.owner) return;
-    this.#wakers.get(wake.botId)?.(wake.arrivals);
+    this.#wakers.all.get(wake.botId)?.(wake.arrivals);
   }
 }
