@@ -63,11 +63,9 @@ export class ShardSplit {
   /** The replica whose range holds `shard` (undefined with no member). */
   ownerOf(shard: number): string | undefined {
     const count = this.#members.length;
-    if (count === 0) return undefined;
-    // The inverse of rangeAt: the last member whose range starts at or before the shard.
-    let index = Math.floor(((shard + 1) * count) / INBOX_SHARDS);
-    while (index > 0 && rangeAt(index, count).from > shard) index--;
-    while (index < count - 1 && rangeAt(index + 1, count).from <= shard) index++;
-    return this.#members[index];
+    // The last member whose range starts at or before the shard.
+    for (let index = count - 1; index >= 0; index--)
+      if (rangeAt(index, count).from <= shard) return this.#members[index];
+    return undefined;
   }
 }

@@ -513,17 +513,14 @@ export class UpdateInboxWorker {
           const senders = await this.#readSenders(rows);
           for (const row of rows) this.#run(row, senders?.get(row.updateId));
           const payments = rows.filter((r) => isPaymentLane(r.lane)).length;
-          // Every payment slot filled: more may wait.
-          if (room.payments > 0 && payments === room.payments) this.#paymentsMayWait = true;
-          // Its room filled: more may wait. Otherwise, a lane that got an update and is in hand
-          // here has its next update due once the one in hand is done.
-          if (room.chats > 0 && rows.length - payments === room.chats) this.#chatsMayWait = true;
+          // A kind whose every slot it asked for was filled: more of it may wait.
+          const paymentsFilled = room.payments > 0 && payments === room.payments;
+          const chatsFilled = room.chats > 0 && rows.length - payments === room.chats;
+          if (paymentsFilled) this.#paymentsMayWait = true;
+          if (chatsFilled) this.#chatsMayWait = true;
+          // A lane that got an update and is in hand here has its next due once that one is done.
           this.#followUp(arrived, rows);
-          if (
-            (room.payments > 0 && payments === room.payments) ||
-            (room.chats > 0 && rows.length - payments === room.chats)
-          )
-            this.#pumpAgain = true;
+          if (paymentsFilled || chatsFilled) this.#pumpAgain = true;
         } catch (err) {
           this.#paymentsMayWait = true;
           this.#chatsMayWait = true;

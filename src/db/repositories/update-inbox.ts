@@ -366,6 +366,11 @@ const POSTGRES_FINISH = `update update_inbox set done_at = $2, lease_until = nul
   where bot_id = $1 and update_id = any(string_to_array($3, ',')::bigint[])
     and update_id between $4 and $5 and done_at is null`;
 
+/** Which claim statement serves these kinds of lane, of some shards or of all (each engine's cache). */
+function claimKey(kinds: Array<[LaneKind | 'all', number]>, shards: ShardRange | undefined): string {
+  return `${kinds.map(([kind]) => kind).join(',')}${shards ? ':sharded' : ''}`;
+}
+
 export class UpdateInboxRepository {
   /** SQLite's engine, for the hand-written statements of the hot path (prepared once, guarded). */
   readonly #sqlite: SqliteEngine | undefined;
@@ -518,7 +523,9 @@ export class UpdateInboxRepository {
       // A payment is claimed by the replica that stored it (payments are never split).
       const owner = isPaymentLane(row.l) ? undefined : wake(row.s);
       if (owner === undefined) continue;
-      arrivals.set(owner, [...(arrivals.get(owner) ?? []), { lane: row.l, updateId: row.u }]);
+      const list = arrivals.get(owner) ?? [];
+      list.push({ lane: row.l, updateId: row.u });
+      arrivals.set(owner, list);
     }
     return [...arrivals].map(([owner, list]) => inboxWake.payload(this.scope.botId, owner, list));
   }
@@ -626,7 +633,7 @@ export class UpdateInboxRepository {
     kinds: Array<[LaneKind | 'all', number]>,
     shards: ShardRange | undefined,
   ): Promise<ClaimedUpdate[]> {
-    const key = `${kinds.map(([kind]) => kind).join(',')}${shards ? ':sharded' : ''}`;
+    const key = claimKey(kinds, shards);
     let text = this.#postgresClaims.get(key);
     if (!text) {
       text = postgresClaim(
@@ -670,7 +677,7 @@ export class UpdateInboxRepository {
     kinds: Array<[LaneKind | 'all', number]>,
     shards: ShardRange | undefined,
   ): ClaimedUpdate[] {
-    const key = `${kinds.map(([kind]) => kind).join(',')}${shards ? ':sharded' : ''}`;
+    const key = claimKey(kinds, shards);
     let statement = this.#claims.get(key);
     if (!statement) {
       statement = this.#sqlite!.prepare(
