@@ -146,6 +146,10 @@ async function measure(
   await watch.until(UPDATES);
   const elapsed = (performance.now() - started) / 1000;
   const lat = watch.stop();
+  // Read at the end of the run, before the wait for the statement counts below.
+  const botCpu = cpuOf(pids()) - cpu0.bots;
+  const pgCpu = cpuOf(postgresPids()) - cpu0.pg;
+  const machine = machineBusySeconds() - cpu0.all;
   // pg_stat_database is updated when a backend reports, within about half a second.
   const statements =
     commits0 === undefined
@@ -154,11 +158,10 @@ async function measure(
           async () => `, ${(((await committed!()) - commits0) / UPDATES).toFixed(2)} statements`,
         );
   const pct = (s: number) => `${((s / elapsed) * 100).toFixed(0)}%`;
-  const botCpu = cpuOf(pids()) - cpu0.bots;
   // CPU per update: what the machine's load does not change much (a shared machine stretches time).
   const cpu =
-    `${((botCpu / UPDATES) * 1000).toFixed(2)} ms CPU per update; bot ${pct(botCpu)}, PostgreSQL ${pct(cpuOf(postgresPids()) - cpu0.pg)},` +
-    ` machine ${pct(machineBusySeconds() - cpu0.all)} of one core${statements}`;
+    `${((botCpu / UPDATES) * 1000).toFixed(2)} ms CPU per update; bot ${pct(botCpu)}, PostgreSQL ${pct(pgCpu)},` +
+    ` machine ${pct(machine)} of one core${statements}`;
   const cpuMs = (botCpu / UPDATES) * 1000;
   return {
     name,
