@@ -6,6 +6,7 @@
  *
  * - One chat's updates are sent one after another, each once the previous one was answered 2xx;
  *   other chats' go in parallel (the emulator's reading: Telegram keeps a chat's order).
+ * - At most `max_connections` POSTs (setWebhook; Telegram's default 40) are in flight at once.
  * - A failed POST (connection refused, 5xx, a dead replica) is sent again, to the next target.
  * - `duplicateEvery` N: every Nth update goes to two replicas at once (a resend racing the first
  *   answer), as Telegram does when an answer is slow or lost.
@@ -28,6 +29,8 @@ export interface WebhookDelivery {
 }
 
 const RETRY_MS = 100;
+/** Telegram's default for setWebhook's max_connections (1-100). */
+const DEFAULT_MAX_CONNECTIONS = 40;
 
 /** The chat (or user) an update belongs to, read with grammY's own getters. */
 function chatOf(update: Update): string {
@@ -39,6 +42,9 @@ export class WebhookPusher {
   readonly deliveries: WebhookDelivery[] = [];
   #next = 0;
   #count = 0;
+  /** POSTs in flight, and those waiting for one of the `max_connections`. */
+  #inFlight = 0;
+  readonly #waiting: Array<() => void> = [];
   readonly #abort = new AbortController();
   readonly #loop: Promise<void>;
 
@@ -106,6 +112,28 @@ export class WebhookPusher {
   }
 
   async #post(update: Update, target: string): Promise<boolean> {
+    await this.#connection();
+    try {
+      return await this.#postNow(update, target);
+    } finally {
+      // Handed on to the next waiting POST, or free.
+      const next = this.#waiting.shift();
+      if (next) next();
+      else this.#inFlight--;
+    }
+  }
+
+  /** Resolves once one of the webhook's `max_connections` is this POST's. */
+  async #connection(): Promise<void> {
+    const max = Number(this.settings.webhook['max_connections'] ?? DEFAULT_MAX_CONNECTIONS);
+    if (this.#inFlight < max) {
+      this.#inFlight++;
+      return;
+    }
+    await new Promise<void>((resolve) => this.#waiting.push(resolve));
+  }
+
+  async #postNow(update: Update, target: string): Promise<boolean> {
     const path = new URL(this.settings.webhook.url).pathname;
     const secret = this.settings.webhook['secret_token'];
     try {

@@ -28,6 +28,9 @@ export const setWebhook: MethodHandler = (core, { params }) => {
   const url = optString(params, 'url') ?? '';
   if (url && !/^https:\/\//.test(url))
     throw badRequest('bad webhook: An HTTPS URL must be provided for webhook');
+  const maxConnections = optInt(params, 'max_connections');
+  if (maxConnections !== undefined && (maxConnections < 1 || maxConnections > 100))
+    throw badRequest('bad webhook: max_connections must be between 1 and 100');
   if (optBool(params, 'drop_pending_updates')) core.updates.dropPending();
   core.settings.webhook = { ...params, url };
   return true;
