@@ -26,6 +26,9 @@
  * posts a second, so the slots would all hold flooders' replies and a newcomer's update would not
  * even be claimed until one of them was sent. The bound keeps memory bounded: at most
  * `maxInFlight + maxWaitingForTelegram` chat updates and `maxPaymentsInFlight` payments in hand.
+ *
+ * Bots in one process share its slots and its event loop (slot-share.ts): while another bot is
+ * busy, this one holds only its share of the slots and starts its handlers one per turn.
  */
 import type { Update } from 'grammy/types';
 import type { InboxUpdateRecord, UpdateInboxRepository, UserRecord } from '../db/index.js';
@@ -186,6 +189,8 @@ export class UpdateInboxWorker {
   #idleTimer: unknown;
   #renewTimer: unknown;
   #renewing: Promise<void> | undefined;
+  /** The last handler start queued one per turn of the event loop (see `#nextTurn`). */
+  #turns: Promise<void> = Promise.resolve();
 
   constructor(opts: UpdateInboxWorkerOptions) {
     this.#opts = opts;
@@ -509,7 +514,10 @@ export class UpdateInboxWorker {
             claim: { payments: Math.max(0, room.payments), chats: Math.max(0, room.chats) },
             ...this.#shards(),
           });
-          if (rows.length > 0) this.#stirred();
+          if (rows.length > 0) {
+            this.#stirred();
+            this.#opts.share?.claimed(this);
+          }
           const senders = await this.#readSenders(rows);
           for (const row of rows) this.#run(row, senders?.get(row.updateId));
           const payments = rows.filter((r) => isPaymentLane(r.lane)).length;
@@ -584,7 +592,12 @@ export class UpdateInboxWorker {
     });
     this.#budgetWaits.set(row.updateId, waits);
     let handled = false;
-    const task: Promise<void> = handleWithBudgetWaits(row.updateId, waits, () => this.#handle(row, sender))
+    const start = () => handleWithBudgetWaits(row.updateId, waits, () => this.#handle(row, sender));
+    // While another bot of this process is busy, one handler per turn of the event loop, so the
+    // other bots' I/O (a customer's answer) runs between a flooded bot's handlers. A payment starts
+    // at once: Telegram waits 10 s for a checkout's answer.
+    const inTurn = !isPaymentLane(row.lane) && this.#opts.share?.contended(this) === true;
+    const task: Promise<void> = (inTurn ? this.#nextTurn().then(start) : start())
       .then(() => {
         handled = true;
       })
@@ -603,6 +616,12 @@ export class UpdateInboxWorker {
         this.#pumpSoon();
       });
     this.#tasks.add(task);
+  }
+
+  /** Resolves in the turn of the event loop after the one the previous start queued here took. */
+  #nextTurn(): Promise<void> {
+    this.#turns = this.#turns.then(() => new Promise((resolve) => setImmediate(resolve)));
+    return this.#turns;
   }
 
   async #handle(row: ClaimedUpdate, sender: UserRecord | null | undefined): Promise<void> {

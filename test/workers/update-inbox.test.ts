@@ -761,6 +761,59 @@ describe(`UpdateInboxWorker on ${defaultEngine()}`, () => {
     expect(handled).toEqual([1, 2]);
   });
 
+  /**
+   * The turn of the event loop each update's handler started in (a ticker counts the turns), with
+   * another bot of the process having claimed updates `sinceOtherClaimMs` before.
+   */
+  async function startTurns(sinceOtherClaimMs: number): Promise<Map<number, number>> {
+    const share = new SlotShare({ now: () => clock.now(), recentMs: 10_000 });
+    const startedIn = new Map<number, number>();
+    let turn = 0;
+    let ticking = true;
+    const tick = () => {
+      turn++;
+      if (ticking) setImmediate(tick);
+    };
+    const a = await worker('a', {
+      handle: async (u) => {
+        startedIn.set(u.update_id, turn);
+      },
+      share,
+    });
+    share.claimed({});
+    clock.advance(sinceOtherClaimMs);
+    for (let id = 1; id <= 4; id++) await a.w.accept(message(id, id));
+    await a.w.accept({
+      update_id: 5,
+      pre_checkout_query: {
+        id: 'q5',
+        from: { id: 5, is_bot: false, first_name: 'Pay' },
+        currency: 'XTR',
+        total_amount: 50,
+        invoice_payload: 'topup',
+      },
+    } as Update);
+    setImmediate(tick);
+    await a.w.start();
+    await run(100);
+    ticking = false;
+    return startedIn;
+  }
+
+  it("while another bot claimed lately, a worker's handlers start one per turn of the event loop; a payment at once", async () => {
+    const startedIn = await startTurns(9_000);
+    expect(startedIn.size).toBe(5);
+    const chatTurns = [1, 2, 3, 4].map((id) => startedIn.get(id)!);
+    expect(new Set(chatTurns).size).toBe(4); // each in a turn of its own
+    expect(startedIn.get(5)).toBeLessThan(Math.max(...chatTurns)); // not queued behind them
+  });
+
+  it("with the process's other bots quiet for a while, a pass's handlers start together", async () => {
+    const startedIn = await startTurns(11_000);
+    expect(startedIn.size).toBe(5);
+    expect(new Set(startedIn.values()).size).toBe(1);
+  });
+
   it('while another bot has updates in hand, a flooded worker claims only its share of its slots', async () => {
     const share = new SlotShare();
     const gate = new Gate();
