@@ -5,7 +5,8 @@
  * 1. Inbound updates per second with 1, 2 and 3 replicas: this process plays Telegram and the load
  *    balancer, POSTing /help updates from 300 users round-robin to the replicas, 64 requests at a
  *    time; an update counts once the bot's answer reached the Telegram emulator. CPU time of the
- *    replicas and of PostgreSQL is sampled from /proc, to name the bottleneck.
+ *    replicas (also per update: the replicas' user + system time, summed) and of PostgreSQL is
+ *    sampled from /proc, to name the bottleneck.
  * 2. 2,000 active orders across 3 replicas with ORDER_POLL_RPS: upstream GETs in the worst sliding
  *    minute (counted by the simulator, in a child process) against the cluster-wide cap, and
  *    completion -> delivery (delivered_at) p50/p99.
@@ -114,6 +115,7 @@ async function inbound(postgresUrl: string, replicas: number, simUrl: string) {
   console.log(
     `  ${replicas} replica(s): ${(UPDATES / elapsed).toFixed(0).padStart(5)} updates/s handled` +
       ` (stored at ${(UPDATES / ((storedAt - started) / 1000)).toFixed(0)}/s);` +
+      ` ${((cpu.bots * 1000) / UPDATES).toFixed(2)} ms of the replicas' CPU per update;` +
       ` CPU over the run: replicas ${((cpu.bots / elapsed) * 100).toFixed(0)}%, PostgreSQL ${((cpu.pg / elapsed) * 100).toFixed(0)}% of one core`,
   );
   await cluster.stop();
