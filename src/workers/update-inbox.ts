@@ -175,6 +175,8 @@ export class UpdateInboxWorker {
   #chatsMayWait = true;
   /** Updates in hand whose lane has a later update waiting: once done, the lane's next is due. */
   readonly #followed = new Set<number>();
+  /** Chat lane -> its update in hand here (not a control update: that one runs beside it). */
+  readonly #laneInHand = new Map<string, number>();
   /** Handled, not yet recorded as done: the next claiming pass records them (one transaction). */
   #done: number[] = [];
   /** Chat lane -> when its user was last told that messages were dropped. */
@@ -238,7 +240,7 @@ export class UpdateInboxWorker {
       // Another replica's shard: that replica is woken to claim it (repository `store`). A payment
       // is never split: this replica claims it at once, whoever's shard it is in.
       if (isPaymentLane(lane) || this.#isMine(lane)) {
-        this.#arrival({ lane, updateId: update.update_id });
+        this.#arrival({ lane, updateId: update.update_id, control });
         this.#pump();
       }
     } else if (outcome === 'duplicate')
@@ -275,9 +277,14 @@ export class UpdateInboxWorker {
     this.#running = true;
     // Another replica stored updates of this replica's shards, or the shards moved here.
     this.#opts.partition?.join((arrivals) => {
-      this.#paymentsMayWait = true;
+      // Named arrivals are chat updates (a payment wakes nobody: its storer claims it). A wake
+      // naming none (the shards moved, a replica joined or left) may mean anything waits. A
+      // payments claim reads every shard: one per wake made a flood's every update cost one.
       if (arrivals) for (const arrival of arrivals) this.#arrival(arrival);
-      else this.#chatsMayWait = true;
+      else {
+        this.#chatsMayWait = true;
+        this.#paymentsMayWait = true;
+      }
       this.#stirred();
       this.#pump();
     });
@@ -475,9 +482,19 @@ export class UpdateInboxWorker {
     return this.#chatsMayWait || this.#arrived.size > 0;
   }
 
-  /** An update was stored for this replica (a pass that raced its news may have taken it already). */
-  #arrival({ lane, updateId }: Arrival): void {
+  /**
+   * An update was stored for this replica (a pass that raced its news may have taken it already).
+   * If its lane has an update in hand here, it cannot be claimed before that one is done: no pass
+   * for it, the completion passes (a flooded bot's intake made a pass per update stored, each a scan
+   * of every waiting update, finding nothing). A control update (/cancel) is claimable meanwhile.
+   */
+  #arrival({ lane, updateId, control }: Arrival): void {
     if (this.#inHand.has(updateId)) return;
+    const busy = control ? undefined : this.#laneInHand.get(lane);
+    if (busy !== undefined && busy < updateId) {
+      this.#followed.add(busy);
+      return;
+    }
     this.#arrived.set(lane, Math.max(updateId, this.#arrived.get(lane) ?? 0));
   }
 
@@ -585,6 +602,7 @@ export class UpdateInboxWorker {
   /** `sender`: its sender's row as the pass read it (null: none yet); undefined if not read. */
   #run(row: ClaimedUpdate, sender: UserRecord | null | undefined): void {
     this.#inHand.set(row.updateId, row);
+    if (!isPaymentLane(row.lane) && !row.control) this.#laneInHand.set(row.lane, row.updateId);
     if (row.more) this.#followed.add(row.updateId);
     // Its reply waiting for the send budget frees its slot: another update may be claimed.
     const waits = new BudgetWaits(() => {
@@ -610,6 +628,7 @@ export class UpdateInboxWorker {
         // Its lane's next update may be claimed now.
         if (this.#followed.delete(row.updateId)) this.#chatsMayWait = true;
         this.#inHand.delete(row.updateId);
+        if (this.#laneInHand.get(row.lane) === row.updateId) this.#laneInHand.delete(row.lane);
         this.#budgetWaits.delete(row.updateId);
         this.#cancelled.delete(row.updateId);
         this.#tasks.delete(task);

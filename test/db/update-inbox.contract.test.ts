@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Store, storeOn } from '../../src/db/index.js';
 import { MEMBERS_CHANGED } from '../../src/db/repositories/inbox-replicas.js';
-import { INBOX_CHANNEL } from '../../src/db/repositories/update-inbox.js';
+import { INBOX_CHANNEL, inboxWake } from '../../src/db/repositories/update-inbox.js';
 import { storableJson } from '../../src/db/storable-json.js';
 import { INBOX_SHARDS, laneShard, type ShardRange } from '../../src/domain/inbox-shard.js';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.js';
@@ -322,13 +322,22 @@ describe.each(availableEngines())('UpdateInboxRepository on %s', (engine) => {
         await store.inbox.store([{ updateId: 2, lane: ours, control: false, payload: update(2, 10) }], {
           wake: () => 'b',
         });
-        await expect.poll(() => heard, { timeout: 5_000 }).toEqual([`${store.scope.botId} b ${ours}=2`]);
+        // A control update is named as one: b claims it beside the lane's head in hand.
+        await store.inbox.store([{ updateId: 3, lane: ours, control: true, payload: update(3, 10) }], {
+          wake: () => 'b',
+        });
+        const wakes = [`${store.scope.botId} b ${ours}=2`, `${store.scope.botId} b !${ours}=3`];
+        await expect.poll(() => heard, { timeout: 5_000 }).toEqual(wakes);
+        expect(inboxWake.parse(heard[1]!)).toEqual({
+          botId: store.scope.botId,
+          owner: 'b',
+          arrivals: [{ lane: ours, updateId: 3, control: true }],
+        });
+        expect(inboxWake.parse(heard[0]!)?.arrivals).toEqual([{ lane: ours, updateId: 2 }]);
         await store.inboxReplicas.leave('nobody'); // a replica that was not there: nobody is told
         await store.inboxReplicas.beat('c', 5_000);
         await store.inboxReplicas.leave('c');
-        await expect
-          .poll(() => heard, { timeout: 5_000 })
-          .toEqual([`${store.scope.botId} b ${ours}=2`, MEMBERS_CHANGED]);
+        await expect.poll(() => heard, { timeout: 5_000 }).toEqual([...wakes, MEMBERS_CHANGED]);
       } finally {
         await stop();
       }

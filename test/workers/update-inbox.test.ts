@@ -194,6 +194,44 @@ describe(`UpdateInboxWorker on ${defaultEngine()}`, () => {
     expect(await a.store.inbox.countPending()).toBe(0);
   });
 
+  it('an update whose chat has one in hand here makes no pass until that one is done; a /cancel passes at once', async () => {
+    const gate = new Gate();
+    gate.hold = true;
+    const a = await worker('a', { handle: gate.handle });
+    held.add(a.w);
+    await a.w.start();
+    await a.w.accept(message(1, 1));
+    await a.w.whenIdle({ handlers: false });
+    expect(gate.started).toEqual([1]);
+    const settle = a.store.inbox.settle.bind(a.store.inbox);
+    let passes = 0;
+    a.store.inbox.settle = async (s) => {
+      passes++;
+      return settle(s);
+    };
+    // A /cancel of that chat is claimed beside the update in hand, at once.
+    await a.w.accept(message(2, 1, '/cancel'));
+    await a.w.whenIdle({ handlers: false });
+    expect(passes).toBe(1);
+    expect(gate.started).toEqual([1, 2]);
+    // A flooding chat: nothing more of it can be claimed while 1 is in hand, so no pass looks.
+    for (let id = 3; id <= 6; id++) await a.w.accept(message(id, 1));
+    await a.w.whenIdle({ handlers: false });
+    expect(passes).toBe(1);
+    gate.release(2);
+    await settled(a.w);
+    // Once 1 is done, the chat's next is claimed at once (not at the idle look).
+    gate.release(1);
+    await settled(a.w);
+    expect(gate.started).toEqual([1, 2, 3]);
+    gate.hold = false;
+    gate.release(3);
+    await settled(a.w);
+    await run(300);
+    expect(gate.started).toEqual([1, 2, 3, 4, 5, 6]);
+    held.delete(a.w);
+  });
+
   it('whenIdle waits for a lease renewal under way', async () => {
     const events: string[] = [];
     // No claiming pass falls due meanwhile: only the renewal is under way.

@@ -73,16 +73,19 @@ export const INBOX_CHANNEL = 'update_inbox';
 /** NOTIFY's limit is 8,000 bytes: past this, a wake names no lanes (the replica claims what waits). */
 const MAX_WAKE_BYTES = 7_000;
 
-/** An update stored for a replica to claim: its lane, and its id. */
+/** An update stored for a replica to claim: its lane, its id, and whether it is a control update. */
 export interface Arrival {
   lane: string;
   updateId: number;
+  /** A control update (/cancel) is claimable while its lane's head is in hand. */
+  control?: boolean;
 }
 
 /** What a wake on INBOX_CHANNEL says: which bot, which replica, and the updates stored for it. */
 export const inboxWake = {
+  /** Each update as `lane=id`, a control update as `!lane=id` (no lane starts with "!"). */
   payload(botId: number, owner: string, arrivals: readonly Arrival[]): string {
-    const named = `${botId} ${owner} ${arrivals.map((a) => `${a.lane}=${a.updateId}`).join(' ')}`;
+    const named = `${botId} ${owner} ${arrivals.map((a) => `${a.control ? '!' : ''}${a.lane}=${a.updateId}`).join(' ')}`;
     return Buffer.byteLength(named) <= MAX_WAKE_BYTES ? named : `${botId} ${owner}`;
   },
   /** undefined: not a wake; `arrivals` undefined: they were not named. */
@@ -90,9 +93,11 @@ export const inboxWake = {
     const [bot, owner, ...named] = payload.split(' ');
     const botId = Number(bot);
     if (!Number.isInteger(botId) || !owner) return undefined;
-    const arrivals = named.map((entry) => {
+    const arrivals = named.map((entry): Arrival => {
       const at = entry.lastIndexOf('=');
-      return { lane: entry.slice(0, at), updateId: Number(entry.slice(at + 1)) };
+      const control = entry.startsWith('!');
+      const lane = entry.slice(control ? 1 : 0, at);
+      return { lane, updateId: Number(entry.slice(at + 1)), ...(control && { control }) };
     });
     return { botId, owner, ...(arrivals.length > 0 && { arrivals }) };
   },
@@ -516,7 +521,10 @@ export class UpdateInboxRepository {
    * The NOTIFY payloads that wake the other replicas for these rows (those whose shards they are
    * in), each naming the updates it got (inboxWake).
    */
-  #toWake(rows: Array<{ s: number; l: string; u: number }>, wake: StoreOptions['wake']): string[] {
+  #toWake(
+    rows: Array<{ s: number; l: string; u: number; c: boolean }>,
+    wake: StoreOptions['wake'],
+  ): string[] {
     if (!wake) return [];
     const arrivals = new Map<string, Arrival[]>();
     for (const row of rows) {
@@ -524,7 +532,7 @@ export class UpdateInboxRepository {
       const owner = isPaymentLane(row.l) ? undefined : wake(row.s);
       if (owner === undefined) continue;
       const list = arrivals.get(owner) ?? [];
-      list.push({ lane: row.l, updateId: row.u });
+      list.push({ lane: row.l, updateId: row.u, ...(row.c && { control: true }) });
       arrivals.set(owner, list);
     }
     return [...arrivals].map(([owner, list]) => inboxWake.payload(this.scope.botId, owner, list));
