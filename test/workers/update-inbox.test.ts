@@ -158,34 +158,46 @@ describe(`UpdateInboxWorker on ${defaultEngine()}`, () => {
     expect(new Set(seen.map(([worker]) => worker))).toEqual(new Set(['a', 'b'])); // both took a share
   });
 
-  it('a completion passes again at once only for a lane with more waiting; another joins the next pass', async () => {
+  /** A started worker 'a' whose handlers wait for the test (a held Gate). */
+  async function heldWorker() {
     const gate = new Gate();
     gate.hold = true;
     const a = await worker('a', { handle: gate.handle });
     held.add(a.w);
     await a.w.start();
+    return { gate, ...a };
+  }
+
+  /** Counts the claiming passes (settle statements) of this store's inbox from now on. */
+  function countPasses(store: Store): { count: number } {
+    const settle = store.inbox.settle.bind(store.inbox);
+    const passes = { count: 0 };
+    store.inbox.settle = async (s) => {
+      passes.count++;
+      return settle(s);
+    };
+    return passes;
+  }
+
+  it('a completion passes again at once only for a lane with more waiting; another joins the next pass', async () => {
+    const { gate, ...a } = await heldWorker();
     await a.w.accept(message(1, 1));
     await a.w.accept(message(2, 1)); // chat 1's next: waits behind 1
     await a.w.accept(message(3, 2));
     await a.w.whenIdle({ handlers: false });
     expect(gate.started).toEqual([1, 3]);
-    const settle = a.store.inbox.settle.bind(a.store.inbox);
-    let passes = 0;
-    a.store.inbox.settle = async (s) => {
-      passes++;
-      return settle(s);
-    };
+    const passes = countPasses(a.store);
     // Chat 2 had nothing behind its update: done, but no pass of its own (nothing to claim).
     gate.release(3);
     await settled(a.w);
-    expect(passes).toBe(0);
+    expect(passes.count).toBe(0);
     expect((await a.store.inbox.find(3))?.doneAt).toBeNull();
     // Chat 1 had its next behind: claimed at once, without waiting for the idle look, and the
     // same pass records both completions.
     gate.release(1);
     await settled(a.w);
     expect(gate.started).toEqual([1, 3, 2]);
-    expect(passes).toBe(1);
+    expect(passes.count).toBe(1);
     expect((await a.store.inbox.find(3))?.doneAt).not.toBeNull();
     // The idle look records the last one.
     gate.release(2);
@@ -195,29 +207,20 @@ describe(`UpdateInboxWorker on ${defaultEngine()}`, () => {
   });
 
   it('an update whose chat has one in hand here makes no pass until that one is done; a /cancel passes at once', async () => {
-    const gate = new Gate();
-    gate.hold = true;
-    const a = await worker('a', { handle: gate.handle });
-    held.add(a.w);
-    await a.w.start();
+    const { gate, ...a } = await heldWorker();
     await a.w.accept(message(1, 1));
     await a.w.whenIdle({ handlers: false });
     expect(gate.started).toEqual([1]);
-    const settle = a.store.inbox.settle.bind(a.store.inbox);
-    let passes = 0;
-    a.store.inbox.settle = async (s) => {
-      passes++;
-      return settle(s);
-    };
+    const passes = countPasses(a.store);
     // A /cancel of that chat is claimed beside the update in hand, at once.
     await a.w.accept(message(2, 1, '/cancel'));
     await a.w.whenIdle({ handlers: false });
-    expect(passes).toBe(1);
+    expect(passes.count).toBe(1);
     expect(gate.started).toEqual([1, 2]);
     // A flooding chat: nothing more of it can be claimed while 1 is in hand, so no pass looks.
     for (let id = 3; id <= 6; id++) await a.w.accept(message(id, 1));
     await a.w.whenIdle({ handlers: false });
-    expect(passes).toBe(1);
+    expect(passes.count).toBe(1);
     gate.release(2);
     await settled(a.w);
     // Once 1 is done, the chat's next is claimed at once (not at the idle look).
