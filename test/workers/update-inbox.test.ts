@@ -24,6 +24,19 @@ const LEASE = 30_000;
 const message = (updateId: number, chatId: number, text = `m${updateId}`) =>
   textUpdate(updateId, { id: chatId }, text);
 
+/** A Stars checkout question from user `fromId` (a payment lane of its own). */
+const checkout = (updateId: number, fromId: number) =>
+  ({
+    update_id: updateId,
+    pre_checkout_query: {
+      id: `q${updateId}`,
+      from: { id: fromId, is_bot: false, first_name: 'Pay' },
+      currency: 'XTR',
+      total_amount: 50,
+      invoice_payload: 'topup',
+    },
+  }) as Update;
+
 /** A handler whose calls finish when the test says so. */
 class Gate {
   readonly started: number[] = [];
@@ -483,17 +496,7 @@ describe(`UpdateInboxWorker on ${defaultEngine()}`, () => {
     held.add(w);
     await w.accept(message(1, 1));
     await w.accept(message(2, 2));
-    const checkout = {
-      update_id: 3,
-      pre_checkout_query: {
-        id: 'q3',
-        from: { id: 2, is_bot: false, first_name: 'Pay' },
-        currency: 'XTR',
-        total_amount: 50,
-        invoice_payload: 'topup',
-      },
-    } as Update;
-    await w.accept(checkout);
+    await w.accept(checkout(3, 2));
     await w.start();
     await run(300);
     expect(gate.started).toEqual([1, 3]); // chat 2 waits for the one chat slot; the checkout does not
@@ -512,16 +515,7 @@ describe(`UpdateInboxWorker on ${defaultEngine()}`, () => {
     held.add(w);
     await w.accept(message(1, 1));
     await w.accept(message(2, 2));
-    await w.accept({
-      update_id: 3,
-      pre_checkout_query: {
-        id: 'q3',
-        from: { id: 3, is_bot: false, first_name: 'Pay' },
-        currency: 'XTR',
-        total_amount: 50,
-        invoice_payload: 'topup',
-      },
-    } as Update);
+    await w.accept(checkout(3, 3));
     await w.start();
     await w.whenIdle({ handlers: false });
     expect(gate.started.sort()).toEqual([1, 2, 3]);
@@ -824,16 +818,7 @@ describe(`UpdateInboxWorker on ${defaultEngine()}`, () => {
     share.claimed({});
     clock.advance(sinceOtherClaimMs);
     for (let id = 1; id <= 4; id++) await a.w.accept(message(id, id));
-    await a.w.accept({
-      update_id: 5,
-      pre_checkout_query: {
-        id: 'q5',
-        from: { id: 5, is_bot: false, first_name: 'Pay' },
-        currency: 'XTR',
-        total_amount: 50,
-        invoice_payload: 'topup',
-      },
-    } as Update);
+    await a.w.accept(checkout(5, 5));
     setImmediate(tick);
     await a.w.start();
     await run(100);
