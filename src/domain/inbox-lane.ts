@@ -3,7 +3,7 @@
  * for the answer), a chat's successful payments share the chat's payment lane. Payments have worker
  * slots of their own, so whether a lane carries payments is decided here once: the lanes are built
  * by `paymentLanes` (telegram/inbox-lane.ts), recognised by `isPaymentLane` (the inbox worker) and
- * selected in SQL by `PAYMENT_LANE_PATTERNS` (the inbox repository's claim).
+ * selected in SQL by `PAYMENT_LANES_SQL` (the inbox repository's claims, and PostgreSQL's index of them).
  */
 
 export const paymentLanes = {
@@ -15,6 +15,9 @@ export const paymentLanes = {
 
 /** SQL LIKE patterns: a lane matching one of them carries payments; no other lane matches. */
 export const PAYMENT_LANE_PATTERNS = ['checkout:%', '%:payment'] as const;
+
+/** The payment lanes as an SQL condition on a `lane` column (the claims, and PostgreSQL's index of them). */
+export const PAYMENT_LANES_SQL = `(${PAYMENT_LANE_PATTERNS.map((pattern) => `lane like '${pattern}'`).join(' or ')})`;
 
 const likeToRegExp = (pattern: string) =>
   new RegExp(

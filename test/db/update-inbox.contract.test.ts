@@ -257,13 +257,12 @@ describe.each(availableEngines())('UpdateInboxRepository on %s', (engine) => {
     expect(claimed.map((r) => r.lane).sort()).toEqual([...lanes].sort());
   });
 
-  it("a lane's update in one shard waits for an older one of its lane left in another (stored before shards)", async () => {
+  it("a lane with an older update stored before shards (shard 0) is its own shard's, oldest first", async () => {
     const lane = '4242';
     const shard = laneShard(lane);
-    const range = { from: shard, to: shard };
     await add(1, lane);
     await add(2, lane);
-    // The older update was stored by a version without shards: shard 0, outside the range.
+    // The older update was stored by a version without shards: shard 0.
     expect(shard).not.toBe(0);
     const t = store.engine.tables.updateInbox;
     await store.engine.run((db) =>
@@ -272,24 +271,13 @@ describe.each(availableEngines())('UpdateInboxRepository on %s', (engine) => {
         .set({ shard: 0 })
         .where(and(eq(t.botId, store.scope.botId), eq(t.updateId, 1))),
     );
-    const claim = (done: number[]) =>
-      store.inbox.settle({
-        done,
-        owner: 'a',
-        leaseMs: LEASE,
-        claim: { payments: 0, chats: 10 },
-        shards: range,
-      });
-    expect(await claim([])).toEqual([]);
-    const [older] = await store.inbox.settle({
-      done: [],
-      owner: 'b',
-      leaseMs: LEASE,
-      claim: { payments: 0, chats: 10 },
-      shards: { from: 0, to: 0 },
-    });
-    expect(older?.updateId).toBe(1);
-    expect((await claim([1])).map((r) => r.updateId)).toEqual([2]);
+    const claim = (owner: string, range: ShardRange, done: number[] = []) =>
+      store.inbox.settle({ done, owner, leaseMs: LEASE, claim: { payments: 0, chats: 10 }, shards: range });
+    // Shard 0's replica leaves the lane alone: it is not split between two replicas.
+    expect(await claim('b', { from: 0, to: 0 })).toEqual([]);
+    const ownShard = { from: shard, to: shard };
+    expect((await claim('a', ownShard)).map((r) => r.updateId)).toEqual([1]);
+    expect((await claim('a', ownShard, [1])).map((r) => r.updateId)).toEqual([2]);
   });
 
   it('the replicas alive are those that renewed within their lease; one that leaves is gone at once', async () => {
