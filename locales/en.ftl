@@ -38,6 +38,8 @@ menu-language = 🌐 Language
 menu-help = ❓ Help
 
 # ── /language ───────────────────────────────────────────
+# This language's name in its own words, with its flag (/language lists every installed one).
+language-name = 🇬🇧 English
 language-choose = 🌐 <b>Language and result captions</b>
 language-changed = ✅ Language set to English.
 

@@ -38,6 +38,8 @@ menu-language = 🌐 Язык
 menu-help = ❓ Помощь
 
 # ── /language ───────────────────────────────────────────
+# Название этого языка на нём самом, с флагом (/language перечисляет все установленные).
+language-name = 🇷🇺 Русский
 language-choose = 🌐 <b>Язык и подпись к результатам</b>
 language-changed = ✅ Язык переключён на русский.
 
@@ -97,7 +99,9 @@ gen-prompt-ask = ✍️ Опишите, что хотите получить.{ $
 gen-prompt-ask-optional = ✍️ Опишите, что хотите получить, или нажмите «Пропустить».{ $limits }
 gen-prompt-limit = { " " }До { $max } { $max ->
     [one] символа
-   *[other] символов
+    [few] символов
+    [many] символов
+   *[other] символа
   }.
 gen-prompt-expected-text = Пожалуйста, отправьте описание текстовым сообщением.
 gen-prompt-media-first = Сначала, пожалуйста, описание текстом: фото и видео понадобятся на следующем шаге.
@@ -107,12 +111,14 @@ gen-prompt-caption-no-media = 📝 Подпись к файлу сохранен
 gen-prompt-too-long = Описание слишком длинное: { $length } { $length ->
     [one] символ
     [few] символа
-   *[other] символов
+    [many] символов
+   *[other] символа
   }, а эта модель принимает не больше { $max }. Сократите его и отправьте ещё раз.
 gen-prompt-too-short = Описание слишком короткое: нужно хотя бы { $min } { $min ->
     [one] символ
     [few] символа
-   *[other] символов
+    [many] символов
+   *[other] символа
   }.
 gen-media-kind-image = фото
 gen-media-kind-video = видео
@@ -129,6 +135,21 @@ gen-media-count-range = отправьте от { $min } до { $max } { $kind -
   }
 gen-media-count-optional = отправьте { $max ->
     [1] { $max } { $kind ->
+        [image] фото
+        [video] видео
+       *[any] фото или видео
+    }
+    [one] до { $max } { $kind ->
+        [image] фото
+        [video] видео
+       *[any] фото или видео
+    }
+    [few] до { $max } { $kind ->
+        [image] фото
+        [video] видео
+       *[any] фото или видео
+    }
+    [many] до { $max } { $kind ->
         [image] фото
         [video] видео
        *[any] фото или видео
@@ -169,7 +190,9 @@ media-input-target-image = Фото, куда вставить лицо
 media-problem-unsupported-type = ⚠️ Такой тип файла здесь не подходит. Допустимые форматы: { $formats }.
 media-problem-too-many = ⚠️ Это уже лишний файл: на этом шаге можно не больше { $max } { $max ->
     [one] файла
-   *[other] файлов
+    [few] файлов
+    [many] файлов
+   *[other] файла
   }. Нажмите «Готово», чтобы продолжить.
 media-problem-too-big-for-telegram = ⚠️ Файл весит { $size } МБ, а Telegram даёт ботам скачивать не больше { $limit } МБ. Отправьте файл поменьше или сожмите его.
 media-problem-too-big = ⚠️ Файл весит { $size } МБ, а эта модель принимает не больше { $limit } МБ. Отправьте файл поменьше.
@@ -371,7 +394,8 @@ admin-stats-top-title = 🏆 <b>Популярные модели за 30 дне
 admin-stats-top-line = { $n }. { $model }: { $orders } { $orders ->
     [one] заказ
     [few] заказа
-   *[many] заказов
+    [many] заказов
+   *[other] заказа
 }
 admin-stats-top-empty = Заказов пока нет.
 admin-stats-active = ⏳ <b>Сейчас в работе:</b> { $total } (в очереди { $queued }, генерируются { $processing })
@@ -418,12 +442,16 @@ prompts-category-header = { $type } · { $category }
 prompts-search-header = 🔎 Поиск: <b>{ $query }</b>
 prompts-search-ask = 🔎 Отправьте слово или короткую фразу для поиска — до { $max } { $max ->
     [one] символа
-   *[other] символов
+    [few] символов
+    [many] символов
+   *[other] символа
   }. Поиск идёт по названиям и текстам на русском и английском.
 prompts-search-expected-text = Пожалуйста, отправьте слова для поиска текстовым сообщением.
 prompts-search-too-long = Слишком длинный запрос: пожалуйста, не больше { $max } { $max ->
     [one] символа
-   *[other] символов
+    [few] символов
+    [many] символов
+   *[other] символа
   }.
 prompts-search-empty = Ничего не нашлось. Попробуйте другие слова — на русском или английском.
 prompts-empty = Здесь пока нет промптов.
@@ -446,12 +474,14 @@ prompts-started = ✨ Описание взято из промпта «{ $title
 prompts-too-long = Этот промпт слишком длинный для { $model }: в нём { $length } { $length ->
     [one] символ
     [few] символа
-   *[other] символов
+    [many] символов
+   *[other] символа
   }, а модель принимает не больше { $max }. Отправьте своё описание покороче — вот исходный текст, чтобы скопировать и поправить:
 prompts-too-short = Этот промпт слишком короткий для { $model }: нужно хотя бы { $min } { $min ->
     [one] символ
     [few] символа
-   *[other] символов
+    [many] символов
+   *[other] символа
   }. Отправьте своё описание — вот исходный текст, чтобы скопировать и поправить:
 prompts-unavailable = 📚 Библиотека готовых промптов пока недоступна. Нажмите «🎨 Создать» и опишите свою идею сами.
 prompts-try-again = Попробуйте ещё раз через несколько минут.
@@ -475,11 +505,15 @@ limits-active-orders = { -setup.billing ->
 limits-daily-orders = { -setup.billing ->
     [stars] 📅 Дневной лимит исчерпан: не больше { $max } { $max ->
         [one] заказа
-       *[other] заказов
+        [few] заказов
+        [many] заказов
+       *[other] заказа
     } в день. Заказ сохранён: нажмите «Подтвердить» ещё раз после { $reset }, когда лимит обновится. Ничего не списано.
    *[other] 📅 Дневной лимит исчерпан: не больше { $max } { $max ->
         [one] заказа
-       *[other] заказов
+        [few] заказов
+        [many] заказов
+       *[other] заказа
     } в день. Заказ сохранён: нажмите «Подтвердить» ещё раз после { $reset }, когда лимит обновится.
   }
 limits-daily-spend = 📅 Этот заказ обходится боту в { $price }, а на ваши генерации сегодня осталось только { $remaining } (дневной бюджет — { $limit }). Заказ сохранён: нажмите «Подтвердить» ещё раз после { $reset }, когда бюджет обновится.
@@ -598,7 +632,9 @@ broadcast-ask-button-line =
 broadcast-button-invalid =
     Не получилось разобрать. Нужен текст кнопки не длиннее { $max } { $max ->
         [one] символа
-       *[other] символов
+        [few] символов
+        [many] символов
+       *[other] символа
     }, вертикальная черта и ссылка, начинающаяся с https:// или http://, например:
     <code>Открыть каталог | https://example.com</code>
 broadcast-preview = 👆 Так сообщение увидят клиенты. Кому его отправить?
@@ -613,7 +649,8 @@ broadcast-ask-days = За какой срок учитывать активно�
 broadcast-days = { $days } { $days ->
     [one] день
     [few] дня
-   *[many] дней
+    [many] дней
+   *[other] дня
 }
 broadcast-ask-ids = Пришлите Telegram id получателей через пробел, запятую или с новой строки — не больше { $max }.
 broadcast-ids-invalid = Не найдено ни одного id. Пришлите только числа через пробел, запятую или с новой строки — не больше { $max }.
@@ -627,18 +664,23 @@ broadcast-label-language = клиенты, читающие на языке: { $
 broadcast-label-active = активные за { $days ->
     [one] последний { $days } день
     [few] последние { $days } дня
-   *[many] последние { $days } дней
+    [many] последние { $days } дней
+   *[other] последние { $days } дня
 }
 broadcast-label-paying = платившие клиенты
 broadcast-label-ids = клиенты из списка
 broadcast-confirm =
     Отправить это сообщение { $count ->
         [one] <b>{ $count }</b> получателю
-       *[other] <b>{ $count }</b> получателям
+        [few] <b>{ $count }</b> получателям
+        [many] <b>{ $count }</b> получателям
+       *[other] <b>{ $count }</b> получателя
     } ({ $audience })?
     Скорость — около { $rate } { $rate ->
         [one] сообщения
-       *[other] сообщений
+        [few] сообщений
+        [many] сообщений
+       *[other] сообщения
     } в секунду, так что отправка займёт примерно { $duration }.
 broadcast-button-send = 📣 Отправить ({ $count })
 broadcast-busy =
@@ -696,7 +738,8 @@ admin-user-cap-active = { $n } одновременно
 admin-user-cap-daily-orders = { $n } { $n ->
     [one] заказ
     [few] заказа
-   *[many] заказов
+    [many] заказов
+   *[other] заказа
   } в день
 admin-user-cap-daily-spend = { $amount } в день
 admin-user-language-auto = { $language } (из Telegram)
@@ -807,15 +850,16 @@ admin-promo-until = действует до { $date }
 admin-promo-no-end = бессрочно
 admin-promo-created = ✅ Промокод <code>{ $code }</code> создан: { $uses ->
     [1] { $amount }, на одну активацию
-   *[other] по { $amount } для { $uses } { $uses ->
-        [one] клиента
-       *[other] клиентов
-    }
+    [one] по { $amount } для { $uses } клиента
+    [few] по { $amount } для { $uses } клиентов
+    [many] по { $amount } для { $uses } клиентов
+   *[other] по { $amount } для { $uses } клиента
   }, { $validity }.
 admin-promo-batch-done = ✅ { $count } { $count ->
     [one] одноразовый код
     [few] одноразовых кода
-   *[many] одноразовых кодов
+    [many] одноразовых кодов
+   *[other] одноразового кода
   } по { $amount }, { $validity }.
 admin-promos-empty = Промокодов пока нет. Создайте их командой /promo_new или /promo_batch.
 admin-promos-title = 🎁 <b>Промокоды</b> (страница { $page } из { $pages })
@@ -831,7 +875,8 @@ admin-promo-off-unknown = ⚠️ Промокода <code>{ $code }</code> не�
 admin-stats-promo = Промокоды: подарено { $amount } за { $redemptions } { $redemptions ->
     [one] активацию
     [few] активации
-   *[many] активаций
+    [many] активаций
+   *[other] активации
   }
 admin-user-promo = Активировано промокодов: { $count }
 admin-audit-promo-created = создание промокода { $code } (⭐ { $stars } × { $uses })
@@ -851,7 +896,8 @@ invite-rule-percent = 💫 { $percent }% от купленных звёзд, к�
         [1] первый день
         [one] первые { $days } день
         [few] первые { $days } дня
-       *[many] первые { $days } дней
+        [many] первые { $days } дней
+       *[other] первые { $days } дня
     }
 invite-rule-cap = Не больше { $amount } в день.
 invite-rules-off = Сейчас за приглашения ничего не начисляется.
@@ -886,11 +932,13 @@ admin-user-campaign = Кампания: { $name }
 admin-stats-referrals = 👥 Рефералы: { $customers } { $customers ->
         [one] клиент пришёл
         [few] клиента пришли
-       *[many] клиентов пришли
+        [many] клиентов пришли
+       *[other] клиента пришли
     } по приглашениям, { $topups } { $topups ->
         [one] платное пополнение
         [few] платных пополнения
-       *[many] платных пополнений
+        [many] платных пополнений
+       *[other] платного пополнения
     } ({ $bought }); выдано наград: { $rewards }
 ## after-result
 after-result-button-again = 🔁 Ещё раз
@@ -1100,7 +1148,8 @@ subscription-status-several =
     🔁 У вас { $count ->
         [one] { $count } подписка
         [few] { $count } подписки
-       *[many] { $count } подписок
+        [many] { $count } подписок
+       *[other] { $count } подписки
     } одновременно, Telegram продлевает каждую. Осталось звёзд их периодов: { $left }.
 subscription-status-item = { $n }. <b>{ $name }</b>: { $renewal }
 subscription-button-cancel-item = Отменить продление { $n }
@@ -1198,7 +1247,8 @@ upstream-key-no-secret = Для своих API-ключей на сервере 
 upstream-key-in-flight = На текущем ключе { $orders ->
     [one] ещё выполняется { $orders } заказ
     [few] ещё выполняются { $orders } заказа
-   *[other] ещё выполняются { $orders } заказов
+    [many] ещё выполняются { $orders } заказов
+   *[other] ещё выполняется { $orders } заказа
   }, и завершить их может только этот аккаунт. Ничего не изменилось: попробуйте снова, когда они будут готовы.
 upstream-key-refused = API не принимает этот ключ: в нём опечатка, он отозван или относится к другому аккаунту или провайдеру. Ничего не сохранено, бот работает на прежнем ключе.
 upstream-key-unreachable = Не удалось связаться с API, чтобы проверить ключ, поэтому ничего не сохранено. Попробуйте ещё раз через несколько минут.

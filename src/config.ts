@@ -17,7 +17,7 @@ import type { UrlPolicy } from './lib/url-policy.js';
 import { loadPriceOverrides } from './services/wallet/prices-file.js';
 import type { PriceOverride } from './services/wallet/star-pricing.js';
 import { type Branding, loadBrandTexts } from './texts/branding.js';
-import { LOCALES_DIR, SUPPORTED_LOCALES } from './texts/locales.js';
+import { isSupportedLocale, LOCALES_DIR, type Locale, SUPPORTED_LOCALES } from './texts/locales.js';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -274,7 +274,12 @@ const baseSchema = z.object({
     .default('admins'),
   /** A file of the settings added bots start from instead of the main bot's (loadBotTemplate). */
   BOT_TEMPLATE: z.string().optional(),
-  DEFAULT_LOCALE: z.enum(['en', 'ru'], { message: 'must be "en" or "ru"' }).default('en'),
+  DEFAULT_LOCALE: z
+    .string()
+    .refine(isSupportedLocale, {
+      message: `must be one of the installed languages (locales/*.ftl): ${SUPPORTED_LOCALES.join(', ')}`,
+    })
+    .default('en'),
   /** The zone every date and time shown to customers and admins is written in (IANA name). */
   TIME_ZONE: z
     .string()
@@ -470,7 +475,7 @@ export interface Config {
    * create one with /newbot (MANAGED_BOTS: nobody, the main bot's admins, or every user).
    */
   bots: { tokensSecret: string | null; managed: ManagedBotsPolicy };
-  defaultLocale: 'en' | 'ru';
+  defaultLocale: Locale;
   /** TIME_ZONE: the IANA zone dates and times are shown in (telegram/date-time.ts); default UTC. */
   timeZone: string;
   logLevel: Env['LOG_LEVEL'];

@@ -1,4 +1,5 @@
 declare module 'virtual:miniapp-strings' {
-  const strings: Record<'en' | 'ru', Record<string, string>>;
+  /** Each installed language's `miniapp-` messages, by language tag (`en` always among them). */
+  const strings: Record<string, Record<string, string>> & { en: Record<string, string> };
   export default strings;
 }

@@ -1,16 +1,18 @@
 /**
- * The page's texts in the admin's Telegram language (Russian or English), from the bot's own
- * locales (`miniapp-` messages, see strings-plugin.ts). `{ $name }` placeables are filled in here.
+ * The page's texts in the admin's Telegram language when the bot speaks it, else English, from the
+ * bot's own locales (`miniapp-` messages, see strings-plugin.ts). `{ $name }` placeables are filled
+ * in here; a message missing in a language is shown in English.
  */
 import strings from 'virtual:miniapp-strings';
 import { formatUsd } from './money.js';
 
-export type Locale = 'en' | 'ru';
+export type Locale = string;
 
 let locale: Locale = 'en';
 
 export function setLocale(languageCode: string | undefined): void {
-  locale = languageCode?.toLowerCase().startsWith('ru') ? 'ru' : 'en';
+  const base = languageCode?.toLowerCase().split(/[-_]/)[0] ?? 'en';
+  locale = base in strings ? base : 'en';
   document.documentElement.lang = locale;
 }
 
@@ -19,7 +21,7 @@ export function currentLocale(): Locale {
 }
 
 export function t(key: string, vars: Record<string, string | number> = {}): string {
-  const text = strings[locale][key] ?? strings.en[key] ?? key;
+  const text = strings[locale]?.[key] ?? strings.en[key] ?? key;
   return text.replace(/\{\s*\$([\w-]+)\s*\}/g, (_, name: string) => String(vars[name] ?? ''));
 }
 

@@ -21,9 +21,10 @@ export function modelTypeLabel(type: string): string {
   }
 }
 
-/** The same rule as the bot's menu: the admin's name in this language, else the upstream's. */
+/** The same rule as the bot's menu: the admin's name in this language, else in English, else the upstream's. */
 export function shownModelName(model: Pick<SettingsModel, 'name' | 'upstreamName'>): string {
-  return model.name[currentLocale()] ?? model.upstreamName;
+  const names: Record<string, string | null> = model.name;
+  return names[currentLocale()] ?? names.en ?? model.upstreamName;
 }
 
 /** A broadcast's status (running, paused, cancelled, done) in words. */

@@ -7,7 +7,9 @@
  * resumed on another replica, or given another upstream key, follows within that.
  * A bot whose token stops working is logged and left out; the others go on.
  */
+
 import { Api, GrammyError, InputFile } from 'grammy';
+import type { LanguageCode } from 'grammy/types';
 import { type BotRecord, MAIN_BOT_ID } from '../db/index.js';
 import { Periodic } from '../lib/periodic.js';
 import type { Logger } from '../logger.js';
@@ -21,7 +23,7 @@ import {
 } from '../server/webhook.js';
 import { type BotFigures, RefusedTokenError, type TokenOwner } from '../services/bot-registry.js';
 import type { SingletonJob, SingletonJobs } from '../services/singleton-jobs.js';
-import { type Locale, SUPPORTED_LOCALES } from '../telegram/i18n.js';
+import { type Locale, languageCodeOf, SUPPORTED_LOCALES } from '../telegram/i18n.js';
 import { suggestedBotName } from '../telegram/managed-bot.js';
 import { pollIntake, registerWebhook, webhookIntake } from './bot-intake.js';
 import { startBot, stopBot } from './bot-lifecycle.js';
@@ -247,8 +249,8 @@ export class BotFleet {
     const keptSuggestion = SUPPORTED_LOCALES.some(
       (locale) => suggested(locale) === rt.bot.botInfo.first_name,
     );
-    const languages: Array<{ locale: Locale; language_code?: Locale }> = [
-      ...SUPPORTED_LOCALES.map((locale) => ({ locale, language_code: locale })),
+    const languages: Array<{ locale: Locale; language_code?: LanguageCode }> = [
+      ...SUPPORTED_LOCALES.map((locale) => ({ locale, language_code: languageCodeOf(locale) })),
       { locale: config.defaultLocale },
     ];
     try {

@@ -4,7 +4,7 @@ import type { BotCommand } from 'grammy/types';
 import type { Config, ManagedBotsPolicy } from '../config.js';
 import { rewardsOn } from '../domain/referral.js';
 import type { TelegramContext } from '../telegram/context.js';
-import { type Locale, SUPPORTED_LOCALES } from '../telegram/i18n.js';
+import { type Locale, languageCodeOf, SUPPORTED_LOCALES } from '../telegram/i18n.js';
 
 const USER_COMMANDS = ['start', 'generate', 'orders', 'prompts', 'language', 'help', 'cancel'] as const;
 /** With BILLING=stars; /paysupport and /terms are what Telegram requires of sellers. */
@@ -103,7 +103,7 @@ function commandsFor(i18n: I18n<TelegramContext>, locale: Locale, lists: Command
 export async function registerCommands(api: Api, lists: CommandLists): Promise<void> {
   const { i18n } = lists;
   for (const locale of SUPPORTED_LOCALES) {
-    await api.setMyCommands(commandsFor(i18n, locale, lists), { language_code: locale });
+    await api.setMyCommands(commandsFor(i18n, locale, lists), { language_code: languageCodeOf(locale) });
   }
   await api.setMyCommands(commandsFor(i18n, lists.defaultLocale, lists));
 }
@@ -175,7 +175,10 @@ export async function registerAdminCommands(
     const scope = { type: 'chat' as const, chat_id: adminId };
     try {
       for (const locale of SUPPORTED_LOCALES) {
-        await api.setMyCommands(adminCommandsFor(i18n, locale, lists), { scope, language_code: locale });
+        await api.setMyCommands(adminCommandsFor(i18n, locale, lists), {
+          scope,
+          language_code: languageCodeOf(locale),
+        });
       }
       await api.setMyCommands(adminCommandsFor(i18n, defaultLocale, lists), { scope });
       registeredIn(api).add(adminId);

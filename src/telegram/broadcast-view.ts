@@ -6,8 +6,7 @@ import { InlineKeyboard } from 'grammy';
 import type { BroadcastAudience, BroadcastRecord, RecipientCounts } from '../db/index.js';
 import type { ProgressSnapshot } from '../services/broadcast-progress.js';
 import { broadcastControlData } from './callback-data/admin.js';
-import type { Texts } from './i18n.js';
-import { LANGUAGE_LABELS } from './keyboards/language.js';
+import { languageLabel, type Texts } from './i18n.js';
 import { formatDuration } from './order-status.js';
 
 const BAR_CELLS = 12;
@@ -101,7 +100,7 @@ export function audienceLabel(texts: Texts, audience: BroadcastAudience): string
     case 'all':
       return texts.t('broadcast-label-all');
     case 'language':
-      return texts.t('broadcast-label-language', { language: LANGUAGE_LABELS[audience.locale] });
+      return texts.t('broadcast-label-language', { language: languageLabel(audience.locale) });
     case 'active':
       return texts.t('broadcast-label-active', { days: audience.days });
     case 'paying':

@@ -42,8 +42,16 @@ function yearIn(timeZone: string, date: Date): string {
   ).format(date);
 }
 
+/**
+ * The tag Intl formats a language's dates and numbers with: British English (day before month, a
+ * 24-hour clock), every other language as itself.
+ */
+export function intlTag(locale: Locale): string {
+  return locale === 'en' ? 'en-GB' : locale;
+}
+
 export function dateTimeFormatter(locale: Locale, timeZone: string): DateTimeFormatter {
-  const tag = locale === 'ru' ? 'ru-RU' : 'en-GB';
+  const tag = intlTag(locale);
   const clock = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone } as const;
   return {
     dateTime(date, now = new Date()) {
@@ -65,4 +73,16 @@ export function dateTimeFormatter(locale: Locale, timeZone: string): DateTimeFor
       return `${format.format(date)} ${zoneLabel(timeZone, date)}`;
     },
   };
+}
+
+/** The language's decimal mark ("." in English, "," in Russian and Ukrainian). */
+const decimalMarks = new Map<Locale, string>();
+export function decimalMark(locale: Locale): string {
+  let mark = decimalMarks.get(locale);
+  if (mark === undefined) {
+    const parts = new Intl.NumberFormat(intlTag(locale)).formatToParts(1.5);
+    mark = parts.find((part) => part.type === 'decimal')?.value ?? '.';
+    decimalMarks.set(locale, mark);
+  }
+  return mark;
 }

@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { I18n } from '@grammyjs/i18n';
+import type { LanguageCode } from 'grammy/types';
 import { escapeHtml } from '../lib/html.js';
 import {
   addSupportLine,
@@ -27,7 +28,13 @@ import {
 import type { TelegramContext } from './context.js';
 import { type DateTimeFormatter, dateTimeFormatter } from './date-time.js';
 
-export { isSupportedLocale, LOCALES_DIR, type Locale, SUPPORTED_LOCALES } from '../texts/locales.js';
+export {
+  isSupportedLocale,
+  LOCALES_DIR,
+  type Locale,
+  languageLabel,
+  SUPPORTED_LOCALES,
+} from '../texts/locales.js';
 
 /** The i18n instances of bots that show no prices: textsFor() tells its texts so. */
 const pricesHidden = new WeakSet<I18n<TelegramContext>>();
@@ -127,4 +134,9 @@ export function textsFor(i18n: I18n<TelegramContext>, locale: string): Texts {
   const { dateTime, time } = dateTimeFormatter(resolved, timeZones.get(i18n) ?? 'UTC');
   const texts: Texts = { locale: resolved, t, dateTime, time };
   return pricesHidden.has(i18n) ? { ...texts, showPrices: false } : texts;
+}
+
+/** A locale as the Bot API's `language_code` (an installed locale's name is its ISO 639 code). */
+export function languageCodeOf(locale: Locale): LanguageCode {
+  return locale as LanguageCode;
 }

@@ -158,6 +158,11 @@ export function checkBrandText(file: string, locale: string, source: string, own
   return problems;
 }
 
+/** "en.ftl, ru.ftl, uk.ftl": the files of these languages. */
+function fileNames(locales: readonly string[]): string {
+  return locales.map((locale) => `${locale}.ftl`).join(', ');
+}
+
 /**
  * Reads BRAND_TEXTS_DIR: `<locale>.ftl` for the locales we speak (either may be missing); any other
  * .ftl file is reported (a misnamed file would otherwise be ignored). Other files are ignored.
@@ -176,13 +181,12 @@ export function loadBrandTexts(
   const texts: Branding['texts'] = {};
   const problems: string[] = [];
   const ftl = names.filter((name) => extname(name) === '.ftl');
-  if (ftl.length === 0)
-    problems.push(`${dir} holds none of ${own.locales.map((l) => `${l}.ftl`).join(', ')}`);
+  if (ftl.length === 0) problems.push(`${dir} holds none of ${fileNames(own.locales)}`);
   for (const name of ftl) {
     const file = join(dir, name);
     const locale = name.slice(0, -'.ftl'.length);
     if (!own.locales.includes(locale)) {
-      problems.push(`${file}: only ${own.locales.map((l) => `${l}.ftl`).join(' and ')} are read`);
+      problems.push(`${file}: only the installed languages are read (${fileNames(own.locales)})`);
       continue;
     }
     let source: string;

@@ -1,15 +1,46 @@
 /**
  * The languages the bot speaks and where their Fluent files are: shared by the config (which checks
- * brand overrides against them) and the bot (which renders them).
+ * brand overrides against them) and the bot (which renders them). A language is installed by
+ * dropping its file into locales/ (`<tag>.ftl`, the same keys as en.ftl): found at start-up, no code
+ * to change. Each file names its own language (`language-name`), as /language lists it.
  */
-import { resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
-export const SUPPORTED_LOCALES = ['en', 'ru'] as const;
-export type Locale = (typeof SUPPORTED_LOCALES)[number];
 export const LOCALES_DIR = resolve(import.meta.dirname, '../../locales');
 
+/** A language tag the bot speaks ("en", "ru", "uk"): the name of its file in locales/. */
+export type Locale = string;
+
+/** What a language file may be called: a base language tag, as Telegram's language_code starts. */
+const LOCALE_FILE = /^([a-z]{2,3})\.ftl$/;
+
+/** The languages of locales/, English first (the reference every other file is checked against). */
+function installedLocales(dir: string): Locale[] {
+  const found = readdirSync(dir)
+    .map((name) => LOCALE_FILE.exec(name)?.[1])
+    .filter((tag): tag is string => tag !== undefined)
+    .sort();
+  return ['en', ...found.filter((tag) => tag !== 'en')];
+}
+
+export const SUPPORTED_LOCALES: readonly Locale[] = installedLocales(LOCALES_DIR);
+
 export function isSupportedLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (SUPPORTED_LOCALES as readonly string[]).includes(value);
+  return typeof value === 'string' && SUPPORTED_LOCALES.includes(value);
+}
+
+/** Each language's name in its own words (its file's `language-name`), so anyone finds theirs. */
+const LANGUAGE_NAMES = new Map(
+  SUPPORTED_LOCALES.map((locale) => {
+    const source = readFileSync(join(LOCALES_DIR, `${locale}.ftl`), 'utf8');
+    return [locale, /^language-name\s*=\s*(.+)$/m.exec(source)?.[1]?.trim() ?? locale] as const;
+  }),
+);
+
+/** The language's name as its speakers write it, with its flag: "🇺🇦 Українська". */
+export function languageLabel(locale: Locale): string {
+  return LANGUAGE_NAMES.get(locale) ?? locale;
 }
 
 /** Maps Telegram's language_code ("ru", "en-US", "ru_RU") to a locale we speak, if any: its base tag. */

@@ -1,5 +1,6 @@
 /** The language screen: the flags, the description toggle, and always a way back to the menu. */
 import { afterEach, describe, expect, it } from 'vitest';
+import { createI18n, SUPPORTED_LOCALES } from '../../src/telegram/i18n.js';
 import {
   callbackQuery,
   createInProcessBot,
@@ -34,5 +35,26 @@ describe('🌐 Language', () => {
 
     await harness.send(textMessage({ id: 81, language_code: 'ru' }, '/language'));
     expect(buttonsOf(last(harness, 'sendMessage')).at(-1)?.text).toBe('🏠 Главное меню');
+  });
+
+  it('lists every installed language in its own words; Ukrainian is spoken to whoever picks it or uses it', async () => {
+    harness = await createInProcessBot();
+    const uk = (key: string) => createI18n('en').t('uk', key);
+    expect(SUPPORTED_LOCALES).toEqual(['en', 'ru', 'uk']);
+    await harness.send(textMessage({ id: 82, language_code: 'en' }, '/language'));
+    const picker = buttonsOf(last(harness, 'sendMessage'));
+    expect(picker.map((b) => b.text).slice(0, 3)).toEqual(['✅ 🇬🇧 English', '🇷🇺 Русский', '🇺🇦 Українська']);
+
+    // Picked: every text from then on is Ukrainian.
+    await harness.send(callbackQuery({ id: 82, language_code: 'en' }, 'lang:uk'));
+    expect(last(harness, 'answerCallbackQuery')).toMatchObject({ text: uk('language-changed') });
+    await harness.send(textMessage({ id: 82, language_code: 'en' }, '/language'));
+    expect(buttonsOf(last(harness, 'sendMessage')).at(-1)?.text).toBe(uk('button-main-menu'));
+
+    // A newcomer whose Telegram is in Ukrainian ("uk-UA") is answered in Ukrainian at once.
+    await harness.send(textMessage({ id: 83, language_code: 'uk-UA' }, '/language'));
+    const own = buttonsOf(last(harness, 'sendMessage'));
+    expect(own.map((b) => b.text)).toContain('✅ 🇺🇦 Українська');
+    expect(own.at(-1)?.text).toBe(uk('button-main-menu'));
   });
 });

@@ -133,7 +133,9 @@ describe('start-up with a bad configuration', () => {
     expect(code).toBe(1);
     expect(output).toMatch(/BOT_TOKEN is required/);
     expect(output).toMatch(/ADMIN_IDS must be a comma-separated list/);
-    expect(output).toMatch(/DEFAULT_LOCALE must be "en" or "ru"/);
+    expect(output).toMatch(
+      /DEFAULT_LOCALE must be one of the installed languages \(locales\/\*\.ftl\): en, ru, uk/,
+    );
     expect(output).toMatch(/RESELLER_API_URL is required when RESELLER_API_KEY is set/);
     expect(output).not.toContain('super-secret-key');
   });

@@ -102,9 +102,13 @@ describe('override files (BRAND_TEXTS_DIR)', () => {
   });
 
   it('reports a misnamed file, an empty folder and a missing folder', () => {
-    expect(loadBrandTexts(dir, OWN).problems).toEqual([`${dir} holds none of en.ftl, ru.ftl`]);
+    const installed = SUPPORTED_LOCALES.map((locale) => `${locale}.ftl`).join(', ');
+    expect(installed).toMatch(/^en\.ftl, ru\.ftl, uk\.ftl/);
+    expect(loadBrandTexts(dir, OWN).problems).toEqual([`${dir} holds none of ${installed}`]);
     const de = write('de.ftl', 'help-text = Hilfe\n');
-    expect(loadBrandTexts(dir, OWN).problems).toEqual([`${de}: only en.ftl and ru.ftl are read`]);
+    expect(loadBrandTexts(dir, OWN).problems).toEqual([
+      `${de}: only the installed languages are read (${installed})`,
+    ]);
     expect(loadBrandTexts(join(dir, 'nope'), OWN).problems).toEqual([`${join(dir, 'nope')} cannot be read`]);
   });
 

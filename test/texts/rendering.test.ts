@@ -1,8 +1,8 @@
 /**
- * Every text in both languages, rendered with representative arguments in every setup the bot can
+ * Every text in every language, rendered with representative arguments in every setup the bot can
  * run in (billing off or in Stars, with or without SUPPORT_CONTACT), must read as a finished
  * message: not empty, no sentence nested in brackets, no ∞, no raw slug, no stiff English, no
- * gendered «я» in Russian, no "charged" without Stars billing, a support contact wherever a text
+ * gendered «я» in Russian or Ukrainian, no "charged" without Stars billing, a support contact wherever a text
  * sends the customer to support, and non-breaking spaces before units.
  */
 import { readFileSync } from 'node:fs';
@@ -144,13 +144,16 @@ describe.each(SETUPS)('every text with billing $billing and support $support', (
     }
   });
 
-  it('speaks English with contractions and Russian without a gendered «я»', () => {
+  it('speaks English with contractions, Russian and Ukrainian without a gendered «я»', () => {
     for (const { locale, key, text } of texts) {
       if (locale === 'en')
         expect(text, key).not.toMatch(
           /\b(do|does|did|is|are|was|were|has|have|could|would|should|will) not\b|\bcannot\b|\bI am\b/i,
         );
-      else expect(text, key).not.toMatch(/(^|[\s«(—])я\s|\b(понял|нашёл|взял|смог)\b/iu);
+      else
+        expect(text, `${locale}/${key}`).not.toMatch(
+          /(^|[\s«(—])я\s|(?<!\p{L})(понял|нашёл|взял|смог|зрозумів|знайшов|взяв|зміг)(?!\p{L})/iu,
+        );
     }
   });
 
@@ -164,7 +167,7 @@ describe.each(SETUPS)('every text with billing $billing and support $support', (
   it('keeps a non-breaking space before units and after ⭐ and №', () => {
     for (const { locale, key, text } of texts)
       expect(text, `${locale}/${key}`).not.toMatch(
-        /\d (MB|МБ|sec|сек|min|мин|px|пикс)(?![\wа-яё])|[⭐№] \d/u,
+        /\d (MB|МБ|sec|сек|min|мин|px|пикс|с|хв|год|пікс)(?![\w\p{L}])|[⭐№] \d/u,
       );
   });
 
@@ -174,20 +177,26 @@ describe.each(SETUPS)('every text with billing $billing and support $support', (
       for (const { locale, key, text } of texts) {
         // Admins read about charges in any mode: only customers' texts follow the billing.
         if (STARS_ONLY.has(key) || key.startsWith('admin-')) continue;
-        expect(text, `${locale}/${key}`).not.toMatch(/charg|списа|спиш/i);
+        expect(text, `${locale}/${key}`).not.toMatch(/charg|списа|спиш|списуєм/i);
       }
     });
 
   if (support !== null)
     it('ends with the support contact wherever it sends the customer to support', () => {
-      const line = { en: '💬 Support: @shop_support', ru: '💬 Поддержка: @shop_support' };
+      const line: Record<string, string> = {
+        en: '💬 Support: @shop_support',
+        ru: '💬 Поддержка: @shop_support',
+        uk: '💬 Підтримка: @shop_support',
+      };
       const sending = texts.filter(
         ({ key, text }) =>
-          key !== 'access-support' && /(?<!\/pay)\bsupport\b(?!:)|поддержк(?!а:)/i.test(text),
+          key !== 'access-support' && /(?<!\/pay)\bsupport\b(?!:)|поддержк(?!а:)|підтримк(?!а:)/i.test(text),
       );
       expect(sending.map((t) => t.key)).toContain('paysupport-text');
-      for (const { locale, key, text } of sending)
-        expect(text.endsWith(line[locale]), `${locale}/${key}`).toBe(true);
+      for (const { locale, key, text } of sending) {
+        expect(line[locale], `the support line in ${locale}`).toBeDefined();
+        expect(text.endsWith(line[locale]!), `${locale}/${key}`).toBe(true);
+      }
     });
 });
 
@@ -195,6 +204,7 @@ describe('terminology', () => {
   it('is written at the top of each file', () => {
     expect(source('en').split('\n')[0]).toMatch(/^# Terminology/);
     expect(source('ru').split('\n')[0]).toMatch(/^# Термины/);
+    expect(source('uk').split('\n')[0]).toMatch(/^# Терміни/);
   });
 
   it('calls what the customer writes a description; "prompt" belongs to the library', () => {
@@ -206,14 +216,24 @@ describe('terminology', () => {
       // A text may point to the library by its name ("ready-made prompts", «готовые промпты», /prompts).
       const libraryName = /ready-made prompts?|готов\p{L}* промпт\p{L}*|\/prompts\b/giu;
       const en = i18n.t('en', key, VARIABLES).replace(libraryName, '');
-      const ru = i18n.t('ru', key, VARIABLES).replace(libraryName, '');
       expect(en, key).not.toMatch(/\bprompts?\b/i);
-      expect(ru, key).not.toMatch(/промпт/i);
+      for (const locale of ['ru', 'uk']) {
+        const text = i18n.t(locale, key, VARIABLES).replace(libraryName, '');
+        expect(text, `${locale}/${key}`).not.toMatch(/промпт/i);
+      }
     }
   });
 
-  it('says «картинки» for what the bot makes, never «изображения»', () => {
+  it('says «картинки» for what the bot makes, never «изображения»; in Ukrainian «зображення», never «картинки»', () => {
     const i18n = createI18n('en');
-    for (const key of KEYS) expect(i18n.t('ru', key, VARIABLES), key).not.toMatch(/изображени/i);
+    for (const key of KEYS) {
+      expect(i18n.t('ru', key, VARIABLES), key).not.toMatch(/изображени/i);
+      expect(i18n.t('uk', key, VARIABLES), key).not.toMatch(/картин/i);
+    }
+  });
+
+  it('keeps the Ukrainian texts free of Russian letters', () => {
+    const i18n = createI18n('en');
+    for (const key of KEYS) expect(i18n.t('uk', key, VARIABLES), key).not.toMatch(/[ыэъё]/i);
   });
 });

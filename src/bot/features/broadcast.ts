@@ -22,8 +22,13 @@ import {
   progressKeyboard,
   progressText,
 } from '../../telegram/broadcast-view.js';
-import { broadcastControlData, type ComposeStep, composeData } from '../../telegram/callback-data/admin.js';
-import { LANGUAGE_LABELS } from '../../telegram/keyboards/language.js';
+import {
+  broadcastControlData,
+  type ComposeStep,
+  composeData,
+  languageStep,
+} from '../../telegram/callback-data/admin.js';
+import { languageLabel, SUPPORTED_LOCALES } from '../../telegram/i18n.js';
 import { formatDuration } from '../../telegram/order-status.js';
 import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
 import { Composer } from '../composer.js';
@@ -199,17 +204,16 @@ async function askAudience(
     case 'aud_paying':
       return billing ? { kind: 'paying' } : undefined;
     case 'aud_lang': {
-      await ctx.reply(ctx.t('broadcast-ask-language'), {
-        reply_markup: back(
-          new InlineKeyboard()
-            .text(LANGUAGE_LABELS.en, composeData.pack({ step: 'lang_en' }))
-            .text(LANGUAGE_LABELS.ru, composeData.pack({ step: 'lang_ru' })),
-        ),
+      const languages = new InlineKeyboard();
+      SUPPORTED_LOCALES.forEach((locale, i) => {
+        if (i > 0 && i % 2 === 0) languages.row();
+        languages.text(languageLabel(locale), composeData.pack({ step: languageStep(locale) }));
       });
+      await ctx.reply(ctx.t('broadcast-ask-language'), { reply_markup: back(languages) });
       const choice = await next(conversation);
-      if (choice.kind === 'step' && choice.step === 'lang_en') return { kind: 'language', locale: 'en' };
-      if (choice.kind === 'step' && choice.step === 'lang_ru') return { kind: 'language', locale: 'ru' };
-      return undefined;
+      const locale =
+        choice.kind === 'step' ? SUPPORTED_LOCALES.find((l) => languageStep(l) === choice.step) : undefined;
+      return locale ? { kind: 'language', locale } : undefined;
     }
     case 'aud_active': {
       const keyboard = new InlineKeyboard();

@@ -8,7 +8,7 @@ import { InlineKeyboard } from 'grammy';
 import type { UserRecord } from '../../db/records.js';
 import { formatMoney } from '../../domain/money.js';
 import { customerCardData } from '../../telegram/callback-data/admin.js';
-import { LANGUAGE_LABELS } from '../../telegram/keyboards/language.js';
+import { languageLabel } from '../../telegram/i18n.js';
 import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
 import { orderPrice, price, stars } from '../../telegram/texts/money.js';
 import { Composer } from '../composer.js';
@@ -32,7 +32,7 @@ function cardKeyboard(ctx: BaseContext, user: UserRecord): InlineKeyboard {
 }
 
 function languageOf(ctx: BaseContext, user: UserRecord): string {
-  if (user.locale) return LANGUAGE_LABELS[user.locale];
+  if (user.locale) return languageLabel(user.locale);
   return ctx.t('admin-user-language-auto', { language: user.languageCode ?? '?' });
 }
 

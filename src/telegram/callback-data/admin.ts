@@ -8,6 +8,7 @@
  *   or with `newer` the ones just before it;
  * - `bts:<page>`: pages of /bots (the operator's bots, in the main bot).
  */
+import { SUPPORTED_LOCALES } from '../../texts/locales.js';
 import { buttonFamily, field } from './codec.js';
 
 export const COMPOSE_STEPS = [
@@ -19,17 +20,22 @@ export const COMPOSE_STEPS = [
   'aud_active',
   'aud_paying',
   'aud_ids',
-  'lang_en',
-  'lang_ru',
   'days_7',
   'days_30',
   'days_90',
   'back',
   'send',
 ] as const;
-export type ComposeStep = (typeof COMPOSE_STEPS)[number];
 
-export const composeData = buttonFamily('bcc', { step: field.oneOf(COMPOSE_STEPS) });
+/** The audience "by language": `lang_<tag>`, one for each installed language. */
+export const languageStep = (locale: string) => `lang_${locale}` as const;
+const LANGUAGE_STEPS = SUPPORTED_LOCALES.map(languageStep);
+
+export type ComposeStep = (typeof COMPOSE_STEPS)[number] | ReturnType<typeof languageStep>;
+
+export const composeData = buttonFamily('bcc', {
+  step: field.oneOf<ComposeStep>([...COMPOSE_STEPS, ...LANGUAGE_STEPS]),
+});
 
 export const broadcastControlData = buttonFamily('bcp', {
   action: field.oneOf(['pause', 'resume', 'cancel', 'cancel_yes', 'cancel_no'] as const),

@@ -1,18 +1,18 @@
 import { InlineKeyboard } from 'grammy';
 import { captionPromptData, languageData } from '../callback-data/language.js';
-import type { Locale, Texts } from '../i18n.js';
-
-/** Language names are written in their own language, so anyone can find theirs. */
-export const LANGUAGE_LABELS: Record<Locale, string> = { en: '🇬🇧 English', ru: '🇷🇺 Русский' };
+import { languageLabel, SUPPORTED_LOCALES, type Texts } from '../i18n.js';
 
 export function createLanguageKeyboard(
   current: string,
   captions?: { texts: Texts; prompt: boolean },
 ): InlineKeyboard {
   const keyboard = new InlineKeyboard();
-  for (const [code, label] of Object.entries(LANGUAGE_LABELS)) {
+  // Every installed language, named in its own words, two to a row.
+  SUPPORTED_LOCALES.forEach((code, i) => {
+    if (i > 0 && i % 2 === 0) keyboard.row();
+    const label = languageLabel(code);
     keyboard.text(code === current ? `✅ ${label}` : label, languageData.pack({ code }));
-  }
+  });
   if (captions) {
     // The toggle shows the current state; a tap switches it.
     const { texts, prompt } = captions;

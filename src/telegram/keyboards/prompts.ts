@@ -59,7 +59,10 @@ export interface LocalizedPrompt {
   shownIn: 'en' | 'ru' | undefined;
 }
 
-/** The user's language version of a prompt, or the other one (and which) when it has only that. */
+/**
+ * The user's language version of a prompt, or the other one (and which) when it has only that.
+ * The library is written in English and Russian: every other language reads the English one.
+ */
 export function localizePrompt(prompt: Prompt, locale: string): LocalizedPrompt {
   const ru = locale === 'ru';
   const own = {
@@ -79,14 +82,15 @@ export function localizePrompt(prompt: Prompt, locale: string): LocalizedPrompt 
 }
 
 /**
- * The prompts a customer can read: in English, only those written in English (a Russian-only
- * entry means nothing to them); in Russian all, an English-only one marked as such.
+ * The prompts a customer can read: in Russian all, an English-only one marked as such; in any
+ * other language only those written in English (a Russian-only entry means nothing to them).
  */
 export function readablePrompts(prompts: readonly Prompt[], locale: string): Prompt[] {
-  if (locale !== 'en') return [...prompts];
+  if (locale === 'ru') return [...prompts];
   return prompts.filter((p) => !!p.title_en?.trim() && !!p.prompt_en?.trim());
 }
 
+/** A category's name: Russian in Russian, English in every other language. */
 export function localizedName(name: { name_ru: string; name_en: string }, locale: string): string {
   return truncate(locale === 'ru' ? name.name_ru : name.name_en, NAME_CHARS);
 }

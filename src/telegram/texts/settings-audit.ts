@@ -6,11 +6,13 @@ import type { AuditEntryRecord } from '../../db/records.js';
 import type { PriceRule, SettingChange } from '../../domain/live-settings.js';
 import { truncate } from '../../lib/text.js';
 import { SETTINGS_AUDIT_ACTIONS } from '../../services/live-settings.js';
+import { decimalMark } from '../date-time.js';
 import type { Texts } from '../i18n.js';
 import { withHtml } from './html-slots.js';
 import { stars } from './money.js';
 
-const percent = (texts: Texts, value: string) => (texts.locale === 'ru' ? value.replace('.', ',') : value);
+/** An exact decimal ("12.5") with the reader's decimal mark ("12,5"). */
+const percent = (texts: Texts, value: string) => value.replace('.', decimalMark(texts.locale));
 
 function priceText(texts: Texts, rule: PriceRule): string {
   switch (rule.kind) {

@@ -52,7 +52,7 @@ export const users = pgTable(
     telegramId: telegramId('telegram_id').notNull(),
     firstName: text('first_name').notNull().default(''),
     username: text('username'),
-    locale: text('locale', { enum: ['en', 'ru'] }),
+    locale: text('locale'),
     role: text('role', { enum: ['user', 'admin'] })
       .notNull()
       .default('user'),

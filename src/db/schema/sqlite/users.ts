@@ -11,7 +11,7 @@ export const users = sqliteTable(
     firstName: text('first_name').notNull().default(''),
     username: text('username'),
     /** Language the user picked with /language; null means "follow Telegram's language_code". */
-    locale: text('locale', { enum: ['en', 'ru'] }),
+    locale: text('locale'),
     role: text('role', { enum: ['user', 'admin'] })
       .notNull()
       .default('user'),
