@@ -17,6 +17,7 @@ import type { UrlPolicy } from './lib/url-policy.js';
 import { loadPriceOverrides } from './services/wallet/prices-file.js';
 import type { PriceOverride } from './services/wallet/star-pricing.js';
 import { type Branding, loadBrandTexts } from './texts/branding.js';
+import { checkInstalledLocales } from './texts/locale-check.js';
 import { isSupportedLocale, LOCALES_DIR, type Locale, SUPPORTED_LOCALES } from './texts/locales.js';
 
 const booleanFromEnv = z
@@ -593,6 +594,8 @@ function configFrom(env0: Record<string, string>): Config | string[] {
     ? loadPriceOverrides(env0.PRICES_FILE)
     : { overrides: new Map<number, PriceOverride>(), problems: [] };
   const crossProblems = [
+    // A language file that would show a broken text stops every start, whatever the variables.
+    ...[...checkInstalledLocales().values()].flatMap((check) => check.problems),
     ...crossVariableProblems(env0),
     ...brandTexts.problems.map((p) => `BRAND_TEXTS_DIR: ${p}`),
     ...prices.problems.map((p) => `PRICES_FILE ${p}`),

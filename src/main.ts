@@ -4,7 +4,7 @@
  */
 import 'dotenv/config';
 import { type App, createApp } from './app/app.js';
-import { exitWithFatal, handleStrayErrors, loadConfigOrExit } from './app/process.js';
+import { exitWithFatal, handleStrayErrors, loadConfigOrExit, reportMissingTexts } from './app/process.js';
 import { secretsOf } from './config.js';
 import { createLogger } from './logger.js';
 
@@ -16,6 +16,7 @@ async function main(): Promise<void> {
   knownSecrets = secretsOf(config);
   const logger = createLogger({ level: config.logLevel, secrets: knownSecrets });
   handleStrayErrors(logger);
+  reportMissingTexts(logger, config.defaultLocale);
 
   let app: App | undefined;
   let stopping = false;

@@ -6,6 +6,8 @@ import { type Config, ConfigError, loadConfig } from '../config.js';
 import { redactSecrets } from '../lib/redact.js';
 import type { Logger } from '../logger.js';
 import { metrics } from '../metrics.js';
+import { checkInstalledLocales } from '../texts/locale-check.js';
+import type { Locale } from '../texts/locales.js';
 
 /** No BOT_TOKEN at all: most likely the first `npm start` on a fresh clone. */
 const FIRST_RUN_HELP = `
@@ -59,4 +61,18 @@ export function exitWithFatal(error: unknown, known: readonly string[]): never {
   const fromEnv = [process.env.BOT_TOKEN, process.env.RESELLER_API_KEY].filter((s): s is string => !!s);
   process.stderr.write(`Fatal: ${redactSecrets(message, [...fromEnv, ...known])}\n`);
   process.exit(1);
+}
+
+/**
+ * Lists once, at start-up, the texts an installed language file lacks (texts/locale-check.ts):
+ * its readers see them in DEFAULT_LOCALE, else English, until the translator adds them.
+ */
+export function reportMissingTexts(logger: Logger, defaultLocale: Locale): void {
+  for (const [locale, { missing }] of checkInstalledLocales()) {
+    if (missing.length === 0) continue;
+    logger.warn(
+      { locale, missing },
+      `${missing.length} texts missing in ${locale}.ftl: shown in ${defaultLocale}, else English`,
+    );
+  }
 }

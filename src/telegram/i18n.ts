@@ -18,6 +18,8 @@ import {
   brandedSource,
   NO_BRANDING,
 } from '../texts/branding.js';
+import { messagesOf } from '../texts/fluent-entries.js';
+import { checkInstalledLocales } from '../texts/locale-check.js';
 import {
   isSupportedLocale,
   LOCALES_DIR,
@@ -61,13 +63,29 @@ export function createI18n(
   });
   if (branding.showPrices === false) pricesHidden.add(i18n);
   timeZones.set(i18n, timeZone);
+  const read = (locale: Locale) => readFileSync(join(LOCALES_DIR, `${locale}.ftl`), 'utf8');
   for (const locale of SUPPORTED_LOCALES) {
-    const own = readFileSync(join(LOCALES_DIR, `${locale}.ftl`), 'utf8');
+    const missing = checkInstalledLocales().get(locale)?.missing ?? [];
+    const own = withFallbacks(read(locale), missing, [read(defaultLocale), read('en')]);
     i18n.loadLocaleSync(locale, { source: brandedSource(own, locale, branding, billing) });
   }
   if (branding.supportContact) addSupportLine(i18n, branding.supportContact);
   matchBundlesOncePerLocale(i18n);
   return i18n;
+}
+
+/**
+ * `own` with the messages it lacks (`missing`) taken from the first of `fallbacks` that has each
+ * (DEFAULT_LOCALE's file, then English's): a language file need not be complete, and its reader
+ * sees the default language where it is not. Added once here, so Fluent never warns per text.
+ */
+export function withFallbacks(own: string, missing: readonly string[], fallbacks: readonly string[]): string {
+  if (missing.length === 0) return own;
+  const sources = fallbacks.map((source) => new Map(messagesOf(source).map((m) => [m.id, m.source])));
+  const added = missing
+    .map((id) => sources.map((messages) => messages.get(id)).find((text) => text !== undefined))
+    .filter((text): text is string => text !== undefined);
+  return [own, ...added].join('\n');
 }
 
 /** Bundle lists kept per locale list; a bound on them, in case a caller passes arbitrary locales. */

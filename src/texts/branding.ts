@@ -11,6 +11,7 @@ import { extname, join } from 'node:path';
 import { I18n } from '@grammyjs/i18n';
 import { BIDI_CONTROLS } from '../domain/live-settings.js';
 import { escapeHtml } from '../lib/html.js';
+import { junkLines, messagesOf, variablesOf } from './fluent-entries.js';
 
 export interface Branding {
   /** BRAND_NAME: the `brand-name` message in every language; null keeps ours. */
@@ -39,51 +40,6 @@ const SUPPORT_LINE_KEYS: ReadonlySet<string> = new Set([
 const SUPPORT_LINE_KEY = 'access-support';
 
 const BUNDLE_OPTIONS = { useIsolating: false };
-/** A message or term definition at the start of a line: `key = ...` or `-term = ...`. */
-const ENTRY_START = /^(-?)([a-zA-Z][\w-]*)[ \t]*=/;
-/** Lines a Fluent entry may continue with at column 0: variants, attributes, a closing brace. */
-const CONTINUATION_AT_COLUMN_0 = /^[[*}.]/;
-
-interface Entry {
-  id: string;
-  /** 1-based line of its `key =`. */
-  line: number;
-  source: string;
-}
-
-/** The messages (not terms) a Fluent source defines, with their raw text, in file order. */
-function messagesOf(source: string): Entry[] {
-  const entries: Entry[] = [];
-  let current: Entry | undefined;
-  source.split(/\r?\n/).forEach((text, i) => {
-    const start = ENTRY_START.exec(text);
-    if (start) {
-      current = start[1] ? undefined : { id: start[2]!, line: i + 1, source: text };
-      if (current) entries.push(current);
-    } else if (text.startsWith('#')) {
-      current = undefined;
-    } else if (current) {
-      current.source += `\n${text}`;
-    }
-  });
-  return entries;
-}
-
-function variablesOf(entrySource: string): string[] {
-  return [...new Set([...entrySource.matchAll(/\{\s*\$([\w-]+)/g)].map((m) => m[1]!))];
-}
-
-/** Lines at column 0 that are neither an entry, a comment nor a continuation: junk to Fluent. */
-function junkLines(source: string): number[] {
-  const junk: number[] = [];
-  source.split(/\r?\n/).forEach((text, i) => {
-    if (text.trim() === '' || /^\s/.test(text) || text.startsWith('#')) return;
-    if (ENTRY_START.test(text) || CONTINUATION_AT_COLUMN_0.test(text)) return;
-    junk.push(i + 1);
-  });
-  return junk;
-}
-
 function bundleOf(locale: string, source: string, onMissing?: (id: string) => void): I18n {
   const i18n = new I18n({
     defaultLocale: locale,

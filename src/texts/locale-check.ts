@@ -1,0 +1,101 @@
+/**
+ * The start-up check of every installed language file against English (locales/en.ftl), so a
+ * translator's slip stops the bot with the file and the line instead of showing a broken text:
+ * - a line Fluent cannot read, or a message that does not parse: refused;
+ * - a message whose variables differ from English's (it would show a blank, or leave one out):
+ *   refused;
+ * - a key English does not have (a typo): refused;
+ * - a key English has and the file lacks: allowed, shown in DEFAULT_LOCALE (then English), and
+ *   listed once in the log at start-up (`missing`).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { I18n } from '@grammyjs/i18n';
+import { junkLines, messagesOf, variablesOf } from './fluent-entries.js';
+import { LOCALES_DIR, type Locale, SUPPORTED_LOCALES } from './locales.js';
+
+export interface LocaleCheck {
+  /** What stops the start: "<file> line <n>: ...". */
+  problems: string[];
+  /** English's keys this file lacks, in English's order. */
+  missing: string[];
+}
+
+/** The ids among `ids` that Fluent could not read in `source` (a broken placeable, a bad variant). */
+function unparsed(locale: string, source: string, ids: readonly string[]): Set<string> {
+  const lost = new Set<string>();
+  const i18n = new I18n({
+    defaultLocale: locale,
+    fluentBundleOptions: { useIsolating: false },
+    fluentOptions: {
+      warningHandler: (warning) => {
+        if ('messageId' in warning) lost.add(warning.messageId);
+      },
+    },
+  });
+  i18n.loadLocaleSync(locale, { source });
+  for (const id of ids) {
+    try {
+      i18n.t(locale, id);
+    } catch {
+      // A message that parsed may still fail to format without its variables: presence is enough.
+    }
+  }
+  return lost;
+}
+
+const list = (names: readonly string[]) =>
+  names.length > 0 ? names.map((name) => `$${name}`).join(', ') : 'none';
+
+/** `source` (the file `file`, of `locale`) checked against English's `english`. */
+export function checkLocaleSource(
+  file: string,
+  locale: string,
+  source: string,
+  english: string,
+): LocaleCheck {
+  const problems = junkLines(source).map(
+    (line) =>
+      `${file} line ${line}: not valid Fluent (a text goes on a "key = ..." line, its next lines indented)`,
+  );
+  const reference = new Map(messagesOf(english).map((entry) => [entry.id, entry]));
+  const entries = messagesOf(source);
+  const broken = unparsed(
+    locale,
+    source,
+    entries.map((entry) => entry.id),
+  );
+  const seen = new Set<string>();
+  for (const { id, line, source: text } of entries) {
+    const ours = reference.get(id);
+    if (seen.has(id)) problems.push(`${file} line ${line}: "${id}" is defined twice`);
+    else if (!ours) problems.push(`${file} line ${line}: "${id}" is not one of our texts (a typo?)`);
+    else if (broken.has(id)) problems.push(`${file} line ${line}: "${id}" does not parse`);
+    else {
+      const own = variablesOf(text).sort();
+      const wanted = variablesOf(ours.source).sort();
+      if (own.join() !== wanted.join())
+        problems.push(`${file} line ${line}: "${id}" uses ${list(own)}, English uses ${list(wanted)}`);
+    }
+    seen.add(id);
+  }
+  const missing = [...reference.keys()].filter((id) => !seen.has(id));
+  return { problems, missing };
+}
+
+let installed: Map<Locale, LocaleCheck> | undefined;
+
+/** Every installed language file checked against English, once per process (the files are fixed). */
+export function checkInstalledLocales(): ReadonlyMap<Locale, LocaleCheck> {
+  if (!installed) {
+    const read = (locale: Locale) => readFileSync(join(LOCALES_DIR, `${locale}.ftl`), 'utf8');
+    const english = read('en');
+    installed = new Map(
+      SUPPORTED_LOCALES.filter((locale) => locale !== 'en').map((locale) => [
+        locale,
+        checkLocaleSource(join(LOCALES_DIR, `${locale}.ftl`), locale, read(locale), english),
+      ]),
+    );
+  }
+  return installed;
+}
