@@ -9,6 +9,8 @@
 # - Tone: a friendly chat, with contractions (don't, can't, we'll). The bot's side speaks as "we"
 #   (we've used, we keep), never "I".
 # - A non-breaking space before units and after signs: 25.3 MB, 12 sec, 5 min, ⭐ 50.
+# - Direction: arrows (◀️ ▶️ ➡️ →) are written here, never in code, so a right-to-left language turns
+#   them in its own file.
 
 # Set by the bot at start-up (src/bot/i18n.ts): .billing is "stars" with BILLING=stars, .support
 # is "contact" when SUPPORT_CONTACT is set (the texts then end with the contact line).

@@ -18,7 +18,7 @@ import { loadPriceOverrides } from './services/wallet/prices-file.js';
 import type { PriceOverride } from './services/wallet/star-pricing.js';
 import { type Branding, loadBrandTexts } from './texts/branding.js';
 import { checkInstalledLocales } from './texts/locale-check.js';
-import { isSupportedLocale, LOCALES_DIR, type Locale, SUPPORTED_LOCALES } from './texts/locales.js';
+import { LOCALES_DIR, type Locale, SHIPPED_LOCALES } from './texts/locales.js';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -275,12 +275,8 @@ const baseSchema = z.object({
     .default('admins'),
   /** A file of the settings added bots start from instead of the main bot's (loadBotTemplate). */
   BOT_TEMPLATE: z.string().optional(),
-  DEFAULT_LOCALE: z
-    .string()
-    .refine(isSupportedLocale, {
-      message: `must be one of the installed languages (locales/*.ftl): ${SUPPORTED_LOCALES.join(', ')}`,
-    })
-    .default('en'),
+  // Which languages are installed depends on BRAND_TEXTS_DIR too: checked with it (configFrom).
+  DEFAULT_LOCALE: z.string().default('en'),
   /** The zone every date and time shown to customers and admins is written in (IANA name). */
   TIME_ZONE: z
     .string()
@@ -588,8 +584,9 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
 function configFrom(env0: Record<string, string>): Config | string[] {
   const parsed = envSchema.safeParse(env0);
   const brandTexts = env0.BRAND_TEXTS_DIR
-    ? loadBrandTexts(env0.BRAND_TEXTS_DIR, { dir: LOCALES_DIR, locales: SUPPORTED_LOCALES })
-    : { texts: {}, problems: [] };
+    ? loadBrandTexts(env0.BRAND_TEXTS_DIR, { dir: LOCALES_DIR, locales: SHIPPED_LOCALES })
+    : { texts: {}, languages: [], problems: [] };
+  const languages = [...SHIPPED_LOCALES, ...brandTexts.languages.map((added) => added.locale)];
   const prices = env0.PRICES_FILE
     ? loadPriceOverrides(env0.PRICES_FILE)
     : { overrides: new Map<number, PriceOverride>(), problems: [] };
@@ -598,6 +595,11 @@ function configFrom(env0: Record<string, string>): Config | string[] {
     ...[...checkInstalledLocales().values()].flatMap((check) => check.problems),
     ...crossVariableProblems(env0),
     ...brandTexts.problems.map((p) => `BRAND_TEXTS_DIR: ${p}`),
+    ...(languages.includes(env0.DEFAULT_LOCALE ?? 'en')
+      ? []
+      : [
+          `DEFAULT_LOCALE must be one of the installed languages (locales/*.ftl${env0.BRAND_TEXTS_DIR ? ', BRAND_TEXTS_DIR' : ''}): ${languages.join(', ')}`,
+        ]),
     ...prices.problems.map((p) => `PRICES_FILE ${p}`),
   ];
   if (!parsed.success || crossProblems.length > 0) {
@@ -658,6 +660,7 @@ function configFrom(env0: Record<string, string>): Config | string[] {
       name: env.BRAND_NAME ?? null,
       supportContact: env.SUPPORT_CONTACT ?? null,
       texts: brandTexts.texts,
+      languages: brandTexts.languages,
       showPrices: env.SHOW_PRICES ?? env.BILLING === 'stars',
     },
     catalog: {

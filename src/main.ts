@@ -7,6 +7,7 @@ import { type App, createApp } from './app/app.js';
 import { exitWithFatal, handleStrayErrors, loadConfigOrExit, reportMissingTexts } from './app/process.js';
 import { secretsOf } from './config.js';
 import { createLogger } from './logger.js';
+import { installLanguages } from './texts/locales.js';
 
 /** Every secret of the loaded config (database password included), for the last-resort error line. */
 let knownSecrets: string[] = [];
@@ -16,6 +17,7 @@ async function main(): Promise<void> {
   knownSecrets = secretsOf(config);
   const logger = createLogger({ level: config.logLevel, secrets: knownSecrets });
   handleStrayErrors(logger);
+  installLanguages(config.branding.languages ?? []);
   reportMissingTexts(logger, config.defaultLocale);
 
   let app: App | undefined;

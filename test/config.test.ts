@@ -192,7 +192,13 @@ describe('config: admin alerts', () => {
 describe('config: white label', () => {
   it('offers everything to everyone by default, with 3 active orders per user', () => {
     const config = loadConfig({ BOT_TOKEN: TOKEN });
-    expect(config.branding).toEqual({ name: null, supportContact: null, texts: {}, showPrices: false });
+    expect(config.branding).toEqual({
+      name: null,
+      supportContact: null,
+      texts: {},
+      languages: [],
+      showPrices: false,
+    });
     expect(config.catalog).toEqual({ allowedModelIds: null, hiddenModelTypes: [] });
     expect(config.access).toEqual({ mode: 'open', allowedUserIds: [], bannedUserIds: [] });
     expect(config.userLimits).toEqual({ maxActiveOrders: 3, dailyOrders: null, dailySpendUsd: null });

@@ -1,13 +1,11 @@
 /**
- * Localisation: Fluent files in locales/, one per language with the same keys.
+ * Localisation: Fluent files, one per installed language (texts/locales.ts) with the same keys.
  *
  * The language is, in order: what the user picked with /language, Telegram's language_code when we
  * speak it, and DEFAULT_LOCALE. Every variable passed to `ctx.t` (the bot's
  * escape-translation-variables middleware) or to `textsFor(...).t` is HTML-escaped, because all our
  * messages use parse_mode HTML and variables carry user or upstream text.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { I18n } from '@grammyjs/i18n';
 import type { LanguageCode } from 'grammy/types';
 import { escapeHtml } from '../lib/html.js';
@@ -22,8 +20,8 @@ import { messagesOf } from '../texts/fluent-entries.js';
 import { checkInstalledLocales } from '../texts/locale-check.js';
 import {
   isSupportedLocale,
-  LOCALES_DIR,
   type Locale,
+  localeSource,
   SUPPORTED_LOCALES,
   spokenLocale,
 } from '../texts/locales.js';
@@ -63,10 +61,12 @@ export function createI18n(
   });
   if (branding.showPrices === false) pricesHidden.add(i18n);
   timeZones.set(i18n, timeZone);
-  const read = (locale: Locale) => readFileSync(join(LOCALES_DIR, `${locale}.ftl`), 'utf8');
   for (const locale of SUPPORTED_LOCALES) {
     const missing = checkInstalledLocales().get(locale)?.missing ?? [];
-    const own = withFallbacks(read(locale), missing, [read(defaultLocale), read('en')]);
+    const own = withFallbacks(localeSource(locale), missing, [
+      localeSource(defaultLocale),
+      localeSource('en'),
+    ]);
     i18n.loadLocaleSync(locale, { source: brandedSource(own, locale, branding, billing) });
   }
   if (branding.supportContact) addSupportLine(i18n, branding.supportContact);

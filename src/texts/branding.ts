@@ -1,6 +1,8 @@
 /**
  * White-label texts: the reseller's brand name (BRAND_NAME), their own wording of any of our
- * messages (BRAND_TEXTS_DIR/en.ftl, ru.ftl) and a support contact (SUPPORT_CONTACT).
+ * messages (BRAND_TEXTS_DIR/en.ftl, ru.ftl, uk.ftl), their customers' language where we ship none
+ * (BRAND_TEXTS_DIR/de.ftl: a whole language, see texts/locales.ts) and a support contact
+ * (SUPPORT_CONTACT).
  *
  * Override files are read and checked once at start-up (config.ts), so a typo stops the bot with a
  * message naming the file, the line and the key instead of showing users a broken text. createI18n
@@ -12,6 +14,8 @@ import { I18n } from '@grammyjs/i18n';
 import { BIDI_CONTROLS } from '../domain/live-settings.js';
 import { escapeHtml } from '../lib/html.js';
 import { junkLines, messagesOf, variablesOf } from './fluent-entries.js';
+import { checkLocaleSource } from './locale-check.js';
+import { type AddedLanguage, LOCALE_FILE } from './locales.js';
 
 export interface Branding {
   /** BRAND_NAME: the `brand-name` message in every language; null keeps ours. */
@@ -20,6 +24,8 @@ export interface Branding {
   supportContact: string | null;
   /** Checked Fluent sources from BRAND_TEXTS_DIR, by locale. */
   texts: Partial<Record<string, string>>;
+  /** Languages BRAND_TEXTS_DIR adds (files of languages we do not ship), installed at start-up. */
+  languages?: readonly AddedLanguage[];
   /** SHOW_PRICES=false: customers see no prices (a free bot); unset means shown. */
   showPrices?: boolean;
 }
@@ -126,23 +132,28 @@ function fileNames(locales: readonly string[]): string {
 export function loadBrandTexts(
   dir: string,
   own: { dir: string; locales: readonly string[] },
-): { texts: Branding['texts']; problems: string[] } {
+): { texts: Branding['texts']; languages: AddedLanguage[]; problems: string[] } {
   let names: string[];
   try {
-    if (!statSync(dir).isDirectory()) return { texts: {}, problems: [`${dir} is not a folder`] };
+    if (!statSync(dir).isDirectory())
+      return { texts: {}, languages: [], problems: [`${dir} is not a folder`] };
     names = readdirSync(dir).sort();
   } catch {
-    return { texts: {}, problems: [`${dir} cannot be read`] };
+    return { texts: {}, languages: [], problems: [`${dir} cannot be read`] };
   }
   const texts: Branding['texts'] = {};
+  const languages: AddedLanguage[] = [];
   const problems: string[] = [];
   const ftl = names.filter((name) => extname(name) === '.ftl');
   if (ftl.length === 0) problems.push(`${dir} holds none of ${fileNames(own.locales)}`);
   for (const name of ftl) {
     const file = join(dir, name);
     const locale = name.slice(0, -'.ftl'.length);
-    if (!own.locales.includes(locale)) {
-      problems.push(`${file}: only the installed languages are read (${fileNames(own.locales)})`);
+    const added = !own.locales.includes(locale);
+    if (added && !LOCALE_FILE.test(name)) {
+      problems.push(
+        `${file}: a language's file is named by its language code (de.ftl, pt.ftl); ours are ${fileNames(own.locales)}`,
+      );
       continue;
     }
     let source: string;
@@ -152,11 +163,19 @@ export function loadBrandTexts(
       problems.push(`${file} cannot be read`);
       continue;
     }
+    if (added) {
+      // A language we do not ship: the file is that language, checked as ours are (locale-check.ts).
+      const english = readFileSync(join(own.dir, 'en.ftl'), 'utf8');
+      const found = checkLocaleSource(file, locale, source, english).problems;
+      if (found.length > 0) problems.push(...found);
+      else languages.push({ locale, file });
+      continue;
+    }
     const found = checkBrandText(file, locale, source, readFileSync(join(own.dir, name), 'utf8'));
     if (found.length > 0) problems.push(...found);
     else texts[locale] = source;
   }
-  return { texts, problems };
+  return { texts, languages, problems };
 }
 
 /** A Fluent string literal: the brand name is shown verbatim, whatever braces or quotes it holds. */

@@ -8,11 +8,9 @@
  * - a key English has and the file lacks: allowed, shown in DEFAULT_LOCALE (then English), and
  *   listed once in the log at start-up (`missing`).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { I18n } from '@grammyjs/i18n';
 import { junkLines, messagesOf, variablesOf } from './fluent-entries.js';
-import { LOCALES_DIR, type Locale, SUPPORTED_LOCALES } from './locales.js';
+import { type Locale, localeFile, localeSource, SUPPORTED_LOCALES } from './locales.js';
 
 export interface LocaleCheck {
   /** What stops the start: "<file> line <n>: ...". */
@@ -83,19 +81,25 @@ export function checkLocaleSource(
   return { problems, missing };
 }
 
-let installed: Map<Locale, LocaleCheck> | undefined;
+let checked: { of: readonly Locale[]; checks: Map<Locale, LocaleCheck> } | undefined;
 
-/** Every installed language file checked against English, once per process (the files are fixed). */
+/**
+ * Every installed language file checked against English, once per set of languages (the files
+ * do not change while the process runs).
+ */
 export function checkInstalledLocales(): ReadonlyMap<Locale, LocaleCheck> {
-  if (!installed) {
-    const read = (locale: Locale) => readFileSync(join(LOCALES_DIR, `${locale}.ftl`), 'utf8');
-    const english = read('en');
-    installed = new Map(
-      SUPPORTED_LOCALES.filter((locale) => locale !== 'en').map((locale) => [
-        locale,
-        checkLocaleSource(join(LOCALES_DIR, `${locale}.ftl`), locale, read(locale), english),
-      ]),
-    );
+  if (checked?.of !== SUPPORTED_LOCALES) {
+    const english = localeSource('en');
+    const others = SUPPORTED_LOCALES.filter((locale) => locale !== 'en');
+    checked = {
+      of: SUPPORTED_LOCALES,
+      checks: new Map(
+        others.map((locale) => [
+          locale,
+          checkLocaleSource(localeFile(locale), locale, localeSource(locale), english),
+        ]),
+      ),
+    };
   }
-  return installed;
+  return checked.checks;
 }

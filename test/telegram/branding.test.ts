@@ -105,11 +105,22 @@ describe('override files (BRAND_TEXTS_DIR)', () => {
     const installed = SUPPORTED_LOCALES.map((locale) => `${locale}.ftl`).join(', ');
     expect(installed).toMatch(/^en\.ftl, ru\.ftl, uk\.ftl/);
     expect(loadBrandTexts(dir, OWN).problems).toEqual([`${dir} holds none of ${installed}`]);
-    const de = write('de.ftl', 'help-text = Hilfe\n');
+    const misnamed = write('english.ftl', 'help-text = Hilfe\n');
     expect(loadBrandTexts(dir, OWN).problems).toEqual([
-      `${de}: only the installed languages are read (${installed})`,
+      `${misnamed}: a language's file is named by its language code (de.ftl, pt.ftl); ours are ${installed}`,
     ]);
     expect(loadBrandTexts(join(dir, 'nope'), OWN).problems).toEqual([`${join(dir, 'nope')} cannot be read`]);
+  });
+
+  it('adds a language we do not ship from its file, checked as ours are: its texts, the rest left to fall back', () => {
+    const de = write('de.ftl', 'language-name = 🇩🇪 Deutsch\nbutton-back = ◀️ Zurück\n');
+    const loaded = loadBrandTexts(dir, OWN);
+    expect(loaded).toEqual({ texts: {}, languages: [{ locale: 'de', file: de }], problems: [] });
+    // Written wrong, it is refused with its line, like a file of ours.
+    write('de.ftl', 'language-name = 🇩🇪 Deutsch\nhelp-text = Hilfe für { $nme }\n');
+    expect(loadBrandTexts(dir, OWN).problems).toEqual([
+      expect.stringMatching(/de\.ftl line 2: "help-text" uses \$nme, English uses \$billing/),
+    ]);
   });
 
   it('stops the configuration with every problem named, after BRAND_TEXTS_DIR', () => {

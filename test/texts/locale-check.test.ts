@@ -2,6 +2,8 @@
  * The start-up check of the language files (texts/locale-check.ts) and the fallback of a text a
  * file lacks (telegram/i18n.ts withFallbacks): what a translator's slip does to the start.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { I18n } from '@grammyjs/i18n';
 import { describe, expect, it } from 'vitest';
 import { withFallbacks } from '../../src/telegram/i18n.js';
@@ -82,3 +84,38 @@ describe('a text a language file lacks', () => {
     expect(withFallbacks('farewell = Adiós.\n', [], [ENGLISH])).toBe('farewell = Adiós.\n');
   });
 });
+
+describe('direction', () => {
+  /** Every TypeScript file under `dir`. */
+  const sourcesUnder = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory()
+        ? sourcesUnder(join(dir, entry.name))
+        : entry.name.endsWith('.ts') || entry.name.endsWith('.tsx')
+          ? [join(dir, entry.name)]
+          : [],
+    );
+
+  it('leaves every arrow to the language files, where a right-to-left language can turn it', () => {
+    const arrows = /[◀▶⬅➡←→]/u;
+    const root = join(import.meta.dirname, '../..');
+    const inCode = [...sourcesUnder(join(root, 'src')), ...sourcesUnder(join(root, 'miniapp/src'))].flatMap(
+      (file) =>
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .map((line, i) => ({ file, line: i + 1, text: line.trim() }))
+          // Comments may describe what a text shows.
+          .filter(({ text }) => arrows.test(text) && !/^(\*|\/\/|\/\*)/.test(text)),
+    );
+    expect(inCode).toEqual([]);
+    expect(createEnglish()('button-back')).toMatch(arrows);
+  });
+});
+
+function createEnglish() {
+  const i18n = new I18n({ defaultLocale: 'en', fluentBundleOptions: { useIsolating: false } });
+  i18n.loadLocaleSync('en', {
+    source: readFileSync(join(import.meta.dirname, '../../locales/en.ftl'), 'utf8'),
+  });
+  return (key: string) => i18n.t('en', key);
+}

@@ -8,8 +8,8 @@
  *   or with `newer` the ones just before it;
  * - `bts:<page>`: pages of /bots (the operator's bots, in the main bot).
  */
-import { SUPPORTED_LOCALES } from '../../texts/locales.js';
-import { buttonFamily, field } from './codec.js';
+import { isSupportedLocale } from '../../texts/locales.js';
+import { buttonFamily, type Field, field } from './codec.js';
 
 export const COMPOSE_STEPS = [
   'discard',
@@ -29,13 +29,21 @@ export const COMPOSE_STEPS = [
 
 /** The audience "by language": `lang_<tag>`, one for each installed language. */
 export const languageStep = (locale: string) => `lang_${locale}` as const;
-const LANGUAGE_STEPS = SUPPORTED_LOCALES.map(languageStep);
 
 export type ComposeStep = (typeof COMPOSE_STEPS)[number] | ReturnType<typeof languageStep>;
 
-export const composeData = buttonFamily('bcc', {
-  step: field.oneOf<ComposeStep>([...COMPOSE_STEPS, ...LANGUAGE_STEPS]),
-});
+/** A step, or the audience of an installed language (decided when pressed: a brand may add one). */
+const composeStep: Field<ComposeStep> = {
+  pattern: `${field.oneOf(COMPOSE_STEPS).pattern}|lang_[a-z]{2,3}`,
+  decode: (raw) => {
+    if ((COMPOSE_STEPS as readonly string[]).includes(raw)) return raw as ComposeStep;
+    const locale = /^lang_([a-z]{2,3})$/.exec(raw)?.[1];
+    return locale && isSupportedLocale(locale) ? languageStep(locale) : undefined;
+  },
+  encode: (value) => value,
+};
+
+export const composeData = buttonFamily('bcc', { step: composeStep });
 
 export const broadcastControlData = buttonFamily('bcp', {
   action: field.oneOf(['pause', 'resume', 'cancel', 'cancel_yes', 'cancel_no'] as const),
