@@ -10,10 +10,17 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import { I18n } from '@grammyjs/i18n';
+import type { I18n } from '@grammyjs/i18n';
 import { BIDI_CONTROLS } from '../domain/live-settings.js';
 import { escapeHtml } from '../lib/html.js';
-import { junkLines, messagesOf, variablesOf } from './fluent-entries.js';
+import {
+  bundleOf,
+  junkProblems,
+  messagesOf,
+  unparsedMessages,
+  variableList,
+  variablesOf,
+} from './fluent-entries.js';
 import { checkLocaleSource } from './locale-check.js';
 import { type AddedLanguage, LOCALE_FILE } from './locales.js';
 
@@ -45,21 +52,6 @@ const SUPPORT_LINE_KEYS: ReadonlySet<string> = new Set([
 ]);
 const SUPPORT_LINE_KEY = 'access-support';
 
-const BUNDLE_OPTIONS = { useIsolating: false };
-function bundleOf(locale: string, source: string, onMissing?: (id: string) => void): I18n {
-  const i18n = new I18n({
-    defaultLocale: locale,
-    fluentBundleOptions: BUNDLE_OPTIONS,
-    fluentOptions: {
-      warningHandler: (warning) => {
-        if ('messageId' in warning) onMissing?.(warning.messageId);
-      },
-    },
-  });
-  i18n.loadLocaleSync(locale, { source });
-  return i18n;
-}
-
 /**
  * Problems of one override file against our file of the same language: lines Fluent cannot read,
  * messages that do not parse, keys we do not have (typos), keys defined twice, command descriptions
@@ -67,10 +59,7 @@ function bundleOf(locale: string, source: string, onMissing?: (id: string) => vo
  * when shown (only the variables our own text uses count as provided). Empty means usable.
  */
 export function checkBrandText(file: string, locale: string, source: string, ownSource: string): string[] {
-  const problems = junkLines(source).map(
-    (line) =>
-      `${file} line ${line}: not valid Fluent (a text goes on a "key = ..." line, its next lines indented)`,
-  );
+  const problems = junkProblems(file, source);
   // A plan's name or any other text with bidi embedding/override/isolate controls could make a menu
   // line read differently from what it is (issue 38).
   source.split('\n').forEach((text, i) => {
@@ -95,15 +84,13 @@ export function checkBrandText(file: string, locale: string, source: string, own
   if (problems.length > 0) return problems;
 
   // Alone, a message that does not parse is missing; with ours, it would silently fall back to ours.
-  const unparsed = new Set<string>();
-  const alone = bundleOf(locale, source, (id) => unparsed.add(id));
+  const unparsed = unparsedMessages(
+    locale,
+    source,
+    overrides.map((entry) => entry.id),
+  );
   const together = bundleOf(locale, `${ownSource}\n${source}`);
   for (const { id, line } of overrides) {
-    try {
-      alone.t(locale, id);
-    } catch {
-      // Formatting alone may fail on references to our messages; only presence matters here.
-    }
     if (unparsed.has(id)) {
       problems.push(`${file} line ${line}: "${id}" does not parse`);
       continue;
@@ -112,7 +99,7 @@ export function checkBrandText(file: string, locale: string, source: string, own
     try {
       together.t(locale, id, Object.fromEntries(ourVariables.map((name) => [name, 2])));
     } catch (error) {
-      const provided = ourVariables.length > 0 ? ourVariables.map((v) => `$${v}`).join(', ') : 'none';
+      const provided = variableList(ourVariables);
       const reason = error instanceof Error ? error.message : String(error);
       problems.push(`${file} line ${line}: "${id}": ${reason} (variables of this text: ${provided})`);
     }

@@ -8,8 +8,7 @@
  * - a key English has and the file lacks: allowed, shown in DEFAULT_LOCALE (then English), and
  *   listed once in the log at start-up (`missing`).
  */
-import { I18n } from '@grammyjs/i18n';
-import { junkLines, messagesOf, variablesOf } from './fluent-entries.js';
+import { junkProblems, messagesOf, unparsedMessages, variableList, variablesOf } from './fluent-entries.js';
 import { type Locale, localeFile, localeSource, SUPPORTED_LOCALES } from './locales.js';
 
 export interface LocaleCheck {
@@ -19,32 +18,6 @@ export interface LocaleCheck {
   missing: string[];
 }
 
-/** The ids among `ids` that Fluent could not read in `source` (a broken placeable, a bad variant). */
-function unparsed(locale: string, source: string, ids: readonly string[]): Set<string> {
-  const lost = new Set<string>();
-  const i18n = new I18n({
-    defaultLocale: locale,
-    fluentBundleOptions: { useIsolating: false },
-    fluentOptions: {
-      warningHandler: (warning) => {
-        if ('messageId' in warning) lost.add(warning.messageId);
-      },
-    },
-  });
-  i18n.loadLocaleSync(locale, { source });
-  for (const id of ids) {
-    try {
-      i18n.t(locale, id);
-    } catch {
-      // A message that parsed may still fail to format without its variables: presence is enough.
-    }
-  }
-  return lost;
-}
-
-const list = (names: readonly string[]) =>
-  names.length > 0 ? names.map((name) => `$${name}`).join(', ') : 'none';
-
 /** `source` (the file `file`, of `locale`) checked against English's `english`. */
 export function checkLocaleSource(
   file: string,
@@ -52,13 +25,10 @@ export function checkLocaleSource(
   source: string,
   english: string,
 ): LocaleCheck {
-  const problems = junkLines(source).map(
-    (line) =>
-      `${file} line ${line}: not valid Fluent (a text goes on a "key = ..." line, its next lines indented)`,
-  );
+  const problems = junkProblems(file, source);
   const reference = new Map(messagesOf(english).map((entry) => [entry.id, entry]));
   const entries = messagesOf(source);
-  const broken = unparsed(
+  const broken = unparsedMessages(
     locale,
     source,
     entries.map((entry) => entry.id),
@@ -73,7 +43,9 @@ export function checkLocaleSource(
       const own = variablesOf(text).sort();
       const wanted = variablesOf(ours.source).sort();
       if (own.join() !== wanted.join())
-        problems.push(`${file} line ${line}: "${id}" uses ${list(own)}, English uses ${list(wanted)}`);
+        problems.push(
+          `${file} line ${line}: "${id}" uses ${variableList(own)}, English uses ${variableList(wanted)}`,
+        );
     }
     seen.add(id);
   }
