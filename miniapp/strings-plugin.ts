@@ -1,22 +1,16 @@
 /**
- * The page's texts, taken from the bot's own locales (every locales/<tag>.ftl, as the bot finds
- * them): every message whose key starts with `miniapp-`, as `virtual:miniapp-strings`. They are one-line Fluent messages whose
- * only placeables are variables (`{ $n }`), so the page fills them in without a Fluent runtime.
+ * The page's texts, taken from the bot's own locales (every locales/<tag>.ftl, found as the bot
+ * finds them: texts/locales.ts): every message whose key starts with `miniapp-`, as
+ * `virtual:miniapp-strings`. They are one-line Fluent messages whose only placeables are variables
+ * (`{ $n }`), so the page fills them in without a Fluent runtime.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
+import { localesIn } from '../src/texts/locales.js';
 
 const ID = 'virtual:miniapp-strings';
 const RESOLVED = `\0${ID}`;
-
-/** The languages of `localesDir`: each `<tag>.ftl` (the bot installs the same ones). */
-export function miniAppLocales(localesDir: string): string[] {
-  return readdirSync(localesDir)
-    .map((name) => /^([a-z]{2,3})\.ftl$/.exec(name)?.[1])
-    .filter((tag): tag is string => tag !== undefined)
-    .sort();
-}
 
 /** The `miniapp-` messages of one .ftl file; a message the page could not render is an error. */
 export function miniAppMessages(source: string): Record<string, string> {
@@ -43,7 +37,7 @@ export function miniAppStrings(localesDir: string): Plugin {
     load(id) {
       if (id !== RESOLVED) return undefined;
       const table: Record<string, Record<string, string>> = {};
-      for (const locale of miniAppLocales(localesDir)) {
+      for (const locale of localesIn(localesDir)) {
         const file = join(localesDir, `${locale}.ftl`);
         this.addWatchFile(file);
         table[locale] = miniAppMessages(readFileSync(file, 'utf8'));

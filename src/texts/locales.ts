@@ -16,8 +16,11 @@ export type Locale = string;
 /** What a language file may be called: a base language tag, as Telegram's language_code starts. */
 export const LOCALE_FILE = /^([a-z]{2,3})\.ftl$/;
 
-/** The languages of locales/, English first (the reference every other file is checked against). */
-function shippedLocales(dir: string): Locale[] {
+/**
+ * The languages whose files `dir` holds, English first (the reference every other file is checked
+ * against): locales/ for the bot, and for the Mini App's build.
+ */
+export function localesIn(dir: string): Locale[] {
   const found = readdirSync(dir)
     .map((name) => LOCALE_FILE.exec(name)?.[1])
     .filter((tag): tag is string => tag !== undefined)
@@ -26,7 +29,7 @@ function shippedLocales(dir: string): Locale[] {
 }
 
 /** The languages this project ships (locales/). */
-export const SHIPPED_LOCALES: readonly Locale[] = shippedLocales(LOCALES_DIR);
+export const SHIPPED_LOCALES: readonly Locale[] = localesIn(LOCALES_DIR);
 
 /** Each installed language's file. */
 const files = new Map<Locale, string>(

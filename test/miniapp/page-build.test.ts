@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { miniAppLocales, miniAppMessages } from '../../miniapp/strings-plugin.js';
+import { miniAppMessages } from '../../miniapp/strings-plugin.js';
+import { localesIn } from '../../src/texts/locales.js';
 import { ensureMiniAppBuilt } from './built-page.js';
 
 /** The issue's budget for the whole page, gzipped. */
@@ -61,8 +62,8 @@ describe("the page's texts", () => {
 
   it('are all defined in every locale, as messages the page can render', () => {
     expect(used.size).toBeGreaterThan(40);
-    expect(miniAppLocales(join(ROOT, 'locales'))).toEqual(expect.arrayContaining(['en', 'ru']));
-    for (const locale of miniAppLocales(join(ROOT, 'locales'))) {
+    expect(localesIn(join(ROOT, 'locales'))).toEqual(expect.arrayContaining(['en', 'ru']));
+    for (const locale of localesIn(join(ROOT, 'locales'))) {
       const messages = miniAppMessages(readFileSync(join(ROOT, `locales/${locale}.ftl`), 'utf8'));
       const missing = [...used].filter((key) => !(key in messages));
       expect({ locale, missing }).toEqual({ locale, missing: [] });
