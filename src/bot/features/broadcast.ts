@@ -28,7 +28,8 @@ import {
   composeData,
   languageStep,
 } from '../../telegram/callback-data/admin.js';
-import { languageLabel, SUPPORTED_LOCALES } from '../../telegram/i18n.js';
+import { SUPPORTED_LOCALES } from '../../telegram/i18n.js';
+import { languageButtons } from '../../telegram/keyboards/language.js';
 import { formatDuration } from '../../telegram/order-status.js';
 import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
 import { Composer } from '../composer.js';
@@ -204,11 +205,7 @@ async function askAudience(
     case 'aud_paying':
       return billing ? { kind: 'paying' } : undefined;
     case 'aud_lang': {
-      const languages = new InlineKeyboard();
-      SUPPORTED_LOCALES.forEach((locale, i) => {
-        if (i > 0 && i % 2 === 0) languages.row();
-        languages.text(languageLabel(locale), composeData.pack({ step: languageStep(locale) }));
-      });
+      const languages = languageButtons((locale) => composeData.pack({ step: languageStep(locale) }));
       await ctx.reply(ctx.t('broadcast-ask-language'), { reply_markup: back(languages) });
       const choice = await next(conversation);
       const locale =

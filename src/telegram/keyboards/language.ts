@@ -2,17 +2,25 @@ import { InlineKeyboard } from 'grammy';
 import { captionPromptData, languageData } from '../callback-data/language.js';
 import { languageLabel, SUPPORTED_LOCALES, type Texts } from '../i18n.js';
 
+/**
+ * A button for every installed language, named in its own words, two to a row (`current` ticked);
+ * each carries `dataOf(locale)`. /language and the broadcast's audience both list them so.
+ */
+export function languageButtons(dataOf: (locale: string) => string, current?: string): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  SUPPORTED_LOCALES.forEach((locale, i) => {
+    if (i > 0 && i % 2 === 0) keyboard.row();
+    const label = languageLabel(locale);
+    keyboard.text(locale === current ? `✅ ${label}` : label, dataOf(locale));
+  });
+  return keyboard;
+}
+
 export function createLanguageKeyboard(
   current: string,
   captions?: { texts: Texts; prompt: boolean },
 ): InlineKeyboard {
-  const keyboard = new InlineKeyboard();
-  // Every installed language, named in its own words, two to a row.
-  SUPPORTED_LOCALES.forEach((code, i) => {
-    if (i > 0 && i % 2 === 0) keyboard.row();
-    const label = languageLabel(code);
-    keyboard.text(code === current ? `✅ ${label}` : label, languageData.pack({ code }));
-  });
+  const keyboard = languageButtons((code) => languageData.pack({ code }), current);
   if (captions) {
     // The toggle shows the current state; a tap switches it.
     const { texts, prompt } = captions;
