@@ -11,7 +11,6 @@ import { useEffect, useState } from 'preact/hooks';
 import type {
   SettingsDocument,
   SettingsErrors,
-  SettingsLimits,
   SettingsModel,
   SettingsPrice,
 } from '../../src/services/admin/dashboard-types.js';
@@ -26,13 +25,20 @@ type Notice =
   | { kind: 'saved' | 'conflict' | 'too-fast' | 'error' }
   | { kind: 'invalid'; lines: string[]; fields: string[] };
 
-function noticeOf(err: unknown, limits: SettingsLimits): Notice {
+/** What a refusal is worded from: the document's limits and its languages. */
+type Bounds = Pick<SettingsDocument, 'limits' | 'languages'>;
+
+function noticeOf(err: unknown, { limits, languages }: Bounds): Notice {
   if (!(err instanceof ApiError)) return { kind: 'error' };
   if (err.status === 409) return { kind: 'conflict' };
   if (err.status === 429) return { kind: 'too-fast' };
   if (err.status === 422) {
     const errors = (err.body as Partial<SettingsErrors> | undefined)?.errors ?? [];
-    return { kind: 'invalid', lines: whatToChangeAll(errors, limits), fields: errors.map((e) => e.field) };
+    return {
+      kind: 'invalid',
+      lines: whatToChangeAll(errors, limits, languages),
+      fields: errors.map((e) => e.field),
+    };
   }
   return { kind: 'error' };
 }
@@ -120,7 +126,7 @@ function BillingOffHint({ billing }: { billing: boolean }) {
 function ModelForm(props: {
   model: SettingsModel;
   version: number;
-  limits: SettingsLimits;
+  bounds: Bounds;
   billing: boolean;
   onSaved: (doc: SettingsDocument) => void;
   onConflict: () => void;
@@ -154,7 +160,7 @@ function ModelForm(props: {
       setNotice({ kind: 'saved' });
       props.onSaved(doc);
     } catch (err) {
-      const n = noticeOf(err, props.limits);
+      const n = noticeOf(err, props.bounds);
       setNotice(n);
       if (n.kind === 'conflict') props.onConflict();
     } finally {
@@ -214,28 +220,31 @@ function ModelForm(props: {
           />
         )}
         <BillingOffHint billing={props.billing} />
-        {(['en', 'ru'] as const).map((lang) => (
-          <div key={lang}>
-            <TextField
-              label={nameLabel(lang)}
-              name={`name-${lang}`}
-              value={text(name[lang])}
-              placeholder={m.upstreamName}
-              invalid={refused(notice, `name.${lang}`)}
-              onValue={(v) => setName({ ...name, [lang]: orNull(v) })}
-            />
-            <label>
-              {descriptionLabel(lang)}
-              <textarea
-                name={`description-${lang}`}
-                rows={2}
-                value={text(description[lang])}
-                aria-invalid={refused(notice, `description.${lang}`) || undefined}
-                onInput={(e) => setDescription({ ...description, [lang]: orNull(e.currentTarget.value) })}
+        {props.bounds.languages.map((language) => {
+          const lang = language.tag;
+          return (
+            <div key={lang}>
+              <TextField
+                label={nameLabel(language)}
+                name={`name-${lang}`}
+                value={text(name[lang] ?? null)}
+                placeholder={m.upstreamName}
+                invalid={refused(notice, `name.${lang}`)}
+                onValue={(v) => setName({ ...name, [lang]: orNull(v) })}
               />
-            </label>
-          </div>
-        ))}
+              <label>
+                {descriptionLabel(language)}
+                <textarea
+                  name={`description-${lang}`}
+                  rows={2}
+                  value={text(description[lang] ?? null)}
+                  aria-invalid={refused(notice, `description.${lang}`) || undefined}
+                  onInput={(e) => setDescription({ ...description, [lang]: orNull(e.currentTarget.value) })}
+                />
+              </label>
+            </div>
+          );
+        })}
         <button type="submit" disabled={busy}>
           {t('miniapp-settings-save')}
         </button>
@@ -274,7 +283,7 @@ function GlobalForm(props: {
       setNotice({ kind: 'saved' });
       props.onSaved(saved);
     } catch (err) {
-      const n = noticeOf(err, doc.limits);
+      const n = noticeOf(err, doc);
       setNotice(n);
       if (n.kind === 'conflict') props.onConflict();
     }
@@ -344,7 +353,7 @@ export function SettingsScreen({ billing }: { billing: boolean }) {
                   key={m.id}
                   model={m}
                   version={doc.version}
-                  limits={doc.limits}
+                  bounds={doc}
                   billing={billing}
                   onSaved={setSaved}
                   onConflict={retry}

@@ -12,10 +12,14 @@ import { miniAppStaticRoutes } from '../server/miniapp/static.js';
 import { healthRoute, metricsRoute, readinessRoute } from '../server/probes.js';
 import { type Route, route } from '../server/router.js';
 import { WEBHOOK_PATH } from '../server/webhook.js';
+import { languageLabel, SUPPORTED_LOCALES } from '../texts/locales.js';
 import type { BotFleet } from './bot-fleet.js';
 import { webhookIntake } from './bot-intake.js';
 import type { BotRuntime } from './bot-runtime.js';
 import type { Container } from './container.js';
+
+/** Every installed language in its own name: read per request, as start-up may add one (issue 45). */
+const installedLanguages = () => SUPPORTED_LOCALES.map((tag) => ({ tag, name: languageLabel(tag) }));
 
 /** One bot's admin Mini App API endpoints (under /miniapp/api), one line each, on its services. */
 function miniAppEndpoints(rt: BotRuntime): MiniAppRoute[] {
@@ -24,7 +28,12 @@ function miniAppEndpoints(rt: BotRuntime): MiniAppRoute[] {
   const botName = () => (rt.bot.isInited() ? `@${rt.bot.botInfo.username}` : undefined);
   return [
     ...dashboardRoutes(admin.dashboard, { botName }),
-    ...settingsRoutes({ liveSettings, catalog, pricing: wallet?.pricing ?? null }),
+    ...settingsRoutes({
+      liveSettings,
+      catalog,
+      pricing: wallet?.pricing ?? null,
+      languages: installedLanguages,
+    }),
   ];
 }
 

@@ -452,10 +452,10 @@ export interface LiveSettingsRecord extends BotOwned {
 export interface ModelSettingsRecord extends BotOwned {
   modelId: number;
   offered: boolean | null;
-  nameEn: string | null;
-  nameRu: string | null;
-  descriptionEn: string | null;
-  descriptionRu: string | null;
+  /** The names admins gave it, by language (a language absent: the upstream name). */
+  names: Record<string, string>;
+  /** Its descriptions, by language (a language absent: none, or English's). */
+  descriptions: Record<string, string>;
   priceKind: PriceRuleKind;
   priceMarkupPercent: string | null;
   priceStars: number | null;

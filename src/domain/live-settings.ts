@@ -5,15 +5,16 @@
  */
 import { MAX_STARS_PER_PAYMENT } from './wallet.js';
 
-export const SUPPORTED_TEXT_LOCALES = ['en', 'ru'] as const;
-export type TextLocale = (typeof SUPPORTED_TEXT_LOCALES)[number];
+/** A language tag of an installed language file (`en`, `uk`): which ones is the caller's to say. */
+export type TextLocale = string;
 
 export type PriceRule =
   | { kind: 'default' }
   | { kind: 'markup'; markupPercent: string }
   | { kind: 'fixed'; stars: number };
 
-export type LocalizedText = Record<TextLocale, string | null>;
+/** A text by language; a language it lacks (or null) reads the default. */
+export type LocalizedText = Readonly<Record<TextLocale, string | null>>;
 
 export interface ModelSettings {
   modelId: number;
@@ -46,8 +47,9 @@ export const EMPTY_SETTINGS: SettingsSnapshot = {
 
 export interface ModelPatch {
   offered?: boolean;
-  name?: Partial<LocalizedText>;
-  description?: Partial<LocalizedText>;
+  /** null for a language: back to the default. */
+  name?: LocalizedText;
+  description?: LocalizedText;
   price?: PriceRule;
 }
 
@@ -108,26 +110,28 @@ function readVersion(body: Record<string, unknown>, errors: FieldError[]): numbe
   return body.version;
 }
 
-function readText(
-  value: unknown,
-  field: string,
-  maxChars: number,
-  multiline: boolean,
-  errors: FieldError[],
-): Partial<LocalizedText> | undefined {
+interface TextRules {
+  field: 'name' | 'description';
+  maxChars: number;
+  multiline: boolean;
+  languages: readonly TextLocale[];
+}
+
+function readText(value: unknown, rules: TextRules, errors: FieldError[]): LocalizedText | undefined {
+  const { field, maxChars, multiline, languages } = rules;
   if (!isObject(value)) {
-    errors.push({ field, message: 'must be an object with "en" and/or "ru"' });
+    errors.push({ field, message: `must be an object keyed by language (${languages.join(', ')})` });
     return undefined;
   }
-  const out: Partial<LocalizedText> = {};
+  const out: Record<TextLocale, string | null> = {};
   for (const [locale, text] of Object.entries(value)) {
     const at = `${field}.${locale}`;
-    if (!(SUPPORTED_TEXT_LOCALES as readonly string[]).includes(locale)) {
-      errors.push({ field: at, message: 'unknown language' });
+    if (!languages.includes(locale)) {
+      errors.push({ field: at, message: `unknown language (installed: ${languages.join(', ')})` });
       continue;
     }
     if (text === null) {
-      out[locale as TextLocale] = null;
+      out[locale] = null;
       continue;
     }
     if (typeof text !== 'string' || text.trim() === '') {
@@ -152,7 +156,7 @@ function readText(
       errors.push({ field: at, message: 'must not contain control characters' });
       continue;
     }
-    out[locale as TextLocale] = trimmed;
+    out[locale] = trimmed;
   }
   return out;
 }
@@ -195,8 +199,11 @@ function readPrice(value: unknown, errors: FieldError[]): PriceRule | undefined 
   }
 }
 
-/** `PUT /settings/models/:id`'s body: `{ version, offered?, name?, description?, price? }`. */
-export function parseModelPatch(body: unknown): Parsed<ModelPatch> {
+/**
+ * `PUT /settings/models/:id`'s body: `{ version, offered?, name?, description?, price? }`; a name or
+ * description may be given in any of `languages` (the installed ones).
+ */
+export function parseModelPatch(body: unknown, languages: readonly TextLocale[]): Parsed<ModelPatch> {
   if (!isObject(body)) return { ok: false, errors: [{ field: '', message: 'must be a JSON object' }] };
   const errors: FieldError[] = [];
   unknownFields(body, ['version', 'offered', 'name', 'description', 'price'], errors);
@@ -207,11 +214,18 @@ export function parseModelPatch(body: unknown): Parsed<ModelPatch> {
     else errors.push({ field: 'offered', message: 'must be true or false' });
   }
   if (body.name !== undefined) {
-    const name = readText(body.name, 'name', MAX_NAME_CHARS, false, errors);
+    const rules = { field: 'name', maxChars: MAX_NAME_CHARS, multiline: false, languages } as const;
+    const name = readText(body.name, rules, errors);
     if (name) patch.name = name;
   }
   if (body.description !== undefined) {
-    const description = readText(body.description, 'description', MAX_DESCRIPTION_CHARS, true, errors);
+    const rules = {
+      field: 'description',
+      maxChars: MAX_DESCRIPTION_CHARS,
+      multiline: true,
+      languages,
+    } as const;
+    const description = readText(body.description, rules, errors);
     if (description) patch.description = description;
   }
   if (body.price !== undefined) {
@@ -268,8 +282,8 @@ export function defaultModelSettings(modelId: number): ModelSettings {
   return {
     modelId,
     offered: null,
-    name: { en: null, ru: null },
-    description: { en: null, ru: null },
+    name: {},
+    description: {},
     price: { kind: 'default' },
   };
 }
@@ -278,10 +292,15 @@ export function applyModelPatch(current: ModelSettings, patch: ModelPatch): Mode
   return {
     modelId: current.modelId,
     offered: patch.offered ?? current.offered,
-    name: { ...current.name, ...patch.name },
-    description: { ...current.description, ...patch.description },
+    name: withoutNulls({ ...current.name, ...patch.name }),
+    description: withoutNulls({ ...current.description, ...patch.description }),
     price: patch.price ?? current.price,
   };
+}
+
+/** Only the languages a text is given in: null means "the default", so it is not kept. */
+function withoutNulls(text: LocalizedText): LocalizedText {
+  return Object.fromEntries(Object.entries(text).filter(([, value]) => value !== null));
 }
 
 export function applyGlobalPatch(current: GlobalSettings, patch: GlobalPatch): GlobalSettings {
@@ -309,9 +328,10 @@ export function modelChanges(before: ModelSettings, after: ModelSettings): Setti
   if (before.offered !== after.offered)
     out.push({ field: 'offered', from: before.offered, to: after.offered });
   for (const field of ['name', 'description'] as const) {
-    for (const locale of SUPPORTED_TEXT_LOCALES) {
-      const from = before[field][locale];
-      const to = after[field][locale];
+    const locales = new Set([...Object.keys(before[field]), ...Object.keys(after[field])]);
+    for (const locale of [...locales].sort()) {
+      const from = before[field][locale] ?? null;
+      const to = after[field][locale] ?? null;
       if (from !== to) out.push({ field, locale, from, to });
     }
   }

@@ -54,6 +54,10 @@ describe.each(availableEngines())('live settings across two replicas on %s', (en
       liveSettings: a.services.liveSettings,
       catalog: a.services.catalog,
       pricing: a.services.wallet?.pricing ?? null,
+      languages: () => [
+        { tag: 'en', name: 'English' },
+        { tag: 'ru', name: 'Русский' },
+      ],
     });
   });
   afterEach(async () => {

@@ -57,8 +57,8 @@ describe.each(availableEngines())('live settings store on %s', (engine) => {
       expect(loaded.models.get(203)).toEqual({
         modelId: 203,
         offered: false,
-        name: { en: null, ru: 'Люмен «α» & co' },
-        description: { en: 'Fast\nand sharp', ru: null },
+        name: { ru: 'Люмен «α» & co' },
+        description: { en: 'Fast\nand sharp' },
         price: { kind: 'markup', markupPercent: '40.25' },
       });
     });

@@ -132,7 +132,7 @@ describe.skipIf(!haveChromium).each(availableEngines())('the Mini App in Chromiu
     await expect
       .poll(() => model.locator('.notice-line').innerText())
       .toBe(
-        'Not saved. Please change:\nName in English: remove the invisible characters that change the direction of text (U+202A–U+202E, U+2066–U+2069); they could make the menu read differently.',
+        'Not saved. Please change:\nName (English): remove the invisible characters that change the direction of text (U+202A–U+202E, U+2066–U+2069); they could make the menu read differently.',
       );
     await model.locator('input[name="name-en"]').fill('Lumen');
   });
@@ -151,6 +151,24 @@ describe.skipIf(!haveChromium).each(availableEngines())('the Mini App in Chromiu
     await expect.poll(() => page.locator('form.global .notice-line').innerText()).toBe('Saved.');
     expect(settings.saves.at(-1)).toMatchObject({ id: 'global', body: { welcomeStars: 25, version: 3 } });
     expect(await page.locator('[data-kind="conflict"]').count()).toBe(0);
+  });
+
+  it('offers a name and description field in every installed language, each named in the admin’s (issue 45)', async () => {
+    const model = page.locator('details.model[data-model-id="301"]');
+    await model.locator('summary').click();
+    const labels = await model.locator('form label').allInnerTexts();
+    for (const language of ['English', 'Russian', 'Ukrainian']) {
+      expect(labels.some((label) => label.startsWith(`Name (${language})`))).toBe(true);
+      expect(labels.some((label) => label.startsWith(`Description (${language})`))).toBe(true);
+    }
+    await model.locator('input[name="name-uk"]').fill('Вела');
+    await model.locator('textarea[name="description-uk"]').fill('Відео за хвилину');
+    await model.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => model.locator('.notice-line').innerText()).toBe('Saved.');
+    expect(settings.saves.at(-1)).toMatchObject({
+      id: '301',
+      body: { name: { uk: 'Вела' }, description: { uk: 'Відео за хвилину' } },
+    });
   });
 
   it('speaks Russian to an admin whose Telegram is in Russian, on a phone-sized screen', async () => {

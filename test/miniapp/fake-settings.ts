@@ -60,6 +60,11 @@ export function fakeSettingsRoutes(opts: { topupPacks?: number[]; billing?: bool
         exampleStars: null,
       },
     ],
+    languages: [
+      { tag: 'en', name: 'English' },
+      { tag: 'ru', name: 'Русский' },
+      { tag: 'uk', name: 'Українська' },
+    ],
     markupPercent: '50',
     welcomeStars: 10,
     topupPacks: opts.topupPacks ?? [50, 100, 250],
@@ -82,7 +87,10 @@ export function fakeSettingsRoutes(opts: { topupPacks?: number[]; billing?: bool
         handle: async ({ params, body }) => {
           saves.push({ id: params['id'], body });
           // The real routes' validation, so the page's wording of a refusal can be seen.
-          const parsed = parseModelPatch(body);
+          const parsed = parseModelPatch(
+            body,
+            doc.languages.map((language) => language.tag),
+          );
           if (!parsed.ok) return { status: 422, json: { errors: parsed.errors } };
           if (stale(body)) return { status: 409 };
           const model = doc.models.find((m) => String(m.id) === params['id']);

@@ -53,8 +53,8 @@ describe('effective settings', () => {
           {
             modelId: id,
             offered: null,
-            name: { en: null, ru: null },
-            description: { en: null, ru: null },
+            name: {},
+            description: {},
             price: { kind: 'default' },
           },
           patch,
@@ -88,8 +88,8 @@ describe('effective settings', () => {
     expect(settings.overrides.get(203)).toEqual({ kind: 'markup', markupPercent: '80' });
     expect(settings.overrides.get(204)).toEqual({ kind: 'fixed', stars: 25 }); // PRICES_FILE's
     expect(settings.overrides.get(301)).toEqual({ kind: 'fixed', stars: 2 });
-    expect(settings.display(201)?.name).toEqual({ en: null, ru: 'Нова' });
-    expect(settings.display(204)?.description).toEqual({ en: 'Swap faces', ru: null });
+    expect(settings.display(201)?.name).toEqual({ ru: 'Нова' });
+    expect(settings.display(204)?.description).toEqual({ en: 'Swap faces' });
   });
 });
 

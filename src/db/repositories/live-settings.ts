@@ -10,6 +10,7 @@ import {
   defaultModelSettings,
   EMPTY_SETTINGS,
   type GlobalSettings,
+  type LocalizedText,
   type ModelSettings,
   type PriceRule,
   type SettingsSnapshot,
@@ -38,11 +39,14 @@ function modelOf(row: ModelSettingsRecord): ModelSettings {
   return {
     modelId: row.modelId,
     offered: row.offered,
-    name: { en: row.nameEn, ru: row.nameRu },
-    description: { en: row.descriptionEn, ru: row.descriptionRu },
+    name: row.names,
+    description: row.descriptions,
     price: priceOf(row),
   };
 }
+
+const givenTexts = (text: LocalizedText): Record<string, string> =>
+  Object.fromEntries(Object.entries(text).filter((entry): entry is [string, string] => entry[1] !== null));
 
 function columnsOf(settings: ModelSettings, botId: number, updatedAt: Date): ModelSettingsRecord {
   const { price } = settings;
@@ -50,10 +54,8 @@ function columnsOf(settings: ModelSettings, botId: number, updatedAt: Date): Mod
     botId,
     modelId: settings.modelId,
     offered: settings.offered,
-    nameEn: settings.name.en,
-    nameRu: settings.name.ru,
-    descriptionEn: settings.description.en,
-    descriptionRu: settings.description.ru,
+    names: givenTexts(settings.name),
+    descriptions: givenTexts(settings.description),
     priceKind: price.kind,
     priceMarkupPercent: price.kind === 'markup' ? price.markupPercent : null,
     priceStars: price.kind === 'fixed' ? price.stars : null,

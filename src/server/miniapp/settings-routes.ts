@@ -23,7 +23,11 @@ import {
 } from '../../domain/live-settings.js';
 import { MAX_STARS_PER_PAYMENT } from '../../domain/wallet.js';
 import type { Model } from '../../reseller/schemas.js';
-import type { SettingsDocument, SettingsLimits } from '../../services/admin/dashboard-types.js';
+import type {
+  SettingsDocument,
+  SettingsLanguage,
+  SettingsLimits,
+} from '../../services/admin/dashboard-types.js';
 import type { CatalogService } from '../../services/catalog.js';
 import type { LiveSettings, SettingsOutcome } from '../../services/live-settings.js';
 import { catalogPrice, needsQuote } from '../../services/pricing.js';
@@ -38,11 +42,13 @@ export interface SettingsRoutesDeps {
   catalog: Pick<CatalogService, 'upstreamModels'>;
   /** The wallet's pricing (null with BILLING=off: no Stars prices). */
   pricing: StarPricing | null;
+  /** The installed languages: a model's name and description may be given in each. */
+  languages: () => readonly SettingsLanguage[];
 }
 
 type Response = Awaited<ReturnType<MiniAppRoute['handle']>>;
 
-const NO_TEXT: LocalizedText = { en: null, ru: null };
+const NO_TEXT: LocalizedText = {};
 
 /** What parseModelPatch and parseGlobalPatch accept, for the page's "enter 1 to 10 000" texts. */
 export const SETTINGS_LIMITS: SettingsLimits = {
@@ -71,6 +77,7 @@ export async function settingsDocument(deps: SettingsRoutesDeps): Promise<Settin
         exampleStars: exampleStars(model, deps.pricing),
       };
     }),
+    languages: [...deps.languages()],
     markupPercent: settings.markupPercent,
     welcomeStars: settings.welcomeStars,
     topupPacks: [...settings.topupPacks],
@@ -138,7 +145,9 @@ export function settingsRoutes(deps: SettingsRoutesDeps): MiniAppRoute[] {
           const id = /^[1-9]\d{0,9}$/.test(params.id ?? '') ? Number(params.id) : undefined;
           const model = id === undefined ? undefined : models.find((m) => m.id === id);
           if (!model) return { status: 404, json: { error: 'unknown_model' } };
-          return write(body, parseModelPatch, (version, patch) =>
+          const languages = deps.languages().map((language) => language.tag);
+          const parse = (patch: unknown) => parseModelPatch(patch, languages);
+          return write(body, parse, (version, patch) =>
             deps.liveSettings.updateModel(adminId, model, version, patch),
           );
         }),

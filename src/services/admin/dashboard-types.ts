@@ -149,14 +149,25 @@ export interface SettingsModel {
   upstreamName: string;
   type: string;
   offered: boolean;
-  name: { en: string | null; ru: string | null };
-  description: { en: string | null; ru: string | null };
+  /** By language tag; a language absent (or null) reads the upstream name. */
+  name: Readonly<Record<string, string | null>>;
+  /** By language tag; a language absent (or null) has none (English's stands in). */
+  description: Readonly<Record<string, string | null>>;
   price: SettingsPrice;
   exampleStars: number | null;
 }
 
+/** An installed language (locales/<tag>.ftl or the brand folder's): a name and description field each. */
+export interface SettingsLanguage {
+  tag: string;
+  /** The language's name in itself ("Українська"), from its file. */
+  name: string;
+}
+
 export interface SettingsDocument {
   models: SettingsModel[];
+  /** English first, then as the files are found. */
+  languages: SettingsLanguage[];
   markupPercent: string;
   welcomeStars: number;
   topupPacks: number[];

@@ -14,6 +14,12 @@ import type { RunningSimulator } from '../../../src/simulator/server.js';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../../support/databases.js';
 import { STARS_ENV, startBotSimulator } from '../../support/in-process-helpers.js';
 
+/** The languages this test's deployment has installed: English, Russian and Ukrainian. */
+const LANGUAGES = [
+  { tag: 'en', name: 'English' },
+  { tag: 'ru', name: 'Русский' },
+  { tag: 'uk', name: 'Українська' },
+];
 const ADMIN = 7;
 const LUMEN = 203; // $0.04, priced locally
 const VEGA = 101; // quote-only
@@ -47,6 +53,7 @@ describe.each(availableEngines())('settings routes on %s', (engine) => {
       liveSettings: services.liveSettings,
       catalog: services.catalog,
       pricing: services.wallet?.pricing ?? null,
+      languages: () => LANGUAGES,
     });
   });
   let simClosed = false;
@@ -69,14 +76,15 @@ describe.each(availableEngines())('settings routes on %s', (engine) => {
   it('GET: the environment as the starting point, every upstream model listed with what it costs now', async () => {
     const doc = await getSettings();
     expect(doc).toMatchObject({ version: 0, markupPercent: '50.00', welcomeStars: 3, topupPacks: [50, 100] });
+    expect(doc.languages).toEqual(LANGUAGES);
     expect(doc.models.map((m) => m.id)).toEqual(expect.arrayContaining([101, 201, 203, 301, 401]));
     expect(modelIn(doc, LUMEN)).toEqual({
       id: LUMEN,
       upstreamName: 'Lumen Text to Image',
       type: 'image',
       offered: true,
-      name: { en: null, ru: null },
-      description: { en: null, ru: null },
+      name: {},
+      description: {},
       price: { kind: 'default' },
       // ceil(0.04 x 1.5 x 77) = ceil(4.62)
       exampleStars: 5,
@@ -97,7 +105,7 @@ describe.each(availableEngines())('settings routes on %s', (engine) => {
     expect(modelIn(doc, LUMEN)).toMatchObject({
       price: { kind: 'fixed', stars: 12 },
       exampleStars: 12,
-      name: { en: null, ru: 'Люмен <b>&</b>' },
+      name: { ru: 'Люмен <b>&</b>' },
       offered: true,
     });
     const hidden = await putModel(String(LUMEN), { version: 1, offered: false });
@@ -118,6 +126,29 @@ describe.each(availableEngines())('settings routes on %s', (engine) => {
         { field: 'name', locale: 'ru', from: null, to: 'Люмен <b>&</b>' },
         { field: 'price', from: { kind: 'default' }, to: { kind: 'fixed', stars: 12 } },
       ],
+    });
+  });
+
+  it('PUT model: a name in any installed language (issue 45) lands beside the others; null takes one back', async () => {
+    const named = await putModel(String(LUMEN), {
+      version: 0,
+      name: { en: 'Lumen', uk: 'Люмен' },
+      description: { uk: 'Швидкі картинки' },
+    });
+    expect(named.status).toBe(200);
+    expect(modelIn(named.json as SettingsDocument, LUMEN)).toMatchObject({
+      name: { en: 'Lumen', uk: 'Люмен' },
+      description: { uk: 'Швидкі картинки' },
+    });
+    const cleared = await putModel(String(LUMEN), { version: 1, name: { en: null } });
+    expect(modelIn(cleared.json as SettingsDocument, LUMEN).name).toEqual({ uk: 'Люмен' });
+    const audit = await store.audit.page(0, 1);
+    expect(audit[0]!.details.changes).toEqual([{ field: 'name', locale: 'en', from: 'Lumen', to: null }]);
+    // A language the deployment does not have is refused, naming the ones it has.
+    const refused = await putModel(String(LUMEN), { version: 2, name: { de: 'Lumen' } });
+    expect(refused).toMatchObject({
+      status: 422,
+      json: { errors: [{ field: 'name.de', message: expect.stringContaining('en, ru, uk') }] },
     });
   });
 

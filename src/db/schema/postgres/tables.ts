@@ -397,10 +397,9 @@ export const modelSettings = pgTable(
     botId: botKey(),
     modelId: integer('model_id').notNull(),
     offered: boolean('offered'),
-    nameEn: text('name_en'),
-    nameRu: text('name_ru'),
-    descriptionEn: text('description_en'),
-    descriptionRu: text('description_ru'),
+    /** By language tag, only the languages given ({"en": "...", "uk": "..."}). */
+    names: jsonb('names_json').$type<Record<string, string>>().notNull().default({}),
+    descriptions: jsonb('descriptions_json').$type<Record<string, string>>().notNull().default({}),
     priceKind: text('price_kind', { enum: PRICE_RULE_KINDS }).notNull(),
     priceMarkupPercent: text('price_markup_percent'),
     priceStars: integer('price_stars'),

@@ -29,10 +29,12 @@ export const modelSettings = sqliteTable(
     botId: botKey(),
     modelId: integer('model_id').notNull(),
     offered: integer('offered', { mode: 'boolean' }),
-    nameEn: text('name_en'),
-    nameRu: text('name_ru'),
-    descriptionEn: text('description_en'),
-    descriptionRu: text('description_ru'),
+    /** By language tag, only the languages given ({"en": "...", "uk": "..."}). */
+    names: text('names_json', { mode: 'json' }).$type<Record<string, string>>().notNull().default({}),
+    descriptions: text('descriptions_json', { mode: 'json' })
+      .$type<Record<string, string>>()
+      .notNull()
+      .default({}),
     priceKind: text('price_kind', { enum: PRICE_RULE_KINDS }).notNull(),
     priceMarkupPercent: text('price_markup_percent'),
     priceStars: integer('price_stars'),
