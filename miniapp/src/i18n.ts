@@ -1,17 +1,36 @@
 /**
  * The page's texts in the admin's Telegram language when the bot speaks it, else English, from the
- * bot's own locales (`miniapp-` messages, see strings-plugin.ts). `{ $name }` placeables are filled
- * in here; a message missing in a language is shown in English.
+ * bot's own locales (`miniapp-` messages, see strings-plugin.ts). The shipped languages come with
+ * the bundle; one a brand folder added is fetched from the server once, before the page is drawn
+ * (server/miniapp/strings.ts). `{ $name }` placeables are filled in here; a message missing in a
+ * language is shown in English.
  */
-import strings from 'virtual:miniapp-strings';
+import bundled from 'virtual:miniapp-strings';
 import { formatUsd } from './money.js';
 
 export type Locale = string;
 
 let locale: Locale = 'en';
+const strings: Record<string, Record<string, string>> = { ...bundled };
 
-export function setLocale(languageCode: string | undefined): void {
+/** Fetched from the server (a language the bundle lacks); undefined when it does not have it either. */
+async function fetchStrings(tag: string): Promise<Record<string, string> | undefined> {
+  if (!/^[a-z]{2,3}$/.test(tag)) return undefined;
+  try {
+    const res = await fetch(`strings/${tag}.json`);
+    return res.ok ? ((await res.json()) as Record<string, string>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Picks the page's language; resolves once its texts are at hand (at once for a bundled one). */
+export async function setLocale(languageCode: string | undefined): Promise<void> {
   const base = languageCode?.toLowerCase().split(/[-_]/)[0] ?? 'en';
+  if (!(base in strings)) {
+    const fetched = await fetchStrings(base);
+    if (fetched) strings[base] = fetched;
+  }
   locale = base in strings ? base : 'en';
   document.documentElement.lang = locale;
 }
@@ -21,7 +40,7 @@ export function currentLocale(): Locale {
 }
 
 export function t(key: string, vars: Record<string, string | number> = {}): string {
-  const text = strings[locale]?.[key] ?? strings.en[key] ?? key;
+  const text = strings[locale]?.[key] ?? bundled.en[key] ?? key;
   return text.replace(/\{\s*\$([\w-]+)\s*\}/g, (_, name: string) => String(vars[name] ?? ''));
 }
 

@@ -10,13 +10,14 @@ import './style.css';
 import { readLaunch, ready } from './telegram.js';
 
 const launch = readLaunch();
-setLocale(launch?.languageCode ?? navigator.language);
 const root = document.getElementById('app')!;
-if (launch) {
-  // An added bot's control room is opened with its id in the URL (`?bot=<id>`).
-  useInitData(launch.initData, new URLSearchParams(window.location.search).get('bot'));
-  render(<App />, root);
-} else {
-  render(<OpenFromBot />, root);
-}
-ready();
+void setLocale(launch?.languageCode ?? navigator.language).then(() => {
+  if (launch) {
+    // An added bot's control room is opened with its id in the URL (`?bot=<id>`).
+    useInitData(launch.initData, new URLSearchParams(window.location.search).get('bot'));
+    render(<App />, root);
+  } else {
+    render(<OpenFromBot />, root);
+  }
+  ready();
+});

@@ -9,10 +9,12 @@ import { dashboardRoutes } from '../server/miniapp/dashboard-routes.js';
 import type { MiniAppRoute } from '../server/miniapp/route.js';
 import { settingsRoutes } from '../server/miniapp/settings-routes.js';
 import { miniAppStaticRoutes } from '../server/miniapp/static.js';
+import { miniAppStringsRoute } from '../server/miniapp/strings.js';
 import { healthRoute, metricsRoute, readinessRoute } from '../server/probes.js';
 import { type Route, route } from '../server/router.js';
 import { WEBHOOK_PATH } from '../server/webhook.js';
 import { languageLabel, SUPPORTED_LOCALES } from '../texts/locales.js';
+import { miniAppStringsOf } from '../texts/miniapp-strings.js';
 import type { BotFleet } from './bot-fleet.js';
 import { webhookIntake } from './bot-intake.js';
 import type { BotRuntime } from './bot-runtime.js';
@@ -60,6 +62,7 @@ function miniAppRoutes(c: Container, fleet: BotFleet): Route[] {
   if (!c.config.miniApp.url) return [];
   return [
     ...miniAppStaticRoutes(),
+    miniAppStringsRoute(miniAppStringsOf),
     ...miniAppApiRoutes({
       auth: {
         botToken: c.config.botToken,

@@ -2,12 +2,14 @@
  * A language added by dropping a file (issue 45), end to end: the real bot process started with a
  * brand folder holding `xx.ftl`, a handful of texts in a language we do not ship. The bot starts,
  * offers it in /language in its own name, speaks it to whoever picks it or whose Telegram uses it,
- * shows the texts the file lacks in the default language, and lists those once in its log.
+ * shows the texts the file lacks in the default language, and lists those once in its log; the
+ * control room gets the file's page texts from the same process.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../support/e2e/free-port.js';
 import { type Stack, startStack } from '../support/e2e/stack.js';
 
 const XX = [
@@ -15,17 +17,22 @@ const XX = [
   'language-choose = 🌐 <b>Xish: pick a language</b>',
   'language-changed = ✅ Xish it is.',
   'menu-help = ❓ Xish help',
+  'miniapp-title = Xish kontrol',
   '',
 ].join('\n');
 
 describe('a language added by a file in the brand folder', () => {
   let stack: Stack;
   let dir: string;
+  let port: number;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'brand-xx-'));
     writeFileSync(join(dir, 'xx.ftl'), XX);
-    stack = await startStack({ env: { BRAND_TEXTS_DIR: dir } });
+    port = await freePort();
+    stack = await startStack({
+      env: { BRAND_TEXTS_DIR: dir, HTTP_PORT: String(port), PUBLIC_URL: 'https://panel.example.com' },
+    });
   });
   afterAll(async () => {
     await stack?.close();
@@ -64,5 +71,16 @@ describe('a language added by a file in the brand folder', () => {
     const menu = await user.waitForMessage(/Hi, Ed!/, { after: seq });
     expect(menu.buttons.map((b) => b.text)).toContain('❓ Xish help');
     expect(stack.emulator.problems).toEqual([]);
+  });
+
+  it('gives the control room its texts: the page fetches a language its bundle lacks', async () => {
+    const strings = await fetch(`http://127.0.0.1:${port}/miniapp/strings/xx.json`);
+    expect(strings.status).toBe(200);
+    const texts = (await strings.json()) as Record<string, string>;
+    expect(texts['miniapp-title']).toBe('Xish kontrol');
+    // Only the page's texts, and only the file's own: the page reads English for the rest.
+    expect(Object.keys(texts)).toEqual(['miniapp-title']);
+    expect((await fetch(`http://127.0.0.1:${port}/miniapp/strings/de.json`)).status).toBe(404);
+    expect((await fetch(`http://127.0.0.1:${port}/miniapp/strings/..%2Fen.json`)).status).toBe(404);
   });
 });

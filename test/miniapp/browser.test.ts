@@ -13,6 +13,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { miniAppMessages, miniAppStringsOf } from '../../src/texts/miniapp-strings.js';
 import { haveChromium, launchChromium, miniAppLaunchUrl } from '../support/chromium.js';
 import { availableEngines, type TestDatabase } from '../support/databases.js';
 import { forge } from '../support/miniapp-init-data.js';
@@ -22,6 +23,24 @@ import { initDataFor, SHOP_BOT_ID, SHOP_TOKEN, servePage } from './page-server.j
 import { seededDashboard } from './seed.js';
 
 const SHOTS = '.tmp/miniapp-screenshots';
+
+/**
+ * The page texts of a language only a brand folder has (`xx`), served as the bot serves an installed
+ * language's (texts/miniapp-strings.ts): one of them is one the page cannot render, so it is left out.
+ */
+const XX_STRINGS = miniAppMessages(
+  [
+    'language-name = Xish',
+    'miniapp-title = Xish kontrol',
+    'miniapp-tab-money = Xmoney',
+    'miniapp-tab-models = { $n ->',
+    '   *[other] Xmodels',
+    '}',
+    '',
+  ].join('\n'),
+  () => {},
+);
+const stringsOf = (tag: string) => (tag === 'xx' ? XX_STRINGS : miniAppStringsOf(tag));
 
 /** Counts the chart canvas' painted pixels: uPlot drew lines, not just an empty box. */
 const PAINTED_PIXELS = `(() => {
@@ -59,7 +78,7 @@ describe.skipIf(!haveChromium).each(availableEngines())('the Mini App in Chromiu
     const seeded = await seededDashboard(engine, { upstreamBalance: async () => '1234.5' });
     database = seeded.database;
     settings = fakeSettingsRoutes();
-    ({ base, close } = await servePage(seeded.dashboard, settings.routes));
+    ({ base, close } = await servePage(seeded.dashboard, settings.routes, stringsOf));
     // One page per engine, reused by every test below (a desktop-sized window).
     page = await browser!.newPage({ viewport: { width: 1100, height: 900 } });
     // A missing element fails in seconds, naming its locator, well within the test's own timeout.
@@ -169,6 +188,21 @@ describe.skipIf(!haveChromium).each(availableEngines())('the Mini App in Chromiu
       id: '301',
       body: { name: { uk: 'Вела' }, description: { uk: 'Відео за хвилину' } },
     });
+  });
+
+  it('speaks a language a brand file added (issue 45), fetched from the server, English where the file is silent', async () => {
+    const xx = await browser!.newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      await xx.goto(miniAppLaunchUrl(base, initDataFor('xx-XA')));
+      await expect.poll(() => xx.locator('h1').innerText()).toBe('Xish kontrol');
+      expect(await xx.locator('[data-tab="money"]').innerText()).toBe('Xmoney');
+      // Not in xx.ftl, and a message the page cannot render is left out: both read English.
+      expect(await xx.locator('[data-tab="settings"]').innerText()).toBe('Settings');
+      expect(await xx.locator('[data-tab="models"]').innerText()).toBe('Models');
+      expect(await xx.locator('html').getAttribute('lang')).toBe('xx');
+    } finally {
+      await xx.close();
+    }
   });
 
   it('speaks Russian to an admin whose Telegram is in Russian, on a phone-sized screen', async () => {

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { miniAppMessages } from '../../miniapp/strings-plugin.js';
 import { localesIn } from '../../src/texts/locales.js';
+import { miniAppMessages } from '../../src/texts/miniapp-strings.js';
 import { ensureMiniAppBuilt } from './built-page.js';
 
 /** The budget for the whole page, gzipped. */

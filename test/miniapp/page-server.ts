@@ -10,7 +10,9 @@ import { miniAppApiRoutes } from '../../src/server/miniapp/api.js';
 import { dashboardRoutes } from '../../src/server/miniapp/dashboard-routes.js';
 import type { MiniAppRoute } from '../../src/server/miniapp/route.js';
 import { miniAppStaticRoutes } from '../../src/server/miniapp/static.js';
+import { miniAppStringsRoute } from '../../src/server/miniapp/strings.js';
 import type { DashboardService } from '../../src/services/admin/dashboard.js';
+import { miniAppStringsOf } from '../../src/texts/miniapp-strings.js';
 import { signInitData } from '../support/miniapp-init-data.js';
 import { NOW } from './seed.js';
 
@@ -23,7 +25,7 @@ export const ADMIN = 777001;
 export const SHOP_BOT_ID = 2;
 export const SHOP_TOKEN = '7000000003:AAbrowser-test-added-bot';
 
-export function initDataFor(languageCode: 'en' | 'ru', botToken = TOKEN): string {
+export function initDataFor(languageCode: string, botToken = TOKEN): string {
   return signInitData({
     botToken,
     user: { id: ADMIN, first_name: 'Ada', language_code: languageCode },
@@ -41,12 +43,15 @@ export function initDataFor(languageCode: 'en' | 'ru', botToken = TOKEN): string
 export async function servePage(
   dashboard: DashboardService,
   settingsRoutes: MiniAppRoute[],
+  /** The page texts of a language the bundle lacks (by default: the installed languages'). */
+  stringsOf: (tag: string) => Record<string, string> | undefined = miniAppStringsOf,
 ): Promise<{ base: string; close: () => Promise<void> }> {
   const logger = pino({ level: 'silent' });
   const server: Server = createHttpServer({
     logger,
     routes: [
       ...miniAppStaticRoutes(),
+      miniAppStringsRoute(stringsOf),
       ...miniAppApiRoutes({
         auth: { botToken: TOKEN, adminIds: [ADMIN], maxAgeSeconds: 3600, now: () => NOW },
         routes: [...dashboardRoutes(dashboard), ...settingsRoutes],

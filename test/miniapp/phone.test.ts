@@ -11,7 +11,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { miniAppMessages } from '../../miniapp/strings-plugin.js';
+import { miniAppMessages } from '../../src/texts/miniapp-strings.js';
 import { haveChromium, launchChromium, miniAppLaunchUrl } from '../support/chromium.js';
 import type { TestDatabase } from '../support/databases.js';
 import { ensureMiniAppBuilt } from './built-page.js';
