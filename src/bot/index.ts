@@ -52,6 +52,7 @@ import { createPromoFeature } from './features/promo.js';
 import { createPromptsFeature } from './features/prompts.js';
 import { shareFeature } from './features/share.js';
 import { startFeature } from './features/start.js';
+import { subscriptionSignalsFeature } from './features/subscription-signals.js';
 import { subscriptionsFeature } from './features/subscriptions.js';
 import { unhandledFeature } from './features/unhandled.js';
 import { upstreamKeyFeature } from './features/upstream-key.js';
@@ -257,6 +258,7 @@ export function installFeatures(telegram: TelegramBot, opts: FeatureOptions): Bo
   // Before the access guard and the conversations: a checkout is answered (also "no" to a banned
   // user) and a payment credited whatever else the chat is doing.
   bot.errorBoundary(handleBotError).use(paymentsFeature);
+  bot.errorBoundary(handleBotError).use(subscriptionSignalsFeature);
   // Refused users (allowlist, bans) get their answer here and reach nothing below.
   bot.use(createAccessGuard(deps.config));
 

@@ -37,6 +37,7 @@ const TABLES = [
   'subscriptions',
   'subscriptionPeriods',
   'subscriptionCheckouts',
+  'subscriptionSignals',
 ] as const satisfies readonly (keyof Tables)[];
 
 /** Tables the migrations fill (the main bot's row): an empty target has them, and the copy replaces them. */

@@ -298,6 +298,10 @@ export interface SubscriptionRecord extends BotOwned {
   endedAt: Date | null;
   /** When the customer was told that the renewal did not come (told once). */
   endNotifiedAt: Date | null;
+  /** The customer turned renewal off in Telegram itself: only they can turn it on again, there. */
+  cancelledInTelegram: boolean;
+  /** Telegram said the renewal's payment failed; null again once a renewal is paid. */
+  renewalFailedAt: Date | null;
 }
 
 export const SUBSCRIPTION_PERIOD_STATUSES = ['paid', 'refunded'] as const;
@@ -319,6 +323,19 @@ export interface SubscriptionPeriodRecord extends BotOwned {
   status: SubscriptionPeriodStatus;
   /** The first payment of the subscription (is_first_recurring), not a renewal. */
   first: boolean;
+}
+
+/** What Telegram's `subscription` update says of a subscription (BotSubscriptionUpdated.state). */
+export const SUBSCRIPTION_SIGNAL_STATES = ['canceled', 'active', 'failed'] as const;
+export type SubscriptionSignalState = (typeof SUBSCRIPTION_SIGNAL_STATES)[number];
+
+/** One `subscription` update, kept by its update id (a redelivery is recognised). */
+export interface SubscriptionSignalRecord extends BotOwned {
+  updateId: number;
+  userId: number;
+  subscriptionId: string | null;
+  state: SubscriptionSignalState;
+  receivedAt: Date;
 }
 
 /** A plan checkout answered ok and not credited yet (one per customer). */

@@ -6,12 +6,14 @@
  * functions the caller hands in (the bot's api); admins through the `alert` callback.
  */
 import { randomBytes } from 'node:crypto';
-import type {
-  SubscriptionPeriodRecord,
-  SubscriptionRecord,
-  SubscriptionStats,
-  SubscriptionsRepository,
-  WalletRepository,
+import {
+  SUBSCRIPTION_SIGNAL_STATES,
+  type SubscriptionPeriodRecord,
+  type SubscriptionRecord,
+  type SubscriptionSignalState,
+  type SubscriptionStats,
+  type SubscriptionsRepository,
+  type WalletRepository,
 } from '../db/index.js';
 import { starsOfPayment } from '../domain/stars-payment.js';
 import { namedPlanId, parsePlanPayload, planPayload, type SubscriptionPlan } from '../domain/subscription.js';
@@ -71,6 +73,14 @@ export interface SubscriptionStatus {
   allowanceLeft: number;
   /** Every live subscription, oldest first: one, or two if Telegram charged two plan links. */
   live: SubscriptionRecord[];
+}
+
+/** A subscription Telegram changed (SubscriptionsService.signal): the customer is told what it means. */
+export interface SubscriptionSignalNotice {
+  state: SubscriptionSignalState;
+  subscription: SubscriptionRecord;
+  /** Its plan, while it is still offered (a failed renewal is then paid again with its link). */
+  plan: SubscriptionPlan | undefined;
 }
 
 export type SubscriptionRefund =
@@ -247,6 +257,32 @@ export class SubscriptionsService {
     };
   }
 
+  /**
+   * Telegram's `subscription` update (Bot API 10.2): renewal turned off (`canceled`) or on again
+   * (`active`) by the customer in Telegram, or the renewal's payment `failed`. Recorded once per
+   * update id; what to tell the customer, or undefined when nothing changed (a redelivery, a state
+   * it was already in, a payload naming no live subscription of theirs).
+   */
+  async signal(update: {
+    updateId: number;
+    userId: number;
+    payload: string;
+    state: string;
+  }): Promise<SubscriptionSignalNotice | undefined> {
+    const { updateId, userId, payload } = update;
+    const state = SUBSCRIPTION_SIGNAL_STATES.find((known) => known === update.state);
+    if (!state) {
+      // A state this version does not know: recorded nowhere, changes nothing (liberal in what we take).
+      this.#log.warn({ userId, state: update.state }, 'subscription update of an unknown state: ignored');
+      return undefined;
+    }
+    const outcome = await this.#store.recordSignal({ updateId, userId, payload, state });
+    this.#log.info({ userId, updateId, state, outcome: outcome.kind }, 'subscription update from Telegram');
+    if (outcome.kind !== 'recorded' || !outcome.changed) return undefined;
+    const { subscription } = outcome;
+    return { state, subscription, plan: this.plan(subscription.planId) };
+  }
+
   /** /subscription: the customer's subscription (active or ended), its plan and allowance left. */
   async status(userId: number): Promise<SubscriptionStatus | undefined> {
     const subscription = await this.#store.find(userId);
@@ -271,6 +307,8 @@ export class SubscriptionsService {
   ): Promise<boolean> {
     const current = (await this.#store.live(userId))[which - 1];
     if (current?.state !== 'active' || current.cancelled === cancel) return false;
+    // Turned off by the customer in Telegram: Telegram lets only them turn it on again.
+    if (!cancel && current.cancelledInTelegram) return false;
     await edit(userId, current.chargeId, cancel);
     const changed = await this.#store.setCancelled(current.id, cancel);
     this.#log.info({ userId, cancel }, cancel ? 'subscription renewal off' : 'subscription renewal on');

@@ -2,7 +2,8 @@
  * The update types the bot asks Telegram for (getUpdates and setWebhook `allowed_updates`), for
  * the main bot and every added one. Without the list Telegram keeps the last one it was given, or
  * its own default: naming them means a type the bot handles is never left out (managed_bot,
- * Bot API 9.6) and nothing it ignores is delivered.
+ * Bot API 9.6; subscription, 10.2, which Telegram does not send unless asked) and nothing it
+ * ignores is delivered.
  */
 import type { Update } from 'grammy/types';
 
@@ -15,4 +16,6 @@ export const ALLOWED_UPDATES = [
   'pre_checkout_query',
   'my_chat_member',
   'managed_bot',
+  // Bot API 10.2: renewal turned off or on in Telegram, or a renewal's payment failed (issue 44).
+  'subscription',
 ] as const satisfies ReadonlyArray<Exclude<keyof Update, 'update_id'>>;

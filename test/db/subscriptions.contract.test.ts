@@ -359,4 +359,71 @@ describe.each(availableEngines())('subscriptions of two bots on one %s database'
     expect(await one.subscriptions.end(8, 'b8')).toBe(false);
     expect((await two.subscriptions.live(8)).map((s) => s.id)).toEqual([]);
   });
+
+  it("Telegram's subscription updates: once per update id, in their bot; a failed renewal lets the plan be paid again and ends there", async () => {
+    const U = 21;
+    const signal = (updateId: number, state: 'failed' | 'canceled' | 'active', userId = U) => ({
+      updateId,
+      userId,
+      payload: 's:pro:21',
+      state,
+    });
+    expect(
+      (await one.subscriptions.recordPayment({ ...payment('f1', true, U), payload: 's:pro:21' })).kind,
+    ).toBe('credited');
+    // Renewal turned off in Telegram: changed once; the same update again changes nothing.
+    expect(await one.subscriptions.recordSignal(signal(500, 'canceled'))).toMatchObject({
+      kind: 'recorded',
+      changed: true,
+      subscription: { id: 'f1', cancelled: true, cancelledInTelegram: true },
+    });
+    expect(await one.subscriptions.recordSignal(signal(500, 'canceled'))).toEqual({ kind: 'duplicate' });
+    // Another update saying the same: recorded, nothing moves.
+    expect(await one.subscriptions.recordSignal(signal(501, 'canceled'))).toMatchObject({ changed: false });
+    // The same update id in the other bot is that bot's own, and names no subscription there.
+    expect(await two.subscriptions.recordSignal(signal(500, 'canceled'))).toEqual({ kind: 'unknown' });
+    // The bot's own Cancel is not Telegram's: turned on again there, it is the bot's to manage.
+    expect(await one.subscriptions.recordSignal(signal(502, 'active'))).toMatchObject({
+      changed: true,
+      subscription: { cancelled: false, cancelledInTelegram: false, cancelledAt: null },
+    });
+
+    // The renewal failed: the checkout of the plan lets a new link through (it is how the plan is kept).
+    expect(await one.subscriptions.approveCheckout(U, 's:pro:21b', 60_000)).toBe('subscribed');
+    const failed = await one.subscriptions.recordSignal(signal(503, 'failed'));
+    expect(failed).toMatchObject({ changed: true, subscription: { renewalFailedAt: new Date(clock) } });
+    expect(await one.subscriptions.approveCheckout(U, 's:pro:21b', 60_000)).toBe('approved');
+    // Its first payment starts the new subscription and ends the one that failed: one live plan.
+    clock += 10;
+    const again = await one.subscriptions.recordPayment({ ...payment('f2', true, U), payload: 's:pro:21b' });
+    expect(again).toMatchObject({ kind: 'credited', subscription: { id: 'f2' }, others: [] });
+    expect((await one.subscriptions.live(U)).map((x) => x.id)).toEqual(['f2']);
+    const rows = await database.query<{
+      update_id: number | string;
+      state: string;
+      subscription_id: string | null;
+    }>`
+      select update_id, state, subscription_id from subscription_signals where user_id = ${U} order by bot_id, update_id`;
+    expect(rows.map((r) => [Number(r.update_id), r.state, r.subscription_id])).toEqual([
+      [500, 'canceled', 'f1'],
+      [501, 'canceled', 'f1'],
+      [502, 'active', 'f1'],
+      [503, 'failed', 'f1'],
+      [500, 'canceled', null],
+    ]);
+  });
+
+  it('a renewal Telegram charges after all clears the failure it reported', async () => {
+    const U = 22;
+    await one.subscriptions.recordPayment({ ...payment('g1', true, U), payload: 's:pro:22' });
+    await one.subscriptions.recordSignal({ updateId: 600, userId: U, payload: 's:pro:22', state: 'failed' });
+    expect((await one.subscriptions.find(U))?.renewalFailedAt).not.toBeNull();
+    clock += PERIOD_MS;
+    await one.subscriptions.recordPayment({ ...payment('g2', false, U), payload: 's:pro:22' });
+    expect(await one.subscriptions.find(U)).toMatchObject({
+      id: 'g1',
+      chargeId: 'g2',
+      renewalFailedAt: null,
+    });
+  });
 });

@@ -75,6 +75,9 @@ async function renderStatus(
   // Each subscription renews on the terms of its first payment, whatever the plan costs now.
   const renewal = (subscription: SubscriptionRecord) => {
     const date = ctx.dateTime(subscription.expiresAt);
+    if (subscription.renewalFailedAt) return ctx.t('subscription-status-renewal-failed');
+    // Turned off in Telegram: only the customer can turn it on again, there.
+    if (subscription.cancelledInTelegram) return ctx.t('subscription-status-cancelled-in-telegram', { date });
     return subscription.cancelled
       ? ctx.t('subscription-status-cancelled', { date })
       : ctx.t('subscription-status-renews', {
@@ -94,11 +97,22 @@ async function renderStatus(
       }),
       renewal(subscription),
     ];
-    keyboard.text(
-      ctx.t(subscription.cancelled ? 'subscription-button-resume' : 'subscription-button-cancel'),
-      subscriptionActionData.pack({ action: action(subscription) }),
-    );
-    return { text: lines.join('\n'), keyboard: mainMenuButton(ctx, keyboard) };
+    const plan = ctx.deps.subscriptions!.plan(subscription.planId);
+    if (subscription.renewalFailedAt && plan) {
+      keyboard.text(
+        ctx.t('subscription-button-renew', {
+          name: planName(ctx, plan),
+          price: stars(ctx, plan.priceStars),
+        }),
+        subscribePlanData.pack({ plan: plan.id }),
+      );
+    } else if (!subscription.cancelledInTelegram && !subscription.renewalFailedAt) {
+      keyboard.text(
+        ctx.t(subscription.cancelled ? 'subscription-button-resume' : 'subscription-button-cancel'),
+        subscriptionActionData.pack({ action: action(subscription) }),
+      );
+    }
+    return { text: lines.join('\n'), keyboard: mainMenuButton(ctx, keyboard.row()) };
   }
   // Telegram charges two of the customer's plan links (the checkout refuses a second one, but a
   // payment may still come): each is shown, with a Cancel of its own.

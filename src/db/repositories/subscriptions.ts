@@ -9,7 +9,7 @@
  * Every row read or written is the store's bot's (BotScope): the same Telegram user, plan payload
  * and charge id in another bot are another customer's subscription, period and checkout.
  */
-import { asc, count, desc, eq, gt, gte, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import {
   periodAllowance,
   planPayload,
@@ -18,7 +18,7 @@ import {
 } from '../../domain/subscription.js';
 import type { BotScope } from '../bot-scope.js';
 import { changed, type Engine, first, type Tx, within } from '../engine.js';
-import type { SubscriptionPeriodRecord, SubscriptionRecord } from '../records.js';
+import type { SubscriptionPeriodRecord, SubscriptionRecord, SubscriptionSignalState } from '../records.js';
 import { type WalletRepository, walletLock } from './wallet.js';
 
 export interface PeriodPayment {
@@ -71,6 +71,22 @@ export type PeriodRefund =
     }
   | { kind: 'already_refunded'; period: SubscriptionPeriodRecord }
   | { kind: 'unknown' };
+
+/** Telegram's `subscription` update, as recordSignal takes it. */
+export interface SubscriptionSignal {
+  updateId: number;
+  userId: number;
+  payload: string;
+  state: SubscriptionSignalState;
+}
+
+export type SignalOutcome =
+  /** This update id was recorded before: nothing changes, nobody is told again. */
+  | { kind: 'duplicate' }
+  /** Recorded; its payload names no live subscription of this customer's. */
+  | { kind: 'unknown' }
+  /** Recorded; `changed`: the subscription's row moved now (the customer is told only then). */
+  | { kind: 'recorded'; subscription: SubscriptionRecord; changed: boolean };
 
 /** What a plan checkout may do now (SubscriptionsRepository.approveCheckout). */
 export type CheckoutApproval = 'approved' | 'subscribed' | 'payment_pending';
@@ -207,11 +223,27 @@ export class SubscriptionsRepository {
         await tx.db
           .delete(c)
           .where(this.scope.where(c, eq(c.userId, payment.userId), eq(c.payload, payload)));
+        // The plan paid again after a failed renewal (the way the customer was offered to keep it):
+        // the subscription that failed ends here, so one plan is live, not two.
+        await tx.db
+          .update(s)
+          .set({ state: 'ended', endedAt: now, endNotifiedAt: now })
+          .where(
+            this.scope.where(
+              s,
+              eq(s.userId, payment.userId),
+              eq(s.state, 'active'),
+              isNotNull(s.renewalFailedAt),
+              sql`${s.id} <> ${subscriptionId}`,
+            ),
+          );
       } else {
         const moves = chain.state === 'ended' || chain.expiresAt.getTime() < expiresAt.getTime();
         const change = {
           ...(known ? {} : terms),
           ...(moves && { chargeId: payment.chargeId, expiresAt }),
+          // Paid after all: a failure Telegram reported before is over.
+          ...(chain.renewalFailedAt !== null && { renewalFailedAt: null }),
           // Telegram charged it again: a subscription we had ended (its renewal came late) lives on.
           ...(chain.state === 'ended' && {
             state: 'active' as const,
@@ -280,7 +312,8 @@ export class SubscriptionsRepository {
         await tx.db
           .select({ id: s.id })
           .from(s)
-          .where(this.scope.where(s, eq(s.userId, userId), eq(s.state, 'active')))
+          // One whose renewal failed does not: paying its plan again is how the customer keeps it.
+          .where(this.scope.where(s, eq(s.userId, userId), eq(s.state, 'active'), isNull(s.renewalFailedAt)))
           .limit(1),
       );
       if (active) return 'subscribed';
@@ -302,6 +335,62 @@ export class SubscriptionsRepository {
         .values(this.scope.row({ userId, payload, approvedAt: now }))
         .onConflictDoUpdate({ target: [c.botId, c.userId], set: { payload, approvedAt: now } });
       return 'approved';
+    });
+  }
+
+  /**
+   * Telegram's `subscription` update for the customer's subscription its payload names (a live one
+   * first): `canceled` (renewal turned off in Telegram), `active` (turned on again there), `failed`
+   * (the renewal's payment did not go through). Recorded once per update id in the same transaction
+   * as the change, so a redelivered update changes nothing and is told to nobody.
+   */
+  recordSignal(signal: SubscriptionSignal): Promise<SignalOutcome> {
+    const { subscriptions: s, subscriptionSignals: g } = this.#t;
+    return this.engine.transaction(async (tx): Promise<SignalOutcome> => {
+      await tx.lock(walletLock(this.scope, signal.userId));
+      const now = new Date(this.now());
+      const subscription = first(
+        await tx.db
+          .select()
+          .from(s)
+          .where(this.scope.where(s, eq(s.userId, signal.userId), eq(s.payload, signal.payload)))
+          .orderBy(sql`case when ${s.state} = 'active' then 0 else 1 end`, desc(s.startedAt))
+          .limit(1),
+      );
+      const inserted = await tx.db
+        .insert(g)
+        .values(
+          this.scope.row({
+            updateId: signal.updateId,
+            userId: signal.userId,
+            subscriptionId: subscription?.id ?? null,
+            state: signal.state,
+            receivedAt: now,
+          }),
+        )
+        .onConflictDoNothing()
+        .returning({ updateId: g.updateId });
+      if (inserted.length === 0) return { kind: 'duplicate' };
+      if (subscription?.state !== 'active') return { kind: 'unknown' };
+      const change =
+        signal.state === 'failed'
+          ? { set: { renewalFailedAt: now }, unless: isNotNull(s.renewalFailedAt) }
+          : signal.state === 'canceled'
+            ? {
+                set: { cancelled: true, cancelledInTelegram: true, cancelledAt: now },
+                unless: and(eq(s.cancelled, true), eq(s.cancelledInTelegram, true)),
+              }
+            : {
+                set: { cancelled: false, cancelledInTelegram: false, cancelledAt: null },
+                unless: eq(s.cancelled, false),
+              };
+      const rows = await tx.db
+        .update(s)
+        .set(change.set)
+        .where(this.scope.where(s, eq(s.id, subscription.id), sql`not (${change.unless})`))
+        .returning();
+      const updated = first(rows);
+      return { kind: 'recorded', subscription: updated ?? subscription, changed: updated !== undefined };
     });
   }
 
@@ -368,7 +457,7 @@ export class SubscriptionsRepository {
     const rows = await this.engine.run((db) =>
       db
         .update(s)
-        .set({ cancelled, cancelledAt: cancelled ? new Date(this.now()) : null })
+        .set({ cancelled, cancelledInTelegram: false, cancelledAt: cancelled ? new Date(this.now()) : null })
         .where(this.scope.where(s, eq(s.id, id), eq(s.state, 'active'), eq(s.cancelled, !cancelled)))
         .returning({ userId: s.userId }),
     );

@@ -19,6 +19,7 @@ import type {
   SubscriptionCheckoutRecord,
   SubscriptionPeriodRecord,
   SubscriptionRecord,
+  SubscriptionSignalRecord,
   UploadSourceRecord,
   UserRecord,
   WalletEntryRecord,
@@ -72,6 +73,8 @@ export type SchemaParity = [
   Holds<Same<Row<typeof pg.subscriptionPeriods>, SubscriptionPeriodRecord>>,
   Holds<Same<Row<typeof sqlite.subscriptionCheckouts>, SubscriptionCheckoutRecord>>,
   Holds<Same<Row<typeof pg.subscriptionCheckouts>, SubscriptionCheckoutRecord>>,
+  Holds<Same<Row<typeof sqlite.subscriptionSignals>, SubscriptionSignalRecord>>,
+  Holds<Same<Row<typeof pg.subscriptionSignals>, SubscriptionSignalRecord>>,
   Holds<Same<Row<typeof sqlite.bots>, BotRecord>>,
   Holds<Same<Row<typeof pg.bots>, BotRecord>>,
 ];

@@ -119,8 +119,16 @@ export interface EmulatedBot {
    * a renewal failed before.
    */
   renewSubscription(userId: number): { chargeId: string; updateId: number; expiresAt: number };
-  /** The next charge of the user's subscription fails: no payment, the subscription just ends. */
-  failRenewal(userId: number): void;
+  /**
+   * The next charge of the user's subscription fails: no payment, no further renewals, and the
+   * `subscription` update (state `failed`, Bot API 10.2); its update id.
+   */
+  failRenewal(userId: number): number;
+  /**
+   * The user turns renewal off (`canceled`) or on again (`active`) in Telegram's own settings: the
+   * `subscription` update; its update id. Turned off this way, only the user can turn it on again.
+   */
+  setRenewalInTelegram(userId: number, on: boolean): number;
   /** What setMyName / setMyDescription / setMyShortDescription stored for this language ('' if none). */
   profileText(field: 'name' | 'description' | 'short_description', languageCode?: string): string;
   /** The profile photo setMyProfilePhoto set (its upload's size in bytes), undefined if none. */
@@ -335,7 +343,8 @@ function botView(station: Station, nextUserId: () => number): EmulatedBot {
       const sub = core.subscriptions.of(userId);
       const chat = core.chats.get(userId);
       if (!sub || !chat) throw new Error(`user ${userId} has no Star subscription`);
-      if (sub.canceledByBot || sub.ended) throw new Error(`the subscription of ${userId} does not renew`);
+      if (sub.canceledByBot || sub.canceledByUser || sub.ended)
+        throw new Error(`the subscription of ${userId} does not renew`);
       const chargeId = core.payments.charge(sub.user, sub.amount, sub.period);
       sub.charges.push(chargeId);
       sub.expiresAt += sub.period;
@@ -356,6 +365,18 @@ function botView(station: Station, nextUserId: () => number): EmulatedBot {
       const sub = core.subscriptions.of(userId);
       if (!sub) throw new Error(`user ${userId} has no Star subscription`);
       sub.ended = true;
+      return core.updates.push({
+        subscription: { user: sub.user, invoice_payload: sub.payload, state: 'failed' },
+      });
+    },
+    setRenewalInTelegram: (userId, on) => {
+      const sub = core.subscriptions.of(userId);
+      if (!sub || sub.ended) throw new Error(`user ${userId} has no live Star subscription`);
+      sub.canceledByUser = !on;
+      if (on) sub.canceledByBot = false;
+      return core.updates.push({
+        subscription: { user: sub.user, invoice_payload: sub.payload, state: on ? 'active' : 'canceled' },
+      });
     },
     createManagedBot: (userId, choice) => createManagedBot(core, userId, choice),
     observeCalls: (observer) => {

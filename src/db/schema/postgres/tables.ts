@@ -32,6 +32,7 @@ import {
   RECIPIENT_STATUSES,
   type StoredError,
   SUBSCRIPTION_PERIOD_STATUSES,
+  SUBSCRIPTION_SIGNAL_STATES,
   SUBSCRIPTION_STATES,
   TELEGRAM_FILE_KINDS,
   TOPUP_STATUSES,
@@ -427,6 +428,8 @@ export const subscriptions = pgTable(
     cancelledAt: at('cancelled_at'),
     endedAt: at('ended_at'),
     endNotifiedAt: at('end_notified_at'),
+    cancelledInTelegram: boolean('cancelled_in_telegram').notNull().default(false),
+    renewalFailedAt: at('renewal_failed_at'),
   },
   (t) => [
     index('subscriptions_state_idx').on(t.state, t.expiresAt),
@@ -464,6 +467,20 @@ export const subscriptionCheckouts = pgTable(
     approvedAt: at('approved_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.botId, t.userId] })],
+);
+
+/** See schema/sqlite/subscriptions.ts: Telegram's `subscription` updates, one row per update id. */
+export const subscriptionSignals = pgTable(
+  'subscription_signals',
+  {
+    botId: botKey(),
+    updateId: bigint('update_id', { mode: 'number' }).notNull(),
+    userId: telegramId('user_id').notNull(),
+    subscriptionId: text('subscription_id'),
+    state: text('state', { enum: SUBSCRIPTION_SIGNAL_STATES }).notNull(),
+    receivedAt: at('received_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.botId, t.updateId] })],
 );
 
 /** See schema/sqlite/bots.ts: the bots this deployment serves; row 1 is the main bot. */

@@ -8,7 +8,12 @@ export { conversationStates } from './conversation-states.js';
 export { liveSettings, modelSettings } from './live-settings.js';
 export { orders } from './orders.js';
 export { promoCodes, promoMisses, promoRedemptions } from './promo-codes.js';
-export { subscriptionCheckouts, subscriptionPeriods, subscriptions } from './subscriptions.js';
+export {
+  subscriptionCheckouts,
+  subscriptionPeriods,
+  subscriptionSignals,
+  subscriptions,
+} from './subscriptions.js';
 export { inboxReplicas, pollBudget, updateInbox } from './update-inbox.js';
 export { uploadSources } from './upload-sources.js';
 export { campaigns, users } from './users.js';

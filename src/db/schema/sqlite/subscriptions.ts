@@ -1,5 +1,9 @@
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { SUBSCRIPTION_PERIOD_STATUSES, SUBSCRIPTION_STATES } from '../../records.js';
+import {
+  SUBSCRIPTION_PERIOD_STATUSES,
+  SUBSCRIPTION_SIGNAL_STATES,
+  SUBSCRIPTION_STATES,
+} from '../../records.js';
 import { botKey } from './bot-key.js';
 
 /**
@@ -25,6 +29,10 @@ export const subscriptions = sqliteTable(
     cancelledAt: integer('cancelled_at', { mode: 'timestamp_ms' }),
     endedAt: integer('ended_at', { mode: 'timestamp_ms' }),
     endNotifiedAt: integer('end_notified_at', { mode: 'timestamp_ms' }),
+    /** The customer turned renewal off in Telegram itself (the bot cannot turn it on again). */
+    cancelledInTelegram: integer('cancelled_in_telegram', { mode: 'boolean' }).notNull().default(false),
+    /** Telegram said the renewal's payment failed (`subscription` update); cleared by a renewal. */
+    renewalFailedAt: integer('renewal_failed_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
     index('subscriptions_state_idx').on(t.state, t.expiresAt),
@@ -67,4 +75,22 @@ export const subscriptionCheckouts = sqliteTable(
     approvedAt: integer('approved_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.botId, t.userId] })],
+);
+
+/**
+ * Telegram's `subscription` updates (Bot API 10.2: canceled, active, failed), one row per update id:
+ * a redelivered update finds its row and changes nothing, tells nobody.
+ */
+export const subscriptionSignals = sqliteTable(
+  'subscription_signals',
+  {
+    botId: botKey(),
+    updateId: integer('update_id').notNull(),
+    userId: integer('user_id').notNull(),
+    /** The subscription its payload named; null when it named none of ours. */
+    subscriptionId: text('subscription_id'),
+    state: text('state', { enum: SUBSCRIPTION_SIGNAL_STATES }).notNull(),
+    receivedAt: integer('received_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.botId, t.updateId] })],
 );

@@ -28,6 +28,8 @@ export interface StarSubscription {
   /** Every charge of this subscription, the first one first. */
   charges: string[];
   canceledByBot: boolean;
+  /** The user turned renewal off in Telegram's own settings (only they can turn it on again). */
+  canceledByUser: boolean;
   /** The renewal did not go through (a test's failRenewal): no further payments. */
   ended: boolean;
 }
@@ -66,6 +68,7 @@ export class StarSubscriptions {
       expiresAt: nowSeconds + period,
       charges: [chargeId],
       canceledByBot: false,
+      canceledByUser: false,
       ended: false,
     };
     this.#subs.push(sub);
@@ -86,6 +89,7 @@ export class StarSubscriptions {
     const sub = this.byCharge(chargeId);
     if (!sub || sub.user.id !== userId) throw badRequest('CHARGE_ID_INVALID');
     if (sub.ended) throw badRequest('SUBSCRIPTION_EXPIRED');
+    if (!isCanceled && sub.canceledByUser) throw badRequest('SUBSCRIPTION_CANCELED_BY_USER');
     if (!isCanceled && !sub.canceledByBot) throw badRequest('SUBSCRIPTION_NOT_CANCELED');
     sub.canceledByBot = isCanceled;
   }
