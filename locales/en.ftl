@@ -937,6 +937,15 @@ caption-prompt-on = 📝 Description under results: on
 caption-prompt-off = 📝 Description under results: off
 caption-prompt-changed-on = Results will show their description from now on.
 caption-prompt-changed-off = Results will show only the model from now on.
+reminders-on = 🔔 Reminders: on
+reminders-off = 🔕 Reminders: off
+reminders-turned-on = 🔔 Reminders are on: a plan about to end, Stars waiting to be used, an order waiting for your OK. At most one a day.
+reminders-turned-off = 🔕 Reminders are off. You can turn them back on in /language.
+reminder-button-off = 🔕 No more reminders
+reminder-plan-ending = ⏳ <b>Your { $name } plan still has { $left }</b>: they expire on { $date } if you don't use them.
+reminder-welcome-unused = 🎁 <b>Your welcome Stars are waiting:</b> { $balance } on your balance. Describe a picture, and see what comes out.
+reminder-quote-unconfirmed = ⏳ <b>Your { $model } order is waiting for your OK</b>, at { $price }.
+reminder-win-back = 👋 <b>It's been a while!</b> Need a new picture or video? Pick a model, or take an idea from /prompts.
 share-caption = ✨ Made with { $bot }
 share-button-create = Create yours
 

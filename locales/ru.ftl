@@ -968,6 +968,15 @@ caption-prompt-on = 📝 Описание под результатом: вкл.
 caption-prompt-off = 📝 Описание под результатом: выкл.
 caption-prompt-changed-on = Теперь под результатами будет видно описание.
 caption-prompt-changed-off = Теперь под результатами будет только название модели.
+reminders-on = 🔔 Напоминания: вкл.
+reminders-off = 🔕 Напоминания: выкл.
+reminders-turned-on = 🔔 Напоминания включены: о конце подписки, о неизрасходованных звёздах, о заказе, который ждёт подтверждения. Не чаще раза в день.
+reminders-turned-off = 🔕 Напоминания выключены. Включить их снова можно в /language.
+reminder-button-off = 🔕 Больше не напоминать
+reminder-plan-ending = ⏳ <b>На подписке { $name } ещё { $left }</b>: если их не потратить, они сгорят { $date }.
+reminder-welcome-unused = 🎁 <b>Приветственные звёзды ждут вас:</b> на балансе { $balance }. Опишите картинку — и посмотрите, что получится.
+reminder-quote-unconfirmed = ⏳ <b>Заказ { $model } ждёт подтверждения</b>, цена — { $price }.
+reminder-win-back = 👋 <b>Давно не виделись!</b> Нужна новая картинка или видео? Выберите модель или возьмите идею в /prompts.
 share-caption = ✨ Сделано с помощью { $bot }
 share-button-create = Создать своё
 

@@ -992,6 +992,15 @@ caption-prompt-on = 📝 Опис під результатом: увімк.
 caption-prompt-off = 📝 Опис під результатом: вимк.
 caption-prompt-changed-on = Тепер під результатами буде видно опис.
 caption-prompt-changed-off = Тепер під результатами буде лише назва моделі.
+reminders-on = 🔔 Нагадування: увімк.
+reminders-off = 🔕 Нагадування: вимк.
+reminders-turned-on = 🔔 Нагадування ввімкнено: про кінець підписки, про невитрачені зірки, про замовлення, що чекає на підтвердження. Не частіше ніж раз на день.
+reminders-turned-off = 🔕 Нагадування вимкнено. Увімкнути їх знову можна в /language.
+reminder-button-off = 🔕 Більше не нагадувати
+reminder-plan-ending = ⏳ <b>На підписці { $name } ще { $left }</b>: якщо їх не витратити, вони згорять { $date }.
+reminder-welcome-unused = 🎁 <b>Вітальні зірки чекають на вас:</b> на балансі { $balance }. Опишіть зображення — і подивіться, що вийде.
+reminder-quote-unconfirmed = ⏳ <b>Замовлення { $model } чекає на підтвердження</b>, ціна — { $price }.
+reminder-win-back = 👋 <b>Давно не бачилися!</b> Потрібне нове зображення чи відео? Оберіть модель або візьміть ідею в /prompts.
 share-caption = ✨ Створено за допомогою { $bot }
 share-button-create = Створити своє
 

@@ -11,6 +11,12 @@ import { parse as parseDotenv } from 'dotenv';
 import { z } from 'zod';
 import { compareMoney, isMoneyString, moneyToString, parseMoney, ZERO_MONEY } from './domain/money.js';
 import type { ReferralRules } from './domain/referral.js';
+import {
+  DEFAULT_REMINDER_RULES,
+  isReminderRule,
+  REMINDER_RULES,
+  type ReminderRule,
+} from './domain/reminders.js';
 import { parsePlans, SUBSCRIPTION_PERIOD_SECONDS, type SubscriptionPlan } from './domain/subscription.js';
 import { MAX_STARS_PER_PAYMENT } from './domain/wallet.js';
 import type { UrlPolicy } from './lib/url-policy.js';
@@ -108,6 +114,33 @@ const whiteLabelEnv = {
     /^[a-z][a-z0-9_]*$/,
     'must be a comma-separated list of model types, such as video,upscale',
   ),
+  /**
+   * The reminders the bot sends first (issue 44): a comma-separated list of plan_ending,
+   * welcome_unused, quote_unconfirmed, win_back, or "off"; unset: the first three.
+   */
+  REMINDERS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return [...DEFAULT_REMINDER_RULES];
+      if (v.trim() === 'off') return [];
+      const parts = [
+        ...new Set(
+          v
+            .split(',')
+            .map((p) => p.trim())
+            .filter((p) => p !== ''),
+        ),
+      ];
+      if (!parts.every(isReminderRule)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be "off" or a comma-separated list of ${REMINDER_RULES.join(', ')}`,
+        });
+        return z.NEVER;
+      }
+      return parts;
+    }),
   ACCESS_MODE: z.enum(['open', 'allowlist'], { message: 'must be "open" or "allowlist"' }).default('open'),
   ALLOWED_USER_IDS: idList,
   BANNED_USER_IDS: idList,
@@ -498,6 +531,8 @@ export interface Config {
   branding: Branding;
   /** The models offered: ALLOWED_MODEL_IDS (null: every model) minus HIDDEN_MODEL_TYPES. */
   catalog: { allowedModelIds: number[] | null; hiddenModelTypes: string[] };
+  /** The reminder rules turned on (REMINDERS); empty: the bot never speaks first. */
+  reminders: readonly ReminderRule[];
   /** Who may use the bot; ADMIN_IDS always may. */
   access: { mode: 'open' | 'allowlist'; allowedUserIds: number[]; bannedUserIds: number[] };
   /** Per-user caps checked before an order is sent (null: none); the amount is a decimal string. */
@@ -667,6 +702,7 @@ function configFrom(env0: Record<string, string>): Config | string[] {
       allowedModelIds: env.ALLOWED_MODEL_IDS.length > 0 ? env.ALLOWED_MODEL_IDS.map(Number) : null,
       hiddenModelTypes: env.HIDDEN_MODEL_TYPES,
     },
+    reminders: env.REMINDERS,
     access: {
       mode: env.ACCESS_MODE,
       allowedUserIds: env.ALLOWED_USER_IDS,
@@ -733,6 +769,7 @@ const TEMPLATE_KEYS = new Set<string>([
   'DEFAULT_LOCALE',
   'ALLOWED_MODEL_IDS',
   'HIDDEN_MODEL_TYPES',
+  'REMINDERS',
   'MAX_ACTIVE_ORDERS_PER_USER',
   'DAILY_ORDERS_PER_USER',
   'DAILY_SPEND_PER_USER_USD',

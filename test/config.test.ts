@@ -252,6 +252,22 @@ describe('config: white label', () => {
     expect(problems.join('\n')).not.toContain('secret');
   });
 
+  it('REMINDERS: the first three rules by default, "off" for none, a list of known rules (issue 44)', () => {
+    expect(loadConfig({ BOT_TOKEN: TOKEN }).reminders).toEqual([
+      'plan_ending',
+      'welcome_unused',
+      'quote_unconfirmed',
+    ]);
+    expect(loadConfig({ BOT_TOKEN: TOKEN, REMINDERS: 'off' }).reminders).toEqual([]);
+    expect(loadConfig({ BOT_TOKEN: TOKEN, REMINDERS: 'win_back, plan_ending,win_back' }).reminders).toEqual([
+      'win_back',
+      'plan_ending',
+    ]);
+    expect(problemsOf({ BOT_TOKEN: TOKEN, REMINDERS: 'plan_ending,nag-secret' })).toEqual([
+      'REMINDERS must be "off" or a comma-separated list of plan_ending, welcome_unused, quote_unconfirmed, win_back',
+    ]);
+  });
+
   it('rejects access settings that contradict each other', () => {
     expect(problemsOf({ BOT_TOKEN: TOKEN, ACCESS_MODE: 'allowlist' })).toEqual([
       'ALLOWED_USER_IDS is required when ACCESS_MODE is allowlist (or nobody could use the bot)',

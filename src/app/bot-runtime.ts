@@ -22,8 +22,10 @@ import { OrderTracker } from '../services/order-tracker.js';
 import type { SettingsWatch } from '../services/settings-watch.js';
 import { SubmissionRetrier } from '../services/submission-retrier.js';
 import { StarsReconciler } from '../services/wallet/reconciliation.js';
-import { TelegramBroadcastTransport } from '../telegram/broadcast-transport.js';
+import { outcomeOf, TelegramBroadcastTransport } from '../telegram/broadcast-transport.js';
 import type { TelegramContext } from '../telegram/context.js';
+import { textsForUser } from '../telegram/i18n.js';
+import { reminderMessage } from '../telegram/reminder-message.js';
 import type { Upstream } from '../upstream.js';
 import { AdminNotifier } from '../workers/admin-notifier.js';
 import { TelegramBroadcastReporter } from '../workers/broadcast/reporter.js';
@@ -33,6 +35,7 @@ import type { InboxLooks } from '../workers/inbox-looks.js';
 import type { InboxPartition } from '../workers/inbox-partition.js';
 import { OrderNotifier } from '../workers/order-notifier.js';
 import { ReferralNotifier } from '../workers/referral-notifier.js';
+import { ReminderSender } from '../workers/reminder-sender.js';
 import type { SlotShare } from '../workers/slot-share.js';
 import { UpdateInboxWorker } from '../workers/update-inbox.js';
 import { inboxHooks } from './inbox-hooks.js';
@@ -121,6 +124,8 @@ export interface BotRuntime {
   starsSweep: Chore | null;
   /** Ends subscriptions whose renewal never came and expires ended periods' allowance. */
   subscriptionsSweep: Chore | null;
+  /** Sends the reminders (REMINDERS); null when every rule is off. */
+  reminderSender: ReminderSender | null;
   inboxPruner: Chore;
 }
 
@@ -291,6 +296,27 @@ export function createBotRuntime(shared: SharedParts, identity: BotIdentity): Bo
           tellSubscriptionEnded({ api, i18n, users: store.users, defaultLocale: config.defaultLocale }),
         ),
     });
+  // The bot speaks first (issue 44): once in the cluster, paced like a broadcast.
+  const reminderSender =
+    config.reminders.length > 0
+      ? new ReminderSender({
+          reminders: store.reminders,
+          service: services.reminders,
+          compose: (due, facts) => reminderMessage(textsForUser(i18n, due.user, config.defaultLocale), facts),
+          send: async (chatId, message) => {
+            try {
+              await api.sendMessage(chatId, message.text, { reply_markup: message.keyboard });
+              return { kind: 'sent' };
+            } catch (err) {
+              return outcomeOf(err);
+            }
+          },
+          markBlocked: (userId) => store.users.markBlocked(userId),
+          rate: config.broadcastRate,
+          intervalMs: 5 * 60_000,
+          logger,
+        })
+      : null;
   const inboxPruner = new Periodic({
     name: 'prune-update-inbox',
     intervalMs: 60 * 60_000,
@@ -316,6 +342,7 @@ export function createBotRuntime(shared: SharedParts, identity: BotIdentity): Bo
     reconciler,
     starsSweep,
     subscriptionsSweep,
+    reminderSender,
     inboxPruner,
   };
 }

@@ -32,6 +32,7 @@ export function singletonJobs(c: BotRuntime): SingletonJob[] {
     c.subscriptionsSweep && chore('end-lapsed-subscriptions', c.subscriptionsSweep),
     c.reconciler && job('stars-reconciliation', c.reconciler),
     job('broadcasts', c.broadcastSender),
+    c.reminderSender && chore('reminders', c.reminderSender),
     job('prune-update-inbox', c.inboxPruner),
   ];
   return jobs.filter((j): j is SingletonJob => !!j);

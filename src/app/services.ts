@@ -30,6 +30,7 @@ import { type OrderingDeps, OrderingService } from '../services/ordering.js';
 import { PromoCodes } from '../services/promo-codes.js';
 import { PromptLibraryService } from '../services/prompt-library.js';
 import { ReferralProgram } from '../services/referrals.js';
+import { RemindersService } from '../services/reminders.js';
 import type { SettingsWatch } from '../services/settings-watch.js';
 import { SubscriptionsService } from '../services/subscriptions.js';
 import { type KeyVerdict, UpstreamKeyService } from '../services/upstream-key.js';
@@ -227,6 +228,15 @@ export function createServices(opts: {
               ),
           })
         : null,
+    reminders: new RemindersService({
+      reminders: store.reminders,
+      subscriptions: store.subscriptions,
+      ledger: store.wallet,
+      orders: store.orders,
+      rules: config.reminders,
+      logger,
+      ...(opts.now && { now: opts.now }),
+    }),
     bots: new BotRegistry(store.bots, config.bots.tokensSecret),
     upstreamKey: new UpstreamKeyService({
       botId: store.scope.botId,

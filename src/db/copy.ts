@@ -38,6 +38,7 @@ const TABLES = [
   'subscriptionPeriods',
   'subscriptionCheckouts',
   'subscriptionSignals',
+  'reminders',
 ] as const satisfies readonly (keyof Tables)[];
 
 /** Tables the migrations fill (the main bot's row): an empty target has them, and the copy replaces them. */

@@ -21,6 +21,7 @@ import { LiveSettingsRepository, SettingsVersionsRepository } from './repositori
 import { OrdersRepository } from './repositories/orders.js';
 import { PromoCodesRepository } from './repositories/promo-codes.js';
 import { ReferralsRepository } from './repositories/referrals.js';
+import { RemindersRepository } from './repositories/reminders.js';
 import { StatsRepository } from './repositories/stats.js';
 import { SubscriptionsRepository } from './repositories/subscriptions.js';
 import { PollBudgetRepository, UpdateInboxRepository } from './repositories/update-inbox.js';
@@ -42,6 +43,7 @@ export type { AfterWrite, SettingsWrite } from './repositories/live-settings.js'
 export type { QuoteFields } from './repositories/orders.js';
 export type { DisableOutcome, NewPromoCode } from './repositories/promo-codes.js';
 export type { Attribution, InviteStats, ReferralTotals } from './repositories/referrals.js';
+export type { DueReminder, PlannedReminder } from './repositories/reminders.js';
 export type { StatsCounts } from './repositories/stats.js';
 export type { PeriodOutcome, SubscriptionStats } from './repositories/subscriptions.js';
 export type { NewInboxUpdate } from './repositories/update-inbox.js';
@@ -78,6 +80,7 @@ export {
   PollBudgetRepository,
   PromoCodesRepository,
   ReferralsRepository,
+  RemindersRepository,
   redactDatabaseUrl,
   SettingsVersionsRepository,
   StatsRepository,
@@ -118,6 +121,7 @@ export interface Store {
   readonly liveSettings: LiveSettingsRepository;
   /** Stars subscriptions: subscribers and their paid periods. */
   readonly subscriptions: SubscriptionsRepository;
+  readonly reminders: RemindersRepository;
   /** The bots this deployment serves, the main one first. */
   readonly bots: BotsRepository;
   /** Every bot's live settings version at once (the process's one look for all its bots). */
@@ -180,6 +184,7 @@ export function storeOn(engine: Engine, opts: StoreOptions | (() => number) = {}
     uploadSources: new UploadSourcesRepository(engine, scope, now),
     liveSettings: new LiveSettingsRepository(engine, scope, now),
     subscriptions: new SubscriptionsRepository(engine, scope, wallet, now),
+    reminders: new RemindersRepository(engine, scope, now),
     bots: new BotsRepository(engine, now),
     settingsVersions: new SettingsVersionsRepository(engine),
     waitingBots: new WaitingBotsRepository(engine, now),

@@ -5,6 +5,7 @@
  */
 import type { Update } from 'grammy/types';
 import type { DeliveryOutcome, OrderStage, OrderStatus } from '../domain/order-state.js';
+import type { ReminderRule, ReminderStatus } from '../domain/reminders.js';
 import type { GenerationRequest } from '../reseller/schemas.js';
 import type { Locale } from '../texts/locales.js';
 
@@ -43,6 +44,8 @@ export interface UserRecord extends BotOwned {
   campaignId: number | null;
   /** When a referrer or a campaign was attached (set once). */
   attributedAt: Date | null;
+  /** They turned the bot's reminders off (a button under each, and /language). */
+  remindersOff: boolean;
 }
 
 /** A campaign link made by an admin (/campaign_new): `?start=c_<code>`. */
@@ -508,4 +511,31 @@ export interface BotRecord {
   /** Created through the main bot's managed-bot button rather than added by token. */
   managed: boolean;
   createdAt: Date;
+}
+
+// The reminders' vocabulary lives in the domain; the store keeps it as is.
+export {
+  REMINDER_RULES,
+  REMINDER_STATUSES,
+  type ReminderRule,
+  type ReminderStatus,
+} from '../domain/reminders.js';
+
+/**
+ * One reminder the bot owes or sent (issue 44), by its key (its rule and what it is about: a
+ * period's charge, a draft, a customer): a key is planned once, so nobody is reminded twice of one
+ * thing, by any replica, after any crash.
+ */
+export interface ReminderRecord extends BotOwned {
+  key: string;
+  userId: number;
+  rule: ReminderRule;
+  /** What it is about (a charge id, an order id, the user id): its rule's check before sending. */
+  subject: string;
+  status: ReminderStatus;
+  createdAt: Date;
+  /** When its request went out (`sending`, then `sent`). */
+  sentAt: Date | null;
+  /** Why it was not sent (skipped or failed), for the log and the figures. */
+  note: string | null;
 }

@@ -6,11 +6,17 @@ import type { UserRecord, UsersRepository } from '../db/index.js';
 import type { SupportedLocale } from '../db/records.js';
 
 export class Accounts {
-  readonly #users: Pick<UsersRepository, 'touch' | 'setLocale' | 'markBlocked' | 'setPromptInCaption'>;
+  readonly #users: Pick<
+    UsersRepository,
+    'touch' | 'setLocale' | 'markBlocked' | 'setPromptInCaption' | 'setRemindersOff'
+  >;
   readonly #adminIds: ReadonlySet<number>;
 
   constructor(
-    users: Pick<UsersRepository, 'touch' | 'setLocale' | 'markBlocked' | 'setPromptInCaption'>,
+    users: Pick<
+      UsersRepository,
+      'touch' | 'setLocale' | 'markBlocked' | 'setPromptInCaption' | 'setRemindersOff'
+    >,
     adminIds: readonly number[],
   ) {
     this.#users = users;
@@ -31,6 +37,11 @@ export class Accounts {
 
   setLocale(userId: number, locale: SupportedLocale): Promise<void> {
     return this.#users.setLocale(userId, locale);
+  }
+
+  /** The bot's reminders off or on again (issue 44). */
+  setRemindersOff(userId: number, off: boolean): Promise<void> {
+    return this.#users.setRemindersOff(userId, off);
   }
 
   /** Whether the caption under their results also shows the prompt. */

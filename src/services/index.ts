@@ -2,6 +2,7 @@
  * What the use cases offer bot, workers and (later) the HTTP API: built by the composition root
  * (app/services.ts), handed to the bot's context and the loops. Nothing here imports Telegram.
  */
+
 import type { OrdersRepository, UsersRepository } from '../db/index.js';
 import type { ResellerClient } from '../reseller/client.js';
 import type { Accounts } from './accounts.js';
@@ -21,6 +22,7 @@ import type { OrderingService } from './ordering.js';
 import type { PromoCodes } from './promo-codes.js';
 import type { PromptLibraryService } from './prompt-library.js';
 import type { ReferralProgram } from './referrals.js';
+import type { RemindersService } from './reminders.js';
 import type { SubscriptionsService } from './subscriptions.js';
 import type { UpstreamKeyService } from './upstream-key.js';
 import type { UserLimits } from './user-limits.js';
@@ -58,6 +60,8 @@ export interface Services {
   liveSettings: LiveSettings;
   /** Stars subscriptions (SUBSCRIPTION_PLANS); null unless BILLING=stars with plans. */
   subscriptions: SubscriptionsService | null;
+  /** What the bot says first (REMINDERS, issue 44): due reminders and whether each is still true. */
+  reminders: RemindersService;
   /** The bots served beyond BOT_TOKEN, their tokens sealed with BOT_TOKENS_SECRET. */
   bots: BotRegistry;
   /** An added bot's own upstream key (/upstream_key), sealed like its token; the shared key otherwise. */

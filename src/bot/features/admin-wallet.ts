@@ -15,10 +15,10 @@ import { buttonFamily, field } from '../../telegram/callback-data/codec.js';
 import { textsForUser } from '../../telegram/i18n.js';
 import { refundStarPayment } from '../../telegram/telegram-errors.js';
 import { stars } from '../../telegram/texts/money.js';
+import { planName } from '../../telegram/texts/plan-name.js';
 import { Composer } from '../composer.js';
 import type { BotContext } from '../context.js';
 import { isAdmin } from './admin.js';
-import { planName } from './subscriptions.js';
 import { walletHistoryLines } from './wallet.js';
 
 export const adminWalletFeature = new Composer<BotContext>();

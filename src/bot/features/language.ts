@@ -1,4 +1,8 @@
-import { captionPromptData, languageData } from '../../telegram/callback-data/language.js';
+import {
+  captionPromptData,
+  languageData,
+  remindersSwitchData,
+} from '../../telegram/callback-data/language.js';
 import { menuData } from '../../telegram/callback-data/menu.js';
 import { isSupportedLocale } from '../../telegram/i18n.js';
 import { createLanguageKeyboard } from '../../telegram/keyboards/language.js';
@@ -12,9 +16,14 @@ const privateChats = languageFeature.chatType('private');
 async function showPicker(ctx: BotContext, edit: boolean) {
   const current = ctx.locale;
   const prompt = ctx.user?.promptInCaption ?? false;
-  // A way back, or the picker (and its toggle, which redraws it) would be a dead end.
+  // The reminders' switch shows only where the bot sends any (REMINDERS).
+  const reminders = ctx.deps.config.reminders.length > 0 ? !(ctx.user?.remindersOff ?? false) : undefined;
+  // A way back, or the picker (and its toggles, which redraw it) would be a dead end.
   const options = {
-    reply_markup: mainMenuButton(ctx, createLanguageKeyboard(current, { texts: ctx, prompt })),
+    reply_markup: mainMenuButton(
+      ctx,
+      createLanguageKeyboard(current, { texts: ctx, prompt, ...(reminders !== undefined && { reminders }) }),
+    ),
   };
   if (edit) await ctx.editMessageText(ctx.t('language-choose'), options);
   else await ctx.reply(ctx.t('language-choose'), options);
@@ -35,6 +44,22 @@ privateChats.callbackQuery(captionPromptData.filter(), async (ctx) => {
     text: ctx.t(on ? 'caption-prompt-changed-on' : 'caption-prompt-changed-off'),
   });
   await showPicker(ctx, true);
+});
+
+privateChats.callbackQuery(remindersSwitchData.filter(), async (ctx) => {
+  const { to, from } = remindersSwitchData.unpack(ctx.callbackQuery.data);
+  await ctx.deps.accounts.setRemindersOff(ctx.from.id, to === 'off');
+  if (ctx.user) ctx.user.remindersOff = to === 'off';
+  const said = ctx.t(to === 'off' ? 'reminders-turned-off' : 'reminders-turned-on');
+  if (from === 'lang') {
+    await ctx.answerCallbackQuery({ text: said });
+    await showPicker(ctx, true);
+    return;
+  }
+  // Under a reminder: the switch goes away with the rest of its buttons, and the answer stays.
+  await ctx.answerCallbackQuery();
+  await ctx.editMessageReplyMarkup({ reply_markup: undefined }).catch(() => undefined);
+  await ctx.reply(said, { reply_markup: mainMenuButton(ctx) });
 });
 
 privateChats.callbackQuery(languageData.filter(), async (ctx) => {

@@ -25,10 +25,10 @@ import { orderActionData } from '../../telegram/callback-data/generate.js';
 import { newOrderKeyboard } from '../../telegram/keyboards/way-out.js';
 import { priceTag } from '../../telegram/order-summary.js';
 import { orderPrice, stars } from '../../telegram/texts/money.js';
+import { planName } from '../../telegram/texts/plan-name.js';
 import { Composer } from '../composer.js';
 import type { BotContext } from '../context.js';
 import { accessVerdict } from '../middlewares/access.js';
-import { planName } from './subscriptions.js';
 
 export const paymentsFeature = new Composer<BotContext>();
 

@@ -11,9 +11,9 @@ import { subscribePlanData, subscriptionActionData } from '../../telegram/callba
 import type { Texts } from '../../telegram/i18n.js';
 import { mainMenuButton } from '../../telegram/keyboards/main-menu.js';
 import { stars } from '../../telegram/texts/money.js';
+import { planName } from '../../telegram/texts/plan-name.js';
 import { Composer } from '../composer.js';
 import type { BotContext } from '../context.js';
-import { planName } from './subscriptions.js';
 
 export const subscriptionSignalsFeature = new Composer<BotContext>();
 

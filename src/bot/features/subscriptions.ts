@@ -9,7 +9,7 @@
 import { InlineKeyboard } from 'grammy';
 import type { SubscriptionRecord } from '../../db/records.js';
 import { STARS_CURRENCY } from '../../domain/stars-payment.js';
-import { type SubscriptionPlan, UNNAMED_PLAN_ID } from '../../domain/subscription.js';
+import type { SubscriptionPlan } from '../../domain/subscription.js';
 import { htmlToPlainText } from '../../lib/html.js';
 import type { SubscriptionsService } from '../../services/subscriptions.js';
 import {
@@ -20,22 +20,12 @@ import {
 import type { Texts } from '../../telegram/i18n.js';
 import { mainMenuButton } from '../../telegram/keyboards/main-menu.js';
 import { stars } from '../../telegram/texts/money.js';
+import { planName } from '../../telegram/texts/plan-name.js';
 import { Composer } from '../composer.js';
 import type { BaseContext, BotContext } from '../context.js';
 
 export const subscriptionsFeature = new Composer<BotContext>();
 const privateChats = subscriptionsFeature.chatType('private');
-
-/**
- * A plan's name, from the overridable texts: `subscription-plan-name` selects on the id (a reseller
- * names plans there); by default it is the id capitalised ("pro" -> "Pro"), not the raw env value.
- */
-export function planName(texts: Texts, plan: Pick<SubscriptionPlan, 'id'>): string {
-  // A subscription whose payment named no plan we could read: no id to show.
-  if (plan.id === UNNAMED_PLAN_ID) return texts.t('subscription-plan-unnamed');
-  const title = plan.id.charAt(0).toUpperCase() + plan.id.slice(1);
-  return texts.t('subscription-plan-name', { id: plan.id, title });
-}
 
 function planLine(texts: Texts, plan: SubscriptionPlan): string {
   return texts.t('subscription-plan-line', {

@@ -184,6 +184,12 @@ export class UsersRepository {
     await this.#engine.run((db) => db.update(users).set({ locale }).where(this.#user(telegramId)));
   }
 
+  /** The bot's reminders off (true) or on again (issue 44). */
+  async setRemindersOff(telegramId: number, off: boolean): Promise<void> {
+    const { users } = this.#engine.tables;
+    await this.#engine.run((db) => db.update(users).set({ remindersOff: off }).where(this.#user(telegramId)));
+  }
+
   async setPromptInCaption(telegramId: number, on: boolean): Promise<void> {
     const { users } = this.#engine.tables;
     await this.#engine.run((db) =>

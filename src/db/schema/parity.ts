@@ -15,6 +15,7 @@ import type {
   OrderRecord,
   PromoCodeRecord,
   PromoRedemptionRecord,
+  ReminderRecord,
   StarTopupRecord,
   SubscriptionCheckoutRecord,
   SubscriptionPeriodRecord,
@@ -75,6 +76,8 @@ export type SchemaParity = [
   Holds<Same<Row<typeof pg.subscriptionCheckouts>, SubscriptionCheckoutRecord>>,
   Holds<Same<Row<typeof sqlite.subscriptionSignals>, SubscriptionSignalRecord>>,
   Holds<Same<Row<typeof pg.subscriptionSignals>, SubscriptionSignalRecord>>,
+  Holds<Same<Row<typeof sqlite.reminders>, ReminderRecord>>,
+  Holds<Same<Row<typeof pg.reminders>, ReminderRecord>>,
   Holds<Same<Row<typeof sqlite.bots>, BotRecord>>,
   Holds<Same<Row<typeof pg.bots>, BotRecord>>,
 ];

@@ -1,5 +1,5 @@
 import { InlineKeyboard } from 'grammy';
-import { captionPromptData, languageData } from '../callback-data/language.js';
+import { captionPromptData, languageData, remindersSwitchData } from '../callback-data/language.js';
 import { languageLabel, SUPPORTED_LOCALES, type Texts } from '../i18n.js';
 
 /**
@@ -18,7 +18,7 @@ export function languageButtons(dataOf: (locale: string) => string, current?: st
 
 export function createLanguageKeyboard(
   current: string,
-  captions?: { texts: Texts; prompt: boolean },
+  captions?: { texts: Texts; prompt: boolean; reminders?: boolean },
 ): InlineKeyboard {
   const keyboard = languageButtons((code) => languageData.pack({ code }), current);
   if (captions) {
@@ -30,6 +30,16 @@ export function createLanguageKeyboard(
         texts.t(prompt ? 'caption-prompt-on' : 'caption-prompt-off'),
         captionPromptData.pack({ to: prompt ? 'off' : 'on' }),
       );
+    // The bot's reminders (issue 44), where the bot offers any: the same kind of switch.
+    if (captions.reminders !== undefined) {
+      const on = captions.reminders;
+      keyboard
+        .row()
+        .text(
+          texts.t(on ? 'reminders-on' : 'reminders-off'),
+          remindersSwitchData.pack({ to: on ? 'off' : 'on', from: 'lang' }),
+        );
+    }
   }
   return keyboard;
 }

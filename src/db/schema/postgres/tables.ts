@@ -30,6 +30,8 @@ import {
   ORDER_STAGES,
   PRICE_RULE_KINDS,
   RECIPIENT_STATUSES,
+  REMINDER_RULES,
+  REMINDER_STATUSES,
   type StoredError,
   SUBSCRIPTION_PERIOD_STATUSES,
   SUBSCRIPTION_SIGNAL_STATES,
@@ -68,6 +70,7 @@ export const users = pgTable(
     referredBy: telegramId('referred_by'),
     campaignId: integer('campaign_id'),
     attributedAt: at('attributed_at'),
+    remindersOff: boolean('reminders_off').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.botId, t.telegramId] }),
@@ -481,6 +484,27 @@ export const subscriptionSignals = pgTable(
     receivedAt: at('received_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.botId, t.updateId] })],
+);
+
+/** See schema/sqlite/reminders.ts: the reminders the bot owes or sent, one row per key. */
+export const reminders = pgTable(
+  'reminders',
+  {
+    botId: botKey(),
+    key: text('key').notNull(),
+    userId: telegramId('user_id').notNull(),
+    rule: text('rule', { enum: REMINDER_RULES }).notNull(),
+    subject: text('subject').notNull(),
+    status: text('status', { enum: REMINDER_STATUSES }).notNull(),
+    createdAt: at('created_at').notNull(),
+    sentAt: at('sent_at'),
+    note: text('note'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.botId, t.key] }),
+    index('reminders_status_idx').on(t.botId, t.status, t.createdAt),
+    index('reminders_user_idx').on(t.botId, t.userId, t.sentAt),
+  ],
 );
 
 /** See schema/sqlite/bots.ts: the bots this deployment serves; row 1 is the main bot. */

@@ -8,6 +8,7 @@ export { conversationStates } from './conversation-states.js';
 export { liveSettings, modelSettings } from './live-settings.js';
 export { orders } from './orders.js';
 export { promoCodes, promoMisses, promoRedemptions } from './promo-codes.js';
+export { reminders } from './reminders.js';
 export {
   subscriptionCheckouts,
   subscriptionPeriods,

@@ -34,6 +34,8 @@ export const users = sqliteTable(
     campaignId: integer('campaign_id'),
     /** When a referrer or a campaign was attached (set once). */
     attributedAt: integer('attributed_at', { mode: 'timestamp_ms' }),
+    /** They turned the bot's reminders off. */
+    remindersOff: integer('reminders_off', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.botId, t.telegramId] }),

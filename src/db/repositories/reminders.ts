@@ -1,0 +1,367 @@
+/**
+ * The reminders the bot owes or sent (issue 44): who is due for which rule (one query per rule, over
+ * the bot's own subscriptions, ledger and orders), the rows planned for them (one per key, so nothing
+ * is reminded of twice), and the sender's steps: `sending` stored before the request goes out, the
+ * outcome after, and rows a dead sender left `sending` settled as `unconfirmed` (maybe delivered:
+ * never sent again), as the broadcasts do.
+ */
+import {
+  type AnyColumn,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  gt,
+  inArray,
+  isNull,
+  lte,
+  max,
+  notExists,
+  sql,
+} from 'drizzle-orm';
+import type { ReminderRule, ReminderStatus } from '../../domain/reminders.js';
+import type { BotScope } from '../bot-scope.js';
+import { changed, type Engine, first } from '../engine.js';
+import type { ReminderRecord, UserRecord } from '../records.js';
+
+/** A reminder to plan: its key (domain/reminders.ts), whom and what it is about. */
+export interface PlannedReminder {
+  key: string;
+  userId: number;
+  rule: ReminderRule;
+  subject: string;
+}
+
+/** A due reminder with what the sender needs of its customer. */
+export interface DueReminder {
+  reminder: ReminderRecord;
+  user: Pick<UserRecord, 'locale' | 'languageCode' | 'remindersOff' | 'blocked' | 'bannedAt'> | undefined;
+}
+
+/** The statuses that mean a request went out (the daily limit counts them). */
+const WENT_OUT: ReminderStatus[] = ['sending', 'sent', 'unconfirmed'];
+
+/** Paid orders: a submission was made (stages from `submitting` on, refused ones aside). */
+const ORDERED_STAGES = ['submitting', 'submitted'] as const;
+
+export class RemindersRepository {
+  constructor(
+    private readonly engine: Engine,
+    readonly scope: BotScope,
+    private readonly now: () => number,
+  ) {}
+
+  get #t() {
+    return this.engine.tables;
+  }
+
+  /** The customer may be written to: not turned off, not blocked, not banned. */
+  #reachable(userId: AnyColumn) {
+    const { users: u } = this.#t;
+    return exists(
+      this.engine.db
+        .select({ one: sql`1` })
+        .from(u)
+        .where(
+          this.scope.where(
+            u,
+            eq(u.telegramId, userId),
+            eq(u.remindersOff, false),
+            eq(u.blocked, false),
+            isNull(u.bannedAt),
+          ),
+        ),
+    );
+  }
+
+  /** Live subscriptions whose paid period ends within `windowMs` from now (and not before now). */
+  async plansEnding(windowMs: number): Promise<Array<{ userId: number; chargeId: string; expiresAt: Date }>> {
+    const { subscriptions: s } = this.#t;
+    const now = this.now();
+    return this.engine.run((db) =>
+      db
+        .select({ userId: s.userId, chargeId: s.chargeId, expiresAt: s.expiresAt })
+        .from(s)
+        .where(
+          this.scope.where(
+            s,
+            eq(s.state, 'active'),
+            gt(s.expiresAt, new Date(now)),
+            lte(s.expiresAt, new Date(now + windowMs)),
+            this.#reachable(s.userId),
+          ),
+        )
+        .limit(500),
+    );
+  }
+
+  /** Customers given welcome Stars between `lookBackMs` and `afterMs` ago who have ordered nothing since. */
+  async welcomeUnused(afterMs: number, lookBackMs: number): Promise<number[]> {
+    const { walletEntries: w, orders: o } = this.#t;
+    const now = this.now();
+    const rows = await this.engine.run((db) =>
+      db
+        .select({ userId: w.userId })
+        .from(w)
+        .where(
+          this.scope.where(
+            w,
+            eq(w.kind, 'welcome'),
+            lte(w.createdAt, new Date(now - afterMs)),
+            gt(w.createdAt, new Date(now - afterMs - lookBackMs)),
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(o)
+                .where(this.scope.where(o, eq(o.userId, w.userId), inArray(o.stage, [...ORDERED_STAGES]))),
+            ),
+            this.#reachable(w.userId),
+          ),
+        )
+        .limit(500),
+    );
+    return rows.map((r) => r.userId);
+  }
+
+  /** Drafts priced between `lookBackMs` and `afterMs` ago and still waiting for their Confirm. */
+  async quotesUnconfirmed(
+    afterMs: number,
+    lookBackMs: number,
+  ): Promise<Array<{ userId: number; orderId: string }>> {
+    const { orders: o } = this.#t;
+    const now = this.now();
+    return this.engine.run((db) =>
+      db
+        .select({ userId: o.userId, orderId: o.id })
+        .from(o)
+        .where(
+          this.scope.where(
+            o,
+            eq(o.stage, 'awaiting_confirmation'),
+            lte(o.updatedAt, new Date(now - afterMs)),
+            gt(o.updatedAt, new Date(now - afterMs - lookBackMs)),
+            this.#reachable(o.userId),
+          ),
+        )
+        .limit(500),
+    );
+  }
+
+  /**
+   * Customers who paid before (a top-up or a plan) and whose last order was placed between
+   * `lookBackMs` and `quietMs` ago: the id of that last order names the quiet spell.
+   */
+  async quietPayers(
+    quietMs: number,
+    lookBackMs: number,
+  ): Promise<Array<{ userId: number; lastOrderId: string }>> {
+    const { orders: o, starTopups: t, subscriptionPeriods: p } = this.#t;
+    const now = this.now();
+    const latest = await this.engine.run((db) =>
+      db
+        .select({ userId: o.userId, at: max(o.createdAt) })
+        .from(o)
+        .where(this.scope.where(o, inArray(o.stage, [...ORDERED_STAGES])))
+        .groupBy(o.userId)
+        .having(
+          and(
+            lte(max(o.createdAt), new Date(now - quietMs)),
+            gt(max(o.createdAt), new Date(now - quietMs - lookBackMs)),
+          ),
+        )
+        .limit(500),
+    );
+    const out: Array<{ userId: number; lastOrderId: string }> = [];
+    for (const { userId, at } of latest) {
+      if (!at) continue;
+      const row = first(
+        await this.engine.run((db) =>
+          db
+            .select({ id: o.id })
+            .from(o)
+            .where(
+              this.scope.where(
+                o,
+                eq(o.userId, userId),
+                inArray(o.stage, [...ORDERED_STAGES]),
+                this.#reachable(o.userId),
+                sql`(${exists(
+                  db
+                    .select({ one: sql`1` })
+                    .from(t)
+                    .where(this.scope.where(t, eq(t.userId, userId), eq(t.status, 'paid'))),
+                )} or ${exists(
+                  db
+                    .select({ one: sql`1` })
+                    .from(p)
+                    .where(this.scope.where(p, eq(p.userId, userId), eq(p.status, 'paid'))),
+                )})`,
+              ),
+            )
+            .orderBy(desc(o.createdAt))
+            .limit(1),
+        ),
+      );
+      if (row) out.push({ userId, lastOrderId: row.id });
+    }
+    return out;
+  }
+
+  /** Whether the customer placed an order after `since` (win-back and welcome checks). */
+  async orderedSince(userId: number, since: Date): Promise<boolean> {
+    const { orders: o } = this.#t;
+    const row = first(
+      await this.engine.run((db) =>
+        db
+          .select({ id: o.id })
+          .from(o)
+          .where(
+            this.scope.where(
+              o,
+              eq(o.userId, userId),
+              inArray(o.stage, [...ORDERED_STAGES]),
+              gt(o.createdAt, since),
+            ),
+          )
+          .limit(1),
+      ),
+    );
+    return row !== undefined;
+  }
+
+  /** Plans these reminders as `due`; a key planned before is left as it is. How many are new. */
+  async plan(reminders: readonly PlannedReminder[]): Promise<number> {
+    if (reminders.length === 0) return 0;
+    const { reminders: r } = this.#t;
+    const createdAt = new Date(this.now());
+    const rows = await this.engine.run((db) =>
+      db
+        .insert(r)
+        .values(reminders.map((x) => this.scope.row({ ...x, status: 'due' as const, createdAt })))
+        .onConflictDoNothing()
+        .returning({ key: r.key }),
+    );
+    return rows.length;
+  }
+
+  /** Due reminders, oldest first, with their customer's language and reachability. */
+  async due(limit = 200): Promise<DueReminder[]> {
+    const { reminders: r, users: u } = this.#t;
+    const rows = await this.engine.run((db) =>
+      db
+        .select({
+          reminder: r,
+          locale: u.locale,
+          languageCode: u.languageCode,
+          remindersOff: u.remindersOff,
+          blocked: u.blocked,
+          bannedAt: u.bannedAt,
+        })
+        .from(r)
+        .leftJoin(u, and(eq(u.botId, r.botId), eq(u.telegramId, r.userId)))
+        .where(this.scope.where(r, eq(r.status, 'due')))
+        .orderBy(asc(r.createdAt), asc(r.key))
+        .limit(limit),
+    );
+    return rows.map(({ reminder, remindersOff, ...user }) => ({
+      reminder,
+      user: remindersOff === null ? undefined : { ...user, remindersOff },
+    })) as DueReminder[];
+  }
+
+  /** When the customer's last reminder went out (the daily limit), if ever. */
+  async lastSentAt(userId: number): Promise<Date | undefined> {
+    const { reminders: r } = this.#t;
+    const row = first(
+      await this.engine.run((db) =>
+        db
+          .select({ at: max(r.sentAt) })
+          .from(r)
+          .where(this.scope.where(r, eq(r.userId, userId), inArray(r.status, WENT_OUT))),
+      ),
+    );
+    return row?.at ?? undefined;
+  }
+
+  /** due -> sending, stored before the request goes out; true for exactly one caller. */
+  async startSending(key: string): Promise<boolean> {
+    const { reminders: r } = this.#t;
+    const rows = await this.engine.run((db) =>
+      db
+        .update(r)
+        .set({ status: 'sending', sentAt: new Date(this.now()) })
+        .where(this.scope.where(r, eq(r.key, key), eq(r.status, 'due')))
+        .returning({ key: r.key }),
+    );
+    return changed(rows) === 1;
+  }
+
+  /**
+   * The outcome of a reminder in hand (sent, failed; unconfirmed: no answer came, maybe delivered)
+   * or one dropped before sending (skipped).
+   */
+  async settle(
+    key: string,
+    status: 'sent' | 'skipped' | 'failed' | 'unconfirmed',
+    note?: string,
+  ): Promise<void> {
+    const { reminders: r } = this.#t;
+    await this.engine.run((db) =>
+      db
+        .update(r)
+        .set({ status, note: note ?? null })
+        .where(this.scope.where(r, eq(r.key, key), inArray(r.status, ['due', 'sending']))),
+    );
+  }
+
+  /** sending -> due: Telegram said nothing was sent (429, unreachable); it goes out in a later run. */
+  async release(key: string): Promise<void> {
+    const { reminders: r } = this.#t;
+    await this.engine.run((db) =>
+      db
+        .update(r)
+        .set({ status: 'due', sentAt: null })
+        .where(this.scope.where(r, eq(r.key, key), eq(r.status, 'sending'))),
+    );
+  }
+
+  /** Rows a sender left `sending` (it died): maybe delivered, so `unconfirmed`, never sent again. */
+  async settleInterrupted(): Promise<number> {
+    const { reminders: r } = this.#t;
+    const rows = await this.engine.run((db) =>
+      db
+        .update(r)
+        .set({ status: 'unconfirmed' })
+        .where(this.scope.where(r, eq(r.status, 'sending')))
+        .returning({ key: r.key }),
+    );
+    return rows.length;
+  }
+
+  /** The reminders of one customer, newest first (tests, the customer card). */
+  of(userId: number): Promise<ReminderRecord[]> {
+    const { reminders: r } = this.#t;
+    return this.engine.run((db) =>
+      db
+        .select()
+        .from(r)
+        .where(this.scope.where(r, eq(r.userId, userId)))
+        .orderBy(desc(r.createdAt), desc(r.key)),
+    );
+  }
+
+  /** How many reminders of each rule reached each status (for /stats). */
+  async counts(): Promise<Array<{ rule: ReminderRule; status: ReminderStatus; n: number }>> {
+    const { reminders: r } = this.#t;
+    const rows = await this.engine.run((db) =>
+      db
+        .select({ rule: r.rule, status: r.status, n: count() })
+        .from(r)
+        .where(this.scope.where(r))
+        .groupBy(r.rule, r.status),
+    );
+    return rows.map((row) => ({ ...row, n: Number(row.n) }));
+  }
+}

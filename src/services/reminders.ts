@@ -1,0 +1,137 @@
+/**
+ * The bot speaks first (issue 44): which reminders are due now (the rules the reseller turned on,
+ * REMINDERS), planned once per thing they are about, and, when each one's turn comes, whether it is
+ * still true and what it says (ReminderFacts). Sending is the worker's (workers/reminder-sender.ts).
+ */
+import type {
+  OrderRecord,
+  OrdersRepository,
+  PlannedReminder,
+  ReminderRecord,
+  RemindersRepository,
+  SubscriptionsRepository,
+  WalletRepository,
+} from '../db/index.js';
+import { REMINDER_TIMING, type ReminderRule, reminderKeys } from '../domain/reminders.js';
+import { allowanceLeft } from '../domain/subscription-ledger.js';
+import type { Logger } from '../logger.js';
+
+/** What a reminder says, read when it is sent; undefined from `facts` when it is no longer true. */
+export type ReminderFacts =
+  | { rule: 'plan_ending'; planId: string; left: number; endsAt: Date }
+  | { rule: 'welcome_unused'; balance: number }
+  | { rule: 'quote_unconfirmed'; order: OrderRecord }
+  | { rule: 'win_back' };
+
+export interface RemindersServiceDeps {
+  reminders: RemindersRepository;
+  subscriptions: Pick<SubscriptionsRepository, 'live'>;
+  ledger: Pick<WalletRepository, 'balance' | 'pools'>;
+  orders: Pick<OrdersRepository, 'find'>;
+  /** The rules turned on (REMINDERS). */
+  rules: readonly ReminderRule[];
+  logger: Logger;
+  now?: () => number;
+}
+
+export class RemindersService {
+  readonly rules: ReadonlySet<ReminderRule>;
+  readonly #deps: RemindersServiceDeps;
+  readonly #now: () => number;
+  readonly #log: Logger;
+
+  constructor(deps: RemindersServiceDeps) {
+    this.#deps = deps;
+    this.rules = new Set(deps.rules);
+    this.#now = deps.now ?? Date.now;
+    this.#log = deps.logger.child({ component: 'reminders' });
+  }
+
+  /** Plans every reminder due now under the rules turned on; how many are new. */
+  async planDue(): Promise<number> {
+    const { reminders } = this.#deps;
+    const t = REMINDER_TIMING;
+    const planned: PlannedReminder[] = [];
+    if (this.rules.has('plan_ending')) {
+      // Each subscription in the narrowest window it is in: the 1-day reminder is another key.
+      const [widest, ...narrower] = [...t.planEndingMs].sort((a, b) => b - a) as [number, ...number[]];
+      for (const s of await reminders.plansEnding(widest)) {
+        const left = s.expiresAt.getTime() - this.#now();
+        const window = [widest, ...narrower].filter((w) => left <= w).at(-1) ?? widest;
+        planned.push({
+          key: reminderKeys.planEnding(s.chargeId, window),
+          userId: s.userId,
+          rule: 'plan_ending',
+          subject: s.chargeId,
+        });
+      }
+    }
+    if (this.rules.has('welcome_unused')) {
+      for (const userId of await reminders.welcomeUnused(t.welcomeUnusedMs, t.lookBackMs))
+        planned.push({
+          key: reminderKeys.welcomeUnused(userId),
+          userId,
+          rule: 'welcome_unused',
+          subject: String(userId),
+        });
+    }
+    if (this.rules.has('quote_unconfirmed')) {
+      for (const q of await reminders.quotesUnconfirmed(t.quoteUnconfirmedMs, t.lookBackMs))
+        planned.push({
+          key: reminderKeys.quoteUnconfirmed(q.orderId),
+          userId: q.userId,
+          rule: 'quote_unconfirmed',
+          subject: q.orderId,
+        });
+    }
+    if (this.rules.has('win_back')) {
+      for (const q of await reminders.quietPayers(t.winBackMs, t.lookBackMs))
+        planned.push({
+          key: reminderKeys.winBack(q.lastOrderId),
+          userId: q.userId,
+          rule: 'win_back',
+          subject: q.lastOrderId,
+        });
+    }
+    const added = await reminders.plan(planned);
+    if (added > 0) this.#log.info({ added }, 'reminders planned');
+    return added;
+  }
+
+  /**
+   * What the reminder says now, or undefined when it is no longer true: the plan renewed (its period
+   * moved on) or has no Stars left, the draft was confirmed or closed, the customer ordered, or the
+   * rule was turned off meanwhile.
+   */
+  async facts(reminder: ReminderRecord): Promise<ReminderFacts | undefined> {
+    if (!this.rules.has(reminder.rule)) return undefined;
+    const { reminders, subscriptions, ledger, orders } = this.#deps;
+    const { userId, subject } = reminder;
+    switch (reminder.rule) {
+      case 'plan_ending': {
+        const live = (await subscriptions.live(userId)).find((s) => s.chargeId === subject);
+        if (!live || live.expiresAt.getTime() <= this.#now()) return undefined;
+        const left = allowanceLeft(await ledger.pools(userId));
+        return left > 0
+          ? { rule: 'plan_ending', planId: live.planId, left, endsAt: live.expiresAt }
+          : undefined;
+      }
+      case 'welcome_unused': {
+        if (await reminders.orderedSince(userId, new Date(0))) return undefined;
+        const balance = await ledger.balance(userId);
+        return balance > 0 ? { rule: 'welcome_unused', balance } : undefined;
+      }
+      case 'quote_unconfirmed': {
+        const order = await orders.find(subject);
+        return order?.stage === 'awaiting_confirmation' && order.userId === userId
+          ? { rule: 'quote_unconfirmed', order }
+          : undefined;
+      }
+      case 'win_back': {
+        const last = await orders.find(subject);
+        if (!last || (await reminders.orderedSince(userId, last.createdAt))) return undefined;
+        return { rule: 'win_back' };
+      }
+    }
+  }
+}

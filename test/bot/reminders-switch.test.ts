@@ -1,0 +1,60 @@
+/**
+ * The reminders' switch (issue 44): "No more reminders" under a reminder turns them off for good
+ * (stored, said in the customer's language, the reminder's buttons gone), and /language shows the
+ * switch, which turns them on and off again; a bot with REMINDERS=off shows no switch at all.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  callbackQuery,
+  createInProcessBot,
+  type InProcessBot,
+  textMessage,
+} from '../support/in-process-bot.js';
+import { buttonsOf } from '../support/in-process-helpers.js';
+
+let harness: InProcessBot;
+afterEach(async () => {
+  await harness?.close();
+});
+
+const lastCall = (h: InProcessBot, method: string) => h.calls.findLast((c) => c.method === method)?.payload;
+const remindersOff = async (h: InProcessBot, id: number) => (await h.store.users.find(id))?.remindersOff;
+
+describe('the reminders switch', () => {
+  it('under a reminder: off for good, said once, the buttons gone', async () => {
+    harness = await createInProcessBot();
+    const user = { id: 70, language_code: 'ru' };
+    await harness.send(textMessage(user, '/start'));
+    expect(await remindersOff(harness, 70)).toBe(false);
+    await harness.send(callbackQuery(user, 'rmd:off:msg'));
+    expect(await remindersOff(harness, 70)).toBe(true);
+    expect(lastCall(harness, 'editMessageReplyMarkup')).toMatchObject({ chat_id: 70 });
+    expect(String(lastCall(harness, 'sendMessage')?.text)).toBe(
+      '🔕 Напоминания выключены. Включить их снова можно в /language.',
+    );
+    expect(harness.calls.filter((c) => c.method === 'answerCallbackQuery')).toHaveLength(1);
+  });
+
+  it('in /language: shows the state and switches it', async () => {
+    harness = await createInProcessBot();
+    const user = { id: 71, language_code: 'en' };
+    await harness.send(textMessage(user, '/language'));
+    const picker = buttonsOf(lastCall(harness, 'sendMessage'));
+    expect(picker.find((b) => b.callback_data === 'rmd:off:lang')?.text).toBe('🔔 Reminders: on');
+    await harness.send(callbackQuery(user, 'rmd:off:lang'));
+    expect(await remindersOff(harness, 71)).toBe(true);
+    const redrawn = buttonsOf(lastCall(harness, 'editMessageText'));
+    expect(redrawn.find((b) => b.callback_data === 'rmd:on:lang')?.text).toBe('🔕 Reminders: off');
+    await harness.send(callbackQuery(user, 'rmd:on:lang'));
+    expect(await remindersOff(harness, 71)).toBe(false);
+  });
+
+  it('with REMINDERS=off: no switch in /language', async () => {
+    harness = await createInProcessBot({ env: { REMINDERS: 'off' } });
+    const user = { id: 72, language_code: 'en' };
+    await harness.send(textMessage(user, '/language'));
+    expect(buttonsOf(lastCall(harness, 'sendMessage')).some((b) => b.callback_data?.startsWith('rmd:'))).toBe(
+      false,
+    );
+  });
+});
