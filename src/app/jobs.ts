@@ -22,6 +22,21 @@ function chore(name: string, worker: Chore): SingletonJob {
   };
 }
 
+/**
+ * A chore whose first run starts with the lock but is not waited for: it may take long (reminders
+ * paced at BROADCAST_RATE), and the process is ready meanwhile.
+ */
+function backgroundChore(name: string, worker: Chore): SingletonJob {
+  return {
+    name,
+    start: () => {
+      void worker.runOnce();
+      worker.start();
+    },
+    stop: () => worker.stop(),
+  };
+}
+
 export function singletonJobs(c: BotRuntime): SingletonJob[] {
   const jobs: (SingletonJob | false | null)[] = [
     chore('resubmit-stuck-orders', c.resubmitter),
@@ -32,7 +47,7 @@ export function singletonJobs(c: BotRuntime): SingletonJob[] {
     c.subscriptionsSweep && chore('end-lapsed-subscriptions', c.subscriptionsSweep),
     c.reconciler && job('stars-reconciliation', c.reconciler),
     job('broadcasts', c.broadcastSender),
-    c.reminderSender && chore('reminders', c.reminderSender),
+    c.reminderSender && backgroundChore('reminders', c.reminderSender),
     job('prune-update-inbox', c.inboxPruner),
   ];
   return jobs.filter((j): j is SingletonJob => !!j);

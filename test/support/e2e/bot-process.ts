@@ -31,6 +31,8 @@ export interface BotProcessOptions {
   startTimeoutMs?: number;
   /** Flags for node itself (benchmarks: --cpu-prof, which NODE_OPTIONS refuses). */
   nodeArgs?: string[];
+  /** Called with the process as soon as it is spawned (a test may kill it before it is ready). */
+  onSpawn?: (bot: BotProcess) => void;
 }
 
 export class BotProcess {
@@ -68,6 +70,7 @@ export class BotProcess {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const bot = new BotProcess(child);
+    opts.onSpawn?.(bot);
     const ready = bot.waitForLine(opts.readyPattern ?? /"msg":"bot started"/, opts.startTimeoutMs ?? 30_000);
     try {
       await Promise.race([
