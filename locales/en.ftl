@@ -1016,6 +1016,7 @@ admin-refund-subscription-done = ✅ Refunded the subscription payment of { $amo
 subscription-refunded-notice = ↩️ Your subscription payment of { $amount } was refunded to your Telegram account. That period has ended, and its unspent Stars were removed. Your wallet balance: <b>{ $balance }</b>.
 wallet-what-allowance = subscription Stars
 wallet-what-allowance_expire = subscription Stars expired
+admin-stats-reminders = 🔔 Reminders, last 30 days: { $sent } sent, { $acted } acted on within 48 h
 admin-stats-subscriptions = 🔁 Subscribers ({ $plans }). Revenue: { $revenue } from { $periods } { $periods ->
     [one] payment
    *[other] payments
@@ -1074,6 +1075,14 @@ miniapp-promo-codes = Promo codes
 miniapp-promo-code = Code
 miniapp-promo-stars = Stars per use
 miniapp-used = Redeemed
+miniapp-reminders = Reminders, last 30 days
+miniapp-reminder = Reminder
+miniapp-reminders-sent = Sent
+miniapp-reminders-acted = Acted within 48 h
+miniapp-reminder-plan-ending = Plan Stars before the period ends
+miniapp-reminder-welcome-unused = Welcome Stars unused
+miniapp-reminder-quote-unconfirmed = Order not confirmed
+miniapp-reminder-win-back = Win-back after 30 quiet days
 miniapp-disabled = off
 miniapp-upstream-balance = Reseller API balance
 miniapp-unknown = unknown

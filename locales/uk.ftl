@@ -1071,6 +1071,7 @@ admin-refund-subscription-done = ✅ Платіж за підписку ({ $amou
 subscription-refunded-notice = ↩️ Платіж за підписку ({ $amount }) повернуто на ваш акаунт Telegram. Цей період закінчився, невикористані зірки згоріли. Баланс гаманця: <b>{ $balance }</b>.
 wallet-what-allowance = зірки підписки
 wallet-what-allowance_expire = зірки підписки згоріли
+admin-stats-reminders = 🔔 Нагадування за 30 днів: надіслано { $sent }, відреагували за 48 год: { $acted }
 admin-stats-subscriptions = 🔁 Підписники ({ $plans }). Виручка: { $revenue } з { $periods } { $periods ->
     [one] платежу
     [few] платежів
@@ -1131,6 +1132,14 @@ miniapp-promo-codes = Промокоди
 miniapp-promo-code = Код
 miniapp-promo-stars = Зірок за активацію
 miniapp-used = Активацій
+miniapp-reminders = Нагадування за 30 днів
+miniapp-reminder = Нагадування
+miniapp-reminders-sent = Надіслано
+miniapp-reminders-acted = Відреагували за 48 год
+miniapp-reminder-plan-ending = Зірки підписки перед кінцем періоду
+miniapp-reminder-welcome-unused = Невитрачені вітальні зірки
+miniapp-reminder-quote-unconfirmed = Непідтверджене замовлення
+miniapp-reminder-win-back = Повернення після 30 днів тиші
 miniapp-disabled = вимкнено
 miniapp-upstream-balance = Баланс Reseller API
 miniapp-unknown = невідомо

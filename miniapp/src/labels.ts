@@ -42,3 +42,19 @@ export function broadcastStatusLabel(status: string): string {
       return status;
   }
 }
+
+/** A reminder rule (issue 44) in words; a rule the page doesn't know yet shows as it is. */
+export function reminderRuleLabel(rule: string): string {
+  switch (rule) {
+    case 'plan_ending':
+      return t('miniapp-reminder-plan-ending');
+    case 'welcome_unused':
+      return t('miniapp-reminder-welcome-unused');
+    case 'quote_unconfirmed':
+      return t('miniapp-reminder-quote-unconfirmed');
+    case 'win_back':
+      return t('miniapp-reminder-win-back');
+    default:
+      return rule;
+  }
+}

@@ -10,7 +10,7 @@ import type {
 } from '../../src/services/admin/dashboard-types.js';
 import { type ChartSeries, DayChart } from './chart.js';
 import { num, t, usd } from './i18n.js';
-import { broadcastStatusLabel } from './labels.js';
+import { broadcastStatusLabel, reminderRuleLabel } from './labels.js';
 import { Cards, Loaded, Section, Table } from './parts.js';
 import { cssColor } from './telegram.js';
 import { useLoad } from './use-load.js';
@@ -282,6 +282,13 @@ export function GrowthScreen({ billing }: { billing: boolean }) {
                 num(c.stars),
                 `${num(c.used)} / ${num(c.uses)}`,
               ])}
+            />
+          </Section>
+          <Section title={t('miniapp-reminders')} csv="reminders">
+            <Table
+              head={[t('miniapp-reminder'), t('miniapp-reminders-sent'), t('miniapp-reminders-acted')]}
+              numeric={[1, 2]}
+              rows={data.reminders.map((r) => [reminderRuleLabel(r.rule), num(r.sent), num(r.acted)])}
             />
           </Section>
         </>

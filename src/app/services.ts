@@ -199,6 +199,7 @@ export function createServices(opts: {
         orders: store.orders,
         broadcasts: store.broadcasts,
         campaigns,
+        reminders: store.reminders,
         payoutUsdPerStar,
         upstreamBalance: async () =>
           (await client.getBalance({ signal: AbortSignal.timeout(5_000) })).balanceUsd,

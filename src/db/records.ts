@@ -538,4 +538,6 @@ export interface ReminderRecord extends BotOwned {
   sentAt: Date | null;
   /** Why it was not sent (skipped or failed), for the log and the figures. */
   note: string | null;
+  /** When the customer did what it asked within 48 hours of it (ordered, renewed, confirmed). */
+  actedAt: Date | null;
 }

@@ -28,6 +28,8 @@ export const REMINDER_TIMING = {
   welcomeUnusedMs: 2 * DAY_MS,
   quoteUnconfirmedMs: 2 * HOUR_MS,
   winBackMs: 30 * DAY_MS,
+  /** A customer who orders, renews or confirms within this long of a reminder acted on it. */
+  actedWithinMs: 2 * DAY_MS,
   /** At most one reminder a day per customer. */
   spacingMs: DAY_MS,
   /**

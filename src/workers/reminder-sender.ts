@@ -24,7 +24,7 @@ export interface ReminderMessage {
 export interface ReminderSenderOptions {
   reminders: Pick<
     RemindersRepository,
-    'due' | 'lastSentAt' | 'startSending' | 'settle' | 'release' | 'settleInterrupted'
+    'due' | 'lastSentAt' | 'startSending' | 'settle' | 'release' | 'settleInterrupted' | 'markActed'
   >;
   service: Pick<RemindersService, 'planDue' | 'facts'>;
   /** The message, in the customer's language (telegram/views/reminders.ts). */
@@ -86,6 +86,8 @@ export class ReminderSender {
     const interrupted = await reminders.settleInterrupted();
     if (interrupted > 0)
       this.#log.warn({ interrupted }, 'reminders left sending by a stopped sender: not sent again');
+    // What customers did after the reminders of the last two days (the control room's figures).
+    await reminders.markActed(REMINDER_TIMING.actedWithinMs);
     await service.planDue();
     const run: ReminderRun = { sent: 0, skipped: 0, waiting: 0 };
     const gapMs = 1000 / Math.max(this.#opts.rate, 0.1);

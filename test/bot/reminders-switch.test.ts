@@ -57,4 +57,26 @@ describe('the reminders switch', () => {
       false,
     );
   });
+
+  it('/stats tells admins what the reminders did over 30 days; REMINDERS=off leaves the line out', async () => {
+    harness = await createInProcessBot({ env: { ADMIN_IDS: '9' } });
+    const { reminders } = harness.store;
+    await reminders.plan([
+      { key: 'welcome:5', userId: 5, rule: 'welcome_unused', subject: '5' },
+      { key: 'welcome:6', userId: 6, rule: 'welcome_unused', subject: '6' },
+    ]);
+    for (const key of ['welcome:5', 'welcome:6']) {
+      await reminders.startSending(key);
+      await reminders.settle(key, 'sent');
+    }
+    const admin = { id: 9, language_code: 'en' };
+    await harness.send(textMessage(admin, '/stats'));
+    expect(String(lastCall(harness, 'sendMessage')?.text)).toContain(
+      '🔔 Reminders, last 30 days: 2 sent, 0 acted on within 48\u00a0h',
+    );
+    await harness.close();
+    harness = await createInProcessBot({ env: { ADMIN_IDS: '9', REMINDERS: 'off' } });
+    await harness.send(textMessage(admin, '/stats'));
+    expect(String(lastCall(harness, 'sendMessage')?.text)).not.toContain('Reminders');
+  });
 });

@@ -127,6 +127,10 @@ describe.skipIf(!haveChromium).each(availableEngines())('the Mini App in Chromiu
     await expect.poll(() => page.locator('[data-screen="operations"]').innerText()).toContain('$1,234.50');
     await page.locator('[data-tab="growth"]').click();
     await expect.poll(() => page.locator('[data-screen="growth"]').innerText()).toContain('Promo codes');
+    const growth = await page.locator('[data-screen="growth"]').innerText();
+    expect(growth).toContain('Reminders, last 30 days');
+    expect(growth).toMatch(/Welcome Stars unused\s+2\s+1/);
+    expect(growth).toMatch(/Plan Stars before the period ends\s+1\s+0/);
   });
 
   it('saves a model price through the settings API and says so', async () => {

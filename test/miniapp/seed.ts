@@ -3,6 +3,7 @@
  * figures test reads and the browser test shows.
  */
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Store } from '../../src/db/index.js';
 import type { Order } from '../../src/reseller/schemas.js';
 import type { CampaignRow } from '../../src/services/admin/campaigns.js';
@@ -142,6 +143,30 @@ export async function seedBusiness(s: Seeder): Promise<void> {
   });
   await addOrder(s, TODAY - 25 * DAY, { userId: 11, status: 'cancelled', cost: '2.00' });
   await addOrder(s, TODAY - 60 * DAY, { userId: 11, status: 'completed', cost: '7.00', stars: 5 });
+  await addReminders(s);
+}
+
+/** Reminders of three days ago (issue 44): two welcome ones, one acted on, and a plan one. */
+async function addReminders(s: Seeder): Promise<void> {
+  s.setClock(TODAY - 3 * DAY);
+  const { reminders } = s.store;
+  const sent = [
+    { key: 'welcome:11', userId: 11, rule: 'welcome_unused' as const, subject: '11' },
+    { key: 'welcome:12', userId: 12, rule: 'welcome_unused' as const, subject: '12' },
+    { key: 'plan:24h:c13', userId: 13, rule: 'plan_ending' as const, subject: 'c13' },
+  ];
+  await reminders.plan(sent);
+  for (const r of sent) {
+    await reminders.startSending(r.key);
+    await reminders.settle(r.key, 'sent');
+  }
+  const t = s.store.engine.tables.reminders;
+  await s.store.engine.run((db) =>
+    db
+      .update(t)
+      .set({ actedAt: new Date(TODAY - 2 * DAY) })
+      .where(s.store.scope.where(t, eq(t.key, 'welcome:11'))),
+  );
 }
 
 /** A fresh database on `engine` with seedBusiness in it, and the figures' service over it at NOW. */
@@ -176,6 +201,7 @@ export function dashboardOn(
     orders: store.orders,
     broadcasts: store.broadcasts,
     campaigns: { list: async () => opts.campaigns ?? [] },
+    reminders: store.reminders,
     payoutUsdPerStar: 'payoutUsdPerStar' in opts ? opts.payoutUsdPerStar : '0.013',
     upstreamBalance: opts.upstreamBalance ?? (async () => '12.50'),
     now: () => opts.now ?? NOW,

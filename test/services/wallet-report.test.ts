@@ -43,6 +43,7 @@ const statsMoney = (t: Harness) =>
     orders: t.store.orders,
     broadcasts: t.store.broadcasts,
     campaigns: { list: async () => [] },
+    reminders: t.store.reminders,
     payoutUsdPerStar: BILLING.payoutUsdPerStar,
     upstreamBalance: async () => '0',
     now: () => t.clock.now(),

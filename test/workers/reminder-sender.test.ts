@@ -136,7 +136,9 @@ describe.each(availableEngines())('reminders on %s', (engine) => {
     // Oleh renews before the last day: his period moved on, so no 1-day reminder for him.
     clock += DAY;
     await subscribe(oleh.id, 'o2', false);
-    clock += HOUR * 23; // Mira: under a day left, a day after her first reminder
+    clock += HOUR;
+    expect(await sender.runOnce()).toMatchObject({ sent: 0 });
+    clock += HOUR * 22; // Mira: under a day left, two days after her first reminder
     expect(await sender.runOnce()).toMatchObject({ sent: 1 });
     expect(texts(mira)).toHaveLength(2);
     expect(texts(oleh)).toHaveLength(1);
@@ -144,6 +146,10 @@ describe.each(availableEngines())('reminders on %s', (engine) => {
     clock += 2 * DAY;
     await sender.runOnce();
     expect(texts(mira)).toHaveLength(2);
+    // Oleh renewed within 48 hours of his reminder; Mira neither renewed nor ordered.
+    expect(await store.reminders.figures(new Date(clock - 30 * DAY))).toEqual([
+      { rule: 'plan_ending', sent: 3, acted: 1 },
+    ]);
     expect(emulator.problems).toEqual([]);
   });
 
@@ -178,9 +184,24 @@ describe.each(availableEngines())('reminders on %s', (engine) => {
       '🏠 Main menu',
     ]);
     expect(reminder!.buttons[0]!.callback_data).toMatch(new RegExp(`^o:ok:${draft.id}:`));
+    // Ana confirms an hour later: the reminder counts as acted on (the control room's figures).
+    clock += HOUR;
+    await store.orders.beginSubmission(draft.id, draft.idempotencyKey);
+    await store.orders.markSubmitted(draft.id, draft.idempotencyKey, {
+      id: 'ord_ana',
+      status: 'queued',
+      model_id: 203,
+      price_usd: '0.04',
+      results: [],
+    } as never);
+    clock += HOUR;
+    await sender.runOnce();
     clock += 2 * DAY;
     await sender.runOnce();
     expect(ana.messages()).toHaveLength(1);
+    expect(await store.reminders.figures(new Date(clock - 30 * DAY))).toEqual([
+      { rule: 'quote_unconfirmed', sent: 1, acted: 1 },
+    ]);
   });
 
   it('welcome Stars unused after 2 days: once; nothing once the customer ordered', async () => {

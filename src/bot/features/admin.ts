@@ -208,6 +208,13 @@ admins.callbackQuery(ADMIN_BALANCE_REFRESH, async (ctx) => {
   await editIgnoringNotModified(ctx.editMessageText(text, { reply_markup: refreshKeyboard(ctx) }));
 });
 
+/** /stats: what the reminders did over the control room's 30 days (issue 44). */
+async function reminderStatsLine(ctx: BotContext): Promise<string> {
+  const figures = await ctx.deps.admin.dashboard.reminderFigures();
+  const sum = (pick: (f: (typeof figures)[number]) => number) => figures.reduce((n, f) => n + pick(f), 0);
+  return ctx.t('admin-stats-reminders', { sent: sum((f) => f.sent), acted: sum((f) => f.acted) });
+}
+
 admins.command('stats', async (ctx) => {
   const texts: Texts = {
     locale: ctx.locale,
@@ -226,5 +233,6 @@ admins.command('stats', async (ctx) => {
   const subscriptions =
     ctx.deps.subscriptions && (await subscriptionStatsLine(texts, ctx.deps.subscriptions));
   const full = ctx.deps.wallet ? `${text}\n${await referralLine(texts, ctx.deps.referrals)}` : text;
-  await ctx.reply(subscriptions ? `${full}\n${subscriptions}` : full);
+  const reminders = ctx.deps.config.reminders.length > 0 ? await reminderStatsLine(ctx) : undefined;
+  await ctx.reply([full, subscriptions, reminders].filter(Boolean).join('\n'));
 });

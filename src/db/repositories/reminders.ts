@@ -352,6 +352,65 @@ export class RemindersRepository {
     );
   }
 
+  /**
+   * Marks the reminders sent within the last `withinMs` whose customer has since done what they
+   * asked: ordered (any rule), paid a plan period (plan_ending), confirmed that very draft
+   * (quote_unconfirmed). One statement; each row is marked once. How many were marked now.
+   */
+  async markActed(withinMs: number): Promise<number> {
+    const { reminders: r, orders: o, subscriptionPeriods: p } = this.#t;
+    const now = new Date(this.now());
+    const ordered = exists(
+      this.engine.db
+        .select({ one: sql`1` })
+        .from(o)
+        .where(
+          this.scope.where(
+            o,
+            eq(o.userId, r.userId),
+            eq(o.stage, 'submitted'),
+            // Upstream took it after the reminder (a draft confirmed then counts: it was made before).
+            gt(o.submittedAt, r.sentAt),
+          ),
+        ),
+    );
+    const renewed = exists(
+      this.engine.db
+        .select({ one: sql`1` })
+        .from(p)
+        .where(this.scope.where(p, eq(p.userId, r.userId), gt(p.startsAt, r.sentAt))),
+    );
+    const rows = await this.engine.run((db) =>
+      db
+        .update(r)
+        .set({ actedAt: now })
+        .where(
+          this.scope.where(
+            r,
+            inArray(r.status, ['sent', 'unconfirmed']),
+            isNull(r.actedAt),
+            gt(r.sentAt, new Date(now.getTime() - withinMs)),
+            sql`(${ordered} or (${r.rule} = 'plan_ending' and ${renewed}))`,
+          ),
+        )
+        .returning({ key: r.key }),
+    );
+    return rows.length;
+  }
+
+  /** Per rule, the reminders sent since `since` and how many of them the customer acted on. */
+  async figures(since: Date): Promise<Array<{ rule: ReminderRule; sent: number; acted: number }>> {
+    const { reminders: r } = this.#t;
+    const rows = await this.engine.run((db) =>
+      db
+        .select({ rule: r.rule, sent: count(), acted: count(r.actedAt) })
+        .from(r)
+        .where(this.scope.where(r, inArray(r.status, ['sent', 'unconfirmed']), gt(r.sentAt, since)))
+        .groupBy(r.rule),
+    );
+    return rows.map((row) => ({ rule: row.rule, sent: Number(row.sent), acted: Number(row.acted) }));
+  }
+
   /** How many reminders of each rule reached each status (for /stats). */
   async counts(): Promise<Array<{ rule: ReminderRule; status: ReminderStatus; n: number }>> {
     const { reminders: r } = this.#t;

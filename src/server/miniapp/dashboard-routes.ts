@@ -132,6 +132,13 @@ async function csvOf(
         rows: r.promoCodes.map((c) => [c.code, c.stars, c.uses, c.used, c.expiresAt, c.disabled]),
       };
     }
+    case 'reminders': {
+      const r = await dashboard.growth();
+      return {
+        header: ['rule', 'sent', 'acted_within_48h'],
+        rows: r.reminders.map((x) => [x.rule, x.sent, x.acted]),
+      };
+    }
     case 'broadcasts': {
       const r = await dashboard.operations();
       return {

@@ -97,6 +97,12 @@ export interface GrowthReport {
     expiresAt: string | null;
     disabled: boolean;
   }>;
+  /**
+   * The reminders of the last 30 days (issue 44), per rule (`plan_ending`, `welcome_unused`,
+   * `quote_unconfirmed`, `win_back`): how many went out, and after how many the customer ordered,
+   * renewed or confirmed within 48 hours.
+   */
+  reminders: Array<{ rule: string; sent: number; acted: number }>;
 }
 
 export interface OperationsReport {
@@ -130,6 +136,7 @@ export const CSV_TABLES = [
   'top-customers',
   'campaigns',
   'promo-codes',
+  'reminders',
   'broadcasts',
 ] as const;
 export type CsvTable = (typeof CSV_TABLES)[number];

@@ -9,6 +9,7 @@ import type {
   BroadcastsRepository,
   DashboardRepository,
   OrdersRepository,
+  RemindersRepository,
   WalletRepository,
 } from '../../db/index.js';
 import type { DashboardRows } from '../../db/repositories/dashboard.js';
@@ -45,6 +46,8 @@ import type {
 export const TOP_CUSTOMERS = 10;
 const PROMO_CODES_LISTED = 50;
 const BROADCASTS_LISTED = 10;
+/** The reminders' figures cover this many days. */
+const REMINDER_FIGURES_DAYS = 30;
 
 const REFUND_SIGN: Partial<Record<string, number>> = { refund: 1, refund_undo: -1, telegram_refund: 1 };
 
@@ -55,6 +58,8 @@ export interface DashboardDeps {
   orders: Pick<OrdersRepository, 'countActive'>;
   broadcasts: Pick<BroadcastsRepository, 'counts'>;
   campaigns: Pick<CampaignAdmin, 'list'>;
+  /** What the reminders did (issue 44). */
+  reminders: Pick<RemindersRepository, 'figures'>;
   /** STARS_PAYOUT_USD with BILLING=stars; undefined without billing. */
   payoutUsdPerStar: string | undefined;
   /** Upstream's balance in USD (rejects when upstream does not answer). */
@@ -369,7 +374,13 @@ export class DashboardService {
         expiresAt: c.expiresAt?.toISOString() ?? null,
         disabled: c.disabledAt !== null,
       })),
+      reminders: await this.reminderFigures(),
     };
+  }
+
+  /** The reminders of the last 30 days, per rule (the control room's growth screen and /stats). */
+  reminderFigures(): Promise<GrowthReport['reminders']> {
+    return this.#deps.reminders.figures(new Date(this.#now() - REMINDER_FIGURES_DAYS * DAY_MS));
   }
 
   async operations(): Promise<OperationsReport> {

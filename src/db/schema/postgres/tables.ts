@@ -499,6 +499,7 @@ export const reminders = pgTable(
     createdAt: at('created_at').notNull(),
     sentAt: at('sent_at'),
     note: text('note'),
+    actedAt: at('acted_at'),
   },
   (t) => [
     primaryKey({ columns: [t.botId, t.key] }),

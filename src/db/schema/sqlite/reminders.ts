@@ -18,6 +18,8 @@ export const reminders = sqliteTable(
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
     note: text('note'),
+    /** When the customer did what it asked within 48 hours of it (ordered, renewed, confirmed). */
+    actedAt: integer('acted_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
     primaryKey({ columns: [t.botId, t.key] }),

@@ -1,0 +1,1 @@
+ALTER TABLE "reminders" ADD COLUMN "acted_at" timestamp (3) with time zone;

@@ -1,0 +1,1 @@
+ALTER TABLE `reminders` ADD `acted_at` integer;
