@@ -312,6 +312,7 @@ export function createBotRuntime(shared: SharedParts, identity: BotIdentity): Bo
             }
           },
           markBlocked: (userId) => store.users.markBlocked(userId),
+          broadcastRunning: async () => (await store.broadcasts.active())?.status === 'running',
           rate: config.broadcastRate,
           intervalMs: 5 * 60_000,
           logger,

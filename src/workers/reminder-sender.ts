@@ -2,7 +2,7 @@
  * Sends the reminders (issue 44), once in the cluster (a singleton chore, every `intervalMs`): plans
  * what became due (RemindersService), then sends the due ones oldest first, each after checking it
  * is still true, at most one a day per customer, none to a customer who turned them off, blocked the
- * bot or is banned. As the broadcasts: paced at `rate` messages a second; `sending` is stored before
+ * bot or is banned; none while a broadcast is being sent. As the broadcasts: paced at `rate` messages a second; `sending` is stored before
  * the request goes out, so a sender killed mid-run leaves that one `unconfirmed` (maybe delivered,
  * never sent twice) and the rest `due` (sent by the next run: nothing lost); a 429 or an unreachable
  * Telegram puts the reminder back and ends the run; a 403 marks the customer blocked.
@@ -32,6 +32,11 @@ export interface ReminderSenderOptions {
   /** One message to the customer's private chat; what Telegram said (broadcast-transport.ts). */
   send(chatId: number, message: ReminderMessage): Promise<SendOutcome>;
   markBlocked(userId: number): Promise<void>;
+  /**
+   * A broadcast is being sent: it takes the bot's messages a second (BROADCAST_RATE), so the
+   * reminders wait for the next run rather than add to it.
+   */
+  broadcastRunning(): Promise<boolean>;
   /** Messages per second (BROADCAST_RATE). */
   rate: number;
   intervalMs: number;
@@ -90,6 +95,7 @@ export class ReminderSender {
     await reminders.markActed(REMINDER_TIMING.actedWithinMs);
     await service.planDue();
     const run: ReminderRun = { sent: 0, skipped: 0, waiting: 0 };
+    if (await this.#opts.broadcastRunning()) return run;
     const gapMs = 1000 / Math.max(this.#opts.rate, 0.1);
     for (const due of await reminders.due()) {
       const verdict = await this.#sendOne(due);

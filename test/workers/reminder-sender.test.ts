@@ -34,6 +34,7 @@ describe.each(availableEngines())('reminders on %s', (engine) => {
   let store: Store;
   let emulator: TelegramEmulator;
   let clock: number;
+  let broadcasting = false;
 
   beforeAll(async () => {
     emulator = await startTelegramEmulator();
@@ -42,6 +43,7 @@ describe.each(availableEngines())('reminders on %s', (engine) => {
     await emulator.close();
   });
   beforeEach(async () => {
+    broadcasting = false;
     clock = Date.UTC(2026, 10, 1, 9);
     database = await createTestDatabase(engine);
     store = await database.open(() => clock);
@@ -82,6 +84,7 @@ describe.each(availableEngines())('reminders on %s', (engine) => {
         }
       },
       markBlocked: (userId) => on.users.markBlocked(userId),
+      broadcastRunning: async () => broadcasting,
       rate: 25,
       intervalMs: 60_000,
       logger,
@@ -122,6 +125,10 @@ describe.each(availableEngines())('reminders on %s', (engine) => {
     expect(await sender.runOnce()).toEqual({ sent: 0, skipped: 0, waiting: 0 });
 
     clock += 27 * DAY + HOUR; // 2 days 23 hours left
+    // A broadcast is going out: the reminders wait for the next run.
+    broadcasting = true;
+    expect(await sender.runOnce()).toMatchObject({ sent: 0 });
+    broadcasting = false;
     expect(await sender.runOnce()).toMatchObject({ sent: 2 });
     expect(texts(mira)).toEqual([expect.stringContaining('Your Pro plan still has ⭐\u00a020')]);
     expect(mira.messages()[0]!.buttons.map((b) => b.text)).toEqual([
