@@ -946,6 +946,8 @@ reminder-plan-ending = ⏳ <b>Your { $name } plan still has { $left }</b>: they 
 reminder-welcome-unused = 🎁 <b>Your welcome Stars are waiting:</b> { $balance } on your balance. Describe a picture, and see what comes out.
 reminder-quote-unconfirmed = ⏳ <b>Your { $model } order is waiting for your OK</b>, at { $price }.
 reminder-win-back = 👋 <b>It's been a while!</b> Need a new picture or video? Pick a model, or take an idea from /prompts.
+reminder-win-back-gift = 🎁 A gift for coming back: the code <code>{ $code }</code> adds { $amount } to your balance until { $date }.
+reminder-button-gift = 🎁 Take the gift
 share-caption = ✨ Made with { $bot }
 share-button-create = Create yours
 

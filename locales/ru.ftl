@@ -977,6 +977,8 @@ reminder-plan-ending = ⏳ <b>На подписке { $name } ещё { $left }</
 reminder-welcome-unused = 🎁 <b>Приветственные звёзды ждут вас:</b> на балансе { $balance }. Опишите картинку — и посмотрите, что получится.
 reminder-quote-unconfirmed = ⏳ <b>Заказ { $model } ждёт подтверждения</b>, цена — { $price }.
 reminder-win-back = 👋 <b>Давно не виделись!</b> Нужна новая картинка или видео? Выберите модель или возьмите идею в /prompts.
+reminder-win-back-gift = 🎁 Подарок в честь возвращения: код <code>{ $code }</code> добавит { $amount } на баланс до { $date }.
+reminder-button-gift = 🎁 Забрать подарок
 share-caption = ✨ Сделано с помощью { $bot }
 share-button-create = Создать своё
 

@@ -1001,6 +1001,8 @@ reminder-plan-ending = ⏳ <b>На підписці { $name } ще { $left }</b>
 reminder-welcome-unused = 🎁 <b>Вітальні зірки чекають на вас:</b> на балансі { $balance }. Опишіть зображення — і подивіться, що вийде.
 reminder-quote-unconfirmed = ⏳ <b>Замовлення { $model } чекає на підтвердження</b>, ціна — { $price }.
 reminder-win-back = 👋 <b>Давно не бачилися!</b> Потрібне нове зображення чи відео? Оберіть модель або візьміть ідею в /prompts.
+reminder-win-back-gift = 🎁 Подарунок на честь повернення: код <code>{ $code }</code> додасть { $amount } на баланс до { $date }.
+reminder-button-gift = 🎁 Забрати подарунок
 share-caption = ✨ Створено за допомогою { $bot }
 share-button-create = Створити своє
 

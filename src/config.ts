@@ -141,6 +141,12 @@ const whiteLabelEnv = {
       }
       return parts;
     }),
+  /** With BILLING=stars: a one-time promo code of this many Stars in each win-back reminder (0: none). */
+  WIN_BACK_PROMO_STARS: z
+    .string()
+    .regex(/^\d{1,5}$/, 'must be a whole number of Stars (0 turns it off)')
+    .default('0')
+    .transform(Number),
   ACCESS_MODE: z.enum(['open', 'allowlist'], { message: 'must be "open" or "allowlist"' }).default('open'),
   ALLOWED_USER_IDS: idList,
   BANNED_USER_IDS: idList,
@@ -533,6 +539,8 @@ export interface Config {
   catalog: { allowedModelIds: number[] | null; hiddenModelTypes: string[] };
   /** The reminder rules turned on (REMINDERS); empty: the bot never speaks first. */
   reminders: readonly ReminderRule[];
+  /** Stars of the one-time promo code a win-back reminder carries (WIN_BACK_PROMO_STARS; 0: none). */
+  winBackPromoStars: number;
   /** Who may use the bot; ADMIN_IDS always may. */
   access: { mode: 'open' | 'allowlist'; allowedUserIds: number[]; bannedUserIds: number[] };
   /** Per-user caps checked before an order is sent (null: none); the amount is a decimal string. */
@@ -703,6 +711,7 @@ function configFrom(env0: Record<string, string>): Config | string[] {
       hiddenModelTypes: env.HIDDEN_MODEL_TYPES,
     },
     reminders: env.REMINDERS,
+    winBackPromoStars: env.WIN_BACK_PROMO_STARS,
     access: {
       mode: env.ACCESS_MODE,
       allowedUserIds: env.ALLOWED_USER_IDS,
@@ -770,6 +779,7 @@ const TEMPLATE_KEYS = new Set<string>([
   'ALLOWED_MODEL_IDS',
   'HIDDEN_MODEL_TYPES',
   'REMINDERS',
+  'WIN_BACK_PROMO_STARS',
   'MAX_ACTIVE_ORDERS_PER_USER',
   'DAILY_ORDERS_PER_USER',
   'DAILY_SPEND_PER_USER_USD',

@@ -19,6 +19,8 @@ import type { AdminAlerts } from '../services/admin-alerts.js';
 import { DraftExpiry } from '../services/draft-expiry.js';
 import type { Services } from '../services/index.js';
 import { OrderTracker } from '../services/order-tracker.js';
+import type { PromoCodes } from '../services/promo-codes.js';
+import type { ReminderFacts } from '../services/reminders.js';
 import type { SettingsWatch } from '../services/settings-watch.js';
 import { SubmissionRetrier } from '../services/submission-retrier.js';
 import { StarsReconciler } from '../services/wallet/reconciliation.js';
@@ -302,6 +304,10 @@ export function createBotRuntime(shared: SharedParts, identity: BotIdentity): Bo
       ? new ReminderSender({
           reminders: store.reminders,
           service: services.reminders,
+          ...(services.promo &&
+            config.winBackPromoStars > 0 && {
+              enrich: giftOnWinBack(services.promo, config.winBackPromoStars),
+            }),
           compose: (due, facts) => reminderMessage(textsForUser(i18n, due.user, config.defaultLocale), facts),
           send: async (chatId, message) => {
             try {
@@ -346,6 +352,17 @@ export function createBotRuntime(shared: SharedParts, identity: BotIdentity): Bo
     reminderSender,
     inboxPruner,
   };
+}
+
+/** Days a win-back reminder's promo code stays valid. */
+const WIN_BACK_GIFT_DAYS = 7;
+
+/** A win-back reminder carries a one-time promo code of `stars` made for its customer. */
+function giftOnWinBack(promo: PromoCodes, stars: number) {
+  return async (facts: ReminderFacts): Promise<ReminderFacts> =>
+    facts.rule === 'win_back'
+      ? { ...facts, gift: { ...(await promo.createGift(stars, WIN_BACK_GIFT_DAYS)), stars } }
+      : facts;
 }
 
 /**

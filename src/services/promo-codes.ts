@@ -117,6 +117,20 @@ export class PromoCodes {
     return { created: created !== undefined, expiresAt };
   }
 
+  /**
+   * A one-time code the bot makes itself for one customer (a win-back reminder's gift, issue 44),
+   * valid `days`: not an admin's, so not audited; it shows in /promos like any code.
+   */
+  async createGift(stars: number, days: number): Promise<{ code: string; expiresAt: Date }> {
+    const expiresAt = promoExpiry(this.#now(), days)!;
+    for (let round = 0; round < 5; round++) {
+      const code = generatePromoCode();
+      const [created] = await this.#codes.create([{ code, stars, uses: 1, expiresAt, createdBy: 0 }]);
+      if (created) return { code, expiresAt };
+    }
+    throw new Error('no free promo code after 5 tries');
+  }
+
   /** `count` new one-time codes (fresh random ones replace the rare collision with an existing code). */
   async createBatch(
     adminId: number,

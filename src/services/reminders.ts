@@ -21,7 +21,8 @@ export type ReminderFacts =
   | { rule: 'plan_ending'; planId: string; left: number; endsAt: Date }
   | { rule: 'welcome_unused'; balance: number }
   | { rule: 'quote_unconfirmed'; order: OrderRecord }
-  | { rule: 'win_back' };
+  /** `gift`: a one-time promo code made for this customer (WIN_BACK_PROMO_STARS), added when sent. */
+  | { rule: 'win_back'; gift?: { code: string; stars: number; expiresAt: Date } };
 
 export interface RemindersServiceDeps {
   reminders: RemindersRepository;

@@ -8,6 +8,7 @@ import type { ReminderFacts } from '../services/reminders.js';
 import { orderActionData } from './callback-data/generate.js';
 import { remindersSwitchData } from './callback-data/language.js';
 import { menuData } from './callback-data/menu.js';
+import { promoRedeemData } from './callback-data/promo.js';
 import type { Texts } from './i18n.js';
 import { mainMenuButton } from './keyboards/main-menu.js';
 import { priceTag, requestLines } from './order-summary.js';
@@ -49,10 +50,23 @@ export function reminderMessage(
         .text(texts.t('button-cancel'), orderActionData.pack({ a: 'x', id: order.id, t: tag }));
       break;
     }
-    case 'win_back':
-      text = texts.t('reminder-win-back');
+    case 'win_back': {
+      const { gift } = facts;
+      text = gift
+        ? [
+            texts.t('reminder-win-back'),
+            texts.t('reminder-win-back-gift', {
+              code: gift.code,
+              amount: stars(texts, gift.stars),
+              date: texts.dateTime(gift.expiresAt),
+            }),
+          ].join('\n\n')
+        : texts.t('reminder-win-back');
+      if (gift)
+        keyboard.text(texts.t('reminder-button-gift'), promoRedeemData.pack({ code: gift.code })).row();
       keyboard.text(texts.t('menu-generate'), menuData.pack({ item: 'generate' }));
       break;
+    }
   }
   keyboard.row().text(texts.t('reminder-button-off'), remindersSwitchData.pack({ to: 'off', from: 'msg' }));
   return { text, keyboard: mainMenuButton(texts, keyboard) };

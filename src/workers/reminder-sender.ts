@@ -27,7 +27,13 @@ export interface ReminderSenderOptions {
     'due' | 'lastSentAt' | 'startSending' | 'settle' | 'release' | 'settleInterrupted' | 'markActed'
   >;
   service: Pick<RemindersService, 'planDue' | 'facts'>;
-  /** The message, in the customer's language (telegram/views/reminders.ts). */
+  /**
+   * What the reminder carries beyond its facts, made once it is claimed for sending (a win-back
+   * reminder's promo code): a run that dies after this leaves the reminder unconfirmed, never sent
+   * twice, and at worst one unused one-time code behind.
+   */
+  enrich?(facts: ReminderFacts): Promise<ReminderFacts>;
+  /** The message, in the customer's language (telegram/reminder-message.ts). */
   compose(due: DueReminder, facts: ReminderFacts): ReminderMessage;
   /** One message to the customer's private chat; what Telegram said (broadcast-transport.ts). */
   send(chatId: number, message: ReminderMessage): Promise<SendOutcome>;
@@ -124,7 +130,8 @@ export class ReminderSender {
     const facts = await service.facts(reminder);
     if (!facts) return skip('no longer true');
     if (!(await reminders.startSending(reminder.key))) return 'waiting';
-    const outcome = await this.#opts.send(reminder.userId, this.#opts.compose(due, facts));
+    const full = this.#opts.enrich ? await this.#opts.enrich(facts) : facts;
+    const outcome = await this.#opts.send(reminder.userId, this.#opts.compose(due, full));
     switch (outcome.kind) {
       case 'sent':
         await reminders.settle(reminder.key, 'sent');

@@ -10,7 +10,7 @@ import {
   type InProcessBot,
   textMessage,
 } from '../support/in-process-bot.js';
-import { buttonsOf } from '../support/in-process-helpers.js';
+import { buttonsOf, STARS_ENV } from '../support/in-process-helpers.js';
 
 let harness: InProcessBot;
 afterEach(async () => {
@@ -78,5 +78,15 @@ describe('the reminders switch', () => {
     harness = await createInProcessBot({ env: { ADMIN_IDS: '9', REMINDERS: 'off' } });
     await harness.send(textMessage(admin, '/stats'));
     expect(String(lastCall(harness, 'sendMessage')?.text)).not.toContain('Reminders');
+  });
+
+  it('the gift under a win-back reminder redeems its code with one tap, once', async () => {
+    harness = await createInProcessBot({ env: STARS_ENV });
+    const { code } = await harness.services.promo!.createGift(25, 7);
+    const user = { id: 73, language_code: 'en' };
+    await harness.send(callbackQuery(user, `pcr:${code}`));
+    expect(String(lastCall(harness, 'sendMessage')?.text)).toContain('Promo code accepted: +⭐\u00a025');
+    await harness.send(callbackQuery(user, `pcr:${code}`));
+    expect(String(lastCall(harness, 'sendMessage')?.text)).toMatch(/already|used up/);
   });
 });

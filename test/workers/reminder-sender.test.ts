@@ -14,11 +14,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { type Store, storeOn } from '../../src/db/index.js';
 import type { ReminderRule } from '../../src/domain/reminders.js';
 import type { Timers } from '../../src/lib/timers.js';
+import { PromoCodes } from '../../src/services/promo-codes.js';
 import { RemindersService } from '../../src/services/reminders.js';
 import { outcomeOf } from '../../src/telegram/broadcast-transport.js';
 import { createI18n, textsForUser } from '../../src/telegram/i18n.js';
 import { reminderMessage } from '../../src/telegram/reminder-message.js';
-import { ReminderSender } from '../../src/workers/reminder-sender.js';
+import { ReminderSender, type ReminderSenderOptions } from '../../src/workers/reminder-sender.js';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.js';
 import { startTelegramEmulator, type TelegramEmulator } from '../support/telegram/emulator.js';
 
@@ -57,6 +58,7 @@ describe.each(availableEngines())('reminders on %s', (engine) => {
   function senderOn(
     on: Store,
     rules: readonly ReminderRule[] = ['plan_ending', 'welcome_unused', 'quote_unconfirmed'],
+    enrich?: ReminderSenderOptions['enrich'],
   ) {
     const service = new RemindersService({
       reminders: on.reminders,
@@ -71,6 +73,7 @@ describe.each(availableEngines())('reminders on %s', (engine) => {
     return new ReminderSender({
       reminders: on.reminders,
       service,
+      ...(enrich && { enrich }),
       compose: (due, facts) => reminderMessage(textsForUser(i18n, due.user, 'en'), facts),
       send: async (chatId, message) => {
         try {
@@ -315,5 +318,55 @@ describe.each(availableEngines())('reminders on %s', (engine) => {
     clock += 28 * DAY;
     await Promise.all(replicas.map((replica) => senderOn(replica).runOnce()));
     for (const user of users) expect(user.messages()).toHaveLength(1);
+  });
+
+  it('win-back (when turned on): a payer quiet for 30 days, once, with a one-time gift code that redeems', async () => {
+    const promo = new PromoCodes({
+      codes: store.promoCodes,
+      wallet: { ensureWelcome: async () => false },
+      audit: store.audit,
+      logger,
+      now: () => clock,
+    });
+    const gift: ReminderSenderOptions['enrich'] = async (facts) =>
+      facts.rule === 'win_back'
+        ? { ...facts, gift: { ...(await promo.createGift(25, 7)), stars: 25 } }
+        : facts;
+    const sender = senderOn(store, ['win_back'], gift);
+    const [payer, browser] = [await customer('Pat'), await customer('Bea')];
+    await subscribe(payer.id, 'p1');
+    for (const user of [payer, browser]) {
+      const key = `k-${user.id}`;
+      const order = await store.orders.insertDraft({
+        id: randomUUID(),
+        chatId: user.id,
+        userId: user.id,
+        locale: 'en',
+        modelId: 203,
+        modelName: 'Lumen',
+        modelType: 'image',
+        request: { model_id: 203, prompt: 'a fox' },
+        priceUsd: '0.04',
+        idempotencyKey: key,
+      });
+      await store.orders.beginSubmission(order.id, key);
+    }
+    clock += 29 * DAY;
+    expect(await sender.runOnce()).toMatchObject({ sent: 0 });
+    clock += 2 * DAY;
+    // Only the customer who paid before; the one who never paid gets nothing.
+    expect(await sender.runOnce()).toMatchObject({ sent: 1 });
+    expect(browser.messages()).toHaveLength(0);
+    const [message] = payer.messages();
+    const code = /code (\w+) adds ⭐\u00a025/.exec(message!.text ?? '')?.[1];
+    expect(code).toBeDefined();
+    expect(message!.buttons.map((b) => [b.text, b.callback_data])).toContainEqual([
+      '🎁 Take the gift',
+      `pcr:${code}`,
+    ]);
+    expect(await store.promoCodes.redeem(code!, payer.id)).toMatchObject({ kind: 'redeemed', stars: 25 });
+    clock += DAY;
+    await sender.runOnce();
+    expect(payer.messages()).toHaveLength(1);
   });
 });

@@ -16,7 +16,7 @@ import {
   parsePromoBatch,
   parsePromoNew,
 } from '../../domain/promo-code.js';
-import { promoAskData, promoListPageData } from '../../telegram/callback-data/promo.js';
+import { promoAskData, promoListPageData, promoRedeemData } from '../../telegram/callback-data/promo.js';
 import type { Texts } from '../../telegram/i18n.js';
 import { mainMenuButton } from '../../telegram/keyboards/main-menu.js';
 import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
@@ -180,6 +180,11 @@ export function createPromoFeature(conversationPlugins: MiddlewareFn<BaseContext
     if (code === '') return askForCode(ctx);
     await ctx.conversation.exitAll();
     await replyToPromoRedemption(ctx, code);
+  });
+  // The gift under a win-back reminder: redeemed as if typed.
+  customers.callbackQuery(promoRedeemData.filter(), async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await replyToPromoRedemption(ctx, promoRedeemData.unpack(ctx.callbackQuery.data).code);
   });
   customers.callbackQuery(promoAskData.filter(), async (ctx) => {
     await ctx.answerCallbackQuery();

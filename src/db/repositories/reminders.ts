@@ -21,6 +21,7 @@ import {
   notExists,
   sql,
 } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { ReminderRule, ReminderStatus } from '../../domain/reminders.js';
 import type { BotScope } from '../bot-scope.js';
 import { changed, type Engine, first } from '../engine.js';
@@ -158,55 +159,51 @@ export class RemindersRepository {
     lookBackMs: number,
   ): Promise<Array<{ userId: number; lastOrderId: string }>> {
     const { orders: o, starTopups: t, subscriptionPeriods: p } = this.#t;
+    const later = alias(o, 'later');
     const now = this.now();
-    const latest = await this.engine.run((db) =>
+    const db = this.engine.db;
+    const paid = sql`(${exists(
       db
-        .select({ userId: o.userId, at: max(o.createdAt) })
+        .select({ one: sql`1` })
+        .from(t)
+        .where(this.scope.where(t, eq(t.userId, o.userId), eq(t.status, 'paid'))),
+    )} or ${exists(
+      db
+        .select({ one: sql`1` })
+        .from(p)
+        .where(this.scope.where(p, eq(p.userId, o.userId), eq(p.status, 'paid'))),
+    )})`;
+    // Each customer's last order, when it falls in the window: no later one of theirs exists.
+    const rows = await this.engine.run((db) =>
+      db
+        .select({ userId: o.userId, lastOrderId: o.id })
         .from(o)
-        .where(this.scope.where(o, inArray(o.stage, [...ORDERED_STAGES])))
-        .groupBy(o.userId)
-        .having(
-          and(
-            lte(max(o.createdAt), new Date(now - quietMs)),
-            gt(max(o.createdAt), new Date(now - quietMs - lookBackMs)),
+        .where(
+          this.scope.where(
+            o,
+            inArray(o.stage, [...ORDERED_STAGES]),
+            lte(o.createdAt, new Date(now - quietMs)),
+            gt(o.createdAt, new Date(now - quietMs - lookBackMs)),
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(later)
+                .where(
+                  this.scope.where(
+                    later,
+                    eq(later.userId, o.userId),
+                    inArray(later.stage, [...ORDERED_STAGES]),
+                    gt(later.createdAt, o.createdAt),
+                  ),
+                ),
+            ),
+            paid,
+            this.#reachable(o.userId),
           ),
         )
         .limit(500),
     );
-    const out: Array<{ userId: number; lastOrderId: string }> = [];
-    for (const { userId, at } of latest) {
-      if (!at) continue;
-      const row = first(
-        await this.engine.run((db) =>
-          db
-            .select({ id: o.id })
-            .from(o)
-            .where(
-              this.scope.where(
-                o,
-                eq(o.userId, userId),
-                inArray(o.stage, [...ORDERED_STAGES]),
-                this.#reachable(o.userId),
-                sql`(${exists(
-                  db
-                    .select({ one: sql`1` })
-                    .from(t)
-                    .where(this.scope.where(t, eq(t.userId, userId), eq(t.status, 'paid'))),
-                )} or ${exists(
-                  db
-                    .select({ one: sql`1` })
-                    .from(p)
-                    .where(this.scope.where(p, eq(p.userId, userId), eq(p.status, 'paid'))),
-                )})`,
-              ),
-            )
-            .orderBy(desc(o.createdAt))
-            .limit(1),
-        ),
-      );
-      if (row) out.push({ userId, lastOrderId: row.id });
-    }
-    return out;
+    return rows;
   }
 
   /** Whether the customer placed an order after `since` (win-back and welcome checks). */
