@@ -53,47 +53,27 @@ export class RemindersService {
     const { reminders } = this.#deps;
     const t = REMINDER_TIMING;
     const planned: PlannedReminder[] = [];
-    if (this.rules.has('plan_ending')) {
+    const on = (rule: ReminderRule) => this.rules.has(rule);
+    const add = (rule: ReminderRule, key: string, userId: number, subject: string) =>
+      planned.push({ key, userId, rule, subject });
+    if (on('plan_ending')) {
       // Each subscription in the narrowest window it is in: the 1-day reminder is another key.
-      const [widest, ...narrower] = [...t.planEndingMs].sort((a, b) => b - a) as [number, ...number[]];
-      for (const s of await reminders.plansEnding(widest)) {
+      const windows = [...t.planEndingMs].sort((a, b) => b - a);
+      for (const s of await reminders.plansEnding(windows[0]!)) {
         const left = s.expiresAt.getTime() - this.#now();
-        const window = [widest, ...narrower].filter((w) => left <= w).at(-1) ?? widest;
-        planned.push({
-          key: reminderKeys.planEnding(s.chargeId, window),
-          userId: s.userId,
-          rule: 'plan_ending',
-          subject: s.chargeId,
-        });
+        const window = windows.filter((w) => left <= w).at(-1) ?? windows[0]!;
+        add('plan_ending', reminderKeys.planEnding(s.chargeId, window), s.userId, s.chargeId);
       }
     }
-    if (this.rules.has('welcome_unused')) {
+    if (on('welcome_unused'))
       for (const userId of await reminders.welcomeUnused(t.welcomeUnusedMs, t.lookBackMs))
-        planned.push({
-          key: reminderKeys.welcomeUnused(userId),
-          userId,
-          rule: 'welcome_unused',
-          subject: String(userId),
-        });
-    }
-    if (this.rules.has('quote_unconfirmed')) {
+        add('welcome_unused', reminderKeys.welcomeUnused(userId), userId, String(userId));
+    if (on('quote_unconfirmed'))
       for (const q of await reminders.quotesUnconfirmed(t.quoteUnconfirmedMs, t.lookBackMs))
-        planned.push({
-          key: reminderKeys.quoteUnconfirmed(q.orderId),
-          userId: q.userId,
-          rule: 'quote_unconfirmed',
-          subject: q.orderId,
-        });
-    }
-    if (this.rules.has('win_back')) {
+        add('quote_unconfirmed', reminderKeys.quoteUnconfirmed(q.orderId), q.userId, q.orderId);
+    if (on('win_back'))
       for (const q of await reminders.quietPayers(t.winBackMs, t.lookBackMs))
-        planned.push({
-          key: reminderKeys.winBack(q.lastOrderId),
-          userId: q.userId,
-          rule: 'win_back',
-          subject: q.lastOrderId,
-        });
-    }
+        add('win_back', reminderKeys.winBack(q.lastOrderId), q.userId, q.lastOrderId);
     const added = await reminders.plan(planned);
     if (added > 0) this.#log.info({ added }, 'reminders planned');
     return added;
