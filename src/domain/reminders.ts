@@ -41,14 +41,24 @@ export const REMINDER_TIMING = {
   staleMs: 3 * DAY_MS,
 } as const;
 
-/** Each reminder's unique key: one per thing it is about. */
-export const reminderKeys = {
+/**
+ * Each reminder's unique key: a prefix per rule (and window) and what it is about. The store finds
+ * who is due without those already planned by the same prefix + id (db/repositories/reminders.ts).
+ */
+export const reminderKeyPrefix = {
   /** `windowMs` tells the 3-day one from the 1-day one. */
-  planEnding: (chargeId: string, windowMs: number) => `plan:${Math.round(windowMs / HOUR_MS)}h:${chargeId}`,
-  welcomeUnused: (userId: number) => `welcome:${userId}`,
-  quoteUnconfirmed: (orderId: string) => `quote:${orderId}`,
+  planEnding: (windowMs: number) => `plan:${Math.round(windowMs / HOUR_MS)}h:`,
+  welcomeUnused: 'welcome:',
+  quoteUnconfirmed: 'quote:',
   /** One per quiet spell: the customer's last order names it. */
-  winBack: (lastOrderId: string) => `winback:${lastOrderId}`,
+  winBack: 'winback:',
+} as const;
+
+export const reminderKeys = {
+  planEnding: (chargeId: string, windowMs: number) => `${reminderKeyPrefix.planEnding(windowMs)}${chargeId}`,
+  welcomeUnused: (userId: number) => `${reminderKeyPrefix.welcomeUnused}${userId}`,
+  quoteUnconfirmed: (orderId: string) => `${reminderKeyPrefix.quoteUnconfirmed}${orderId}`,
+  winBack: (lastOrderId: string) => `${reminderKeyPrefix.winBack}${lastOrderId}`,
 };
 
 /** REMINDERS: the rules a reseller turned on ("off": none). Unknown names are the caller's to refuse. */

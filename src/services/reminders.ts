@@ -12,7 +12,7 @@ import type {
   SubscriptionsRepository,
   WalletRepository,
 } from '../db/index.js';
-import { REMINDER_TIMING, type ReminderRule, reminderKeys } from '../domain/reminders.js';
+import { REMINDER_TIMING, type ReminderRule, reminderKeyPrefix, reminderKeys } from '../domain/reminders.js';
 import { allowanceLeft } from '../domain/subscription-ledger.js';
 import type { Logger } from '../logger.js';
 
@@ -57,22 +57,28 @@ export class RemindersService {
     const add = (rule: ReminderRule, key: string, userId: number, subject: string) =>
       planned.push({ key, userId, rule, subject });
     if (on('plan_ending')) {
-      // Each subscription in the narrowest window it is in: the 1-day reminder is another key.
-      const windows = [...t.planEndingMs].sort((a, b) => b - a);
-      for (const s of await reminders.plansEnding(windows[0]!)) {
-        const left = s.expiresAt.getTime() - this.#now();
-        const window = windows.filter((w) => left <= w).at(-1) ?? windows[0]!;
-        add('plan_ending', reminderKeys.planEnding(s.chargeId, window), s.userId, s.chargeId);
+      // Each window asks for the periods ending in it and not in a narrower one: the 1-day reminder
+      // is another key than the 3-day one.
+      const windows = [...t.planEndingMs].sort((a, b) => a - b);
+      for (const [i, window] of windows.entries()) {
+        const prefix = reminderKeyPrefix.planEnding(window);
+        for (const s of await reminders.plansEnding(windows[i - 1] ?? 0, window, prefix))
+          add('plan_ending', prefix + s.chargeId, s.userId, s.chargeId);
       }
     }
+    const k = reminderKeyPrefix;
     if (on('welcome_unused'))
-      for (const userId of await reminders.welcomeUnused(t.welcomeUnusedMs, t.lookBackMs))
+      for (const userId of await reminders.welcomeUnused(t.welcomeUnusedMs, t.lookBackMs, k.welcomeUnused))
         add('welcome_unused', reminderKeys.welcomeUnused(userId), userId, String(userId));
     if (on('quote_unconfirmed'))
-      for (const q of await reminders.quotesUnconfirmed(t.quoteUnconfirmedMs, t.lookBackMs))
+      for (const q of await reminders.quotesUnconfirmed(
+        t.quoteUnconfirmedMs,
+        t.lookBackMs,
+        k.quoteUnconfirmed,
+      ))
         add('quote_unconfirmed', reminderKeys.quoteUnconfirmed(q.orderId), q.userId, q.orderId);
     if (on('win_back'))
-      for (const q of await reminders.quietPayers(t.winBackMs, t.lookBackMs))
+      for (const q of await reminders.quietPayers(t.winBackMs, t.lookBackMs, k.winBack))
         add('win_back', reminderKeys.winBack(q.lastOrderId), q.userId, q.lastOrderId);
     const added = await reminders.plan(planned);
     if (added > 0) this.#log.info({ added }, 'reminders planned');

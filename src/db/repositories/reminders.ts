@@ -77,8 +77,29 @@ export class RemindersRepository {
     );
   }
 
-  /** Live subscriptions whose paid period ends within `windowMs` from now (and not before now). */
-  async plansEnding(windowMs: number): Promise<Array<{ userId: number; chargeId: string; expiresAt: Date }>> {
+  /**
+   * Not planned yet: no reminder's key is `prefix` followed by `id` (the primary key's index, so
+   * every run looks at the customers still due, not again at the first ones it planned).
+   */
+  #unplanned(prefix: string, id: AnyColumn) {
+    const { reminders: r } = this.#t;
+    return notExists(
+      this.engine.db
+        .select({ one: sql`1` })
+        .from(r)
+        .where(this.scope.where(r, sql`${r.key} = ${prefix} || ${id}`)),
+    );
+  }
+
+  /**
+   * Live subscriptions whose paid period ends after `fromMs` and within `toMs` from now, and that
+   * have no reminder keyed `prefix` + their charge yet.
+   */
+  async plansEnding(
+    fromMs: number,
+    toMs: number,
+    prefix: string,
+  ): Promise<Array<{ userId: number; chargeId: string; expiresAt: Date }>> {
     const { subscriptions: s } = this.#t;
     const now = this.now();
     return this.engine.run((db) =>
@@ -89,8 +110,9 @@ export class RemindersRepository {
           this.scope.where(
             s,
             eq(s.state, 'active'),
-            gt(s.expiresAt, new Date(now)),
-            lte(s.expiresAt, new Date(now + windowMs)),
+            gt(s.expiresAt, new Date(now + fromMs)),
+            lte(s.expiresAt, new Date(now + toMs)),
+            this.#unplanned(prefix, s.chargeId),
             this.#reachable(s.userId),
           ),
         )
@@ -99,7 +121,7 @@ export class RemindersRepository {
   }
 
   /** Customers given welcome Stars between `lookBackMs` and `afterMs` ago who have ordered nothing since. */
-  async welcomeUnused(afterMs: number, lookBackMs: number): Promise<number[]> {
+  async welcomeUnused(afterMs: number, lookBackMs: number, prefix: string): Promise<number[]> {
     const { walletEntries: w, orders: o } = this.#t;
     const now = this.now();
     const rows = await this.engine.run((db) =>
@@ -118,6 +140,7 @@ export class RemindersRepository {
                 .from(o)
                 .where(this.scope.where(o, eq(o.userId, w.userId), inArray(o.stage, [...ORDERED_STAGES]))),
             ),
+            this.#unplanned(prefix, w.userId),
             this.#reachable(w.userId),
           ),
         )
@@ -130,6 +153,7 @@ export class RemindersRepository {
   async quotesUnconfirmed(
     afterMs: number,
     lookBackMs: number,
+    prefix: string,
   ): Promise<Array<{ userId: number; orderId: string }>> {
     const { orders: o } = this.#t;
     const now = this.now();
@@ -143,6 +167,7 @@ export class RemindersRepository {
             eq(o.stage, 'awaiting_confirmation'),
             lte(o.updatedAt, new Date(now - afterMs)),
             gt(o.updatedAt, new Date(now - afterMs - lookBackMs)),
+            this.#unplanned(prefix, o.id),
             this.#reachable(o.userId),
           ),
         )
@@ -157,6 +182,7 @@ export class RemindersRepository {
   async quietPayers(
     quietMs: number,
     lookBackMs: number,
+    prefix: string,
   ): Promise<Array<{ userId: number; lastOrderId: string }>> {
     const { orders: o, starTopups: t, subscriptionPeriods: p } = this.#t;
     const later = alias(o, 'later');
@@ -198,6 +224,7 @@ export class RemindersRepository {
                 ),
             ),
             paid,
+            this.#unplanned(prefix, o.id),
             this.#reachable(o.userId),
           ),
         )

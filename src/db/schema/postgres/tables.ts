@@ -149,6 +149,8 @@ export const orders = pgTable(
   (t) => [
     index('orders_active_idx').on(t.status, t.nextPollAt),
     index('orders_chat_idx').on(t.botId, t.chatId, t.createdAt),
+    // A customer's orders (the reminders' "ordered since" and "last order" checks).
+    index('orders_user_idx').on(t.botId, t.userId, t.createdAt),
     uniqueIndex('orders_idempotency_key_unique').on(t.botId, t.idempotencyKey),
     uniqueIndex('orders_upstream_order_id_unique').on(t.botId, t.upstreamOrderId),
     index('orders_stage_idx').on(t.stage),

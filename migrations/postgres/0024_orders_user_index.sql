@@ -1,0 +1,1 @@
+CREATE INDEX "orders_user_idx" ON "orders" USING btree ("bot_id","user_id","created_at");

@@ -1,0 +1,1 @@
+CREATE INDEX `orders_user_idx` ON `orders` (`bot_id`,`user_id`,`created_at`);
