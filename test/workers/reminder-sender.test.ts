@@ -55,12 +55,9 @@ describe.each(availableEngines())('reminders on %s', (engine) => {
 
   const api = () => new Api(emulator.token, { apiRoot: emulator.apiRoot });
 
-  function senderOn(
-    on: Store,
-    rules: readonly ReminderRule[] = ['plan_ending', 'welcome_unused', 'quote_unconfirmed'],
-    enrich?: ReminderSenderOptions['enrich'],
-  ) {
-    const service = new RemindersService({
+  /** The bot's reminder rules over `on`, on the test's clock. */
+  const serviceOn = (on: Store, rules: readonly ReminderRule[]) =>
+    new RemindersService({
       reminders: on.reminders,
       subscriptions: on.subscriptions,
       ledger: on.wallet,
@@ -69,6 +66,13 @@ describe.each(availableEngines())('reminders on %s', (engine) => {
       logger,
       now: () => clock,
     });
+
+  function senderOn(
+    on: Store,
+    rules: readonly ReminderRule[] = ['plan_ending', 'welcome_unused', 'quote_unconfirmed'],
+    enrich?: ReminderSenderOptions['enrich'],
+  ) {
+    const service = serviceOn(on, rules);
     const telegram = api();
     return new ReminderSender({
       reminders: on.reminders,
@@ -261,15 +265,7 @@ describe.each(availableEngines())('reminders on %s', (engine) => {
     clock += 28 * DAY;
     // Planned for Later, who then turns reminders off (the button under another reminder).
     await senderOn(store, []).runOnce();
-    await new RemindersService({
-      reminders: store.reminders,
-      subscriptions: store.subscriptions,
-      ledger: store.wallet,
-      orders: store.orders,
-      rules: ['plan_ending'],
-      logger,
-      now: () => clock,
-    }).planDue();
+    await serviceOn(store, ['plan_ending']).planDue();
     await store.users.setRemindersOff(later.id, true);
     expect(await sender.runOnce()).toMatchObject({ sent: 0, skipped: 2 });
     expect([off, later, gone].map((u) => u.messages().length)).toEqual([0, 0, 0]);
@@ -293,15 +289,7 @@ describe.each(availableEngines())('reminders on %s', (engine) => {
     clock += 28 * DAY;
     // A sender planned both and died right after storing Ada's as going out.
     await senderOn(store, []).runOnce();
-    const service = new RemindersService({
-      reminders: store.reminders,
-      subscriptions: store.subscriptions,
-      ledger: store.wallet,
-      orders: store.orders,
-      rules: ['plan_ending'],
-      logger,
-      now: () => clock,
-    });
+    const service = serviceOn(store, ['plan_ending']);
     await service.planDue();
     const [first] = await store.reminders.due();
     expect(await store.reminders.startSending(first!.reminder.key)).toBe(true);

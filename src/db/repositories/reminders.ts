@@ -434,17 +434,4 @@ export class RemindersRepository {
     );
     return rows.map((row) => ({ rule: row.rule, sent: Number(row.sent), acted: Number(row.acted) }));
   }
-
-  /** How many reminders of each rule reached each status (for /stats). */
-  async counts(): Promise<Array<{ rule: ReminderRule; status: ReminderStatus; n: number }>> {
-    const { reminders: r } = this.#t;
-    const rows = await this.engine.run((db) =>
-      db
-        .select({ rule: r.rule, status: r.status, n: count() })
-        .from(r)
-        .where(this.scope.where(r))
-        .groupBy(r.rule, r.status),
-    );
-    return rows.map((row) => ({ ...row, n: Number(row.n) }));
-  }
 }
