@@ -1248,3 +1248,48 @@ upstream-key-in-flight = { $orders ->
 upstream-key-refused = The API doesn't accept this key: it's mistyped, revoked, or from another account or provider. Nothing was saved, and the bot keeps its current key.
 upstream-key-unreachable = We couldn't reach the API to check the key, so nothing was saved. Please try again in a few minutes.
 upstream-key-deleted = 🔒 We deleted your message with the key, so it doesn't stay in this chat.
+
+# ── Content rules (/rules, issue 42) ──
+content-blocked = 🚫 This description can't be used: it goes against the rules of { brand-name }. Please describe something else.
+content-blocked-last-warning = ⚠️ One more description like this, and your access to { brand-name } will be suspended.
+content-blocked-banned = ⛔️ Your access to { brand-name } has been suspended: several of your descriptions went against its rules.
+content-model-private-only = 🔒 { $model } is available only in a private chat with the bot.
+content-model-needs-orders = 🔒 { $model } opens after { $needed ->
+    [one] your first paid generation
+   *[other] { $needed } paid generations
+  }. So far you have { $have }.
+admin-command-rules = Content rules (admins)
+admin-audit-user-auto-banned = automatic ban of { $target }: { $strikes ->
+    [one] { $strikes } refused description
+   *[other] { $strikes } refused descriptions
+  } within { $hours } h
+admin-audit-content-rules-changed = changed the content rules: { $lines } blocked { $lines ->
+    [one] line
+   *[other] lines
+  } (before: { $before })
+admin-stats-content = 🚫 Refused descriptions, last 30 days: { $blocked }; automatic bans: { $bans }
+rules-title = 🛡 <b>Content rules</b> · version { $version }
+rules-list-everyone = <b>Everyone:</b> { $lines }
+rules-list-language = <b>{ $language }:</b> { $lines }
+rules-list-empty = No words are blocked yet.
+rules-more = { " " }and { $count } more
+rules-strikes = Strikes: { $limit ->
+    [one] { $limit } refused description
+   *[other] { $limit } refused descriptions
+  } within { $hours } h ban a customer.
+rules-strikes-off = Strikes: refused descriptions never ban a customer.
+rules-models-gated = { $count ->
+    [0] No models are kept for private chats or for regular customers.
+    [one] 1 model is kept for private chats or for regular customers.
+   *[other] { $count } models are kept for private chats or for regular customers.
+  }
+rules-help =
+    <code>/rules add word</code> blocks a word for everyone, <code>/rules add uk: word</code> for one language's customers, <code>/rules remove word</code> takes it back.
+    A word blocks the whole word; <code>word*</code> also its longer forms; <code>/regex/</code> is a pattern. The control room (/dashboard) edits everything, models and strikes included.
+rules-added = ✅ Blocked: { $line }
+rules-removed = ✅ No longer blocked: { $line }
+rules-not-found = “{ $line }” isn't in the lists: nothing to remove.
+rules-unknown-language = ⚠️ There's no language “{ $tag }” here. Installed: { $tags }.
+rules-invalid-too-long = ⚠️ “{ $line }” is too long: at most { $max } characters.
+rules-invalid-bad-pattern = ⚠️ “{ $line }” isn't a valid regular expression.
+rules-invalid-empty = ⚠️ Write a word, a phrase or a /pattern/ after <code>/rules add</code>.

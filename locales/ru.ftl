@@ -1280,3 +1280,48 @@ upstream-key-in-flight = На текущем ключе { $orders ->
 upstream-key-refused = API не принимает этот ключ: в нём опечатка, он отозван или относится к другому аккаунту или провайдеру. Ничего не сохранено, бот работает на прежнем ключе.
 upstream-key-unreachable = Не удалось связаться с API, чтобы проверить ключ, поэтому ничего не сохранено. Попробуйте ещё раз через несколько минут.
 upstream-key-deleted = 🔒 Сообщение с ключом удалено, чтобы он не остался в этом чате.
+
+# ── Правила контента (/rules, issue 42) ──
+content-blocked = 🚫 Это описание нельзя использовать: оно нарушает правила { brand-name }. Опишите, пожалуйста, что-нибудь другое.
+content-blocked-last-warning = ⚠️ Ещё одно такое описание — и доступ к { brand-name } будет закрыт.
+content-blocked-banned = ⛔️ Доступ к { brand-name } закрыт: несколько ваших описаний нарушили его правила.
+content-model-private-only = 🔒 { $model } доступна только в личном чате с ботом.
+content-model-needs-orders = 🔒 { $model } откроется после { $needed ->
+    [one] { $needed } оплаченной генерации
+   *[other] { $needed } оплаченных генераций
+  }. Сейчас у вас { $have }.
+admin-command-rules = Правила контента (для админов)
+admin-audit-user-auto-banned = автоматический бан { $target }: { $strikes ->
+    [one] { $strikes } отклонённое описание
+    [few] { $strikes } отклонённых описания
+   *[other] { $strikes } отклонённых описаний
+  } за { $hours } ч
+admin-audit-content-rules-changed = изменение правил контента: запрещённых строк — { $lines } (было { $before })
+admin-stats-content = 🚫 Отклонённые описания за 30 дней: { $blocked }; автоматических банов: { $bans }
+rules-title = 🛡 <b>Правила контента</b> · версия { $version }
+rules-list-everyone = <b>Для всех:</b> { $lines }
+rules-list-language = <b>{ $language }:</b> { $lines }
+rules-list-empty = Запрещённых слов пока нет.
+rules-more = { " " }и ещё { $count }
+rules-strikes = Нарушения: { $limit ->
+    [one] { $limit } отклонённое описание
+    [few] { $limit } отклонённых описания
+   *[other] { $limit } отклонённых описаний
+  } за { $hours } ч — и клиент забанен.
+rules-strikes-off = Нарушения: за отклонённые описания клиентов не банят.
+rules-models-gated = { $count ->
+    [0] Нет моделей только для личных чатов или постоянных клиентов.
+    [one] { $count } модель — только для личных чатов или постоянных клиентов.
+    [few] { $count } модели — только для личных чатов или постоянных клиентов.
+   *[other] { $count } моделей — только для личных чатов или постоянных клиентов.
+  }
+rules-help =
+    <code>/rules add слово</code> запрещает слово для всех, <code>/rules add uk: слово</code> — для клиентов на одном языке, <code>/rules remove слово</code> снимает запрет.
+    Слово запрещает только само слово; <code>слово*</code> — и его формы; <code>/regex/</code> — регулярное выражение. В панели управления (/dashboard) можно изменить всё, включая модели и нарушения.
+rules-added = ✅ Запрещено: { $line }
+rules-removed = ✅ Больше не запрещено: { $line }
+rules-not-found = «{ $line }» нет в списках, снимать нечего.
+rules-unknown-language = ⚠️ Языка «{ $tag }» здесь нет. Установлены: { $tags }.
+rules-invalid-too-long = ⚠️ «{ $line }» слишком длинное: не больше { $max } символов.
+rules-invalid-bad-pattern = ⚠️ «{ $line }» — неправильное регулярное выражение.
+rules-invalid-empty = ⚠️ Напишите слово, фразу или /выражение/ после <code>/rules add</code>.

@@ -1309,3 +1309,48 @@ upstream-key-in-flight = На поточному ключі { $orders ->
 upstream-key-refused = API не приймає цей ключ: у ньому помилка, його відкликано або він належить іншому акаунту чи провайдеру. Нічого не збережено, бот і далі використовує попередній ключ.
 upstream-key-unreachable = Не вдалося зв’язатися з API, щоб перевірити ключ, тому нічого не збережено. Спробуйте ще раз за кілька хвилин.
 upstream-key-deleted = 🔒 Повідомлення з ключем видалено, щоб він не залишився в цьому чаті.
+
+# ── Правила контенту (/rules, issue 42) ──
+content-blocked = 🚫 Цей опис не можна використати: він порушує правила { brand-name }. Опишіть, будь ласка, щось інше.
+content-blocked-last-warning = ⚠️ Ще один такий опис — і доступ до { brand-name } буде закрито.
+content-blocked-banned = ⛔️ Доступ до { brand-name } закрито: кілька ваших описів порушили його правила.
+content-model-private-only = 🔒 { $model } доступна лише в особистому чаті з ботом.
+content-model-needs-orders = 🔒 { $model } відкриється після { $needed ->
+    [one] { $needed } оплаченої генерації
+   *[other] { $needed } оплачених генерацій
+  }. Зараз у вас { $have }.
+admin-command-rules = Правила контенту (для адмінів)
+admin-audit-user-auto-banned = автоматичний бан користувача { $target }: { $strikes ->
+    [one] { $strikes } відхилений опис
+    [few] { $strikes } відхилені описи
+   *[other] { $strikes } відхилених описів
+  } за { $hours } год
+admin-audit-content-rules-changed = зміна правил контенту: заборонених рядків — { $lines } (було { $before })
+admin-stats-content = 🚫 Відхилені описи за 30 днів: { $blocked }; автоматичних банів: { $bans }
+rules-title = 🛡 <b>Правила контенту</b> · версія { $version }
+rules-list-everyone = <b>Для всіх:</b> { $lines }
+rules-list-language = <b>{ $language }:</b> { $lines }
+rules-list-empty = Заборонених слів поки немає.
+rules-more = { " " }і ще { $count }
+rules-strikes = Порушення: { $limit ->
+    [one] { $limit } відхилений опис
+    [few] { $limit } відхилені описи
+   *[other] { $limit } відхилених описів
+  } за { $hours } год — і клієнта заблоковано.
+rules-strikes-off = Порушення: за відхилені описи клієнтів не блокують.
+rules-models-gated = { $count ->
+    [0] Немає моделей лише для особистих чатів чи постійних клієнтів.
+    [one] { $count } модель — лише для особистих чатів чи постійних клієнтів.
+    [few] { $count } моделі — лише для особистих чатів чи постійних клієнтів.
+   *[other] { $count } моделей — лише для особистих чатів чи постійних клієнтів.
+  }
+rules-help =
+    <code>/rules add слово</code> забороняє слово для всіх, <code>/rules add ru: слово</code> — для клієнтів однією мовою, <code>/rules remove слово</code> знімає заборону.
+    Слово забороняє лише саме слово; <code>слово*</code> — і його форми; <code>/regex/</code> — регулярний вираз. У панелі керування (/dashboard) можна змінити все, зокрема моделі й порушення.
+rules-added = ✅ Заборонено: { $line }
+rules-removed = ✅ Більше не заборонено: { $line }
+rules-not-found = «{ $line }» немає в списках, знімати нічого.
+rules-unknown-language = ⚠️ Мови «{ $tag }» тут немає. Встановлено: { $tags }.
+rules-invalid-too-long = ⚠️ «{ $line }» задовге: не більше { $max } символів.
+rules-invalid-bad-pattern = ⚠️ «{ $line }» — неправильний регулярний вираз.
+rules-invalid-empty = ⚠️ Напишіть слово, фразу або /вираз/ після <code>/rules add</code>.

@@ -5,6 +5,7 @@
 import { MAIN_BOT_ID } from '../db/index.js';
 import { metrics } from '../metrics.js';
 import { type MiniAppBot, miniAppApiRoutes } from '../server/miniapp/api.js';
+import { contentRulesRoutes } from '../server/miniapp/content-rules-routes.js';
 import { dashboardRoutes } from '../server/miniapp/dashboard-routes.js';
 import type { MiniAppRoute } from '../server/miniapp/route.js';
 import { settingsRoutes } from '../server/miniapp/settings-routes.js';
@@ -25,7 +26,7 @@ const installedLanguages = () => SUPPORTED_LOCALES.map((tag) => ({ tag, name: la
 
 /** One bot's admin Mini App API endpoints (under /miniapp/api), one line each, on its services. */
 function miniAppEndpoints(rt: BotRuntime): MiniAppRoute[] {
-  const { admin, liveSettings, catalog, wallet } = rt.services;
+  const { admin, liveSettings, catalog, wallet, contentRules } = rt.services;
   // The page names the bot (its header): an operator opens many rooms.
   const botName = () => (rt.bot.isInited() ? `@${rt.bot.botInfo.username}` : undefined);
   return [
@@ -36,6 +37,7 @@ function miniAppEndpoints(rt: BotRuntime): MiniAppRoute[] {
       pricing: wallet?.pricing ?? null,
       languages: installedLanguages,
     }),
+    ...contentRulesRoutes({ contentRules, catalog, languages: installedLanguages }),
   ];
 }
 

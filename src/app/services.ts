@@ -21,6 +21,7 @@ import { BotRegistry } from '../services/bot-registry.js';
 import { BotSpendCap } from '../services/bot-spend-cap.js';
 import { CatalogService } from '../services/catalog.js';
 import { composeHooks } from '../services/compose-hooks.js';
+import { ContentRulesService } from '../services/content-rules.js';
 import type { Services } from '../services/index.js';
 import { InputReupload } from '../services/input-reupload.js';
 import { LiveSettings, type SettingsDefaults } from '../services/live-settings.js';
@@ -235,6 +236,14 @@ export function createServices(opts: {
       ledger: store.wallet,
       orders: store.orders,
       rules: config.reminders,
+      logger,
+      ...(opts.now && { now: opts.now }),
+    }),
+    contentRules: new ContentRulesService({
+      repo: store.contentRules,
+      audit: store.audit,
+      paidOrders: async (userId) => (await store.stats.customerOrders(userId)).completed,
+      adminIds: config.adminIds,
       logger,
       ...(opts.now && { now: opts.now }),
     }),

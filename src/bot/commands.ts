@@ -114,6 +114,7 @@ const ADMIN_COMMANDS = [
   'broadcast',
   'user',
   'audit',
+  'rules',
   'campaign_new',
   'campaigns',
   'dashboard',

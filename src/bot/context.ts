@@ -58,6 +58,7 @@ export interface BotDeps
     | 'subscriptions'
     | 'bots'
     | 'upstreamKey'
+    | 'contentRules'
   > {
   config: Config;
   logger: Logger;

@@ -37,6 +37,7 @@ import { botsFeature } from './features/bots.js';
 import { createBroadcastFeature } from './features/broadcast.js';
 import { campaignsFeature } from './features/campaigns.js';
 import { cancelFeature } from './features/cancel.js';
+import { contentRulesFeature } from './features/content-rules.js';
 import { customerCardFeature } from './features/customer-card.js';
 import { dashboardFeature } from './features/dashboard.js';
 import { createGenerateFeature } from './features/generate.js';
@@ -292,6 +293,7 @@ export function installFeatures(telegram: TelegramBot, opts: FeatureOptions): Bo
   protectedBot.use(subscriptionsFeature);
   protectedBot.use(inviteFeature);
   protectedBot.use(campaignsFeature);
+  protectedBot.use(contentRulesFeature);
   protectedBot.use(dashboardFeature);
   protectedBot.use(botsFeature);
   protectedBot.use(managedBotsFeature);

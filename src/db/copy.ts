@@ -39,6 +39,8 @@ const TABLES = [
   'subscriptionCheckouts',
   'subscriptionSignals',
   'reminders',
+  'contentRules',
+  'contentBlocks',
 ] as const satisfies readonly (keyof Tables)[];
 
 /** Tables the migrations fill (the main bot's row): an empty target has them, and the copy replaces them. */
@@ -99,7 +101,14 @@ export async function copyStore(source: Engine, target: Engine): Promise<CopiedT
       copied.push({ table, rows: rows.length });
     }
     // The next bot, wallet entry, broadcast and audit entry continue after the copied ones.
-    for (const table of ['bots', 'wallet_entries', 'broadcasts', 'audit_log', 'campaigns']) {
+    for (const table of [
+      'bots',
+      'wallet_entries',
+      'broadcasts',
+      'audit_log',
+      'campaigns',
+      'content_blocks',
+    ]) {
       await tx.db.execute(
         sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce(max(id), 0) + 1, false) from ${sql.identifier(table)}`,
       );

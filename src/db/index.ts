@@ -14,6 +14,7 @@ import { BotsRepository } from './repositories/bots.js';
 import { BroadcastsRepository } from './repositories/broadcasts.js';
 import { CampaignsRepository } from './repositories/campaigns.js';
 import { CatalogSnapshotsRepository } from './repositories/catalog-snapshots.js';
+import { ContentRulesRepository } from './repositories/content-rules.js';
 import { createConversationStateStorage } from './repositories/conversation-states.js';
 import { DashboardRepository } from './repositories/dashboard.js';
 import { InboxReplicasRepository } from './repositories/inbox-replicas.js';
@@ -39,6 +40,7 @@ export type { NewBot } from './repositories/bots.js';
 export type { NewBroadcast, RecipientCounts } from './repositories/broadcasts.js';
 export type { CampaignEvents, CampaignFigures } from './repositories/campaigns.js';
 export type { StoredCatalog } from './repositories/catalog-snapshots.js';
+export type { BlockBooking, NewContentBlock } from './repositories/content-rules.js';
 export type { AfterWrite, SettingsWrite } from './repositories/live-settings.js';
 export type { QuoteFields } from './repositories/orders.js';
 export type { DisableOutcome, NewPromoCode } from './repositories/promo-codes.js';
@@ -73,6 +75,7 @@ export {
   BroadcastsRepository,
   CampaignsRepository,
   CatalogSnapshotsRepository,
+  ContentRulesRepository,
   DashboardRepository,
   InboxReplicasRepository,
   LiveSettingsRepository,
@@ -122,6 +125,8 @@ export interface Store {
   /** Stars subscriptions: subscribers and their paid periods. */
   readonly subscriptions: SubscriptionsRepository;
   readonly reminders: RemindersRepository;
+  /** Content rules (issue 42) and the descriptions they refused. */
+  readonly contentRules: ContentRulesRepository;
   /** The bots this deployment serves, the main one first. */
   readonly bots: BotsRepository;
   /** Every bot's live settings version at once (the process's one look for all its bots). */
@@ -185,6 +190,7 @@ export function storeOn(engine: Engine, opts: StoreOptions | (() => number) = {}
     liveSettings: new LiveSettingsRepository(engine, scope, now),
     subscriptions: new SubscriptionsRepository(engine, scope, wallet, now),
     reminders: new RemindersRepository(engine, scope, now),
+    contentRules: new ContentRulesRepository(engine, scope, now),
     bots: new BotsRepository(engine, now),
     settingsVersions: new SettingsVersionsRepository(engine),
     waitingBots: new WaitingBotsRepository(engine, now),

@@ -4,6 +4,7 @@
  * compile time (schema/parity.ts), so the two can never drift apart unnoticed.
  */
 import type { Update } from 'grammy/types';
+import type { ContentRules } from '../domain/content-rules.js';
 import type { DeliveryOutcome, OrderStage, OrderStatus } from '../domain/order-state.js';
 import type { ReminderRule, ReminderStatus } from '../domain/reminders.js';
 import type { GenerationRequest } from '../reseller/schemas.js';
@@ -540,4 +541,29 @@ export interface ReminderRecord extends BotOwned {
   note: string | null;
   /** When the customer did what it asked within 48 hours of it (ordered, renewed, confirmed). */
   actedAt: Date | null;
+}
+
+/** Where a description was sent from: the bot's private chat, a group it is in, or a guest chat. */
+export const CONTENT_PLACES = ['private', 'group', 'guest'] as const;
+export type ContentPlace = (typeof CONTENT_PLACES)[number];
+
+/** The content rules a bot's admins set (issue 42): the whole document, versioned as a whole. */
+export interface ContentRulesRecord extends BotOwned {
+  version: number;
+  rules: ContentRules;
+  updatedAt: Date;
+}
+
+/** A description the content rules refused: a strike against its customer, and a line to review. */
+export interface ContentBlockRecord extends BotOwned {
+  id: number;
+  userId: number;
+  chatId: number;
+  place: ContentPlace;
+  /** The list line that matched. */
+  line: string;
+  description: string;
+  /** This attempt was the strike that banned the customer. */
+  banned: boolean;
+  createdAt: Date;
 }

@@ -15,6 +15,7 @@ import type { AdminServices } from './admin.js';
 import type { BotRegistry } from './bot-registry.js';
 import type { BotSpendCap } from './bot-spend-cap.js';
 import type { CatalogService } from './catalog.js';
+import type { ContentRulesService } from './content-rules.js';
 import type { InputReupload } from './input-reupload.js';
 import type { LiveSettings } from './live-settings.js';
 import type { MediaRelay } from './media-relay.js';
@@ -62,6 +63,8 @@ export interface Services {
   subscriptions: SubscriptionsService | null;
   /** What the bot says first (REMINDERS, issue 44): due reminders and whether each is still true. */
   reminders: RemindersService;
+  /** Content rules (issue 42): descriptions screened before pricing, strikes and bans, gated models. */
+  contentRules: ContentRulesService;
   /** The bots served beyond BOT_TOKEN, their tokens sealed with BOT_TOKENS_SECRET. */
   bots: BotRegistry;
   /** An added bot's own upstream key (/upstream_key), sealed like its token; the shared key otherwise. */

@@ -41,6 +41,68 @@ const characters = (
 
 const TABLE: PluralCase[] = [
   {
+    key: 'content-model-needs-orders',
+    variable: 'needed',
+    args: { model: 'Flux', have: 0 },
+    en: ['your first paid generation', '2 paid generations', '5 paid generations', '21 paid generations'],
+    ru: [
+      '1 оплаченной генерации',
+      '2 оплаченных генераций',
+      '5 оплаченных генераций',
+      '21 оплаченной генерации',
+    ],
+    uk: ['1 оплаченої генерації', '2 оплачених генерацій', '5 оплачених генерацій', '21 оплаченої генерації'],
+  },
+  {
+    key: 'admin-audit-content-rules-changed',
+    variable: 'lines',
+    args: { before: 0 },
+    en: ['1 blocked line', '2 blocked lines', '5 blocked lines', '21 blocked lines'],
+  },
+  {
+    key: 'rules-strikes',
+    variable: 'limit',
+    args: { hours: 24 },
+    en: [
+      '1 refused description ',
+      '2 refused descriptions',
+      '5 refused descriptions',
+      '21 refused descriptions',
+    ],
+    ru: [
+      '1 отклонённое описание',
+      '2 отклонённых описания',
+      '5 отклонённых описаний',
+      '21 отклонённое описание',
+    ],
+    uk: ['1 відхилений опис', '2 відхилені описи', '5 відхилених описів', '21 відхилений опис'],
+  },
+  {
+    key: 'admin-audit-user-auto-banned',
+    variable: 'strikes',
+    args: { target: '42', hours: 24 },
+    en: [
+      '1 refused description ',
+      '2 refused descriptions',
+      '5 refused descriptions',
+      '21 refused descriptions',
+    ],
+    ru: [
+      '1 отклонённое описание',
+      '2 отклонённых описания',
+      '5 отклонённых описаний',
+      '21 отклонённое описание',
+    ],
+    uk: ['1 відхилений опис', '2 відхилені описи', '5 відхилених описів', '21 відхилений опис'],
+  },
+  {
+    key: 'rules-models-gated',
+    variable: 'count',
+    en: ['1 model is', '2 models are', '5 models are', '21 models are'],
+    ru: ['1 модель —', '2 модели —', '5 моделей —', '21 модель —'],
+    uk: ['1 модель —', '2 моделі —', '5 моделей —', '21 модель —'],
+  },
+  {
     key: 'admin-promo-created',
     variable: 'uses',
     args: { code: 'GIFT', amount: '⭐ 5', validity: 'no end date' },

@@ -215,6 +215,12 @@ async function reminderStatsLine(ctx: BotContext): Promise<string> {
   return ctx.t('admin-stats-reminders', { sent: sum((f) => f.sent), acted: sum((f) => f.acted) });
 }
 
+/** /stats: descriptions the content rules refused over 30 days, and the bans they led to (issue 42). */
+async function contentStatsLine(ctx: BotContext): Promise<string | undefined> {
+  const { blocked, bans } = await ctx.deps.contentRules.figures(30);
+  return blocked > 0 ? ctx.t('admin-stats-content', { blocked, bans }) : undefined;
+}
+
 admins.command('stats', async (ctx) => {
   const texts: Texts = {
     locale: ctx.locale,
@@ -234,5 +240,6 @@ admins.command('stats', async (ctx) => {
     ctx.deps.subscriptions && (await subscriptionStatsLine(texts, ctx.deps.subscriptions));
   const full = ctx.deps.wallet ? `${text}\n${await referralLine(texts, ctx.deps.referrals)}` : text;
   const reminders = ctx.deps.config.reminders.length > 0 ? await reminderStatsLine(ctx) : undefined;
-  await ctx.reply([full, subscriptions, reminders].filter(Boolean).join('\n'));
+  const content = await contentStatsLine(ctx);
+  await ctx.reply([full, subscriptions, reminders, content].filter(Boolean).join('\n'));
 });

@@ -23,7 +23,11 @@ import { upstreamErrorText } from '../../telegram/texts/upstream-errors.js';
 import { Composer } from '../composer.js';
 import type { BotContext } from '../context.js';
 import type { GenerateArgs } from '../conversations/generate/form-conversation.js';
-import { GENERATE_CONVERSATION, prepareOrder } from '../conversations/generate/generate.js';
+import {
+  GENERATE_CONVERSATION,
+  prepareFailureText,
+  prepareOrder,
+} from '../conversations/generate/generate.js';
 import { relayFile } from '../conversations/generate/media-step.js';
 import { readAnsweringIfSlow } from './answer-if-slow.js';
 import { currentInputs, reuploadInputs, stoppedByCancel } from './order-inputs.js';
@@ -78,11 +82,12 @@ privateChats.callbackQuery(afterResultData.again.filter(), async (ctx) => {
     await edit(ctx.t(pricesShown(ctx) ? 'gen-pricing' : 'gen-preparing'));
   }
   const prepared = await prepareOrder(ctx, order.modelId, request);
+  const model = await ctx.deps.catalog.getModel(order.modelId).catch(() => undefined);
   if (!prepared.ok) {
-    await edit(upstreamErrorText(ctx, prepared.code, prepared.message), changeButton(ctx, order.id));
+    const name = model ? modelName(ctx, model) : order.modelName;
+    await edit(prepareFailureText(ctx, prepared, name), changeButton(ctx, order.id));
     return;
   }
-  const model = await ctx.deps.catalog.getModel(order.modelId).catch(() => undefined);
   const summary = await orderSummary(ctx, prepared.order, model, prepared.walletBalance);
   await edit(summary.text, summary.keyboard);
   // As in the form: the summary becomes the new order's status message once confirmed.

@@ -29,6 +29,8 @@ export const KNOWN_ACTIONS = new Set([
   'promo_batch_created',
   'promo_disabled',
   'campaign_created',
+  'user_auto_banned',
+  'content_rules_changed',
 ]);
 
 function actionText(ctx: BaseContext, entry: AuditEntryRecord): string {

@@ -198,3 +198,43 @@ export interface SettingsLimits {
 export interface SettingsErrors {
   errors: Array<{ field: string; message: string; code?: 'bidi' }>;
 }
+
+/** The content rules as the control room's Rules screen reads and writes them (issue 42). */
+export interface RulesDocument {
+  version: number;
+  rules: {
+    /** Lines by list: `*` (everyone) and language tags. */
+    blocked: Record<string, string[]>;
+    privateOnlyModelIds: number[];
+    /** Model id -> paid orders needed. */
+    minPaidOrders: Record<string, number>;
+    strikes: { limit: number; windowHours: number };
+  };
+  /** The installed languages, each a list of its own. */
+  languages: SettingsLanguage[];
+  /** Every upstream model, named as customers see it in English. */
+  models: Array<{ id: number; name: string; type: string }>;
+  limits: {
+    linesPerList: number;
+    lineChars: number;
+    maxStrikes: number;
+    maxWindowHours: number;
+    maxPaidOrders: number;
+  };
+  /** The last 30 days. */
+  figures: { blocked: number; bans: number };
+  /** The latest refused descriptions, newest first. */
+  recent: Array<{
+    at: string;
+    userId: number;
+    place: 'private' | 'group' | 'guest';
+    line: string;
+    description: string;
+    banned: boolean;
+  }>;
+}
+
+/** 422's body of PUT /rules; `code` words a bad line in the admin's language. */
+export interface RulesErrors {
+  errors: Array<{ field: string; message: string; code?: 'too_long' | 'bad_pattern' | 'empty' }>;
+}

@@ -14,6 +14,8 @@ import { FORM } from '../../../telegram/callback-data/generate.js';
 import { CHANGE_BUTTON_LABEL, changeableParts, type FormPart } from '../../../telegram/form-parts.js';
 import { newOrderKeyboard } from '../../../telegram/keyboards/way-out.js';
 import { orderSummary } from '../../../telegram/order-summary.js';
+import { type ContentRefusal, contentRefusalText } from '../../../telegram/texts/content-refusal.js';
+import { modelName } from '../../../telegram/texts/model-name.js';
 import { pricesShown } from '../../../telegram/texts/money.js';
 import { upstreamErrorText } from '../../../telegram/texts/upstream-errors.js';
 import type { BaseContext, BotContext } from '../../context.js';
@@ -34,13 +36,35 @@ export const GENERATE_CONVERSATION = 'generate';
 
 export type PrepareResult =
   | { ok: true; order: OrderRecord; walletBalance: number | undefined }
+  /** The content rules stopped it: nothing was priced, nothing reached the upstream. */
+  | { ok: false; refusal: ContentRefusal }
   | { ok: false; code: string; message: string };
+
+/** The text of a failed PrepareResult: the content rules' reason, or the upstream's. */
+export function prepareFailureText(
+  ctx: BaseContext,
+  failure: Exclude<PrepareResult, { ok: true }>,
+  model: string,
+): string {
+  return 'refusal' in failure
+    ? contentRefusalText(ctx, failure.refusal, model)
+    : upstreamErrorText(ctx, failure.code, failure.message);
+}
 
 export async function prepareOrder(
   outer: BotContext,
   modelId: number,
   request: ReturnType<typeof buildRequest>,
 ): Promise<PrepareResult> {
+  const screen = await outer.deps.contentRules.screenOrder({
+    userId: outer.from!.id,
+    chatId: outer.chat!.id,
+    locale: outer.locale,
+    place: 'private',
+    modelId,
+    ...(request.prompt !== undefined && { text: request.prompt }),
+  });
+  if (screen.kind !== 'allowed') return { ok: false, refusal: screen };
   try {
     const order = await outer.deps.ordering.prepare({
       chatId: outer.chat!.id,
@@ -65,6 +89,16 @@ export async function generateConversation(
   const model = await conversation.external((outer) => outer.deps.catalog.getModel(args.modelId));
   if (!model) {
     await ctx.reply(ctx.t('gen-model-unavailable'), { reply_markup: newOrderKeyboard(ctx) });
+    return;
+  }
+  // A model the content rules keep for later (paid orders first) says so before asking anything.
+  const gate = await conversation.external((outer) =>
+    outer.deps.contentRules.gate(outer.from!.id, model.id, 'private'),
+  );
+  if (gate.kind !== 'open') {
+    await ctx.reply(contentRefusalText(ctx, gate, modelName(ctx, model)), {
+      reply_markup: newOrderKeyboard(ctx),
+    });
     return;
   }
   const plan = planForm(model);
@@ -122,7 +156,13 @@ export async function generateConversation(
       return;
     }
     // The inputs are kept: the customer changes what upstream objected to, right here, and tries again.
-    const notice = upstreamErrorText(ctx, prepared.code, prepared.message);
+    const notice = prepareFailureText(ctx, prepared, modelName(ctx, model));
+    if ('refusal' in prepared && (prepared.refusal.kind !== 'blocked' || prepared.refusal.banned)) {
+      // A model not open to them, or a ban: nothing here to change.
+      await ctx.api.deleteMessage(waiting.chat.id, waiting.message_id).catch(() => undefined);
+      await ctx.reply(notice, { reply_markup: newOrderKeyboard(ctx) });
+      return;
+    }
     await ctx.api.deleteMessage(waiting.chat.id, waiting.message_id).catch(() => undefined);
     const changeable = changeableParts(plan, answers.media);
     if (changeable.length === 0) {

@@ -2,6 +2,7 @@ import { InlineKeyboard } from 'grammy';
 import { hasVisibleText } from '../../../lib/text.js';
 import type { PromptStep } from '../../../services/model-form.js';
 import { FORM } from '../../../telegram/callback-data/generate.js';
+import { contentRefusalText } from '../../../telegram/texts/content-refusal.js';
 import type { BaseContext } from '../../context.js';
 import {
   answerStaleButton,
@@ -66,6 +67,22 @@ export async function askPrompt(
     if (length < step.minLength) {
       await answer.reply(ctx.t('gen-prompt-too-short', { min: step.minLength }));
       continue;
+    }
+    // The content rules see it before anything else does (a refusal is a strike: issue 42).
+    const verdict = await conversation.external((outer) =>
+      outer.deps.contentRules.screen({
+        userId: outer.from!.id,
+        chatId: outer.chat!.id,
+        locale: outer.locale,
+        text,
+        place: 'private',
+      }),
+    );
+    if (verdict.kind === 'blocked') {
+      await answer.reply(contentRefusalText(ctx, verdict, ''));
+      if (!verdict.banned) continue;
+      await clearButtons(answer, question.message_id);
+      await conversation.halt();
     }
     await clearButtons(answer, question.message_id);
     // The caption is the description; the file itself is not kept from here: say so, never drop it silently.

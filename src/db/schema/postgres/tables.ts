@@ -17,6 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { Update } from 'grammy/types';
+import type { ContentRules } from '../../../domain/content-rules.js';
 import { PAYMENT_LANES_SQL } from '../../../domain/inbox-lane.js';
 import type { OrderStatus } from '../../../domain/order-state.js';
 import type { GenerationRequest } from '../../../reseller/schemas.js';
@@ -25,6 +26,7 @@ import {
   BROADCAST_STATUSES,
   type BroadcastAudience,
   type BroadcastContent,
+  CONTENT_PLACES,
   DELIVERY_OUTCOMES,
   type DeliveredFile,
   ORDER_STAGES,
@@ -507,6 +509,37 @@ export const reminders = pgTable(
     primaryKey({ columns: [t.botId, t.key] }),
     index('reminders_status_idx').on(t.botId, t.status, t.createdAt),
     index('reminders_user_idx').on(t.botId, t.userId, t.sentAt),
+  ],
+);
+
+/** See schema/sqlite/content-rules.ts. */
+export const contentRules = pgTable(
+  'content_rules',
+  {
+    botId: botKey(),
+    version: integer('version').notNull(),
+    rules: jsonb('rules_json').$type<ContentRules>().notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.botId] })],
+);
+
+export const contentBlocks = pgTable(
+  'content_blocks',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    botId: botKey(),
+    userId: telegramId('user_id').notNull(),
+    chatId: telegramId('chat_id').notNull(),
+    place: text('place', { enum: CONTENT_PLACES }).notNull(),
+    line: text('line').notNull(),
+    description: text('description').notNull(),
+    banned: boolean('banned').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    index('content_blocks_user_idx').on(t.botId, t.userId, t.createdAt),
+    index('content_blocks_created_idx').on(t.botId, t.createdAt),
   ],
 );
 
