@@ -5,7 +5,7 @@
  * change it; /rules explains a line it cannot take and is for admins only.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_CONTENT_RULES } from '../../src/domain/content-rules.js';
+import type { DEFAULT_CONTENT_RULES } from '../../src/domain/content-rules.js';
 import type { RunningSimulator } from '../../src/simulator/server.js';
 import {
   callbackQuery,
@@ -66,7 +66,9 @@ describe('a description blocked while the form was open', () => {
     const before = quotes();
     await harness.send(callbackQuery(EN, 'g:next'));
     const refused = lastScreen(harness);
-    expect(refused.text).toContain("🚫 This description can't be used: it goes against the rules of AI Studio.");
+    expect(refused.text).toContain(
+      "🚫 This description can't be used: it goes against the rules of AI Studio.",
+    );
     expect(refused.buttons[0]).toMatch(/Description/);
     expect(quotes()).toBe(before);
 

@@ -6,8 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  compileRules,
   type ContentRules,
+  compileRules,
   DEFAULT_CONTENT_RULES,
   fold,
   lineProblem,
@@ -136,7 +136,11 @@ describe('a rules document from the control room', () => {
 });
 
 describe("a model's gate", () => {
-  const gated: ContentRules = { ...DEFAULT_CONTENT_RULES, privateOnlyModelIds: [5], minPaidOrders: { '6': 3 } };
+  const gated: ContentRules = {
+    ...DEFAULT_CONTENT_RULES,
+    privateOnlyModelIds: [5],
+    minPaidOrders: { '6': 3 },
+  };
 
   it('keeps a private-only model out of groups and a gated one until enough paid orders', () => {
     expect(modelGate(gated, 5, { privateChat: true, paidOrders: 0 })).toEqual({ kind: 'open' });

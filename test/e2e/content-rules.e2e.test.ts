@@ -70,7 +70,9 @@ describe('content rules', () => {
     const before = orderRequests();
     await describeAs(mia, 'gore one', /can't be used/);
     const second = await describeAs(mia, 'gore two', /can't be used/);
-    expect(second.text).toContain('⚠️ One more description like this, and your access to AI Studio will be suspended.');
+    expect(second.text).toContain(
+      '⚠️ One more description like this, and your access to AI Studio will be suspended.',
+    );
     const third = await describeAs(mia, 'gore three', /suspended/);
     expect(third.text).toBe(
       '⛔️ Your access to AI Studio has been suspended: several of your descriptions went against its rules.',
@@ -79,7 +81,9 @@ describe('content rules', () => {
 
     let after = stack.emulator.seq();
     await mia.sendCommand('start');
-    expect((await mia.waitForMessage(/isn't available/, { after })).text).toBe("⛔️ This bot isn't available to you.");
+    expect((await mia.waitForMessage(/isn't available/, { after })).text).toBe(
+      "⛔️ This bot isn't available to you.",
+    );
     const audit = await stack.database.query<{ actor_id: number | string; target_user_id: number | string }>`
       select actor_id, target_user_id from audit_log where action = 'user_auto_banned'`;
     expect(audit.map((a) => Number(a.target_user_id))).toEqual([mia.id]);
