@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { Bot } from 'grammy';
+import type { Update } from 'grammy/types';
 import {
   type EmulatorOptions,
   startTelegramEmulator,
@@ -100,4 +101,18 @@ export async function rawCall(
     body: JSON.stringify(body),
   });
   return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+}
+
+const offsets = new WeakMap<TelegramEmulator, number>();
+
+/** The updates queued since the last call (getUpdates over HTTP, confirming what it took). */
+export async function takeUpdates(
+  emu: TelegramEmulator,
+  body: Record<string, unknown> = {},
+): Promise<Update[]> {
+  const res = await rawCall(emu, 'getUpdates', { offset: offsets.get(emu) ?? 0, timeout: 0, ...body });
+  const updates = res.json['result'] as Update[];
+  const last = updates.at(-1);
+  if (last) offsets.set(emu, last.update_id + 1);
+  return updates;
 }

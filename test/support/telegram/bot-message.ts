@@ -45,6 +45,14 @@ export interface BotMessage {
   buttons: BotMessageButton[];
   /** message_id this message replies to. */
   replyTo?: number;
+  /** An ephemeral message (message_id 0): its id in the chat, and the member who alone sees it. */
+  ephemeral_message_id?: number;
+  receiverId?: number;
+  /** An ephemeral message shown to its receiver in place of this message (replace_callback_query_message). */
+  replaces?: number;
+  /** An inline message (a guest bot's answer): its inline_message_id, and who summoned the bot. */
+  inline_message_id?: string;
+  guestCallerId?: number;
   editCount: number;
   deleted: boolean;
   /** Sequence numbers (emu.seq()) of sending and of the last edit. */
@@ -86,6 +94,13 @@ export function toBotMessage(msg: StoredMessage, files: FileStore): BotMessage {
   if (entities?.length) out.entities = entities;
   if (msg.mediaGroupId) out.mediaGroupId = msg.mediaGroupId;
   if (msg.replyTo !== undefined) out.replyTo = msg.replyTo;
+  if (msg.ephemeral) {
+    out.ephemeral_message_id = msg.ephemeral.id;
+    if (msg.ephemeral.receiver) out.receiverId = msg.ephemeral.receiver.id;
+    if (msg.ephemeral.replaces !== undefined) out.replaces = msg.ephemeral.replaces;
+  }
+  if (msg.inlineMessageId) out.inline_message_id = msg.inlineMessageId;
+  if (msg.guestCaller) out.guestCallerId = msg.guestCaller.id;
   if (msg.editedAt !== undefined) out.editedAt = msg.editedAt;
   if (msg.media) {
     const f = msg.media.file;

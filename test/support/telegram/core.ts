@@ -6,6 +6,8 @@ import type { BotSettings } from './state/bot-settings.js';
 import type { CallbackQueries } from './state/callbacks.js';
 import type { ChatStore, EventClock } from './state/chats.js';
 import type { FloodControl } from './state/flood.js';
+import type { GuestQueries } from './state/guest-queries.js';
+import type { InlineMessages } from './state/inline-messages.js';
 import type { InlineQueries } from './state/inline-queries.js';
 import type { ManagedBots } from './state/managed-bots.js';
 import type { Payments } from './state/payments.js';
@@ -28,6 +30,12 @@ export interface Core {
   callbacks: CallbackQueries;
   /** Inline queries of scripted users, each answered once within Telegram's time limit. */
   inlineQueries: InlineQueries;
+  /** Guest queries (Bot API 10.0): the bot summoned where it is not a member, answered once in time. */
+  guestQueries: GuestQueries;
+  /** Messages the bot posted as inline messages (answerGuestQuery), editable by inline_message_id. */
+  inlineMessages: InlineMessages;
+  /** The clock (ms) of the emulator's deadlines: query time limits, the ephemeral reply window. */
+  now: () => number;
   settings: BotSettings;
   payments: Payments;
   /** Invoice links and the Star subscriptions paid through them. */

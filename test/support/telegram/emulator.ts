@@ -8,29 +8,42 @@
  *   await user.pressButton(/Generate/);
  *   await user.waitForMessage(/Done/);
  *   expect(emu.problems).toEqual([]);
+ *
+ * Groups, ephemeral messages and guest mode (scripted-group.ts):
+ *
+ *   const group = emu.createGroup({ title: 'Friends', members: [ann, bob] }); // privacy mode on
+ *   await group.as(ann).sendCommand('generate', 'a red fox');  // `/generate@test_bot a red fox`
+ *   await group.as(ann).waitForMessage(/only for you/);         // Ann's view includes her ephemeral ones
+ *   const ask = await emu.privateChatBetween(ann, bob).as(ann).askGuest('a red fox'); // guest mode on
+ *   await ask.answer();                                          // the bot's answerGuestQuery, as posted
  */
 import { randomBytes } from 'node:crypto';
-import type { Update, UserFromGetMe } from 'grammy/types';
+import type { Update, User, UserFromGetMe } from 'grammy/types';
 import type { Core } from './core.js';
 import { Dispatcher, type InjectedError, type RecordedCall } from './dispatcher.js';
 import { FileStore } from './files/file-store.js';
 import { type OutageMode, startHttpServer } from './http/server.js';
 import { createManagedBot, type ManagedBotCreation } from './managed-bot-flow.js';
 import { apiMessage } from './message-view.js';
+import { type GroupSpec, openGroup, openUsersChat, type ScriptedGroup } from './scripted-group.js';
 import { type ScriptedUser, ScriptedUserImpl } from './scripted-user.js';
 import { BotSettings } from './state/bot-settings.js';
 import { CallbackQueries } from './state/callbacks.js';
 import { ChatStore, EventClock } from './state/chats.js';
 import { FloodControl, type FloodLimits, type FloodStats } from './state/flood.js';
+import { GuestQueries } from './state/guest-queries.js';
+import { InlineMessages } from './state/inline-messages.js';
 import { InlineQueries } from './state/inline-queries.js';
 import { ManagedBots } from './state/managed-bots.js';
 import { Payments, type StarTransactionRecord } from './state/payments.js';
 import { StarSubscriptions } from './state/star-subscriptions.js';
 import { UpdateQueue } from './state/updates.js';
+import { formatTranscript } from './transcript.js';
 import { type WebhookDelivery, WebhookPusher, type WebhookPushOptions } from './webhook-pusher.js';
 
 export type { InjectedError, RecordedCall, UploadDescriptor } from './dispatcher.js';
 export type { ManagedBotCreation } from './managed-bot-flow.js';
+export type { GroupMember, GroupSend, GroupSpec, GuestAsk, ScriptedGroup } from './scripted-group.js';
 export type { BotMessage, CallbackAnswer, PaymentOutcome, ScriptedUser } from './scripted-user.js';
 export type { FloodLimits, FloodStats } from './state/flood.js';
 export type { StarTransactionRecord } from './state/payments.js';
@@ -61,14 +74,29 @@ export interface EmulatorOptions {
   subscriptionTestPeriodSeconds?: number;
   /** How long an inline query waits for answerInlineQuery before its id is too old (default 10 s). */
   inlineQueryTimeoutMs?: number;
+  /** How long a guest query waits for answerGuestQuery before its id is too old (default 10 s). */
+  guestQueryTimeoutMs?: number;
+  /** Guest mode switched on in @BotFather (getMe's supports_guest_queries, Bot API 10.0). Default false. */
+  guestMode?: boolean;
+  /**
+   * @BotFather's /setprivacy: getMe's can_read_all_group_messages is its opposite, and groups made
+   * later take it unless createGroup says otherwise. Default true (Telegram's default).
+   */
+  privacyMode?: boolean;
+  /**
+   * The clock (ms) of the emulator's deadlines: inline and guest queries' time limits and the 15 s
+   * window for replies to ephemeral messages. Default Date.now; a test passes a fake one to expire
+   * a query without waiting.
+   */
+  now?: () => number;
   /**
    * Deliver updates by webhook once the bot sets one, to these replicas (see webhook-pusher.ts);
    * without it, a webhook is only recorded and getUpdates is refused while it is set.
    */
   webhook?: WebhookPushOptions;
   /**
-   * Enforce Telegram's flood limits (state/flood.ts): `true` for Telegram's ~30 messages/s per bot
-   * and 1/s per chat. Off by default: most tests are about other things.
+   * Enforce Telegram's flood limits (state/flood.ts): `true` for Telegram's ~30 messages/s per bot,
+   * 1/s per chat and 20/min per group. Off by default: most tests are about other things.
    */
   floodLimits?: FloodLimits | true;
 }
@@ -109,6 +137,17 @@ export interface EmulatedBot {
   floodStats(): FloodStats;
   /** Called with every call the emulator is about to run (past auth and limits); undefined to stop. */
   observeCalls(observer: ((method: string, params: Record<string, unknown>) => void) | undefined): void;
+  /**
+   * A group (negative id) or supergroup (-100…) of these users; by default the bot is added at once
+   * (my_chat_member and new_chat_members) and has privacy mode on.
+   */
+  createGroup(spec: GroupSpec): ScriptedGroup;
+  /** Two users' own private chat, where the bot is never a member and can only be summoned as a guest. */
+  privateChatBetween(a: { user: User }, b: { user: User }): ScriptedGroup;
+  /** @BotFather's guest mode switch (getMe's supports_guest_queries). */
+  setGuestMode(on: boolean): void;
+  /** Guest queries still waiting for answerGuestQuery (answered and expired ones are not listed). */
+  unansweredGuestQueries(): Array<{ id: string; chatId: number; callerId: number }>;
   /** Creates many users at once (no updates): chats the bot can write to once its database knows them. */
   createUsers(count: number, opts?: { firstId?: number; language_code?: string }): ScriptedUser[];
   /** The bot as getMe describes it (its username names it in links and captions). */
@@ -178,6 +217,14 @@ export async function startTelegramEmulator(opts: EmulatorOptions = {}): Promise
   const stations: Station[] = [];
   let nextBotId = 7_000_001;
   let nextUserId = 1_000_001;
+  // Basic groups -4000000001…, supergroups -1002000000001…, two users' chats an internal -9…
+  let nextChat = 1;
+  const chatIds = {
+    group: () => -(4_000_000_000 + nextChat++),
+    supergroup: () => -(1_002_000_000_000 + nextChat++),
+    users: () => -(9_000_000_000_000 + nextChat++),
+  };
+  const now = opts.now ?? Date.now;
 
   const newToken = (botId: number) => `${botId}:TEST-${randomBytes(6).toString('hex')}`;
   // replaceManagedBotToken: the old token stops working at once.
@@ -203,7 +250,10 @@ export async function startTelegramEmulator(opts: EmulatorOptions = {}): Promise
       chats: new ChatStore(clock),
       updates: new UpdateQueue(),
       callbacks: new CallbackQueries(),
-      inlineQueries: new InlineQueries(opts.inlineQueryTimeoutMs ?? 10_000),
+      inlineQueries: new InlineQueries(opts.inlineQueryTimeoutMs ?? 10_000, now),
+      guestQueries: new GuestQueries(opts.guestQueryTimeoutMs ?? 10_000, now),
+      inlineMessages: new InlineMessages(),
+      now,
       settings: new BotSettings(),
       payments: new Payments(),
       subscriptions: new StarSubscriptions(opts.subscriptionTestPeriodSeconds),
@@ -223,7 +273,7 @@ export async function startTelegramEmulator(opts: EmulatorOptions = {}): Promise
     const dispatcher = new Dispatcher(core, problems, label);
     const pusher = opts.webhook && new WebhookPusher(core.updates, core.settings, opts.webhook);
     const station: Station = { core, dispatcher, pusher, view: undefined as unknown as EmulatedBot };
-    station.view = botView(station, () => nextUserId++);
+    station.view = botView(station, () => nextUserId++, chatIds);
     byToken.set(token, station);
     stations.push(station);
     return station;
@@ -239,7 +289,10 @@ export async function startTelegramEmulator(opts: EmulatorOptions = {}): Promise
   const mainToken = opts.token ?? `123456:TEST-${randomBytes(6).toString('hex')}`;
   const main = open(
     mainToken,
-    botUserFrom(mainToken, opts.botUser, opts.canManageBots ?? false),
+    botUserFrom(mainToken, opts.botUser, opts.canManageBots ?? false, {
+      guestMode: opts.guestMode ?? false,
+      privacyMode: opts.privacyMode ?? true,
+    }),
     opts.canManageBots ?? false,
     '',
   );
@@ -296,7 +349,11 @@ interface Station {
 }
 
 /** The per-bot half of the emulator's interface, over one station's state. */
-function botView(station: Station, nextUserId: () => number): EmulatedBot {
+function botView(
+  station: Station,
+  nextUserId: () => number,
+  chatIds: Record<'group' | 'supergroup' | 'users', () => number>,
+): EmulatedBot {
   const { core, dispatcher } = station;
   const createUser: EmulatedBot['createUser'] = (u = {}) => {
     const id = u.id ?? nextUserId();
@@ -316,6 +373,13 @@ function botView(station: Station, nextUserId: () => number): EmulatedBot {
     botUser: core.botUser,
     calls: dispatcher.calls,
     createUser,
+    createGroup: (spec) => openGroup(core, chatIds[spec.type ?? 'group'](), spec),
+    privateChatBetween: (a, b) => openUsersChat(core, chatIds.users(), a.user, b.user),
+    setGuestMode: (on) => {
+      core.botUser.supports_guest_queries = on;
+    },
+    unansweredGuestQueries: () =>
+      core.guestQueries.unanswered().map((q) => ({ id: q.id, chatId: q.chatId, callerId: q.caller.id })),
     createUsers: (count, o = {}) =>
       Array.from({ length: count }, (_, i) =>
         createUser({
@@ -341,7 +405,7 @@ function botView(station: Station, nextUserId: () => number): EmulatedBot {
     floodStats: () => core.flood?.stats ?? { limited: 0, ignored: 0, ignoredDetails: [] },
     renewSubscription: (userId) => {
       const sub = core.subscriptions.of(userId);
-      const chat = core.chats.get(userId);
+      const chat = core.chats.privateChat(userId);
       if (!sub || !chat) throw new Error(`user ${userId} has no Star subscription`);
       if (sub.canceledByBot || sub.canceledByUser || sub.ended)
         throw new Error(`the subscription of ${userId} does not renew`);
@@ -385,7 +449,7 @@ function botView(station: Station, nextUserId: () => number): EmulatedBot {
     transcript: () =>
       core.chats
         .all()
-        .map((chat) => new ScriptedUserImpl(core, chat).transcript())
+        .map((chat) => formatTranscript(chat))
         .join('\n'),
   };
 }
@@ -394,6 +458,7 @@ function botUserFrom(
   token: string,
   given: EmulatorOptions['botUser'],
   canManageBots: boolean,
+  modes: { guestMode: boolean; privacyMode: boolean } = { guestMode: false, privacyMode: true },
 ): UserFromGetMe {
   const id = given?.id ?? (Number(token.split(':')[0]) || 123456);
   return {
@@ -402,10 +467,11 @@ function botUserFrom(
     first_name: given?.first_name ?? 'Test Bot',
     username: given?.username ?? 'test_bot',
     can_join_groups: true,
-    can_read_all_group_messages: false,
+    can_read_all_group_messages: !modes.privacyMode,
     supports_inline_queries: false,
     can_connect_to_business: false,
     has_main_web_app: false,
     can_manage_bots: canManageBots,
+    supports_guest_queries: modes.guestMode,
   } as UserFromGetMe;
 }

@@ -20,7 +20,7 @@ export function createManagedBot(
   userId: number,
   choice: { name?: string; username?: string } = {},
 ): ManagedBotCreation {
-  const chat = core.chats.get(userId);
+  const chat = core.chats.privateChat(userId);
   if (!chat) throw new Error(`user ${userId} has no chat with @${core.botUser.username}`);
   const request = lastManagedBotRequest(core, userId);
   if (!request) throw new Error(`no request_managed_bot button is shown in chat ${userId}`);
@@ -42,7 +42,7 @@ export function createManagedBot(
 
 /** The newest live reply keyboard of the bot in this chat that asks for a managed bot. */
 function lastManagedBotRequest(core: Core, userId: number): KeyboardButtonRequestManagedBot | undefined {
-  const messages = [...(core.chats.get(userId)?.messages.values() ?? [])].filter(
+  const messages = [...(core.chats.privateChat(userId)?.messages.values() ?? [])].filter(
     (m) => m.fromBot && !m.deleted,
   );
   for (const m of messages.reverse()) {

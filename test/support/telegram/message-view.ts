@@ -1,12 +1,44 @@
-import type { Message, PhotoSize, Update, User } from 'grammy/types';
+import type { Chat, Message, PhotoSize, Update, User } from 'grammy/types';
 
-/** Private-chat messages: what Update.message carries. */
+/** Messages outside channels: what Update.message carries. */
 export type PrivateMessage = Message & Update.NonChannel;
 
 import type { Core } from './core.js';
 import type { StoredFile } from './files/file-store.js';
 import { isInlineKeyboard } from './reply-markup.js';
 import type { ChatState, StoredMessage } from './state/chats.js';
+
+/** The bot as the User object messages carry. */
+export function botAsUser(core: Core): User {
+  return {
+    id: core.botUser.id,
+    is_bot: true,
+    first_name: core.botUser.first_name,
+    username: core.botUser.username,
+  };
+}
+
+/**
+ * The Chat object of a chat. Two users' own private chat is shown as the summoning user sees it:
+ * the other user (the emulator's reading; the Bot API warns that such a chat's id may coincide
+ * with the id of another chat of the bot's).
+ */
+export function apiChat(chat: ChatState, viewerId?: number): Chat {
+  if (chat.kind === 'private') return privateChat(chat.user);
+  const { group } = chat;
+  if (group.type !== 'private') return { id: chat.id, type: group.type, title: group.title } as Chat;
+  const users = [...group.members.values()].map((m) => m.user);
+  return privateChat(users.find((u) => u.id !== viewerId) ?? users[0]!);
+}
+
+function privateChat(user: User): Chat {
+  return {
+    id: user.id,
+    type: 'private',
+    first_name: user.first_name,
+    ...(user.username ? { username: user.username } : {}),
+  };
+}
 
 /** The Message object exactly as the Bot API returns it (and as updates carry it). */
 export function apiMessage(
@@ -16,24 +48,23 @@ export function apiMessage(
   withReply = true,
 ): PrivateMessage {
   const from: User = msg.fromBot
-    ? {
-        id: core.botUser.id,
-        is_bot: true,
-        first_name: core.botUser.first_name,
-        username: core.botUser.username,
-      }
-    : chat.user;
+    ? botAsUser(core)
+    : (msg.from ?? (chat.kind === 'private' ? chat.user : undefined))!;
   const out: Record<string, unknown> = {
     message_id: msg.messageId,
     from,
-    chat: {
-      id: chat.id,
-      type: 'private',
-      first_name: chat.user.first_name,
-      ...(chat.user.username ? { username: chat.user.username } : {}),
-    },
+    chat: apiChat(chat, msg.guestCaller?.id ?? from.id),
     date: msg.date,
   };
+  if (msg.ephemeral) {
+    out['ephemeral_message_id'] = msg.ephemeral.id;
+    if (msg.ephemeral.receiver) out['receiver_user'] = msg.ephemeral.receiver;
+  }
+  if (msg.guestCaller) {
+    out['via_bot'] = botAsUser(core);
+    out['guest_bot_caller_user'] = msg.guestCaller;
+    out['guest_bot_caller_chat'] = out['chat'];
+  }
   if (msg.editDate) out['edit_date'] = msg.editDate;
   if (msg.mediaGroupId) out['media_group_id'] = msg.mediaGroupId;
   if (msg.text !== undefined) {
@@ -53,6 +84,7 @@ export function apiMessage(
   if (msg.service) Object.assign(out, msg.service);
   if (isInlineKeyboard(msg.replyMarkup) && msg.replyMarkup.inline_keyboard.length)
     out['reply_markup'] = msg.replyMarkup;
+  // A reply to an ephemeral message carries no reply_to_message (the Bot API: "may be omitted").
   const replied = msg.replyTo === undefined ? undefined : chat.messages.get(msg.replyTo);
   if (withReply && replied) out['reply_to_message'] = apiMessage(core, chat, replied, false);
   return out as unknown as PrivateMessage;

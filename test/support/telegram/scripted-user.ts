@@ -1,34 +1,30 @@
 import { randomInt } from 'node:crypto';
 import type { MessageEntity, User } from 'grammy/types';
 import { type BotMessage, toBotMessage } from './bot-message.js';
+import { describeButtons, findButton, pressOn } from './button-press.js';
 import type { Core } from './core.js';
 import type { FileContent } from './files/file-store.js';
 import { fileSize } from './files/file-store.js';
 import { imageSize } from './files/image-size.js';
 import { photoSizes } from './files/input-file.js';
 import { apiMessage } from './message-view.js';
-import { isInlineKeyboard } from './reply-markup.js';
+import {
+  DEFAULT_TIMEOUT_MS,
+  type MessageMatch,
+  type WaitOptions,
+  waitForBotMessage,
+} from './message-wait.js';
 import type { CallbackAnswer } from './state/callbacks.js';
-import type { ChatState, MessageMedia, NewMessage, StoredMessage } from './state/chats.js';
+import type { MessageMedia, NewMessage, PrivateChatState, StoredMessage } from './state/chats.js';
 import type { InlineAnswer } from './state/inline-queries.js';
 import type { StoredInvoice } from './state/payments.js';
 import type { InvoiceLink } from './state/star-subscriptions.js';
 import { formatTranscript } from './transcript.js';
 
 export type { BotMessage, BotMessageMedia } from './bot-message.js';
+export type { MessageMatch, WaitOptions } from './message-wait.js';
 export type { CallbackAnswer } from './state/callbacks.js';
 export type { InlineAnswer, InlineResult } from './state/inline-queries.js';
-
-export type MessageMatch = string | RegExp | ((m: BotMessage) => boolean);
-
-export interface WaitOptions {
-  /** Default 10 s. */
-  timeoutMs?: number;
-  /** Default true: an edit that makes a message match counts. */
-  includeEdits?: boolean;
-  /** Only messages sent or edited after this sequence number (emu.seq()); default: now. */
-  after?: number;
-}
 
 export type MediaGroupItem =
   | { type: 'photo'; bytes: Buffer; width?: number; height?: number; caption?: string }
@@ -101,7 +97,6 @@ export type PaymentOutcome =
   | { ok: true; chargeId: string; updateId: number; totalAmount: number }
   | { ok: false; reason: 'declined' | 'timeout'; errorMessage?: string };
 
-const DEFAULT_TIMEOUT_MS = 10_000;
 const COMMAND = /^\/[A-Za-z0-9_]{1,32}(?:@[A-Za-z0-9_]+)?/;
 
 /** A person in a private chat with the bot: produces updates, observes the bot's messages. */
@@ -112,7 +107,7 @@ export class ScriptedUserImpl implements ScriptedUser {
 
   constructor(
     private readonly core: Core,
-    private readonly chat: ChatState,
+    private readonly chat: PrivateChatState,
   ) {
     this.id = chat.user.id;
     this.chatId = chat.id;
@@ -198,24 +193,21 @@ export class ScriptedUserImpl implements ScriptedUser {
     label: string | RegExp,
     opts: { messageId?: number; timeoutMs?: number } = {},
   ): Promise<CallbackAnswer> {
-    const matches = (text: string) => (typeof label === 'string' ? text === label : label.test(text));
-    const candidates = this.liveBotMessages()
-      .filter((m) => opts.messageId === undefined || m.messageId === opts.messageId)
-      .reverse();
-    for (const msg of candidates) {
-      if (!isInlineKeyboard(msg.replyMarkup)) continue;
-      const button = msg.replyMarkup.inline_keyboard.flat().find((b) => matches(b.text));
-      if (!button) continue;
-      if (!('callback_data' in button) || button.callback_data === undefined) {
+    const candidates = this.liveBotMessages().filter(
+      (m) => opts.messageId === undefined || m.messageId === opts.messageId,
+    );
+    const found = findButton(candidates, label);
+    if (found) {
+      if (found.data === undefined) {
         throw new Error(
-          `Button ${JSON.stringify(button.text)} on message #${msg.messageId} has no callback_data (it is not pressable here)`,
+          `Button ${JSON.stringify(found.text)} on message #${found.msg.messageId} has no callback_data (it is not pressable here)`,
         );
       }
-      return this.press(msg, button.callback_data, button.text, opts.timeoutMs);
+      return this.press(found.msg, found.data, found.text, opts.timeoutMs);
     }
     const where = opts.messageId === undefined ? `chat ${this.chatId}` : `message #${opts.messageId}`;
     throw new Error(
-      `No inline button matching ${String(label)} in ${where}. ${this.describeButtons()}\n${this.transcript()}`,
+      `No inline button matching ${String(label)} in ${where}. ${describeButtons(this.liveBotMessages())}\n${this.transcript()}`,
     );
   }
 
@@ -341,39 +333,14 @@ export class ScriptedUserImpl implements ScriptedUser {
   }
 
   waitForMessage(match?: MessageMatch, opts: WaitOptions = {}): Promise<BotMessage> {
-    const after = opts.after ?? this.core.clock.current();
-    const includeEdits = opts.includeEdits ?? true;
-    const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    let cursor = 0;
-    return new Promise((resolve, reject) => {
-      const check = () => {
-        for (; cursor < this.chat.events.length; cursor++) {
-          const e = this.chat.events[cursor]!;
-          if (e.seq <= after || (e.type !== 'sent' && (e.type !== 'edited' || !includeEdits))) continue;
-          if (!e.snapshot.fromBot) continue;
-          const candidate = toBotMessage(e.snapshot, this.core.files);
-          if (matchesMessage(candidate, match)) {
-            done();
-            resolve(candidate);
-            return;
-          }
-        }
-      };
-      const timer = setTimeout(() => {
-        done();
-        reject(
-          new Error(
-            `waitForMessage(${describeMatch(match)}) timed out after ${timeoutMs} ms (events after #${after}).\n${this.transcript()}`,
-          ),
-        );
-      }, timeoutMs);
-      const done = () => {
-        clearTimeout(timer);
-        this.chat.listeners.delete(check);
-      };
-      this.chat.listeners.add(check);
-      check();
-    });
+    return waitForBotMessage(
+      this.core,
+      this.chat,
+      () => true,
+      match,
+      opts,
+      () => this.transcript(),
+    );
   }
 
   transcript(): string {
@@ -459,74 +426,18 @@ export class ScriptedUserImpl implements ScriptedUser {
     return { type: 'video', file };
   }
 
-  private async press(
+  private press(
     msg: StoredMessage,
     data: string,
     label: string | undefined,
     timeoutMs = DEFAULT_TIMEOUT_MS,
   ): Promise<CallbackAnswer> {
-    const query = this.core.callbacks.create(this.chatId, this.id, msg.messageId, data);
-    this.core.chats.record(this.chat, {
-      type: 'pressed',
-      messageId: msg.messageId,
-      data,
-      queryId: query.id,
-      label,
-    });
-    this.core.updates.push({
-      callback_query: {
-        id: query.id,
-        from: this.user,
-        message: apiMessage(this.core, this.chat, msg),
-        chat_instance: String(this.chatId * 31),
-        data,
-      },
-    });
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        const what = label ? `button ${JSON.stringify(label)}` : `callback data ${JSON.stringify(data)}`;
-        reject(
-          new Error(
-            `The bot did not answer the callback query for ${what} on message #${msg.messageId} within ${timeoutMs} ms.\n${this.transcript()}`,
-          ),
-        );
-      }, timeoutMs);
-    });
-    try {
-      return await Promise.race([query.answer, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
+    return pressOn(this.core, this.chat, msg, { by: this.user, data, label, timeoutMs }, () =>
+      this.transcript(),
+    );
   }
 
   private liveBotMessages(): StoredMessage[] {
     return [...this.chat.messages.values()].filter((m) => m.fromBot && !m.deleted);
   }
-
-  private describeButtons(): string {
-    const lines = this.liveBotMessages()
-      .filter((m) => isInlineKeyboard(m.replyMarkup))
-      .map((m) => {
-        const rows = isInlineKeyboard(m.replyMarkup) ? m.replyMarkup.inline_keyboard : [];
-        return `#${m.messageId}: ${rows
-          .flat()
-          .map((b) => `[${b.text}]`)
-          .join(' ')}`;
-      });
-    return lines.length ? `Buttons: ${lines.join('; ')}` : 'No message in this chat has inline buttons.';
-  }
-}
-
-function matchesMessage(m: BotMessage, match: MessageMatch | undefined): boolean {
-  if (match === undefined) return true;
-  if (typeof match === 'function') return match(m);
-  const text = m.text ?? m.caption ?? '';
-  return typeof match === 'string' ? text.includes(match) : match.test(text);
-}
-
-function describeMatch(match: MessageMatch | undefined): string {
-  if (match === undefined) return 'any message';
-  if (typeof match === 'function') return 'predicate';
-  return typeof match === 'string' ? JSON.stringify(match) : String(match);
 }

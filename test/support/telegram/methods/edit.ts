@@ -1,8 +1,16 @@
+/**
+ * Edits and deletes. A message is edited by chat_id + message_id (the edited Message is returned)
+ * or, for an inline message (one posted through answerGuestQuery), by inline_message_id (True is
+ * returned, as Telegram does). Inline media edits take a file_id or a URL, never an upload
+ * ("a new file can't be uploaded", the Bot API says; refused as TDLib refuses such content).
+ * Ephemeral messages have their own edit methods (methods/ephemeral.ts) over the same checks.
+ */
 import { badRequest, benignBadRequest } from '../api-error.js';
 import type { Core, MethodHandler } from '../core.js';
 import type { FileKind } from '../files/file-store.js';
 import { resolveMedia } from '../files/input-file.js';
 import { checkMessageText, formatCaption, formatText } from '../formatting/index.js';
+import type { Upload } from '../http/request-body.js';
 import { isRecord, optJson, optString, type Params } from '../params.js';
 import {
   type AnyReplyMarkup,
@@ -12,17 +20,32 @@ import {
   stableJson,
 } from '../reply-markup.js';
 import type { ChatState, StoredMessage } from '../state/chats.js';
-import { findChat, liveMessage, requireMessageId, view, writableChat } from './common.js';
+import { liveMessage, memberChat, requireMessageId, view, writableChat } from './common.js';
 
 const NOT_MODIFIED =
   'message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message';
 
-function editTarget(core: Core, params: Params): { chat: ChatState; msg: StoredMessage } {
-  if (params['inline_message_id'] !== undefined) throw badRequest('MESSAGE_ID_INVALID');
+interface EditTarget {
+  chat: ChatState;
+  msg: StoredMessage;
+  /** Edited by inline_message_id: the answer is True, and media edits take no uploads. */
+  inline: boolean;
+}
+
+function editTarget(core: Core, params: Params): EditTarget {
+  const inlineId = optString(params, 'inline_message_id');
+  if (inlineId !== undefined && params['chat_id'] === undefined && params['message_id'] === undefined) {
+    const where = core.inlineMessages.get(inlineId);
+    const chat = where && core.chats.get(where.chatId);
+    const msg = where && chat?.messages.get(where.messageId);
+    if (!chat || !msg || msg.deleted) throw badRequest('MESSAGE_ID_INVALID');
+    return { chat, msg, inline: true };
+  }
+  if (inlineId !== undefined) throw badRequest('MESSAGE_ID_INVALID');
   const chat = writableChat(core, params);
   const msg = liveMessage(chat, requireMessageId(params), 'message to edit not found');
-  if (!msg.fromBot) throw badRequest("message can't be edited");
-  return { chat, msg };
+  if (!msg.fromBot || msg.inlineMessageId) throw badRequest("message can't be edited");
+  return { chat, msg, inline: false };
 }
 
 /** Edits may only carry an inline keyboard; omitting reply_markup removes the current one (as on Telegram). */
@@ -35,8 +58,7 @@ function editMarkup(params: Params): AnyReplyMarkup | undefined {
 const sameEntities = (a: unknown[] | undefined, b: unknown[] | undefined) =>
   stableJson(a ?? []) === stableJson(b ?? []);
 
-export const editMessageText: MethodHandler = (core, { params }) => {
-  const { chat, msg } = editTarget(core, params);
+export function editText(core: Core, chat: ChatState, msg: StoredMessage, params: Params): void {
   if (msg.media) throw badRequest('there is no text in the message to edit');
   const parseMode = optString(params, 'parse_mode');
   const formatted = formatText(optString(params, 'text') ?? '', parseMode, params['entities']);
@@ -50,11 +72,9 @@ export const editMessageText: MethodHandler = (core, { params }) => {
     throw benignBadRequest(NOT_MODIFIED);
   }
   core.chats.edit(chat, msg, { text: formatted.text, entities: formatted.entities, parseMode, replyMarkup });
-  return view(core, chat, msg);
-};
+}
 
-export const editMessageCaption: MethodHandler = (core, { params }) => {
-  const { chat, msg } = editTarget(core, params);
+export function editCaption(core: Core, chat: ChatState, msg: StoredMessage, params: Params): void {
   if (!msg.media) throw badRequest('there is no caption in the message to edit');
   const caption = formatCaption(params);
   const replyMarkup = editMarkup(params);
@@ -71,20 +91,27 @@ export const editMessageCaption: MethodHandler = (core, { params }) => {
     parseMode: optString(params, 'parse_mode'),
     replyMarkup,
   });
-  return view(core, chat, msg);
-};
+}
 
 const MEDIA_TYPES = new Set(['photo', 'video', 'animation', 'document', 'audio']);
 
-export const editMessageMedia: MethodHandler = async (core, { params, uploads }) => {
-  const { chat, msg } = editTarget(core, params);
+export async function editMedia(
+  core: Core,
+  target: { chat: ChatState; msg: StoredMessage; inline: boolean },
+  params: Params,
+  uploads: Map<string, Upload>,
+): Promise<void> {
+  const { chat, msg } = target;
   if (!msg.media) throw badRequest('there is no media in the message to edit');
   const input = optJson(params, 'media', "can't parse InputMedia JSON object");
   if (!isRecord(input) || !MEDIA_TYPES.has(String(input['type'])))
     throw badRequest("can't parse InputMedia JSON object");
+  const ref = input['media'];
+  if (target.inline && (typeof ref !== 'string' || ref === '' || ref.startsWith('attach://')))
+    throw badRequest('invalid message content specified');
   const caption = formatCaption(input);
   const replyMarkup = editMarkup(params);
-  const media = await resolveMedia(core, uploads, input['media'], 'media', input['type'] as FileKind, {
+  const media = await resolveMedia(core, uploads, ref, 'media', input['type'] as FileKind, {
     width: typeof input['width'] === 'number' ? input['width'] : undefined,
     height: typeof input['height'] === 'number' ? input['height'] : undefined,
     duration: typeof input['duration'] === 'number' ? input['duration'] : undefined,
@@ -103,33 +130,68 @@ export const editMessageMedia: MethodHandler = async (core, { params, uploads })
     parseMode: optString(input, 'parse_mode'),
     replyMarkup,
   });
-  return view(core, chat, msg);
-};
+}
 
-export const editMessageReplyMarkup: MethodHandler = (core, { params }) => {
-  const { chat, msg } = editTarget(core, params);
+export function editReplyMarkup(core: Core, chat: ChatState, msg: StoredMessage, params: Params): void {
   const replyMarkup = editMarkup(params);
   if (sameMarkup(replyMarkup, msg.replyMarkup)) throw benignBadRequest(NOT_MODIFIED);
   core.chats.edit(chat, msg, { replyMarkup });
-  return view(core, chat, msg);
+}
+
+/** The edited Message, or True for an inline message. */
+function answer(core: Core, { chat, msg, inline }: EditTarget): unknown {
+  return inline ? true : view(core, chat, msg);
+}
+
+export const editMessageText: MethodHandler = (core, { params }) => {
+  const target = editTarget(core, params);
+  editText(core, target.chat, target.msg, params);
+  return answer(core, target);
 };
 
+export const editMessageCaption: MethodHandler = (core, { params }) => {
+  const target = editTarget(core, params);
+  editCaption(core, target.chat, target.msg, params);
+  return answer(core, target);
+};
+
+export const editMessageMedia: MethodHandler = async (core, { params, uploads }) => {
+  const target = editTarget(core, params);
+  await editMedia(core, target, params, uploads);
+  return answer(core, target);
+};
+
+export const editMessageReplyMarkup: MethodHandler = (core, { params }) => {
+  const target = editTarget(core, params);
+  editReplyMarkup(core, target.chat, target.msg, params);
+  return answer(core, target);
+};
+
+/**
+ * In a private chat the bot deletes any message; in a group its own, or any as an administrator
+ * (else "message can't be deleted": benign, rights change at runtime).
+ */
+function deletable(chat: ChatState, msg: StoredMessage): boolean {
+  if (chat.kind === 'private') return true;
+  return (msg.fromBot && !msg.inlineMessageId) || chat.group.bot === 'administrator';
+}
+
 export const deleteMessage: MethodHandler = (core, { params }) => {
-  const chat = findChat(core, params);
+  const chat = memberChat(core, params);
   const msg = liveMessage(chat, requireMessageId(params), 'message to delete not found');
+  if (!deletable(chat, msg)) throw benignBadRequest("message can't be deleted");
   core.chats.delete(chat, msg);
   return true;
 };
 
 /** Missing messages are skipped, as documented. */
 export const deleteMessages: MethodHandler = (core, { params }) => {
-  const chat = findChat(core, params);
+  const chat = memberChat(core, params);
   const ids = optJson(params, 'message_ids', "can't parse message_ids JSON array");
   if (!Array.isArray(ids) || ids.length < 1 || ids.length > 100)
     throw badRequest('message_ids must contain 1-100 items');
-  for (const id of ids) {
-    const msg = chat.messages.get(Number(id));
-    if (msg && !msg.deleted) core.chats.delete(chat, msg);
-  }
+  const found = ids.map((id) => chat.messages.get(Number(id))).filter((m) => m && !m.deleted);
+  if (found.some((m) => !deletable(chat, m!))) throw benignBadRequest("message can't be deleted");
+  for (const msg of found) core.chats.delete(chat, msg!);
   return true;
 };

@@ -1,6 +1,9 @@
 import type { MethodHandler } from '../core.js';
 import * as bot from './bot.js';
+import * as chats from './chats.js';
 import * as edit from './edit.js';
+import * as ephemeral from './ephemeral.js';
+import { answerGuestQuery } from './guest.js';
 import { answerInlineQuery } from './inline.js';
 import * as payments from './payments.js';
 import * as send from './send.js';
@@ -35,7 +38,9 @@ const METHODS: Record<string, MethodHandler> = {
   getFile: bot.getFile,
   answerCallbackQuery: bot.answerCallbackQuery,
   answerInlineQuery,
-  getChat: send.getChat,
+  answerGuestQuery,
+  getChat: chats.getChat,
+  getChatMember: chats.getChatMember,
   sendMessage: send.sendMessage,
   sendPhoto: send.sendMedia('photo'),
   sendVideo: send.sendMedia('video'),
@@ -52,6 +57,11 @@ const METHODS: Record<string, MethodHandler> = {
   editMessageReplyMarkup: edit.editMessageReplyMarkup,
   deleteMessage: edit.deleteMessage,
   deleteMessages: edit.deleteMessages,
+  editEphemeralMessageText: ephemeral.editEphemeralMessageText,
+  editEphemeralMessageCaption: ephemeral.editEphemeralMessageCaption,
+  editEphemeralMessageMedia: ephemeral.editEphemeralMessageMedia,
+  editEphemeralMessageReplyMarkup: ephemeral.editEphemeralMessageReplyMarkup,
+  deleteEphemeralMessage: ephemeral.deleteEphemeralMessage,
   sendInvoice: payments.sendInvoice,
   answerPreCheckoutQuery: payments.answerPreCheckoutQuery,
   refundStarPayment: payments.refundStarPayment,

@@ -8,6 +8,7 @@ import { isRecord, optInt, optJson, optString, type Params } from '../params.js'
 import { parseReplyMarkup } from '../reply-markup.js';
 import type { MessageMedia } from '../state/chats.js';
 import { findChat, liveMessage, replyTarget, requireMessageId, view, writableChat } from './common.js';
+import { post, sendTarget } from './ephemeral.js';
 
 export const sendMessage: MethodHandler = (core, { params }) => {
   const chat = writableChat(core, params);
@@ -15,14 +16,12 @@ export const sendMessage: MethodHandler = (core, { params }) => {
   const formatted = formatText(optString(params, 'text') ?? '', parseMode, params['entities']);
   checkMessageText(formatted);
   const replyMarkup = parseReplyMarkup(params['reply_markup']);
-  const replyTo = replyTarget(chat, params);
-  const msg = core.chats.addMessage(chat, {
-    fromBot: true,
+  const target = sendTarget(core, chat, params);
+  const msg = post(core, chat, target, {
     text: formatted.text,
     entities: formatted.entities,
     parseMode,
     replyMarkup,
-    replyTo,
   });
   return view(core, chat, msg);
 };
@@ -37,22 +36,24 @@ export function hintsOf(source: Params): InputFileHints {
   };
 }
 
-/** sendPhoto / sendVideo / sendAnimation / sendDocument / sendAudio: the file lives in the field named `kind`. */
+/**
+ * sendPhoto / sendVideo / sendAnimation / sendDocument / sendAudio: the file lives in the field
+ * named `kind`. These and sendMessage may send an ephemeral message (methods/ephemeral.ts); the
+ * other sends have no ephemeral_message_parameters (Telegram ignores it there, and so do we).
+ */
 export function sendMedia(kind: FileKind): MethodHandler {
   return async (core, { params, uploads }) => {
     const chat = writableChat(core, params);
     const caption = formatCaption(params);
     const replyMarkup = parseReplyMarkup(params['reply_markup']);
-    const replyTo = replyTarget(chat, params);
+    const target = sendTarget(core, chat, params);
     const media = await resolveMedia(core, uploads, params[kind], kind, kind, hintsOf(params));
-    const msg = core.chats.addMessage(chat, {
-      fromBot: true,
+    const msg = post(core, chat, target, {
       caption: caption?.text,
       captionEntities: caption?.entities,
       parseMode: optString(params, 'parse_mode'),
       media,
       replyMarkup,
-      replyTo,
     });
     return view(core, chat, msg);
   };
@@ -144,15 +145,3 @@ function duplicate(kind: 'copy' | 'forward'): MethodHandler {
 
 export const copyMessage = duplicate('copy');
 export const forwardMessage = duplicate('forward');
-
-export const getChat: MethodHandler = (core, { params }) => {
-  const chat = findChat(core, params);
-  return {
-    id: chat.id,
-    type: 'private',
-    first_name: chat.user.first_name,
-    ...(chat.user.username ? { username: chat.user.username } : {}),
-    accent_color_id: 0,
-    max_reaction_count: 11,
-  };
-};

@@ -31,13 +31,22 @@ export class BotSettings {
       if (description.trim().length < 1 || description.length > 256) {
         throw badRequest('BOT_COMMAND_DESCRIPTION_INVALID');
       }
-      return { command, description };
+      const ephemeral = c['is_ephemeral'];
+      if (ephemeral !== undefined && typeof ephemeral !== 'boolean') throw badRequest('BOT_COMMAND_INVALID');
+      return { command, description, ...(ephemeral ? { is_ephemeral: true } : {}) };
     });
     this.commandSets.set(commandKey(scope, languageCode), valid);
   }
 
   getCommands(scope: unknown, languageCode: string | undefined): BotCommand[] {
     return this.commandSets.get(commandKey(scope, languageCode)) ?? [];
+  }
+
+  /** A command the bot marked is_ephemeral in any scope: clients send it as an ephemeral message. */
+  isEphemeralCommand(command: string): boolean {
+    return [...this.commandSets.values()].some((set) =>
+      set.some((c) => c.command === command && c.is_ephemeral === true),
+    );
   }
 
   deleteCommands(scope: unknown, languageCode: string | undefined): void {

@@ -30,7 +30,7 @@ export class CallbackQueries {
     data: string,
   ): { id: string; answer: Promise<CallbackAnswer> } {
     // Telegram ids are opaque decimal strings.
-    const id = `${4_700_000_000_000_000 + chatId * 1000 + this.counter++}`;
+    const id = `${4_700_000_000_000_000 + (Math.abs(chatId) % 1_000_000_000_000) * 1000 + this.counter++}`;
     let resolve!: (answer: CallbackAnswer) => void;
     const answer = new Promise<CallbackAnswer>((r) => {
       resolve = r;
@@ -41,6 +41,12 @@ export class CallbackQueries {
 
   chatOf(id: string): number | undefined {
     return this.queries.get(id)?.chatId;
+  }
+
+  /** Where a query came from: its chat, the user who pressed, and the pressed message's id (0: ephemeral). */
+  origin(id: string): { chatId: number; fromId: number; messageId: number } | undefined {
+    const query = this.queries.get(id);
+    return query && { chatId: query.chatId, fromId: query.fromId, messageId: query.messageId };
   }
 
   answer(id: string, answer: CallbackAnswer): void {

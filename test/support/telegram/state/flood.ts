@@ -6,6 +6,13 @@
  * with `retry_after` (whole seconds). Each 429 opens a window for its chat; a send to that chat inside
  * the window is a 429 the bot ignored: counted (`ignored`), answered 429 again.
  *
+ * Groups (negative chat ids) also take at most 20 messages a minute from the bot (Telegram's
+ * documented limit; `perGroupPerMinute`), counted over the last 60 s like the bot's per-second
+ * limit. Edits are not counted, here as in private chats. Ephemeral messages (sent with
+ * ephemeral_message_parameters) count like any other send: whether Telegram counts them is not
+ * documented, and counting them is the conservative reading. Answers to guest queries are inline
+ * messages (no chat_id) and are not counted.
+ *
  * Real time on purpose: the bot under test paces itself on real time. Tests assert what the bot did
  * about a 429 (waited, sent again, never lost or doubled a message), never how fast it went.
  */
@@ -18,6 +25,8 @@ export interface FloodLimits {
   perChatPerSecond?: number;
   /** Sends a chat may take at once before the per-chat rate applies (default 3; 1 = strict). */
   perChatBurst?: number;
+  /** Messages per minute to one group or supergroup (Telegram: 20). */
+  perGroupPerMinute?: number;
 }
 
 /** Methods that send a message: what the limits count. Edits and answers do not. */
@@ -52,10 +61,13 @@ export class FloodControl {
   readonly #perSecond: number;
   readonly #chatGapMs: number;
   readonly #burst: number;
+  readonly #perGroupPerMinute: number;
   /** Times of the bot's accepted sends in the last second. */
   readonly #recent: number[] = [];
   /** Chat -> its bucket: sends left, as of `at`. */
   readonly #buckets = new Map<number, { tokens: number; at: number }>();
+  /** Group -> times of the bot's accepted sends there in the last minute. */
+  readonly #groupRecent = new Map<number, number[]>();
   /** Chat -> until when its last 429 told the bot to wait. */
   readonly #windows = new Map<number, number>();
   readonly #now: () => number;
@@ -64,6 +76,7 @@ export class FloodControl {
     this.#perSecond = limits.perSecond ?? 30;
     this.#chatGapMs = 1000 / (limits.perChatPerSecond ?? 1);
     this.#burst = Math.max(1, limits.perChatBurst ?? 3);
+    this.#perGroupPerMinute = limits.perGroupPerMinute ?? 20;
     this.#now = now;
   }
 
@@ -84,8 +97,20 @@ export class FloodControl {
     const bucket = this.#buckets.get(chatId) ?? { tokens: this.#burst, at: now };
     const tokens = Math.min(this.#burst, bucket.tokens + (now - bucket.at) / this.#chatGapMs);
     if (tokens < 1) throw this.#limit(chatId, (1 - tokens) * this.#chatGapMs);
+    const inGroup = chatId < 0 ? this.#groupSends(chatId, now) : undefined;
+    if (inGroup && inGroup.length >= this.#perGroupPerMinute) {
+      throw this.#limit(chatId, inGroup[0]! + 60_000 - now);
+    }
+    inGroup?.push(now);
     this.#recent.push(now);
     this.#buckets.set(chatId, { tokens: tokens - 1, at: now });
+  }
+
+  /** The group's sends of the last minute (oldest first), kept for the next check. */
+  #groupSends(chatId: number, now: number): number[] {
+    const sends = (this.#groupRecent.get(chatId) ?? []).filter((t) => t > now - 60_000);
+    this.#groupRecent.set(chatId, sends);
+    return sends;
   }
 
   /** An injected 429 binds the bot like a real one. */
