@@ -9,11 +9,12 @@ import {
   type DashboardPeriod,
 } from '../../src/services/admin/dashboard-types.js';
 import { t } from './i18n.js';
+import { RulesScreen } from './rules.js';
 import { CustomersScreen, GrowthScreen, ModelsScreen, MoneyScreen, OperationsScreen } from './screens.js';
 import { SettingsScreen } from './settings.js';
 import { useLoad } from './use-load.js';
 
-const TABS = ['money', 'models', 'customers', 'growth', 'operations', 'settings'] as const;
+const TABS = ['money', 'models', 'customers', 'growth', 'operations', 'settings', 'rules'] as const;
 type Tab = (typeof TABS)[number];
 
 export function OpenFromBot(props: { forbidden?: boolean }) {
@@ -83,6 +84,7 @@ export function App() {
         {tab === 'growth' && <GrowthScreen billing={me.data.billing} />}
         {tab === 'operations' && <OperationsScreen />}
         {tab === 'settings' && <SettingsScreen billing={me.data.billing} />}
+        {tab === 'rules' && <RulesScreen />}
       </main>
     </div>
   );

@@ -39,6 +39,8 @@ export const DEFAULT_CONTENT_RULES: ContentRules = {
 
 export const CONTENT_LIMITS = {
   linesPerList: 500,
+  /** Every list together (what one request carries: the control room's body limit). */
+  linesTotal: 2000,
   lineChars: 100,
   maxStrikes: 20,
   maxWindowHours: 720,
@@ -141,6 +143,10 @@ export function parseContentRules(
       });
       if (lines.length > 0) blocked[list] = lines;
     }
+
+  const total = Object.values(blocked).reduce((n, lines) => n + lines.length, 0);
+  if (total > CONTENT_LIMITS.linesTotal)
+    errors.push({ field: 'blocked', message: `at most ${CONTENT_LIMITS.linesTotal} lines in all` });
 
   const rawPrivate = body['privateOnlyModelIds'] ?? [];
   const privateOnly: number[] = [];

@@ -24,8 +24,11 @@ export const MINIAPP_API_PREFIX = '/miniapp/api';
 export const MINIAPP_BOT_HEADER = 'x-bot-id';
 export { miniAppUrlOf } from '../../lib/mini-app-url.js';
 
-/** Settings documents are small; anything larger is not ours. */
-const MAX_API_BODY_BYTES = 64 * 1024;
+/**
+ * The largest document is the content rules: at most 2,000 lines of 100 characters (Cyrillic takes
+ * two bytes a character), about 420 KB as JSON. Anything larger is not ours.
+ */
+const MAX_API_BODY_BYTES = 512 * 1024;
 
 /** An added bot's control room: whose initData it takes, and its endpoints. */
 export interface MiniAppBot {
