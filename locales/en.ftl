@@ -1334,3 +1334,27 @@ miniapp-rules-place-group = group
 miniapp-rules-place-guest = guest chat
 miniapp-rules-matched = Matched:
 miniapp-rules-banned = banned
+
+# ── Groups (/group, issue 42) ──
+group-joined-off = 👋 Thanks for adding { brand-name }! It works in private chats only, so it's leaving this group. Write to it directly: @{ $bot }
+group-joined-closed = 👋 Hi! Generations start here once an admin of { brand-name } turns them on with /group.
+group-joined-open = 👋 Hi! Anyone here can ask { brand-name } for a picture: <code>/generate@{ $bot } a red fox in the snow</code>. Each person pays from their own wallet.
+group-status-title = 👥 <b>{ $title }</b>
+group-status-open = ✅ Generations are on here.
+group-status-closed = ⏸ Generations are off here.
+group-status-off = ⏸ Groups are off for this bot (GROUPS=off).
+group-status-today = Today: { $used ->
+    [one] { $used } generation
+   *[other] { $used } generations
+  }
+group-status-cap = Daily cap: { $cap }
+group-status-no-cap = No daily cap.
+group-status-help = <code>/group on</code> · <code>/group off</code> · <code>/group cap 20</code> (<code>/group cap off</code> removes the cap)
+group-turned-on = ✅ Generations are on in this group.
+group-turned-off = ⏸ Generations are off in this group.
+group-cap-set = ✅ At most { $cap } generations a day in this group.
+group-cap-removed = ✅ This group has no daily cap anymore.
+group-cap-usage = Write a number from 1 to { $max }: <code>/group cap 20</code>, or <code>/group cap off</code>.
+admin-audit-group-enabled = turned generations on in group { $chat }
+admin-audit-group-disabled = turned generations off in group { $chat }
+admin-audit-group-cap-set = set the daily cap of group { $chat } to { $cap } (0: none)

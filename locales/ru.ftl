@@ -1366,3 +1366,28 @@ miniapp-rules-place-group = группа
 miniapp-rules-place-guest = гостевой чат
 miniapp-rules-matched = Сработало:
 miniapp-rules-banned = забанен
+
+# ── Группы (/group, issue 42) ──
+group-joined-off = 👋 Спасибо, что добавили { brand-name }! Бот работает только в личных чатах, поэтому выходит из группы. Напишите ему напрямую: @{ $bot }
+group-joined-closed = 👋 Привет! Генерации здесь заработают, когда админ { brand-name } включит их командой /group.
+group-joined-open = 👋 Привет! Любой участник может попросить у { brand-name } картинку: <code>/generate@{ $bot } рыжая лиса в снегу</code>. Каждый платит из своего кошелька.
+group-status-title = 👥 <b>{ $title }</b>
+group-status-open = ✅ Генерации здесь включены.
+group-status-closed = ⏸ Генерации здесь выключены.
+group-status-off = ⏸ Группы для этого бота выключены (GROUPS=off).
+group-status-today = Сегодня: { $used ->
+    [one] { $used } генерация
+    [few] { $used } генерации
+   *[other] { $used } генераций
+  }
+group-status-cap = Дневной лимит: { $cap }
+group-status-no-cap = Дневного лимита нет.
+group-status-help = <code>/group on</code> · <code>/group off</code> · <code>/group cap 20</code> (<code>/group cap off</code> снимает лимит)
+group-turned-on = ✅ Генерации в этой группе включены.
+group-turned-off = ⏸ Генерации в этой группе выключены.
+group-cap-set = ✅ Дневной лимит группы: { $cap }.
+group-cap-removed = ✅ Дневного лимита у группы больше нет.
+group-cap-usage = Напишите число от 1 до { $max }: <code>/group cap 20</code> или <code>/group cap off</code>.
+admin-audit-group-enabled = включение генераций в группе { $chat }
+admin-audit-group-disabled = выключение генераций в группе { $chat }
+admin-audit-group-cap-set = дневной лимит группы { $chat }: { $cap } (0 — без лимита)

@@ -1395,3 +1395,28 @@ miniapp-rules-place-group = група
 miniapp-rules-place-guest = гостьовий чат
 miniapp-rules-matched = Спрацювало:
 miniapp-rules-banned = заблоковано
+
+# ── Групи (/group, issue 42) ──
+group-joined-off = 👋 Дякуємо, що додали { brand-name }! Бот працює лише в особистих чатах, тож виходить із групи. Напишіть йому напряму: @{ $bot }
+group-joined-closed = 👋 Привіт! Генерації тут запрацюють, коли адмін { brand-name } увімкне їх командою /group.
+group-joined-open = 👋 Привіт! Будь-хто тут може попросити в { brand-name } зображення: <code>/generate@{ $bot } руда лисиця в снігу</code>. Кожен платить зі свого гаманця.
+group-status-title = 👥 <b>{ $title }</b>
+group-status-open = ✅ Генерації тут увімкнено.
+group-status-closed = ⏸ Генерації тут вимкнено.
+group-status-off = ⏸ Групи для цього бота вимкнено (GROUPS=off).
+group-status-today = Сьогодні: { $used ->
+    [one] { $used } генерація
+    [few] { $used } генерації
+   *[other] { $used } генерацій
+  }
+group-status-cap = Денний ліміт: { $cap }
+group-status-no-cap = Денного ліміту немає.
+group-status-help = <code>/group on</code> · <code>/group off</code> · <code>/group cap 20</code> (<code>/group cap off</code> знімає ліміт)
+group-turned-on = ✅ Генерації в цій групі увімкнено.
+group-turned-off = ⏸ Генерації в цій групі вимкнено.
+group-cap-set = ✅ Денний ліміт групи: { $cap }.
+group-cap-removed = ✅ Денного ліміту в групи більше немає.
+group-cap-usage = Напишіть число від 1 до { $max }: <code>/group cap 20</code> або <code>/group cap off</code>.
+admin-audit-group-enabled = увімкнення генерацій у групі { $chat }
+admin-audit-group-disabled = вимкнення генерацій у групі { $chat }
+admin-audit-group-cap-set = денний ліміт групи { $chat }: { $cap } (0 — без ліміту)

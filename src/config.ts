@@ -148,6 +148,13 @@ const whiteLabelEnv = {
     .default('0')
     .transform(Number),
   ACCESS_MODE: z.enum(['open', 'allowlist'], { message: 'must be "open" or "allowlist"' }).default('open'),
+  /**
+   * Generations in groups the bot is a member of (issue 42): off (default), allowlist (a group
+   * works once an admin of the bot turns it on with /group there), or on (every group).
+   */
+  GROUPS: z
+    .enum(['off', 'allowlist', 'on'], { message: 'must be "off", "allowlist" or "on"' })
+    .default('off'),
   ALLOWED_USER_IDS: idList,
   BANNED_USER_IDS: idList,
   MAX_ACTIVE_ORDERS_PER_USER: z
@@ -541,6 +548,8 @@ export interface Config {
   reminders: readonly ReminderRule[];
   /** Stars of the one-time promo code a win-back reminder carries (WIN_BACK_PROMO_STARS; 0: none). */
   winBackPromoStars: number;
+  /** Groups the bot takes orders in (GROUPS; issue 42). */
+  groups: { mode: 'off' | 'allowlist' | 'on' };
   /** Who may use the bot; ADMIN_IDS always may. */
   access: { mode: 'open' | 'allowlist'; allowedUserIds: number[]; bannedUserIds: number[] };
   /** Per-user caps checked before an order is sent (null: none); the amount is a decimal string. */
@@ -712,6 +721,7 @@ function configFrom(env0: Record<string, string>): Config | string[] {
     },
     reminders: env.REMINDERS,
     winBackPromoStars: env.WIN_BACK_PROMO_STARS,
+    groups: { mode: env.GROUPS },
     access: {
       mode: env.ACCESS_MODE,
       allowedUserIds: env.ALLOWED_USER_IDS,
@@ -780,6 +790,7 @@ const TEMPLATE_KEYS = new Set<string>([
   'HIDDEN_MODEL_TYPES',
   'REMINDERS',
   'WIN_BACK_PROMO_STARS',
+  'GROUPS',
   'MAX_ACTIVE_ORDERS_PER_USER',
   'DAILY_ORDERS_PER_USER',
   'DAILY_SPEND_PER_USER_USD',

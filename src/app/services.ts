@@ -22,6 +22,7 @@ import { BotSpendCap } from '../services/bot-spend-cap.js';
 import { CatalogService } from '../services/catalog.js';
 import { composeHooks } from '../services/compose-hooks.js';
 import { ContentRulesService } from '../services/content-rules.js';
+import { GroupsService } from '../services/groups.js';
 import type { Services } from '../services/index.js';
 import { InputReupload } from '../services/input-reupload.js';
 import { LiveSettings, type SettingsDefaults } from '../services/live-settings.js';
@@ -244,6 +245,13 @@ export function createServices(opts: {
       audit: store.audit,
       paidOrders: async (userId) => (await store.stats.customerOrders(userId)).completed,
       adminIds: config.adminIds,
+      logger,
+      ...(opts.now && { now: opts.now }),
+    }),
+    groups: new GroupsService({
+      repo: store.groupChats,
+      audit: store.audit,
+      mode: config.groups.mode,
       logger,
       ...(opts.now && { now: opts.now }),
     }),

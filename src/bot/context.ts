@@ -59,6 +59,7 @@ export interface BotDeps
     | 'bots'
     | 'upstreamKey'
     | 'contentRules'
+    | 'groups'
   > {
   config: Config;
   logger: Logger;

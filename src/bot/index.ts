@@ -41,6 +41,7 @@ import { contentRulesFeature } from './features/content-rules.js';
 import { customerCardFeature } from './features/customer-card.js';
 import { dashboardFeature } from './features/dashboard.js';
 import { createGenerateFeature } from './features/generate.js';
+import { groupsFeature } from './features/groups.js';
 import { helpFeature } from './features/help.js';
 import { inviteFeature } from './features/invite.js';
 import { languageFeature } from './features/language.js';
@@ -294,6 +295,7 @@ export function installFeatures(telegram: TelegramBot, opts: FeatureOptions): Bo
   protectedBot.use(inviteFeature);
   protectedBot.use(campaignsFeature);
   protectedBot.use(contentRulesFeature);
+  protectedBot.use(groupsFeature);
   protectedBot.use(dashboardFeature);
   protectedBot.use(botsFeature);
   protectedBot.use(managedBotsFeature);

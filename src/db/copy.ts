@@ -41,6 +41,7 @@ const TABLES = [
   'reminders',
   'contentRules',
   'contentBlocks',
+  'groupChats',
 ] as const satisfies readonly (keyof Tables)[];
 
 /** Tables the migrations fill (the main bot's row): an empty target has them, and the copy replaces them. */

@@ -17,6 +17,7 @@ import { CatalogSnapshotsRepository } from './repositories/catalog-snapshots.js'
 import { ContentRulesRepository } from './repositories/content-rules.js';
 import { createConversationStateStorage } from './repositories/conversation-states.js';
 import { DashboardRepository } from './repositories/dashboard.js';
+import { GroupChatsRepository } from './repositories/group-chats.js';
 import { InboxReplicasRepository } from './repositories/inbox-replicas.js';
 import { LiveSettingsRepository, SettingsVersionsRepository } from './repositories/live-settings.js';
 import { OrdersRepository } from './repositories/orders.js';
@@ -77,6 +78,7 @@ export {
   CatalogSnapshotsRepository,
   ContentRulesRepository,
   DashboardRepository,
+  GroupChatsRepository,
   InboxReplicasRepository,
   LiveSettingsRepository,
   OrdersRepository,
@@ -127,6 +129,8 @@ export interface Store {
   readonly reminders: RemindersRepository;
   /** Content rules (issue 42) and the descriptions they refused. */
   readonly contentRules: ContentRulesRepository;
+  /** The groups the bot was added to, and their admins' settings (issue 42). */
+  readonly groupChats: GroupChatsRepository;
   /** The bots this deployment serves, the main one first. */
   readonly bots: BotsRepository;
   /** Every bot's live settings version at once (the process's one look for all its bots). */
@@ -191,6 +195,7 @@ export function storeOn(engine: Engine, opts: StoreOptions | (() => number) = {}
     subscriptions: new SubscriptionsRepository(engine, scope, wallet, now),
     reminders: new RemindersRepository(engine, scope, now),
     contentRules: new ContentRulesRepository(engine, scope, now),
+    groupChats: new GroupChatsRepository(engine, scope, now),
     bots: new BotsRepository(engine, now),
     settingsVersions: new SettingsVersionsRepository(engine),
     waitingBots: new WaitingBotsRepository(engine, now),

@@ -567,3 +567,17 @@ export interface ContentBlockRecord extends BotOwned {
   banned: boolean;
   createdAt: Date;
 }
+
+/** A group the bot was added to (issue 42), and what its admins set there. */
+export interface GroupChatRecord extends BotOwned {
+  chatId: number;
+  title: string;
+  /** The bot is in the group now. */
+  member: boolean;
+  /** null: as GROUPS says. */
+  enabled: boolean | null;
+  /** Generations a UTC day; null: no cap. */
+  dailyCap: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+}

@@ -16,6 +16,7 @@ import type { BotRegistry } from './bot-registry.js';
 import type { BotSpendCap } from './bot-spend-cap.js';
 import type { CatalogService } from './catalog.js';
 import type { ContentRulesService } from './content-rules.js';
+import type { GroupsService } from './groups.js';
 import type { InputReupload } from './input-reupload.js';
 import type { LiveSettings } from './live-settings.js';
 import type { MediaRelay } from './media-relay.js';
@@ -65,6 +66,8 @@ export interface Services {
   reminders: RemindersService;
   /** Content rules (issue 42): descriptions screened before pricing, strikes and bans, gated models. */
   contentRules: ContentRulesService;
+  /** The groups the bot takes orders in (GROUPS), turned on, off and capped by admins (issue 42). */
+  groups: GroupsService;
   /** The bots served beyond BOT_TOKEN, their tokens sealed with BOT_TOKENS_SECRET. */
   bots: BotRegistry;
   /** An added bot's own upstream key (/upstream_key), sealed like its token; the shared key otherwise. */

@@ -6,7 +6,8 @@
  * after round, until auto-retry gives up and the customer sees an error.
  *
  * After a 429, sends to that chat go one at a time, `gapMs` apart (Telegram: one message a second to
- * a chat), from the end of `retry_after` on. A chat that has had no 429 is never delayed. The gate is
+ * a chat; `groupGapMs` for a group, whose limit is 20 messages a minute: a busy group gets its
+ * results late rather than a 429 again), from the end of `retry_after` on. A chat that has had no 429 is never delayed. The gate is
  * per process, shared by the bot's Api and the broadcast sender's. The outbound scheduler in front
  * of it (telegram/outbound-scheduler.ts) asks `readyAt` and lets a held chat's post go only then.
  */
@@ -22,12 +23,15 @@ const SWEEP_ABOVE = 1_000;
 export interface ChatFloodGateOptions {
   /** Spacing of sends to a chat after it got a 429 (default 1,000 ms). */
   gapMs?: number;
+  /** Spacing of sends to a group (a negative chat id) after it got a 429 (default 3,000 ms). */
+  groupGapMs?: number;
   now?: () => number;
   pause?: (ms: number, signal: AbortSignal | undefined) => Promise<void>;
 }
 
 export class ChatFloodGate {
   readonly #gapMs: number;
+  readonly #groupGapMs: number;
   readonly #now: () => number;
   readonly #pause: NonNullable<ChatFloodGateOptions['pause']>;
   /** Chat -> the earliest time its next send may start. Only chats that had a 429. */
@@ -35,6 +39,7 @@ export class ChatFloodGate {
 
   constructor(opts: ChatFloodGateOptions = {}) {
     this.#gapMs = opts.gapMs ?? 1_000;
+    this.#groupGapMs = opts.groupGapMs ?? 3_000;
     this.#now = opts.now ?? Date.now;
     this.#pause = opts.pause ?? realPause;
   }
@@ -92,7 +97,7 @@ export class ChatFloodGate {
         return;
       }
       if (next <= now) {
-        this.#nextAt.set(chat, now + this.#gapMs);
+        this.#nextAt.set(chat, now + (Number(chat) < 0 ? this.#groupGapMs : this.#gapMs));
         return;
       }
       await this.#pause(next - now, signal);

@@ -116,4 +116,19 @@ describe('ChatFloodGate', () => {
     expect(h.accepted.at(-1)?.at).toBe(before);
     expect(h.gate.gatedChats).toBe(0);
   });
+
+  it('a busy group gets its messages late, 20 a minute, never a 429 ignored', async () => {
+    const h = harness(true);
+    const group = -100_500;
+    const outcomes = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => sleepOn(h.timers, i * 10).then(() => h.send(group, `m${i}`))),
+    );
+    expect(outcomes.every(Boolean)).toBe(true);
+    expect(h.telegram.stats.ignored).toBe(0);
+    const times = h.accepted.map((a) => a.at).sort((a, b) => a - b);
+    // Any 60 s holds at most 20 of them (Telegram's limit for a group).
+    for (let i = 20; i < times.length; i++) expect(times[i]! - times[i - 20]!).toBeGreaterThanOrEqual(60_000);
+    // Once gated, the group's sends are spaced for 20 a minute, not one a second.
+    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(3_000);
+  });
 });

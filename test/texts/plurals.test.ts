@@ -96,6 +96,13 @@ const TABLE: PluralCase[] = [
     uk: ['1 відхилений опис', '2 відхилені описи', '5 відхилених описів', '21 відхилений опис'],
   },
   {
+    key: 'group-status-today',
+    variable: 'used',
+    en: ['1 generation', '2 generations', '5 generations', '21 generations'],
+    ru: ['1 генерация', '2 генерации', '5 генераций', '21 генерация'],
+    uk: ['1 генерація', '2 генерації', '5 генерацій', '21 генерація'],
+  },
+  {
     key: 'rules-models-gated',
     variable: 'count',
     en: ['1 model is', '2 models are', '5 models are', '21 models are'],

@@ -31,6 +31,9 @@ export const KNOWN_ACTIONS = new Set([
   'campaign_created',
   'user_auto_banned',
   'content_rules_changed',
+  'group_enabled',
+  'group_disabled',
+  'group_cap_set',
 ]);
 
 function actionText(ctx: BaseContext, entry: AuditEntryRecord): string {

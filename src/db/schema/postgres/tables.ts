@@ -512,6 +512,22 @@ export const reminders = pgTable(
   ],
 );
 
+/** See schema/sqlite/group-chats.ts. */
+export const groupChats = pgTable(
+  'group_chats',
+  {
+    botId: botKey(),
+    chatId: telegramId('chat_id').notNull(),
+    title: text('title').notNull(),
+    member: boolean('member').notNull(),
+    enabled: boolean('enabled'),
+    dailyCap: integer('daily_cap'),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.botId, t.chatId] })],
+);
+
 /** See schema/sqlite/content-rules.ts. */
 export const contentRules = pgTable(
   'content_rules',

@@ -6,6 +6,7 @@ export { bots } from './bots.js';
 export { catalogSnapshots } from './catalog-snapshots.js';
 export { contentBlocks, contentRules } from './content-rules.js';
 export { conversationStates } from './conversation-states.js';
+export { groupChats } from './group-chats.js';
 export { liveSettings, modelSettings } from './live-settings.js';
 export { orders } from './orders.js';
 export { promoCodes, promoMisses, promoRedemptions } from './promo-codes.js';

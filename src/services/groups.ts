@@ -1,0 +1,101 @@
+/**
+ * Groups the bot takes orders in (issue 42). GROUPS says where: `off` (none: the bot leaves a group
+ * it is added to), `allowlist` (a group works once an admin of the bot turns it on there with
+ * /group) or `on` (every group, unless an admin turned it off). An admin may also cap a group's
+ * generations per UTC day. Every change is audited.
+ */
+import type { AuditLogRepository, GroupChatRecord, GroupChatsRepository } from '../db/index.js';
+import { utcDay } from '../domain/utc-day.js';
+import type { Logger } from '../logger.js';
+
+export type GroupsMode = 'off' | 'allowlist' | 'on';
+
+/** Whether a group takes orders now, and why not. */
+export type GroupVerdict =
+  | { kind: 'open' }
+  /** GROUPS=off. */
+  | { kind: 'off' }
+  /** Not turned on (allowlist), turned off by an admin, or the bot is not a member. */
+  | { kind: 'closed' }
+  /** Today's generations reached the group's cap; it opens again at `resetsAt`. */
+  | { kind: 'capped'; cap: number; resetsAt: number };
+
+export interface GroupStatus {
+  group: GroupChatRecord | undefined;
+  verdict: GroupVerdict;
+  usedToday: number;
+}
+
+export class GroupsService {
+  readonly #repo: GroupChatsRepository;
+  readonly #audit: AuditLogRepository;
+  readonly #logger: Logger;
+  readonly #now: () => number;
+  readonly mode: GroupsMode;
+
+  constructor(deps: {
+    repo: GroupChatsRepository;
+    audit: AuditLogRepository;
+    mode: GroupsMode;
+    logger: Logger;
+    now?: () => number;
+  }) {
+    this.#repo = deps.repo;
+    this.#audit = deps.audit;
+    this.mode = deps.mode;
+    this.#logger = deps.logger.child({ component: 'groups' });
+    this.#now = deps.now ?? Date.now;
+  }
+
+  /** The bot was added to a group, removed from it, or the group was renamed. */
+  membership(chatId: number, title: string, member: boolean): Promise<GroupChatRecord> {
+    this.#logger.info({ chatId, member }, 'group membership changed');
+    return this.#repo.seen(chatId, title, member);
+  }
+
+  async status(chatId: number): Promise<GroupStatus> {
+    const group = await this.#repo.find(chatId);
+    const day = utcDay(this.#now());
+    const usedToday = group ? await this.#repo.ordersSince(chatId, new Date(day.start)) : 0;
+    return { group, verdict: this.#verdict(group, usedToday, day.end), usedToday };
+  }
+
+  async verdict(chatId: number): Promise<GroupVerdict> {
+    return (await this.status(chatId)).verdict;
+  }
+
+  list(): Promise<GroupChatRecord[]> {
+    return this.#repo.list();
+  }
+
+  /** Turns a group on or off; false when nothing changed (or the group was never seen). */
+  async setEnabled(adminId: number, chatId: number, enabled: boolean): Promise<boolean> {
+    if (!(await this.#repo.set(chatId, { enabled }))) return false;
+    await this.#audit.record({
+      actorId: adminId,
+      action: enabled ? 'group_enabled' : 'group_disabled',
+      details: { chat: chatId },
+    });
+    return true;
+  }
+
+  /** Caps a group's generations per UTC day (null: no cap); false when nothing changed. */
+  async setDailyCap(adminId: number, chatId: number, cap: number | null): Promise<boolean> {
+    if (!(await this.#repo.set(chatId, { dailyCap: cap }))) return false;
+    await this.#audit.record({
+      actorId: adminId,
+      action: 'group_cap_set',
+      details: { chat: chatId, cap: cap ?? 0 },
+    });
+    return true;
+  }
+
+  #verdict(group: GroupChatRecord | undefined, usedToday: number, dayEnd: number): GroupVerdict {
+    if (this.mode === 'off') return { kind: 'off' };
+    if (!group?.member || group.enabled === false) return { kind: 'closed' };
+    if (this.mode === 'allowlist' && group.enabled !== true) return { kind: 'closed' };
+    if (group.dailyCap !== null && usedToday >= group.dailyCap)
+      return { kind: 'capped', cap: group.dailyCap, resetsAt: dayEnd };
+    return { kind: 'open' };
+  }
+}
