@@ -41,6 +41,7 @@ import { contentRulesFeature } from './features/content-rules.js';
 import { customerCardFeature } from './features/customer-card.js';
 import { dashboardFeature } from './features/dashboard.js';
 import { createGenerateFeature } from './features/generate.js';
+import { groupOrdersFeature } from './features/group-orders.js';
 import { groupsFeature } from './features/groups.js';
 import { helpFeature } from './features/help.js';
 import { inviteFeature } from './features/invite.js';
@@ -296,6 +297,7 @@ export function installFeatures(telegram: TelegramBot, opts: FeatureOptions): Bo
   protectedBot.use(campaignsFeature);
   protectedBot.use(contentRulesFeature);
   protectedBot.use(groupsFeature);
+  protectedBot.use(groupOrdersFeature);
   protectedBot.use(dashboardFeature);
   protectedBot.use(botsFeature);
   protectedBot.use(managedBotsFeature);

@@ -8,14 +8,14 @@ import type { SupportedLocale } from '../db/records.js';
 export class Accounts {
   readonly #users: Pick<
     UsersRepository,
-    'touch' | 'setLocale' | 'markBlocked' | 'setPromptInCaption' | 'setRemindersOff'
+    'touch' | 'find' | 'setLocale' | 'markBlocked' | 'setPromptInCaption' | 'setRemindersOff'
   >;
   readonly #adminIds: ReadonlySet<number>;
 
   constructor(
     users: Pick<
       UsersRepository,
-      'touch' | 'setLocale' | 'markBlocked' | 'setPromptInCaption' | 'setRemindersOff'
+      'touch' | 'find' | 'setLocale' | 'markBlocked' | 'setPromptInCaption' | 'setRemindersOff'
     >,
     adminIds: readonly number[],
   ) {
@@ -33,6 +33,11 @@ export class Accounts {
     updateId?: number | undefined;
   }): Promise<UserRecord> {
     return this.#users.touch(from, this.#adminIds.has(from.id));
+  }
+
+  /** Their stored row (a name to show others, in a group). */
+  find(userId: number): Promise<UserRecord | undefined> {
+    return this.#users.find(userId);
   }
 
   setLocale(userId: number, locale: SupportedLocale): Promise<void> {

@@ -256,3 +256,14 @@ export function buildRequest(model: Model, plan: FormPlan, answers: FormAnswers)
   if (Object.keys(options).length > 0) request.options = options;
   return request;
 }
+
+/**
+ * A model ordered from a description alone: it takes a prompt, asks for no file it needs, and every
+ * option it requires has a default (what a group or guest order, made from one line, can use).
+ */
+export function ordersFromPromptAlone(model: Model): boolean {
+  const plan = planForm(model);
+  if (!plan.prompt) return false;
+  if (plan.media.some((step) => step.required)) return false;
+  return missingRequiredOptions(plan, {}, {}).length === 0;
+}

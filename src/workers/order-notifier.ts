@@ -30,6 +30,7 @@ import {
   isTelegramRefusal,
 } from '../telegram/delivery/deliver.js';
 import { sweepStaleDownloads } from '../telegram/delivery/download.js';
+import { groupResultKeyboard, isGroupChat } from '../telegram/group-card.js';
 import { type Texts, textsFor } from '../telegram/i18n.js';
 import { afterResultKeyboard, afterResultNext } from '../telegram/keyboards/after-result.js';
 import {
@@ -92,6 +93,7 @@ export class OrderNotifier implements TrackerEvents {
   readonly #orders: OrdersRepository;
   readonly #users: OrderNotifierOptions['users'];
   readonly #sharing: boolean;
+  #me: Promise<string | undefined> | undefined;
   readonly #modelDisplays: ModelDisplays | undefined;
   readonly #config: OrderNotifierOptions['config'];
   readonly #log: Logger;
@@ -320,6 +322,8 @@ export class OrderNotifier implements TrackerEvents {
   async #put(row: OrderRecord, view: OrderStatusView, mode: 'edit' | 'replace'): Promise<void> {
     const api = this.#api;
     const current = (await this.#orders.find(row.id))?.statusMessageId ?? row.statusMessageId;
+    // In a group, everyone reads the status and nobody but its caller may act on it: no buttons.
+    if (isGroupChat(row.chatId)) view = await this.#groupView(row, view);
     const markup = view.keyboard.inline_keyboard.length > 0 ? view.keyboard : undefined;
     if (mode === 'edit' && current) {
       try {
@@ -341,6 +345,23 @@ export class OrderNotifier implements TrackerEvents {
           .catch(() => undefined);
       });
     }
+  }
+
+  /** A group order's status: whose order it is, and no buttons. */
+  async #groupView(row: OrderRecord, view: OrderStatusView): Promise<OrderStatusView> {
+    const user = await this.#users?.find(row.userId);
+    const texts = textsFor(this.#i18n, user?.locale ?? row.locale);
+    const forLine = texts.t('group-order-for', { name: user?.firstName ?? '' });
+    return { ...view, text: `${forLine}\n${view.text}`, keyboard: new InlineKeyboard() };
+  }
+
+  /** The bot's @username, for the link under a group's result (asked once). */
+  async #username(): Promise<string | undefined> {
+    this.#me ??= this.#api.getMe().then(
+      (me) => me.username,
+      () => undefined,
+    );
+    return this.#me;
   }
 
   /** The status message after a final state; errors are logged (the outcome is already recorded). */
@@ -399,6 +420,9 @@ export class OrderNotifier implements TrackerEvents {
       return;
     }
     let claimed = false;
+    // A group's result is everyone's to see: whose it is and the way to the bot, no owner's buttons.
+    const group = isGroupChat(row.chatId);
+    const username = group ? await this.#username() : undefined;
     let summary: DeliverySummary & { files?: DeliveredFile[] };
     try {
       summary = await deliverResults(
@@ -415,9 +439,14 @@ export class OrderNotifier implements TrackerEvents {
         {
           chatId: row.chatId,
           texts,
-          caption: resultCaption(texts, this.#shown(texts, row), user?.promptInCaption ?? false),
+          caption: group
+            ? `${texts.t('group-order-for', { name: user?.firstName ?? '' })}\n${resultCaption(texts, this.#shown(texts, row), true)}`
+            : resultCaption(texts, this.#shown(texts, row), user?.promptInCaption ?? false),
           keyboard: {
-            forFiles: (files) => afterResultKeyboard(texts, row.id, files, { share: this.#sharing }),
+            forFiles: (files) =>
+              group
+                ? groupResultKeyboard(texts, username)
+                : afterResultKeyboard(texts, row.id, files, { share: this.#sharing }),
             // Several results get bare "➕ 1", "➕ 2" buttons: the text says what they do.
             text: (files) => afterResultNext(texts, files),
           },

@@ -78,19 +78,20 @@ describe('admin commands', () => {
       expect.arrayContaining(['start', 'generate', 'orders', 'help', 'balance', 'stats']),
     );
     // The main bot's admins also get /bots and /newbot (MANAGED_BOTS=admins by default).
-    expect(enList.slice(-10).map((c) => c.command)).toEqual([
+    expect(enList.slice(-11).map((c) => c.command)).toEqual([
       'balance',
       'stats',
       'broadcast',
       'user',
       'audit',
+      'rules',
       'campaign_new',
       'campaigns',
       'dashboard',
       'bots',
       'newbot',
     ]);
-    expect(enList.at(-10)).toEqual({ command: 'balance', description: 'Reseller API balance (admins)' });
+    expect(enList.at(-11)).toEqual({ command: 'balance', description: 'Reseller API balance (admins)' });
     const ruList = stack.emulator.commands({ type: 'chat', chat_id: ADMIN_RU }, 'ru');
     expect(ruList.find((c) => c.command === 'stats')?.description).toBe('Статистика (для админов)');
     expect(stack.emulator.commands({ type: 'chat', chat_id: ADMIN_RU }).map((c) => c.command)).toContain(

@@ -55,12 +55,14 @@ export async function prepareOrder(
   outer: BotContext,
   modelId: number,
   request: ReturnType<typeof buildRequest>,
+  /** Where the order is made: its chat is the group for a group order (issue 42). */
+  place: 'private' | 'group' = 'private',
 ): Promise<PrepareResult> {
   const screen = await outer.deps.contentRules.screenOrder({
     userId: outer.from!.id,
     chatId: outer.chat!.id,
     locale: outer.locale,
-    place: 'private',
+    place,
     modelId,
     ...(request.prompt !== undefined && { text: request.prompt }),
   });

@@ -1,0 +1,99 @@
+/**
+ * The card of an order started in a group (issue 42): the model, the description and the price the
+ * caller would pay, with Confirm, Another model and Cancel. It is shown to the caller alone (an
+ * ephemeral message); where the chat cannot show one, everyone sees it, and its buttons answer
+ * anyone but the caller with whose order it is (bot/features/group-orders.ts).
+ */
+import { type Api, GrammyError, InlineKeyboard } from 'grammy';
+import type { CallbackQuery } from 'grammy/types';
+import type { OrderRecord } from '../db/records.js';
+import { groupOrderData } from './callback-data/group-order.js';
+import type { Texts } from './i18n.js';
+import { editIgnoringNotModified } from './telegram-errors.js';
+import { orderPrice, pricesShown } from './texts/money.js';
+
+export interface GroupCard {
+  text: string;
+  keyboard: InlineKeyboard;
+}
+
+/** `notice` goes above the card (a changed price, a refusal); `open` false: the card has ended. */
+export function groupCard(
+  texts: Texts,
+  order: Pick<OrderRecord, 'id' | 'priceStars' | 'costUsd' | 'priceUsd' | 'request'>,
+  model: string,
+  notice?: string,
+): GroupCard {
+  const price = pricesShown(texts) ? orderPrice(texts, order) : '';
+  const body = texts.t('group-card', { model, prompt: order.request.prompt ?? '' });
+  const keyboard = new InlineKeyboard()
+    .text(
+      price ? texts.t('group-card-confirm-price', { price }) : texts.t('group-card-confirm'),
+      groupOrderData.confirm.pack({ id: order.id }),
+    )
+    .row()
+    .text(texts.t('group-card-another'), groupOrderData.another.pack({ id: order.id }))
+    .text(texts.t('button-cancel'), groupOrderData.cancel.pack({ id: order.id }));
+  return { text: notice ? `${notice}\n\n${body}` : body, keyboard };
+}
+
+/** A 400 sending an ephemeral message: the chat cannot show one (Telegram names no single reason). */
+const ephemeralRefused = (err: unknown) => err instanceof GrammyError && err.error_code === 400;
+
+/**
+ * Sends `text` to `callerId` alone in the group; where the chat cannot show an ephemeral message,
+ * to the group. Returns whether it went to the caller alone.
+ */
+export async function sendToCaller(
+  api: Api,
+  chatId: number,
+  callerId: number,
+  text: string,
+  keyboard?: InlineKeyboard,
+): Promise<boolean> {
+  const markup = keyboard ? { reply_markup: keyboard } : {};
+  try {
+    await api.sendMessage(chatId, text, {
+      ...markup,
+      ephemeral_message_parameters: { receiver_user_id: callerId },
+    });
+    return true;
+  } catch (err) {
+    if (!ephemeralRefused(err)) throw err;
+    await api.sendMessage(chatId, text, markup);
+    return false;
+  }
+}
+
+/** Edits the message a button of it was pressed on, ephemeral or not. */
+export async function editPressed(
+  api: Api,
+  query: CallbackQuery,
+  text: string,
+  keyboard: InlineKeyboard = new InlineKeyboard(),
+): Promise<void> {
+  const message = query.message;
+  if (!message) return;
+  const ephemeralId = 'ephemeral_message_id' in message ? message.ephemeral_message_id : undefined;
+  if (ephemeralId !== undefined && message.message_id === 0) {
+    await editIgnoringNotModified(
+      api.editEphemeralMessageText(message.chat.id, query.from.id, ephemeralId, text, {
+        reply_markup: keyboard,
+      }),
+    );
+    return;
+  }
+  await editIgnoringNotModified(
+    api.editMessageText(message.chat.id, message.message_id, text, { reply_markup: keyboard }),
+  );
+}
+
+/** An order made in a group: its chat is the group (Telegram's group and supergroup ids are negative). */
+export const isGroupChat = (chatId: number): boolean => chatId < 0;
+
+/** Under a result posted in a group: the way to the bot, for everyone who saw it. */
+export function groupResultKeyboard(texts: Texts, botUsername: string | undefined): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  if (botUsername) keyboard.url(texts.t('group-result-make-your-own'), `https://t.me/${botUsername}`);
+  return keyboard;
+}
