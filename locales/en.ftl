@@ -1370,6 +1370,59 @@ group-card-placed = ✅ Order placed: { $model }. The result will be posted here
 group-card-top-up = ⭐ Top up in the private chat
 group-order-for = 🎨 For { $name }
 group-result-make-your-own = ✨ Make your own
+group-result-report = ⚠️ Report
+report-thanks = Thanks: the admins will look at it.
+report-again = You've already reported this.
+report-admin = ⚠️ <b>Report #{ $id }</b> · { $chat }
+    Owner: { $owner } (<code>{ $ownerId }</code>) · { $model }
+    “{ $prompt }”
+report-button-remove = 🗑 Remove the post
+report-button-ban = ⛔️ Ban the owner
+report-button-dismiss = ✔️ Dismiss
+report-remove-failed = The post couldn't be removed: it's over 48 hours old or already gone. Ban the owner or dismiss the report instead.
+report-done = Done.
+report-already = Another admin has already handled this report.
+report-status-open = ⏳ Waiting for an admin.
+report-status-removed = 🗑 The post was removed.
+report-status-banned = ⛔️ The owner was banned.
+report-status-dismissed = ✔️ Dismissed.
+reports-none = No open reports.
+admin-command-reports = Reported posts in groups (admins)
+admin-stats-reports = ⚠️ Reports from groups, last 30 days: { $reports }; waiting: { $open }
+admin-audit-report-removed = removed a reported post of { $target } (report #{ $report })
+admin-audit-report-banned = banned { $target } over report #{ $report }
+admin-audit-report-dismissed = dismissed report #{ $report } about { $target }
 admin-audit-group-enabled = turned generations on in group { $chat }
 admin-audit-group-disabled = turned generations off in group { $chat }
 admin-audit-group-cap-set = set the daily cap of group { $chat } to { $cap } (0: none)
+
+# ── Control room: groups ──
+miniapp-tab-groups = Groups
+miniapp-groups-title = Groups
+miniapp-groups-mode-off = Groups are off (GROUPS=off): the bot leaves groups it is added to.
+miniapp-groups-mode-allowlist = Groups on request (GROUPS=allowlist): a group takes orders once it is turned on, here or with /group on in the group.
+miniapp-groups-mode-on = Groups are on (GROUPS=on): every group the bot is in takes orders, unless it is turned off here or with /group off in the group.
+miniapp-groups-empty = Add the bot to a group, then it shows here.
+miniapp-groups-left = bot left
+miniapp-groups-chat-id = Chat ID: { $id }
+miniapp-groups-open = Takes orders now
+miniapp-groups-closed = Takes no orders
+miniapp-groups-capped = Today's cap reached
+miniapp-groups-used-today = Generations today: { $used }
+miniapp-groups-cap-now = Daily cap: { $cap }
+miniapp-groups-no-cap = No daily cap
+miniapp-groups-switch = Orders in this group
+miniapp-groups-on = On
+miniapp-groups-off = Off
+miniapp-groups-default = Default
+miniapp-groups-default-off = Default: as GROUPS=off says, no group takes orders.
+miniapp-groups-default-allowlist = Default: as GROUPS=allowlist says, the group takes no orders until it is turned on.
+miniapp-groups-default-on = Default: as GROUPS=on says, the group takes orders.
+miniapp-groups-cap = Daily cap (empty: no cap)
+miniapp-groups-save = Save
+miniapp-groups-saved = Saved.
+miniapp-groups-invalid = Not saved: fix the marked field.
+miniapp-groups-fix-cap = Enter a whole number from 1 to { $max }, or leave the field empty for no cap.
+miniapp-groups-fix-other = Some values weren't accepted. Reload the page and try again.
+miniapp-groups-unknown = The bot no longer knows this group. Reload the page.
+admin-audit-group-default = set group { $chat } back to the default (as GROUPS says)

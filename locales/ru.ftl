@@ -1403,6 +1403,59 @@ group-card-placed = ✅ Заказ оформлен: { $model }. Результ�
 group-card-top-up = ⭐ Пополнить в личном чате
 group-order-for = 🎨 Для { $name }
 group-result-make-your-own = ✨ Создать своё
+group-result-report = ⚠️ Пожаловаться
+report-thanks = Спасибо, админы посмотрят.
+report-again = Вы уже пожаловались на это.
+report-admin = ⚠️ <b>Жалоба № { $id }</b> · { $chat }
+    Автор: { $owner } (<code>{ $ownerId }</code>) · { $model }
+    «{ $prompt }»
+report-button-remove = 🗑 Удалить пост
+report-button-ban = ⛔️ Забанить автора
+report-button-dismiss = ✔️ Отклонить
+report-remove-failed = Пост не удалось удалить: ему больше 48 часов или его уже нет. Забаньте автора или отклоните жалобу.
+report-done = Готово.
+report-already = Эту жалобу уже разобрал другой админ.
+report-status-open = ⏳ Ждёт админа.
+report-status-removed = 🗑 Пост удалён.
+report-status-banned = ⛔️ Автор забанен.
+report-status-dismissed = ✔️ Жалоба отклонена.
+reports-none = Открытых жалоб нет.
+admin-command-reports = Жалобы на посты в группах (для админов)
+admin-stats-reports = ⚠️ Жалобы из групп за 30 дней: { $reports }; ждут решения: { $open }
+admin-audit-report-removed = удаление поста { $target } по жалобе № { $report }
+admin-audit-report-banned = бан { $target } по жалобе № { $report }
+admin-audit-report-dismissed = отклонение жалобы № { $report } на { $target }
 admin-audit-group-enabled = включение генераций в группе { $chat }
 admin-audit-group-disabled = выключение генераций в группе { $chat }
 admin-audit-group-cap-set = дневной лимит группы { $chat }: { $cap } (0 — без лимита)
+
+# ── Control room: groups ──
+miniapp-tab-groups = Группы
+miniapp-groups-title = Группы
+miniapp-groups-mode-off = Группы выключены (GROUPS=off): бот выходит из групп, в которые его добавляют.
+miniapp-groups-mode-allowlist = Группы по разрешению (GROUPS=allowlist): группа принимает заказы, когда её включат здесь или командой /group on в самой группе.
+miniapp-groups-mode-on = Группы включены (GROUPS=on): заказы принимаются во всех группах, где есть бот, кроме выключенных здесь или командой /group off в самой группе.
+miniapp-groups-empty = Добавьте бота в группу — и она появится здесь.
+miniapp-groups-left = бот вышел
+miniapp-groups-chat-id = ID чата: { $id }
+miniapp-groups-open = Принимает заказы
+miniapp-groups-closed = Не принимает заказы
+miniapp-groups-capped = Дневной лимит исчерпан
+miniapp-groups-used-today = Генераций сегодня: { $used }
+miniapp-groups-cap-now = Дневной лимит: { $cap }
+miniapp-groups-no-cap = Без дневного лимита
+miniapp-groups-switch = Заказы в этой группе
+miniapp-groups-on = Включены
+miniapp-groups-off = Выключены
+miniapp-groups-default = По умолчанию
+miniapp-groups-default-off = По умолчанию — как задано в GROUPS=off: ни одна группа не принимает заказы.
+miniapp-groups-default-allowlist = По умолчанию — как задано в GROUPS=allowlist: группа не принимает заказы, пока её не включат.
+miniapp-groups-default-on = По умолчанию — как задано в GROUPS=on: группа принимает заказы.
+miniapp-groups-cap = Дневной лимит (пусто — без лимита)
+miniapp-groups-save = Сохранить
+miniapp-groups-saved = Сохранено.
+miniapp-groups-invalid = Не сохранено: исправьте отмеченное поле.
+miniapp-groups-fix-cap = Введите целое число от 1 до { $max } или оставьте поле пустым, чтобы снять лимит.
+miniapp-groups-fix-other = Некоторые значения не приняты. Обновите страницу и попробуйте снова.
+miniapp-groups-unknown = Бот больше не знает эту группу. Обновите страницу.
+admin-audit-group-default = возврат группы { $chat } к настройке по умолчанию (как задано в GROUPS)

@@ -1432,6 +1432,59 @@ group-card-placed = ✅ Замовлення оформлено: { $model }. Р�
 group-card-top-up = ⭐ Поповнити в особистому чаті
 group-order-for = 🎨 Для { $name }
 group-result-make-your-own = ✨ Створити своє
+group-result-report = ⚠️ Поскаржитися
+report-thanks = Дякуємо, адміни подивляться.
+report-again = Ви вже поскаржилися на це.
+report-admin = ⚠️ <b>Скарга № { $id }</b> · { $chat }
+    Автор: { $owner } (<code>{ $ownerId }</code>) · { $model }
+    «{ $prompt }»
+report-button-remove = 🗑 Видалити допис
+report-button-ban = ⛔️ Заблокувати автора
+report-button-dismiss = ✔️ Відхилити
+report-remove-failed = Допис не вдалося видалити: йому понад 48 годин або його вже немає. Заблокуйте автора або відхиліть скаргу.
+report-done = Готово.
+report-already = Цю скаргу вже розглянув інший адмін.
+report-status-open = ⏳ Чекає на адміна.
+report-status-removed = 🗑 Допис видалено.
+report-status-banned = ⛔️ Автора заблоковано.
+report-status-dismissed = ✔️ Скаргу відхилено.
+reports-none = Відкритих скарг немає.
+admin-command-reports = Скарги на дописи в групах (для адмінів)
+admin-stats-reports = ⚠️ Скарги з груп за 30 днів: { $reports }; чекають на рішення: { $open }
+admin-audit-report-removed = видалення допису користувача { $target } за скаргою № { $report }
+admin-audit-report-banned = бан користувача { $target } за скаргою № { $report }
+admin-audit-report-dismissed = відхилення скарги № { $report } на користувача { $target }
 admin-audit-group-enabled = увімкнення генерацій у групі { $chat }
 admin-audit-group-disabled = вимкнення генерацій у групі { $chat }
 admin-audit-group-cap-set = денний ліміт групи { $chat }: { $cap } (0 — без ліміту)
+
+# ── Control room: groups ──
+miniapp-tab-groups = Групи
+miniapp-groups-title = Групи
+miniapp-groups-mode-off = Групи вимкнено (GROUPS=off): бот виходить із груп, до яких його додають.
+miniapp-groups-mode-allowlist = Групи за дозволом (GROUPS=allowlist): група приймає замовлення, щойно її увімкнуть тут або командою /group on у самій групі.
+miniapp-groups-mode-on = Групи увімкнено (GROUPS=on): замовлення приймаються в усіх групах, де є бот, крім вимкнених тут або командою /group off у самій групі.
+miniapp-groups-empty = Додайте бота до групи — і вона з’явиться тут.
+miniapp-groups-left = бот вийшов
+miniapp-groups-chat-id = ID чату: { $id }
+miniapp-groups-open = Приймає замовлення
+miniapp-groups-closed = Не приймає замовлень
+miniapp-groups-capped = Денний ліміт вичерпано
+miniapp-groups-used-today = Генерацій сьогодні: { $used }
+miniapp-groups-cap-now = Денний ліміт: { $cap }
+miniapp-groups-no-cap = Без денного ліміту
+miniapp-groups-switch = Замовлення в цій групі
+miniapp-groups-on = Увімкнено
+miniapp-groups-off = Вимкнено
+miniapp-groups-default = За замовчуванням
+miniapp-groups-default-off = За замовчуванням — як задано в GROUPS=off: жодна група не приймає замовлень.
+miniapp-groups-default-allowlist = За замовчуванням — як задано в GROUPS=allowlist: група не приймає замовлень, доки її не увімкнуть.
+miniapp-groups-default-on = За замовчуванням — як задано в GROUPS=on: група приймає замовлення.
+miniapp-groups-cap = Денний ліміт (порожньо — без ліміту)
+miniapp-groups-save = Зберегти
+miniapp-groups-saved = Збережено.
+miniapp-groups-invalid = Не збережено: виправте позначене поле.
+miniapp-groups-fix-cap = Введіть ціле число від 1 до { $max } або залиште поле порожнім, щоб зняти ліміт.
+miniapp-groups-fix-other = Деякі значення не прийнято. Оновіть сторінку й спробуйте знову.
+miniapp-groups-unknown = Бот більше не знає цієї групи. Оновіть сторінку.
+admin-audit-group-default = повернення групи { $chat } до налаштування за замовчуванням (як задано в GROUPS)

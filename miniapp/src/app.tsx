@@ -8,13 +8,14 @@ import {
   type DashboardMe,
   type DashboardPeriod,
 } from '../../src/services/admin/dashboard-types.js';
+import { GroupsScreen } from './groups.js';
 import { t } from './i18n.js';
 import { RulesScreen } from './rules.js';
 import { CustomersScreen, GrowthScreen, ModelsScreen, MoneyScreen, OperationsScreen } from './screens.js';
 import { SettingsScreen } from './settings.js';
 import { useLoad } from './use-load.js';
 
-const TABS = ['money', 'models', 'customers', 'growth', 'operations', 'settings', 'rules'] as const;
+const TABS = ['money', 'models', 'customers', 'growth', 'operations', 'settings', 'rules', 'groups'] as const;
 type Tab = (typeof TABS)[number];
 
 export function OpenFromBot(props: { forbidden?: boolean }) {
@@ -85,6 +86,7 @@ export function App() {
         {tab === 'operations' && <OperationsScreen />}
         {tab === 'settings' && <SettingsScreen billing={me.data.billing} />}
         {tab === 'rules' && <RulesScreen />}
+        {tab === 'groups' && <GroupsScreen />}
       </main>
     </div>
   );

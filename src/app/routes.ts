@@ -7,6 +7,7 @@ import { metrics } from '../metrics.js';
 import { type MiniAppBot, miniAppApiRoutes } from '../server/miniapp/api.js';
 import { contentRulesRoutes } from '../server/miniapp/content-rules-routes.js';
 import { dashboardRoutes } from '../server/miniapp/dashboard-routes.js';
+import { groupsRoutes } from '../server/miniapp/groups-routes.js';
 import type { MiniAppRoute } from '../server/miniapp/route.js';
 import { settingsRoutes } from '../server/miniapp/settings-routes.js';
 import { miniAppStaticRoutes } from '../server/miniapp/static.js';
@@ -38,6 +39,7 @@ function miniAppEndpoints(rt: BotRuntime): MiniAppRoute[] {
       languages: installedLanguages,
     }),
     ...contentRulesRoutes({ contentRules, catalog, languages: installedLanguages }),
+    ...groupsRoutes(rt.services.groups),
   ];
 }
 

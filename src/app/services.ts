@@ -33,6 +33,7 @@ import { PromoCodes } from '../services/promo-codes.js';
 import { PromptLibraryService } from '../services/prompt-library.js';
 import { ReferralProgram } from '../services/referrals.js';
 import { RemindersService } from '../services/reminders.js';
+import { ReportsService } from '../services/reports.js';
 import type { SettingsWatch } from '../services/settings-watch.js';
 import { SubscriptionsService } from '../services/subscriptions.js';
 import { type KeyVerdict, UpstreamKeyService } from '../services/upstream-key.js';
@@ -252,6 +253,13 @@ export function createServices(opts: {
       repo: store.groupChats,
       audit: store.audit,
       mode: config.groups.mode,
+      logger,
+      ...(opts.now && { now: opts.now }),
+    }),
+    reports: new ReportsService({
+      reports: store.contentReports,
+      orders: store.orders,
+      audit: store.audit,
       logger,
       ...(opts.now && { now: opts.now }),
     }),

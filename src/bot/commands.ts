@@ -115,6 +115,7 @@ const ADMIN_COMMANDS = [
   'user',
   'audit',
   'rules',
+  'reports',
   'campaign_new',
   'campaigns',
   'dashboard',

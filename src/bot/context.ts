@@ -60,6 +60,7 @@ export interface BotDeps
     | 'upstreamKey'
     | 'contentRules'
     | 'groups'
+    | 'reports'
   > {
   config: Config;
   logger: Logger;

@@ -53,6 +53,7 @@ import { ordersFeature } from './features/orders.js';
 import { paymentsFeature } from './features/payments.js';
 import { createPromoFeature } from './features/promo.js';
 import { createPromptsFeature } from './features/prompts.js';
+import { reportsFeature } from './features/reports.js';
 import { shareFeature } from './features/share.js';
 import { startFeature } from './features/start.js';
 import { subscriptionSignalsFeature } from './features/subscription-signals.js';
@@ -298,6 +299,7 @@ export function installFeatures(telegram: TelegramBot, opts: FeatureOptions): Bo
   protectedBot.use(contentRulesFeature);
   protectedBot.use(groupsFeature);
   protectedBot.use(groupOrdersFeature);
+  protectedBot.use(reportsFeature);
   protectedBot.use(dashboardFeature);
   protectedBot.use(botsFeature);
   protectedBot.use(managedBotsFeature);

@@ -42,6 +42,7 @@ const TABLES = [
   'contentRules',
   'contentBlocks',
   'groupChats',
+  'contentReports',
 ] as const satisfies readonly (keyof Tables)[];
 
 /** Tables the migrations fill (the main bot's row): an empty target has them, and the copy replaces them. */

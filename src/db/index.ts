@@ -14,6 +14,7 @@ import { BotsRepository } from './repositories/bots.js';
 import { BroadcastsRepository } from './repositories/broadcasts.js';
 import { CampaignsRepository } from './repositories/campaigns.js';
 import { CatalogSnapshotsRepository } from './repositories/catalog-snapshots.js';
+import { ContentReportsRepository } from './repositories/content-reports.js';
 import { ContentRulesRepository } from './repositories/content-rules.js';
 import { createConversationStateStorage } from './repositories/conversation-states.js';
 import { DashboardRepository } from './repositories/dashboard.js';
@@ -41,6 +42,7 @@ export type { NewBot } from './repositories/bots.js';
 export type { NewBroadcast, RecipientCounts } from './repositories/broadcasts.js';
 export type { CampaignEvents, CampaignFigures } from './repositories/campaigns.js';
 export type { StoredCatalog } from './repositories/catalog-snapshots.js';
+export type { NewReport } from './repositories/content-reports.js';
 export type { BlockBooking, NewContentBlock } from './repositories/content-rules.js';
 export type { AfterWrite, SettingsWrite } from './repositories/live-settings.js';
 export type { QuoteFields } from './repositories/orders.js';
@@ -76,6 +78,7 @@ export {
   BroadcastsRepository,
   CampaignsRepository,
   CatalogSnapshotsRepository,
+  ContentReportsRepository,
   ContentRulesRepository,
   DashboardRepository,
   GroupChatsRepository,
@@ -131,6 +134,8 @@ export interface Store {
   readonly contentRules: ContentRulesRepository;
   /** The groups the bot was added to, and their admins' settings (issue 42). */
   readonly groupChats: GroupChatsRepository;
+  /** Results posted in groups that members reported, and what admins did (issue 42). */
+  readonly contentReports: ContentReportsRepository;
   /** The bots this deployment serves, the main one first. */
   readonly bots: BotsRepository;
   /** Every bot's live settings version at once (the process's one look for all its bots). */
@@ -196,6 +201,7 @@ export function storeOn(engine: Engine, opts: StoreOptions | (() => number) = {}
     reminders: new RemindersRepository(engine, scope, now),
     contentRules: new ContentRulesRepository(engine, scope, now),
     groupChats: new GroupChatsRepository(engine, scope, now),
+    contentReports: new ContentReportsRepository(engine, scope, now),
     bots: new BotsRepository(engine, now),
     settingsVersions: new SettingsVersionsRepository(engine),
     waitingBots: new WaitingBotsRepository(engine, now),

@@ -581,3 +581,22 @@ export interface GroupChatRecord extends BotOwned {
   createdAt: Date;
   updatedAt: Date;
 }
+
+/** What became of a report: waiting for an admin, or resolved one of three ways. */
+export const REPORT_STATUSES = ['open', 'removed', 'banned', 'dismissed'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** A result posted in a group that a member reported (issue 42). */
+export interface ContentReportRecord extends BotOwned {
+  id: number;
+  orderId: string;
+  chatId: number;
+  /** The posted result's message in that chat. */
+  messageId: number;
+  reporterId: number;
+  ownerId: number;
+  status: ReportStatus;
+  createdAt: Date;
+  resolvedBy: number | null;
+  resolvedAt: Date | null;
+}

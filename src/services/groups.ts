@@ -68,12 +68,15 @@ export class GroupsService {
     return this.#repo.list();
   }
 
-  /** Turns a group on or off; false when nothing changed (or the group was never seen). */
-  async setEnabled(adminId: number, chatId: number, enabled: boolean): Promise<boolean> {
+  /**
+   * Turns a group on or off, or (null) back to what GROUPS says; false when nothing changed (or the
+   * group was never seen).
+   */
+  async setEnabled(adminId: number, chatId: number, enabled: boolean | null): Promise<boolean> {
     if (!(await this.#repo.set(chatId, { enabled }))) return false;
     await this.#audit.record({
       actorId: adminId,
-      action: enabled ? 'group_enabled' : 'group_disabled',
+      action: enabled === null ? 'group_default' : enabled ? 'group_enabled' : 'group_disabled',
       details: { chat: chatId },
     });
     return true;

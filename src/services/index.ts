@@ -25,6 +25,7 @@ import type { PromoCodes } from './promo-codes.js';
 import type { PromptLibraryService } from './prompt-library.js';
 import type { ReferralProgram } from './referrals.js';
 import type { RemindersService } from './reminders.js';
+import type { ReportsService } from './reports.js';
 import type { SubscriptionsService } from './subscriptions.js';
 import type { UpstreamKeyService } from './upstream-key.js';
 import type { UserLimits } from './user-limits.js';
@@ -68,6 +69,8 @@ export interface Services {
   contentRules: ContentRulesService;
   /** The groups the bot takes orders in (GROUPS), turned on, off and capped by admins (issue 42). */
   groups: GroupsService;
+  /** Results posted in groups that members reported, resolved by admins (issue 42). */
+  reports: ReportsService;
   /** The bots served beyond BOT_TOKEN, their tokens sealed with BOT_TOKENS_SECRET. */
   bots: BotRegistry;
   /** An added bot's own upstream key (/upstream_key), sealed like its token; the shared key otherwise. */

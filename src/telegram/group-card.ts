@@ -8,6 +8,7 @@ import { type Api, GrammyError, InlineKeyboard } from 'grammy';
 import type { CallbackQuery } from 'grammy/types';
 import type { OrderRecord } from '../db/records.js';
 import { groupOrderData } from './callback-data/group-order.js';
+import { reportData } from './callback-data/reports.js';
 import type { Texts } from './i18n.js';
 import { editIgnoringNotModified } from './telegram-errors.js';
 import { orderPrice, pricesShown } from './texts/money.js';
@@ -91,9 +92,13 @@ export async function editPressed(
 /** An order made in a group: its chat is the group (Telegram's group and supergroup ids are negative). */
 export const isGroupChat = (chatId: number): boolean => chatId < 0;
 
-/** Under a result posted in a group: the way to the bot, for everyone who saw it. */
-export function groupResultKeyboard(texts: Texts, botUsername: string | undefined): InlineKeyboard {
+/** Under a result posted in a group: the way to the bot for everyone who saw it, and ⚠️ Report. */
+export function groupResultKeyboard(
+  texts: Texts,
+  orderId: string,
+  botUsername: string | undefined,
+): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   if (botUsername) keyboard.url(texts.t('group-result-make-your-own'), `https://t.me/${botUsername}`);
-  return keyboard;
+  return keyboard.text(texts.t('group-result-report'), reportData.file.pack({ id: orderId }));
 }

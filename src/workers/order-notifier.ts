@@ -445,7 +445,7 @@ export class OrderNotifier implements TrackerEvents {
           keyboard: {
             forFiles: (files) =>
               group
-                ? groupResultKeyboard(texts, username)
+                ? groupResultKeyboard(texts, row.id, username)
                 : afterResultKeyboard(texts, row.id, files, { share: this.#sharing }),
             // Several results get bare "➕ 1", "➕ 2" buttons: the text says what they do.
             text: (files) => afterResultNext(texts, files),

@@ -88,13 +88,14 @@ describe('/help', () => {
   it("an admin also gets the admin tools; a customer doesn't", async () => {
     const admin = await helpFor(STARS_ENV, { id: ADMIN_ID, language_code: 'en' });
     // The main bot's admins also get /bots (the deployment's other bots) and /newbot (MANAGED_BOTS=admins).
-    expect(commandsIn(admin).slice(-17)).toEqual([
+    expect(commandsIn(admin).slice(-18)).toEqual([
       'balance',
       'stats',
       'broadcast',
       'user',
       'audit',
       'rules',
+      'reports',
       'campaign_new',
       'campaigns',
       'dashboard',

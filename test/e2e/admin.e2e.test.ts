@@ -78,20 +78,21 @@ describe('admin commands', () => {
       expect.arrayContaining(['start', 'generate', 'orders', 'help', 'balance', 'stats']),
     );
     // The main bot's admins also get /bots and /newbot (MANAGED_BOTS=admins by default).
-    expect(enList.slice(-11).map((c) => c.command)).toEqual([
+    expect(enList.slice(-12).map((c) => c.command)).toEqual([
       'balance',
       'stats',
       'broadcast',
       'user',
       'audit',
       'rules',
+      'reports',
       'campaign_new',
       'campaigns',
       'dashboard',
       'bots',
       'newbot',
     ]);
-    expect(enList.at(-11)).toEqual({ command: 'balance', description: 'Reseller API balance (admins)' });
+    expect(enList.at(-12)).toEqual({ command: 'balance', description: 'Reseller API balance (admins)' });
     const ruList = stack.emulator.commands({ type: 'chat', chat_id: ADMIN_RU }, 'ru');
     expect(ruList.find((c) => c.command === 'stats')?.description).toBe('Статистика (для админов)');
     expect(stack.emulator.commands({ type: 'chat', chat_id: ADMIN_RU }).map((c) => c.command)).toContain(

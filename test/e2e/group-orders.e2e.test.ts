@@ -15,9 +15,11 @@ import type { ScriptedUser } from '../support/telegram/emulator.js';
 
 const ADMIN = 900_301;
 let stack: Stack;
+let admin: ScriptedUser;
 
 beforeAll(async () => {
   stack = await startStack({ env: { ...STARS_STACK_ENV, GROUPS: 'on', ADMIN_IDS: String(ADMIN) } });
+  admin = stack.emulator.createUser({ id: ADMIN, first_name: 'Ada', language_code: 'en' });
 });
 afterAll(async () => {
   await stack?.close();
@@ -75,7 +77,7 @@ describe('orders in a group', () => {
     await group.as(ann).pressButton(/Confirm/, { message: card });
     const result = await group.waitForMessage((m) => m.kind === 'photo', { timeoutMs: 20_000 });
     expect(result.caption).toContain('🎨 For Ann');
-    expect(result.buttons.map((b) => b.text)).toEqual(['✨ Make your own']);
+    expect(result.buttons.map((b) => b.text)).toEqual(['✨ Make your own', '⚠️ Report']);
     const status = group.messages().find((m) => m.text?.startsWith('🎨 For Ann'));
     expect(status?.buttons).toEqual([]);
 
@@ -88,7 +90,6 @@ describe('orders in a group', () => {
   });
 
   it('refuses a blocked description to its caller, never priced', async () => {
-    const admin = stack.emulator.createUser({ id: ADMIN, first_name: 'Ada', language_code: 'en' });
     const after = stack.emulator.seq();
     await admin.sendCommand('rules', 'add gore');
     await admin.waitForMessage(/Blocked: gore/, { after });
@@ -99,5 +100,43 @@ describe('orders in a group', () => {
     expect(refused.text).toContain('goes against the rules');
     const drafts = await stack.database.query`select id from orders where user_id = ${ann.id}`;
     expect(drafts).toEqual([]);
+  });
+
+  it('a member reports a posted result once; an admin removes the post, audited, and /stats counts it', async () => {
+    await admin.sendCommand('start');
+    const { ann, bob, group } = friends('Reported');
+    await group.waitForMessage(/Anyone here can ask/);
+    await buyStars(ann, /➕ ⭐\u00a050/, () => stack.emulator.seq());
+    await group.as(ann).sendCommand('generate', 'a harbour at night');
+    await group.as(ann).waitForMessage(/Lumen Text to Image/);
+    await group.as(ann).pressButton(/Confirm/);
+    const result = await group.waitForMessage((m) => m.kind === 'photo', { timeoutMs: 20_000 });
+    expect(result.buttons.map((b) => b.text)).toEqual(['✨ Make your own', '⚠️ Report']);
+
+    const after = stack.emulator.seq();
+    expect((await group.as(bob).pressButton(/Report/, { message: result })).text).toBe(
+      'Thanks: the admins will look at it.',
+    );
+    expect((await group.as(bob).pressButton(/Report/, { message: result })).text).toBe(
+      "You've already reported this.",
+    );
+    const notice = await admin.waitForMessage(/Report #/, { after });
+    expect(notice.text).toContain('Reported');
+    expect(notice.text).toContain(`Owner: Ann (${ann.id}) · Lumen Text to Image`);
+    expect(notice.text).toContain('“a harbour at night”');
+    expect(admin.messages().filter((m) => m.text?.includes('Report #'))).toHaveLength(1);
+
+    await admin.pressButton(/Remove the post/, { messageId: notice.message_id });
+    await admin.waitForMessage(/The post was removed/, { after });
+    expect(group.messages().some((m) => m.message_id === result.message_id)).toBe(false);
+    const audit = await stack.database.query<{ action: string; target_user_id: number | string }>`
+      select action, target_user_id from audit_log where action like 'report_%'`;
+    expect(audit.map((a) => [a.action, Number(a.target_user_id)])).toEqual([['report_removed', ann.id]]);
+
+    const statsAfter = stack.emulator.seq();
+    await admin.sendCommand('stats');
+    expect((await admin.waitForMessage(/Statistics/, { after: statsAfter })).text).toContain(
+      '⚠️ Reports from groups, last 30 days: 1; waiting: 0',
+    );
   });
 });

@@ -4,7 +4,7 @@
  * each table's first column (the model, the customer, the day) is on screen, and model types read
  * as words. With Stars billing off the global settings save, and a refused value says what to enter
  * in the page's language, never the API's field id. Screenshots of every tab go to .tmp/screens/
- * (the Rules tab's own checks are in rules.test.ts).
+ * (the Rules and Groups tabs' own checks are in rules.test.ts and groups.test.ts).
  *
  * The layout doesn't depend on the database engine: this runs on SQLite only (browser.test.ts
  * covers the figures on each engine).
@@ -17,13 +17,14 @@ import { haveChromium, launchChromium, miniAppLaunchUrl } from '../support/chrom
 import type { TestDatabase } from '../support/databases.js';
 import { ensureMiniAppBuilt } from './built-page.js';
 import { fakeSettingsRoutes } from './fake-settings.js';
+import { groupsRoutesOn } from './groups-routes.js';
 import { initDataFor, servePage } from './page-server.js';
 import { rulesRoutesOn } from './rules-routes.js';
 import { dashboardOn, NOW, seededDashboard } from './seed.js';
 
 const SHOTS = '.tmp/screens';
 const PHONE = { width: 390, height: 844 };
-const TABS = ['money', 'models', 'customers', 'growth', 'operations', 'settings', 'rules'] as const;
+const TABS = ['money', 'models', 'customers', 'growth', 'operations', 'settings', 'rules', 'groups'] as const;
 const LANGS = ['en', 'ru'] as const;
 const texts = Object.fromEntries(
   LANGS.map((l) => [l, miniAppMessages(readFileSync(`locales/${l}.ftl`, 'utf8'))]),
@@ -96,9 +97,16 @@ beforeAll(async () => {
     costUsd: '3.20',
     marginUsd: '6.55',
   };
+  // The Groups tab: a group with a long title, and one the bot left.
+  await seeded.store.groupChats.seen(-1001, 'Photographers of Kyiv and friends: weekend meetups', true);
+  await seeded.store.groupChats.seen(-1002, 'Old chat', false);
   const on = await servePage(
     dashboardOn(seeded.store, { upstreamBalance: async () => '1234.5', campaigns: [campaign] }),
-    [...fakeSettingsRoutes().routes, ...rulesRoutesOn(seeded.store).routes],
+    [
+      ...fakeSettingsRoutes().routes,
+      ...rulesRoutesOn(seeded.store).routes,
+      ...groupsRoutesOn(seeded.store).routes,
+    ],
   );
   // BILLING=off: no payout rate, and no top-up packs set (the environment's default is none).
   offSettings = fakeSettingsRoutes({ topupPacks: [], billing: false });

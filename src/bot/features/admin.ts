@@ -218,7 +218,12 @@ async function reminderStatsLine(ctx: BotContext): Promise<string> {
 /** /stats: descriptions the content rules refused over 30 days, and the bans they led to (issue 42). */
 async function contentStatsLine(ctx: BotContext): Promise<string | undefined> {
   const { blocked, bans } = await ctx.deps.contentRules.figures(30);
-  return blocked > 0 ? ctx.t('admin-stats-content', { blocked, bans }) : undefined;
+  const { reports, open } = await ctx.deps.reports.figures(30);
+  const lines = [
+    ...(blocked > 0 ? [ctx.t('admin-stats-content', { blocked, bans })] : []),
+    ...(reports > 0 ? [ctx.t('admin-stats-reports', { reports, open })] : []),
+  ];
+  return lines.length > 0 ? lines.join('\n') : undefined;
 }
 
 admins.command('stats', async (ctx) => {

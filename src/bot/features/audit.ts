@@ -34,6 +34,7 @@ export const KNOWN_ACTIONS = new Set([
   'group_enabled',
   'group_disabled',
   'group_cap_set',
+  'group_default',
 ]);
 
 function actionText(ctx: BaseContext, entry: AuditEntryRecord): string {

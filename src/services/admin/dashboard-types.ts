@@ -238,3 +238,33 @@ export interface RulesDocument {
 export interface RulesErrors {
   errors: Array<{ field: string; message: string; code?: 'too_long' | 'bad_pattern' | 'empty' }>;
 }
+
+/** The groups the bot was added to, as the control room's Groups screen reads and changes them (issue 42). */
+export interface GroupsDocument {
+  /** GROUPS: off (no group), allowlist (a group turned on), on (every group not turned off). */
+  mode: 'off' | 'allowlist' | 'on';
+  /** The groups the bot is in first, then by title. */
+  groups: GroupsDocumentGroup[];
+  limits: { maxCap: number };
+}
+
+export interface GroupsDocumentGroup {
+  chatId: number;
+  /** As Telegram names the group: shown as text, never as markup. */
+  title: string;
+  /** The bot is in the group now. */
+  member: boolean;
+  /** Turned on or off by an admin; null: as GROUPS says. */
+  enabled: boolean | null;
+  /** Takes orders now. */
+  open: boolean;
+  /** Generations a UTC day; null: no cap. */
+  dailyCap: number | null;
+  /** Generations ordered from the group today (UTC). */
+  usedToday: number;
+}
+
+/** 422's body of PUT /groups/:chatId: `field` is `enabled` or `dailyCap`. */
+export interface GroupsErrors {
+  errors: Array<{ field: string; message: string }>;
+}

@@ -34,6 +34,7 @@ import {
   RECIPIENT_STATUSES,
   REMINDER_RULES,
   REMINDER_STATUSES,
+  REPORT_STATUSES,
   type StoredError,
   SUBSCRIPTION_PERIOD_STATUSES,
   SUBSCRIPTION_SIGNAL_STATES,
@@ -556,6 +557,28 @@ export const contentBlocks = pgTable(
   (t) => [
     index('content_blocks_user_idx').on(t.botId, t.userId, t.createdAt),
     index('content_blocks_created_idx').on(t.botId, t.createdAt),
+  ],
+);
+
+/** See schema/sqlite/content-rules.ts. */
+export const contentReports = pgTable(
+  'content_reports',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    botId: botKey(),
+    orderId: text('order_id').notNull(),
+    chatId: telegramId('chat_id').notNull(),
+    messageId: integer('message_id').notNull(),
+    reporterId: telegramId('reporter_id').notNull(),
+    ownerId: telegramId('owner_id').notNull(),
+    status: text('status', { enum: REPORT_STATUSES }).notNull(),
+    createdAt: at('created_at').notNull(),
+    resolvedBy: telegramId('resolved_by'),
+    resolvedAt: at('resolved_at'),
+  },
+  (t) => [
+    uniqueIndex('content_reports_once_idx').on(t.botId, t.orderId, t.reporterId),
+    index('content_reports_created_idx').on(t.botId, t.createdAt),
   ],
 );
 

@@ -1,6 +1,6 @@
-import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { ContentRules } from '../../../domain/content-rules.js';
-import { CONTENT_PLACES } from '../../records.js';
+import { CONTENT_PLACES, REPORT_STATUSES } from '../../records.js';
 import { botKey } from './bot-key.js';
 
 /**
@@ -40,5 +40,31 @@ export const contentBlocks = sqliteTable(
   (t) => [
     index('content_blocks_user_idx').on(t.botId, t.userId, t.createdAt),
     index('content_blocks_created_idx').on(t.botId, t.createdAt),
+  ],
+);
+
+/**
+ * Results posted in a group that a member reported (issue 42): one row per reporter and order, so
+ * a report is counted once; admins resolve it by removing the post, banning its owner or dismissing it.
+ */
+export const contentReports = sqliteTable(
+  'content_reports',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    botId: botKey(),
+    orderId: text('order_id').notNull(),
+    /** Where the result was posted, and its message there (what Remove deletes). */
+    chatId: integer('chat_id').notNull(),
+    messageId: integer('message_id').notNull(),
+    reporterId: integer('reporter_id').notNull(),
+    ownerId: integer('owner_id').notNull(),
+    status: text('status', { enum: REPORT_STATUSES }).notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    resolvedBy: integer('resolved_by'),
+    resolvedAt: integer('resolved_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    uniqueIndex('content_reports_once_idx').on(t.botId, t.orderId, t.reporterId),
+    index('content_reports_created_idx').on(t.botId, t.createdAt),
   ],
 );

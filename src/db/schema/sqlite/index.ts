@@ -4,7 +4,7 @@ export { adminAlerts } from './admin-alerts.js';
 export { auditLog, broadcastRecipients, broadcasts } from './admin-ops.js';
 export { bots } from './bots.js';
 export { catalogSnapshots } from './catalog-snapshots.js';
-export { contentBlocks, contentRules } from './content-rules.js';
+export { contentBlocks, contentReports, contentRules } from './content-rules.js';
 export { conversationStates } from './conversation-states.js';
 export { groupChats } from './group-chats.js';
 export { liveSettings, modelSettings } from './live-settings.js';

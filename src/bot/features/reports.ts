@@ -1,0 +1,137 @@
+/**
+ * Reports of results posted in groups (issue 42):
+ * - ⚠️ Report under a result in a group: any member files one (once per result); each new report
+ *   goes to every admin of the bot, in their language, with the description, its owner, the model
+ *   and the group, and three buttons: 🗑 Remove (deletes the post where the bot can), ⛔️ Ban the
+ *   owner, ✔️ Dismiss. The first admin's choice resolves it (audited); the others are told.
+ * - /reports for admins: the open reports again, each with its buttons.
+ */
+import { InlineKeyboard } from 'grammy';
+import type { ContentReportRecord, OrderRecord } from '../../db/records.js';
+import { reportData } from '../../telegram/callback-data/reports.js';
+import { type Texts, textsForUser } from '../../telegram/i18n.js';
+import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
+import { Composer } from '../composer.js';
+import type { BotContext } from '../context.js';
+import { isAdmin } from './admin.js';
+
+export const reportsFeature = new Composer<BotContext>();
+const groups = reportsFeature.chatType(['group', 'supergroup']);
+const admins = reportsFeature.chatType('private').filter(isAdmin);
+
+/** Open reports /reports shows at once. */
+const SHOWN_REPORTS = 10;
+
+/** A report as admins read it: where, whose, which model, what was asked. */
+async function reportText(
+  ctx: BotContext,
+  texts: Texts,
+  report: ContentReportRecord,
+  order: OrderRecord | undefined,
+): Promise<string> {
+  const owner = await ctx.deps.accounts.find(report.ownerId);
+  const group = (await ctx.deps.groups.status(report.chatId)).group;
+  return texts.t('report-admin', {
+    id: report.id,
+    chat: group?.title ?? String(report.chatId),
+    owner: owner?.firstName ?? '',
+    ownerId: String(report.ownerId),
+    model: order?.modelName ?? '',
+    prompt: order?.request.prompt ?? '',
+  });
+}
+
+function reportButtons(texts: Texts, id: number): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(texts.t('report-button-remove'), reportData.resolve.pack({ a: 'rm', n: id }))
+    .text(texts.t('report-button-ban'), reportData.resolve.pack({ a: 'ban', n: id }))
+    .row()
+    .text(texts.t('report-button-dismiss'), reportData.resolve.pack({ a: 'ok', n: id }));
+}
+
+/** Every admin gets the report; one who never opened the bot (or blocked it) is skipped. */
+async function tellAdmins(ctx: BotContext, report: ContentReportRecord, order: OrderRecord): Promise<void> {
+  for (const adminId of ctx.deps.config.adminIds) {
+    const admin = await ctx.deps.accounts.find(adminId);
+    const texts = textsForUser(ctx.deps.i18n, admin, ctx.deps.config.defaultLocale);
+    const text = await reportText(ctx, texts, report, order);
+    await ctx.api
+      .sendMessage(adminId, text, { reply_markup: reportButtons(texts, report.id) })
+      .catch((err: unknown) =>
+        ctx.logger.warn({ err, adminId, reportId: report.id }, 'could not tell an admin'),
+      );
+  }
+}
+
+groups.callbackQuery(reportData.file.filter(), async (ctx) => {
+  const { id } = reportData.file.unpack(ctx.callbackQuery.data);
+  const messageId = ctx.callbackQuery.message?.message_id;
+  const outcome = messageId
+    ? await ctx.deps.reports.file(id, ctx.chat.id, messageId, ctx.from.id)
+    : ({ kind: 'not_found' } as const);
+  if (outcome.kind === 'not_found') {
+    await ctx.answerCallbackQuery({ text: ctx.t('error-stale-button') });
+    return;
+  }
+  if (outcome.kind === 'again') {
+    await ctx.answerCallbackQuery({ text: ctx.t('report-again') });
+    return;
+  }
+  await ctx.answerCallbackQuery({ text: ctx.t('report-thanks') });
+  await tellAdmins(ctx, outcome.report, outcome.order);
+});
+
+admins.callbackQuery(reportData.resolve.filter(), async (ctx) => {
+  const { a, n } = reportData.resolve.unpack(ctx.callbackQuery.data);
+  const found = await ctx.deps.reports.find(n);
+  if (!found) {
+    await ctx.answerCallbackQuery({ text: ctx.t('error-stale-button') });
+    return;
+  }
+  const { report } = found;
+  const admin = ctx.from.id;
+  let resolved: boolean;
+  if (a === 'rm') {
+    const removed = await ctx.api.deleteMessage(report.chatId, report.messageId).then(
+      () => true,
+      (err: unknown) => {
+        ctx.logger.info({ err, reportId: n }, 'could not remove a reported post');
+        return false;
+      },
+    );
+    if (!removed && report.status === 'open') {
+      await ctx.answerCallbackQuery({ text: ctx.t('report-remove-failed'), show_alert: true });
+      return;
+    }
+    resolved = await ctx.deps.reports.resolve(admin, n, 'removed');
+  } else if (a === 'ban') {
+    if ((await ctx.deps.admin.customers.setBanned(admin, report.ownerId, true)) === 'admin') {
+      await ctx.answerCallbackQuery({ text: ctx.t('admin-user-admin-not-bannable'), show_alert: true });
+      return;
+    }
+    resolved = await ctx.deps.reports.resolve(admin, n, 'banned');
+  } else {
+    resolved = await ctx.deps.reports.resolve(admin, n, 'dismissed');
+  }
+  const current = (await ctx.deps.reports.find(n))?.report ?? report;
+  await ctx.answerCallbackQuery({ text: ctx.t(resolved ? 'report-done' : 'report-already') });
+  const text = await reportText(ctx, ctx, current, found.order);
+  const outcome = ctx.t(`report-status-${current.status}`);
+  await editIgnoringNotModified(
+    ctx.editMessageText(`${text}\n\n${outcome}`, { reply_markup: new InlineKeyboard() }),
+  );
+});
+
+admins.command('reports', async (ctx) => {
+  const open = await ctx.deps.reports.listOpen(SHOWN_REPORTS);
+  if (open.length === 0) {
+    await ctx.reply(ctx.t('reports-none'));
+    return;
+  }
+  for (const report of open) {
+    const order = (await ctx.deps.reports.find(report.id))?.order;
+    await ctx.reply(await reportText(ctx, ctx, report, order), {
+      reply_markup: reportButtons(ctx, report.id),
+    });
+  }
+});

@@ -1,0 +1,100 @@
+/**
+ * Reports of results posted in groups (issue 42): filed once per reporter and order (a second press
+ * files nothing), resolved once by an admin (removed, owner banned, or dismissed; a second admin's
+ * press finds it resolved).
+ */
+import { count, desc, eq, gte, sql } from 'drizzle-orm';
+import type { BotScope } from '../bot-scope.js';
+import { type Engine, first } from '../engine.js';
+import type { ContentReportRecord, ReportStatus } from '../records.js';
+
+export type NewReport = Pick<
+  ContentReportRecord,
+  'orderId' | 'chatId' | 'messageId' | 'reporterId' | 'ownerId'
+>;
+
+export class ContentReportsRepository {
+  constructor(
+    private readonly engine: Engine,
+    readonly scope: BotScope,
+    private readonly now: () => number,
+  ) {}
+
+  /** The new report, or undefined when this reporter already reported this order. */
+  async file(report: NewReport): Promise<ContentReportRecord | undefined> {
+    const t = this.engine.tables.contentReports;
+    const rows = await this.engine.run((db) =>
+      db
+        .insert(t)
+        .values(this.scope.row({ ...report, status: 'open' as const, createdAt: new Date(this.now()) }))
+        .onConflictDoNothing({ target: [t.botId, t.orderId, t.reporterId] })
+        .returning(),
+    );
+    return first(rows);
+  }
+
+  async find(id: number): Promise<ContentReportRecord | undefined> {
+    const t = this.engine.tables.contentReports;
+    return first(
+      await this.engine.run((db) =>
+        db
+          .select()
+          .from(t)
+          .where(this.scope.where(t, eq(t.id, id))),
+      ),
+    );
+  }
+
+  /** Resolves an open report; false if it was resolved already. */
+  async resolve(id: number, status: Exclude<ReportStatus, 'open'>, adminId: number): Promise<boolean> {
+    const t = this.engine.tables.contentReports;
+    const rows = await this.engine.run((db) =>
+      db
+        .update(t)
+        .set({ status, resolvedBy: adminId, resolvedAt: new Date(this.now()) })
+        .where(this.scope.where(t, eq(t.id, id), eq(t.status, 'open')))
+        .returning({ id: t.id }),
+    );
+    return rows.length === 1;
+  }
+
+  /** The open reports, oldest first. */
+  listOpen(limit: number): Promise<ContentReportRecord[]> {
+    const t = this.engine.tables.contentReports;
+    return this.engine.run((db) =>
+      db
+        .select()
+        .from(t)
+        .where(this.scope.where(t, eq(t.status, 'open')))
+        .orderBy(t.createdAt, t.id)
+        .limit(limit),
+    );
+  }
+
+  /** Reports filed since `since`, and how many of them are still open. */
+  async countSince(since: Date): Promise<{ reports: number; open: number }> {
+    const t = this.engine.tables.contentReports;
+    const row = first(
+      await this.engine.run((db) =>
+        db
+          .select({
+            reports: count(),
+            open: sql<number>`coalesce(sum(case when ${t.status} = 'open' then 1 else 0 end), 0)`.mapWith(
+              Number,
+            ),
+          })
+          .from(t)
+          .where(this.scope.where(t, gte(t.createdAt, since))),
+      ),
+    );
+    return { reports: row?.reports ?? 0, open: row?.open ?? 0 };
+  }
+
+  /** The latest reports, newest first. */
+  recent(limit: number): Promise<ContentReportRecord[]> {
+    const t = this.engine.tables.contentReports;
+    return this.engine.run((db) =>
+      db.select().from(t).where(this.scope.where(t)).orderBy(desc(t.createdAt), desc(t.id)).limit(limit),
+    );
+  }
+}
