@@ -156,6 +156,19 @@ export class OrderingService {
     return this.orders.countForChat(...args);
   }
 
+  /** /orders: a customer's orders, their private chat's and their own in groups (issue 42). */
+  listForCustomer(...args: Parameters<OrdersRepository['listForCustomer']>): Promise<OrderRecord[]> {
+    return this.orders.listForCustomer(...args);
+  }
+
+  countForCustomer(userId: number): Promise<number> {
+    return this.orders.countForCustomer(userId);
+  }
+
+  findForCustomer(orderId: string, userId: number): Promise<OrderRecord | undefined> {
+    return this.orders.findForCustomer(orderId, userId);
+  }
+
   /** The message that shows the order's status (the notifier edits it). */
   setStatusMessageId(orderId: string, messageId: number): Promise<void> {
     return this.orders.setStatusMessageId(orderId, messageId);

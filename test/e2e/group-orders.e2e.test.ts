@@ -87,6 +87,16 @@ describe('orders in a group', () => {
     const orders = await stack.database.query<{ chat_id: number | string; user_id: number | string }>`
       select chat_id, user_id from orders where user_id = ${ann.id}`;
     expect(orders.map((o) => [Number(o.chat_id), Number(o.user_id)])).toEqual([[group.chatId, ann.id]]);
+
+    // Ann's /orders lists it with the group it was made in; its details have only Back.
+    let after = stack.emulator.seq();
+    await ann.sendCommand('orders');
+    const list = await ann.waitForMessage(/Your orders/, { after });
+    expect(list.text).toMatch(/Lumen Text to Image .* · 👥 Friends/);
+    after = stack.emulator.seq();
+    await ann.pressButton(/^1\. /);
+    const details = await ann.waitForMessage(/Made in the group Friends/, { after });
+    expect(details.buttons.map((b) => b.text)).toEqual(['◀️ Back']);
   });
 
   it('refuses a blocked description to its caller, never priced', async () => {

@@ -13,6 +13,7 @@ import type { Model } from '../../reseller/schemas.js';
 import { menuData } from '../../telegram/callback-data/menu.js';
 import { orderButtons } from '../../telegram/callback-data/orders.js';
 import { deliverResults } from '../../telegram/delivery/deliver.js';
+import { isGroupChat } from '../../telegram/group-card.js';
 import { afterResultKeyboard } from '../../telegram/keyboards/after-result.js';
 import { mainMenuButton } from '../../telegram/keyboards/main-menu.js';
 import {
@@ -58,6 +59,16 @@ function listPrice(ctx: BaseContext, order: OrderRecord): string {
   return ctx.t(settled === 'running' ? 'orders-price-held' : 'orders-price-returned', { price });
 }
 
+/** The titles of the groups some of `rows` were made in. */
+async function titlesOfGroups(ctx: BaseContext, rows: readonly OrderRecord[]): Promise<Map<number, string>> {
+  const titles = new Map<number, string>();
+  for (const chatId of new Set(rows.map((r) => r.chatId).filter(isGroupChat))) {
+    const group = (await ctx.deps.groups.status(chatId)).group;
+    titles.set(chatId, group?.title ?? String(chatId));
+  }
+  return titles;
+}
+
 /** The order's model as the reseller names it now (as its status message does), else as stored. */
 function shownModelName(ctx: BaseContext, order: OrderRecord): string {
   return withShownModelName(ctx, order, (id) => ctx.deps.catalog.displayOf(id)).modelName;
@@ -72,8 +83,9 @@ async function render(ctx: BaseContext, text: string, keyboard: InlineKeyboard, 
 }
 
 async function showOrderList(ctx: BaseContext, requestedPage: number, mode: 'edit' | 'reply') {
-  const chatId = ctx.chat!.id;
-  const total = await ctx.deps.ordering.countForChat(chatId);
+  // The customer's orders: this chat's, and those they made in groups (issue 42).
+  const userId = ctx.chat!.id;
+  const total = await ctx.deps.ordering.countForCustomer(userId);
   if (total === 0) {
     const keyboard = new InlineKeyboard()
       .text(ctx.t('menu-generate'), menuData.pack({ item: 'generate' }))
@@ -84,7 +96,11 @@ async function showOrderList(ctx: BaseContext, requestedPage: number, mode: 'edi
   }
   const pages = Math.ceil(total / PAGE_SIZE);
   const page = Math.min(Math.max(0, requestedPage), pages - 1);
-  const rows = await ctx.deps.ordering.listForChat(chatId, { limit: PAGE_SIZE, offset: page * PAGE_SIZE });
+  const rows = await ctx.deps.ordering.listForCustomer(userId, {
+    limit: PAGE_SIZE,
+    offset: page * PAGE_SIZE,
+  });
+  const groupTitles = await titlesOfGroups(ctx, rows);
   const now = new Date();
   const lines = [ctx.t('orders-title')];
   if (pages > 1) lines.push(ctx.t('orders-page', { page: page + 1, pages }));
@@ -102,7 +118,10 @@ async function showOrderList(ctx: BaseContext, requestedPage: number, mode: 'edi
         status: ctx.t(`orders-status-${key}`),
         price: listPrice(ctx, order),
         date: ctx.dateTime(order.submittedAt ?? order.createdAt, now),
-      }),
+      }) +
+        (isGroupChat(order.chatId)
+          ? ctx.t('orders-in-group', { chat: groupTitles.get(order.chatId) ?? '' })
+          : ''),
     );
     // Button labels are plain text: no escaping, no markup.
     keyboard
@@ -138,6 +157,10 @@ export async function showOrderDetails(
       status: `${STATUS_ICONS[key] ?? '⏳'} ${ctx.t(`orders-status-${key}`)}`,
     }),
   ];
+  if (isGroupChat(order.chatId)) {
+    const title = (await titlesOfGroups(ctx, [order])).get(order.chatId) ?? '';
+    lines.push(ctx.t('orders-details-group', { chat: title }));
+  }
   lines.push(...requestLines(ctx, order.request, model, PROMPT_EXCERPT_CHARS));
   // Stars: held, paid or returned, worded as in the order's status message; USD: what it cost.
   if (order.priceStars !== null)
@@ -154,6 +177,16 @@ export async function showOrderDetails(
     );
   }
 
+  // A group's order is shown here, and acted on in its group: Back only.
+  if (isGroupChat(order.chatId)) {
+    await render(
+      ctx,
+      lines.join('\n'),
+      new InlineKeyboard().text(ctx.t('button-back'), orderButtons.list.pack({ page })),
+      mode,
+    );
+    return;
+  }
   // A finished result gets the same actions as under the delivered files.
   const keyboard =
     order.status === 'completed'
@@ -204,8 +237,11 @@ privateChats.callbackQuery(orderButtons.list.filter(), async (ctx) => {
 
 privateChats.callbackQuery(orderButtons.details.filter(), async (ctx) => {
   const button = orderButtons.details.unpack(ctx.callbackQuery.data);
-  const order = await ownOrder(ctx, button.id);
-  if (!order) return;
+  const order = await ctx.deps.ordering.findForCustomer(button.id, ctx.chat.id);
+  if (order?.stage !== 'submitted') {
+    await ctx.answerCallbackQuery({ text: ctx.t('error-stale-button') });
+    return;
+  }
   await ctx.answerCallbackQuery();
   await showOrderDetails(ctx, order, button.page, 'edit');
 });

@@ -501,6 +501,56 @@ export class OrderRows {
     );
   }
 
+  /**
+   * A customer's orders as /orders lists them, newest first: those of their private chat and those
+   * they made in groups (issue 42: a group's order is its caller's). By default submitted ones only.
+   */
+  listForCustomer(
+    userId: number,
+    opts: { limit: number; offset?: number; stages?: readonly OrderStage[] },
+  ): Promise<OrderRecord[]> {
+    const orders = this.t;
+    return this.run((db) =>
+      db
+        .select()
+        .from(orders)
+        .where(this.mine(this.#customers(userId), inArray(orders.stage, [...(opts.stages ?? ['submitted'])])))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(opts.limit)
+        .offset(opts.offset ?? 0),
+    );
+  }
+
+  async countForCustomer(userId: number): Promise<number> {
+    const orders = this.t;
+    const rows = await this.run((db) =>
+      db
+        .select({ n: count() })
+        .from(orders)
+        .where(this.mine(this.#customers(userId), eq(orders.stage, 'submitted'))),
+    );
+    return first(rows)?.n ?? 0;
+  }
+
+  /** The row only if it is one of this customer's orders (their chat's, or theirs in a group). */
+  async findForCustomer(id: string, userId: number): Promise<OrderRecord | undefined> {
+    const orders = this.t;
+    return first(
+      await this.run((db) =>
+        db
+          .select()
+          .from(orders)
+          .where(this.mine(eq(orders.id, id), this.#customers(userId))),
+      ),
+    );
+  }
+
+  /** Their private chat's orders, and their own in groups (whose chat ids are negative). */
+  #customers(userId: number): SQL {
+    const orders = this.t;
+    return or(eq(orders.chatId, userId), and(eq(orders.userId, userId), lt(orders.chatId, 0))) as SQL;
+  }
+
   /** Submitted orders upstream is working on, by status (for /metrics and /stats); lost ones excluded. */
   async countActive(): Promise<{ queued: number; processing: number }> {
     const orders = this.t;
