@@ -87,7 +87,7 @@ describe('added to a group', () => {
       'Write a number from 1 to 10,000: <code>/group cap 20</code>, or <code>/group cap off</code>.',
     );
     await inGroup(ADMIN, '/group cap 2');
-    expect(lastToGroup()).toBe('✅ At most 2 generations a day in this group.');
+    expect(lastToGroup()).toBe("✅ This group's daily cap: 2.");
     await inGroup(ADMIN, '/group off');
     expect((await harness.services.groups.verdict(GROUP.id)).kind).toBe('closed');
     await inGroup(ADMIN, '/group cap off');

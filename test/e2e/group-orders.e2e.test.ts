@@ -149,4 +149,28 @@ describe('orders in a group', () => {
       '⚠️ Reports from groups, last 30 days: 1; waiting: 0',
     );
   });
+
+  it("keeps to the group's daily cap, also for a card confirmed after the cap was reached", async () => {
+    const ann = stack.emulator.createUser({ first_name: 'Ann', language_code: 'en' });
+    const group = stack.emulator.createGroup({ title: 'Capped', type: 'supergroup', members: [ann, admin] });
+    await group.waitForMessage(/Anyone here can ask/);
+    await group.as(admin).sendCommand('group', 'cap 1');
+    await group.waitForMessage(/daily cap: 1/);
+    await buyStars(ann, /➕ ⭐\u00a050/, () => stack.emulator.seq());
+
+    // Two cards open at once; the first confirmed uses the day's one generation.
+    await group.as(ann).sendCommand('generate', 'first of two');
+    const first = await group.as(ann).waitForMessage(/first of two/);
+    await group.as(ann).sendCommand('generate', 'second of two');
+    const second = await group.as(ann).waitForMessage(/second of two/);
+    await group.as(ann).pressButton(/Confirm/, { message: first });
+    await group.waitForMessage(/For Ann/);
+    await group.as(ann).pressButton(/Confirm/, { message: second });
+    await group.as(ann).waitForMessage(/daily limit of generations \(1\)/);
+    await group.as(ann).sendCommand('generate', 'a third one');
+    await group.as(ann).waitForMessage(/daily limit of generations \(1\)/);
+    await stack.settled();
+    const sent = stack.simulator.state.listOrders().filter((o) => /of two|third one/.test(o.prompt ?? ''));
+    expect(sent.map((o) => o.prompt)).toEqual(['first of two']);
+  });
 });

@@ -149,6 +149,17 @@ const modelNamed = async (ctx: GroupContext, order: OrderRecord) => {
 groups.callbackQuery(groupOrderData.confirm.filter(), async (ctx) => {
   const order = await ownDraft(ctx, groupOrderData.confirm.unpack(ctx.callbackQuery.data).id);
   if (!order) return;
+  // Checked again at Confirm: the group may have been turned off, or reached its cap, meanwhile.
+  const verdict = await ctx.deps.groups.verdict(ctx.chat.id);
+  if (verdict.kind !== 'open') {
+    await ctx.answerCallbackQuery();
+    const text =
+      verdict.kind === 'capped'
+        ? ctx.t('group-capped', { cap: verdict.cap, reset: ctx.time(new Date(verdict.resetsAt)) })
+        : ctx.t('group-closed');
+    await editPressed(ctx.api, ctx.callbackQuery, text);
+    return;
+  }
   await ctx.answerCallbackQuery({ text: ctx.t('order-submitting') });
   const outcome = await ctx.deps.ordering.confirm(order.id, ctx.chat.id);
   const model = await modelNamed(ctx, order);
