@@ -359,7 +359,10 @@ export class OrderNotifier implements TrackerEvents {
   async #username(): Promise<string | undefined> {
     this.#me ??= this.#api.getMe().then(
       (me) => me.username,
-      () => undefined,
+      () => {
+        this.#me = undefined; // asked again next time
+        return undefined;
+      },
     );
     return this.#me;
   }
@@ -423,6 +426,7 @@ export class OrderNotifier implements TrackerEvents {
     // A group's result is everyone's to see: whose it is and the way to the bot, no owner's buttons.
     const group = isGroupChat(row.chatId);
     const username = group ? await this.#username() : undefined;
+    const forLine = texts.t('group-order-for', { name: user?.firstName ?? '' });
     let summary: DeliverySummary & { files?: DeliveredFile[] };
     try {
       summary = await deliverResults(
@@ -439,8 +443,9 @@ export class OrderNotifier implements TrackerEvents {
         {
           chatId: row.chatId,
           texts,
+          // In a group the description was asked for in front of everyone: shown with the result.
           caption: group
-            ? `${texts.t('group-order-for', { name: user?.firstName ?? '' })}\n${resultCaption(texts, this.#shown(texts, row), true)}`
+            ? `${forLine}\n${resultCaption(texts, this.#shown(texts, row), true)}`
             : resultCaption(texts, this.#shown(texts, row), user?.promptInCaption ?? false),
           keyboard: {
             forFiles: (files) =>
@@ -448,7 +453,7 @@ export class OrderNotifier implements TrackerEvents {
                 ? groupResultKeyboard(texts, row.id, username)
                 : afterResultKeyboard(texts, row.id, files, { share: this.#sharing }),
             // Several results get bare "➕ 1", "➕ 2" buttons: the text says what they do.
-            text: (files) => afterResultNext(texts, files),
+            text: (files) => (group ? forLine : afterResultNext(texts, files)),
           },
           // Stored as soon as the results are in the chat: ↗️ Share under them finds them at once.
           onResultsSent: (files) => this.#storeResultFiles(row.id, files),

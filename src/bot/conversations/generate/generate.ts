@@ -58,23 +58,17 @@ export async function prepareOrder(
   /** Where the order is made: its chat is the group for a group order (issue 42). */
   place: 'private' | 'group' = 'private',
 ): Promise<PrepareResult> {
+  // Whose order, where, in which language: the same for the content rules and the draft.
+  const who = { userId: outer.from!.id, chatId: outer.chat!.id, locale: outer.locale };
   const screen = await outer.deps.contentRules.screenOrder({
-    userId: outer.from!.id,
-    chatId: outer.chat!.id,
-    locale: outer.locale,
+    ...who,
     place,
     modelId,
     ...(request.prompt !== undefined && { text: request.prompt }),
   });
   if (screen.kind !== 'allowed') return { ok: false, refusal: screen };
   try {
-    const order = await outer.deps.ordering.prepare({
-      chatId: outer.chat!.id,
-      userId: outer.from!.id,
-      locale: outer.locale,
-      modelId,
-      request,
-    });
+    const order = await outer.deps.ordering.prepare({ ...who, modelId, request });
     return { ok: true, order, walletBalance: await outer.deps.wallet?.balance(order.userId) };
   } catch (error) {
     const failure = asResellerError(error);
