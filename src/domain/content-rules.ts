@@ -206,17 +206,21 @@ export function fold(text: string): string {
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const LETTER = '[\\p{L}\\p{N}]';
 
-/** One line as a regular expression over folded text. */
-function lineMatcher(line: string): RegExp {
-  const body = patternBody(line);
-  if (body !== undefined) return new RegExp(body, 'iu');
+/** A word line as a regular expression's source over folded text (whole words, `*` for more letters). */
+function wordSource(line: string): string {
   const open = line.startsWith('*');
   const close = line.length > 1 && line.endsWith('*');
   const core = fold(line.slice(open ? 1 : 0, close ? -1 : undefined)).trim();
   const words = core.split(' ').map(escapeRegExp).join('\\s+');
   const before = open ? '' : `(?<!${LETTER})`;
   const after = close ? '' : `(?!${LETTER})`;
-  return new RegExp(`${before}${words}${after}`, 'iu');
+  return `${before}${words}${after}`;
+}
+
+/** One line as a regular expression over folded text. */
+function lineMatcher(line: string): RegExp {
+  const body = patternBody(line);
+  return new RegExp(body ?? wordSource(line), 'iu');
 }
 
 export interface CompiledRules {
@@ -224,25 +228,104 @@ export interface CompiledRules {
   match(text: string, language: string): string | undefined;
 }
 
+/** A word line as matched token by token: its folded words, and a `*` at either end. */
+interface WordLine {
+  line: string;
+  parts: string[];
+  open: boolean;
+  close: boolean;
+}
+
+/** The folded text's words: runs of letters and digits (what the lines' whole-word rule means). */
+const TOKEN = /[\p{L}\p{N}]+/gu;
+
+function wordLineOf(line: string): WordLine | undefined {
+  const open = line.startsWith('*');
+  const close = line.length > 1 && line.endsWith('*');
+  const core = fold(line.slice(open ? 1 : 0, close ? -1 : undefined)).trim();
+  const parts = core.split(' ');
+  // A word with other characters ("18+", "c++") cannot be a run of letters: matched as a pattern.
+  return parts.every((part) => part.match(TOKEN)?.[0] === part) ? { line, parts, open, close } : undefined;
+}
+
+/** Whether `w` matches the tokens from position `at` on. */
+function matchesAt(tokens: readonly string[], at: number, w: WordLine): boolean {
+  const last = w.parts.length - 1;
+  if (at + last >= tokens.length) return false;
+  return w.parts.every((part, k) => {
+    const token = tokens[at + k]!;
+    const anyBefore = k === 0 && w.open;
+    const anyAfter = k === last && w.close;
+    if (anyBefore && anyAfter) return token.includes(part);
+    if (anyBefore) return token.endsWith(part);
+    if (anyAfter) return token.startsWith(part);
+    return token === part;
+  });
+}
+
+/**
+ * One list, compiled for screening many texts fast: word lines are looked up by the text's words
+ * (a map from a line's first word, and from its prefix for `word*`), patterns and the rare `*word`
+ * are tried in turn. A text that matches is then named the first line, in the list's order, it
+ * matches: the line that is reported does not depend on how it was found.
+ */
+class CompiledList {
+  readonly #byWord = new Map<string, WordLine[]>();
+  readonly #byPrefix = new Map<number, Map<string, WordLine[]>>();
+  readonly #scanned: WordLine[] = [];
+  readonly #patterns: Array<{ line: string; re: RegExp }> = [];
+  readonly #order = new Map<string, number>();
+
+  constructor(lines: readonly string[]) {
+    lines.forEach((line, i) => {
+      this.#order.set(line, i);
+      const body = patternBody(line);
+      const w = body === undefined ? wordLineOf(line) : undefined;
+      if (!w) {
+        try {
+          this.#patterns.push({ line, re: lineMatcher(line) });
+        } catch {
+          // Checked when saved; a stored line a later runtime cannot compile blocks nothing.
+        }
+        return;
+      }
+      const first = w.parts[0]!;
+      if (w.open) this.#scanned.push(w);
+      else if (w.close && w.parts.length === 1) {
+        const byLength = this.#byPrefix.get(first.length) ?? new Map<string, WordLine[]>();
+        byLength.set(first, [...(byLength.get(first) ?? []), w]);
+        this.#byPrefix.set(first.length, byLength);
+      } else this.#byWord.set(first, [...(this.#byWord.get(first) ?? []), w]);
+    });
+  }
+
+  /** The first line (in the list's order) that `folded` matches. */
+  match(folded: string, tokens: readonly string[]): string | undefined {
+    const found: string[] = [];
+    tokens.forEach((token, at) => {
+      for (const w of this.#byWord.get(token) ?? []) if (matchesAt(tokens, at, w)) found.push(w.line);
+      for (const [length, lines] of this.#byPrefix)
+        if (token.length >= length)
+          for (const w of lines.get(token.slice(0, length)) ?? []) found.push(w.line);
+      for (const w of this.#scanned) if (matchesAt(tokens, at, w)) found.push(w.line);
+    });
+    for (const { line, re } of this.#patterns) if (re.test(folded)) found.push(line);
+    if (found.length === 0) return undefined;
+    return found.reduce((a, b) => (this.#order.get(a)! <= this.#order.get(b)! ? a : b));
+  }
+}
+
 /** The lists compiled once per version (a line that no longer compiles is skipped, never thrown). */
 export function compileRules(rules: ContentRules): CompiledRules {
-  const lists = new Map<string, Array<{ line: string; re: RegExp }>>();
-  for (const [list, lines] of Object.entries(rules.blocked)) {
-    const compiled: Array<{ line: string; re: RegExp }> = [];
-    for (const line of lines) {
-      try {
-        compiled.push({ line, re: lineMatcher(line) });
-      } catch {
-        // Checked when saved; a stored line a later runtime cannot compile blocks nothing.
-      }
-    }
-    lists.set(list, compiled);
-  }
+  const lists = new Map<string, CompiledList>();
+  for (const [list, lines] of Object.entries(rules.blocked)) lists.set(list, new CompiledList(lines));
   return {
     match(text, language) {
       const folded = fold(text);
-      for (const list of [EVERY_LANGUAGE, language]) {
-        for (const { line, re } of lists.get(list) ?? []) if (re.test(folded)) return line;
+      const tokens = folded.match(TOKEN) ?? [];
+      for (const name of [EVERY_LANGUAGE, language]) {
+        const line = lists.get(name)?.match(folded, tokens);
+        if (line !== undefined) return line;
       }
       return undefined;
     },

@@ -67,6 +67,22 @@ describe('matching a description', () => {
     );
   });
 
+  it('names the first line in the list order, whichever way it was found', () => {
+    const compiled = compileRules(rules({ '*': ['/g.re/', 'gore', 'blood*', 'red blood*'] }));
+    expect(compiled.match('gore', 'en')).toBe('/g.re/');
+    expect(compiled.match('red bloodbath', 'en')).toBe('blood*');
+    expect(compileRules(rules({ '*': ['red blood*', 'blood*'] })).match('red bloodbath', 'en')).toBe(
+      'red blood*',
+    );
+  });
+
+  it('matches a line with other characters than letters as written ("18+", "c++")', () => {
+    const compiled = compileRules(rules({ '*': ['18+', 'c++'] }));
+    expect(compiled.match('only 18+ content', 'en')).toBe('18+');
+    expect(compiled.match('c++ code', 'en')).toBe('c++');
+    expect(compiled.match('18 years', 'en')).toBeUndefined();
+  });
+
   it('folds to lower case without marks, spaces collapsed', () => {
     expect(fold('Crème  BRÛLÉE\tＡＢＣ')).toBe('creme brulee abc');
   });
