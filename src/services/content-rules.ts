@@ -80,7 +80,13 @@ export class ContentRulesService {
 
   /** Screens a description; a refusal is booked (a strike, maybe the ban) before this returns. */
   async screen(input: DescriptionToScreen): Promise<DescriptionVerdict> {
-    const { version, rules } = await this.#repo.read();
+    return this.#screenWith(await this.#repo.read(), input);
+  }
+
+  async #screenWith(
+    { version, rules }: ContentRulesSnapshot,
+    input: DescriptionToScreen,
+  ): Promise<DescriptionVerdict> {
     if (this.#compiled?.version !== version) this.#compiled = { version, rules: compileRules(rules) };
     const line = this.#compiled.rules.match(input.text, input.locale);
     if (line === undefined) return { kind: 'allowed' };
@@ -113,15 +119,38 @@ export class ContentRulesService {
   async screenOrder(
     input: Omit<DescriptionToScreen, 'text'> & { modelId: number; text?: string },
   ): Promise<OrderScreen> {
-    const gate = await this.gate(input.userId, input.modelId, input.place);
+    // One read of the rules for both checks.
+    const snapshot = await this.#repo.read();
+    const gate = await this.#gateWith(snapshot.rules, input.userId, input.modelId, input.place);
     if (gate.kind !== 'open') return gate;
     if (input.text === undefined) return { kind: 'allowed' };
-    return this.screen({ ...input, text: input.text });
+    return this.#screenWith(snapshot, { ...input, text: input.text });
   }
 
   /** Whether this customer may order this model here (open, private chats only, or later). */
   async gate(userId: number, modelId: number, place: ContentPlace): Promise<ModelGate> {
+    return this.#gateWith((await this.#repo.read()).rules, userId, modelId, place);
+  }
+
+  /** The models of `models` this customer may order here, in their order (one read of the rules). */
+  async openTo<M extends { id: number }>(
+    userId: number,
+    place: ContentPlace,
+    models: readonly M[],
+  ): Promise<M[]> {
     const { rules } = await this.#repo.read();
+    const needsCount = models.some((m) => (rules.minPaidOrders[String(m.id)] ?? 0) > 0);
+    const paidOrders = needsCount ? await this.#paidOrders(userId) : 0;
+    const where = { privateChat: place === 'private', paidOrders };
+    return models.filter((m) => modelGate(rules, m.id, where).kind === 'open');
+  }
+
+  async #gateWith(
+    rules: ContentRules,
+    userId: number,
+    modelId: number,
+    place: ContentPlace,
+  ): Promise<ModelGate> {
     const needsCount = (rules.minPaidOrders[String(modelId)] ?? 0) > 0;
     const paidOrders = needsCount ? await this.#paidOrders(userId) : 0;
     return modelGate(rules, modelId, { privateChat: place === 'private', paidOrders });

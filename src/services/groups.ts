@@ -10,6 +10,9 @@ import type { Logger } from '../logger.js';
 
 export type GroupsMode = 'off' | 'allowlist' | 'on';
 
+/** The highest daily cap of a group (/group cap and the control room alike). */
+export const MAX_GROUP_CAP = 10_000;
+
 /** Whether a group takes orders now, and why not. */
 export type GroupVerdict =
   | { kind: 'open' }
@@ -53,19 +56,30 @@ export class GroupsService {
     return this.#repo.seen(chatId, title, member);
   }
 
+  /** The group as stored (its title, its switches), without today's count: undefined if never seen. */
+  find(chatId: number): Promise<GroupChatRecord | undefined> {
+    return this.#repo.find(chatId);
+  }
+
   async status(chatId: number): Promise<GroupStatus> {
-    const group = await this.#repo.find(chatId);
-    const day = utcDay(this.#now());
-    const usedToday = group ? await this.#repo.ordersSince(chatId, new Date(day.start)) : 0;
-    return { group, verdict: this.#verdict(group, usedToday, day.end), usedToday };
+    return this.#statusOf(chatId, await this.#repo.find(chatId));
   }
 
   async verdict(chatId: number): Promise<GroupVerdict> {
     return (await this.status(chatId)).verdict;
   }
 
-  list(): Promise<GroupChatRecord[]> {
-    return this.#repo.list();
+  /** Every group the bot was ever in (those it is in first), each with its status now. */
+  async overview(): Promise<GroupStatus[]> {
+    const statuses: GroupStatus[] = [];
+    for (const group of await this.#repo.list()) statuses.push(await this.#statusOf(group.chatId, group));
+    return statuses;
+  }
+
+  async #statusOf(chatId: number, group: GroupChatRecord | undefined): Promise<GroupStatus> {
+    const day = utcDay(this.#now());
+    const usedToday = group ? await this.#repo.ordersSince(chatId, new Date(day.start)) : 0;
+    return { group, verdict: this.#verdict(group, usedToday, day.end), usedToday };
   }
 
   /**

@@ -130,6 +130,19 @@ describe.each(availableEngines())('content rules on %s', (engine) => {
     expect(bans).toHaveLength(1);
   });
 
+  it('offers a group only the models open there, in their order, from one read of the rules', async () => {
+    const rules = service(one);
+    const current = await rules.current();
+    await rules.update(ADMIN, current.version, {
+      ...current.rules,
+      privateOnlyModelIds: [2],
+      minPaidOrders: { '3': 1 },
+    });
+    const models = [{ id: 4 }, { id: 3 }, { id: 2 }, { id: 1 }];
+    expect((await rules.openTo(50, 'group', models)).map((m) => m.id)).toEqual([4, 1]);
+    expect((await rules.openTo(50, 'private', models)).map((m) => m.id)).toEqual([4, 2, 1]);
+  });
+
   it("keeps each bot's rules, strikes and bans to that bot", async () => {
     const other = storeOn(one.engine, { bot: 2, now: clock });
     const otherRules = service(other);

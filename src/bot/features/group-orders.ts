@@ -12,6 +12,7 @@ import { InlineKeyboard } from 'grammy';
 import type { OrderRecord } from '../../db/records.js';
 import { InsufficientStarsError } from '../../domain/wallet.js';
 import type { CatalogModel } from '../../services/catalog.js';
+import type { GroupVerdict } from '../../services/groups.js';
 import { buildRequest, ordersFromPromptAlone, planForm } from '../../services/model-form.js';
 import { groupOrderData } from '../../telegram/callback-data/group-order.js';
 import { editPressed, groupCard, sendToCaller } from '../../telegram/group-card.js';
@@ -42,19 +43,21 @@ async function groupModels(ctx: GroupContext, userId: number): Promise<CatalogMo
   const models = (await ctx.deps.catalog.getModels())
     .filter(ordersFromPromptAlone)
     .sort((a, b) => typeRank(a.type) - typeRank(b.type) || files(a) - files(b));
-  const open: CatalogModel[] = [];
-  for (const model of models)
-    if ((await ctx.deps.contentRules.gate(userId, model.id, 'group')).kind === 'open') open.push(model);
-  return open;
+  return ctx.deps.contentRules.openTo(userId, 'group', models);
 }
 
-/** Whether the group takes orders now; says why not when it does not. */
+/** Why a group takes no order now: its cap until when, or turned off. */
+function closedText(ctx: GroupContext, verdict: Exclude<GroupVerdict, { kind: 'open' }>): string {
+  return verdict.kind === 'capped'
+    ? ctx.t('group-capped', { cap: verdict.cap, reset: ctx.time(new Date(verdict.resetsAt)) })
+    : ctx.t('group-closed');
+}
+
+/** Whether the group takes orders now; says why not when it does not (GROUPS=off: the bot left). */
 async function groupIsOpen(ctx: GroupContext): Promise<boolean> {
   const verdict = await ctx.deps.groups.verdict(ctx.chat!.id);
   if (verdict.kind === 'open') return true;
-  if (verdict.kind === 'closed') await ctx.reply(ctx.t('group-closed'));
-  if (verdict.kind === 'capped')
-    await ctx.reply(ctx.t('group-capped', { cap: verdict.cap, reset: ctx.time(new Date(verdict.resetsAt)) }));
+  if (verdict.kind !== 'off') await ctx.reply(closedText(ctx, verdict));
   return false;
 }
 
@@ -153,11 +156,7 @@ groups.callbackQuery(groupOrderData.confirm.filter(), async (ctx) => {
   const verdict = await ctx.deps.groups.verdict(ctx.chat.id);
   if (verdict.kind !== 'open') {
     await ctx.answerCallbackQuery();
-    const text =
-      verdict.kind === 'capped'
-        ? ctx.t('group-capped', { cap: verdict.cap, reset: ctx.time(new Date(verdict.resetsAt)) })
-        : ctx.t('group-closed');
-    await editPressed(ctx.api, ctx.callbackQuery, text);
+    await editPressed(ctx.api, ctx.callbackQuery, closedText(ctx, verdict));
     return;
   }
   await ctx.answerCallbackQuery({ text: ctx.t('order-submitting') });

@@ -7,15 +7,13 @@
  *   audited. Anyone else's /group is ignored: a group is not the place to explain who may.
  */
 import type { Context } from 'grammy';
+import { MAX_GROUP_CAP } from '../../services/groups.js';
 import { Composer } from '../composer.js';
 import type { BotContext } from '../context.js';
 import { isAdmin } from './admin.js';
 
 export const groupsFeature = new Composer<BotContext>();
 const groups = groupsFeature.chatType(['group', 'supergroup']);
-
-/** The highest daily cap (a group's generations a day). */
-const MAX_CAP = 10_000;
 
 const MEMBER_STATUSES = new Set(['member', 'administrator', 'creator', 'restricted']);
 
@@ -56,8 +54,7 @@ groups.command('group', async (ctx) => {
   if (!isAdmin(ctx)) return;
   const chatId = ctx.chat.id;
   // A group whose joining the bot missed (added before this feature): known from now on.
-  if (!(await ctx.deps.groups.status(chatId)).group)
-    await ctx.deps.groups.membership(chatId, ctx.chat.title, true);
+  if (!(await ctx.deps.groups.find(chatId))) await ctx.deps.groups.membership(chatId, ctx.chat.title, true);
   const [verb = '', value = ''] = ctx.match.trim().toLowerCase().split(/\s+/);
   const admin = ctx.from!.id;
   if (verb === 'on' || verb === 'off') {
@@ -67,8 +64,8 @@ groups.command('group', async (ctx) => {
   }
   if (verb === 'cap') {
     const cap = value === 'off' ? null : /^\d{1,5}$/.test(value) ? Number(value) : undefined;
-    if (cap === undefined || (cap !== null && (cap < 1 || cap > MAX_CAP))) {
-      await ctx.reply(ctx.t('group-cap-usage', { max: MAX_CAP }));
+    if (cap === undefined || (cap !== null && (cap < 1 || cap > MAX_GROUP_CAP))) {
+      await ctx.reply(ctx.t('group-cap-usage', { max: MAX_GROUP_CAP }));
       return;
     }
     await ctx.deps.groups.setDailyCap(admin, chatId, cap);

@@ -63,7 +63,7 @@ function listPrice(ctx: BaseContext, order: OrderRecord): string {
 async function titlesOfGroups(ctx: BaseContext, rows: readonly OrderRecord[]): Promise<Map<number, string>> {
   const titles = new Map<number, string>();
   for (const chatId of new Set(rows.map((r) => r.chatId).filter(isGroupChat))) {
-    const group = (await ctx.deps.groups.status(chatId)).group;
+    const group = await ctx.deps.groups.find(chatId);
     titles.set(chatId, group?.title ?? String(chatId));
   }
   return titles;

@@ -22,23 +22,31 @@ const admins = reportsFeature.chatType('private').filter(isAdmin);
 /** Open reports /reports shows at once. */
 const SHOWN_REPORTS = 10;
 
-/** A report as admins read it: where, whose, which model, what was asked. */
-async function reportText(
+/** What admins read of a report: where, whose, which model, what was asked (read once, any language). */
+async function reportFacts(
   ctx: BotContext,
-  texts: Texts,
   report: ContentReportRecord,
   order: OrderRecord | undefined,
-): Promise<string> {
+): Promise<Record<string, string | number>> {
   const owner = await ctx.deps.accounts.find(report.ownerId);
-  const group = (await ctx.deps.groups.status(report.chatId)).group;
-  return texts.t('report-admin', {
+  const group = await ctx.deps.groups.find(report.chatId);
+  return {
     id: report.id,
     chat: group?.title ?? String(report.chatId),
     owner: owner?.firstName ?? '',
     ownerId: String(report.ownerId),
     model: order?.modelName ?? '',
     prompt: order?.request.prompt ?? '',
-  });
+  };
+}
+
+async function reportText(
+  ctx: BotContext,
+  texts: Texts,
+  report: ContentReportRecord,
+  order: OrderRecord | undefined,
+): Promise<string> {
+  return texts.t('report-admin', await reportFacts(ctx, report, order));
 }
 
 function reportButtons(texts: Texts, id: number): InlineKeyboard {
@@ -51,10 +59,11 @@ function reportButtons(texts: Texts, id: number): InlineKeyboard {
 
 /** Every admin gets the report; one who never opened the bot (or blocked it) is skipped. */
 async function tellAdmins(ctx: BotContext, report: ContentReportRecord, order: OrderRecord): Promise<void> {
+  const facts = await reportFacts(ctx, report, order);
   for (const adminId of ctx.deps.config.adminIds) {
     const admin = await ctx.deps.accounts.find(adminId);
     const texts = textsForUser(ctx.deps.i18n, admin, ctx.deps.config.defaultLocale);
-    const text = await reportText(ctx, texts, report, order);
+    const text = texts.t('report-admin', facts);
     await ctx.api
       .sendMessage(adminId, text, { reply_markup: reportButtons(texts, report.id) })
       .catch((err: unknown) =>

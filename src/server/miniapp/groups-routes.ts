@@ -12,19 +12,15 @@ import type {
   GroupsDocumentGroup,
   GroupsErrors,
 } from '../../services/admin/dashboard-types.js';
-import type { GroupsService } from '../../services/groups.js';
+import { type GroupsService, MAX_GROUP_CAP } from '../../services/groups.js';
 import type { MiniAppRoute } from './route.js';
 
-/** The highest daily cap, as /group cap takes it. */
-export const MAX_GROUP_CAP = 10_000;
-
-type Groups = Pick<GroupsService, 'mode' | 'list' | 'status' | 'setEnabled' | 'setDailyCap'>;
+type Groups = Pick<GroupsService, 'mode' | 'overview' | 'find' | 'setEnabled' | 'setDailyCap'>;
 
 export async function groupsDocument(groups: Groups): Promise<GroupsDocument> {
-  const rows = await groups.list();
   const listed: GroupsDocumentGroup[] = [];
-  for (const group of rows) {
-    const { verdict, usedToday } = await groups.status(group.chatId);
+  for (const { group, verdict, usedToday } of await groups.overview()) {
+    if (!group) continue;
     listed.push({
       chatId: group.chatId,
       title: group.title,
@@ -88,7 +84,7 @@ export function groupsRoutes(groups: Groups): MiniAppRoute[] {
         if (chatId === undefined) return { status: 404, json: { error: 'unknown_group' } };
         const parsed = parseChange(body);
         if (!parsed.ok) return { status: 422, json: parsed.errors };
-        if (!(await groups.status(chatId)).group) return { status: 404, json: { error: 'unknown_group' } };
+        if (!(await groups.find(chatId))) return { status: 404, json: { error: 'unknown_group' } };
         const { enabled, dailyCap } = parsed.change;
         if (enabled !== undefined) await groups.setEnabled(adminId, chatId, enabled);
         if (dailyCap !== undefined) await groups.setDailyCap(adminId, chatId, dailyCap);
