@@ -147,6 +147,26 @@ describe('guest mode', () => {
     expect(await takeUpdates(emu, { allowed_updates: ['message', 'callback_query'] })).toEqual([]);
   });
 
+  it("a text answer takes media by an edit (its text goes), as Telegram's editMessageMedia allows", async () => {
+    emu = await startEmulator({ guestMode: true });
+    const ann = emu.createUser({ first_name: 'Ann' });
+    const bob = emu.createUser({ first_name: 'Bob' });
+    const chat = emu.privateChatBetween(ann, bob);
+    const api = botFor(emu).api;
+    const photo = (await api.sendPhoto(ann.chatId, new InputFile(png(16, 16)))).photo.at(-1)!.file_id;
+    const ask = await chat.as(ann).askGuest('a fox');
+    const { inline_message_id: id } = await api.answerGuestQuery(ask.guestQueryId!, article('⏳ Working'));
+    await expect(
+      api.editMessageMediaInline(id, { type: 'photo', media: photo, caption: 'For Ann' }),
+    ).resolves.toBe(true);
+    const seen = chat.as(bob).lastMessage()!;
+    expect(seen).toMatchObject({ kind: 'photo', caption: 'For Ann', inline_message_id: id });
+    expect(seen.text).toBeUndefined();
+    expect((await failure(api.editMessageTextInline(id, 'text'))).description).toBe(
+      'Bad Request: there is no text in the message to edit',
+    );
+  });
+
   it('inline message edits go by inline_message_id and answer True; media by file_id, never an upload', async () => {
     emu = await startEmulator({ guestMode: true });
     const ann = emu.createUser({ first_name: 'Ann' });

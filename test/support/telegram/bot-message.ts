@@ -53,6 +53,8 @@ export interface BotMessage {
   /** An inline message (a guest bot's answer): its inline_message_id, and who summoned the bot. */
   inline_message_id?: string;
   guestCallerId?: number;
+  /** Its media is under a spoiler. */
+  has_media_spoiler?: true;
   editCount: number;
   deleted: boolean;
   /** Sequence numbers (emu.seq()) of sending and of the last edit. */
@@ -105,6 +107,7 @@ export function toBotMessage(msg: StoredMessage, files: FileStore): BotMessage {
   if (msg.media) {
     const f = msg.media.file;
     out.mediaType = msg.media.type;
+    if (msg.media.spoiler) out.has_media_spoiler = true;
     out.media = {
       file_id: f.fileId,
       size: f.size,

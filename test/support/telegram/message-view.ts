@@ -76,6 +76,7 @@ export function apiMessage(
     if (msg.captionEntities?.length) out['caption_entities'] = msg.captionEntities;
   }
   if (msg.media) Object.assign(out, mediaFields(msg));
+  if (msg.media?.spoiler) out['has_media_spoiler'] = true;
   if (msg.invoice) {
     const { payload: _hidden, ...invoice } = msg.invoice;
     out['invoice'] = invoice;

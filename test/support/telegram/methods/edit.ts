@@ -2,7 +2,8 @@
  * Edits and deletes. A message is edited by chat_id + message_id (the edited Message is returned)
  * or, for an inline message (one posted through answerGuestQuery), by inline_message_id (True is
  * returned, as Telegram does). Inline media edits take a file_id or a URL, never an upload
- * ("a new file can't be uploaded", the Bot API says; refused as TDLib refuses such content).
+ * ("a new file can't be uploaded", the Bot API says; refused as TDLib refuses such content), and
+ * a text message may be given media (its text goes).
  * Ephemeral messages have their own edit methods (methods/ephemeral.ts) over the same checks.
  */
 import { badRequest, benignBadRequest } from '../api-error.js';
@@ -102,7 +103,7 @@ export async function editMedia(
   uploads: Map<string, Upload>,
 ): Promise<void> {
   const { chat, msg } = target;
-  if (!msg.media) throw badRequest('there is no media in the message to edit');
+  // A text message takes media too (Bot API 9.x: "or to add media to text messages"); its text goes.
   const input = optJson(params, 'media', "can't parse InputMedia JSON object");
   if (!isRecord(input) || !MEDIA_TYPES.has(String(input['type'])))
     throw badRequest("can't parse InputMedia JSON object");
@@ -117,14 +118,19 @@ export async function editMedia(
     duration: typeof input['duration'] === 'number' ? input['duration'] : undefined,
   });
   if (
+    msg.media &&
     media.file.fileId === msg.media.file.fileId &&
+    (input['has_spoiler'] === true) === (msg.media.spoiler ?? false) &&
     (caption?.text ?? '') === (msg.caption ?? '') &&
     sameMarkup(replyMarkup, msg.replyMarkup)
   ) {
     throw benignBadRequest(NOT_MODIFIED);
   }
+  if (input['has_spoiler'] === true) media.spoiler = true;
   core.chats.edit(chat, msg, {
     media,
+    text: undefined,
+    entities: undefined,
     caption: caption?.text,
     captionEntities: caption?.entities,
     parseMode: optString(input, 'parse_mode'),

@@ -22,6 +22,8 @@ export interface MessageMedia {
   file: StoredFile;
   /** Photos only: every PhotoSize, smallest first. */
   sizes?: StoredFile[];
+  /** Shown under a spoiler (`has_spoiler`; the Message's has_media_spoiler). */
+  spoiler?: boolean;
 }
 
 /** An ephemeral message (Bot API 10.x): message_id 0, seen only by its receiver (and the bot). */
