@@ -155,6 +155,11 @@ const whiteLabelEnv = {
   GROUPS: z
     .enum(['off', 'allowlist', 'on'], { message: 'must be "off", "allowlist" or "on"' })
     .default('off'),
+  /**
+   * Guest mode (issue 42; Bot API 10.0, switched on in @BotFather): `@bot <description>` in any chat,
+   * the bot not a member, answered with a card only its caller can use. off (default) or on.
+   */
+  GUEST_MODE: z.enum(['off', 'on'], { message: 'must be "off" or "on"' }).default('off'),
   ALLOWED_USER_IDS: idList,
   BANNED_USER_IDS: idList,
   MAX_ACTIVE_ORDERS_PER_USER: z
@@ -550,6 +555,8 @@ export interface Config {
   winBackPromoStars: number;
   /** Groups the bot takes orders in (GROUPS; issue 42). */
   groups: { mode: 'off' | 'allowlist' | 'on' };
+  /** Guest queries answered (GUEST_MODE; issue 42): guest_message is asked for only when on. */
+  guestMode: boolean;
   /** Who may use the bot; ADMIN_IDS always may. */
   access: { mode: 'open' | 'allowlist'; allowedUserIds: number[]; bannedUserIds: number[] };
   /** Per-user caps checked before an order is sent (null: none); the amount is a decimal string. */
@@ -722,6 +729,7 @@ function configFrom(env0: Record<string, string>): Config | string[] {
     reminders: env.REMINDERS,
     winBackPromoStars: env.WIN_BACK_PROMO_STARS,
     groups: { mode: env.GROUPS },
+    guestMode: env.GUEST_MODE === 'on',
     access: {
       mode: env.ACCESS_MODE,
       allowedUserIds: env.ALLOWED_USER_IDS,
@@ -791,6 +799,7 @@ const TEMPLATE_KEYS = new Set<string>([
   'REMINDERS',
   'WIN_BACK_PROMO_STARS',
   'GROUPS',
+  'GUEST_MODE',
   'MAX_ACTIVE_ORDERS_PER_USER',
   'DAILY_ORDERS_PER_USER',
   'DAILY_SPEND_PER_USER_USD',

@@ -7,7 +7,7 @@ import type { Update } from 'grammy/types';
 import { botLabel, metrics } from '../metrics.js';
 import type { RouteHandler } from '../server/router.js';
 import { webhookHandler } from '../server/webhook.js';
-import { ALLOWED_UPDATES } from '../telegram/allowed-updates.js';
+import { allowedUpdates } from '../telegram/allowed-updates.js';
 import { startPolling } from '../workers/polling.js';
 import type { BotRuntime } from './bot-runtime.js';
 
@@ -38,7 +38,7 @@ export async function registerWebhook(
 ): Promise<void> {
   await rt.bot.api.setWebhook(new URL(path, baseUrl).href, {
     secret_token: secret,
-    allowed_updates: [...ALLOWED_UPDATES],
+    allowed_updates: allowedUpdates(rt.config),
   });
 }
 
@@ -48,5 +48,11 @@ export async function pollIntake(
   onStopped: (err: unknown) => void,
 ): Promise<() => Promise<void>> {
   await rt.bot.api.deleteWebhook();
-  return startPolling({ api: rt.bot.api, accept: acceptInto(rt), logger: rt.logger, onStopped });
+  return startPolling({
+    api: rt.bot.api,
+    accept: acceptInto(rt),
+    logger: rt.logger,
+    onStopped,
+    allowedUpdates: allowedUpdates(rt.config),
+  });
 }

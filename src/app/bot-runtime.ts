@@ -170,6 +170,8 @@ export function createBotRuntime(shared: SharedParts, identity: BotIdentity): Bo
     deliveryRecorded: (orderId) => services.ordering.deliveryRecorded(orderId),
     sharing: config.sharing,
     modelDisplays: (modelId) => services.catalog.displayOf(modelId),
+    referralCodeOf: (userId) =>
+      services.referrals.offered ? services.referrals.codeOf(userId) : Promise.resolve(undefined),
   });
   services.admin.alerts.bindSink(new AdminNotifier({ config, users: services.users, logger, api, i18n }));
   services.referrals.bindNotices(new ReferralNotifier({ config, users: services.users, logger, api, i18n }));

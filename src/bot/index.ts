@@ -43,6 +43,7 @@ import { dashboardFeature } from './features/dashboard.js';
 import { createGenerateFeature } from './features/generate.js';
 import { groupOrdersFeature } from './features/group-orders.js';
 import { groupsFeature } from './features/groups.js';
+import { guestOrdersFeature } from './features/guest-orders.js';
 import { helpFeature } from './features/help.js';
 import { inviteFeature } from './features/invite.js';
 import { languageFeature } from './features/language.js';
@@ -299,6 +300,7 @@ export function installFeatures(telegram: TelegramBot, opts: FeatureOptions): Bo
   protectedBot.use(contentRulesFeature);
   protectedBot.use(groupsFeature);
   protectedBot.use(groupOrdersFeature);
+  protectedBot.use(guestOrdersFeature);
   protectedBot.use(reportsFeature);
   protectedBot.use(dashboardFeature);
   protectedBot.use(botsFeature);

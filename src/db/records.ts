@@ -47,6 +47,11 @@ export interface UserRecord extends BotOwned {
   attributedAt: Date | null;
   /** They turned the bot's reminders off (a button under each, and /language). */
   remindersOff: boolean;
+  /**
+   * Their first update from the bot's private chat (set once), so the bot can write to them there;
+   * null for someone only ever seen in a group or as a guest's caller.
+   */
+  startedAt: Date | null;
 }
 
 /** A campaign link made by an admin (/campaign_new): `?start=c_<code>`. */
@@ -106,6 +111,11 @@ export interface OrderRecord extends BotOwned {
   /** `order.error` of a failed generation, as upstream sent it (shape not specified). */
   error: unknown;
   statusMessageId: number | null;
+  /**
+   * A guest order's card, posted where the bot was summoned (answerGuestQuery, issue 42): its
+   * status and result are edits of this inline message; null for every other order.
+   */
+  inlineMessageId: string | null;
   deliveredAt: Date | null;
   nextPollAt: Date | null;
   pollFailures: number;

@@ -8,14 +8,20 @@ import type { SupportedLocale } from '../db/records.js';
 export class Accounts {
   readonly #users: Pick<
     UsersRepository,
-    'touch' | 'find' | 'setLocale' | 'markBlocked' | 'setPromptInCaption' | 'setRemindersOff'
+    'touch' | 'find' | 'setLocale' | 'markBlocked' | 'markStarted' | 'setPromptInCaption' | 'setRemindersOff'
   >;
   readonly #adminIds: ReadonlySet<number>;
 
   constructor(
     users: Pick<
       UsersRepository,
-      'touch' | 'find' | 'setLocale' | 'markBlocked' | 'setPromptInCaption' | 'setRemindersOff'
+      | 'touch'
+      | 'find'
+      | 'setLocale'
+      | 'markBlocked'
+      | 'markStarted'
+      | 'setPromptInCaption'
+      | 'setRemindersOff'
     >,
     adminIds: readonly number[],
   ) {
@@ -38,6 +44,11 @@ export class Accounts {
   /** Their stored row (a name to show others, in a group). */
   find(userId: number): Promise<UserRecord | undefined> {
     return this.#users.find(userId);
+  }
+
+  /** Their first update from the private chat: from now on the bot can write to them there. */
+  markStarted(userId: number): Promise<void> {
+    return this.#users.markStarted(userId);
   }
 
   setLocale(userId: number, locale: SupportedLocale): Promise<void> {

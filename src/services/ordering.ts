@@ -174,6 +174,11 @@ export class OrderingService {
     return this.orders.setStatusMessageId(orderId, messageId);
   }
 
+  /** The guest card showing the order (issue 42): the notifier edits it by this id. */
+  setInlineMessageId(orderId: string, inlineMessageId: string): Promise<void> {
+    return this.orders.setInlineMessageId(orderId, inlineMessageId);
+  }
+
   /** Prices the request (quote or local price) and stores a draft awaiting the user's confirmation. */
   async prepare(input: PrepareInput): Promise<OrderRecord> {
     const model = await this.#catalog.getModel(input.modelId);

@@ -7,7 +7,9 @@
  */
 import type { Update } from 'grammy/types';
 
-export const ALLOWED_UPDATES = [
+type UpdateType = Exclude<keyof Update, 'update_id'>;
+
+const ALWAYS = [
   'message',
   'edited_message',
   'callback_query',
@@ -18,4 +20,12 @@ export const ALLOWED_UPDATES = [
   'managed_bot',
   // Bot API 10.2: renewal turned off or on in Telegram, or a renewal's payment failed (issue 44).
   'subscription',
-] as const satisfies ReadonlyArray<Exclude<keyof Update, 'update_id'>>;
+] as const satisfies ReadonlyArray<UpdateType>;
+
+/**
+ * The list for one bot: guest messages (Bot API 10.0) only where GUEST_MODE is on, so a bot whose
+ * reseller left it off is never summoned into a chat it would not answer.
+ */
+export function allowedUpdates(config: { guestMode: boolean }): UpdateType[] {
+  return config.guestMode ? [...ALWAYS, 'guest_message'] : [...ALWAYS];
+}

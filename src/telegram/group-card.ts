@@ -7,7 +7,7 @@
 import { type Api, GrammyError, InlineKeyboard } from 'grammy';
 import type { CallbackQuery } from 'grammy/types';
 import type { OrderRecord } from '../db/records.js';
-import { groupOrderData } from './callback-data/group-order.js';
+import { groupOrderData, type OrderCardButtons } from './callback-data/group-order.js';
 import { reportData } from './callback-data/reports.js';
 import type { Texts } from './i18n.js';
 import { editIgnoringNotModified } from './telegram-errors.js';
@@ -18,23 +18,27 @@ export interface GroupCard {
   keyboard: InlineKeyboard;
 }
 
-/** `notice` goes above the card (a changed price, a refusal); `open` false: the card has ended. */
+/**
+ * `notice` goes above the card (a changed price, a refusal); `buttons`: a group's, or a guest
+ * card's (bot/features/guest-orders.ts).
+ */
 export function groupCard(
   texts: Texts,
   order: Pick<OrderRecord, 'id' | 'priceStars' | 'costUsd' | 'priceUsd' | 'request'>,
   model: string,
   notice?: string,
+  buttons: OrderCardButtons = groupOrderData,
 ): GroupCard {
   const price = pricesShown(texts) ? orderPrice(texts, order) : '';
   const body = texts.t('group-card', { model, prompt: order.request.prompt ?? '' });
   const keyboard = new InlineKeyboard()
     .text(
       price ? texts.t('group-card-confirm-price', { price }) : texts.t('group-card-confirm'),
-      groupOrderData.confirm.pack({ id: order.id }),
+      buttons.confirm.pack({ id: order.id }),
     )
     .row()
-    .text(texts.t('group-card-another'), groupOrderData.another.pack({ id: order.id }))
-    .text(texts.t('button-cancel'), groupOrderData.cancel.pack({ id: order.id }));
+    .text(texts.t('group-card-another'), buttons.another.pack({ id: order.id }))
+    .text(texts.t('button-cancel'), buttons.cancel.pack({ id: order.id }));
   return { text: notice ? `${notice}\n\n${body}` : body, keyboard };
 }
 
@@ -92,13 +96,16 @@ export async function editPressed(
 /** An order made in a group: its chat is the group (Telegram's group and supergroup ids are negative). */
 export const isGroupChat = (chatId: number): boolean => chatId < 0;
 
-/** Under a result posted in a group: the way to the bot for everyone who saw it, and ⚠️ Report. */
+/**
+ * Under a result posted for others (a group, a guest card): the way to the bot for everyone who saw
+ * it (`makeYourOwn`: a link to the bot, the owner's referral link where referrals run), and ⚠️ Report.
+ */
 export function groupResultKeyboard(
   texts: Texts,
   orderId: string,
-  botUsername: string | undefined,
+  makeYourOwn: string | undefined,
 ): InlineKeyboard {
   const keyboard = new InlineKeyboard();
-  if (botUsername) keyboard.url(texts.t('group-result-make-your-own'), `https://t.me/${botUsername}`);
+  if (makeYourOwn) keyboard.url(texts.t('group-result-make-your-own'), makeYourOwn);
   return keyboard.text(texts.t('group-result-report'), reportData.file.pack({ id: orderId }));
 }

@@ -42,6 +42,7 @@ import {
 import { isNotModified } from '../telegram/telegram-errors.js';
 import { type ModelDisplays, withShownModelName } from '../telegram/texts/model-name.js';
 import { resultCaption } from '../telegram/texts/result-caption.js';
+import { referralLink } from '../telegram/texts/start-links.js';
 import { ChatPacer } from './chat-pacer.js';
 
 export interface OrderNotifierOptions {
@@ -71,6 +72,11 @@ export interface OrderNotifierOptions {
   sharing?: boolean;
   /** The names admins gave models (live settings): the status and caption show those, not upstream's. */
   modelDisplays?: ModelDisplays;
+  /**
+   * The start code under a result posted for others (a group, a guest card): the owner's referral
+   * code where the referral program runs, so ✨ Make your own brings them the reward.
+   */
+  referralCodeOf?: (userId: number) => Promise<string | undefined>;
 }
 
 /** Telegram's answers that mean the message to edit is not there (or not editable) anymore. */
@@ -95,6 +101,7 @@ export class OrderNotifier implements TrackerEvents {
   readonly #sharing: boolean;
   #me: Promise<string | undefined> | undefined;
   readonly #modelDisplays: ModelDisplays | undefined;
+  readonly #referralCodeOf: OrderNotifierOptions['referralCodeOf'];
   readonly #config: OrderNotifierOptions['config'];
   readonly #log: Logger;
   readonly #i18n: I18n<TelegramContext>;
@@ -124,6 +131,7 @@ export class OrderNotifier implements TrackerEvents {
     this.#users = opts.users;
     this.#sharing = opts.sharing ?? false;
     this.#modelDisplays = opts.modelDisplays;
+    this.#referralCodeOf = opts.referralCodeOf;
     this.#config = opts.config;
     this.#log = opts.logger.child({ component: 'order-notifier' });
     this.#api = opts.api;
@@ -297,7 +305,7 @@ export class OrderNotifier implements TrackerEvents {
         if (!row || !isActiveStatus(row.status) || isLostOrder(row) || row.stage !== 'submitted') return;
         // No status message yet: the confirmation is about to turn its summary into one (and shows
         // the stored state when it does); sending another here would make two.
-        if (!row.statusMessageId) return;
+        if (!row.statusMessageId && !row.inlineMessageId) return;
         const now = this.#now();
         const flags = this.#flags.get(orderId) ?? {};
         if (row.status !== 'processing') delete flags.cancelRequested;
@@ -320,6 +328,10 @@ export class OrderNotifier implements TrackerEvents {
 
   /** #show without pacing (the caller holds the chat's slot). */
   async #put(row: OrderRecord, view: OrderStatusView, mode: 'edit' | 'replace'): Promise<void> {
+    if (row.inlineMessageId) {
+      await this.#putOnCard(row, row.inlineMessageId, view);
+      return;
+    }
     const api = this.#api;
     const current = (await this.#orders.find(row.id))?.statusMessageId ?? row.statusMessageId;
     // In a group, everyone reads the status and nobody but its caller may act on it: no buttons.
@@ -347,12 +359,71 @@ export class OrderNotifier implements TrackerEvents {
     }
   }
 
+  /**
+   * A guest order's status is its card, in a chat the bot is no member of: it can only be edited
+   * (whose order it is, no buttons). Once the result has replaced it, a text edit has nothing to
+   * change: logged, not retried.
+   */
+  async #putOnCard(row: OrderRecord, inlineMessageId: string, view: OrderStatusView): Promise<void> {
+    const { text } = await this.#groupView(row, view);
+    try {
+      await this.#api.editMessageTextInline(inlineMessageId, text, { reply_markup: new InlineKeyboard() });
+    } catch (err) {
+      if (isNotModified(err)) return;
+      if (!messageGone(err)) throw err;
+      this.#log.debug({ orderId: row.id, err }, 'the guest card is gone or shows the result');
+    }
+  }
+
+  /**
+   * A guest order's result, delivered to the caller's private chat already, also replaces its card
+   * where it was asked for (by file_id: an inline message takes no upload), for everyone there. If
+   * Telegram refuses, the card says where the result is; the delivery itself stands either way.
+   */
+  async #showOnCard(row: OrderRecord, texts: Texts, name: string, files: DeliveredFile[]): Promise<void> {
+    const inlineMessageId = row.inlineMessageId;
+    const file = files[0];
+    if (!inlineMessageId || !file) return;
+    const forLine = texts.t('group-order-for', { name });
+    const caption = `${forLine}\n${resultCaption(texts, this.#shown(texts, row), true)}`;
+    const keyboard = groupResultKeyboard(texts, row.id, await this.#makeYourOwnLink(row.userId));
+    try {
+      await this.#api.editMessageMediaInline(
+        inlineMessageId,
+        { type: file.kind, media: file.fileId, caption, parse_mode: 'HTML' },
+        { reply_markup: keyboard },
+      );
+    } catch (err) {
+      if (isNotModified(err)) return;
+      this.#log.warn({ orderId: row.id, err }, 'could not show the result on the guest card');
+      await this.#api
+        .editMessageTextInline(inlineMessageId, texts.t('guest-result-elsewhere', { name }), {
+          reply_markup: new InlineKeyboard(),
+        })
+        .catch((e: unknown) => this.#log.debug({ orderId: row.id, err: e }, 'guest card left as it was'));
+    }
+  }
+
   /** A group order's status: whose order it is, and no buttons. */
   async #groupView(row: OrderRecord, view: OrderStatusView): Promise<OrderStatusView> {
     const user = await this.#users?.find(row.userId);
     const texts = textsFor(this.#i18n, user?.locale ?? row.locale);
     const forLine = texts.t('group-order-for', { name: user?.firstName ?? '' });
     return { ...view, text: `${forLine}\n${view.text}`, keyboard: new InlineKeyboard() };
+  }
+
+  /**
+   * ✨ Make your own under a result posted for others: the owner's referral link where the program
+   * runs, else the bot's; none if the bot's username is unknown for now.
+   */
+  async #makeYourOwnLink(ownerId: number): Promise<string | undefined> {
+    const username = await this.#username();
+    if (!username) return undefined;
+    const code = await this.#referralCodeOf?.(ownerId).catch((err: unknown) => {
+      this.#log.warn({ err, ownerId }, 'could not read the referral code');
+      return undefined;
+    });
+    return code ? referralLink(username, code) : `https://t.me/${username}?start`;
   }
 
   /** The bot's @username, for the link under a group's result (asked once). */
@@ -425,7 +496,7 @@ export class OrderNotifier implements TrackerEvents {
     let claimed = false;
     // A group's result is everyone's to see: whose it is and the way to the bot, no owner's buttons.
     const group = isGroupChat(row.chatId);
-    const username = group ? await this.#username() : undefined;
+    const makeYourOwn = group ? await this.#makeYourOwnLink(row.userId) : undefined;
     const forLine = texts.t('group-order-for', { name: user?.firstName ?? '' });
     let summary: DeliverySummary & { files?: DeliveredFile[] };
     try {
@@ -450,7 +521,7 @@ export class OrderNotifier implements TrackerEvents {
           keyboard: {
             forFiles: (files) =>
               group
-                ? groupResultKeyboard(texts, row.id, username)
+                ? groupResultKeyboard(texts, row.id, makeYourOwn)
                 : afterResultKeyboard(texts, row.id, files, { share: this.#sharing }),
             // Several results get bare "➕ 1", "➕ 2" buttons: the text says what they do.
             text: (files) => (group ? forLine : afterResultNext(texts, files)),
@@ -489,6 +560,7 @@ export class OrderNotifier implements TrackerEvents {
       await this.#nothingDelivered(row, summary);
       return;
     }
+    if (row.inlineMessageId) await this.#showOnCard(row, texts, user?.firstName ?? '', files ?? []);
     if (summary.expired > 0 || summary.linked > 0 || summary.failed > 0) {
       await this.#showFinal(row, { delivery: summary }, 'edit');
     }

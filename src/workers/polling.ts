@@ -11,7 +11,6 @@ import { type Api, GrammyError } from 'grammy';
 import type { Update } from 'grammy/types';
 import { keepAliveTimers, sleepOn, type Timers } from '../lib/timers.js';
 import type { Logger } from '../logger.js';
-import { ALLOWED_UPDATES } from '../telegram/allowed-updates.js';
 
 const POLL_TIMEOUT_S = 30;
 const RETRY_MS = 1_000;
@@ -45,6 +44,8 @@ export interface PollingOptions {
   logger: Logger;
   /** Polling ended for good (401: token revoked; 409: another instance or a webhook). */
   onStopped(error: unknown): void;
+  /** The update types asked for (telegram/allowed-updates.ts). */
+  allowedUpdates: ReadonlyArray<Exclude<keyof Update, 'update_id'>>;
   timers?: Timers;
 }
 
@@ -63,7 +64,7 @@ export function startPolling(opts: PollingOptions): () => Promise<void> {
         // grammY types its signal with the abort-controller polyfill's type; Node's is the same thing.
         const signal = abort.signal as Parameters<Api['getUpdates']>[1];
         return await api.getUpdates(
-          { offset, timeout: POLL_TIMEOUT_S, allowed_updates: [...ALLOWED_UPDATES] },
+          { offset, timeout: POLL_TIMEOUT_S, allowed_updates: [...opts.allowedUpdates] },
           signal,
         );
       } catch (err) {

@@ -13,7 +13,7 @@ import type { OrderRecord } from '../../db/records.js';
 import { InsufficientStarsError } from '../../domain/wallet.js';
 import type { CatalogModel } from '../../services/catalog.js';
 import type { GroupVerdict } from '../../services/groups.js';
-import { buildRequest, ordersFromPromptAlone, planForm } from '../../services/model-form.js';
+import { buildRequest, planForm } from '../../services/model-form.js';
 import { groupOrderData } from '../../telegram/callback-data/group-order.js';
 import { editPressed, groupCard, sendToCaller } from '../../telegram/group-card.js';
 import { orderStatusText } from '../../telegram/order-status.js';
@@ -24,27 +24,12 @@ import { upstreamErrorText } from '../../telegram/texts/upstream-errors.js';
 import { Composer } from '../composer.js';
 import type { BotContext } from '../context.js';
 import { prepareFailureText, prepareOrder } from '../conversations/generate/generate.js';
+import { publicOrderModels } from './public-order-models.js';
 
 export const groupOrdersFeature = new Composer<BotContext>();
 const groups = groupOrdersFeature.chatType(['group', 'supergroup']);
 
 type GroupContext = BotContext & Context;
-
-/** Pictures first: the quickest and cheapest thing to make for a chat. */
-const TYPE_ORDER = ['image', 'video'];
-const typeRank = (type: string) => (TYPE_ORDER.includes(type) ? TYPE_ORDER.indexOf(type) : TYPE_ORDER.length);
-
-/**
- * The models a group order can use (made from a description alone): pictures first, and among
- * them those that take no file at all (a text-to-image model before an editing one).
- */
-async function groupModels(ctx: GroupContext, userId: number): Promise<CatalogModel[]> {
-  const files = (model: CatalogModel) => planForm(model).media.length;
-  const models = (await ctx.deps.catalog.getModels())
-    .filter(ordersFromPromptAlone)
-    .sort((a, b) => typeRank(a.type) - typeRank(b.type) || files(a) - files(b));
-  return ctx.deps.contentRules.openTo(userId, 'group', models);
-}
 
 /** Why a group takes no order now: its cap until when, or turned off. */
 function closedText(ctx: GroupContext, verdict: Exclude<GroupVerdict, { kind: 'open' }>): string {
@@ -100,7 +85,7 @@ async function startGroupOrder(ctx: GroupContext, description: string): Promise<
     );
     return;
   }
-  const [model] = await groupModels(ctx, ctx.from.id);
+  const [model] = await publicOrderModels(ctx.deps, ctx.from.id);
   if (!model) {
     await sendToCaller(ctx.api, ctx.chat!.id, ctx.from.id, ctx.t('group-no-models'));
     return;
@@ -222,7 +207,7 @@ groups.callbackQuery(groupOrderData.another.filter(), async (ctx) => {
     await editPressed(ctx.api, ctx.callbackQuery, ctx.t('order-closed'));
     return;
   }
-  const models = await groupModels(ctx, ctx.from.id);
+  const models = await publicOrderModels(ctx.deps, ctx.from.id);
   const at = models.findIndex((m) => m.id === order.modelId);
   const next = models[(at + 1) % Math.max(models.length, 1)];
   if (!next) {

@@ -1,13 +1,15 @@
 /**
- * Reports of results posted in groups (issue 42):
- * - ⚠️ Report under a result in a group: any member files one (once per result); each new report
- *   goes to every admin of the bot, in their language, with the description, its owner, the model
- *   and the group, and three buttons: 🗑 Remove (deletes the post where the bot can), ⛔️ Ban the
- *   owner, ✔️ Dismiss. The first admin's choice resolves it (audited); the others are told.
+ * Reports of results posted in groups and on guest cards (issue 42):
+ * - ⚠️ Report under a result in a group or on a guest card: anyone who sees it files one (once per
+ *   result); each new report goes to every admin of the bot, in their language, with the
+ *   description, its owner, the model and the group, and three buttons: 🗑 Remove (deletes the post
+ *   where the bot can; a guest card, which no bot may delete, is hidden instead), ⛔️ Ban the owner,
+ *   ✔️ Dismiss. The first admin's choice resolves it (audited); the others are told.
  * - /reports for admins: the open reports again, each with its buttons.
  */
 import { InlineKeyboard } from 'grammy';
 import type { ContentReportRecord, OrderRecord } from '../../db/records.js';
+import type { ReportOutcome } from '../../services/reports.js';
 import { reportData } from '../../telegram/callback-data/reports.js';
 import { type Texts, textsForUser } from '../../telegram/i18n.js';
 import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
@@ -17,6 +19,8 @@ import { isAdmin } from './admin.js';
 
 export const reportsFeature = new Composer<BotContext>();
 const groups = reportsFeature.chatType(['group', 'supergroup']);
+/** Presses on a guest card (an inline message: no chat). */
+const guestCards = reportsFeature.filter((ctx) => ctx.callbackQuery?.inline_message_id !== undefined);
 const admins = reportsFeature.chatType('private').filter(isAdmin);
 
 /** Open reports /reports shows at once. */
@@ -29,7 +33,7 @@ async function reportFacts(
   order: OrderRecord | undefined,
 ): Promise<Record<string, string | number>> {
   const owner = await ctx.deps.accounts.find(report.ownerId);
-  const group = await ctx.deps.groups.find(report.chatId);
+  const group = onGuestCard(report) ? undefined : await ctx.deps.groups.find(report.chatId);
   return {
     id: report.id,
     chat: group?.title ?? String(report.chatId),
@@ -40,13 +44,24 @@ async function reportFacts(
   };
 }
 
+/** A report of a result on a guest card: its post has no message id (Telegram names it otherwise). */
+const onGuestCard = (report: ContentReportRecord) => report.messageId === 0;
+
+/** The report as `texts` reads it: a guest card is named as such, a group by its title. */
+function adminText(texts: Texts, report: ContentReportRecord, facts: Record<string, string | number>) {
+  return texts.t(
+    'report-admin',
+    onGuestCard(report) ? { ...facts, chat: texts.t('report-guest-card') } : facts,
+  );
+}
+
 async function reportText(
   ctx: BotContext,
   texts: Texts,
   report: ContentReportRecord,
   order: OrderRecord | undefined,
 ): Promise<string> {
-  return texts.t('report-admin', await reportFacts(ctx, report, order));
+  return adminText(texts, report, await reportFacts(ctx, report, order));
 }
 
 function reportButtons(texts: Texts, id: number): InlineKeyboard {
@@ -63,7 +78,7 @@ async function tellAdmins(ctx: BotContext, report: ContentReportRecord, order: O
   for (const adminId of ctx.deps.config.adminIds) {
     const admin = await ctx.deps.accounts.find(adminId);
     const texts = textsForUser(ctx.deps.i18n, admin, ctx.deps.config.defaultLocale);
-    const text = texts.t('report-admin', facts);
+    const text = adminText(texts, report, facts);
     await ctx.api
       .sendMessage(adminId, text, { reply_markup: reportButtons(texts, report.id) })
       .catch((err: unknown) =>
@@ -78,6 +93,11 @@ groups.callbackQuery(reportData.file.filter(), async (ctx) => {
   const outcome = messageId
     ? await ctx.deps.reports.file(id, ctx.chat.id, messageId, ctx.from.id)
     : ({ kind: 'not_found' } as const);
+  await answerReport(ctx, outcome);
+});
+
+/** The caller's reply to a report: filed, filed before, or a button that names nothing. */
+async function answerReport(ctx: BotContext, outcome: ReportOutcome): Promise<void> {
   if (outcome.kind === 'not_found') {
     await ctx.answerCallbackQuery({ text: ctx.t('error-stale-button') });
     return;
@@ -88,7 +108,47 @@ groups.callbackQuery(reportData.file.filter(), async (ctx) => {
   }
   await ctx.answerCallbackQuery({ text: ctx.t('report-thanks') });
   await tellAdmins(ctx, outcome.report, outcome.order);
+}
+
+guestCards.callbackQuery(reportData.file.filter(), async (ctx) => {
+  const { id } = reportData.file.unpack(ctx.callbackQuery.data);
+  const order = await ctx.deps.ordering.find(id);
+  // Only from the card the result is on: a copied button names no post.
+  const outcome =
+    order && order.inlineMessageId === ctx.callbackQuery.inline_message_id
+      ? await ctx.deps.reports.file(id, order.chatId, 0, ctx.from.id)
+      : ({ kind: 'not_found' } as const);
+  await answerReport(ctx, outcome);
 });
+
+/**
+ * Takes a reported post away: deleted from its group; a guest card, which Telegram lets no bot
+ * delete, has its picture hidden under a spoiler, its caption replaced and its buttons removed.
+ */
+async function removePost(ctx: BotContext, report: ContentReportRecord, order: OrderRecord | undefined) {
+  const attempt = onGuestCard(report)
+    ? hideGuestCard(ctx, report, order)
+    : ctx.api.deleteMessage(report.chatId, report.messageId);
+  return attempt.then(
+    () => true,
+    (err: unknown) => {
+      ctx.logger.info({ err, reportId: report.id }, 'could not remove a reported post');
+      return false;
+    },
+  );
+}
+
+async function hideGuestCard(ctx: BotContext, report: ContentReportRecord, order: OrderRecord | undefined) {
+  const file = order?.resultFiles?.[0];
+  if (!order?.inlineMessageId || !file) throw new Error(`report ${report.id}: no guest card to hide`);
+  const owner = await ctx.deps.accounts.find(report.ownerId);
+  const texts = textsForUser(ctx.deps.i18n, owner, ctx.deps.config.defaultLocale);
+  await ctx.api.editMessageMediaInline(
+    order.inlineMessageId,
+    { type: file.kind, media: file.fileId, caption: texts.t('report-hidden-caption'), has_spoiler: true },
+    { reply_markup: new InlineKeyboard() },
+  );
+}
 
 admins.callbackQuery(reportData.resolve.filter(), async (ctx) => {
   const { a, n } = reportData.resolve.unpack(ctx.callbackQuery.data);
@@ -101,13 +161,7 @@ admins.callbackQuery(reportData.resolve.filter(), async (ctx) => {
   const admin = ctx.from.id;
   let resolved: boolean;
   if (a === 'rm') {
-    const removed = await ctx.api.deleteMessage(report.chatId, report.messageId).then(
-      () => true,
-      (err: unknown) => {
-        ctx.logger.info({ err, reportId: n }, 'could not remove a reported post');
-        return false;
-      },
-    );
+    const removed = await removePost(ctx, report, found.order);
     if (!removed && report.status === 'open') {
       await ctx.answerCallbackQuery({ text: ctx.t('report-remove-failed'), show_alert: true });
       return;
@@ -125,7 +179,11 @@ admins.callbackQuery(reportData.resolve.filter(), async (ctx) => {
   const current = (await ctx.deps.reports.find(n))?.report ?? report;
   await ctx.answerCallbackQuery({ text: ctx.t(resolved ? 'report-done' : 'report-already') });
   const text = await reportText(ctx, ctx, current, found.order);
-  const outcome = ctx.t(`report-status-${current.status}`);
+  const outcome = ctx.t(
+    current.status === 'removed' && onGuestCard(current)
+      ? 'report-status-hidden'
+      : `report-status-${current.status}`,
+  );
   await editIgnoringNotModified(
     ctx.editMessageText(`${text}\n\n${outcome}`, { reply_markup: new InlineKeyboard() }),
   );

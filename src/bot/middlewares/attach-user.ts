@@ -17,6 +17,12 @@ export function attachUser(deps: BotDeps): MiddlewareFn<BaseContext> {
             updateId: ctx.update.update_id,
           })
         : undefined;
+    // Their first update from the bot's private chat (not a guest message that happens to be in
+    // someone's private chat): from now on the bot can write to them there.
+    if (ctx.user && !ctx.user.startedAt && ctx.chat?.type === 'private' && !ctx.update.guest_message) {
+      await deps.accounts.markStarted(ctx.user.telegramId);
+      ctx.user = { ...ctx.user, startedAt: new Date() };
+    }
     return next();
   };
 }

@@ -445,6 +445,17 @@ export class OrderRows {
     );
   }
 
+  /** A guest order's card, as answerGuestQuery returned it (issue 42). */
+  async setInlineMessageId(id: string, inlineMessageId: string): Promise<void> {
+    const orders = this.t;
+    await this.run((db) =>
+      db
+        .update(orders)
+        .set({ inlineMessageId, updatedAt: this.nowDate() })
+        .where(this.mine(eq(orders.id, id))),
+    );
+  }
+
   /**
    * Claims delivery of the outcome: true for exactly one caller, false if it was already delivered.
    * For a completed order `outcome` records whether a result file reached the chat (see

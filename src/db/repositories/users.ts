@@ -1,4 +1,4 @@
-import { count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { withEntry } from '../../lib/scoped-entry.js';
 import type { BotScope } from '../bot-scope.js';
 import { changed, type Engine, first } from '../engine.js';
@@ -182,6 +182,17 @@ export class UsersRepository {
   async setLocale(telegramId: number, locale: SupportedLocale): Promise<void> {
     const { users } = this.#engine.tables;
     await this.#engine.run((db) => db.update(users).set({ locale }).where(this.#user(telegramId)));
+  }
+
+  /** Their first update from the private chat (kept once set). */
+  async markStarted(telegramId: number): Promise<void> {
+    const { users } = this.#engine.tables;
+    await this.#engine.run((db) =>
+      db
+        .update(users)
+        .set({ startedAt: new Date(this.#now()) })
+        .where(and(this.#user(telegramId), isNull(users.startedAt))),
+    );
   }
 
   /** The bot's reminders off (true) or on again (issue 44). */

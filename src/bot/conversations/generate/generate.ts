@@ -57,9 +57,11 @@ export async function prepareOrder(
   request: ReturnType<typeof buildRequest>,
   /** Where the order is made: its chat is the group for a group order (issue 42). */
   place: 'private' | 'group' = 'private',
+  /** The order's chat: the update's, or the caller's own for a guest card (which has none). */
+  chatId: number = outer.chat!.id,
 ): Promise<PrepareResult> {
   // Whose order, where, in which language: the same for the content rules and the draft.
-  const who = { userId: outer.from!.id, chatId: outer.chat!.id, locale: outer.locale };
+  const who = { userId: outer.from!.id, chatId, locale: outer.locale };
   const screen = await outer.deps.contentRules.screenOrder({
     ...who,
     place,

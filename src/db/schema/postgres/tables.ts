@@ -74,6 +74,7 @@ export const users = pgTable(
     campaignId: integer('campaign_id'),
     attributedAt: at('attributed_at'),
     remindersOff: boolean('reminders_off').notNull().default(false),
+    startedAt: at('started_at'),
   },
   (t) => [
     primaryKey({ columns: [t.botId, t.telegramId] }),
@@ -133,6 +134,7 @@ export const orders = pgTable(
     resultExpiresAt: at('result_expires_at'),
     error: jsonb('error_json').$type<unknown>(),
     statusMessageId: bigint('status_message_id', { mode: 'number' }),
+    inlineMessageId: text('inline_message_id'),
     deliveredAt: at('delivered_at'),
     nextPollAt: at('next_poll_at'),
     pollFailures: integer('poll_failures').notNull().default(0),

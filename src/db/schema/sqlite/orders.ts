@@ -45,6 +45,8 @@ export const orders = sqliteTable(
     /** `order.error` of a failed generation, as upstream sent it (shape not specified). */
     error: text('error_json', { mode: 'json' }).$type<unknown>(),
     statusMessageId: integer('status_message_id'),
+    /** A guest order's card (answerGuestQuery, issue 42): its status and result are edits of it. */
+    inlineMessageId: text('inline_message_id'),
     deliveredAt: integer('delivered_at', { mode: 'timestamp_ms' }),
     nextPollAt: integer('next_poll_at', { mode: 'timestamp_ms' }),
     pollFailures: integer('poll_failures').notNull().default(0),

@@ -36,6 +36,8 @@ export const users = sqliteTable(
     attributedAt: integer('attributed_at', { mode: 'timestamp_ms' }),
     /** They turned the bot's reminders off. */
     remindersOff: integer('reminders_off', { mode: 'boolean' }).notNull().default(false),
+    /** Their first update from the private chat: the bot can write to them (a guest card needs it). */
+    startedAt: integer('started_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
     primaryKey({ columns: [t.botId, t.telegramId] }),
