@@ -532,6 +532,10 @@ wallet-invoice-label = Wallet top-up
 referral-reward-earned = 👥 A friend you invited just got a generation from the bot, and that earned you { $amount }. Balance: <b>{ $balance }</b>.
 wallet-credited = ✅ { $amount } added to your wallet. Balance: <b>{ $balance }</b>.
 wallet-credited-order = Your order is still waiting: tap below to place it.
+card-topup = 🎨 Your order from the chat: <b>{ $model }</b>, “{ $prompt }”, costs { $price }. Your wallet has { $balance }.
+    Top up below, then press ✅ Confirm on your card in the chat.
+card-topup-enough = ✅ Your wallet now covers this order: press ✅ Confirm on your card in the chat.
+wallet-credited-card = Your order is waiting in the chat: press ✅ Confirm on its card.
 wallet-button-continue-order = ✅ Place the order · { $price }
 wallet-insufficient = 👛 Not enough Stars: this order costs { $price } and your wallet has { $balance }. Add at least { $missing }; once you've paid, you can place the order with one tap.
 wallet-button-topup = ➕ Add { $amount }

@@ -4,8 +4,10 @@ import { parseStartPayload, startPayloadOf } from '../../src/domain/start-payloa
 import { DAY_MS, utcDayStart } from '../../src/domain/utc-day.js';
 
 describe('parseStartPayload', () => {
-  it('reads referral, campaign and promo payloads', () => {
+  it('reads referral, campaign, promo and order payloads', () => {
     expect(parseStartPayload('r_Ab3-_x')).toEqual({ kind: 'referral', code: 'Ab3-_x' });
+    const orderId = '0b8e5a52-6f0e-4d4e-9a57-3c1f7a9f2b10';
+    expect(parseStartPayload(startPayloadOf.order(orderId))).toEqual({ kind: 'order', code: orderId });
     expect(parseStartPayload('c_spring')).toEqual({ kind: 'campaign', code: 'spring' });
     expect(parseStartPayload('p_GIFT50')).toEqual({ kind: 'promo', code: 'GIFT50' });
     expect(parseStartPayload(startPayloadOf.referral('xyz'))).toEqual({ kind: 'referral', code: 'xyz' });

@@ -133,6 +133,35 @@ describe('guest mode', () => {
     expect(rows.every((r) => r.inline_message_id === card.inline_message_id)).toBe(true);
   });
 
+  it("a caller short of Stars tops up through the card's link and confirms on the card", async () => {
+    const { ann, chat } = friends();
+    await ann.sendCommand('start');
+    await ann.waitForMessage(/Main menu|Welcome/);
+    const card = await (await chat.as(ann).askGuest('a tea garden')).answer();
+    await chat.as(ann).pressButton(/Confirm/, { message: card });
+    const short = await chat.waitForMessage(/Not enough Stars/, { after: 0 });
+    const link = short.buttons.find((b) => b.text === '⭐ Top up in the private chat')?.url;
+    const orderId = link?.split('?start=o_')[1];
+    expect(orderId).toBeTruthy();
+
+    // The link opens the bot with the order: its price, the wallet, the pack that covers it.
+    let after = stack.emulator.seq();
+    await ann.sendCommand('start', `o_${orderId}`);
+    const topUp = await ann.waitForMessage(/Your order from the chat/, { after });
+    expect(topUp.text).toContain('costs ⭐\u00a04. Your wallet has ⭐\u00a00.');
+    after = stack.emulator.seq();
+    await ann.pressButton(/Add ⭐\u00a050/, { messageId: topUp.message_id });
+    const invoice = await ann.waitForMessage((m) => m.kind === 'invoice', { after });
+    expect((await ann.payInvoice(invoice)).ok).toBe(true);
+    const credited = await ann.waitForMessage(/added to your wallet/, { after });
+    expect(credited.text).toContain('Your order is waiting in the chat: press ✅ Confirm on its card.');
+
+    await chat.as(ann).pressButton(/Confirm/, { message: short });
+    await chat.waitForMessage((m) => m.kind === 'photo', { timeoutMs: 20_000, after: 0 });
+    await stack.settled();
+    expect(await balance(ann)).toBe(46);
+  });
+
   it('where Telegram will not put the result on the card, the card says where it is; the caller has it', async () => {
     const { ann, chat } = friends();
     await buyStars(ann, /➕ ⭐\u00a050/, () => stack.emulator.seq());

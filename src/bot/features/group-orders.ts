@@ -20,6 +20,7 @@ import { orderStatusText } from '../../telegram/order-status.js';
 import { modelName } from '../../telegram/texts/model-name.js';
 import { stars } from '../../telegram/texts/money.js';
 import { refusalText } from '../../telegram/texts/refusals.js';
+import { orderTopUpLink } from '../../telegram/texts/start-links.js';
 import { upstreamErrorText } from '../../telegram/texts/upstream-errors.js';
 import { Composer } from '../composer.js';
 import type { BotContext } from '../context.js';
@@ -170,7 +171,7 @@ groups.callbackQuery(groupOrderData.confirm.filter(), async (ctx) => {
           missing: stars(ctx, short.missingStars),
         });
         const card = groupCard(ctx, outcome.order, model, notice);
-        card.keyboard.row().url(ctx.t('group-card-top-up'), `https://t.me/${ctx.me.username}?start`);
+        card.keyboard.row().url(ctx.t('group-card-top-up'), orderTopUpLink(ctx.me.username, order.id));
         await editPressed(ctx.api, ctx.callbackQuery, card.text, card.keyboard);
         return;
       }

@@ -20,6 +20,7 @@ import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
 import { modelName } from '../../telegram/texts/model-name.js';
 import { stars } from '../../telegram/texts/money.js';
 import { refusalText } from '../../telegram/texts/refusals.js';
+import { orderTopUpLink } from '../../telegram/texts/start-links.js';
 import { upstreamErrorText } from '../../telegram/texts/upstream-errors.js';
 import { Composer } from '../composer.js';
 import type { BotContext } from '../context.js';
@@ -169,7 +170,7 @@ guestOrdersFeature.callbackQuery(guestOrderData.confirm.filter(), async (ctx) =>
           missing: stars(ctx, short.missingStars),
         });
         const card = groupCard(ctx, outcome.order, model, notice, guestOrderData);
-        card.keyboard.row().url(ctx.t('group-card-top-up'), `https://t.me/${ctx.me.username}?start`);
+        card.keyboard.row().url(ctx.t('group-card-top-up'), orderTopUpLink(ctx.me.username, order.id));
         await edit(ctx, card.text, card.keyboard);
         return;
       }

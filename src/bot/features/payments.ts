@@ -116,9 +116,16 @@ paymentsFeature.on('message:successful_payment', async (ctx) => {
     ctx.t('wallet-credited', { amount: stars(ctx, notice.stars), balance: stars(ctx, notice.balance) }),
   ];
   if (recurring) lines.push(ctx.t('subscription-plan-withdrawn'));
-  const draft = notice.orderId ? await ctx.deps.ordering.findForChat(notice.orderId, ctx.chat.id) : undefined;
+  const draft = notice.orderId
+    ? await ctx.deps.ordering.findForCustomer(notice.orderId, ctx.from.id)
+    : undefined;
+  // An order started in a group or on a guest card is confirmed on its card, where it was asked for.
+  const onCard = draft !== undefined && (draft.chatId !== ctx.chat.id || draft.inlineMessageId !== null);
   let keyboard: InlineKeyboard;
-  if (draft?.stage === 'awaiting_confirmation') {
+  if (draft?.stage === 'awaiting_confirmation' && onCard) {
+    lines.push('', ctx.t('wallet-credited-card'));
+    keyboard = newOrderKeyboard(ctx);
+  } else if (draft?.stage === 'awaiting_confirmation') {
     // The same Confirm as on the summary, bound to the same price: a re-quote is shown first.
     lines.push('', ctx.t('wallet-credited-order'));
     keyboard = new InlineKeyboard().text(

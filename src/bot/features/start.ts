@@ -5,6 +5,7 @@ import { stars } from '../../telegram/texts/money.js';
 import { Composer } from '../composer.js';
 import type { BotContext } from '../context.js';
 import { replyToPromoRedemption } from './promo.js';
+import { replyToCardTopUp } from './wallet.js';
 
 export const startFeature = new Composer<BotContext>();
 const privateChats = startFeature.chatType('private');
@@ -38,7 +39,7 @@ export async function replyWithMainMenu(ctx: BotContext): Promise<void> {
 privateChats.command('start', async (ctx) => {
   await ctx.conversation.exitAll();
   const payload = parseStartPayload(ctx.match.trim() || undefined);
-  if (payload && payload.kind !== 'promo') {
+  if (payload?.kind === 'referral' || payload?.kind === 'campaign') {
     await ctx.deps.referrals.attributeStart({ id: ctx.from.id, updateId: ctx.update.update_id }, payload);
   }
   // A welcome bonus nobody is told about is just a number on the Wallet button: say it once, when
@@ -51,6 +52,7 @@ privateChats.command('start', async (ctx) => {
       : welcomeText(ctx);
   await ctx.reply(text, { reply_markup: await mainMenu(ctx) });
   if (payload?.kind === 'promo' && ctx.deps.promo) await replyToPromoRedemption(ctx, payload.code);
+  if (payload?.kind === 'order' && ctx.deps.wallet) await replyToCardTopUp(ctx, payload.code);
 });
 
 /** Buttons that lead back to the menu edit the message in place instead of piling up new ones. */

@@ -14,6 +14,7 @@ import { walletBuyData } from '../../telegram/callback-data/wallet.js';
 import type { Texts } from '../../telegram/i18n.js';
 import { mainMenuButton } from '../../telegram/keyboards/main-menu.js';
 import { withHtml } from '../../telegram/texts/html-slots.js';
+import { withShownModelName } from '../../telegram/texts/model-name.js';
 import { stars } from '../../telegram/texts/money.js';
 import { Composer } from '../composer.js';
 import type { BaseContext, BotContext } from '../context.js';
@@ -148,11 +149,43 @@ privateChats.callbackQuery(/^wb:/, async (ctx) => {
     await ctx.answerCallbackQuery({ text: ctx.t('error-stale-button') });
     return;
   }
-  // A forged or foreign order id tops up the wallet all the same, just without the way back.
-  const draft = buy.orderId ? await ctx.deps.ordering.findForChat(buy.orderId, ctx.chat.id) : undefined;
+  // A forged or foreign order id tops up the wallet all the same, just without the way back. The
+  // order may be one the customer started in a group or on a guest card (its chat is not this one).
+  const draft = buy.orderId ? await ctx.deps.ordering.findForCustomer(buy.orderId, ctx.from.id) : undefined;
   await ctx.answerCallbackQuery();
   await sendTopupInvoice(ctx, buy.stars, draft?.id ?? null);
 });
+
+/**
+ * `/start o_<order id>`, the top-up link on a group or guest card short of Stars (issue 42): what the
+ * order costs, what the wallet holds, and the pack that covers what is missing; once paid, the card
+ * in the chat takes the Confirm. An order that is not the customer's, or no longer waits, shows
+ * nothing more than the menu already did.
+ */
+export async function replyToCardTopUp(ctx: BaseContext, orderId: string): Promise<void> {
+  const wallet = ctx.deps.wallet;
+  const order = await ctx.deps.ordering.findForCustomer(orderId, ctx.from!.id);
+  if (!wallet || order?.stage !== 'awaiting_confirmation' || order.priceStars === null) return;
+  const balance = await wallet.balance(order.userId);
+  const missing = order.priceStars - balance;
+  if (missing <= 0) {
+    await ctx.reply(ctx.t('card-topup-enough'));
+    return;
+  }
+  const pack = wallet.packFor(missing);
+  const shown = withShownModelName(ctx, order, (id) => ctx.deps.catalog.displayOf(id));
+  const text = ctx.t('card-topup', {
+    model: shown.modelName,
+    prompt: order.request.prompt ?? '',
+    price: stars(ctx, order.priceStars),
+    balance: stars(ctx, balance),
+  });
+  const keyboard = new InlineKeyboard().text(
+    ctx.t('wallet-button-topup', { amount: stars(ctx, pack) }),
+    walletBuyData.pack({ stars: pack, orderId: order.id }),
+  );
+  await ctx.reply(text, { reply_markup: keyboard });
+}
 
 // Only a bot that sells Stars has these: a free bot's /terms would describe sales it doesn't make.
 // Without billing they fall through to the catch-all, as /promo and /invite do.
