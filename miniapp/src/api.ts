@@ -49,6 +49,7 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
 
 export const getJson = <T>(path: string) => call<T>('GET', path);
 export const putJson = <T>(path: string, body: unknown) => call<T>('PUT', path, body);
+export const postJson = <T>(path: string, body: unknown) => call<T>('POST', path, body);
 
 /** Fetches a CSV (with the header) and hands it to the browser as a download. */
 export async function downloadCsv(table: string, days: number): Promise<void> {

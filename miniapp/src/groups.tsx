@@ -2,7 +2,8 @@
  * Groups (issue 42): what GROUPS says, and one card per group the bot was added to: whether it takes
  * orders now, its generations today and its cap, a three-way switch (on, off, or as GROUPS says) and
  * a daily cap, saved per group as /group does in the group. A group's title is Telegram's text as
- * its members typed it: shown as text, never as markup.
+ * its members typed it: shown as text, never as markup. Below them, the reports of results posted in
+ * groups and on guest cards (reports.tsx).
  */
 import { useState } from 'preact/hooks';
 import type {
@@ -13,6 +14,7 @@ import type {
 import { ApiError, putJson } from './api.js';
 import { num, t } from './i18n.js';
 import { Loaded, Section } from './parts.js';
+import { ReportsSection } from './reports.js';
 import { useLoad } from './use-load.js';
 
 type Enabled = boolean | null;
@@ -213,8 +215,11 @@ function GroupsList({ initial }: { initial: GroupsDocument }) {
 export function GroupsScreen() {
   const [load, retry] = useLoad<GroupsDocument>('/groups');
   return (
-    <Loaded load={load} retry={retry}>
-      {(doc) => <GroupsList initial={doc} />}
-    </Loaded>
+    <>
+      <Loaded load={load} retry={retry}>
+        {(doc) => <GroupsList initial={doc} />}
+      </Loaded>
+      <ReportsSection />
+    </>
   );
 }

@@ -8,6 +8,7 @@ import { type MiniAppBot, miniAppApiRoutes } from '../server/miniapp/api.js';
 import { contentRulesRoutes } from '../server/miniapp/content-rules-routes.js';
 import { dashboardRoutes } from '../server/miniapp/dashboard-routes.js';
 import { groupsRoutes } from '../server/miniapp/groups-routes.js';
+import { reportsRoutes } from '../server/miniapp/reports-routes.js';
 import type { MiniAppRoute } from '../server/miniapp/route.js';
 import { settingsRoutes } from '../server/miniapp/settings-routes.js';
 import { miniAppStaticRoutes } from '../server/miniapp/static.js';
@@ -15,6 +16,7 @@ import { miniAppStringsRoute } from '../server/miniapp/strings.js';
 import { healthRoute, metricsRoute, readinessRoute } from '../server/probes.js';
 import { type Route, route } from '../server/router.js';
 import { WEBHOOK_PATH } from '../server/webhook.js';
+import { removeReportedPost } from '../telegram/reported-post.js';
 import { languageLabel, SUPPORTED_LOCALES } from '../texts/locales.js';
 import { miniAppStringsOf } from '../texts/miniapp-strings.js';
 import type { BotFleet } from './bot-fleet.js';
@@ -27,7 +29,15 @@ const installedLanguages = () => SUPPORTED_LOCALES.map((tag) => ({ tag, name: la
 
 /** One bot's admin Mini App API endpoints (under /miniapp/api), one line each, on its services. */
 function miniAppEndpoints(rt: BotRuntime): MiniAppRoute[] {
-  const { admin, liveSettings, catalog, wallet, contentRules } = rt.services;
+  const { admin, liveSettings, catalog, wallet, contentRules, groups, reports, accounts } = rt.services;
+  // Remove in the control room takes the post away as the chat's button does, with this bot's Api.
+  const reportedPost = {
+    api: rt.bot.api,
+    i18n: rt.i18n,
+    defaultLocale: rt.config.defaultLocale,
+    findUser: (id: number) => accounts.find(id),
+    logger: rt.logger,
+  };
   // The page names the bot (its header): an operator opens many rooms.
   const botName = () => (rt.bot.isInited() ? `@${rt.bot.botInfo.username}` : undefined);
   return [
@@ -39,7 +49,13 @@ function miniAppEndpoints(rt: BotRuntime): MiniAppRoute[] {
       languages: installedLanguages,
     }),
     ...contentRulesRoutes({ contentRules, catalog, languages: installedLanguages }),
-    ...groupsRoutes(rt.services.groups),
+    ...groupsRoutes(groups),
+    ...reportsRoutes({
+      reports,
+      groups,
+      accounts,
+      removePost: (report, order) => removeReportedPost(reportedPost, report, order),
+    }),
   ];
 }
 

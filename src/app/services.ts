@@ -169,6 +169,14 @@ export function createServices(opts: {
     logger,
     sources: store.uploadSources,
   });
+  const customers = new CustomerAdmin({
+    users: store.users,
+    orders: store.orders,
+    stats: store.stats,
+    audit: store.audit,
+    adminIds: config.adminIds,
+    logger,
+  });
   return {
     users: store.users,
     orders: ordering.orders,
@@ -185,14 +193,7 @@ export function createServices(opts: {
         logger,
         rate: config.broadcastRate,
       }),
-      customers: new CustomerAdmin({
-        users: store.users,
-        orders: store.orders,
-        stats: store.stats,
-        audit: store.audit,
-        adminIds: config.adminIds,
-        logger,
-      }),
+      customers,
       wallet: wallet && new WalletAdmin({ wallet, users: store.users, audit: store.audit, logger }),
       audit: new AuditTrail(store.audit, store.users),
       campaigns,
@@ -260,6 +261,7 @@ export function createServices(opts: {
       reports: store.contentReports,
       orders: store.orders,
       audit: store.audit,
+      customers,
       logger,
       ...(opts.now && { now: opts.now }),
     }),

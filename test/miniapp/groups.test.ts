@@ -26,6 +26,7 @@ import { ensureMiniAppBuilt } from './built-page.js';
 import { fakeSettingsRoutes } from './fake-settings.js';
 import { groupsRoutesOn } from './groups-routes.js';
 import { ADMIN, initDataFor, servePage } from './page-server.js';
+import { reportsRoutesOn } from './reports-routes.js';
 import { dashboardOn, NOW } from './seed.js';
 
 const SHOTS = '.tmp/screens';
@@ -78,11 +79,18 @@ async function serveGroups(engine: EngineName) {
   await store.groupChats.seen(CLUB, CLUB_TITLE, false);
   for (let i = 0; i < 3; i++) await orderFrom(store, CAFE);
   const groups = groupsRoutesOn(store, 'on');
-  const served = await servePage(dashboardOn(store), [...fakeSettingsRoutes().routes, ...groups.routes]);
+  // The screen also lists reports (reports.test.ts): none here.
+  const reports = (on: Store) => reportsRoutesOn(on, { adminIds: [ADMIN], now: () => NOW }).routes;
+  const served = await servePage(dashboardOn(store), [
+    ...fakeSettingsRoutes().routes,
+    ...groups.routes,
+    ...reports(store),
+  ]);
   const other = storeOn(store.engine, { bot: 2, now: () => NOW });
   const empty = await servePage(dashboardOn(other), [
     ...fakeSettingsRoutes().routes,
     ...groupsRoutesOn(other, 'off').routes,
+    ...reports(other),
   ]);
   return {
     ...served,
@@ -240,7 +248,7 @@ describe.skipIf(!haveChromium).each(availableEngines())('the Groups screen in Ch
       await empty.locator('.tabs').waitFor();
       await openGroups(empty);
       expect(await empty.locator('.group-mode').innerText()).toBe(say('en', 'miniapp-groups-mode-off'));
-      expect(await empty.locator('[data-screen="groups"] .hint').innerText()).toBe(
+      expect(await empty.locator('[data-screen="groups"] .group-mode + .hint').innerText()).toBe(
         say('en', 'miniapp-groups-empty'),
       );
       expect(await empty.locator('li.group').count()).toBe(0);

@@ -4,14 +4,17 @@
  *   result); each new report goes to every admin of the bot, in their language, with the
  *   description, its owner, the model and the group, and three buttons: 🗑 Remove (deletes the post
  *   where the bot can; a guest card, which no bot may delete, is hidden instead), ⛔️ Ban the owner,
- *   ✔️ Dismiss. The first admin's choice resolves it (audited); the others are told.
+ *   ✔️ Dismiss. The first admin's choice resolves it (audited); the others are told. What a press
+ *   does is ReportsService.act, and Remove is telegram/reported-post.ts: the control room's buttons
+ *   (server/miniapp/reports-routes.ts) do the same.
  * - /reports for admins: the open reports again, each with its buttons.
  */
 import { InlineKeyboard } from 'grammy';
 import type { ContentReportRecord, OrderRecord } from '../../db/records.js';
-import type { ReportOutcome } from '../../services/reports.js';
+import { onGuestCard, type ReportAction, type ReportOutcome } from '../../services/reports.js';
 import { reportData } from '../../telegram/callback-data/reports.js';
 import { type Texts, textsForUser } from '../../telegram/i18n.js';
+import { removeReportedPost } from '../../telegram/reported-post.js';
 import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
 import { Composer } from '../composer.js';
 import type { BotContext } from '../context.js';
@@ -43,9 +46,6 @@ async function reportFacts(
     prompt: order?.request.prompt ?? '',
   };
 }
-
-/** A report of a result on a guest card: its post has no message id (Telegram names it otherwise). */
-const onGuestCard = (report: ContentReportRecord) => report.messageId === 0;
 
 /** The report as `texts` reads it: a guest card is named as such, a group by its title. */
 function adminText(texts: Texts, report: ContentReportRecord, facts: Record<string, string | number>) {
@@ -121,71 +121,46 @@ guestCards.callbackQuery(reportData.file.filter(), async (ctx) => {
   await answerReport(ctx, outcome);
 });
 
-/**
- * Takes a reported post away: deleted from its group; a guest card, which Telegram lets no bot
- * delete, has its picture hidden under a spoiler, its caption replaced and its buttons removed.
- */
-async function removePost(ctx: BotContext, report: ContentReportRecord, order: OrderRecord | undefined) {
-  const attempt = onGuestCard(report)
-    ? hideGuestCard(ctx, report, order)
-    : ctx.api.deleteMessage(report.chatId, report.messageId);
-  return attempt.then(
-    () => true,
-    (err: unknown) => {
-      ctx.logger.info({ err, reportId: report.id }, 'could not remove a reported post');
-      return false;
-    },
-  );
-}
-
-async function hideGuestCard(ctx: BotContext, report: ContentReportRecord, order: OrderRecord | undefined) {
-  const file = order?.resultFiles?.[0];
-  if (!order?.inlineMessageId || !file) throw new Error(`report ${report.id}: no guest card to hide`);
-  const owner = await ctx.deps.accounts.find(report.ownerId);
-  const texts = textsForUser(ctx.deps.i18n, owner, ctx.deps.config.defaultLocale);
-  await ctx.api.editMessageMediaInline(
-    order.inlineMessageId,
-    { type: file.kind, media: file.fileId, caption: texts.t('report-hidden-caption'), has_spoiler: true },
-    { reply_markup: new InlineKeyboard() },
-  );
-}
+/** What each resolving button does. */
+const ACTIONS: Record<'rm' | 'ban' | 'ok', ReportAction> = { rm: 'remove', ban: 'ban', ok: 'dismiss' };
 
 admins.callbackQuery(reportData.resolve.filter(), async (ctx) => {
   const { a, n } = reportData.resolve.unpack(ctx.callbackQuery.data);
-  const found = await ctx.deps.reports.find(n);
-  if (!found) {
+  const outcome = await ctx.deps.reports.act(ctx.from.id, n, ACTIONS[a], (report, order) =>
+    removeReportedPost(
+      {
+        api: ctx.api,
+        i18n: ctx.deps.i18n,
+        defaultLocale: ctx.deps.config.defaultLocale,
+        findUser: (id) => ctx.deps.accounts.find(id),
+        logger: ctx.logger,
+      },
+      report,
+      order,
+    ),
+  );
+  if (outcome.kind === 'not_found') {
     await ctx.answerCallbackQuery({ text: ctx.t('error-stale-button') });
     return;
   }
-  const { report } = found;
-  const admin = ctx.from.id;
-  let resolved: boolean;
-  if (a === 'rm') {
-    const removed = await removePost(ctx, report, found.order);
-    if (!removed && report.status === 'open') {
-      await ctx.answerCallbackQuery({ text: ctx.t('report-remove-failed'), show_alert: true });
-      return;
-    }
-    resolved = await ctx.deps.reports.resolve(admin, n, 'removed');
-  } else if (a === 'ban') {
-    if ((await ctx.deps.admin.customers.setBanned(admin, report.ownerId, true)) === 'admin') {
-      await ctx.answerCallbackQuery({ text: ctx.t('admin-user-admin-not-bannable'), show_alert: true });
-      return;
-    }
-    resolved = await ctx.deps.reports.resolve(admin, n, 'banned');
-  } else {
-    resolved = await ctx.deps.reports.resolve(admin, n, 'dismissed');
+  if (outcome.kind === 'remove_failed' || outcome.kind === 'owner_is_admin') {
+    const refusal =
+      outcome.kind === 'remove_failed' ? 'report-remove-failed' : 'admin-user-admin-not-bannable';
+    await ctx.answerCallbackQuery({ text: ctx.t(refusal), show_alert: true });
+    return;
   }
-  const current = (await ctx.deps.reports.find(n))?.report ?? report;
-  await ctx.answerCallbackQuery({ text: ctx.t(resolved ? 'report-done' : 'report-already') });
-  const text = await reportText(ctx, ctx, current, found.order);
-  const outcome = ctx.t(
-    current.status === 'removed' && onGuestCard(current)
+  const { report, order } = outcome;
+  await ctx.answerCallbackQuery({
+    text: ctx.t(outcome.kind === 'resolved' ? 'report-done' : 'report-already'),
+  });
+  const text = await reportText(ctx, ctx, report, order);
+  const status = ctx.t(
+    report.status === 'removed' && onGuestCard(report)
       ? 'report-status-hidden'
-      : `report-status-${current.status}`,
+      : `report-status-${report.status}`,
   );
   await editIgnoringNotModified(
-    ctx.editMessageText(`${text}\n\n${outcome}`, { reply_markup: new InlineKeyboard() }),
+    ctx.editMessageText(`${text}\n\n${status}`, { reply_markup: new InlineKeyboard() }),
   );
 });
 

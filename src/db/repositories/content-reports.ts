@@ -3,7 +3,7 @@
  * files nothing), resolved once by an admin (removed, owner banned, or dismissed; a second admin's
  * press finds it resolved).
  */
-import { count, desc, eq, gte, sql } from 'drizzle-orm';
+import { count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { BotScope } from '../bot-scope.js';
 import { type Engine, first } from '../engine.js';
 import type { ContentReportRecord, ReportStatus } from '../records.js';
@@ -58,17 +58,31 @@ export class ContentReportsRepository {
     return rows.length === 1;
   }
 
-  /** The open reports, oldest first. */
-  listOpen(limit: number): Promise<ContentReportRecord[]> {
+  /** The open reports, oldest first (or newest first). */
+  listOpen(limit: number, order: 'oldest' | 'newest' = 'oldest'): Promise<ContentReportRecord[]> {
     const t = this.engine.tables.contentReports;
     return this.engine.run((db) =>
       db
         .select()
         .from(t)
         .where(this.scope.where(t, eq(t.status, 'open')))
-        .orderBy(t.createdAt, t.id)
+        .orderBy(...(order === 'oldest' ? [t.createdAt, t.id] : [desc(t.createdAt), desc(t.id)]))
         .limit(limit),
     );
+  }
+
+  /** How many reports (any status) each of these orders has: the members who reported its result. */
+  async countByOrder(orderIds: readonly string[]): Promise<Map<string, number>> {
+    if (orderIds.length === 0) return new Map();
+    const t = this.engine.tables.contentReports;
+    const rows = await this.engine.run((db) =>
+      db
+        .select({ orderId: t.orderId, reports: count() })
+        .from(t)
+        .where(this.scope.where(t, inArray(t.orderId, [...orderIds])))
+        .groupBy(t.orderId),
+    );
+    return new Map(rows.map((r) => [r.orderId, Number(r.reports)]));
   }
 
   /** Reports filed since `since`, and how many of them are still open. */

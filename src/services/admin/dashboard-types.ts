@@ -268,3 +268,67 @@ export interface GroupsDocumentGroup {
 export interface GroupsErrors {
   errors: Array<{ field: string; message: string }>;
 }
+
+/**
+ * Reports of posted results, as the control room's Groups screen shows and resolves them (issue 42):
+ * the figures /stats gives and the open reports, newest first.
+ */
+export interface ReportsDocument {
+  /** The last 30 days: reports filed, and how many of them still wait for an admin. */
+  figures: { reports: number; open: number };
+  /** The open reports, newest first, at most `limits.shown`. */
+  open: ReportsDocumentReport[];
+  /** More reports are open than listed. */
+  more: boolean;
+  limits: { shown: number };
+}
+
+export interface ReportsDocumentReport {
+  id: number;
+  /** When the report was filed (ISO 8601). */
+  at: string;
+  /**
+   * Where the result was posted: a group (its title as Telegram gave it, shown as text; null when
+   * the bot does not know the group), or a guest card (the bot asked by its name in any chat).
+   */
+  place: { kind: 'group'; chatId: number; title: string | null } | { kind: 'guest' };
+  /** Whose result it is: their first name as Telegram gave it (null when unknown), and their id. */
+  owner: { id: number; name: string | null };
+  /** The model's name as ordered; null once the order is gone. */
+  model: string | null;
+  /** The description the result was made from: the customer's text, shown as text, never as markup. */
+  description: string | null;
+  /** Members who reported this result, this report included. */
+  reporters: number;
+}
+
+export type ReportsDocumentAction = 'remove' | 'ban' | 'dismiss';
+
+/**
+ * 200 of POST /reports/:id: what became of the report, and the document as it is now. `already`: it
+ * had been resolved before this call (by another admin, or another screen), which changed nothing.
+ */
+export interface ReportResolution {
+  outcome: {
+    id: number;
+    status: 'removed' | 'banned' | 'dismissed';
+    /** A guest card's removal hides it: Telegram lets no bot delete one. */
+    guestCard: boolean;
+    already: boolean;
+  };
+  reports: ReportsDocument;
+}
+
+/**
+ * 409 of POST /reports/:id, the report still open: `remove_failed`, Telegram refused to delete the
+ * post (over 48 hours old, or gone); `owner_is_admin`, admins are never banned.
+ */
+export interface ReportRefusal {
+  error: 'remove_failed' | 'owner_is_admin';
+  reports: ReportsDocument;
+}
+
+/** 422's body of POST /reports/:id: `field` is `action` (or `body`, or an unknown field's name). */
+export interface ReportsErrors {
+  errors: Array<{ field: string; message: string }>;
+}
