@@ -1468,3 +1468,16 @@ miniapp-reports-remove-failed = The post couldn't be removed: it's over 48 hours
 miniapp-reports-owner-admin = The owner is one of the bot's admins, and admins can't be banned. Remove the post or dismiss the report instead.
 miniapp-reports-unknown = This report no longer exists. Reload the page.
 miniapp-reports-failed = We couldn't complete that. Reload the page to see where the report stands.
+
+## Customer app (issue 43): the page's frame. One line each, { $variable } placeables only.
+app-title = My results
+app-loading = Loading…
+app-error = Something went wrong. Please try again.
+app-retry = Try again
+app-open-from-bot-title = Open this from the bot
+app-open-from-bot = This page works inside Telegram: open it from the bot's menu button.
+app-forbidden = This bot isn't available to you.
+app-coming-soon = Coming soon.
+app-tab-results = Results
+app-tab-models = Models
+app-tab-wallet = Wallet

@@ -1501,3 +1501,16 @@ miniapp-reports-remove-failed = Пост не удалось удалить: е�
 miniapp-reports-owner-admin = Автор — админ бота, а админов не банят. Удалите пост или отклоните жалобу.
 miniapp-reports-unknown = Этой жалобы больше нет. Обновите страницу.
 miniapp-reports-failed = Не удалось выполнить действие. Обновите страницу, чтобы увидеть, что стало с жалобой.
+
+## Customer app (issue 43): the page's frame. One line each, { $variable } placeables only.
+app-title = Мои результаты
+app-loading = Загрузка…
+app-error = Что-то пошло не так. Попробуйте ещё раз.
+app-retry = Повторить
+app-open-from-bot-title = Откройте это из бота
+app-open-from-bot = Эта страница работает внутри Telegram: откройте её кнопкой меню бота.
+app-forbidden = Этот бот вам недоступен.
+app-coming-soon = Скоро появится.
+app-tab-results = Результаты
+app-tab-models = Модели
+app-tab-wallet = Кошелёк

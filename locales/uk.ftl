@@ -1530,3 +1530,16 @@ miniapp-reports-remove-failed = Допис не вдалося видалити:
 miniapp-reports-owner-admin = Автор — адмін бота, а адмінів не блокують. Видаліть допис або відхиліть скаргу.
 miniapp-reports-unknown = Цієї скарги більше немає. Оновіть сторінку.
 miniapp-reports-failed = Не вдалося виконати дію. Оновіть сторінку, щоб побачити, що сталося зі скаргою.
+
+## Customer app (issue 43): the page's frame. One line each, { $variable } placeables only.
+app-title = Мої результати
+app-loading = Завантаження…
+app-error = Щось пішло не так. Спробуйте ще раз.
+app-retry = Повторити
+app-open-from-bot-title = Відкрийте це з бота
+app-open-from-bot = Ця сторінка працює всередині Telegram: відкрийте її кнопкою меню бота.
+app-forbidden = Цей бот вам недоступний.
+app-coming-soon = Незабаром.
+app-tab-results = Результати
+app-tab-models = Моделі
+app-tab-wallet = Гаманець

@@ -1,7 +1,7 @@
 /**
- * The admin Mini App's build: Preact and uPlot bundled with Telegram's SDK into dist/miniapp, served
- * by the bot under /miniapp/ (no file from another origin, no inline script: the page's CSP forbids
- * both). Its texts come from locales/*.ftl (the `miniapp-` messages), read here at build time.
+ * The Mini Apps' build: the admins' control room (index.html: Preact and uPlot with Telegram's SDK)
+ * and the customers' app (app.html, issue 43) bundled into dist/miniapp, served by the bot under /miniapp/ (no file from another origin, no inline script: the page's CSP forbids
+ * both). Their texts come from locales/*.ftl (`miniapp-` and `app-` messages), read here at build time.
  */
 import { fileURLToPath } from 'node:url';
 import preact from '@preact/preset-vite';
@@ -19,6 +19,8 @@ export default defineConfig({
     emptyOutDir: true,
     // The polyfill would be an inline script, which the CSP refuses; Telegram's web views need none.
     modulePreload: { polyfill: false },
+    // Two pages: the admins' control room and the customers' app, each loading only its own code.
+    rollupOptions: { input: { index: `${root}index.html`, app: `${root}app.html` } },
     target: 'es2020',
     reportCompressedSize: false,
   },

@@ -15,11 +15,16 @@ export class ApiError extends Error {
 
 let initData = '';
 let botId: string | undefined;
+let base = '/miniapp/api';
 
-/** The initData, and the bot whose control room this is (undefined: the main bot). */
-export function useInitData(raw: string, bot?: string | null): void {
+/**
+ * The initData, the bot whose page this is (undefined: the main bot) and the API the page calls:
+ * the control room's (/miniapp/api) or the customers' app's (/miniapp/me).
+ */
+export function useInitData(raw: string, bot?: string | null, api = '/miniapp/api'): void {
   initData = raw;
   botId = bot && /^\d{1,16}$/.test(bot) ? bot : undefined;
+  base = api;
 }
 
 const authHeaders = (): Record<string, string> => ({
@@ -28,7 +33,7 @@ const authHeaders = (): Record<string, string> => ({
 });
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`/miniapp/api${path}`, {
+  const res = await fetch(`${base}${path}`, {
     method,
     headers: {
       ...authHeaders(),
@@ -53,7 +58,7 @@ export const postJson = <T>(path: string, body: unknown) => call<T>('POST', path
 
 /** Fetches a CSV (with the header) and hands it to the browser as a download. */
 export async function downloadCsv(table: string, days: number): Promise<void> {
-  const res = await fetch(`/miniapp/api/csv/${table}?days=${days}`, {
+  const res = await fetch(`${base}/csv/${table}?days=${days}`, {
     headers: authHeaders(),
   });
   if (!res.ok) throw new ApiError(res.status, undefined);

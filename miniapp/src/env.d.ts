@@ -3,3 +3,9 @@ declare module 'virtual:miniapp-strings' {
   const strings: Record<string, Record<string, string>> & { en: Record<string, string> };
   export default strings;
 }
+
+declare module 'virtual:app-strings' {
+  /** Each installed language's `app-` messages (the customers' app), by language tag. */
+  const strings: Record<string, Record<string, string>> & { en: Record<string, string> };
+  export default strings;
+}

@@ -1,17 +1,27 @@
 /**
- * The page's texts in the admin's Telegram language when the bot speaks it, else English, from the
- * bot's own locales (`miniapp-` messages, see strings-plugin.ts). The shipped languages come with
+ * The page's texts in the user's Telegram language when the bot speaks it, else English, from the
+ * bot's own locales (`miniapp-` messages for the control room, `app-` for the customers' app, see
+ * strings-plugin.ts). The shipped languages come with
  * the bundle; one a brand folder added is fetched from the server once, before the page is drawn
  * (server/miniapp/strings.ts). `{ $name }` placeables are filled in here; a message missing in a
  * language is shown in English.
  */
-import bundled from 'virtual:miniapp-strings';
 import { formatUsd } from './money.js';
 
 export type Locale = string;
 
 let locale: Locale = 'en';
-const strings: Record<string, Record<string, string>> = { ...bundled };
+/** The page's own texts as bundled (installStrings): the control room's or the customers' app's. */
+let bundled: Record<string, Record<string, string>> & { en: Record<string, string> } = { en: {} };
+let strings: Record<string, Record<string, string>> = {};
+
+/** The page's bundled texts (its entry imports them: `virtual:miniapp-strings`, `virtual:app-strings`). */
+export function installStrings(
+  table: Record<string, Record<string, string>> & { en: Record<string, string> },
+) {
+  bundled = table;
+  strings = { ...table };
+}
 
 /** Fetched from the server (a language the bundle lacks); undefined when it does not have it either. */
 async function fetchStrings(tag: string): Promise<Record<string, string> | undefined> {

@@ -2,13 +2,16 @@
  * The admin Mini App's entry: read what Telegram handed the page, then draw the control room, or
  * the "open this from the bot" page when there is no initData (opened outside Telegram).
  */
+
+import bundled from 'virtual:miniapp-strings';
 import { render } from 'preact';
 import { useInitData } from './api.js';
 import { App, OpenFromBot } from './app.js';
-import { setLocale } from './i18n.js';
+import { installStrings, setLocale } from './i18n.js';
 import './style.css';
 import { readLaunch, ready } from './telegram.js';
 
+installStrings(bundled);
 const launch = readLaunch();
 const root = document.getElementById('app')!;
 void setLocale(launch?.languageCode ?? navigator.language).then(() => {

@@ -23,6 +23,7 @@ import type { BotFleet } from './bot-fleet.js';
 import { webhookIntake } from './bot-intake.js';
 import type { BotRuntime } from './bot-runtime.js';
 import type { Container } from './container.js';
+import { customerAppRoutes } from './customer-app.js';
 
 /** Every installed language in its own name: read per request, as start-up may add one (issue 45). */
 const installedLanguages = () => SUPPORTED_LOCALES.map((tag) => ({ tag, name: languageLabel(tag) }));
@@ -75,8 +76,9 @@ function addedBotControlRooms(fleet: BotFleet): (botId: number) => MiniAppBot | 
 }
 
 /**
- * The admin Mini App's page and API, when it is on (PUBLIC_URL, and an HTTP port in polling mode):
- * the main bot's control room, and each added bot's (the page names it, its initData proves it).
+ * The Mini Apps' pages and APIs, when they are on (PUBLIC_URL, and an HTTP port in polling mode):
+ * the main bot's control room and each added bot's (the page names it, its initData proves it), and
+ * the customers' app of each (customer-app.ts).
  */
 function miniAppRoutes(c: Container, fleet: BotFleet): Route[] {
   if (!c.config.miniApp.url) return [];
@@ -95,6 +97,7 @@ function miniAppRoutes(c: Container, fleet: BotFleet): Route[] {
       addedBot: addedBotControlRooms(fleet),
       logger: c.logger,
     }),
+    ...customerAppRoutes(c, fleet),
   ];
 }
 

@@ -7,17 +7,25 @@
  */
 import { isSupportedLocale, type Locale, localeSource } from './locales.js';
 
-/** The `miniapp-` messages of one .ftl file; `onProblem` hears each the page could not render. */
+/** The pages' keys: the control room's (`miniapp-`) and the customers' app's (`app-`, issue 43). */
+export type MiniAppTextPrefix = 'miniapp-' | 'app-';
+
+/**
+ * The messages of one .ftl file whose keys start with `prefix`; `onProblem` hears each the page
+ * could not render.
+ */
 export function miniAppMessages(
   source: string,
   onProblem: (problem: string) => void = (problem) => {
     throw new Error(problem);
   },
+  prefix: MiniAppTextPrefix = 'miniapp-',
 ): Record<string, string> {
   const out: Record<string, string> = {};
   const lines = source.split('\n');
+  const messageLine = new RegExp(`^(${prefix}[a-z0-9-]+)\\s*=\\s*(.*)$`);
   lines.forEach((line, i) => {
-    const m = /^(miniapp-[a-z0-9-]+)\s*=\s*(.*)$/.exec(line);
+    const m = messageLine.exec(line);
     if (!m) return;
     const [, key, value] = m as unknown as [string, string, string];
     const next = lines[i + 1] ?? '';
@@ -38,7 +46,9 @@ export function miniAppStringsOf(locale: Locale): Record<string, string> | undef
   if (!isSupportedLocale(locale)) return undefined;
   let strings = served.get(locale);
   if (!strings) {
-    strings = miniAppMessages(localeSource(locale), () => {});
+    // Both pages fetch from here: the control room's texts and the customers' app's.
+    const source = localeSource(locale);
+    strings = { ...miniAppMessages(source, () => {}), ...miniAppMessages(source, () => {}, 'app-') };
     served.set(locale, strings);
   }
   return strings;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { referralReward } from '../../src/domain/referral.js';
-import { parseStartPayload, startPayloadOf } from '../../src/domain/start-payload.js';
+import { isAppAction, parseStartPayload, startPayloadOf } from '../../src/domain/start-payload.js';
 import { DAY_MS, utcDayStart } from '../../src/domain/utc-day.js';
 
 describe('parseStartPayload', () => {
@@ -8,6 +8,19 @@ describe('parseStartPayload', () => {
     expect(parseStartPayload('r_Ab3-_x')).toEqual({ kind: 'referral', code: 'Ab3-_x' });
     const orderId = '0b8e5a52-6f0e-4d4e-9a57-3c1f7a9f2b10';
     expect(parseStartPayload(startPayloadOf.order(orderId))).toEqual({ kind: 'order', code: orderId });
+  });
+
+  it("reads the customers' app's links, and only those open a flow without the welcome", () => {
+    const orderId = '0b8e5a52-6f0e-4d4e-9a57-3c1f7a9f2b10';
+    for (const action of ['again', 'change', 'input', 'model'] as const) {
+      const payload = parseStartPayload(startPayloadOf.app(action, orderId));
+      expect(payload).toEqual({ kind: action, code: orderId });
+      expect(isAppAction(payload)).toBe(true);
+    }
+    expect(startPayloadOf.app('change', '7')).toBe('h_7');
+    expect(isAppAction(parseStartPayload(startPayloadOf.order(orderId)))).toBe(false);
+    expect(isAppAction(parseStartPayload('r_abc'))).toBe(false);
+    expect(isAppAction(undefined)).toBe(false);
     expect(parseStartPayload('c_spring')).toEqual({ kind: 'campaign', code: 'spring' });
     expect(parseStartPayload('p_GIFT50')).toEqual({ kind: 'promo', code: 'GIFT50' });
     expect(parseStartPayload(startPayloadOf.referral('xyz'))).toEqual({ kind: 'referral', code: 'xyz' });

@@ -33,16 +33,35 @@ export const LIGHT_THEME = {
   destructive_text_color: '#ff3b30',
 };
 
+/** Telegram's dark theme, as the Mini App gets it in its launch parameters. */
+export const DARK_THEME = {
+  bg_color: '#212121',
+  secondary_bg_color: '#181818',
+  section_bg_color: '#212121',
+  text_color: '#ffffff',
+  hint_color: '#aaaaaa',
+  link_color: '#8774e1',
+  button_color: '#8774e1',
+  button_text_color: '#ffffff',
+  accent_text_color: '#8774e1',
+  destructive_text_color: '#ff595a',
+};
+
 /**
- * The URL Telegram opens: the page (with `query`, e.g. `?bot=2` for an added bot's control room),
- * with the launch parameters in its fragment.
+ * The URL Telegram opens: the page (the control room, or `app.html`: the customers' app), with
+ * `query` (e.g. `?bot=2` for an added bot's page) and the launch parameters in its fragment.
  */
-export function miniAppLaunchUrl(base: string, initData: string, query = ''): string {
+export function miniAppLaunchUrl(
+  base: string,
+  initData: string,
+  query = '',
+  opts: { page?: string; theme?: Record<string, string> } = {},
+): string {
   const fragment = new URLSearchParams({
     tgWebAppData: initData,
     tgWebAppVersion: '8.0',
     tgWebAppPlatform: 'tdesktop',
-    tgWebAppThemeParams: JSON.stringify(LIGHT_THEME),
+    tgWebAppThemeParams: JSON.stringify(opts.theme ?? LIGHT_THEME),
   });
-  return `${base}/miniapp/${query}#${fragment.toString()}`;
+  return `${base}/miniapp/${opts.page ?? ''}${query}#${fragment.toString()}`;
 }

@@ -1,9 +1,10 @@
-import { parseStartPayload } from '../../domain/start-payload.js';
+import { isAppAction, parseStartPayload } from '../../domain/start-payload.js';
 import { menuData } from '../../telegram/callback-data/menu.js';
 import { createMainMenuKeyboard } from '../../telegram/keyboards/main-menu.js';
 import { stars } from '../../telegram/texts/money.js';
 import { Composer } from '../composer.js';
 import type { BotContext } from '../context.js';
+import { openFromApp } from './app-links.js';
 import { replyToPromoRedemption } from './promo.js';
 import { replyToCardTopUp } from './wallet.js';
 
@@ -39,6 +40,8 @@ export async function replyWithMainMenu(ctx: BotContext): Promise<void> {
 privateChats.command('start', async (ctx) => {
   await ctx.conversation.exitAll();
   const payload = parseStartPayload(ctx.match.trim() || undefined);
+  // The customers' app opens its flow at once, without the welcome.
+  if (isAppAction(payload) && (await openFromApp(ctx, payload))) return;
   if (payload?.kind === 'referral' || payload?.kind === 'campaign') {
     await ctx.deps.referrals.attributeStart({ id: ctx.from.id, updateId: ctx.update.update_id }, payload);
   }

@@ -15,14 +15,22 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../../logger.js';
 import { type Route, route, send } from '../router.js';
 import { BodyTooLarge, readBody } from '../webhook.js';
+import {
+  answerJson,
+  botIdOf,
+  type CompiledRoute,
+  compileRoutes,
+  MINIAPP_BOT_HEADER,
+  matchRoute,
+  NO_STORE,
+} from './api-routing.js';
 import { checkInitData, type InitDataCheck, type InitDataVerdict, initDataOf } from './init-data.js';
 import type { MiniAppRoute } from './route.js';
 import { WriteLimiter } from './write-limiter.js';
 
 export const MINIAPP_API_PREFIX = '/miniapp/api';
-/** The request header naming the bot whose control room the page is (its id in the `bots` table). */
-export const MINIAPP_BOT_HEADER = 'x-bot-id';
 export { miniAppUrlOf } from '../../lib/mini-app-url.js';
+export { MINIAPP_BOT_HEADER } from './api-routing.js';
 
 /**
  * The largest document is the content rules: at most 2,000 lines of 100 characters (Cyrillic takes
@@ -50,57 +58,12 @@ export interface MiniAppApiOptions {
   writesPerMinute?: number;
 }
 
-interface CompiledRoute {
-  route: MiniAppRoute;
-  segments: string[];
-}
-
-const compile = (routes: readonly MiniAppRoute[]): CompiledRoute[] =>
-  routes.map((r) => ({ route: r, segments: r.path.split('/').filter(Boolean) }));
-
-/** The bot id in X-Bot-Id: absent is the main bot, anything but a positive integer is nobody. */
-function botIdOf(header: string | string[] | undefined, mainBotId: number): number | undefined {
-  if (header === undefined) return mainBotId;
-  if (typeof header !== 'string' || !/^[1-9]\d{0,15}$/.test(header)) return undefined;
-  const id = Number(header);
-  return Number.isSafeInteger(id) ? id : undefined;
-}
-
-function match(compiled: readonly CompiledRoute[], method: string, path: string) {
-  const parts = path.split('/').filter(Boolean);
-  for (const c of compiled) {
-    if (c.route.method !== method || c.segments.length !== parts.length) continue;
-    const params: Record<string, string> = {};
-    let ok = true;
-    c.segments.forEach((seg, i) => {
-      const part = parts[i]!;
-      if (seg.startsWith(':')) {
-        try {
-          params[seg.slice(1)] = decodeURIComponent(part);
-        } catch {
-          ok = false;
-        }
-      } else if (seg !== part) ok = false;
-    });
-    if (ok) return { route: c.route, params };
-  }
-  return undefined;
-}
-
-const noStore = { 'cache-control': 'no-store' };
-
-function answerJson(res: ServerResponse, status: number, json: unknown): void {
-  if (res.headersSent || res.destroyed) return;
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...noStore });
-  res.end(json === undefined ? '' : JSON.stringify(json));
-}
-
 export function miniAppApiRoutes(opts: MiniAppApiOptions): Route[] {
   const log = opts.logger.child({ component: 'miniapp-api' });
   const mainBotId = opts.mainBotId ?? 1;
-  const main = { check: opts.auth, compiled: compile(opts.routes) };
+  const main = { check: opts.auth, compiled: compileRoutes(opts.routes) };
   /** Each added bot's compiled endpoints, as long as it hands the same list (its runtime lives). */
-  const compiledOf = new WeakMap<readonly MiniAppRoute[], CompiledRoute[]>();
+  const compiledOf = new WeakMap<readonly MiniAppRoute[], CompiledRoute<MiniAppRoute>[]>();
 
   /**
    * The check and endpoints of the bot a request names, or undefined when it is not served here.
@@ -114,7 +77,7 @@ export function miniAppApiRoutes(opts: MiniAppApiOptions): Route[] {
     if (!bot) return undefined;
     let compiled = compiledOf.get(bot.routes);
     if (!compiled) {
-      compiled = compile(bot.routes);
+      compiled = compileRoutes(bot.routes);
       compiledOf.set(bot.routes, compiled);
     }
     const check = { ...opts.auth, botToken: bot.botToken, adminIds: bot.adminIds };
@@ -147,7 +110,7 @@ export function miniAppApiRoutes(opts: MiniAppApiOptions): Route[] {
       req.resume();
       return answerJson(res, verdict.kind === 'not_admin' ? 403 : 401, undefined);
     }
-    const found = match(bot.compiled, req.method ?? '', url.pathname.slice(MINIAPP_API_PREFIX.length));
+    const found = matchRoute(bot.compiled, req.method ?? '', url.pathname.slice(MINIAPP_API_PREFIX.length));
     if (!found) {
       req.resume();
       return answerJson(res, 404, undefined);
@@ -176,7 +139,7 @@ export function miniAppApiRoutes(opts: MiniAppApiOptions): Route[] {
       res.writeHead(answer.status, {
         'content-type': 'text/csv; charset=utf-8',
         'content-disposition': `attachment; filename="${name}"`,
-        ...noStore,
+        ...NO_STORE,
       });
       return void res.end(answer.csv.text);
     }

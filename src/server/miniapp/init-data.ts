@@ -24,7 +24,16 @@ export interface InitDataCheck {
 /** Clock skew allowed for an `auth_date` slightly in the future (a replica's clock running behind). */
 const FUTURE_SKEW_SECONDS = 60;
 
-export function checkInitData(raw: string, check: InitDataCheck): InitDataVerdict {
+/** The signature's key and age limit alone: who may open the customers' app (any user of the bot). */
+export type SignedUserCheck = Omit<InitDataCheck, 'adminIds'>;
+
+export type SignedUserVerdict =
+  | { kind: 'user'; userId: number; languageCode: string | undefined }
+  /** Forged, stale, malformed or without a user. */
+  | { kind: 'invalid' };
+
+/** Whom Telegram signed `raw` for, fresh: any user of the bot (the customers' app, issue 43). */
+export function checkSignedUser(raw: string, check: SignedUserCheck): SignedUserVerdict {
   let user: { id?: unknown; language_code?: unknown };
   let authSeconds: number;
   try {
@@ -44,8 +53,15 @@ export function checkInitData(raw: string, check: InitDataCheck): InitDataVerdic
   }
   if (nowSeconds - authSeconds > check.maxAgeSeconds) return { kind: 'invalid' };
   if (authSeconds - nowSeconds > FUTURE_SKEW_SECONDS) return { kind: 'invalid' };
-  if (!check.adminIds.includes(userId)) return { kind: 'not_admin' };
-  return { kind: 'admin', userId, languageCode };
+  return { kind: 'user', userId, languageCode };
+}
+
+/** Whom Telegram signed `raw` for, and whether they are one of the bot's admins (the control room). */
+export function checkInitData(raw: string, check: InitDataCheck): InitDataVerdict {
+  const signed = checkSignedUser(raw, check);
+  if (signed.kind === 'invalid') return signed;
+  if (!check.adminIds.includes(signed.userId)) return { kind: 'not_admin' };
+  return { kind: 'admin', userId: signed.userId, languageCode: signed.languageCode };
 }
 
 /** The initData of an `Authorization: tma <initData>` header, or undefined. */

@@ -1,0 +1,52 @@
+/**
+ * The customers' Mini App (issue 43) for each bot served here: whose initData it takes (the bot's
+ * token), who may use it (the bot's own access rule: not banned, on the allowlist if there is one)
+ * and its endpoints, one line each, on the bot's services. Made once per runtime.
+ */
+import { accessVerdict } from '../bot/middlewares/access.js';
+import { MAIN_BOT_ID } from '../db/index.js';
+import { appProfileRoutes } from '../server/miniapp/app-profile-routes.js';
+import { type CustomerBot, customerApiRoutes } from '../server/miniapp/customer-api.js';
+import type { Route } from '../server/router.js';
+import type { BotFleet } from './bot-fleet.js';
+import type { BotRuntime } from './bot-runtime.js';
+import type { Container } from './container.js';
+
+function customerBot(rt: BotRuntime): CustomerBot {
+  const { accounts, wallet } = rt.services;
+  return {
+    botToken: rt.config.botToken,
+    async mayUse(userId) {
+      const user = await accounts.find(userId);
+      return accessVerdict(rt.config, userId, user?.bannedAt ?? null) === 'allowed';
+    },
+    routes: [
+      ...appProfileRoutes({
+        firstNameOf: async (id) => (await accounts.find(id))?.firstName,
+        botUsername: () => (rt.bot.isInited() ? rt.bot.botInfo.username : null),
+        wallet: wallet !== undefined,
+        sharing: rt.config.sharing,
+      }),
+    ],
+  };
+}
+
+/** The customers' API under /miniapp/me for the main bot and every added one. */
+export function customerAppRoutes(c: Container, fleet: BotFleet): Route[] {
+  const made = new WeakMap<BotRuntime, CustomerBot>();
+  return customerApiRoutes({
+    auth: { maxAgeSeconds: c.config.miniApp.authMaxAgeSeconds, now: Date.now },
+    mainBotId: MAIN_BOT_ID,
+    logger: c.logger,
+    botOf: (botId) => {
+      const rt = botId === MAIN_BOT_ID ? c : fleet.runtimeOf(botId);
+      if (!rt) return undefined;
+      let bot = made.get(rt);
+      if (!bot) {
+        bot = customerBot(rt);
+        made.set(rt, bot);
+      }
+      return bot;
+    },
+  });
+}

@@ -1,0 +1,61 @@
+/**
+ * What both Mini App APIs (the admins' control room, api.ts; the customers' app, customer-api.ts)
+ * share: which bot a request names, matching a path to an endpoint, and a JSON answer never cached.
+ */
+import type { ServerResponse } from 'node:http';
+
+/** The request header naming the bot whose page this is (its id in the `bots` table). */
+export const MINIAPP_BOT_HEADER = 'x-bot-id';
+
+/** The bot id in X-Bot-Id: absent is the main bot, anything but a positive integer is nobody. */
+export function botIdOf(header: string | string[] | undefined, mainBotId: number): number | undefined {
+  if (header === undefined) return mainBotId;
+  if (typeof header !== 'string' || !/^[1-9]\d{0,15}$/.test(header)) return undefined;
+  const id = Number(header);
+  return Number.isSafeInteger(id) ? id : undefined;
+}
+
+export interface CompiledRoute<R> {
+  route: R;
+  segments: string[];
+}
+
+/** Routes with their paths split once (`:name` segments are params). */
+export const compileRoutes = <R extends { path: string }>(routes: readonly R[]): CompiledRoute<R>[] =>
+  routes.map((route) => ({ route, segments: route.path.split('/').filter(Boolean) }));
+
+/** The endpoint for `method` and `path`, with its params decoded, or undefined. */
+export function matchRoute<R extends { method: string }>(
+  compiled: readonly CompiledRoute<R>[],
+  method: string,
+  path: string,
+): { route: R; params: Record<string, string> } | undefined {
+  const parts = path.split('/').filter(Boolean);
+  for (const c of compiled) {
+    if (c.route.method !== method || c.segments.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    let ok = true;
+    c.segments.forEach((seg, i) => {
+      const part = parts[i]!;
+      if (!seg.startsWith(':')) {
+        if (seg !== part) ok = false;
+        return;
+      }
+      try {
+        params[seg.slice(1)] = decodeURIComponent(part);
+      } catch {
+        ok = false;
+      }
+    });
+    if (ok) return { route: c.route, params };
+  }
+  return undefined;
+}
+
+export const NO_STORE = { 'cache-control': 'no-store' };
+
+export function answerJson(res: ServerResponse, status: number, json: unknown): void {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...NO_STORE });
+  res.end(json === undefined ? '' : JSON.stringify(json));
+}
