@@ -1481,3 +1481,7 @@ app-coming-soon = Coming soon.
 app-tab-results = Results
 app-tab-models = Models
 app-tab-wallet = Wallet
+
+## Customer app: the Results tab (gallery, viewer, sharing). One line each.
+
+## Customer app: the Models and Wallet tabs. One line each.

@@ -1514,3 +1514,7 @@ app-coming-soon = Скоро появится.
 app-tab-results = Результаты
 app-tab-models = Модели
 app-tab-wallet = Кошелёк
+
+## Customer app: the Results tab (gallery, viewer, sharing). One line each.
+
+## Customer app: the Models and Wallet tabs. One line each.

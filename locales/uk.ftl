@@ -1543,3 +1543,7 @@ app-coming-soon = Незабаром.
 app-tab-results = Результати
 app-tab-models = Моделі
 app-tab-wallet = Гаманець
+
+## Customer app: the Results tab (gallery, viewer, sharing). One line each.
+
+## Customer app: the Models and Wallet tabs. One line each.

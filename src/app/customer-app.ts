@@ -8,6 +8,8 @@ import { MAIN_BOT_ID } from '../db/index.js';
 import { appProfileRoutes } from '../server/miniapp/app-profile-routes.js';
 import { type CustomerBot, customerApiRoutes } from '../server/miniapp/customer-api.js';
 import type { Route } from '../server/router.js';
+import { galleryEndpoints } from './app-gallery.js';
+import { walletEndpoints } from './app-wallet.js';
 import type { BotFleet } from './bot-fleet.js';
 import type { BotRuntime } from './bot-runtime.js';
 import type { Container } from './container.js';
@@ -27,6 +29,8 @@ function customerBot(rt: BotRuntime): CustomerBot {
         wallet: wallet !== undefined,
         sharing: rt.config.sharing,
       }),
+      ...galleryEndpoints(rt),
+      ...walletEndpoints(rt),
     ],
   };
 }
