@@ -1,10 +1,140 @@
 /**
- * The customers' app (issue 43): the endpoints of its Results tab for one bot, on that bot's
- * services (built in the gallery's slice).
+ * The customers' app (issue 43): its Results tab for one bot, on that bot's services: the gallery
+ * (services/app/gallery.ts) with signed file links, the share card (telegram/share-card.ts, the one
+ * inline sharing sends) saved with savePreparedInlineMessage, and the file route's bytes, fetched
+ * from Telegram by file id with the bot's own Api. The file server's URL holds the token: it is
+ * used here and nowhere else, never logged, never answered.
  */
+import { createReadStream } from 'node:fs';
+import { extname } from 'node:path';
+import { Readable } from 'node:stream';
+import { accessVerdict } from '../bot/middlewares/access.js';
+import { FileLinks, type FileSource } from '../server/miniapp/app-file-links.js';
+import { appResultsRoutes } from '../server/miniapp/app-results-routes.js';
 import type { CustomerRoute } from '../server/miniapp/customer-api.js';
+import { GalleryService } from '../services/app/gallery.js';
+import { textsForUser } from '../telegram/i18n.js';
+import { createYoursLink, shareCard, shareCardParts } from '../telegram/share-card.js';
+import { withShownModelName } from '../telegram/texts/model-name.js';
 import type { BotRuntime } from './bot-runtime.js';
 
-export function galleryEndpoints(_rt: BotRuntime): CustomerRoute[] {
-  return [];
+const CONTENT_TYPES: Record<string, string> = {
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+  '.mp4': 'video/mp4',
+  '.mov': 'video/quicktime',
+  '.webm': 'video/webm',
+};
+
+interface GalleryParts {
+  gallery: GalleryService;
+  links: FileLinks;
+}
+
+const made = new WeakMap<BotRuntime, GalleryParts>();
+
+/** The bot's gallery and link signer, made once per runtime (a new token is a new runtime). */
+function partsOf(rt: BotRuntime): GalleryParts {
+  let parts = made.get(rt);
+  if (!parts) {
+    const { orders, catalog } = rt.services;
+    parts = {
+      gallery: new GalleryService({
+        orders,
+        shownName: (order, locale) =>
+          withShownModelName({ locale }, order, (id) => catalog.displayOf(id)).modelName,
+      }),
+      links: new FileLinks(rt.config.botToken, rt.botId),
+    };
+    made.set(rt, parts);
+  }
+  return parts;
+}
+
+const botUsername = (rt: BotRuntime) => (rt.bot.isInited() ? rt.bot.botInfo.username : null);
+
+export function galleryEndpoints(rt: BotRuntime): CustomerRoute[] {
+  const { gallery, links } = partsOf(rt);
+  const { accounts, referrals } = rt.services;
+  const linkFor = async (userId: number) => {
+    const username = botUsername(rt);
+    return username ? createYoursLink(referrals, username, userId) : null;
+  };
+  return appResultsRoutes({
+    gallery,
+    links,
+    sharing: rt.config.sharing,
+    linkFor,
+    async prepareShare(userId, orderId, index) {
+      const username = botUsername(rt);
+      const found = username ? await gallery.shareable(userId, orderId, index) : undefined;
+      if (!username || !found) return undefined;
+      const texts = textsForUser(rt.i18n, await accounts.find(userId), rt.config.defaultLocale);
+      const modelName = withShownModelName(texts, found.order, (id) =>
+        rt.services.catalog.displayOf(id),
+      ).modelName;
+      const card = shareCard(
+        { id: `${orderId}:${index}`, kind: found.file.kind, fileId: found.file.fileId, modelName },
+        shareCardParts(texts, username, await createYoursLink(referrals, username, userId)),
+      );
+      const prepared = await rt.bot.api.savePreparedInlineMessage(userId, card, {
+        allow_user_chats: true,
+        allow_group_chats: true,
+        allow_channel_chats: true,
+      });
+      return prepared.id;
+    },
+  });
+}
+
+/** The bytes of a file Telegram has, by its file id: the file server's (or, locally, the disk's). */
+async function telegramBytes(
+  rt: BotRuntime,
+  fileId: string,
+): Promise<{ body: NodeJS.ReadableStream; path: string }> {
+  const file = await rt.bot.api.getFile(fileId);
+  const path = file.file_path;
+  if (!path) throw new Error('Telegram gave no file path');
+  const { apiRoot, localFiles } = rt.config.telegram;
+  if (localFiles && path.startsWith('/')) return { body: createReadStream(path), path };
+  const encoded = path.split('/').map(encodeURIComponent).join('/');
+  const res = await fetch(`${apiRoot}/file/bot${rt.config.botToken}/${encoded}`);
+  if (!res.ok || !res.body) {
+    await res.body?.cancel();
+    throw new Error(`the file server answered HTTP ${res.status}`);
+  }
+  return { body: Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), path };
+}
+
+/** The file route's side for one bot: its signer, its access rule, its customers' files. */
+export function galleryFiles(rt: BotRuntime): FileSource {
+  const { gallery, links } = partsOf(rt);
+  const log = rt.logger.child({ component: 'app-files' });
+  return {
+    links,
+    async mayUse(userId) {
+      const user = await rt.services.accounts.find(userId);
+      return accessVerdict(rt.config, userId, user?.bannedAt ?? null) === 'allowed';
+    },
+    async open(ref) {
+      const file = await gallery.file(ref.userId, ref.orderId, ref.index, ref.variant);
+      if (!file) return undefined;
+      try {
+        const { body, path } = await telegramBytes(rt, file.fileId);
+        const contentType =
+          CONTENT_TYPES[extname(path).toLowerCase()] ??
+          (ref.variant === 'thumb' || file.kind === 'image' ? 'image/jpeg' : 'video/mp4');
+        return { contentType, body, fileName: file.fileName };
+      } catch (err) {
+        // Too big for the Bot API's downloads (20 MB), or no longer there: the page says so.
+        // Only the message: an error of the download may carry the file server's URL.
+        const reason = err instanceof Error ? err.message.replace(/bot\d+:[\w-]+/g, 'bot<token>') : 'unknown';
+        log.info({ orderId: ref.orderId, index: ref.index, reason }, 'result file not available');
+        return undefined;
+      }
+    },
+  };
 }

@@ -5,10 +5,11 @@
  */
 import { accessVerdict } from '../bot/middlewares/access.js';
 import { MAIN_BOT_ID } from '../db/index.js';
+import { appFileRoutes, type FileSource } from '../server/miniapp/app-file-links.js';
 import { appProfileRoutes } from '../server/miniapp/app-profile-routes.js';
 import { type CustomerBot, customerApiRoutes } from '../server/miniapp/customer-api.js';
 import type { Route } from '../server/router.js';
-import { galleryEndpoints } from './app-gallery.js';
+import { galleryEndpoints, galleryFiles } from './app-gallery.js';
 import { walletEndpoints } from './app-wallet.js';
 import type { BotFleet } from './bot-fleet.js';
 import type { BotRuntime } from './bot-runtime.js';
@@ -35,15 +36,33 @@ function customerBot(rt: BotRuntime): CustomerBot {
   };
 }
 
-/** The customers' API under /miniapp/me for the main bot and every added one. */
+/**
+ * The customers' API under /miniapp/me for the main bot and every added one, and the signed links
+ * to their result files (/miniapp/files, outside it: an `<img>` sends no Authorization header).
+ */
 export function customerAppRoutes(c: Container, fleet: BotFleet): Route[] {
   const made = new WeakMap<BotRuntime, CustomerBot>();
-  return customerApiRoutes({
+  const runtimeOf = (botId: number) => (botId === MAIN_BOT_ID ? c : fleet.runtimeOf(botId));
+  const files = new WeakMap<BotRuntime, FileSource>();
+  const fileRoutes = appFileRoutes({
+    logger: c.logger,
+    sourceOf: (botId) => {
+      const rt = runtimeOf(botId);
+      if (!rt) return undefined;
+      let source = files.get(rt);
+      if (!source) {
+        source = galleryFiles(rt);
+        files.set(rt, source);
+      }
+      return source;
+    },
+  });
+  const api = customerApiRoutes({
     auth: { maxAgeSeconds: c.config.miniApp.authMaxAgeSeconds, now: Date.now },
     mainBotId: MAIN_BOT_ID,
     logger: c.logger,
     botOf: (botId) => {
-      const rt = botId === MAIN_BOT_ID ? c : fleet.runtimeOf(botId);
+      const rt = runtimeOf(botId);
       if (!rt) return undefined;
       let bot = made.get(rt);
       if (!bot) {
@@ -53,4 +72,5 @@ export function customerAppRoutes(c: Container, fleet: BotFleet): Route[] {
       return bot;
     },
   });
+  return [...api, ...fileRoutes];
 }

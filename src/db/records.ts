@@ -155,6 +155,12 @@ export interface DeliveredFile {
   fileUniqueId: string;
   /** The same bytes as a document (a photo's original, which Telegram did not recompress). */
   original?: { fileId: string; fileUniqueId: string; fileName?: string; size?: number };
+  /**
+   * A small picture of it, as Telegram returned it (issue 43's gallery): a photo's size of about
+   * 320 px, a video's or animation's thumbnail. Absent on rows stored before, and where Telegram
+   * made none: the full file stands in.
+   */
+  preview?: { fileId: string; fileUniqueId: string; width?: number; height?: number };
 }
 
 /** What a new draft carries; the store sets the stage and the timestamps. */

@@ -4,6 +4,7 @@
  */
 import { compareMoney, type Money, moneyToString, multiplyMoney, parseMoney } from '../domain/money.js';
 import type { GenerationRequest, Model } from '../reseller/schemas.js';
+import type { StarPricing } from './wallet/star-pricing.js';
 
 /** The request cannot be priced locally (a choice outside the model's price table). */
 export class PricingError extends Error {
@@ -49,6 +50,25 @@ export function catalogPrice(model: Model): CatalogPrice {
   const min = amounts.reduce((a, b) => (compareMoney(a, b) <= 0 ? a : b));
   const varies = amounts.some((a) => compareMoney(a, min) !== 0) || hasCountOption(model);
   return { kind: varies ? 'from' : 'exact', amountUsd: moneyToString(min) };
+}
+
+/**
+ * A model's catalog price as customers are shown it (the chat's model menu, the customers' app):
+ * with Stars billing in Stars at the reseller's prices (a fixed price per model is always exact),
+ * else the USD amount. Never per customer: a plan's allowance pays the same Stars.
+ */
+export type ShownPrice =
+  | { kind: CatalogPrice['kind']; stars: number; usd?: undefined }
+  | { kind: CatalogPrice['kind']; usd: string; stars?: undefined };
+
+export function shownPrice(
+  model: Model,
+  pricing: Pick<StarPricing, 'starsFor' | 'isFixed'> | undefined,
+): ShownPrice {
+  const catalog = catalogPrice(model);
+  if (!pricing) return { kind: catalog.kind, usd: catalog.amountUsd };
+  const stars = pricing.starsFor(model.id, catalog.amountUsd);
+  return { kind: pricing.isFixed(model.id) ? 'exact' : catalog.kind, stars };
 }
 
 /** Number of result images asked for through `num_images` (1 when absent). */

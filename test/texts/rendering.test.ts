@@ -176,7 +176,8 @@ describe.each(SETUPS)('every text with billing $billing and support $support', (
     it('speaks of no charge when customers do not pay', () => {
       for (const { locale, key, text } of texts) {
         // Admins read about charges in any mode: only customers' texts follow the billing.
-        if (STARS_ONLY.has(key) || key.startsWith('admin-')) continue;
+        // The customers' app's Wallet tab exists only with Stars billing (its API answers 404 without).
+        if (STARS_ONLY.has(key) || key.startsWith('admin-') || key.startsWith('app-wallet-')) continue;
         expect(text, `${locale}/${key}`).not.toMatch(/charg|списа|спиш|списуєм/i);
       }
     });

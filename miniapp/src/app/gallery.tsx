@@ -1,9 +1,236 @@
 /**
- * The customers' app: the results tab (issue 43). Built in its own slice; until then it says so.
+ * The customers' app: the Results tab (issue 43). The customer's delivered results, newest first, as
+ * a grid of previews (three to a row on a phone), filtered by model and kind with buttons, searched
+ * by the words of their descriptions (as they type, or at once with Search), a page at a time with
+ * "Load more". A tap opens the full-screen viewer (viewer.tsx). Every file is a signed, same-origin
+ * link the server made for this customer; descriptions are their own words, drawn as text only.
  */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { GalleryItem, GalleryKind, GalleryPage } from '../../../src/services/app/gallery-types.js';
 import type { AppProfile } from '../../../src/services/app/profile-types.js';
+import { getJson } from '../api.js';
 import { t } from '../i18n.js';
+import { Viewer } from './viewer.js';
+import { openInBot } from './webapp.js';
+import './gallery.css';
 
-export function GalleryScreen(_props: { profile: AppProfile }) {
-  return <p class="hint center">{t('app-coming-soon')}</p>;
+/** How long the search waits for the customer to stop typing. */
+const SEARCH_PAUSE_MS = 500;
+
+interface Filters {
+  model: string;
+  kind: GalleryKind | '';
+  q: string;
+}
+
+type Loaded =
+  | { state: 'loading' }
+  | { state: 'error' }
+  | { state: 'ok'; page: GalleryPage; items: GalleryItem[]; more: 'idle' | 'loading' | 'error' };
+
+function pathOf(f: Filters, cursor?: string): string {
+  const params = new URLSearchParams();
+  if (f.model) params.set('model', f.model);
+  if (f.kind) params.set('kind', f.kind);
+  if (f.q) params.set('q', f.q);
+  if (cursor) params.set('cursor', cursor);
+  const query = params.toString();
+  return `/results${query ? `?${query}` : ''}`;
+}
+
+const isFiltered = (f: Filters) => f.model !== '' || f.kind !== '' || f.q !== '';
+
+export function GalleryScreen({ profile }: { profile: AppProfile }) {
+  const [filters, setFilters] = useState<Filters>({ model: '', kind: '', q: '' });
+  const [draft, setDraft] = useState('');
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [round, setRound] = useState(0);
+  const [open, setOpen] = useState<number | null>(null);
+  const latest = useRef(0);
+
+  useEffect(() => {
+    const call = ++latest.current;
+    setLoaded({ state: 'loading' });
+    getJson<GalleryPage>(pathOf(filters)).then(
+      (page) => call === latest.current && setLoaded({ state: 'ok', page, items: page.items, more: 'idle' }),
+      () => call === latest.current && setLoaded({ state: 'error' }),
+    );
+  }, [filters, round]);
+
+  // The search follows the typing once it pauses; Search (or Enter) applies it at once.
+  useEffect(() => {
+    const words = draft.trim();
+    if (words === filters.q) return;
+    const timer = setTimeout(() => setFilters((f) => ({ ...f, q: words })), SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [draft, filters.q]);
+
+  const loadMore = () => {
+    if (loaded.state !== 'ok' || !loaded.page.next) return;
+    const call = latest.current;
+    const before = loaded;
+    setLoaded({ ...before, more: 'loading' });
+    getJson<GalleryPage>(pathOf(filters, before.page.next!)).then(
+      (page) =>
+        call === latest.current &&
+        setLoaded({ state: 'ok', page, items: [...before.items, ...page.items], more: 'idle' }),
+      () => call === latest.current && setLoaded({ ...before, more: 'error' }),
+    );
+  };
+
+  const set = (patch: Partial<Filters>) => setFilters((f) => ({ ...f, ...patch }));
+  const reset = () => {
+    setDraft('');
+    setFilters({ model: '', kind: '', q: '' });
+  };
+
+  if (loaded.state === 'error') {
+    return (
+      <div class="notice center">
+        <p>{t('app-error')}</p>
+        <button type="button" onClick={() => setRound((r) => r + 1)}>
+          {t('app-retry')}
+        </button>
+      </div>
+    );
+  }
+
+  const page = loaded.state === 'ok' ? loaded.page : undefined;
+  const items = loaded.state === 'ok' ? loaded.items : [];
+  const models = page?.models ?? [];
+  const nothingAtAll =
+    page !== undefined && items.length === 0 && !isFiltered(filters) && models.length === 0;
+
+  if (nothingAtAll) {
+    return (
+      <section class="gallery-empty" data-empty="none">
+        <div class="gallery-empty-icon" aria-hidden="true">
+          🖼️
+        </div>
+        <h2>{t('app-gallery-empty-title')}</h2>
+        <p class="hint">{t('app-gallery-empty')}</p>
+        {profile.botUsername && (
+          <button type="button" onClick={() => openInBot(`https://t.me/${profile.botUsername}`)}>
+            {t('app-gallery-open-bot')}
+          </button>
+        )}
+      </section>
+    );
+  }
+
+  const viewing = open === null ? undefined : items[open];
+  return (
+    <section class="gallery">
+      <form
+        class="gallery-search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          set({ q: draft.trim() });
+        }}
+      >
+        <input
+          type="search"
+          name="q"
+          value={draft}
+          maxLength={200}
+          placeholder={t('app-gallery-search')}
+          aria-label={t('app-gallery-search')}
+          onInput={(e) => setDraft(e.currentTarget.value)}
+        />
+        {draft !== '' ? (
+          <button
+            type="button"
+            class="secondary"
+            onClick={() => {
+              setDraft('');
+              set({ q: '' });
+            }}
+          >
+            {t('app-gallery-search-clear')}
+          </button>
+        ) : (
+          <button type="submit">{t('app-gallery-search-go')}</button>
+        )}
+      </form>
+      <div class="chips" data-filter="kind">
+        {(['', 'image', 'video'] as const).map((kind) => (
+          <button
+            key={kind || 'all'}
+            type="button"
+            class="chip"
+            aria-pressed={filters.kind === kind}
+            data-kind={kind || 'all'}
+            onClick={() => set({ kind })}
+          >
+            {t(kind ? `app-gallery-kind-${kind}` : 'app-gallery-kind-all')}
+          </button>
+        ))}
+      </div>
+      {models.length > 1 && (
+        <div class="chips scroll" data-filter="model">
+          <button
+            type="button"
+            class="chip"
+            aria-pressed={filters.model === ''}
+            onClick={() => set({ model: '' })}
+          >
+            {t('app-gallery-all-models')}
+          </button>
+          {models.map((m) => (
+            <button
+              key={m.id}
+              type="button"
+              class="chip"
+              data-model={m.id}
+              aria-pressed={filters.model === String(m.id)}
+              onClick={() => set({ model: String(m.id) })}
+            >
+              {m.name}
+            </button>
+          ))}
+        </div>
+      )}
+      {loaded.state === 'loading' && <p class="hint gallery-note">{t('app-loading')}</p>}
+      {loaded.state === 'ok' && items.length === 0 && (
+        <div class="gallery-note" data-empty="filtered">
+          <p class="hint">{t('app-gallery-none-found')}</p>
+          <button type="button" class="secondary" onClick={reset}>
+            {t('app-gallery-reset')}
+          </button>
+        </div>
+      )}
+      <ul class="grid">
+        {items.map((item, i) => (
+          <li key={`${item.orderId}:${item.index}`}>
+            <button
+              type="button"
+              class="tile"
+              data-order={item.orderId}
+              data-index={item.index}
+              onClick={() => setOpen(i)}
+            >
+              <img
+                src={item.previewUrl}
+                alt={item.description || item.modelName}
+                loading="lazy"
+                decoding="async"
+              />
+              {item.kind === 'video' && <span class="badge">{t('app-gallery-video')}</span>}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {loaded.state === 'ok' && loaded.page.next && (
+        <div class="gallery-more">
+          <button type="button" class="secondary" disabled={loaded.more === 'loading'} onClick={loadMore}>
+            {loaded.more === 'loading' ? t('app-loading') : t('app-gallery-more')}
+          </button>
+          {loaded.more === 'error' && <p class="hint">{t('app-error')}</p>}
+        </div>
+      )}
+      {viewing && page && (
+        <Viewer item={viewing} profile={profile} link={page.link} onClose={() => setOpen(null)} />
+      )}
+    </section>
+  );
 }

@@ -8,9 +8,10 @@
 import { InlineKeyboard } from 'grammy';
 import type { DeliveredFile, OrderRecord } from '../../db/records.js';
 import { isFinalStatus } from '../../domain/order-state.js';
+import type { Model } from '../../reseller/schemas.js';
 import type { ModelGroup } from '../../services/catalog.js';
 import { planForm } from '../../services/model-form.js';
-import { inputStepFor, inputsExpired, modelsTaking } from '../../services/result-reuse.js';
+import { inputStepFor, inputsExpired, modelsTaking, type ReusableKind } from '../../services/result-reuse.js';
 import type { TelegramFileRef } from '../../services/telegram-file.js';
 import { afterResultData } from '../../telegram/callback-data/after-result.js';
 import { reusableKind } from '../../telegram/keyboards/after-result.js';
@@ -55,11 +56,11 @@ const changeButton = (ctx: BotContext, orderId: string) =>
     afterResultData.change.pack({ id: orderId }),
   );
 
-/** 🔁 Again: the same request priced anew (a new quote where the model needs one), then its summary. */
-privateChats.callbackQuery(afterResultData.again.filter(), async (ctx) => {
-  const order = await ownFinishedOrder(ctx, afterResultData.again.unpack(ctx.callbackQuery.data).id);
-  if (!order) return;
-  await ctx.answerCallbackQuery();
+/**
+ * 🔁 Again: the same request priced anew (a new quote where the model needs one), then its summary.
+ * The button under a result and the customers' app's link (app-result-links.ts) both run this.
+ */
+export async function againFlow(ctx: BotContext, order: OrderRecord): Promise<void> {
   const expired = inputsExpired(order, Date.now());
   const waiting = await ctx.reply(
     ctx.t(expired ? 'after-result-reuploading' : pricesShown(ctx) ? 'gen-pricing' : 'gen-preparing'),
@@ -92,13 +93,17 @@ privateChats.callbackQuery(afterResultData.again.filter(), async (ctx) => {
   await edit(summary.text, summary.keyboard);
   // As in the form: the summary becomes the new order's status message once confirmed.
   await ctx.deps.ordering.setStatusMessageId(prepared.order.id, waiting.message_id);
+}
+
+privateChats.callbackQuery(afterResultData.again.filter(), async (ctx) => {
+  const order = await ownFinishedOrder(ctx, afterResultData.again.unpack(ctx.callbackQuery.data).id);
+  if (!order) return;
+  await ctx.answerCallbackQuery();
+  await againFlow(ctx, order);
 });
 
 /** ✏️ Change: the form pre-filled with the order's inputs; the customer picks what to change first. */
-privateChats.callbackQuery(afterResultData.change.filter(), async (ctx) => {
-  const order = await ownFinishedOrder(ctx, afterResultData.change.unpack(ctx.callbackQuery.data).id);
-  if (!order) return;
-  await ctx.answerCallbackQuery();
+export async function changeFlow(ctx: BotContext, order: OrderRecord): Promise<void> {
   const { prompt, options = {} } = order.request;
   // Files upstream no longer keeps are uploaded again from Telegram; if they cannot be, asked again.
   const files = await currentInputs(ctx, order);
@@ -114,13 +119,40 @@ privateChats.callbackQuery(afterResultData.change.filter(), async (ctx) => {
   };
   await ctx.conversation.exitAll();
   await ctx.conversation.enter(GENERATE_CONVERSATION, args);
+}
+
+privateChats.callbackQuery(afterResultData.change.filter(), async (ctx) => {
+  const order = await ownFinishedOrder(ctx, afterResultData.change.unpack(ctx.callbackQuery.data).id);
+  if (!order) return;
+  await ctx.answerCallbackQuery();
+  await changeFlow(ctx, order);
 });
 
 /** The result file a button names, if it reached the chat as a photo or a video. */
-function reusableFile(order: OrderRecord, index: number) {
+export function reusableFile(order: OrderRecord, index: number) {
   const file = order.status === 'completed' ? order.resultFiles?.find((f) => f.index === index) : undefined;
   const kind = file && reusableKind(file.kind);
   return file && kind ? { file, kind } : undefined;
+}
+
+/**
+ * ➕ Use as input's list: the models (`groups`, those that take the file) as buttons, each starting
+ * its form with the result attached. The button under a result and the app's link both end here.
+ */
+export async function offerModelsTaking(
+  ctx: BotContext,
+  file: { id: string; n: number; kind: ReusableKind },
+  groups: ReadonlyArray<{ models: Model[] }>,
+): Promise<void> {
+  const keyboard = new InlineKeyboard();
+  for (const model of groups.flatMap((g) => g.models)) {
+    const label = modelButtonLabel(ctx, model, ctx.deps.wallet?.pricing);
+    keyboard.text(label, afterResultData.useWith.pack({ id: file.id, n: file.n, m: model.id })).row();
+  }
+  // 🏠 is the way out for a customer who changed their mind (it turns the list into the menu).
+  await ctx.reply(ctx.t('after-result-use-choose', { kind: file.kind }), {
+    reply_markup: mainMenuButton(ctx, keyboard),
+  });
 }
 
 /** ➕ Use as input: the models that take this file, in the menu's groups and order. */
@@ -152,15 +184,7 @@ privateChats.callbackQuery(afterResultData.use.filter(), async (ctx) => {
     return;
   }
   await ctx.answerCallbackQuery();
-  const keyboard = new InlineKeyboard();
-  for (const model of groups.flatMap((g) => g.models)) {
-    const label = modelButtonLabel(ctx, model, ctx.deps.wallet?.pricing);
-    keyboard.text(label, afterResultData.useWith.pack({ id, n, m: model.id })).row();
-  }
-  // 🏠 is the way out for a customer who changed their mind (it turns the list into the menu).
-  await ctx.reply(ctx.t('after-result-use-choose', { kind: reusable.kind }), {
-    reply_markup: mainMenuButton(ctx, keyboard),
-  });
+  await offerModelsTaking(ctx, { id, n, kind: reusable.kind }, groups);
 });
 
 /** The exact bytes of a result: a photo's original document where one was sent, else the file itself. */

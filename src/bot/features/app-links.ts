@@ -12,7 +12,8 @@ import { openResultAction } from './app-result-links.js';
 export async function openFromApp(
   ctx: BotContext,
   payload: { kind: AppAction; code: string },
-): Promise<void> {
-  if (payload.kind === 'model') await openModelForm(ctx, payload.code);
-  else await openResultAction(ctx, payload.kind, payload.code);
+): Promise<boolean> {
+  // False: the link names nothing this customer may open, and /start shows the menu instead.
+  if (payload.kind === 'model') return openModelForm(ctx, payload.code);
+  return openResultAction(ctx, payload.kind, payload.code);
 }

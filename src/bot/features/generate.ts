@@ -19,6 +19,19 @@ import type { GenerateArgs } from '../conversations/generate/form-conversation.j
 import { GENERATE_CONVERSATION, generateConversation } from '../conversations/generate/generate.js';
 import { readAnsweringIfSlow } from './answer-if-slow.js';
 
+/** The form's first line: the model it is for, and the description the reseller gave it. */
+export function formHeader(ctx: BotContext, model: CatalogModel): string {
+  const description = modelDescription(ctx, model);
+  const started = ctx.t('gen-started', { model: modelName(ctx, model) });
+  return description ? `${started}\n${ctx.t('live-settings-model-description', { description })}` : started;
+}
+
+/** The generation form for `model`, as picking it from the menu starts it (any flow before ends). */
+export async function enterModelForm(ctx: BotContext, model: CatalogModel): Promise<void> {
+  await ctx.conversation.exitAll();
+  await ctx.conversation.enter(GENERATE_CONVERSATION, { modelId: model.id } satisfies GenerateArgs);
+}
+
 export function createGenerateFeature(
   conversationPlugins: MiddlewareFn<BaseContext>[],
 ): Composer<BotContext> {
@@ -114,14 +127,8 @@ export function createGenerateFeature(
     }
     await ctx.answerCallbackQuery();
     // The model list becomes the header of the form: the chat reads as one story.
-    const description = modelDescription(ctx, model);
-    const started = ctx.t('gen-started', { model: modelName(ctx, model) });
-    await ctx.editMessageText(
-      description ? `${started}\n${ctx.t('live-settings-model-description', { description })}` : started,
-      { reply_markup: new InlineKeyboard() },
-    );
-    await ctx.conversation.exitAll();
-    await ctx.conversation.enter(GENERATE_CONVERSATION, { modelId: model.id } satisfies GenerateArgs);
+    await ctx.editMessageText(formHeader(ctx, model), { reply_markup: new InlineKeyboard() });
+    await enterModelForm(ctx, model);
   });
 
   return feature;

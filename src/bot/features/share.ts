@@ -5,12 +5,9 @@
  * here. 50 to a page, the next when the customer scrolls on. SHARING=off answers every inline query
  * with nothing.
  */
-import { InlineKeyboard, InlineQueryResultBuilder } from 'grammy';
 import type { InlineQueryResult } from 'grammy/types';
-import { truncate } from '../../lib/text.js';
 import { shareableResults } from '../../services/result-reuse.js';
-import { fitCaption } from '../../telegram/texts/result-caption.js';
-import { referralLink } from '../../telegram/texts/start-links.js';
+import { createYoursLink, shareCard, shareCardParts } from '../../telegram/share-card.js';
 import { Composer } from '../composer.js';
 import type { BotContext } from '../context.js';
 
@@ -18,17 +15,10 @@ import type { BotContext } from '../context.js';
 const MAX_RESULTS = 50;
 /** Orders read per query: enough for a search in the prompts of a busy customer's recent results. */
 const ORDERS_SEARCHED = 200;
-const VIDEO_TITLE_CHARS = 64;
 /** Results are the querying user's own and change with every delivery: a short, personal cache. */
 const CACHE_SECONDS = 10;
 
 export const shareFeature = new Composer<BotContext>();
-
-/** The sharer's referral link where the referral program runs (Stars billing), else the bot's. */
-async function createYoursLink(ctx: BotContext, userId: number): Promise<string> {
-  const code = ctx.deps.referrals.offered ? await ctx.deps.referrals.codeOf(userId) : undefined;
-  return code ? referralLink(ctx.me.username, code) : `https://t.me/${ctx.me.username}?start`;
-}
 
 shareFeature.on('inline_query', async (ctx) => {
   if (!ctx.deps.config.sharing) {
@@ -42,16 +32,11 @@ shareFeature.on('inline_query', async (ctx) => {
   const found = shareableResults(orders, ctx.inlineQuery.query.trim(), offset + MAX_RESULTS + 1);
   const items = found.slice(offset, offset + MAX_RESULTS);
   const next_offset = found.length > offset + MAX_RESULTS ? String(offset + MAX_RESULTS) : '';
-  const link = await createYoursLink(ctx, userId);
-  const caption = fitCaption(ctx.t('share-caption', { bot: `@${ctx.me.username}` }));
-  const reply_markup = new InlineKeyboard().url(ctx.t('share-button-create'), link);
-  const results: InlineQueryResult[] = items.map(({ orderId, modelName, file }) => {
+  const link = await createYoursLink(ctx.deps.referrals, ctx.me.username, userId);
+  const parts = shareCardParts(ctx, ctx.me.username, link);
+  const results: InlineQueryResult[] = items.map(({ orderId, modelName, file }) =>
     // A row id and a file index: within Telegram's 64 bytes, unique in the answer.
-    const id = `${orderId}:${file.index}`;
-    const extra = { caption, parse_mode: 'HTML' as const, reply_markup };
-    return file.kind === 'photo'
-      ? InlineQueryResultBuilder.photoCached(id, file.fileId, extra)
-      : InlineQueryResultBuilder.videoCached(id, truncate(modelName, VIDEO_TITLE_CHARS), file.fileId, extra);
-  });
+    shareCard({ id: `${orderId}:${file.index}`, kind: file.kind, fileId: file.fileId, modelName }, parts),
+  );
   await ctx.answerInlineQuery(results, { cache_time: CACHE_SECONDS, is_personal: true, next_offset });
 });

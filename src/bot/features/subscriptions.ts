@@ -8,9 +8,7 @@
  */
 import { InlineKeyboard } from 'grammy';
 import type { SubscriptionRecord } from '../../db/records.js';
-import { STARS_CURRENCY } from '../../domain/stars-payment.js';
 import type { SubscriptionPlan } from '../../domain/subscription.js';
-import { htmlToPlainText } from '../../lib/html.js';
 import type { SubscriptionsService } from '../../services/subscriptions.js';
 import {
   subscribePlanData,
@@ -18,6 +16,7 @@ import {
   subscriptionItemData,
 } from '../../telegram/callback-data/subscriptions.js';
 import type { Texts } from '../../telegram/i18n.js';
+import { planInvoiceLink } from '../../telegram/invoice-links.js';
 import { mainMenuButton } from '../../telegram/keyboards/main-menu.js';
 import { stars } from '../../telegram/texts/money.js';
 import { planName } from '../../telegram/texts/plan-name.js';
@@ -178,18 +177,7 @@ privateChats.callbackQuery(subscribePlanData.filter(), async (ctx) => {
   await ctx.answerCallbackQuery();
   const { plan } = invoice;
   const name = planName(ctx, plan);
-  const link = await ctx.api.createInvoiceLink(
-    htmlToPlainText(ctx.t('subscription-invoice-title', { name }), 32),
-    htmlToPlainText(
-      ctx.t('subscription-invoice-description', { name, allowance: stars(ctx, plan.allowanceStars) }),
-      255,
-    ),
-    invoice.payload,
-    '',
-    STARS_CURRENCY,
-    [{ label: htmlToPlainText(ctx.t('subscription-invoice-label', { name }), 32), amount: plan.priceStars }],
-    { subscription_period: invoice.periodSeconds },
-  );
+  const link = await planInvoiceLink(ctx.api, ctx, invoice);
   await ctx.reply(ctx.t('subscription-invoice-ready', { name }), {
     reply_markup: new InlineKeyboard().url(
       ctx.t('subscription-button-pay', { price: stars(ctx, plan.priceStars) }),

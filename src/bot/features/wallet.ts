@@ -6,12 +6,12 @@
 import { InlineKeyboard } from 'grammy';
 import type { WalletEntryRecord } from '../../db/records.js';
 import { STARS_CURRENCY } from '../../domain/stars-payment.js';
-import { htmlToPlainText } from '../../lib/html.js';
 import { menuData } from '../../telegram/callback-data/menu.js';
 import { promoAskData } from '../../telegram/callback-data/promo.js';
 import { subscriptionActionData } from '../../telegram/callback-data/subscriptions.js';
 import { walletBuyData } from '../../telegram/callback-data/wallet.js';
 import type { Texts } from '../../telegram/i18n.js';
+import { topupInvoiceTexts } from '../../telegram/invoice-links.js';
 import { mainMenuButton } from '../../telegram/keyboards/main-menu.js';
 import { withHtml } from '../../telegram/texts/html-slots.js';
 import { withShownModelName } from '../../telegram/texts/model-name.js';
@@ -111,15 +111,8 @@ async function sendTopupInvoice(ctx: BaseContext, amount: number, orderId: strin
   const wallet = ctx.deps.wallet!;
   const chatId = ctx.chat!.id;
   const { payload } = await wallet.createTopup(ctx.from!.id, chatId, amount, orderId);
-  const shown = stars(ctx, amount);
-  await ctx.api.sendInvoice(
-    chatId,
-    htmlToPlainText(ctx.t('wallet-invoice-title', { amount: shown }), 32),
-    htmlToPlainText(ctx.t('wallet-invoice-description', { amount: shown }), 255),
-    payload,
-    STARS_CURRENCY,
-    [{ label: htmlToPlainText(ctx.t('wallet-invoice-label'), 32), amount }],
-  );
+  const { title, description, prices } = topupInvoiceTexts(ctx, amount);
+  await ctx.api.sendInvoice(chatId, title, description, payload, STARS_CURRENCY, prices);
 }
 
 privateChats.command('wallet', async (ctx) => {

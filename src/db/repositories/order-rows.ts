@@ -494,6 +494,63 @@ export class OrderRows {
     );
   }
 
+  /** A customer's results that reached a chat (their private chat's, theirs in groups and on guest cards). */
+  #deliveredResults(userId: number): SQL {
+    const orders = this.t;
+    return and(
+      this.#customers(userId),
+      eq(orders.stage, 'submitted'),
+      eq(orders.status, 'completed'),
+      eq(orders.deliveryOutcome, 'sent'),
+      isNotNull(orders.resultFiles),
+    ) as SQL;
+  }
+
+  /**
+   * The customers' app's gallery (issue 43): a customer's delivered results, the last delivered
+   * first, those after `before` (the last row of the page before), of one model when `modelId` is set.
+   */
+  listDeliveredForCustomer(
+    userId: number,
+    opts: { limit: number; before?: { at: Date; id: string }; modelId?: number },
+  ): Promise<OrderRecord[]> {
+    const orders = this.t;
+    const { before, modelId } = opts;
+    return this.run((db) =>
+      db
+        .select()
+        .from(orders)
+        .where(
+          this.mine(
+            this.#deliveredResults(userId),
+            modelId === undefined ? undefined : eq(orders.modelId, modelId),
+            before &&
+              or(
+                lt(orders.deliveredAt, before.at),
+                and(eq(orders.deliveredAt, before.at), lt(orders.id, before.id)),
+              ),
+          ),
+        )
+        .orderBy(desc(orders.deliveredAt), desc(orders.id))
+        .limit(opts.limit),
+    );
+  }
+
+  /** The models of a customer's delivered results, each once (with the name stored last), newest first. */
+  async deliveredModelsOfCustomer(userId: number): Promise<Array<{ modelId: number; modelName: string }>> {
+    const orders = this.t;
+    const last = sql<Date>`max(${orders.deliveredAt})`;
+    const rows = await this.run((db) =>
+      db
+        .select({ modelId: orders.modelId, modelName: sql<string>`max(${orders.modelName})` })
+        .from(orders)
+        .where(this.mine(this.#deliveredResults(userId)))
+        .groupBy(orders.modelId)
+        .orderBy(desc(last), asc(orders.modelId)),
+    );
+    return rows.map((r) => ({ modelId: Number(r.modelId), modelName: String(r.modelName) }));
+  }
+
   /** A chat's orders, newest first. By default only real (submitted) orders, not drafts. */
   listForChat(
     chatId: number,

@@ -21,6 +21,7 @@ export const MINIAPP_CSP = [
   "script-src 'self'",
   "style-src 'self'",
   "img-src 'self' data:",
+  "media-src 'self'",
   "font-src 'self'",
   "connect-src 'self'",
   "manifest-src 'self'",

@@ -12,7 +12,7 @@
  * is best effort, so a failure later on never causes a second delivery.
  */
 import { type Api, GrammyError, type InlineKeyboard, InputFile, InputMediaBuilder } from 'grammy';
-import type { InputMediaDocument, InputMediaPhoto, InputMediaVideo, Message } from 'grammy/types';
+import type { InputMediaDocument, InputMediaPhoto, InputMediaVideo, Message, PhotoSize } from 'grammy/types';
 import type { Logger } from 'pino';
 import type { Dispatcher } from 'undici';
 import type { DeliveredFile, OrderRecord } from '../../db/index.js';
@@ -440,15 +440,65 @@ class ResultDelivery {
   }
 }
 
-/** The result file a sent message carries, with Telegram's ids (the largest size of a photo). */
+/** A preview's side: about what a phone's gallery grid shows, three to a row. */
+const PREVIEW_SIDE = 320;
+
+type Preview = NonNullable<DeliveredFile['preview']>;
+
+function previewOf(size: PhotoSize | undefined): { preview?: Preview } {
+  if (!size) return {};
+  return {
+    preview: {
+      fileId: size.file_id,
+      fileUniqueId: size.file_unique_id,
+      width: size.width,
+      height: size.height,
+    },
+  };
+}
+
+/** The smallest of a photo's sizes that is at least PREVIEW_SIDE on its longer side (not the full one). */
+function photoPreview(sizes: readonly PhotoSize[]): PhotoSize | undefined {
+  const smaller = sizes.slice(0, -1);
+  return smaller.find((s) => Math.max(s.width, s.height) >= PREVIEW_SIDE) ?? smaller.at(-1);
+}
+
+/**
+ * The result file a sent message carries, with Telegram's ids (the largest size of a photo), and a
+ * small preview of it where Telegram made one (a smaller photo size, a video's thumbnail).
+ */
 function fileOf(message: Message): Omit<DeliveredFile, 'index'> | undefined {
   const photo = message.photo?.at(-1);
-  if (photo) return { kind: 'photo', fileId: photo.file_id, fileUniqueId: photo.file_unique_id };
+  if (photo) {
+    return {
+      kind: 'photo',
+      fileId: photo.file_id,
+      fileUniqueId: photo.file_unique_id,
+      ...previewOf(photoPreview(message.photo ?? [])),
+    };
+  }
   const { video, animation, document } = message;
-  if (video) return { kind: 'video', fileId: video.file_id, fileUniqueId: video.file_unique_id };
+  if (video)
+    return {
+      kind: 'video',
+      fileId: video.file_id,
+      fileUniqueId: video.file_unique_id,
+      ...previewOf(video.thumbnail),
+    };
   if (animation)
-    return { kind: 'animation', fileId: animation.file_id, fileUniqueId: animation.file_unique_id };
-  if (document) return { kind: 'document', fileId: document.file_id, fileUniqueId: document.file_unique_id };
+    return {
+      kind: 'animation',
+      fileId: animation.file_id,
+      fileUniqueId: animation.file_unique_id,
+      ...previewOf(animation.thumbnail),
+    };
+  if (document)
+    return {
+      kind: 'document',
+      fileId: document.file_id,
+      fileUniqueId: document.file_unique_id,
+      ...previewOf(document.thumbnail),
+    };
   return undefined;
 }
 

@@ -2,7 +2,7 @@ import type { OrderRecord } from '../../db/index.js';
 import { formatMoney } from '../../domain/money.js';
 import type { Model } from '../../reseller/schemas.js';
 import type { CatalogModel } from '../../services/catalog.js';
-import { catalogPrice } from '../../services/pricing.js';
+import { shownPrice } from '../../services/pricing.js';
 import type { StarPricing } from '../../services/wallet/star-pricing.js';
 import type { Texts } from '../i18n.js';
 import { modelName } from './model-name.js';
@@ -40,12 +40,9 @@ export function orderPrice(
  * the reseller's prices (a fixed price per model is always exact).
  */
 export function catalogPriceLabel(texts: Texts, model: Model, pricing: StarPricing | undefined): string {
-  const catalog = catalogPrice(model);
-  if (pricing?.isFixed(model.id)) return stars(texts, pricing.starsFor(model.id, catalog.amountUsd));
-  const amount = pricing
-    ? stars(texts, pricing.starsFor(model.id, catalog.amountUsd))
-    : price(texts, catalog.amountUsd);
-  return catalog.kind === 'from' ? texts.t('price-from', { amount }) : amount;
+  const shown = shownPrice(model, pricing);
+  const amount = shown.stars !== undefined ? stars(texts, shown.stars) : price(texts, shown.usd);
+  return shown.kind === 'from' ? texts.t('price-from', { amount }) : amount;
 }
 
 /** A model on a button: its name and catalog price, or the name alone where prices are not shown. */

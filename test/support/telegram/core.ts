@@ -8,7 +8,7 @@ import type { ChatStore, EventClock } from './state/chats.js';
 import type { FloodControl } from './state/flood.js';
 import type { GuestQueries } from './state/guest-queries.js';
 import type { InlineMessages } from './state/inline-messages.js';
-import type { InlineQueries } from './state/inline-queries.js';
+import type { InlineQueries, PreparedMessages } from './state/inline-queries.js';
 import type { ManagedBots } from './state/managed-bots.js';
 import type { Payments } from './state/payments.js';
 import type { StarSubscriptions } from './state/star-subscriptions.js';
@@ -30,6 +30,8 @@ export interface Core {
   callbacks: CallbackQueries;
   /** Inline queries of scripted users, each answered once within Telegram's time limit. */
   inlineQueries: InlineQueries;
+  /** Messages prepared for a user to share from a Mini App (savePreparedInlineMessage). */
+  preparedMessages: PreparedMessages;
   /** Guest queries (Bot API 10.0): the bot summoned where it is not a member, answered once in time. */
   guestQueries: GuestQueries;
   /** Messages the bot posted as inline messages (answerGuestQuery), editable by inline_message_id. */

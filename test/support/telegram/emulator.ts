@@ -33,7 +33,7 @@ import { ChatStore, EventClock } from './state/chats.js';
 import { FloodControl, type FloodLimits, type FloodStats } from './state/flood.js';
 import { GuestQueries } from './state/guest-queries.js';
 import { InlineMessages } from './state/inline-messages.js';
-import { InlineQueries } from './state/inline-queries.js';
+import { InlineQueries, type PreparedMessage, PreparedMessages } from './state/inline-queries.js';
 import { ManagedBots } from './state/managed-bots.js';
 import { Payments, type StarTransactionRecord } from './state/payments.js';
 import { StarSubscriptions } from './state/star-subscriptions.js';
@@ -148,6 +148,8 @@ export interface EmulatedBot {
   setGuestMode(on: boolean): void;
   /** Guest queries still waiting for answerGuestQuery (answered and expired ones are not listed). */
   unansweredGuestQueries(): Array<{ id: string; chatId: number; callerId: number }>;
+  /** The messages the bot prepared for users to share from a Mini App (savePreparedInlineMessage). */
+  preparedMessages(): PreparedMessage[];
   /** Creates many users at once (no updates): chats the bot can write to once its database knows them. */
   createUsers(count: number, opts?: { firstId?: number; language_code?: string }): ScriptedUser[];
   /** The bot as getMe describes it (its username names it in links and captions). */
@@ -251,6 +253,7 @@ export async function startTelegramEmulator(opts: EmulatorOptions = {}): Promise
       updates: new UpdateQueue(),
       callbacks: new CallbackQueries(),
       inlineQueries: new InlineQueries(opts.inlineQueryTimeoutMs ?? 10_000, now),
+      preparedMessages: new PreparedMessages(now),
       guestQueries: new GuestQueries(opts.guestQueryTimeoutMs ?? 10_000, now),
       inlineMessages: new InlineMessages(),
       now,
@@ -378,6 +381,7 @@ function botView(
     setGuestMode: (on) => {
       core.botUser.supports_guest_queries = on;
     },
+    preparedMessages: () => core.preparedMessages.all(),
     unansweredGuestQueries: () =>
       core.guestQueries.unanswered().map((q) => ({ id: q.id, chatId: q.chatId, callerId: q.caller.id })),
     createUsers: (count, o = {}) =>

@@ -6,7 +6,7 @@ export type PrivateMessage = Message & Update.NonChannel;
 import type { Core } from './core.js';
 import type { StoredFile } from './files/file-store.js';
 import { isInlineKeyboard } from './reply-markup.js';
-import type { ChatState, StoredMessage } from './state/chats.js';
+import type { ChatState, MessageMedia, StoredMessage } from './state/chats.js';
 
 /** The bot as the User object messages carry. */
 export function botAsUser(core: Core): User {
@@ -98,9 +98,17 @@ function mediaFields(msg: StoredMessage): Record<string, unknown> {
     case 'photo':
       return { photo: (media.sizes ?? [f]).map(photoSize) };
     case 'video':
-      return { video: { ...fileBase(f), ...dims(f), duration: f.duration ?? 0, ...named(f) } };
+      return {
+        video: { ...fileBase(f), ...dims(f), duration: f.duration ?? 0, ...named(f), ...thumb(media) },
+      };
     case 'animation': {
-      const animation = { ...fileBase(f), ...dims(f), duration: f.duration ?? 0, ...named(f) };
+      const animation = {
+        ...fileBase(f),
+        ...dims(f),
+        duration: f.duration ?? 0,
+        ...named(f),
+        ...thumb(media),
+      };
       return { animation, document: { ...fileBase(f), ...named(f) } };
     }
     case 'audio':
@@ -108,6 +116,10 @@ function mediaFields(msg: StoredMessage): Record<string, unknown> {
     case 'document':
       return { document: { ...fileBase(f), ...named(f) } };
   }
+}
+
+function thumb(media: MessageMedia): { thumbnail?: PhotoSize } {
+  return media.thumbnail ? { thumbnail: photoSize(media.thumbnail) } : {};
 }
 
 function photoSize(f: StoredFile): PhotoSize {

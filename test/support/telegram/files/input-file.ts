@@ -1,5 +1,6 @@
 import { open, stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { makeJpeg } from '../../../../src/simulator/media-builders.js';
 import { badRequest, benignBadRequest } from '../api-error.js';
 import type { Core } from '../core.js';
 import type { Upload } from '../http/request-body.js';
@@ -45,6 +46,9 @@ export async function resolveMedia(
   hints: InputFileHints = {},
 ): Promise<MessageMedia> {
   const file = await resolveFile(core, uploads, value, field, kind, hints);
+  if (kind === 'video' || kind === 'animation') {
+    return { type: kind, file, thumbnail: await videoThumbnail(core, file) };
+  }
   if (kind !== 'photo') return { type: kind, file };
   return { type: 'photo', file, sizes: photoSizes(core, file) };
 }
@@ -218,4 +222,33 @@ export function photoSizes(core: Core, file: StoredFile): StoredFile[] {
   }
   sizes.push(file);
   return sizes;
+}
+
+const THUMBNAIL_SIDE = 320;
+const thumbnails = new WeakMap<Core, Map<string, Promise<StoredFile>>>();
+
+/**
+ * A video's or animation's thumbnail, as Telegram makes one: a JPEG of at most 320 px on its longer
+ * side (a flat grey picture here), its own file, the same one every time the video is sent again.
+ */
+export function videoThumbnail(core: Core, file: StoredFile): Promise<StoredFile> {
+  let known = thumbnails.get(core);
+  if (!known) {
+    known = new Map();
+    thumbnails.set(core, known);
+  }
+  const found = known.get(file.uniqueId);
+  if (found) return found;
+  const width = file.width || 16 * 20;
+  const height = file.height || 9 * 20;
+  const scale = Math.min(1, THUMBNAIL_SIDE / Math.max(width, height));
+  const w = Math.max(1, Math.round(width * scale));
+  const h = Math.max(1, Math.round(height * scale));
+  const data = makeJpeg(w, h);
+  const made = core.files.add(
+    { type: 'buffer', data },
+    { kind: 'photo', size: data.length, mimeType: 'image/jpeg', width: w, height: h },
+  );
+  known.set(file.uniqueId, made);
+  return made;
 }

@@ -4,7 +4,7 @@ import * as chats from './chats.js';
 import * as edit from './edit.js';
 import * as ephemeral from './ephemeral.js';
 import { answerGuestQuery } from './guest.js';
-import { answerInlineQuery } from './inline.js';
+import { answerInlineQuery, savePreparedInlineMessage } from './inline.js';
 import * as payments from './payments.js';
 import * as send from './send.js';
 
@@ -39,6 +39,7 @@ const METHODS: Record<string, MethodHandler> = {
   answerCallbackQuery: bot.answerCallbackQuery,
   answerInlineQuery,
   answerGuestQuery,
+  savePreparedInlineMessage,
   getChat: chats.getChat,
   getChatMember: chats.getChatMember,
   sendMessage: send.sendMessage,

@@ -107,7 +107,7 @@ export function resultMessage(core: Core, result: CheckedResult): Omit<NewMessag
   };
 }
 
-function inlineResult(result: CheckedResult): InlineResult {
+export function inlineResult(result: CheckedResult): InlineResult {
   const buttons = (result.markup?.inline_keyboard ?? []).flat().map((b) => ({
     text: b.text,
     ...('url' in b && b.url ? { url: b.url } : {}),
@@ -144,4 +144,27 @@ export const answerInlineQuery: MethodHandler = (core, { params }) => {
     ...(nextOffset ? { nextOffset } : {}),
   });
   return true;
+};
+
+/**
+ * savePreparedInlineMessage (Bot API 8.0): a result (checked as answerInlineQuery's) kept for one
+ * user, who may send it from a Mini App (shareMessage) to the kinds of chats allowed; at least one
+ * kind must be. The user must be one the bot knows. Returns PreparedInlineMessage.
+ */
+export const savePreparedInlineMessage: MethodHandler = (core, { params }) => {
+  const userId = optInt(params, 'user_id');
+  if (userId === undefined || userId <= 0) throw badRequest('USER_ID_INVALID');
+  if (!core.chats.privateChat(userId)) throw badRequest('user not found');
+  const raw = optJson(params, 'result', "can't parse inline query result JSON object");
+  if (raw === undefined) throw badRequest("result isn't specified");
+  const result = inlineResult(checkResult(core, raw, new Set(), { article: false }));
+  const allow = {
+    users: optBool(params, 'allow_user_chats') ?? false,
+    bots: optBool(params, 'allow_bot_chats') ?? false,
+    groups: optBool(params, 'allow_group_chats') ?? false,
+    channels: optBool(params, 'allow_channel_chats') ?? false,
+  };
+  if (!Object.values(allow).some(Boolean)) throw badRequest('PEER_TYPES_INVALID');
+  const prepared = core.preparedMessages.add(userId, result, allow);
+  return { id: prepared.id, expiration_date: prepared.expirationDate };
 };

@@ -22,6 +22,8 @@ export interface MessageMedia {
   file: StoredFile;
   /** Photos only: every PhotoSize, smallest first. */
   sizes?: StoredFile[];
+  /** Videos and animations: their thumbnail (a small JPEG), when Telegram made one. */
+  thumbnail?: StoredFile | undefined;
   /** Shown under a spoiler (`has_spoiler`; the Message's has_media_spoiler). */
   spoiler?: boolean;
 }

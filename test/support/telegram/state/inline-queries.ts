@@ -61,3 +61,41 @@ export class InlineQueries {
     query.resolve(answer);
   }
 }
+
+/** A message a bot prepared for one user to share from a Mini App (savePreparedInlineMessage). */
+export interface PreparedMessage {
+  id: string;
+  userId: number;
+  result: InlineResult;
+  /** Where the user may send it: user, bot, group and channel chats. */
+  allow: { users: boolean; bots: boolean; groups: boolean; channels: boolean };
+  /** Unix seconds. */
+  expirationDate: number;
+}
+
+/** Telegram keeps a prepared message for a day. */
+const PREPARED_LIFETIME_SECONDS = 24 * 60 * 60;
+
+/** The prepared messages of every user, by id. */
+export class PreparedMessages {
+  private readonly byId = new Map<string, PreparedMessage>();
+  private counter = 0;
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  add(userId: number, result: InlineResult, allow: PreparedMessage['allow']): PreparedMessage {
+    const id = `prep${(++this.counter).toString(36)}${userId.toString(36)}`;
+    const expirationDate = Math.floor(this.now() / 1000) + PREPARED_LIFETIME_SECONDS;
+    const prepared = { id, userId, result, allow, expirationDate };
+    this.byId.set(id, prepared);
+    return prepared;
+  }
+
+  get(id: string): PreparedMessage | undefined {
+    return this.byId.get(id);
+  }
+
+  all(): PreparedMessage[] {
+    return [...this.byId.values()];
+  }
+}

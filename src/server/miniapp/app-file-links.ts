@@ -1,0 +1,112 @@
+/**
+ * Signed links to a customer's result files (issue 43). An `<img>`, Telegram's downloadFile and
+ * shareToStory fetch a URL without our Authorization header, so the URL carries its own proof:
+ * HMAC-SHA256 over (bot id, user id, order id, file index, variant, expiry) under a key derived
+ * from the bot's token with a label of its own (HKDF: the token itself is in no URL, and no other
+ * use of it shares this key). Valid about an hour; the expiry is rounded up to the next ten minutes,
+ * so the page gets the same URLs for a while and the client's cache works. Compared in constant time.
+ *
+ *   GET /miniapp/files/<bot id>/<user id>/<order id>/<index>/<thumb|full>?exp=<unix s>&sig=<hex>
+ *
+ * The route checks the link, then that the order is that user's delivered result (the bot's
+ * `open`), and answers the bytes. A tampered, expired or another user's link is 403, nothing more.
+ */
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from '../../logger.js';
+import type { FileVariant } from '../../services/app/gallery.js';
+import { type Route, route, send } from '../router.js';
+import { type CustomerAnswer, sendCustomerAnswer } from './customer-api.js';
+
+export const APP_FILES_PREFIX = '/miniapp/files';
+const KEY_LABEL = 'customer-app file links v1';
+const LIFETIME_SECONDS = 60 * 60;
+const ROUND_SECONDS = 10 * 60;
+
+export interface FileRef {
+  userId: number;
+  orderId: string;
+  index: number;
+  variant: FileVariant;
+}
+
+/** One bot's signer of its customers' file links. */
+export class FileLinks {
+  readonly #key: Buffer;
+
+  constructor(
+    botToken: string,
+    readonly botId: number,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.#key = Buffer.from(hkdfSync('sha256', botToken, '', KEY_LABEL, 32));
+  }
+
+  #sign(ref: FileRef, exp: number): Buffer {
+    const message = [this.botId, ref.userId, ref.orderId, ref.index, ref.variant, exp].join('\n');
+    return createHmac('sha256', this.#key).update(message).digest();
+  }
+
+  /** A same-origin path to the file, valid for about an hour from now. */
+  url(ref: FileRef): string {
+    const nowSeconds = Math.floor(this.now() / 1000);
+    const exp = Math.ceil((nowSeconds + LIFETIME_SECONDS) / ROUND_SECONDS) * ROUND_SECONDS;
+    const sig = this.#sign(ref, exp).toString('hex');
+    const path = [this.botId, ref.userId, encodeURIComponent(ref.orderId), ref.index, ref.variant].join('/');
+    return `${APP_FILES_PREFIX}/${path}?exp=${exp}&sig=${sig}`;
+  }
+
+  /** True for a link this bot signed for exactly this file, not yet expired. */
+  verify(ref: FileRef, exp: number, sig: string): boolean {
+    if (!Number.isSafeInteger(exp) || exp * 1000 <= this.now()) return false;
+    if (!/^[0-9a-f]{64}$/.test(sig)) return false;
+    return timingSafeEqual(this.#sign(ref, exp), Buffer.from(sig, 'hex'));
+  }
+}
+
+/** One bot's side of the route: its signer and its way to a customer's file. */
+export interface FileSource {
+  links: FileLinks;
+  /** The customer may still use the bot (not banned, on the allowlist if there is one). */
+  mayUse(userId: number): Promise<boolean>;
+  /** The bytes of that customer's delivered result file, or undefined (not theirs, or gone). */
+  open(ref: FileRef): Promise<NonNullable<CustomerAnswer['file']> | undefined>;
+}
+
+const PATH = /^\/miniapp\/files\/(\d{1,16})\/(\d{1,16})\/([A-Za-z0-9-]{1,64})\/(\d{1,3})\/(thumb|full)$/;
+
+export function appFileRoutes(opts: {
+  sourceOf(botId: number): FileSource | undefined;
+  logger: Logger;
+}): Route[] {
+  const log = opts.logger.child({ component: 'app-files' });
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    req.resume();
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const match = PATH.exec(url.pathname);
+    const source = match ? opts.sourceOf(Number(match[1])) : undefined;
+    if (!match || !source) return send(res, 403);
+    const ref: FileRef = {
+      userId: Number(match[2]),
+      orderId: match[3]!,
+      index: Number(match[4]),
+      variant: match[5] as FileVariant,
+    };
+    const exp = Number(url.searchParams.get('exp'));
+    if (!source.links.verify(ref, exp, url.searchParams.get('sig') ?? '')) return send(res, 403);
+    if (!(await source.mayUse(ref.userId))) return send(res, 403);
+    const file = await source.open(ref);
+    // Signed, but no longer theirs or no longer there (the order was removed, Telegram lost the file).
+    if (!file) return send(res, 404);
+    // A preview is shown in the page; only the full file is saved as an attachment.
+    const { fileName, ...shown } = file;
+    sendCustomerAnswer(res, { status: 200, file: ref.variant === 'full' && fileName ? file : shown });
+  }
+  const handle = (req: IncomingMessage, res: ServerResponse) =>
+    serve(req, res).catch((err: unknown) => {
+      // Never the URL: it is a credential for an hour.
+      log.error({ err: err instanceof Error ? err.message : 'unknown' }, 'result file request failed');
+      send(res, 500);
+    });
+  return [route('GET', `${APP_FILES_PREFIX}/*`, handle)];
+}

@@ -1,0 +1,245 @@
+/**
+ * The customers' app's Results tab (issue 43): a customer's delivered results, each file its own
+ * item, the last delivered first; filtered by model and kind, searched by the words of the
+ * description; a page at a time. Only the orders repository's customer scope is read (their private
+ * chat's orders, theirs in groups and on guest cards), within the bot's own store: nobody else's
+ * result is ever listed or opened here.
+ *
+ * The words are matched here rather than in SQL: every word of the search, in any case of any
+ * alphabet (SQLite's lower() knows ASCII only). Rows are read in batches until a page is full, at
+ * most SCAN_BATCHES of them per request; the cursor picks up where the reading stopped.
+ */
+
+import type { OrdersRepository } from '../../db/index.js';
+import type { DeliveredFile, OrderRecord } from '../../db/records.js';
+import type { GalleryKind } from './gallery-types.js';
+
+/** Items a page holds at least (whole orders: an album's files stay together). */
+export const GALLERY_PAGE_ITEMS = 30;
+const SCAN_BATCH = 100;
+const SCAN_BATCHES = 5;
+
+export type FileVariant = 'thumb' | 'full';
+
+/** One result file as the service knows it; the route adds the signed links. */
+export interface GalleryResult {
+  orderId: string;
+  index: number;
+  kind: GalleryKind;
+  modelId: number;
+  modelName: string;
+  description: string;
+  deliveredAt: Date;
+  fileName: string;
+  shareable: boolean;
+}
+
+export interface GalleryQuery {
+  modelId?: number | undefined;
+  kind?: GalleryKind | undefined;
+  /** Words of the description, all of them, any case. */
+  search?: string | undefined;
+  cursor?: string | undefined;
+}
+
+export interface GalleryDeps {
+  orders: Pick<
+    OrdersRepository,
+    'listDeliveredForCustomer' | 'deliveredModelsOfCustomer' | 'findForCustomer'
+  >;
+  /** The model's name as customers read it in `locale` (an admin's name for it, else the stored one). */
+  shownName(order: { modelId: number; modelName: string }, locale: string): string;
+}
+
+/** The bytes to serve for one file of a result, by Telegram's file id. */
+export interface ResultFile {
+  fileId: string;
+  kind: GalleryKind;
+  fileName: string;
+}
+
+const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'webp', 'gif', 'heic', 'heif']);
+const VIDEO_EXTENSIONS = new Set(['mp4', 'mov', 'webm']);
+
+function extensionOf(name: string | undefined): string | undefined {
+  const match = name && /\.([a-z0-9]{1,5})(?:$|[?#])/i.exec(name);
+  return match ? match[1]!.toLowerCase() : undefined;
+}
+
+/** The extension of a result's upstream URL's path, if it has one. */
+function urlExtension(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return extensionOf(new URL(url).pathname);
+  } catch {
+    return undefined;
+  }
+}
+
+function kindOf(order: Pick<OrderRecord, 'modelType' | 'result'>, file: DeliveredFile): GalleryKind {
+  if (file.kind === 'photo') return 'image';
+  if (file.kind === 'video' || file.kind === 'animation') return 'video';
+  const ext = extensionOf(file.original?.fileName) ?? urlExtension(order.result?.[file.index]);
+  if (ext && IMAGE_EXTENSIONS.has(ext)) return 'image';
+  if (ext && VIDEO_EXTENSIONS.has(ext)) return 'video';
+  return order.modelType.includes('video') ? 'video' : 'image';
+}
+
+/** `<model>-<order>-<n>.<ext>`, in safe characters only. */
+function fileNameOf(
+  order: Pick<OrderRecord, 'id' | 'modelName' | 'result'>,
+  file: DeliveredFile,
+  kind: GalleryKind,
+): string {
+  const ext =
+    extensionOf(file.original?.fileName) ??
+    (file.kind === 'photo'
+      ? 'jpg'
+      : file.kind === 'document'
+        ? (urlExtension(order.result?.[file.index]) ?? (kind === 'video' ? 'mp4' : 'jpg'))
+        : 'mp4');
+  const model =
+    order.modelName
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 32) || 'result';
+  return `${model}-${order.id.slice(0, 8)}-${file.index + 1}.${ext}`;
+}
+
+function wordsOf(search: string | undefined): string[] {
+  return (search ?? '').toLocaleLowerCase().split(/\s+/).filter(Boolean).slice(0, 10);
+}
+
+interface Cursor {
+  at: Date;
+  id: string;
+}
+
+const CURSOR = /^(\d{1,15})_([A-Za-z0-9-]{1,64})$/;
+
+export function encodeCursor(c: Cursor): string {
+  return `${c.at.getTime()}_${c.id}`;
+}
+
+/** undefined for anything that is not a cursor of ours: the first page then. */
+export function decodeCursor(raw: string | undefined): Cursor | undefined {
+  const match = raw ? CURSOR.exec(raw) : null;
+  return match ? { at: new Date(Number(match[1])), id: match[2]! } : undefined;
+}
+
+/** A result the customer received: delivered, completed, with the files Telegram has. */
+function isDelivered(order: OrderRecord): boolean {
+  return (
+    order.stage === 'submitted' &&
+    order.status === 'completed' &&
+    order.deliveryOutcome === 'sent' &&
+    (order.resultFiles?.length ?? 0) > 0
+  );
+}
+
+export class GalleryService {
+  constructor(private readonly deps: GalleryDeps) {}
+
+  /** The customer's files of one order, as items (those of `kind` when set). */
+  #itemsOf(order: OrderRecord, locale: string, kind: GalleryKind | undefined): GalleryResult[] {
+    const modelName = this.deps.shownName(order, locale);
+    const out: GalleryResult[] = [];
+    for (const file of order.resultFiles ?? []) {
+      const fileKind = kindOf(order, file);
+      if (kind && fileKind !== kind) continue;
+      out.push({
+        orderId: order.id,
+        index: file.index,
+        kind: fileKind,
+        modelId: order.modelId,
+        modelName,
+        description: order.request.prompt ?? '',
+        deliveredAt: order.deliveredAt ?? order.finishedAt ?? order.createdAt,
+        fileName: fileNameOf(order, file, fileKind),
+        shareable: file.kind === 'photo' || file.kind === 'video',
+      });
+    }
+    return out;
+  }
+
+  /** A page of the customer's results, newest first, and the cursor of the next one. */
+  async page(
+    userId: number,
+    query: GalleryQuery,
+    locale: string,
+  ): Promise<{ items: GalleryResult[]; next: string | null }> {
+    const words = wordsOf(query.search);
+    const items: GalleryResult[] = [];
+    let before = decodeCursor(query.cursor);
+    for (let batch = 0; batch < SCAN_BATCHES; batch++) {
+      const rows = await this.deps.orders.listDeliveredForCustomer(userId, {
+        limit: SCAN_BATCH,
+        ...(before && { before }),
+        ...(query.modelId !== undefined && { modelId: query.modelId }),
+      });
+      for (const [i, row] of rows.entries()) {
+        before = { at: row.deliveredAt ?? new Date(0), id: row.id };
+        const description = (row.request.prompt ?? '').toLocaleLowerCase();
+        if (words.every((w) => description.includes(w)))
+          items.push(...this.#itemsOf(row, locale, query.kind));
+        if (items.length >= GALLERY_PAGE_ITEMS) {
+          const more = i < rows.length - 1 || rows.length === SCAN_BATCH;
+          return { items, next: more ? encodeCursor(before) : null };
+        }
+      }
+      if (rows.length < SCAN_BATCH) return { items, next: null };
+    }
+    // Read as much as one request may: the next page goes on from here.
+    return { items, next: before ? encodeCursor(before) : null };
+  }
+
+  /** The models among the customer's results, for the filter, named as they read them. */
+  async models(userId: number, locale: string): Promise<Array<{ id: number; name: string }>> {
+    const rows = await this.deps.orders.deliveredModelsOfCustomer(userId);
+    return rows.map((r) => ({ id: r.modelId, name: this.deps.shownName(r, locale) }));
+  }
+
+  /** One of the customer's delivered results (their own only), or undefined. */
+  async result(userId: number, orderId: string): Promise<OrderRecord | undefined> {
+    if (!/^[A-Za-z0-9-]{1,64}$/.test(orderId)) return undefined;
+    const order = await this.deps.orders.findForCustomer(orderId, userId);
+    return order && isDelivered(order) ? order : undefined;
+  }
+
+  /**
+   * The file to serve for a result of the customer's: the preview (the full file where none was
+   * stored) or the full file (a photo's original where one was sent), by Telegram's file id.
+   */
+  async file(
+    userId: number,
+    orderId: string,
+    index: number,
+    variant: FileVariant,
+  ): Promise<ResultFile | undefined> {
+    const order = await this.result(userId, orderId);
+    const file = order?.resultFiles?.find((f) => f.index === index);
+    if (!order || !file) return undefined;
+    const kind = kindOf(order, file);
+    if (variant === 'thumb') {
+      return {
+        fileId: file.preview?.fileId ?? file.fileId,
+        kind: file.preview ? 'image' : kind,
+        fileName: 'preview.jpg',
+      };
+    }
+    return { fileId: file.original?.fileId ?? file.fileId, kind, fileName: fileNameOf(order, file, kind) };
+  }
+
+  /** A result file that can be shared as a card (a photo or a video Telegram has), or undefined. */
+  async shareable(
+    userId: number,
+    orderId: string,
+    index: number,
+  ): Promise<{ order: OrderRecord; file: DeliveredFile & { kind: 'photo' | 'video' } } | undefined> {
+    const order = await this.result(userId, orderId);
+    const file = order?.resultFiles?.find((f) => f.index === index);
+    if (!order || !file || (file.kind !== 'photo' && file.kind !== 'video')) return undefined;
+    return { order, file: { ...file, kind: file.kind } };
+  }
+}

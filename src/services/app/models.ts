@@ -1,0 +1,96 @@
+/**
+ * The customers' app's Models tab (issue 43): every model this bot offers this customer, in the
+ * chat menu's order (the catalog's groups: live settings' offered models, cheapest first), less what
+ * the content rules keep from them in a private chat, each with the reseller's texts, what its form
+ * asks for (planForm) and the price the chat's menu shows (shownPrice). Names and descriptions come
+ * through `textsOf`, the chat's own rule, handed in by the app layer.
+ */
+import type { Model } from '../../reseller/schemas.js';
+import type { CatalogModel, CatalogService } from '../catalog.js';
+import type { ContentRulesService } from '../content-rules.js';
+import { planForm } from '../model-form.js';
+import { needsQuote, shownPrice } from '../pricing.js';
+import type { StarPricing } from '../wallet/star-pricing.js';
+import type { AppCount, AppModel, AppModels, AppModelTakes } from './models-types.js';
+
+export interface AppModelsDeps {
+  catalog: Pick<CatalogService, 'groups' | 'getModel'>;
+  contentRules: Pick<ContentRulesService, 'openTo'>;
+  /** Stars billing's prices; undefined: prices in USD. */
+  pricing: Pick<StarPricing, 'starsFor' | 'isFixed'> | undefined;
+  /** False where customers are not shown prices (SHOW_PRICES=false). */
+  showPrices: boolean;
+  /** The model's name and description in `locale`, as the chat words them. */
+  textsOf(model: CatalogModel, locale: string): { name: string; description: string | undefined };
+  /** The customer's active plan's Stars left (undefined: no plan, or no subscriptions). */
+  planStarsLeft(userId: number): Promise<number | undefined>;
+}
+
+function addCount(into: AppCount | null, min: number, max: number): AppCount {
+  return { min: (into?.min ?? 0) + min, max: (into?.max ?? 0) + max };
+}
+
+/** What the model's form asks for, from the form's own plan. */
+export function modelTakes(model: Model): AppModelTakes {
+  const plan = planForm(model);
+  const takes: AppModelTakes = { text: plan.prompt?.mode ?? null, photos: null, videos: null, files: null };
+  for (const step of plan.media) {
+    const key = step.kind === 'image' ? 'photos' : step.kind === 'video' ? 'videos' : 'files';
+    takes[key] = addCount(takes[key], step.min, step.max);
+  }
+  // The model's overall cap bounds each kind too.
+  const cap = plan.maxMediaCount;
+  if (cap !== undefined) {
+    for (const key of ['photos', 'videos', 'files'] as const) {
+      const count = takes[key];
+      if (count) takes[key] = { min: Math.min(count.min, cap), max: Math.min(count.max, cap) };
+    }
+  }
+  return takes;
+}
+
+/** The models offered to `userId` in a private chat, in the chat menu's order, with their group. */
+async function offeredTo(
+  deps: Pick<AppModelsDeps, 'catalog' | 'contentRules'>,
+  userId: number,
+): Promise<Array<{ model: CatalogModel; type: string }>> {
+  const listed = (await deps.catalog.groups()).flatMap((group) =>
+    group.models.map((model) => ({ id: model.id, model, type: group.type })),
+  );
+  return deps.contentRules.openTo(userId, 'private', listed);
+}
+
+/** The model `modelId` if this customer may open its form in their chat (the app's deep link). */
+export async function modelOfferedTo(
+  deps: Pick<AppModelsDeps, 'catalog' | 'contentRules'>,
+  userId: number,
+  modelId: number,
+): Promise<CatalogModel | undefined> {
+  const model = Number.isSafeInteger(modelId) ? await deps.catalog.getModel(modelId) : undefined;
+  if (!model) return undefined;
+  const [open] = await deps.contentRules.openTo(userId, 'private', [model]);
+  return open;
+}
+
+/** GET /models: the list this customer sees, in `locale`. Throws when no catalog can be read. */
+export async function customerModels(
+  deps: AppModelsDeps,
+  userId: number,
+  locale: string,
+): Promise<AppModels> {
+  const offered = await offeredTo(deps, userId);
+  const models = offered.map(({ model, type }): AppModel => {
+    const texts = deps.textsOf(model, locale);
+    return {
+      id: model.id,
+      type,
+      name: texts.name,
+      description: texts.description ?? null,
+      takes: modelTakes(model),
+      price: deps.showPrices ? shownPrice(model, deps.pricing) : null,
+      quoted: needsQuote(model),
+    };
+  });
+  const left = deps.pricing && deps.showPrices ? await deps.planStarsLeft(userId) : undefined;
+  return { models, planStarsLeft: left !== undefined && left > 0 ? left : null };
+}
