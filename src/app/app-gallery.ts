@@ -8,15 +8,16 @@
 import { createReadStream } from 'node:fs';
 import { extname } from 'node:path';
 import { Readable } from 'node:stream';
-import { accessVerdict } from '../bot/middlewares/access.js';
 import { FileLinks, type FileSource } from '../server/miniapp/app-file-links.js';
 import { appResultsRoutes } from '../server/miniapp/app-results-routes.js';
 import type { CustomerRoute } from '../server/miniapp/customer-api.js';
 import { GalleryService } from '../services/app/gallery.js';
+import { telegramFileUrl } from '../services/telegram-file.js';
 import { textsForUser } from '../telegram/i18n.js';
 import { createYoursLink, shareCard, shareCardParts } from '../telegram/share-card.js';
 import { withShownModelName } from '../telegram/texts/model-name.js';
 import type { BotRuntime } from './bot-runtime.js';
+import { customerMayUse } from './customer-access.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg',
@@ -100,8 +101,7 @@ async function telegramBytes(
   if (!path) throw new Error('Telegram gave no file path');
   const { apiRoot, localFiles } = rt.config.telegram;
   if (localFiles && path.startsWith('/')) return { body: createReadStream(path), path };
-  const encoded = path.split('/').map(encodeURIComponent).join('/');
-  const res = await fetch(`${apiRoot}/file/bot${rt.config.botToken}/${encoded}`);
+  const res = await fetch(telegramFileUrl(apiRoot, rt.config.botToken, path));
   if (!res.ok || !res.body) {
     await res.body?.cancel();
     throw new Error(`the file server answered HTTP ${res.status}`);
@@ -115,10 +115,7 @@ export function galleryFiles(rt: BotRuntime): FileSource {
   const log = rt.logger.child({ component: 'app-files' });
   return {
     links,
-    async mayUse(userId) {
-      const user = await rt.services.accounts.find(userId);
-      return accessVerdict(rt.config, userId, user?.bannedAt ?? null) === 'allowed';
-    },
+    mayUse: customerMayUse(rt),
     async open(ref) {
       const file = await gallery.file(ref.userId, ref.orderId, ref.index, ref.variant);
       if (!file) return undefined;

@@ -3,7 +3,6 @@
  * token), who may use it (the bot's own access rule: not banned, on the allowlist if there is one)
  * and its endpoints, one line each, on the bot's services. Made once per runtime.
  */
-import { accessVerdict } from '../bot/middlewares/access.js';
 import { MAIN_BOT_ID } from '../db/index.js';
 import { appFileRoutes, type FileSource } from '../server/miniapp/app-file-links.js';
 import { appProfileRoutes } from '../server/miniapp/app-profile-routes.js';
@@ -14,15 +13,13 @@ import { walletEndpoints } from './app-wallet.js';
 import type { BotFleet } from './bot-fleet.js';
 import type { BotRuntime } from './bot-runtime.js';
 import type { Container } from './container.js';
+import { customerMayUse } from './customer-access.js';
 
 function customerBot(rt: BotRuntime): CustomerBot {
   const { accounts, wallet } = rt.services;
   return {
     botToken: rt.config.botToken,
-    async mayUse(userId) {
-      const user = await accounts.find(userId);
-      return accessVerdict(rt.config, userId, user?.bannedAt ?? null) === 'allowed';
-    },
+    mayUse: customerMayUse(rt),
     routes: [
       ...appProfileRoutes({
         firstNameOf: async (id) => (await accounts.find(id))?.firstName,

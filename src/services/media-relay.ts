@@ -19,7 +19,12 @@ import type { ResellerClient } from '../reseller/client.js';
 import { ResellerError } from '../reseller/errors.js';
 import type { Upload } from '../reseller/schemas.js';
 import { TELEGRAM_CLOUD_DOWNLOAD_LIMIT_BYTES } from './media-rules.js';
-import { extensionOf, mediaClassOfExtension, type TelegramFileRef } from './telegram-file.js';
+import {
+  extensionOf,
+  mediaClassOfExtension,
+  type TelegramFileRef,
+  telegramFileUrl,
+} from './telegram-file.js';
 
 export type MediaRelayErrorCode =
   | 'too_big_for_telegram'
@@ -237,7 +242,7 @@ export class MediaRelay {
     knownSize: number | undefined,
     signal: AbortSignal | undefined,
   ): Promise<Source> {
-    const url = `${this.#apiRoot}/file/bot${this.#deps.token}/${filePath.split('/').map(encodeURIComponent).join('/')}`;
+    const url = telegramFileUrl(this.#apiRoot, this.#deps.token, filePath);
     const first = await this.#get(url, signal);
     first.body.on('error', () => {}); // destroyed unread by release(): expected, not a crash
     const declared = Number(first.headers['content-length']);

@@ -128,3 +128,11 @@ export function mediaClassOf(ref: TelegramFileRef): MediaClass | undefined {
   // Animations are MP4 unless the name says otherwise (e.g. a GIF kept as a GIF).
   return mediaClassOfExtension(extensionOf(ref)) ?? (ref.kind === 'animation' ? 'video' : undefined);
 }
+
+/**
+ * Where the Bot API serves a file getFile described: its file server's URL, which holds the bot's
+ * token (use it, never log it, never hand it to a page).
+ */
+export function telegramFileUrl(apiRoot: string, token: string, filePath: string): string {
+  return `${apiRoot}/file/bot${token}/${filePath.split('/').map(encodeURIComponent).join('/')}`;
+}

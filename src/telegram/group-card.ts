@@ -7,11 +7,16 @@
 import { type Api, GrammyError, InlineKeyboard } from 'grammy';
 import type { CallbackQuery } from 'grammy/types';
 import type { OrderRecord } from '../db/records.js';
+import { InsufficientStarsError } from '../domain/wallet.js';
+import type { ConfirmOutcome } from '../services/order-hooks.js';
 import { groupOrderData, type OrderCardButtons } from './callback-data/group-order.js';
 import { reportData } from './callback-data/reports.js';
 import type { Texts } from './i18n.js';
 import { editIgnoringNotModified } from './telegram-errors.js';
-import { orderPrice, pricesShown } from './texts/money.js';
+import { orderPrice, pricesShown, stars } from './texts/money.js';
+import { refusalText } from './texts/refusals.js';
+import { orderTopUpLink } from './texts/start-links.js';
+import { upstreamErrorText } from './texts/upstream-errors.js';
 
 export interface GroupCard {
   text: string;
@@ -40,6 +45,53 @@ export function groupCard(
     .text(texts.t('group-card-another'), buttons.another.pack({ id: order.id }))
     .text(texts.t('button-cancel'), buttons.cancel.pack({ id: order.id }));
   return { text: notice ? `${notice}\n\n${body}` : body, keyboard };
+}
+
+/**
+ * What a card shows after a Confirm that placed nothing, in a group or on a guest card alike: the
+ * card again under why (short of Stars: with a link that opens the bot on this order), or the reason
+ * alone once the draft is over.
+ */
+export function cardAfterConfirm(
+  texts: Texts,
+  outcome: Exclude<ConfirmOutcome, { kind: 'ordered' }>,
+  model: string,
+  buttons: OrderCardButtons,
+  botUsername: string,
+): GroupCard {
+  const ended = (text: string) => ({ text, keyboard: new InlineKeyboard() });
+  switch (outcome.kind) {
+    case 'refused': {
+      if (!(outcome.reason instanceof InsufficientStarsError)) {
+        return groupCard(
+          texts,
+          outcome.order,
+          model,
+          refusalText(texts, outcome.reason, outcome.order),
+          buttons,
+        );
+      }
+      const short = outcome.reason;
+      const notice = texts.t('wallet-insufficient', {
+        price: stars(texts, short.priceStars),
+        balance: stars(texts, short.balanceStars),
+        missing: stars(texts, short.missingStars),
+      });
+      const card = groupCard(texts, outcome.order, model, notice, buttons);
+      card.keyboard.row().url(texts.t('group-card-top-up'), orderTopUpLink(botUsername, outcome.order.id));
+      return card;
+    }
+    case 'requoted':
+    case 'pending': {
+      const notice = texts.t(outcome.kind === 'pending' ? 'order-pending' : 'order-requoted-no-price');
+      return groupCard(texts, outcome.order, model, notice, buttons);
+    }
+    case 'rejected':
+      return ended(upstreamErrorText(texts, outcome.error.code, outcome.error.message));
+    case 'closed':
+    case 'not_found':
+      return ended(texts.t('order-closed'));
+  }
 }
 
 /** A 400 sending an ephemeral message: the chat cannot show one (Telegram names no single reason). */

@@ -6,7 +6,7 @@
  * which open the chat on the same flow as the buttons under a result. A file that is gone says so
  * and offers Again.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { GalleryItem, PreparedShare } from '../../../src/services/app/gallery-types.js';
 import type { AppProfile } from '../../../src/services/app/profile-types.js';
 import { postJson } from '../api.js';
@@ -17,6 +17,23 @@ import { downloadFile, openInBot, shareMessage, shareToStory } from './webapp.js
 const STORY_TEXT_CHARS = 200;
 
 const absolute = (url: string) => new URL(url, window.location.href).href;
+
+/**
+ * Whether a file that failed to show is gone: only its link can say (404, or 403 once the bot
+ * refuses the customer). A format this web view cannot play (a desktop client without the video's
+ * codec) is no reason to say the file is gone. The request is dropped once its answer's status is in.
+ */
+async function linkSaysGone(url: string): Promise<boolean> {
+  const ctrl = new AbortController();
+  try {
+    const res = await fetch(url, { signal: ctrl.signal });
+    return res.status === 404 || res.status === 403;
+  } catch {
+    return false;
+  } finally {
+    ctrl.abort();
+  }
+}
 
 function dateOf(iso: string): string {
   return new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium' }).format(new Date(iso));
@@ -40,6 +57,16 @@ export function Viewer(props: {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [onClose]);
+
+  // The file on screen now: an answer about one the customer has moved on from changes nothing.
+  const onScreen = useRef(item.fullUrl);
+  onScreen.current = item.fullUrl;
+  const onMediaError = () => {
+    const url = item.fullUrl;
+    void linkSaysGone(url).then((isGone) => {
+      if (isGone && onScreen.current === url) setGone(true);
+    });
+  };
 
   const bot = profile.botUsername;
   const open = (prefix: 'a' | 'h' | 'u') => {
@@ -82,10 +109,10 @@ export function Viewer(props: {
             controls
             playsInline
             preload="metadata"
-            onError={() => setGone(true)}
+            onError={onMediaError}
           />
         ) : (
-          <img src={item.fullUrl} alt={item.description || item.modelName} onError={() => setGone(true)} />
+          <img src={item.fullUrl} alt={item.description || item.modelName} onError={onMediaError} />
         )}
       </div>
       <div class="viewer-info">

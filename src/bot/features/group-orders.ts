@@ -10,18 +10,13 @@
 import type { Context } from 'grammy';
 import { InlineKeyboard } from 'grammy';
 import type { OrderRecord } from '../../db/records.js';
-import { InsufficientStarsError } from '../../domain/wallet.js';
 import type { CatalogModel } from '../../services/catalog.js';
 import type { GroupVerdict } from '../../services/groups.js';
 import { buildRequest, planForm } from '../../services/model-form.js';
 import { groupOrderData } from '../../telegram/callback-data/group-order.js';
-import { editPressed, groupCard, sendToCaller } from '../../telegram/group-card.js';
+import { cardAfterConfirm, editPressed, groupCard, sendToCaller } from '../../telegram/group-card.js';
 import { orderStatusText } from '../../telegram/order-status.js';
 import { modelName } from '../../telegram/texts/model-name.js';
-import { stars } from '../../telegram/texts/money.js';
-import { refusalText } from '../../telegram/texts/refusals.js';
-import { orderTopUpLink } from '../../telegram/texts/start-links.js';
-import { upstreamErrorText } from '../../telegram/texts/upstream-errors.js';
 import { Composer } from '../composer.js';
 import type { BotContext } from '../context.js';
 import { prepareFailureText, prepareOrder } from '../conversations/generate/generate.js';
@@ -162,41 +157,11 @@ groups.callbackQuery(groupOrderData.confirm.filter(), async (ctx) => {
       ctx.deps.live?.tracker.track(order.id);
       return;
     }
-    case 'refused': {
-      if (outcome.reason instanceof InsufficientStarsError) {
-        const short = outcome.reason;
-        const notice = ctx.t('wallet-insufficient', {
-          price: stars(ctx, short.priceStars),
-          balance: stars(ctx, short.balanceStars),
-          missing: stars(ctx, short.missingStars),
-        });
-        const card = groupCard(ctx, outcome.order, model, notice);
-        card.keyboard.row().url(ctx.t('group-card-top-up'), orderTopUpLink(ctx.me.username, order.id));
-        await editPressed(ctx.api, ctx.callbackQuery, card.text, card.keyboard);
-        return;
-      }
-      const card = groupCard(ctx, outcome.order, model, refusalText(ctx, outcome.reason, outcome.order));
+    default: {
+      const card = cardAfterConfirm(ctx, outcome, model, groupOrderData, ctx.me.username);
       await editPressed(ctx.api, ctx.callbackQuery, card.text, card.keyboard);
       return;
     }
-    case 'requoted':
-    case 'pending': {
-      const notice = outcome.kind === 'pending' ? ctx.t('order-pending') : ctx.t('order-requoted-no-price');
-      const card = groupCard(ctx, outcome.order, model, notice);
-      await editPressed(ctx.api, ctx.callbackQuery, card.text, card.keyboard);
-      return;
-    }
-    case 'rejected':
-      await editPressed(
-        ctx.api,
-        ctx.callbackQuery,
-        upstreamErrorText(ctx, outcome.error.code, outcome.error.message),
-      );
-      return;
-    case 'closed':
-    case 'not_found':
-      await editPressed(ctx.api, ctx.callbackQuery, ctx.t('order-closed'));
-      return;
   }
 });
 

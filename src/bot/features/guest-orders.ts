@@ -10,18 +10,13 @@
  */
 import { InlineKeyboard, InlineQueryResultBuilder } from 'grammy';
 import type { OrderRecord } from '../../db/records.js';
-import { InsufficientStarsError } from '../../domain/wallet.js';
 import type { CatalogModel } from '../../services/catalog.js';
 import { buildRequest, planForm } from '../../services/model-form.js';
 import { guestOrderData } from '../../telegram/callback-data/group-order.js';
-import { groupCard } from '../../telegram/group-card.js';
+import { cardAfterConfirm, groupCard } from '../../telegram/group-card.js';
 import { orderStatusText } from '../../telegram/order-status.js';
 import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
 import { modelName } from '../../telegram/texts/model-name.js';
-import { stars } from '../../telegram/texts/money.js';
-import { refusalText } from '../../telegram/texts/refusals.js';
-import { orderTopUpLink } from '../../telegram/texts/start-links.js';
-import { upstreamErrorText } from '../../telegram/texts/upstream-errors.js';
 import { Composer } from '../composer.js';
 import type { BotContext } from '../context.js';
 import { prepareFailureText, prepareOrder } from '../conversations/generate/generate.js';
@@ -109,7 +104,7 @@ async function edit(ctx: BotContext, text: string, keyboard = new InlineKeyboard
   await editIgnoringNotModified(ctx.editMessageText(text, { reply_markup: keyboard }));
 }
 
-async function showCard(ctx: BotContext, order: OrderRecord, model: string, notice?: string) {
+async function _showCard(ctx: BotContext, order: OrderRecord, model: string, notice?: string) {
   const card = groupCard(ctx, order, model, notice, guestOrderData);
   await edit(ctx, card.text, card.keyboard);
 }
@@ -161,35 +156,11 @@ guestOrdersFeature.callbackQuery(guestOrderData.confirm.filter(), async (ctx) =>
       ctx.deps.live?.tracker.track(order.id);
       return;
     }
-    case 'refused': {
-      if (outcome.reason instanceof InsufficientStarsError) {
-        const short = outcome.reason;
-        const notice = ctx.t('wallet-insufficient', {
-          price: stars(ctx, short.priceStars),
-          balance: stars(ctx, short.balanceStars),
-          missing: stars(ctx, short.missingStars),
-        });
-        const card = groupCard(ctx, outcome.order, model, notice, guestOrderData);
-        card.keyboard.row().url(ctx.t('group-card-top-up'), orderTopUpLink(ctx.me.username, order.id));
-        await edit(ctx, card.text, card.keyboard);
-        return;
-      }
-      await showCard(ctx, outcome.order, model, refusalText(ctx, outcome.reason, outcome.order));
+    default: {
+      const card = cardAfterConfirm(ctx, outcome, model, guestOrderData, ctx.me.username);
+      await edit(ctx, card.text, card.keyboard);
       return;
     }
-    case 'requoted':
-    case 'pending': {
-      const notice = outcome.kind === 'pending' ? ctx.t('order-pending') : ctx.t('order-requoted-no-price');
-      await showCard(ctx, outcome.order, model, notice);
-      return;
-    }
-    case 'rejected':
-      await edit(ctx, upstreamErrorText(ctx, outcome.error.code, outcome.error.message));
-      return;
-    case 'closed':
-    case 'not_found':
-      await edit(ctx, ctx.t('order-closed'));
-      return;
   }
 });
 
