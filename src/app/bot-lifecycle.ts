@@ -7,8 +7,9 @@
 import { GrammyError } from 'grammy';
 import { commandLists, registerAdminCommands, registerCommands } from '../bot/commands.js';
 import { MAIN_BOT_ID } from '../db/index.js';
+import { customerAppUrlOf } from '../lib/mini-app-url.js';
 import { metrics } from '../metrics.js';
-import { setAdminMenuButtons } from '../telegram/menu-button.js';
+import { setAdminMenuButtons, setCustomerMenuButton } from '../telegram/menu-button.js';
 import type { BotRuntime } from './bot-runtime.js';
 
 /** getMe; a token Telegram refuses is said plainly instead of as a failed API call. */
@@ -42,10 +43,18 @@ async function registerCommandMenus(rt: BotRuntime): Promise<void> {
   await registerAdminMenuButtons(rt);
 }
 
-/** The admin Mini App as each admin chat's menu button, when it is on (customers keep theirs). */
+/**
+ * When the Mini Apps are on: the customers' app as every chat's menu button, then the control room
+ * as each admin's chat's own (a chat's button wins over the default).
+ */
 async function registerAdminMenuButtons(rt: BotRuntime): Promise<void> {
   const { url } = rt.config.miniApp;
-  if (!url) return;
+  const appUrl = customerAppUrlOf(url);
+  if (!url || !appUrl) return;
+  await setCustomerMenuButton(rt.bot.api, {
+    url: appUrl,
+    text: rt.i18n.t(rt.config.defaultLocale, 'customer-app-menu-button'),
+  }).catch((err: unknown) => rt.logger.warn({ err }, "could not set the customers' menu button"));
   const text = rt.i18n.t(rt.config.defaultLocale, 'dashboard-menu-button');
   const { failed } = await setAdminMenuButtons(rt.bot.api, { url, text, adminIds: rt.config.adminIds });
   for (const { adminId, error } of failed) {

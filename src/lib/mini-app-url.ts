@@ -10,3 +10,14 @@ export function miniAppUrlOf(pageUrl: string | null, botId: number): string | nu
   url.searchParams.set('bot', String(botId));
   return url.href;
 }
+
+/**
+ * The customers' app (issue 43): the same build's second page, `app.html` beside the control room,
+ * with the control room URL's query (an added bot's `?bot=<id>`); null when the Mini Apps are off.
+ */
+export function customerAppUrlOf(controlRoomUrl: string | null): string | null {
+  if (!controlRoomUrl) return null;
+  const url = new URL(controlRoomUrl);
+  url.pathname = `${url.pathname.replace(/\/?$/, '/')}app.html`;
+  return url.href;
+}

@@ -1,7 +1,8 @@
 /**
- * The admin Mini App as the menu button of each admin's chat with the bot (setChatMenuButton with a
- * `web_app`). Customers keep the default button: only admin chats are changed. Telegram refuses a
- * chat that never opened the bot; such an admin is reported and gets it with /dashboard later.
+ * The Mini Apps as menu buttons (setChatMenuButton with a `web_app`): the customers' app as every
+ * chat's default, and the control room as each admin's chat's own, which wins over the default.
+ * Telegram refuses an admin chat that never opened the bot; such an admin is reported and gets it
+ * with /dashboard later.
  */
 import type { Api } from 'grammy';
 
@@ -21,4 +22,14 @@ export async function setAdminMenuButtons(
     }
   }
   return { failed };
+}
+
+/** The customers' app as the menu button of every chat that has none of its own (issue 43). */
+export async function setCustomerMenuButton(
+  api: Pick<Api, 'setChatMenuButton'>,
+  opts: { url: string; text: string },
+): Promise<void> {
+  await api.setChatMenuButton({
+    menu_button: { type: 'web_app', text: opts.text, web_app: { url: opts.url } },
+  });
 }

@@ -167,3 +167,33 @@ describe('a model the reseller renamed', () => {
     expect(screen.text).not.toContain('Lumen');
   });
 });
+
+describe("/orders and the customers' app", () => {
+  type WebAppButton = { text: string; web_app?: { url: string } };
+  const listButtons = () => {
+    const call = harness.calls.findLast((c) => c.method === 'sendMessage')!;
+    return (
+      (call.payload.reply_markup as { inline_keyboard: WebAppButton[][] }).inline_keyboard ?? []
+    ).flat();
+  };
+
+  it('offers every result in the app where the Mini Apps are on, and no such button where they are off', async () => {
+    await order(EN, 'completed');
+    await harness.send(textMessage(EN, '/orders'));
+    expect(listButtons().some((b) => b.web_app)).toBe(false);
+
+    await harness.close();
+    const started = await startBotSimulator();
+    await sim.close();
+    sim = started.sim;
+    harness = await createInProcessBot({
+      env: { ...STARS_ENV, PUBLIC_URL: 'https://panel.example.com', HTTP_PORT: '8088' },
+      upstream: started.upstream,
+    });
+    await order(EN, 'completed');
+    await harness.send(textMessage(EN, '/orders'));
+    expect(listButtons().filter((b) => b.web_app)).toEqual([
+      { text: '🖼 All my results', web_app: { url: 'https://panel.example.com/miniapp/app.html' } },
+    ]);
+  });
+});

@@ -1,8 +1,8 @@
 /**
  * The admin Mini App on the real bot process (polling mode, HTTP_PORT, PUBLIC_URL): the page and
  * its API are served beside the probes, the API answers an admin's signed initData and refuses a
- * customer's, the admin's chat got the Mini App as its menu button at start, and /dashboard gives
- * the https button. Built page required: `npm test` builds it first (ensureMiniAppBuilt otherwise).
+ * customer's, the admin's chat got the Mini App as its menu button at start (every other chat the
+ * customers' app), and /dashboard gives the https button. Built page required: `npm test` builds it first (ensureMiniAppBuilt otherwise).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINIAPP_CSP } from '../../src/server/miniapp/static.js';
@@ -66,13 +66,20 @@ describe('the admin Mini App on the bot process', () => {
     expect(customer.status).toBe(403);
   });
 
-  it("set the Mini App as the admin chat's menu button, and /dashboard gives its https button", async () => {
+  it("set the customers' app as every chat's menu button and the control room as the admin's, and /dashboard gives its https button", async () => {
     await expect
       .poll(() => stack.emulator.callsTo('setChatMenuButton').length, { timeout: 10_000 })
-      .toBeGreaterThan(0);
-    const [call] = stack.emulator.callsTo('setChatMenuButton');
-    expect(call?.ok).toBe(true);
-    expect(JSON.stringify(call?.params)).toContain('https://panel.example.com/miniapp/');
+      .toBeGreaterThan(1);
+    expect(stack.emulator.callsTo('setChatMenuButton').every((c) => c.ok)).toBe(true);
+    expect(stack.emulator.menuButton()).toEqual({
+      type: 'web_app',
+      text: 'My results',
+      web_app: { url: 'https://panel.example.com/miniapp/app.html' },
+    });
+    expect(stack.emulator.menuButton(ADMIN)).toMatchObject({
+      type: 'web_app',
+      web_app: { url: 'https://panel.example.com/miniapp/' },
+    });
     await admin.sendCommand('dashboard');
     const answer = await admin.waitForMessage(/control room/);
     expect(JSON.stringify(answer)).toContain('https://panel.example.com/miniapp/');

@@ -8,6 +8,7 @@
 import { InlineKeyboard } from 'grammy';
 import type { OrderRecord } from '../../db/records.js';
 import { isActiveStatus, isLostOrder, resultsExpired } from '../../domain/order-state.js';
+import { customerAppUrlOf } from '../../lib/mini-app-url.js';
 import { truncate } from '../../lib/text.js';
 import type { Model } from '../../reseller/schemas.js';
 import { menuData } from '../../telegram/callback-data/menu.js';
@@ -135,6 +136,9 @@ async function showOrderList(ctx: BaseContext, requestedPage: number, mode: 'edi
   if (page < pages - 1)
     keyboard.text(ctx.t('orders-button-next'), orderButtons.list.pack({ page: page + 1 }));
   if (pages > 1) keyboard.row();
+  // Every result at a glance, searchable, in the customers' app (issue 43), where the Mini Apps are on.
+  const appUrl = customerAppUrlOf(ctx.deps.config.miniApp.url);
+  if (appUrl) keyboard.webApp(ctx.t('orders-button-app'), appUrl).row();
   keyboard.text(ctx.t('button-main-menu'), menuData.pack({ item: 'home' }));
   await render(ctx, lines.join('\n'), keyboard, mode);
 }
