@@ -5,12 +5,13 @@
  * starts with a warning.
  */
 import { mkdtempSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSimulator, startSimulator } from '../src/simulator/server.js';
 import { BotProcess } from './support/e2e/bot-process.js';
-import { freePort } from './support/e2e/free-port.js';
 import { startTelegramEmulator, type TelegramEmulator } from './support/telegram/emulator.js';
 
 const RIGHT_KEY = 'rk_live_the-right-key';
@@ -58,14 +59,24 @@ describe('the upstream at start-up', () => {
   }, 90_000);
 
   it('an upstream that does not answer: the bot starts with a warning (it may come back)', async () => {
-    const nobody = `http://127.0.0.1:${await freePort()}/api/v1`;
-    const bot = await BotProcess.start({ env: env(nobody, RIGHT_KEY), startTimeoutMs: 60_000 });
+    // A port of our own that drops every connection: a free port could be taken meanwhile by
+    // another test's server (it once answered 401).
+    const dropper = createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => dropper.listen(0, '127.0.0.1', resolve));
+    const nobody = `http://127.0.0.1:${(dropper.address() as AddressInfo).port}/api/v1`;
+    const bot = await BotProcess.start({ env: env(nobody, RIGHT_KEY), startTimeoutMs: 60_000 }).catch(
+      async (err: unknown) => {
+        dropper.close();
+        throw err;
+      },
+    );
     try {
       const warning = await bot.waitForLine(/the upstream did not answer at start-up/);
       expect(JSON.parse(warning)).toMatchObject({ level: 40, code: 'network_error' });
       expect(bot.lines.join('\n')).not.toContain(RIGHT_KEY);
     } finally {
       await bot.stop();
+      dropper.close();
     }
   }, 90_000);
 

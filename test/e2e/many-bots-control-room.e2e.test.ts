@@ -77,12 +77,15 @@ describe("an added bot's control room", () => {
     await operatorInShop.sendCommand('dashboard');
     const answer = await operatorInShop.waitForMessage(/control room/, { timeoutMs: 30_000 });
     expect(JSON.stringify(answer)).toContain('https://panel.example.com/miniapp/?bot=2');
-    // Its admin's chat with it now has the control room as its menu button.
-    await expect
-      .poll(() => shop.callsTo('setChatMenuButton').filter((c) => c.ok).length, { timeout: 10_000 })
-      .toBeGreaterThan(0);
-    const [menu] = shop.callsTo('setChatMenuButton').filter((c) => c.ok);
-    expect(JSON.stringify(menu?.params)).toContain('https://panel.example.com/miniapp/?bot=2');
+    // Its admin's chat with it now has the control room as its menu button; every other chat the
+    // customers' app of that bot.
+    const ownChat = () =>
+      shop.callsTo('setChatMenuButton').filter((c) => c.ok && c.params['chat_id'] !== undefined);
+    await expect.poll(() => ownChat().length, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(JSON.stringify(ownChat()[0]?.params)).toContain('https://panel.example.com/miniapp/?bot=2');
+    expect(shop.menuButton()).toMatchObject({
+      web_app: { url: 'https://panel.example.com/miniapp/app.html?bot=2' },
+    });
     // The page itself is the same one.
     expect((await fetch(`http://127.0.0.1:${port}/miniapp/?bot=2`)).status).toBe(200);
   }, 90_000);
