@@ -8,6 +8,7 @@ import {
   type DashboardMe,
   type DashboardPeriod,
 } from '../../src/services/admin/dashboard-types.js';
+import { FirstCallFailed, Gate, Tabs } from './frame.js';
 import { GroupsScreen } from './groups.js';
 import { t } from './i18n.js';
 import { RulesScreen } from './rules.js';
@@ -19,14 +20,13 @@ const TABS = ['money', 'models', 'customers', 'growth', 'operations', 'settings'
 type Tab = (typeof TABS)[number];
 
 export function OpenFromBot(props: { forbidden?: boolean }) {
+  const forbidden = props.forbidden === true;
   return (
-    <main class="gate" data-gate={props.forbidden ? 'forbidden' : 'open-from-bot'}>
-      <div class="gate-icon" aria-hidden="true">
-        🔒
-      </div>
-      <h1>{props.forbidden ? t('miniapp-title') : t('miniapp-open-from-bot-title')}</h1>
-      <p>{props.forbidden ? t('miniapp-forbidden') : t('miniapp-open-from-bot')}</p>
-    </main>
+    <Gate
+      forbidden={forbidden}
+      title={forbidden ? t('miniapp-title') : t('miniapp-open-from-bot-title')}
+      text={forbidden ? t('miniapp-forbidden') : t('miniapp-open-from-bot')}
+    />
   );
 }
 
@@ -36,15 +36,14 @@ export function App() {
   const [days, setDays] = useState<DashboardPeriod>(30);
   if (me.state === 'loading') return <p class="hint center">{t('miniapp-loading')}</p>;
   if (me.state === 'error') {
-    if (me.status === 401) return <OpenFromBot />;
-    if (me.status === 403) return <OpenFromBot forbidden />;
     return (
-      <div class="notice center">
-        <p>{t('miniapp-error')}</p>
-        <button type="button" onClick={retry}>
-          {t('miniapp-retry')}
-        </button>
-      </div>
+      <FirstCallFailed
+        status={me.status}
+        gate={(forbidden) => <OpenFromBot forbidden={forbidden} />}
+        error={t('miniapp-error')}
+        retry={t('miniapp-retry')}
+        onRetry={retry}
+      />
     );
   }
   const periodic = tab === 'money' || tab === 'models' || tab === 'customers';
@@ -65,19 +64,7 @@ export function App() {
           </fieldset>
         )}
       </header>
-      <nav class="tabs">
-        {TABS.map((name) => (
-          <button
-            key={name}
-            type="button"
-            aria-current={name === tab ? 'page' : undefined}
-            data-tab={name}
-            onClick={() => setTab(name)}
-          >
-            {t(`miniapp-tab-${name}`)}
-          </button>
-        ))}
-      </nav>
+      <Tabs tabs={TABS} current={tab} label={(name) => t(`miniapp-tab-${name}`)} onPick={setTab} />
       <main class="screen" data-screen={tab}>
         {tab === 'money' && <MoneyScreen days={days} />}
         {tab === 'models' && <ModelsScreen days={days} />}

@@ -16,8 +16,9 @@ import { telegramFileUrl } from '../services/telegram-file.js';
 import { textsForUser } from '../telegram/i18n.js';
 import { createYoursLink, shareCard, shareCardParts } from '../telegram/share-card.js';
 import { withShownModelName } from '../telegram/texts/model-name.js';
-import type { BotRuntime } from './bot-runtime.js';
+import { type BotRuntime, botUsernameOf } from './bot-runtime.js';
 import { customerMayUse } from './customer-access.js';
+import { perRuntime } from './per-runtime.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg',
@@ -35,33 +36,24 @@ interface GalleryParts {
   links: FileLinks;
 }
 
-const made = new WeakMap<BotRuntime, GalleryParts>();
-
-/** The bot's gallery and link signer, made once per runtime (a new token is a new runtime). */
-function partsOf(rt: BotRuntime): GalleryParts {
-  let parts = made.get(rt);
-  if (!parts) {
-    const { orders, catalog } = rt.services;
-    parts = {
-      gallery: new GalleryService({
-        orders,
-        shownName: (order, locale) =>
-          withShownModelName({ locale }, order, (id) => catalog.displayOf(id)).modelName,
-      }),
-      links: new FileLinks(rt.config.botToken, rt.botId),
-    };
-    made.set(rt, parts);
-  }
-  return parts;
-}
-
-const botUsername = (rt: BotRuntime) => (rt.bot.isInited() ? rt.bot.botInfo.username : null);
+/** The bot's gallery and link signer. */
+const partsOf = perRuntime((rt): GalleryParts => {
+  const { orders, catalog } = rt.services;
+  return {
+    gallery: new GalleryService({
+      orders,
+      shownName: (order, locale) =>
+        withShownModelName({ locale }, order, (id) => catalog.displayOf(id)).modelName,
+    }),
+    links: new FileLinks(rt.config.botToken, rt.botId),
+  };
+});
 
 export function galleryEndpoints(rt: BotRuntime): CustomerRoute[] {
   const { gallery, links } = partsOf(rt);
   const { accounts, referrals } = rt.services;
   const linkFor = async (userId: number) => {
-    const username = botUsername(rt);
+    const username = botUsernameOf(rt);
     return username ? createYoursLink(referrals, username, userId) : null;
   };
   return appResultsRoutes({
@@ -70,7 +62,7 @@ export function galleryEndpoints(rt: BotRuntime): CustomerRoute[] {
     sharing: rt.config.sharing,
     linkFor,
     async prepareShare(userId, orderId, index) {
-      const username = botUsername(rt);
+      const username = botUsernameOf(rt);
       const found = username ? await gallery.shareable(userId, orderId, index) : undefined;
       if (!username || !found) return undefined;
       const texts = textsForUser(rt.i18n, await accounts.find(userId), rt.config.defaultLocale);

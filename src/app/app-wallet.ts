@@ -19,7 +19,7 @@ import { planInvoiceLink, topupInvoiceLink } from '../telegram/invoice-links.js'
 import { modelDescription, modelName } from '../telegram/texts/model-name.js';
 import { planName } from '../telegram/texts/plan-name.js';
 import { referralLink } from '../telegram/texts/start-links.js';
-import type { BotRuntime } from './bot-runtime.js';
+import { type BotRuntime, botUsernameOf } from './bot-runtime.js';
 
 /** What the two tabs need of one bot. */
 export interface AppWalletParts {
@@ -90,6 +90,6 @@ export function walletEndpoints(rt: BotRuntime): CustomerRoute[] {
     services: rt.services,
     i18n: rt.i18n,
     api: rt.bot.api,
-    botUsername: () => (rt.bot.isInited() ? rt.bot.botInfo.username : null),
+    botUsername: () => botUsernameOf(rt),
   });
 }

@@ -375,3 +375,7 @@ function ownUpstream(shared: Upstream, ownKey: string | undefined): Upstream {
   if (ownKey === undefined) return shared;
   return { baseUrl: shared.baseUrl, apiKey: ownKey, sandbox: shared.sandbox, close: async () => {} };
 }
+
+/** The bot's @username (without the @) once getMe has answered, else null. */
+export const botUsernameOf = (rt: Pick<BotRuntime, 'bot'>): string | null =>
+  rt.bot.isInited() ? rt.bot.botInfo.username : null;

@@ -4,16 +4,17 @@
  * and its endpoints, one line each, on the bot's services. Made once per runtime.
  */
 import { MAIN_BOT_ID } from '../db/index.js';
-import { appFileRoutes, type FileSource } from '../server/miniapp/app-file-links.js';
+import { appFileRoutes } from '../server/miniapp/app-file-links.js';
 import { appProfileRoutes } from '../server/miniapp/app-profile-routes.js';
 import { type CustomerBot, customerApiRoutes } from '../server/miniapp/customer-api.js';
 import type { Route } from '../server/router.js';
 import { galleryEndpoints, galleryFiles } from './app-gallery.js';
 import { walletEndpoints } from './app-wallet.js';
 import type { BotFleet } from './bot-fleet.js';
-import type { BotRuntime } from './bot-runtime.js';
+import { type BotRuntime, botUsernameOf } from './bot-runtime.js';
 import type { Container } from './container.js';
 import { customerMayUse } from './customer-access.js';
+import { perRuntime } from './per-runtime.js';
 
 function customerBot(rt: BotRuntime): CustomerBot {
   const { accounts, wallet } = rt.services;
@@ -23,7 +24,7 @@ function customerBot(rt: BotRuntime): CustomerBot {
     routes: [
       ...appProfileRoutes({
         firstNameOf: async (id) => (await accounts.find(id))?.firstName,
-        botUsername: () => (rt.bot.isInited() ? rt.bot.botInfo.username : null),
+        botUsername: () => botUsernameOf(rt),
         wallet: wallet !== undefined,
         sharing: rt.config.sharing,
       }),
@@ -38,20 +39,14 @@ function customerBot(rt: BotRuntime): CustomerBot {
  * to their result files (/miniapp/files, outside it: an `<img>` sends no Authorization header).
  */
 export function customerAppRoutes(c: Container, fleet: BotFleet): Route[] {
-  const made = new WeakMap<BotRuntime, CustomerBot>();
   const runtimeOf = (botId: number) => (botId === MAIN_BOT_ID ? c : fleet.runtimeOf(botId));
-  const files = new WeakMap<BotRuntime, FileSource>();
+  const filesOf = perRuntime(galleryFiles);
+  const botOf = perRuntime(customerBot);
   const fileRoutes = appFileRoutes({
     logger: c.logger,
     sourceOf: (botId) => {
       const rt = runtimeOf(botId);
-      if (!rt) return undefined;
-      let source = files.get(rt);
-      if (!source) {
-        source = galleryFiles(rt);
-        files.set(rt, source);
-      }
-      return source;
+      return rt && filesOf(rt);
     },
   });
   const api = customerApiRoutes({
@@ -60,13 +55,7 @@ export function customerAppRoutes(c: Container, fleet: BotFleet): Route[] {
     logger: c.logger,
     botOf: (botId) => {
       const rt = runtimeOf(botId);
-      if (!rt) return undefined;
-      let bot = made.get(rt);
-      if (!bot) {
-        bot = customerBot(rt);
-        made.set(rt, bot);
-      }
-      return bot;
+      return rt && botOf(rt);
     },
   });
   return [...api, ...fileRoutes];

@@ -21,9 +21,10 @@ import { languageLabel, SUPPORTED_LOCALES } from '../texts/locales.js';
 import { miniAppStringsOf } from '../texts/miniapp-strings.js';
 import type { BotFleet } from './bot-fleet.js';
 import { webhookIntake } from './bot-intake.js';
-import type { BotRuntime } from './bot-runtime.js';
+import { type BotRuntime, botUsernameOf } from './bot-runtime.js';
 import type { Container } from './container.js';
 import { customerAppRoutes } from './customer-app.js';
+import { perRuntime } from './per-runtime.js';
 
 /** Every installed language in its own name: read per request, as start-up may add one (issue 45). */
 const installedLanguages = () => SUPPORTED_LOCALES.map((tag) => ({ tag, name: languageLabel(tag) }));
@@ -40,7 +41,10 @@ function miniAppEndpoints(rt: BotRuntime): MiniAppRoute[] {
     logger: rt.logger,
   };
   // The page names the bot (its header): an operator opens many rooms.
-  const botName = () => (rt.bot.isInited() ? `@${rt.bot.botInfo.username}` : undefined);
+  const botName = () => {
+    const username = botUsernameOf(rt);
+    return username ? `@${username}` : undefined;
+  };
   return [
     ...dashboardRoutes(admin.dashboard, { botName }),
     ...settingsRoutes({
@@ -62,16 +66,16 @@ function miniAppEndpoints(rt: BotRuntime): MiniAppRoute[] {
 
 /** Each added bot's control room, made once per runtime (a new token is a new runtime). */
 function addedBotControlRooms(fleet: BotFleet): (botId: number) => MiniAppBot | undefined {
-  const made = new WeakMap<BotRuntime, MiniAppBot>();
+  const roomOf = perRuntime(
+    (rt): MiniAppBot => ({
+      botToken: rt.config.botToken,
+      adminIds: rt.config.adminIds,
+      routes: miniAppEndpoints(rt),
+    }),
+  );
   return (botId) => {
     const rt = botId === MAIN_BOT_ID ? undefined : fleet.runtimeOf(botId);
-    if (!rt) return undefined;
-    let bot = made.get(rt);
-    if (!bot) {
-      bot = { botToken: rt.config.botToken, adminIds: rt.config.adminIds, routes: miniAppEndpoints(rt) };
-      made.set(rt, bot);
-    }
-    return bot;
+    return rt && roomOf(rt);
   };
 }
 

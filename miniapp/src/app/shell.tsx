@@ -5,6 +5,7 @@
  */
 import { useState } from 'preact/hooks';
 import type { AppProfile } from '../../../src/services/app/profile-types.js';
+import { FirstCallFailed, Gate, Tabs } from '../frame.js';
 import { t } from '../i18n.js';
 import { useLoad } from '../use-load.js';
 import { GalleryScreen } from './gallery.js';
@@ -15,14 +16,13 @@ const TABS = ['results', 'models', 'wallet'] as const;
 type Tab = (typeof TABS)[number];
 
 export function OpenFromBot(props: { forbidden?: boolean }) {
+  const forbidden = props.forbidden === true;
   return (
-    <main class="gate" data-gate={props.forbidden ? 'forbidden' : 'open-from-bot'}>
-      <div class="gate-icon" aria-hidden="true">
-        🔒
-      </div>
-      <h1>{t('app-open-from-bot-title')}</h1>
-      <p>{props.forbidden ? t('app-forbidden') : t('app-open-from-bot')}</p>
-    </main>
+    <Gate
+      forbidden={forbidden}
+      title={t('app-open-from-bot-title')}
+      text={forbidden ? t('app-forbidden') : t('app-open-from-bot')}
+    />
   );
 }
 
@@ -31,33 +31,20 @@ export function CustomerApp() {
   const [tab, setTab] = useState<Tab>('results');
   if (profile.state === 'loading') return <p class="hint center">{t('app-loading')}</p>;
   if (profile.state === 'error') {
-    if (profile.status === 401) return <OpenFromBot />;
-    if (profile.status === 403) return <OpenFromBot forbidden />;
     return (
-      <div class="notice center">
-        <p>{t('app-error')}</p>
-        <button type="button" onClick={retry}>
-          {t('app-retry')}
-        </button>
-      </div>
+      <FirstCallFailed
+        status={profile.status}
+        gate={(forbidden) => <OpenFromBot forbidden={forbidden} />}
+        error={t('app-error')}
+        retry={t('app-retry')}
+        onRetry={retry}
+      />
     );
   }
   const me = profile.data;
   return (
     <div class="layout app">
-      <nav class="tabs">
-        {TABS.map((name) => (
-          <button
-            key={name}
-            type="button"
-            aria-current={name === tab ? 'page' : undefined}
-            data-tab={name}
-            onClick={() => setTab(name)}
-          >
-            {t(`app-tab-${name}`)}
-          </button>
-        ))}
-      </nav>
+      <Tabs tabs={TABS} current={tab} label={(name) => t(`app-tab-${name}`)} onPick={setTab} />
       <main class="screen" data-screen={tab}>
         {tab === 'results' && <GalleryScreen profile={me} />}
         {tab === 'models' && <ModelsScreen profile={me} />}

@@ -2,7 +2,8 @@
  * What both Mini App APIs (the admins' control room, api.ts; the customers' app, customer-api.ts)
  * share: which bot a request names, matching a path to an endpoint, and a JSON answer never cached.
  */
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { BodyTooLarge, readBody } from '../webhook.js';
 
 /** The request header naming the bot whose page this is (its id in the `bots` table). */
 export const MINIAPP_BOT_HEADER = 'x-bot-id';
@@ -23,6 +24,22 @@ export interface CompiledRoute<R> {
 /** Routes with their paths split once (`:name` segments are params). */
 export const compileRoutes = <R extends { path: string }>(routes: readonly R[]): CompiledRoute<R>[] =>
   routes.map((route) => ({ route, segments: route.path.split('/').filter(Boolean) }));
+
+/**
+ * compileRoutes, once per list: a bot hands the same list as long as its runtime lives, and a new
+ * runtime (a new token) hands a new one.
+ */
+export function compiledOnce<R extends { path: string }>(): (routes: readonly R[]) => CompiledRoute<R>[] {
+  const compiled = new WeakMap<readonly R[], CompiledRoute<R>[]>();
+  return (routes) => {
+    let found = compiled.get(routes);
+    if (!found) {
+      found = compileRoutes(routes);
+      compiled.set(routes, found);
+    }
+    return found;
+  };
+}
 
 /** The endpoint for `method` and `path`, with its params decoded, or undefined. */
 export function matchRoute<R extends { method: string }>(
@@ -59,3 +76,24 @@ export function answerJson(res: ServerResponse, status: number, json: unknown): 
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...NO_STORE });
   res.end(json === undefined ? '' : JSON.stringify(json));
 }
+
+/**
+ * A request's JSON body (undefined for GET or an empty body), or the status that refuses it: 413
+ * past `maxBytes`, 400 when it is not JSON.
+ */
+export async function readJsonBody(
+  req: IncomingMessage,
+  maxBytes: number,
+): Promise<{ ok: true; body: unknown } | { ok: false; status: 400 | 413 }> {
+  if (req.method === 'GET') return { ok: true, body: undefined };
+  try {
+    const raw = await readBody(req, maxBytes);
+    return { ok: true, body: raw.length ? JSON.parse(raw.toString('utf8')) : undefined };
+  } catch (err) {
+    return { ok: false, status: err instanceof BodyTooLarge ? 413 : 400 };
+  }
+}
+
+/** `Content-Disposition` for a download named `fileName`, its name reduced to safe characters. */
+export const attachment = (fileName: string): string =>
+  `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`;

@@ -14,15 +14,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../../logger.js';
 import { type Route, route, send } from '../router.js';
-import { BodyTooLarge, readBody } from '../webhook.js';
 import {
   answerJson,
+  attachment,
   botIdOf,
-  type CompiledRoute,
+  compiledOnce,
   compileRoutes,
   MINIAPP_BOT_HEADER,
   matchRoute,
   NO_STORE,
+  readJsonBody,
 } from './api-routing.js';
 import { checkInitData, type InitDataCheck, type InitDataVerdict, initDataOf } from './init-data.js';
 import type { MiniAppRoute } from './route.js';
@@ -63,7 +64,7 @@ export function miniAppApiRoutes(opts: MiniAppApiOptions): Route[] {
   const mainBotId = opts.mainBotId ?? 1;
   const main = { check: opts.auth, compiled: compileRoutes(opts.routes) };
   /** Each added bot's compiled endpoints, as long as it hands the same list (its runtime lives). */
-  const compiledOf = new WeakMap<readonly MiniAppRoute[], CompiledRoute<MiniAppRoute>[]>();
+  const compiled = compiledOnce<MiniAppRoute>();
 
   /**
    * The check and endpoints of the bot a request names, or undefined when it is not served here.
@@ -75,13 +76,8 @@ export function miniAppApiRoutes(opts: MiniAppApiOptions): Route[] {
     if (botId === mainBotId) return main;
     const bot = opts.addedBot?.(botId);
     if (!bot) return undefined;
-    let compiled = compiledOf.get(bot.routes);
-    if (!compiled) {
-      compiled = compileRoutes(bot.routes);
-      compiledOf.set(bot.routes, compiled);
-    }
     const check = { ...opts.auth, botToken: bot.botToken, adminIds: bot.adminIds };
-    return { check, operators: opts.auth, compiled };
+    return { check, operators: opts.auth, compiled: compiled(bot.routes) };
   }
 
   /**
@@ -119,26 +115,18 @@ export function miniAppApiRoutes(opts: MiniAppApiOptions): Route[] {
       req.resume();
       return answerJson(res, 429, undefined);
     }
-    let body: unknown;
-    if (req.method !== 'GET') {
-      try {
-        const raw = await readBody(req, MAX_API_BODY_BYTES);
-        body = raw.length ? JSON.parse(raw.toString('utf8')) : undefined;
-      } catch (err) {
-        return answerJson(res, err instanceof BodyTooLarge ? 413 : 400, undefined);
-      }
-    }
+    const read = await readJsonBody(req, MAX_API_BODY_BYTES);
+    if (!read.ok) return answerJson(res, read.status, undefined);
     const answer = await found.route.handle({
       adminId: verdict.userId,
       params: found.params,
       query: url.searchParams,
-      body,
+      body: read.body,
     });
     if (answer.csv) {
-      const name = answer.csv.filename.replace(/[^\w.-]/g, '_');
       res.writeHead(answer.status, {
         'content-type': 'text/csv; charset=utf-8',
-        'content-disposition': `attachment; filename="${name}"`,
+        'content-disposition': attachment(answer.csv.filename),
         ...NO_STORE,
       });
       return void res.end(answer.csv.text);

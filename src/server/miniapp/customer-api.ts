@@ -10,14 +10,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../../logger.js';
 import { type Route, route, send } from '../router.js';
-import { BodyTooLarge, readBody } from '../webhook.js';
 import {
   answerJson,
+  attachment,
   botIdOf,
-  type CompiledRoute,
-  compileRoutes,
+  compiledOnce,
   MINIAPP_BOT_HEADER,
   matchRoute,
+  readJsonBody,
 } from './api-routing.js';
 import { checkSignedUser, initDataOf, type SignedUserCheck } from './init-data.js';
 import { WriteLimiter } from './write-limiter.js';
@@ -77,9 +77,7 @@ function answerFile(res: ServerResponse, status: number, file: NonNullable<Custo
     // The customer's own file: their client may keep it, nobody between may.
     'cache-control': 'private, max-age=3600',
   };
-  if (file.fileName) {
-    headers['content-disposition'] = `attachment; filename="${file.fileName.replace(/[^\w.-]/g, '_')}"`;
-  }
+  if (file.fileName) headers['content-disposition'] = attachment(file.fileName);
   res.writeHead(status, headers);
   if (Buffer.isBuffer(file.body)) res.end(file.body);
   else file.body.pipe(res);
@@ -93,15 +91,7 @@ export function sendCustomerAnswer(res: ServerResponse, answer: CustomerAnswer):
 
 export function customerApiRoutes(opts: CustomerApiOptions): Route[] {
   const log = opts.logger.child({ component: 'customer-api' });
-  const compiledOf = new WeakMap<readonly CustomerRoute[], CompiledRoute<CustomerRoute>[]>();
-  const compiled = (routes: readonly CustomerRoute[]) => {
-    let found = compiledOf.get(routes);
-    if (!found) {
-      found = compileRoutes(routes);
-      compiledOf.set(routes, found);
-    }
-    return found;
-  };
+  const compiled = compiledOnce<CustomerRoute>();
   const limiter = new WriteLimiter(opts.writesPerMinute ?? 20, opts.auth.now);
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -134,21 +124,14 @@ export function customerApiRoutes(opts: CustomerApiOptions): Route[] {
       req.resume();
       return answerJson(res, 429, undefined);
     }
-    let body: unknown;
-    if (req.method !== 'GET') {
-      try {
-        const raw = await readBody(req, MAX_BODY_BYTES);
-        body = raw.length ? JSON.parse(raw.toString('utf8')) : undefined;
-      } catch (err) {
-        return answerJson(res, err instanceof BodyTooLarge ? 413 : 400, undefined);
-      }
-    }
+    const read = await readJsonBody(req, MAX_BODY_BYTES);
+    if (!read.ok) return answerJson(res, read.status, undefined);
     const answer = await found.route.handle({
       userId: verdict.userId,
       languageCode: verdict.languageCode,
       params: found.params,
       query: url.searchParams,
-      body,
+      body: read.body,
     });
     if (answer.status >= 500) log.error({ path: found.route.path }, 'customer API route failed');
     sendCustomerAnswer(res, answer);
