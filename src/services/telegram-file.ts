@@ -96,7 +96,8 @@ export function fileRefFromMessage(message: FileMessage): TelegramFileRef | unde
   return undefined;
 }
 
-function extensionOfName(name: string | undefined): string | undefined {
+/** A file name's extension ("png"), lower case, if it has one. */
+export function extensionOfName(name: string | undefined): string | undefined {
   if (!name) return undefined;
   const dot = name.lastIndexOf('.');
   if (dot <= 0 || dot === name.length - 1) return undefined; // no dot, a dotfile, or a trailing dot

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { urlExtension } from '../../src/lib/url-extension.js';
 import {
   batchFiles,
   kindFromContentType,
   planDelivery,
   resultFileName,
   resultKind,
-  urlExtension,
 } from '../../src/telegram/delivery/plan.js';
 
 const url = (n: number, ext = '') => `https://cdn.example.com/g/tok${n}${ext}`;

@@ -12,6 +12,8 @@
 
 import type { OrdersRepository } from '../../db/index.js';
 import type { DeliveredFile, OrderRecord } from '../../db/records.js';
+import { urlExtension } from '../../lib/url-extension.js';
+import { extensionOfName, mediaClassOfExtension } from '../telegram-file.js';
 import type { GalleryKind } from './gallery-types.js';
 
 /** Items a page holds at least (whole orders: an album's files stay together). */
@@ -58,30 +60,18 @@ export interface ResultFile {
   fileName: string;
 }
 
-const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'webp', 'gif', 'heic', 'heif']);
-const VIDEO_EXTENSIONS = new Set(['mp4', 'mov', 'webm']);
-
-function extensionOf(name: string | undefined): string | undefined {
-  const match = name && /\.([a-z0-9]{1,5})(?:$|[?#])/i.exec(name);
-  return match ? match[1]!.toLowerCase() : undefined;
-}
-
-/** The extension of a result's upstream URL's path, if it has one. */
-function urlExtension(url: string | undefined): string | undefined {
-  if (!url) return undefined;
-  try {
-    return extensionOf(new URL(url).pathname);
-  } catch {
-    return undefined;
-  }
+/** The extension of the upstream URL a delivered file came from, if it names one. */
+function resultUrlExtension(order: Pick<OrderRecord, 'result'>, file: DeliveredFile): string | undefined {
+  const url = order.result?.[file.index];
+  return url ? urlExtension(url) : undefined;
 }
 
 function kindOf(order: Pick<OrderRecord, 'modelType' | 'result'>, file: DeliveredFile): GalleryKind {
   if (file.kind === 'photo') return 'image';
   if (file.kind === 'video' || file.kind === 'animation') return 'video';
-  const ext = extensionOf(file.original?.fileName) ?? urlExtension(order.result?.[file.index]);
-  if (ext && IMAGE_EXTENSIONS.has(ext)) return 'image';
-  if (ext && VIDEO_EXTENSIONS.has(ext)) return 'video';
+  const ext = extensionOfName(file.original?.fileName) ?? resultUrlExtension(order, file);
+  const media = mediaClassOfExtension(ext);
+  if (media) return media;
   return order.modelType.includes('video') ? 'video' : 'image';
 }
 
@@ -92,11 +82,11 @@ function fileNameOf(
   kind: GalleryKind,
 ): string {
   const ext =
-    extensionOf(file.original?.fileName) ??
+    extensionOfName(file.original?.fileName) ??
     (file.kind === 'photo'
       ? 'jpg'
       : file.kind === 'document'
-        ? (urlExtension(order.result?.[file.index]) ?? (kind === 'video' ? 'mp4' : 'jpg'))
+        ? (resultUrlExtension(order, file) ?? (kind === 'video' ? 'mp4' : 'jpg'))
         : 'mp4');
   const model =
     order.modelName

@@ -10,6 +10,8 @@
  * original as a document.
  */
 
+import { urlExtension } from '../../lib/url-extension.js';
+
 export type ResultKind = 'photo' | 'video' | 'animation' | 'document';
 
 export interface PlannedFile {
@@ -51,21 +53,6 @@ const KIND_BY_MODEL_TYPE: Record<string, ResultKind> = {
   remove_bg: 'photo',
   video: 'video',
 };
-
-/** The extension of the URL's last path segment ("png"), if it has one. */
-export function urlExtension(url: string): string | undefined {
-  let path: string;
-  try {
-    path = new URL(url).pathname;
-  } catch {
-    return undefined;
-  }
-  const last = path.split('/').pop() ?? '';
-  const dot = last.lastIndexOf('.');
-  if (dot <= 0 || dot === last.length - 1) return undefined;
-  const ext = last.slice(dot + 1).toLowerCase();
-  return /^[a-z0-9]{1,5}$/.test(ext) ? ext : undefined;
-}
 
 /** The kind a Content-Type calls for, if it names one we send as media. */
 export function kindFromContentType(contentType: string | undefined): ResultKind | undefined {
