@@ -8,11 +8,13 @@
 import { createReadStream } from 'node:fs';
 import { extname } from 'node:path';
 import { Readable } from 'node:stream';
+import type { MediaSignature } from '../lib/media-signature.js';
 import { FileLinks, type FileSource } from '../server/miniapp/app-file-links.js';
 import { appResultsRoutes } from '../server/miniapp/app-results-routes.js';
 import type { CustomerRoute } from '../server/miniapp/customer-api.js';
 import { GalleryService } from '../services/app/gallery.js';
 import { telegramFileUrl } from '../services/telegram-file.js';
+import { CLOUD_UPLOAD_LIMIT_BYTES, DownloadCache } from '../telegram/delivery/download.js';
 import { textsForUser } from '../telegram/i18n.js';
 import { createYoursLink, shareCard, shareCardParts } from '../telegram/share-card.js';
 import { withShownModelName } from '../telegram/texts/model-name.js';
@@ -84,7 +86,7 @@ export function galleryEndpoints(rt: BotRuntime): CustomerRoute[] {
 }
 
 /** The bytes of a file Telegram has, by its file id: the file server's (or, locally, the disk's). */
-async function telegramBytes(
+export async function telegramBytes(
   rt: BotRuntime,
   fileId: string,
 ): Promise<{ body: NodeJS.ReadableStream; path: string }> {
@@ -99,6 +101,37 @@ async function telegramBytes(
     throw new Error(`the file server answered HTTP ${res.status}`);
   }
   return { body: Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), path };
+}
+
+const MEDIA_TYPES: Record<MediaSignature['format'], string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  heic: 'image/heic',
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+};
+
+/**
+ * A full file from upstream's copy, while upstream keeps it: the Bot API hands out files up to 20 MB
+ * only, and a result up to 50 MB may have been uploaded. Fetched under the result URL policy, to a
+ * temporary file removed once the answer is sent; only media is answered.
+ */
+async function upstreamBytes(
+  rt: BotRuntime,
+  url: string,
+): Promise<{ body: NodeJS.ReadableStream; contentType: string } | undefined> {
+  const cache = new DownloadCache({ limitBytes: CLOUD_UPLOAD_LIMIT_BYTES, policy: rt.config.resultUrls });
+  const got = await cache.get(url);
+  if (got.kind !== 'ok') {
+    await cache.cleanup();
+    return undefined;
+  }
+  const body = createReadStream(got.path);
+  body.once('close', () => void cache.cleanup());
+  return { body, contentType: MEDIA_TYPES[got.media.format] };
 }
 
 /** The file route's side for one bot: its signer, its access rule, its customers' files. */
@@ -118,7 +151,10 @@ export function galleryFiles(rt: BotRuntime): FileSource {
           (ref.variant === 'thumb' || file.kind === 'image' ? 'image/jpeg' : 'video/mp4');
         return { contentType, body, fileName: file.fileName };
       } catch (err) {
-        // Too big for the Bot API's downloads (20 MB), or no longer there: the page says so.
+        // Too big for the Bot API's downloads (20 MB), or no longer there: upstream's copy if it has
+        // one, else the page says the file is gone.
+        const upstream = file.upstreamUrl ? await upstreamBytes(rt, file.upstreamUrl) : undefined;
+        if (upstream) return { ...upstream, fileName: file.fileName };
         // Only the message: an error of the download may carry the file server's URL.
         const reason = err instanceof Error ? err.message.replace(/bot\d+:[\w-]+/g, 'bot<token>') : 'unknown';
         log.info({ orderId: ref.orderId, index: ref.index, reason }, 'result file not available');

@@ -21,3 +21,12 @@ export function customerAppUrlOf(controlRoomUrl: string | null): string | null {
   url.pathname = `${url.pathname.replace(/\/?$/, '/')}app.html`;
   return url.href;
 }
+
+/** The customers' app opened on one result (`?open=<order id>`): the button under a delivered result. */
+export function resultInAppUrl(controlRoomUrl: string | null, orderId: string): string | null {
+  const appUrl = customerAppUrlOf(controlRoomUrl);
+  if (!appUrl) return null;
+  const url = new URL(appUrl);
+  url.searchParams.set('open', orderId);
+  return url.href;
+}

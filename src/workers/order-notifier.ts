@@ -17,6 +17,7 @@ import type { Config } from '../config.js';
 import type { DeliveredFile, OrderRecord, OrdersRepository, UsersRepository } from '../db/index.js';
 import type { OrderStatus } from '../domain/order-state.js';
 import { isActiveStatus, isFinalStatus, isLostOrder, resultsExpired } from '../domain/order-state.js';
+import { resultInAppUrl } from '../lib/mini-app-url.js';
 import { realTimers, type Timers } from '../lib/timers.js';
 import type { Logger } from '../logger.js';
 import { metrics } from '../metrics.js';
@@ -48,7 +49,7 @@ import { ChatPacer } from './chat-pacer.js';
 export interface OrderNotifierOptions {
   orders: OrdersRepository;
   users?: Pick<UsersRepository, 'markBlocked' | 'find'>;
-  config: Pick<Config, 'defaultLocale' | 'telegram' | 'branding' | 'resultUrls'>;
+  config: Pick<Config, 'defaultLocale' | 'telegram' | 'branding' | 'resultUrls' | 'miniApp'>;
   logger: Logger;
   /** The bot's Api (with its transformers: auto-retry, HTML parse mode). */
   api: Api;
@@ -522,7 +523,10 @@ export class OrderNotifier implements TrackerEvents {
             forFiles: (files) =>
               group
                 ? groupResultKeyboard(texts, row.id, makeYourOwn)
-                : afterResultKeyboard(texts, row.id, files, { share: this.#sharing }),
+                : afterResultKeyboard(texts, row.id, files, {
+                    share: this.#sharing,
+                    appUrl: resultInAppUrl(this.#config.miniApp.url, row.id),
+                  }),
             // Several results get bare "➕ 1", "➕ 2" buttons: the text says what they do.
             text: (files) => (group ? forLine : afterResultNext(texts, files)),
           },

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINIAPP_CSP } from '../../src/server/miniapp/static.js';
 import { ensureMiniAppBuilt } from '../miniapp/built-page.js';
+import { confirmOrder, pricedTextImage } from '../support/e2e/flows.js';
 import { freePort } from '../support/e2e/free-port.js';
 import { type Stack, startStack } from '../support/e2e/stack.js';
 import { signInitData } from '../support/miniapp-init-data.js';
@@ -83,5 +84,25 @@ describe('the admin Mini App on the bot process', () => {
     await admin.sendCommand('dashboard');
     const answer = await admin.waitForMessage(/control room/);
     expect(JSON.stringify(answer)).toContain('https://panel.example.com/miniapp/');
+  });
+
+  it("puts 🖼 under a delivered result: the customers' app opened on that result", async () => {
+    const ann = stack.emulator.createUser({ id: CUSTOMER, first_name: 'Ann', language_code: 'en' });
+    await pricedTextImage(ann, 'A lighthouse at dusk');
+    await confirmOrder(ann);
+    await ann.waitForMessage((m) => m.kind === 'photo', { timeoutMs: 20_000 });
+    await stack.settled();
+    const [order] = await stack.database.query<{ id: string }>`
+      select id from orders where user_id = ${CUSTOMER} and status = 'completed'`;
+    const appButtons = ann
+      .messages()
+      .flatMap((m) => m.buttons.flat())
+      .filter((b) => b.web_app);
+    expect(appButtons).toEqual([
+      {
+        text: '🖼 Open in my results',
+        web_app: { url: `https://panel.example.com/miniapp/app.html?open=${order!.id}` },
+      },
+    ]);
   });
 });

@@ -167,7 +167,7 @@ describe.skipIf(!haveChromium)("the customers' gallery in a browser", () => {
     });
 
   /** Opens the app as Telegram does, recording every event the page posts to Telegram's client. */
-  async function open(data: string, theme = LIGHT_THEME): Promise<Page> {
+  async function open(data: string, theme = LIGHT_THEME, query = ''): Promise<Page> {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     page.setDefaultTimeout(20000);
     // As Telegram's clients receive them (a string: the test's own code has no DOM types).
@@ -179,7 +179,7 @@ describe.skipIf(!haveChromium)("the customers' gallery in a browser", () => {
         },
       };
     `);
-    await page.goto(miniAppLaunchUrl(base, data, '', { page: 'app.html', theme }));
+    await page.goto(miniAppLaunchUrl(base, data, query, { page: 'app.html', theme }));
     return page;
   }
   const eventsOf = async (page: Page, type: string) =>
@@ -307,6 +307,47 @@ describe.skipIf(!haveChromium)("the customers' gallery in a browser", () => {
       type: 'web_app_open_tg_link',
       data: { path_full: `/shop_bot?start=a_${ann[0]!.id}` },
     });
+    await page.close();
+  });
+
+  it("opened from the button under a result: that result full screen, Telegram's Back button, links renewed after an hour away", async () => {
+    const [, , tricky] = ann;
+    const page = await open(initData(ANN, 'en'), LIGHT_THEME, `?open=${tricky!.id}`);
+    const resultCalls: string[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === '/miniapp/me/results') resultCalls.push(req.url());
+    });
+    const viewer = page.locator('.viewer');
+    await viewer.waitFor();
+    expect(await viewer.locator('.viewer-media img').getAttribute('src')).toContain(`/${tricky!.id}/0/full?`);
+    expect(await tiles(page)).toEqual([`${tricky!.id}:0`, `${tricky!.id}:1`]);
+    const backButton = async () => (await eventsOf(page, 'web_app_setup_back_button')).at(-1)?.data;
+    expect(await backButton()).toEqual({ is_visible: true });
+
+    // Telegram's own Back button closes the viewer, and is hidden again.
+    await page.evaluate("window.Telegram.WebView.receiveEvent('back_button_pressed')");
+    await viewer.waitFor({ state: 'detached' });
+    expect(await backButton()).toEqual({ is_visible: false });
+
+    // Back after more than an hour: the links have run out, so the list is asked for again, and the
+    // result on screen stays open; Download asks for fresh links rather than hand Telegram a dead one.
+    await page.locator(`.tile[data-index="1"]`).click();
+    await viewer.waitFor();
+    const before = resultCalls.length;
+    await page.clock.setFixedTime(Date.now() + 70 * 60_000);
+    await page.evaluate("document.dispatchEvent(new Event('visibilitychange'))");
+    await expect.poll(() => resultCalls.length).toBe(before + 1);
+    expect(resultCalls.at(-1)).toContain(`order=${tricky!.id}`);
+    await viewer.locator('[data-action="download"]').click();
+    await expect.poll(() => resultCalls.length).toBe(before + 2);
+    expect(await eventsOf(page, 'web_app_request_file_download')).toEqual([]);
+    expect(await viewer.locator('.viewer-media img').getAttribute('src')).toContain(`/${tricky!.id}/1/full?`);
+
+    // Every result again, with one press.
+    await viewer.locator('[data-action="back"]').click();
+    await page.locator('[data-filter="order"] button').click();
+    await expect.poll(() => tiles(page).then((t) => t.length)).toBe(4);
+    expect(await page.locator('[data-filter="order"]').count()).toBe(0);
     await page.close();
   });
 

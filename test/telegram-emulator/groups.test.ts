@@ -52,6 +52,27 @@ describe('groups', () => {
     });
   });
 
+  it('a Mini App button goes in a private chat only: a group refuses it on send and on edit', async () => {
+    emu = await startEmulator();
+    const ann = emu.createUser({ first_name: 'Ann' });
+    const group = emu.createGroup({ title: 'Friends', members: [ann] });
+    await ann.sendCommand('start');
+    const api = botFor(emu).api;
+    const app = new InlineKeyboard().webApp('Open', 'https://shop.example/miniapp/app.html');
+    expect((await failure(api.sendMessage(group.chatId, 'open', { reply_markup: app }))).description).toMatch(
+      /BUTTON_TYPE_INVALID/,
+    );
+    const posted = await api.sendMessage(group.chatId, 'plain');
+    expect(
+      (await failure(api.editMessageReplyMarkup(group.chatId, posted.message_id, { reply_markup: app })))
+        .description,
+    ).toMatch(/BUTTON_TYPE_INVALID/);
+    const mine = await api.sendMessage(ann.id, 'open', { reply_markup: app });
+    expect(mine.reply_markup?.inline_keyboard[0]?.[0]).toMatchObject({
+      web_app: { url: 'https://shop.example/miniapp/app.html' },
+    });
+  });
+
   it('privacy mode: only commands for this bot, mentions of it, replies to it and service messages arrive', async () => {
     emu = await startEmulator();
     const ann = emu.createUser({ first_name: 'Ann' });

@@ -1,5 +1,6 @@
 /** The pieces under a delivered result: its buttons' data, its keyboard, its caption, and what can be re-used. */
 import { describe, expect, it } from 'vitest';
+import { resultInAppUrl } from '../../src/lib/mini-app-url.js';
 import { type Model, model as modelSchema } from '../../src/reseller/schemas.js';
 import {
   inputStepFor,
@@ -98,6 +99,21 @@ describe('afterResultKeyboard', () => {
         .inline_keyboard.flat()
         .map((b) => b.text),
     ).not.toContain('↗️ Share');
+  });
+
+  it("🖼 opens the customers' app on this result where the Mini Apps are on, last and on a row of its own", () => {
+    const appUrl = resultInAppUrl('https://shop.example/miniapp/?bot=7', UUID)!;
+    expect(appUrl).toBe(`https://shop.example/miniapp/app.html?bot=7&open=${UUID}`);
+    const rows = afterResultKeyboard(en, UUID, [{ index: 0, kind: 'photo' }], {
+      share: true,
+      appUrl,
+    }).inline_keyboard;
+    expect(rows.at(-1)).toEqual([{ text: '🖼 Open in my results', web_app: { url: appUrl } }]);
+    expect(resultInAppUrl(null, UUID)).toBeNull();
+    const off = afterResultKeyboard(en, UUID, [], {
+      appUrl: resultInAppUrl(null, UUID),
+    }).inline_keyboard.flat();
+    expect(off.some((b) => 'web_app' in b)).toBe(false);
   });
 });
 

@@ -162,6 +162,7 @@ describe.each(SETUPS)('every text with billing $billing and support $support', (
     'promo-button-enter',
     'customer-app-menu-button',
     'orders-button-app',
+    'after-result-button-app',
   ]);
 
   it('speaks for the bot as "we" in English, never "I" or "me" (a button in the customer\'s words aside)', () => {

@@ -5,22 +5,26 @@
  * "Load more". A tap opens the full-screen viewer (viewer.tsx). Every file is a signed, same-origin
  * link the server made for this customer; descriptions are their own words, drawn as text only.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { GalleryItem, GalleryKind, GalleryPage } from '../../../src/services/app/gallery-types.js';
 import type { AppProfile } from '../../../src/services/app/profile-types.js';
 import { getJson } from '../api.js';
 import { t } from '../i18n.js';
-import { Viewer } from './viewer.js';
+import { linkExpired, Viewer } from './viewer.js';
 import { openInBot } from './webapp.js';
 import './gallery.css';
 
 /** How long the search waits for the customer to stop typing. */
 const SEARCH_PAUSE_MS = 500;
+/** Links this close to their end are renewed when the customer comes back to the page. */
+const RENEW_BEFORE_MS = 5 * 60_000;
 
 interface Filters {
   model: string;
   kind: GalleryKind | '';
   q: string;
+  /** One order's results only: the app opened from the button under that result. */
+  order: string;
 }
 
 type Loaded =
@@ -33,29 +37,69 @@ function pathOf(f: Filters, cursor?: string): string {
   if (f.model) params.set('model', f.model);
   if (f.kind) params.set('kind', f.kind);
   if (f.q) params.set('q', f.q);
+  if (f.order) params.set('order', f.order);
   if (cursor) params.set('cursor', cursor);
   const query = params.toString();
   return `/results${query ? `?${query}` : ''}`;
 }
 
-const isFiltered = (f: Filters) => f.model !== '' || f.kind !== '' || f.q !== '';
+const isFiltered = (f: Filters) => f.model !== '' || f.kind !== '' || f.q !== '' || f.order !== '';
+const keyOf = (item: GalleryItem) => `${item.orderId}:${item.index}`;
+const NO_FILTERS: Filters = { model: '', kind: '', q: '', order: '' };
 
-export function GalleryScreen({ profile }: { profile: AppProfile }) {
-  const [filters, setFilters] = useState<Filters>({ model: '', kind: '', q: '' });
+export function GalleryScreen({
+  profile,
+  openOrder,
+}: {
+  profile: AppProfile;
+  openOrder?: string | undefined;
+}) {
+  const [filters, setFilters] = useState<Filters>({ ...NO_FILTERS, order: openOrder ?? '' });
   const [draft, setDraft] = useState('');
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [round, setRound] = useState(0);
-  const [open, setOpen] = useState<number | null>(null);
+  const [open, setOpen] = useState<string | null>(null);
   const latest = useRef(0);
+  // Opened on one result: its viewer opens once it is in.
+  const openFirst = useRef(openOrder !== undefined);
+  // A renewal of the links keeps the list (and the viewer) on screen until the new one is in.
+  const renewing = useRef(false);
 
   useEffect(() => {
     const call = ++latest.current;
-    setLoaded({ state: 'loading' });
+    if (!renewing.current) setLoaded({ state: 'loading' });
+    renewing.current = false;
     getJson<GalleryPage>(pathOf(filters)).then(
-      (page) => call === latest.current && setLoaded({ state: 'ok', page, items: page.items, more: 'idle' }),
+      (page) => {
+        if (call !== latest.current) return;
+        setLoaded({ state: 'ok', page, items: page.items, more: 'idle' });
+        if (openFirst.current && page.items[0]) setOpen(keyOf(page.items[0]));
+        openFirst.current = false;
+      },
       () => call === latest.current && setLoaded({ state: 'error' }),
     );
   }, [filters, round]);
+
+  const renew = useCallback(() => {
+    renewing.current = true;
+    setRound((r) => r + 1);
+  }, []);
+  // The signed links last about an hour: a page left open longer gets new ones when it is back.
+  const items = loaded.state === 'ok' ? loaded.items : [];
+  const first = items[0];
+  useEffect(() => {
+    if (!first) return;
+    const onVisible = () => {
+      if (
+        document.visibilityState === 'visible' &&
+        linkExpired(first.previewUrl, Date.now() + RENEW_BEFORE_MS)
+      )
+        renew();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [first, renew]);
+  const close = useCallback(() => setOpen(null), []);
 
   // The search follows the typing once it pauses; Search (or Enter) applies it at once.
   useEffect(() => {
@@ -81,7 +125,7 @@ export function GalleryScreen({ profile }: { profile: AppProfile }) {
   const set = (patch: Partial<Filters>) => setFilters((f) => ({ ...f, ...patch }));
   const reset = () => {
     setDraft('');
-    setFilters({ model: '', kind: '', q: '' });
+    setFilters(NO_FILTERS);
   };
 
   if (loaded.state === 'error') {
@@ -96,7 +140,6 @@ export function GalleryScreen({ profile }: { profile: AppProfile }) {
   }
 
   const page = loaded.state === 'ok' ? loaded.page : undefined;
-  const items = loaded.state === 'ok' ? loaded.items : [];
   const models = page?.models ?? [];
   const nothingAtAll =
     page !== undefined && items.length === 0 && !isFiltered(filters) && models.length === 0;
@@ -118,9 +161,17 @@ export function GalleryScreen({ profile }: { profile: AppProfile }) {
     );
   }
 
-  const viewing = open === null ? undefined : items[open];
+  const viewing = open === null ? undefined : items.find((item) => keyOf(item) === open);
   return (
     <section class="gallery">
+      {filters.order !== '' && (
+        <div class="gallery-one" data-filter="order">
+          <p class="hint">{t('app-gallery-one-result')}</p>
+          <button type="button" class="secondary" onClick={() => set({ order: '' })}>
+            {t('app-gallery-show-all')}
+          </button>
+        </div>
+      )}
       <form
         class="gallery-search"
         onSubmit={(e) => {
@@ -200,14 +251,14 @@ export function GalleryScreen({ profile }: { profile: AppProfile }) {
         </div>
       )}
       <ul class="grid">
-        {items.map((item, i) => (
+        {items.map((item) => (
           <li key={`${item.orderId}:${item.index}`}>
             <button
               type="button"
               class="tile"
               data-order={item.orderId}
               data-index={item.index}
-              onClick={() => setOpen(i)}
+              onClick={() => setOpen(keyOf(item))}
             >
               <img
                 src={item.previewUrl}
@@ -229,7 +280,7 @@ export function GalleryScreen({ profile }: { profile: AppProfile }) {
         </div>
       )}
       {viewing && page && (
-        <Viewer item={viewing} profile={profile} link={page.link} onClose={() => setOpen(null)} />
+        <Viewer item={viewing} profile={profile} link={page.link} onClose={close} onStale={renew} />
       )}
     </section>
   );

@@ -26,6 +26,9 @@ export function OpenFromBot(props: { forbidden?: boolean }) {
   );
 }
 
+/** The result the app was opened on (`?open=<order id>`, the button under a delivered result). */
+const openOrder = new URLSearchParams(window.location.search).get('open') ?? undefined;
+
 export function CustomerApp() {
   const [profile, retry] = useLoad<AppProfile>('/profile');
   const [tab, setTab] = useState<Tab>('results');
@@ -46,7 +49,7 @@ export function CustomerApp() {
     <div class="layout app">
       <Tabs tabs={TABS} current={tab} label={(name) => t(`app-tab-${name}`)} onPick={setTab} />
       <main class="screen" data-screen={tab}>
-        {tab === 'results' && <GalleryScreen profile={me} />}
+        {tab === 'results' && <GalleryScreen profile={me} openOrder={openOrder} />}
         {tab === 'models' && <ModelsScreen profile={me} />}
         {tab === 'wallet' && <WalletScreen profile={me} />}
       </main>

@@ -11,7 +11,7 @@ import type { GalleryItem, PreparedShare } from '../../../src/services/app/galle
 import type { AppProfile } from '../../../src/services/app/profile-types.js';
 import { postJson } from '../api.js';
 import { currentLocale, t } from '../i18n.js';
-import { downloadFile, openInBot, shareMessage, shareToStory } from './webapp.js';
+import { downloadFile, openInBot, shareMessage, shareToStory, showBackButton } from './webapp.js';
 
 /** A story's caption: Telegram takes 200 characters (more with Premium only). */
 const STORY_TEXT_CHARS = 200;
@@ -24,6 +24,7 @@ const absolute = (url: string) => new URL(url, window.location.href).href;
  * codec) is no reason to say the file is gone. The request is dropped once its answer's status is in.
  */
 async function linkSaysGone(url: string): Promise<boolean> {
+  if (linkExpired(url)) return false;
   const ctrl = new AbortController();
   try {
     const res = await fetch(url, { signal: ctrl.signal });
@@ -35,6 +36,12 @@ async function linkSaysGone(url: string): Promise<boolean> {
   }
 }
 
+/** The signed link's own end (`exp`, Unix seconds) has passed: the page holds an old list. */
+export function linkExpired(url: string, now = Date.now()): boolean {
+  const exp = Number(new URL(url, window.location.href).searchParams.get('exp'));
+  return Number.isFinite(exp) && exp > 0 && exp * 1000 <= now;
+}
+
 function dateOf(iso: string): string {
   return new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium' }).format(new Date(iso));
 }
@@ -44,8 +51,10 @@ export function Viewer(props: {
   profile: AppProfile;
   link: string | null;
   onClose(): void;
+  /** The links have run out (the page was left open): fetch fresh ones, keeping this result open. */
+  onStale(): void;
 }) {
-  const { item, profile, link, onClose } = props;
+  const { item, profile, link, onClose, onStale } = props;
   const [gone, setGone] = useState(false);
   const [sharing, setSharing] = useState<'idle' | 'busy' | 'failed'>('idle');
   useEffect(() => {
@@ -57,12 +66,14 @@ export function Viewer(props: {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [onClose]);
+  useEffect(() => showBackButton(onClose), [onClose]);
 
   // The file on screen now: an answer about one the customer has moved on from changes nothing.
   const onScreen = useRef(item.fullUrl);
   onScreen.current = item.fullUrl;
   const onMediaError = () => {
     const url = item.fullUrl;
+    if (linkExpired(url)) return onStale();
     void linkSaysGone(url).then((isGone) => {
       if (isGone && onScreen.current === url) setGone(true);
     });
@@ -84,10 +95,12 @@ export function Viewer(props: {
     }
   };
   const story = () =>
-    shareToStory(absolute(item.fullUrl), item.description.slice(0, STORY_TEXT_CHARS), {
-      url: link ?? `https://t.me/${bot}`,
-      name: t('app-viewer-story-link'),
-    });
+    linkExpired(item.fullUrl)
+      ? onStale()
+      : shareToStory(absolute(item.fullUrl), item.description.slice(0, STORY_TEXT_CHARS), {
+          url: link ?? `https://t.me/${bot}`,
+          name: t('app-viewer-story-link'),
+        });
 
   return (
     <div class="viewer" role="dialog" aria-modal="true" aria-label={item.modelName}>
@@ -132,7 +145,9 @@ export function Viewer(props: {
           <button
             type="button"
             data-action="download"
-            onClick={() => downloadFile(absolute(item.fullUrl), item.fileName)}
+            onClick={() =>
+              linkExpired(item.fullUrl) ? onStale() : downloadFile(absolute(item.fullUrl), item.fileName)
+            }
           >
             {t('app-viewer-download')}
           </button>

@@ -1,9 +1,9 @@
 /**
  * What the app asks of Telegram's client (postEvent, through the bundled SDK): download a file,
  * share a prepared message to a chat, share a picture to a story, pay an invoice link, open a link
- * into the bot's chat, close. Outside Telegram there is nobody to ask: each does nothing then.
+ * into the bot's chat, close, show the header's Back button. Outside Telegram there is nobody to ask: each does nothing then.
  */
-import { postEvent } from '@tma.js/sdk';
+import { on, postEvent } from '@tma.js/sdk';
 
 function ask(run: () => void): void {
   try {
@@ -33,4 +33,20 @@ export const openInvoice = (invoiceUrl: string) =>
 export function openInBot(link: string): void {
   const path = link.replace(/^https:\/\/t\.me/, '');
   ask(() => postEvent('web_app_open_tg_link', { path_full: path }));
+}
+
+/**
+ * Telegram's own Back button in the header while `onBack` applies (the viewer is open): shown now,
+ * hidden again by the function this returns.
+ */
+export function showBackButton(onBack: () => void): () => void {
+  let stopListening = () => {};
+  ask(() => {
+    stopListening = on('back_button_pressed', onBack);
+    postEvent('web_app_setup_back_button', { is_visible: true });
+  });
+  return () => {
+    stopListening();
+    ask(() => postEvent('web_app_setup_back_button', { is_visible: false }));
+  };
 }

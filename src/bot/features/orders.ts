@@ -8,7 +8,7 @@
 import { InlineKeyboard } from 'grammy';
 import type { OrderRecord } from '../../db/records.js';
 import { isActiveStatus, isLostOrder, resultsExpired } from '../../domain/order-state.js';
-import { customerAppUrlOf } from '../../lib/mini-app-url.js';
+import { customerAppUrlOf, resultInAppUrl } from '../../lib/mini-app-url.js';
 import { truncate } from '../../lib/text.js';
 import type { Model } from '../../reseller/schemas.js';
 import { menuData } from '../../telegram/callback-data/menu.js';
@@ -194,7 +194,10 @@ export async function showOrderDetails(
   // A finished result gets the same actions as under the delivered files.
   const keyboard =
     order.status === 'completed'
-      ? afterResultKeyboard(ctx, order.id, order.resultFiles ?? [], { share: ctx.deps.config.sharing }).row()
+      ? afterResultKeyboard(ctx, order.id, order.resultFiles ?? [], {
+          share: ctx.deps.config.sharing,
+          appUrl: resultInAppUrl(ctx.deps.config.miniApp.url, order.id),
+        }).row()
       : new InlineKeyboard();
   if (hasFiles && !expired)
     keyboard.text(ctx.t('orders-button-resend'), orderButtons.resend.pack({ id: order.id })).row();

@@ -3,6 +3,7 @@
  * prepared message to share one of them to a chat.
  *
  *   GET  /results?model=<id>&kind=image|video&q=<words>&cursor=<next>  → 200 GalleryPage
+ *   GET  /results?order=<id>                  → 200 GalleryPage of that one result (none: not theirs)
  *   POST /results/:orderId/:index/share                                  → 200 PreparedShare
  *                                           (404: not theirs, not shareable; 403: sharing is off)
  *
@@ -56,6 +57,7 @@ export function appResultsRoutes(deps: AppResultsDeps): CustomerRoute[] {
               kind,
               search: query.get('q')?.slice(0, 200),
               cursor: query.get('cursor') ?? undefined,
+              orderId: query.get('order') ?? undefined,
             },
             locale,
           ),

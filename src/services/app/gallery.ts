@@ -42,6 +42,8 @@ export interface GalleryQuery {
   /** Words of the description, all of them, any case. */
   search?: string | undefined;
   cursor?: string | undefined;
+  /** One order's files only (the app opened from the button under that result). */
+  orderId?: string | undefined;
 }
 
 export interface GalleryDeps {
@@ -58,6 +60,8 @@ export interface ResultFile {
   fileId: string;
   kind: GalleryKind;
   fileName: string;
+  /** The full file's upstream URL: its copy where Telegram will not hand ours out (over 20 MB). */
+  upstreamUrl?: string | undefined;
 }
 
 /** The extension of the upstream URL a delivered file came from, if it names one. */
@@ -159,6 +163,10 @@ export class GalleryService {
     query: GalleryQuery,
     locale: string,
   ): Promise<{ items: GalleryResult[]; next: string | null }> {
+    if (query.orderId !== undefined) {
+      const order = await this.result(userId, query.orderId);
+      return { items: order ? this.#itemsOf(order, locale, query.kind) : [], next: null };
+    }
     const words = wordsOf(query.search);
     const items: GalleryResult[] = [];
     let before = decodeCursor(query.cursor);
@@ -218,7 +226,12 @@ export class GalleryService {
         fileName: 'preview.jpg',
       };
     }
-    return { fileId: file.original?.fileId ?? file.fileId, kind, fileName: fileNameOf(order, file, kind) };
+    return {
+      fileId: file.original?.fileId ?? file.fileId,
+      kind,
+      fileName: fileNameOf(order, file, kind),
+      upstreamUrl: order.result?.[file.index],
+    };
   }
 
   /** A result file that can be shared as a card (a photo or a video Telegram has), or undefined. */

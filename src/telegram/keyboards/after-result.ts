@@ -21,13 +21,14 @@ export function reusableKind(kind: ResultKind): 'image' | 'video' | undefined {
 
 /**
  * The buttons under a delivered result: 🔁 Again and ✏️ Change, then ➕ Use as input (one button,
- * or one per file of a multi-file result), then ↗️ Share when sharing is on.
+ * or one per file of a multi-file result), then ↗️ Share when sharing is on, then 🖼 the result in the
+ * customers' app where the Mini Apps are on (a web_app button: private chats only, as results are).
  */
 export function afterResultKeyboard(
   ctx: Texts,
   orderId: string,
   files: readonly ResultFileKind[],
-  opts: { share?: boolean } = {},
+  opts: { share?: boolean; appUrl?: string | null } = {},
 ): InlineKeyboard {
   const keyboard = new InlineKeyboard()
     .text(ctx.t('after-result-button-again'), afterResultData.again.pack({ id: orderId }))
@@ -50,6 +51,7 @@ export function afterResultKeyboard(
   }
   // An empty query: the inline menu lists the customer's newest results first.
   if (opts.share) keyboard.row().switchInline(ctx.t('after-result-button-share'), '');
+  if (opts.appUrl) keyboard.row().webApp(ctx.t('after-result-button-app'), opts.appUrl);
   return keyboard;
 }
 

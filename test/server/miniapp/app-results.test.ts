@@ -208,6 +208,22 @@ describe.each(availableEngines())("the customers' gallery on %s", (engine) => {
     expect(second.next).toBeNull();
   });
 
+  it("opens on one result of the customer's own (the button under it), never on another's", async () => {
+    const two = await seed(main, {
+      userId: ANN,
+      prompt: 'two cats',
+      files: [{ kind: 'photo' }, { kind: 'photo' }],
+    });
+    await seed(main, { userId: ANN, prompt: 'newer' });
+    const bobs = await seed(main, { userId: BOB, prompt: 'his' });
+    const one = await results(ANN, `?order=${two.id}`);
+    expect(one.items.map((i) => `${i.orderId}:${i.index}`)).toEqual([`${two.id}:0`, `${two.id}:1`]);
+    expect(one.next).toBeNull();
+    expect((await results(ANN, `?order=${two.id}&kind=video`)).items).toEqual([]);
+    expect((await results(ANN, `?order=${bobs.id}`)).items).toEqual([]);
+    expect((await results(ANN, `?order=${encodeURIComponent("' or 1=1")}`)).items).toEqual([]);
+  });
+
   it("prepares a share of the customer's own result only; refuses another's by id", async () => {
     const mine = await seed(main, { userId: ANN, prompt: 'mine' });
     const bobs = await seed(main, { userId: BOB, prompt: 'his' });

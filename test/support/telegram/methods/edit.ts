@@ -22,6 +22,7 @@ import {
 } from '../reply-markup.js';
 import type { ChatState, StoredMessage } from '../state/chats.js';
 import { liveMessage, memberChat, requireMessageId, view, writableChat } from './common.js';
+import { checkWebAppButtons } from './ephemeral.js';
 
 const NOT_MODIFIED =
   'message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message';
@@ -50,9 +51,10 @@ function editTarget(core: Core, params: Params): EditTarget {
 }
 
 /** Edits may only carry an inline keyboard; omitting reply_markup removes the current one (as on Telegram). */
-function editMarkup(params: Params): AnyReplyMarkup | undefined {
+function editMarkup(chat: ChatState, params: Params): AnyReplyMarkup | undefined {
   const markup = parseReplyMarkup(params['reply_markup']);
   if (markup !== undefined && !isInlineKeyboard(markup)) throw badRequest('inline keyboard expected');
+  checkWebAppButtons(chat, markup);
   return markup;
 }
 
@@ -64,7 +66,7 @@ export function editText(core: Core, chat: ChatState, msg: StoredMessage, params
   const parseMode = optString(params, 'parse_mode');
   const formatted = formatText(optString(params, 'text') ?? '', parseMode, params['entities']);
   checkMessageText(formatted);
-  const replyMarkup = editMarkup(params);
+  const replyMarkup = editMarkup(chat, params);
   if (
     formatted.text === msg.text &&
     sameEntities(formatted.entities, msg.entities) &&
@@ -78,7 +80,7 @@ export function editText(core: Core, chat: ChatState, msg: StoredMessage, params
 export function editCaption(core: Core, chat: ChatState, msg: StoredMessage, params: Params): void {
   if (!msg.media) throw badRequest('there is no caption in the message to edit');
   const caption = formatCaption(params);
-  const replyMarkup = editMarkup(params);
+  const replyMarkup = editMarkup(chat, params);
   if (
     (caption?.text ?? '') === (msg.caption ?? '') &&
     sameEntities(caption?.entities, msg.captionEntities) &&
@@ -111,7 +113,7 @@ export async function editMedia(
   if (target.inline && (typeof ref !== 'string' || ref === '' || ref.startsWith('attach://')))
     throw badRequest('invalid message content specified');
   const caption = formatCaption(input);
-  const replyMarkup = editMarkup(params);
+  const replyMarkup = editMarkup(chat, params);
   const media = await resolveMedia(core, uploads, ref, 'media', input['type'] as FileKind, {
     width: typeof input['width'] === 'number' ? input['width'] : undefined,
     height: typeof input['height'] === 'number' ? input['height'] : undefined,
@@ -139,7 +141,7 @@ export async function editMedia(
 }
 
 export function editReplyMarkup(core: Core, chat: ChatState, msg: StoredMessage, params: Params): void {
-  const replyMarkup = editMarkup(params);
+  const replyMarkup = editMarkup(chat, params);
   if (sameMarkup(replyMarkup, msg.replyMarkup)) throw benignBadRequest(NOT_MODIFIED);
   core.chats.edit(chat, msg, { replyMarkup });
 }

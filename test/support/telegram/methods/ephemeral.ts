@@ -77,6 +77,7 @@ export function post(
   target: SendTarget,
   fields: Omit<NewMessage, 'fromBot' | 'replyTo'>,
 ): StoredMessage {
+  checkWebAppButtons(chat, fields.replyMarkup);
   if (!target.ephemeral)
     return core.chats.addMessage(chat, { ...fields, fromBot: true, replyTo: target.replyTo });
   checkEphemeralMarkup(fields.replyMarkup);
@@ -87,6 +88,13 @@ export function post(
     replyToEphemeral: target.replyToEphemeral,
     ephemeral: { receiver: target.receiver, replaces: target.replaces },
   });
+}
+
+/** Telegram opens a Mini App from an inline button in a private chat only (elsewhere: BUTTON_TYPE_INVALID). */
+export function checkWebAppButtons(chat: ChatState, markup: AnyReplyMarkup | undefined): void {
+  if (chat.kind === 'private' || !isInlineKeyboard(markup)) return;
+  if (markup.inline_keyboard.flat().some((b) => 'web_app' in b && b.web_app !== undefined))
+    throw badRequest('BUTTON_TYPE_INVALID');
 }
 
 /** "Not supported for ephemeral messages": login_url buttons (the error text is a guess). */
