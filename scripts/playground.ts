@@ -93,16 +93,15 @@ const user = emulator.createUser({ first_name: 'You', language_code: args.lang }
 // The chat opens with /start, as in Telegram: the bot finds it waiting when it starts (and an
 // admin's commands can be registered in a chat that exists).
 await user.sendCommand('start');
-// --admin: the control room (admin Mini App) is served on a local port. Telegram would open it over
-// https at PUBLIC_URL; here the printed link opens it in a browser, signed in as this user.
-const miniAppPort = args.admin ? await freePort() : undefined;
-const MINIAPP_ENV: Record<string, string> = miniAppPort
-  ? {
-      HTTP_PORT: String(miniAppPort),
-      PUBLIC_URL: `https://127.0.0.1:${miniAppPort}`,
-      MINIAPP_AUTH_MAX_AGE: '86400',
-    }
-  : {};
+// The Mini Apps (the customers' app; with --admin the control room too) are served on a local port.
+// Telegram would open them over https at PUBLIC_URL; here the printed links open them in a browser,
+// signed in as this user.
+const miniAppPort = await freePort();
+const MINIAPP_ENV: Record<string, string> = {
+  HTTP_PORT: String(miniAppPort),
+  PUBLIC_URL: `https://127.0.0.1:${miniAppPort}`,
+  MINIAPP_AUTH_MAX_AGE: '86400',
+};
 const bot = await BotProcess.start({
   env: {
     BOT_TOKEN: emulator.token,
@@ -300,7 +299,7 @@ function signedWebAppUrl(url: string): string {
     tgWebAppPlatform: 'web',
   });
   const page = new URL(url);
-  if (miniAppPort && page.host === `127.0.0.1:${miniAppPort}`) page.protocol = 'http:';
+  if (page.host === `127.0.0.1:${miniAppPort}`) page.protocol = 'http:';
   page.hash = launch.toString();
   return page.href;
 }
@@ -314,7 +313,8 @@ console.log(
     'Type a message or a /command. Also: #N press button N · !pay pay the newest invoice · !photo PATH · !video PATH · !file PATH · !inline QUERY · :quit',
     args.billing === 'stars' ? 'Stars: /wallet, pick a pack, then !pay to top up.' : '',
     args.billing === 'stars' ? 'Subscriptions: /subscribe, pick the plan, !pay; !renew renews it now.' : '',
-    miniAppPort
+    `Your results, models and wallet (the customers' app, the chat's menu button), open in a browser: ${signedWebAppUrl(`${MINIAPP_ENV.PUBLIC_URL}/miniapp/app.html`)}`,
+    args.admin
       ? `Control room (admin Mini App, /dashboard), open in a browser: ${signedWebAppUrl(`${MINIAPP_ENV.PUBLIC_URL}/miniapp/`)}`
       : '',
   ]

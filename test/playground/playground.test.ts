@@ -1,11 +1,13 @@
 /**
  * The playground as a newcomer uses it: `npm run playground` in a terminal, typed into line by line.
  * A generation ends with the picture (saved, its path printed); with `--billing stars --admin`, a
- * top-up paid with !pay (pre-checkout included) pays for the order, and the picture arrives.
+ * top-up paid with !pay (pre-checkout included) pays for the order, and the picture arrives. The
+ * printed link to the customers' app opens a gallery with that picture.
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sniffMedia } from '../../src/lib/media-signature.js';
+import type { GalleryPage } from '../../src/services/app/gallery-types.js';
 import { PlaygroundProcess } from './playground-process.js';
 
 let playground: PlaygroundProcess | undefined;
@@ -46,6 +48,27 @@ describe('npm run playground', () => {
     // The callback answer is shown as Telegram would show its toast.
     await playground.waitFor(/💬 Placing the order/);
     expect(sniffMedia(await deliveredPhoto(playground))?.family).toBe('image');
+
+    // The customers' app, from the printed link: the picture is in the gallery, its preview served.
+    const link = /customers' app.*?: (http:\/\/127\.0\.0\.1:\d+\/miniapp\/app\.html#\S+)/.exec(
+      playground.output,
+    )?.[1];
+    expect(link).toBeDefined();
+    const url = new URL(link!);
+    const initData = new URLSearchParams(url.hash.slice(1)).get('tgWebAppData');
+    const gallery = async () => {
+      const res = await fetch(new URL('/miniapp/me/results', url.origin), {
+        headers: { Authorization: `tma ${initData}` },
+      });
+      return (await res.json()) as GalleryPage;
+    };
+    // The picture is in the chat a moment before its file ids are stored.
+    await expect.poll(async () => (await gallery()).items.length, { timeout: 20_000 }).toBe(1);
+    const [item] = (await gallery()).items;
+    expect(item!.description).toBe('A lighthouse at dawn');
+    const preview = await fetch(new URL(item!.previewUrl, url.origin));
+    expect(preview.status).toBe(200);
+    expect(sniffMedia(new Uint8Array(await preview.arrayBuffer()))?.family).toBe('image');
     expect(await playground.quit()).toBe(0);
   }, 240_000);
 
