@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { monthLabel } from '../../miniapp/src/app/months.js';
 import type { OrderRecord, Store } from '../../src/db/index.js';
 import { createHttpServer, listen } from '../../src/server/http-server.js';
 import { appFileRoutes, FileLinks } from '../../src/server/miniapp/app-file-links.js';
@@ -209,6 +210,9 @@ describe.skipIf(!haveChromium)("the customers' gallery in a browser", () => {
       `${lighthouse!.id}:0`,
     ]);
     expect(await page.content()).not.toContain(bobs.id);
+    // Under the month each came in (the page's time zone is this machine's, as here).
+    const months = [...new Set([tricky, waves, lighthouse].map((o) => monthLabel(o!.deliveredAt!, 'en')))];
+    expect(await page.locator('.gallery-month-title').allInnerTexts()).toEqual(months);
     // Three previews to a row on a 390 px phone, lazily loaded, each a signed same-origin link.
     const boxes = await page.$$eval('.tile', (els) => els.map((e) => e.getBoundingClientRect().top));
     expect(new Set(boxes.slice(0, 3)).size).toBe(1);
@@ -322,12 +326,12 @@ describe.skipIf(!haveChromium)("the customers' gallery in a browser", () => {
     expect(await viewer.locator('.viewer-media img').getAttribute('src')).toContain(`/${tricky!.id}/0/full?`);
     expect(await tiles(page)).toEqual([`${tricky!.id}:0`, `${tricky!.id}:1`]);
     const backButton = async () => (await eventsOf(page, 'web_app_setup_back_button')).at(-1)?.data;
-    expect(await backButton()).toEqual({ is_visible: true });
+    await expect.poll(backButton).toEqual({ is_visible: true });
 
     // Telegram's own Back button closes the viewer, and is hidden again.
     await page.evaluate("window.Telegram.WebView.receiveEvent('back_button_pressed')");
     await viewer.waitFor({ state: 'detached' });
-    expect(await backButton()).toEqual({ is_visible: false });
+    await expect.poll(backButton).toEqual({ is_visible: false });
 
     // Back after more than an hour: the links have run out, so the list is asked for again, and the
     // result on screen stays open; Download asks for fresh links rather than hand Telegram a dead one.

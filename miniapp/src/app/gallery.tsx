@@ -1,15 +1,16 @@
 /**
  * The customers' app: the Results tab (issue 43). The customer's delivered results, newest first, as
- * a grid of previews (three to a row on a phone), filtered by model and kind with buttons, searched
- * by the words of their descriptions (as they type, or at once with Search), a page at a time with
- * "Load more". A tap opens the full-screen viewer (viewer.tsx). Every file is a signed, same-origin
+ * a grid of previews (three to a row on a phone) under the month they came in, filtered by model and
+ * kind with buttons, searched by the words of their descriptions (as they type, or at once with
+ * Search), a page at a time with "Load more". A tap opens the full-screen viewer (viewer.tsx). Every file is a signed, same-origin
  * link the server made for this customer; descriptions are their own words, drawn as text only.
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { GalleryItem, GalleryKind, GalleryPage } from '../../../src/services/app/gallery-types.js';
 import type { AppProfile } from '../../../src/services/app/profile-types.js';
 import { getJson } from '../api.js';
-import { t } from '../i18n.js';
+import { currentLocale, t } from '../i18n.js';
+import { byMonth } from './months.js';
 import { linkExpired, Viewer } from './viewer.js';
 import { openInBot } from './webapp.js';
 import './gallery.css';
@@ -250,27 +251,32 @@ export function GalleryScreen({
           </button>
         </div>
       )}
-      <ul class="grid">
-        {items.map((item) => (
-          <li key={`${item.orderId}:${item.index}`}>
-            <button
-              type="button"
-              class="tile"
-              data-order={item.orderId}
-              data-index={item.index}
-              onClick={() => setOpen(keyOf(item))}
-            >
-              <img
-                src={item.previewUrl}
-                alt={item.description || item.modelName}
-                loading="lazy"
-                decoding="async"
-              />
-              {item.kind === 'video' && <span class="badge">{t('app-gallery-video')}</span>}
-            </button>
-          </li>
-        ))}
-      </ul>
+      {byMonth(items, (item) => item.deliveredAt, currentLocale()).map((month) => (
+        <section class="gallery-month" key={month.key} data-month={month.key}>
+          <h2 class="gallery-month-title">{month.label}</h2>
+          <ul class="grid">
+            {month.items.map((item) => (
+              <li key={keyOf(item)}>
+                <button
+                  type="button"
+                  class="tile"
+                  data-order={item.orderId}
+                  data-index={item.index}
+                  onClick={() => setOpen(keyOf(item))}
+                >
+                  <img
+                    src={item.previewUrl}
+                    alt={item.description || item.modelName}
+                    loading="lazy"
+                    decoding="async"
+                  />
+                  {item.kind === 'video' && <span class="badge">{t('app-gallery-video')}</span>}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
       {loaded.state === 'ok' && loaded.page.next && (
         <div class="gallery-more">
           <button type="button" class="secondary" disabled={loaded.more === 'loading'} onClick={loadMore}>
