@@ -161,6 +161,8 @@ export interface DeliveredFile {
    * made none: the full file stands in.
    */
   preview?: { fileId: string; fileUniqueId: string; width?: number; height?: number };
+  /** The customer starred it in the app (issue 43's gallery). */
+  favourite?: true;
 }
 
 /** What a new draft carries; the store sets the stage and the timestamps. */

@@ -355,6 +355,40 @@ describe.skipIf(!haveChromium)("the customers' gallery in a browser", () => {
     await page.close();
   });
 
+  it('☆ stars a result: it keeps its ★ after a reload, and Favourites shows the starred ones alone', async () => {
+    const [, waves] = ann;
+    const page = await open(initData(ANN, 'en'));
+    await page.locator(`.tile[data-order="${waves!.id}"]`).click();
+    const favourite = page.locator('.viewer [data-action="favourite"]');
+    expect(await favourite.innerText()).toBe('☆ Add to favourites');
+    await favourite.click();
+    await expect.poll(() => favourite.getAttribute('aria-pressed')).toBe('true');
+    expect(await favourite.innerText()).toBe('★ In favourites');
+    await page.locator('.viewer [data-action="back"]').click();
+    await page.close();
+
+    const again = await open(initData(ANN, 'en'));
+    await again.locator('.tile').first().waitFor();
+    await expect
+      .poll(() => again.$$eval('.tile:has(.star)', (els) => els.map((e) => e.getAttribute('data-order'))))
+      .toEqual([waves!.id]);
+    await again.locator('[data-kind="favourites"]').click();
+    await expect.poll(() => tiles(again)).toEqual([`${waves!.id}:0`]);
+    await again.screenshot({ path: `${SHOTS}/app-results-en-light-favourites.png` });
+    // Unstarred: Favourites is empty, and says how to fill it.
+    await again.locator('.tile').first().click();
+    await again.locator('.viewer [data-action="favourite"]').click();
+    await expect
+      .poll(() => again.locator('.viewer [data-action="favourite"]').getAttribute('aria-pressed'))
+      .toBe('false');
+    await again.locator('.viewer [data-action="back"]').click();
+    await again.locator('[data-kind="favourites"]').click();
+    await again.locator('[data-kind="favourites"]').click();
+    await again.locator('[data-empty="filtered"]').waitFor();
+    expect(await again.locator('[data-empty="filtered"] p').innerText()).toMatch(/^No favourites yet/);
+    await again.close();
+  });
+
   it.each([
     ['ru', 'dark', DARK_THEME],
     ['ru', 'light', LIGHT_THEME],
@@ -368,6 +402,7 @@ describe.skipIf(!haveChromium)("the customers' gallery in a browser", () => {
         'Всё',
         'Картинки',
         'Видео',
+        '★ Избранное',
       ]);
     }
     await page.screenshot({ path: `${SHOTS}/app-results-${lang}-${name}.png` });

@@ -6,9 +6,14 @@
  * link the server made for this customer; descriptions are their own words, drawn as text only.
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import type { GalleryItem, GalleryKind, GalleryPage } from '../../../src/services/app/gallery-types.js';
+import type {
+  FavouriteState,
+  GalleryItem,
+  GalleryKind,
+  GalleryPage,
+} from '../../../src/services/app/gallery-types.js';
 import type { AppProfile } from '../../../src/services/app/profile-types.js';
-import { getJson } from '../api.js';
+import { getJson, postJson } from '../api.js';
 import { currentLocale, t } from '../i18n.js';
 import { byMonth } from './months.js';
 import { linkExpired, Viewer } from './viewer.js';
@@ -26,6 +31,8 @@ interface Filters {
   q: string;
   /** One order's results only: the app opened from the button under that result. */
   order: string;
+  /** The starred ones only. */
+  fav: boolean;
 }
 
 type Loaded =
@@ -39,14 +46,15 @@ function pathOf(f: Filters, cursor?: string): string {
   if (f.kind) params.set('kind', f.kind);
   if (f.q) params.set('q', f.q);
   if (f.order) params.set('order', f.order);
+  if (f.fav) params.set('fav', '1');
   if (cursor) params.set('cursor', cursor);
   const query = params.toString();
   return `/results${query ? `?${query}` : ''}`;
 }
 
-const isFiltered = (f: Filters) => f.model !== '' || f.kind !== '' || f.q !== '' || f.order !== '';
+const isFiltered = (f: Filters) => f.model !== '' || f.kind !== '' || f.q !== '' || f.order !== '' || f.fav;
 const keyOf = (item: GalleryItem) => `${item.orderId}:${item.index}`;
-const NO_FILTERS: Filters = { model: '', kind: '', q: '', order: '' };
+const NO_FILTERS: Filters = { model: '', kind: '', q: '', order: '', fav: false };
 
 export function GalleryScreen({
   profile,
@@ -101,6 +109,19 @@ export function GalleryScreen({
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, [first, renew]);
   const close = useCallback(() => setOpen(null), []);
+  // Starred at once on screen; put back if the server refuses (the result is gone, or offline).
+  const star = (item: GalleryItem, favourite: boolean) => {
+    const mark = (on: boolean) =>
+      setLoaded((l) =>
+        l.state === 'ok'
+          ? { ...l, items: l.items.map((i) => (keyOf(i) === keyOf(item) ? { ...i, favourite: on } : i)) }
+          : l,
+      );
+    mark(favourite);
+    postJson<FavouriteState>(`/results/${item.orderId}/${item.index}/favourite`, { favourite }).catch(() =>
+      mark(!favourite),
+    );
+  };
 
   // The search follows the typing once it pauses; Search (or Enter) applies it at once.
   useEffect(() => {
@@ -217,6 +238,15 @@ export function GalleryScreen({
             {t(kind ? `app-gallery-kind-${kind}` : 'app-gallery-kind-all')}
           </button>
         ))}
+        <button
+          type="button"
+          class="chip"
+          aria-pressed={filters.fav}
+          data-kind="favourites"
+          onClick={() => set({ fav: !filters.fav })}
+        >
+          {t('app-gallery-favourites')}
+        </button>
       </div>
       {models.length > 1 && (
         <div class="chips scroll" data-filter="model">
@@ -245,7 +275,13 @@ export function GalleryScreen({
       {loaded.state === 'loading' && <p class="hint gallery-note">{t('app-loading')}</p>}
       {loaded.state === 'ok' && items.length === 0 && (
         <div class="gallery-note" data-empty="filtered">
-          <p class="hint">{t('app-gallery-none-found')}</p>
+          <p class="hint">
+            {t(
+              filters.fav && !filters.q && !filters.model && !filters.kind
+                ? 'app-gallery-no-favourites'
+                : 'app-gallery-none-found',
+            )}
+          </p>
           <button type="button" class="secondary" onClick={reset}>
             {t('app-gallery-reset')}
           </button>
@@ -271,6 +307,11 @@ export function GalleryScreen({
                     decoding="async"
                   />
                   {item.kind === 'video' && <span class="badge">{t('app-gallery-video')}</span>}
+                  {item.favourite && (
+                    <span class="badge star" title={t('app-gallery-favourite')}>
+                      ★
+                    </span>
+                  )}
                 </button>
               </li>
             ))}
@@ -286,7 +327,14 @@ export function GalleryScreen({
         </div>
       )}
       {viewing && page && (
-        <Viewer item={viewing} profile={profile} link={page.link} onClose={close} onStale={renew} />
+        <Viewer
+          item={viewing}
+          profile={profile}
+          link={page.link}
+          onClose={close}
+          onStale={renew}
+          onFavourite={(on) => star(viewing, on)}
+        />
       )}
     </section>
   );

@@ -53,8 +53,10 @@ export function Viewer(props: {
   onClose(): void;
   /** The links have run out (the page was left open): fetch fresh ones, keeping this result open. */
   onStale(): void;
+  /** ☆ / ★ pressed: star or unstar it (the gallery stores it and redraws). */
+  onFavourite(favourite: boolean): void;
 }) {
-  const { item, profile, link, onClose, onStale } = props;
+  const { item, profile, link, onClose, onStale, onFavourite } = props;
   const [gone, setGone] = useState(false);
   const [sharing, setSharing] = useState<'idle' | 'busy' | 'failed'>('idle');
   useEffect(() => {
@@ -107,6 +109,15 @@ export function Viewer(props: {
       <div class="viewer-top">
         <button type="button" class="link" data-action="back" onClick={onClose}>
           ‹ {t('app-viewer-back')}
+        </button>
+        <button
+          type="button"
+          class="link"
+          data-action="favourite"
+          aria-pressed={item.favourite}
+          onClick={() => onFavourite(!item.favourite)}
+        >
+          {t(item.favourite ? 'app-viewer-favourite-on' : 'app-viewer-favourite-off')}
         </button>
       </div>
       <div class="viewer-media">

@@ -613,6 +613,36 @@ export class OrderRows {
     );
   }
 
+  /**
+   * Marks (or unmarks) one of a customer's delivered result files as a favourite (the app's ★):
+   * false when the order is no delivered result of theirs or has no such file. Serialised per order,
+   * so two presses at once never lose each other's file.
+   */
+  async setFavourite(userId: number, id: string, index: number, favourite: boolean): Promise<boolean> {
+    const orders = this.t;
+    return this.engine.transaction(async (tx) => {
+      await tx.lock(`order-files:${id}`);
+      const order = first(
+        await tx.db
+          .select()
+          .from(orders)
+          .where(this.mine(eq(orders.id, id), this.#deliveredResults(userId))),
+      );
+      const files = order?.resultFiles;
+      if (!files?.some((f) => f.index === index)) return false;
+      const next = files.map((f) => {
+        if (f.index !== index) return f;
+        const { favourite: _, ...rest } = f;
+        return favourite ? { ...rest, favourite: true as const } : rest;
+      });
+      await tx.db
+        .update(orders)
+        .set({ resultFiles: next, updatedAt: this.nowDate() })
+        .where(this.mine(eq(orders.id, id)));
+      return true;
+    });
+  }
+
   /** Their private chat's orders, and their own in groups (whose chat ids are negative). */
   #customers(userId: number): SQL {
     const orders = this.t;

@@ -4,6 +4,8 @@
  *
  *   GET  /results?model=<id>&kind=image|video&q=<words>&cursor=<next>  → 200 GalleryPage
  *   GET  /results?order=<id>                  → 200 GalleryPage of that one result (none: not theirs)
+ *   GET  /results?fav=1                       → 200 GalleryPage of the files they starred
+ *   POST /results/:orderId/:index/favourite {favourite}  → 200 FavouriteState (404: not theirs)
  *   POST /results/:orderId/:index/share                                  → 200 PreparedShare
  *                                           (404: not theirs, not shareable; 403: sharing is off)
  *
@@ -11,6 +13,7 @@
  */
 import type { GalleryService } from '../../services/app/gallery.js';
 import {
+  type FavouriteState,
   GALLERY_KINDS,
   type GalleryItem,
   type GalleryKind,
@@ -58,6 +61,7 @@ export function appResultsRoutes(deps: AppResultsDeps): CustomerRoute[] {
               search: query.get('q')?.slice(0, 200),
               cursor: query.get('cursor') ?? undefined,
               orderId: query.get('order') ?? undefined,
+              favourites: query.get('fav') === '1',
             },
             locale,
           ),
@@ -76,6 +80,20 @@ export function appResultsRoutes(deps: AppResultsDeps): CustomerRoute[] {
         });
         const page: GalleryPage = { items, next: found.next, models, link };
         return { status: 200, json: page };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/results/:orderId/:index/favourite',
+      write: true,
+      async handle({ userId, params, body }) {
+        const favourite = (body as Partial<FavouriteState> | undefined)?.favourite;
+        if (typeof favourite !== 'boolean') return { status: 422, json: { error: 'favourite_expected' } };
+        const index = Number(params['index']);
+        const done = await deps.gallery.setFavourite(userId, params['orderId'] ?? '', index, favourite);
+        if (!done) return { status: 404, json: undefined };
+        const answer: FavouriteState = { favourite };
+        return { status: 200, json: answer };
       },
     },
     {

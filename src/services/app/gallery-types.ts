@@ -29,6 +29,8 @@ export interface GalleryItem {
   fileName: string;
   /** Telegram has it as a photo or a video: it can be shared as a card to a chat. */
   shareable: boolean;
+  /** The customer starred it (★). */
+  favourite: boolean;
 }
 
 export interface GalleryPage {
@@ -39,6 +41,11 @@ export interface GalleryPage {
   models: Array<{ id: number; name: string }>;
   /** Where a shared story's link leads: the customer's referral link, else the bot's. */
   link: string | null;
+}
+
+/** The body and the answer of POST /miniapp/me/results/:orderId/:index/favourite. */
+export interface FavouriteState {
+  favourite: boolean;
 }
 
 /** The answer of POST /miniapp/me/results/:orderId/:index/share: a prepared message for shareMessage. */

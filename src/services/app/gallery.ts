@@ -34,6 +34,7 @@ export interface GalleryResult {
   deliveredAt: Date;
   fileName: string;
   shareable: boolean;
+  favourite: boolean;
 }
 
 export interface GalleryQuery {
@@ -44,12 +45,14 @@ export interface GalleryQuery {
   cursor?: string | undefined;
   /** One order's files only (the app opened from the button under that result). */
   orderId?: string | undefined;
+  /** The files the customer starred only. */
+  favourites?: boolean | undefined;
 }
 
 export interface GalleryDeps {
   orders: Pick<
     OrdersRepository,
-    'listDeliveredForCustomer' | 'deliveredModelsOfCustomer' | 'findForCustomer'
+    'listDeliveredForCustomer' | 'deliveredModelsOfCustomer' | 'findForCustomer' | 'setFavourite'
   >;
   /** The model's name as customers read it in `locale` (an admin's name for it, else the stored one). */
   shownName(order: { modelId: number; modelName: string }, locale: string): string;
@@ -135,13 +138,14 @@ function isDelivered(order: OrderRecord): boolean {
 export class GalleryService {
   constructor(private readonly deps: GalleryDeps) {}
 
-  /** The customer's files of one order, as items (those of `kind` when set). */
-  #itemsOf(order: OrderRecord, locale: string, kind: GalleryKind | undefined): GalleryResult[] {
+  /** The customer's files of one order, as items (those of `kind`, or their favourites, when asked). */
+  #itemsOf(order: OrderRecord, locale: string, query: GalleryQuery): GalleryResult[] {
     const modelName = this.deps.shownName(order, locale);
     const out: GalleryResult[] = [];
     for (const file of order.resultFiles ?? []) {
       const fileKind = kindOf(order, file);
-      if (kind && fileKind !== kind) continue;
+      if (query.kind && fileKind !== query.kind) continue;
+      if (query.favourites && !file.favourite) continue;
       out.push({
         orderId: order.id,
         index: file.index,
@@ -152,6 +156,7 @@ export class GalleryService {
         deliveredAt: order.deliveredAt ?? order.finishedAt ?? order.createdAt,
         fileName: fileNameOf(order, file, fileKind),
         shareable: file.kind === 'photo' || file.kind === 'video',
+        favourite: file.favourite === true,
       });
     }
     return out;
@@ -165,7 +170,7 @@ export class GalleryService {
   ): Promise<{ items: GalleryResult[]; next: string | null }> {
     if (query.orderId !== undefined) {
       const order = await this.result(userId, query.orderId);
-      return { items: order ? this.#itemsOf(order, locale, query.kind) : [], next: null };
+      return { items: order ? this.#itemsOf(order, locale, query) : [], next: null };
     }
     const words = wordsOf(query.search);
     const items: GalleryResult[] = [];
@@ -179,8 +184,7 @@ export class GalleryService {
       for (const [i, row] of rows.entries()) {
         before = { at: row.deliveredAt ?? new Date(0), id: row.id };
         const description = (row.request.prompt ?? '').toLocaleLowerCase();
-        if (words.every((w) => description.includes(w)))
-          items.push(...this.#itemsOf(row, locale, query.kind));
+        if (words.every((w) => description.includes(w))) items.push(...this.#itemsOf(row, locale, query));
         if (items.length >= GALLERY_PAGE_ITEMS) {
           const more = i < rows.length - 1 || rows.length === SCAN_BATCH;
           return { items, next: more ? encodeCursor(before) : null };
@@ -190,6 +194,14 @@ export class GalleryService {
     }
     // Read as much as one request may: the next page goes on from here.
     return { items, next: before ? encodeCursor(before) : null };
+  }
+
+  /** Stars (or unstars) one of the customer's own result files; false where there is no such file. */
+  setFavourite(userId: number, orderId: string, index: number, favourite: boolean): Promise<boolean> {
+    if (!/^[A-Za-z0-9-]{1,64}$/.test(orderId) || !Number.isInteger(index) || index < 0) {
+      return Promise.resolve(false);
+    }
+    return this.deps.orders.setFavourite(userId, orderId, index, favourite);
   }
 
   /** The models among the customer's results, for the filter, named as they read them. */

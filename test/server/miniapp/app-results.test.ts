@@ -224,6 +224,47 @@ describe.each(availableEngines())("the customers' gallery on %s", (engine) => {
     expect((await results(ANN, `?order=${encodeURIComponent("' or 1=1")}`)).items).toEqual([]);
   });
 
+  it("stars the customer's own result files, lists them with ?fav=1, and never another's", async () => {
+    const two = await seed(main, {
+      userId: ANN,
+      prompt: 'two cats',
+      files: [{ kind: 'photo' }, { kind: 'photo' }],
+    });
+    const one = await seed(main, { userId: ANN, prompt: 'one dog' });
+    const bobs = await seed(main, { userId: BOB, prompt: 'his' });
+    const star = (userId: number, orderId: string, index: number, body: unknown) =>
+      fetch(`${base}/miniapp/me/results/${orderId}/${index}/favourite`, {
+        method: 'POST',
+        headers: { authorization: tma(userId), 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const starred = async () =>
+      (await results(ANN, '?fav=1')).items.map((i) => `${i.orderId}:${i.index}`).sort();
+    expect(await starred()).toEqual([]);
+    // Both files of one order starred at once: neither press loses the other's.
+    const answers = await Promise.all([
+      star(ANN, two.id, 0, { favourite: true }),
+      star(ANN, two.id, 1, { favourite: true }),
+      star(ANN, one.id, 0, { favourite: true }),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(await answers[0]!.json()).toEqual({ favourite: true });
+    expect(await starred()).toEqual([`${one.id}:0`, `${two.id}:0`, `${two.id}:1`].sort());
+    expect((await results(ANN)).items.every((i) => i.favourite)).toBe(true);
+
+    expect((await star(ANN, two.id, 1, { favourite: false })).status).toBe(200);
+    expect(await starred()).toEqual([`${one.id}:0`, `${two.id}:0`].sort());
+    // Filters combine: starred and matching the words.
+    expect((await results(ANN, '?fav=1&q=dog')).items.map((i) => i.orderId)).toEqual([one.id]);
+
+    expect((await star(ANN, bobs.id, 0, { favourite: true })).status).toBe(404);
+    expect((await star(ANN, two.id, 2, { favourite: true })).status).toBe(404);
+    expect((await star(ANN, two.id, 0, { favourite: 'yes' })).status).toBe(422);
+    expect((await star(BOB, two.id, 0, { favourite: false })).status).toBe(404);
+    expect((await results(BOB, '?fav=1')).items).toEqual([]);
+    expect(await starred()).toEqual([`${one.id}:0`, `${two.id}:0`].sort());
+  });
+
   it("prepares a share of the customer's own result only; refuses another's by id", async () => {
     const mine = await seed(main, { userId: ANN, prompt: 'mine' });
     const bobs = await seed(main, { userId: BOB, prompt: 'his' });
