@@ -15,6 +15,7 @@ import type {
   SettingsPrice,
 } from '../../src/services/admin/dashboard-types.js';
 import { ApiError, putJson } from './api.js';
+import { ModelExamples } from './examples.js';
 import { num, t } from './i18n.js';
 import { modelTypeLabel, shownModelName } from './labels.js';
 import { Loaded, Section } from './parts.js';
@@ -250,6 +251,7 @@ function ModelForm(props: {
         </button>
         <NoticeLine notice={notice} />
       </form>
+      <ModelExamples modelId={m.id} />
     </details>
   );
 }

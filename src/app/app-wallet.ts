@@ -10,7 +10,7 @@ import type { Config } from '../config.js';
 import { appModelsRoutes } from '../server/miniapp/app-models-routes.js';
 import { appWalletRoutes } from '../server/miniapp/app-wallet-routes.js';
 import type { CustomerRoute } from '../server/miniapp/customer-api.js';
-import { customerModels } from '../services/app/models.js';
+import { type AppModelsDeps, customerModels } from '../services/app/models.js';
 import { AppWalletService } from '../services/app/wallet.js';
 import type { Services } from '../services/index.js';
 import type { TelegramContext } from '../telegram/context.js';
@@ -19,6 +19,7 @@ import { planInvoiceLink, topupInvoiceLink } from '../telegram/invoice-links.js'
 import { modelDescription, modelName } from '../telegram/texts/model-name.js';
 import { planName } from '../telegram/texts/plan-name.js';
 import { referralLink } from '../telegram/texts/start-links.js';
+import { exampleShowcase } from './app-examples.js';
 import { type BotRuntime, botUsernameOf } from './bot-runtime.js';
 
 /** What the two tabs need of one bot. */
@@ -33,6 +34,8 @@ export interface AppWalletParts {
   api: Api;
   /** The bot's @username once known (its referral links), else null. */
   botUsername(): string | null;
+  /** The examples admins picked for each model, signed for the viewer (app-examples.ts). */
+  examplesFor?: AppModelsDeps['examplesFor'];
 }
 
 /** The Models and Wallet tabs' endpoints (tests build them from an in-process bot's parts). */
@@ -57,6 +60,7 @@ export function modelsAndWalletRoutes(parts: AppWalletParts): CustomerRoute[] {
           const status = await subscriptions?.status(userId);
           return status?.subscription.state === 'active' ? status.allowanceLeft : undefined;
         },
+        ...(parts.examplesFor && { examplesFor: parts.examplesFor }),
       },
       userId,
       locale,
@@ -91,5 +95,6 @@ export function walletEndpoints(rt: BotRuntime): CustomerRoute[] {
     i18n: rt.i18n,
     api: rt.bot.api,
     botUsername: () => botUsernameOf(rt),
+    examplesFor: exampleShowcase(rt),
   });
 }

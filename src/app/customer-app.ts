@@ -8,6 +8,7 @@ import { appFileRoutes } from '../server/miniapp/app-file-links.js';
 import { appProfileRoutes } from '../server/miniapp/app-profile-routes.js';
 import { type CustomerBot, customerApiRoutes } from '../server/miniapp/customer-api.js';
 import type { Route } from '../server/router.js';
+import { exampleFiles, exampleUploadRoutesOf } from './app-examples.js';
 import { galleryEndpoints, galleryFiles } from './app-gallery.js';
 import { walletEndpoints } from './app-wallet.js';
 import type { BotFleet } from './bot-fleet.js';
@@ -40,7 +41,8 @@ function customerBot(rt: BotRuntime): CustomerBot {
  */
 export function customerAppRoutes(c: Container, fleet: BotFleet): Route[] {
   const runtimeOf = (botId: number) => (botId === MAIN_BOT_ID ? c : fleet.runtimeOf(botId));
-  const filesOf = perRuntime(galleryFiles);
+  // A customer's result files, and the models' examples (a shown one to anyone, any to admins).
+  const filesOf = perRuntime((rt) => ({ ...galleryFiles(rt), openExample: exampleFiles(rt) }));
   const botOf = perRuntime(customerBot);
   const fileRoutes = appFileRoutes({
     logger: c.logger,
@@ -58,5 +60,6 @@ export function customerAppRoutes(c: Container, fleet: BotFleet): Route[] {
       return rt && botOf(rt);
     },
   });
-  return [...api, ...fileRoutes];
+  // An admin's upload of an example (the control room's ticket is its proof): beside the file links.
+  return [...api, ...fileRoutes, ...exampleUploadRoutesOf(runtimeOf, c.logger)];
 }

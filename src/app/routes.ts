@@ -19,6 +19,7 @@ import { WEBHOOK_PATH } from '../server/webhook.js';
 import { removeReportedPost } from '../telegram/reported-post.js';
 import { languageLabel, SUPPORTED_LOCALES } from '../texts/locales.js';
 import { miniAppStringsOf } from '../texts/miniapp-strings.js';
+import { exampleEndpoints } from './app-examples.js';
 import type { BotFleet } from './bot-fleet.js';
 import { webhookIntake } from './bot-intake.js';
 import { type BotRuntime, botUsernameOf } from './bot-runtime.js';
@@ -55,6 +56,7 @@ function miniAppEndpoints(rt: BotRuntime): MiniAppRoute[] {
     }),
     ...contentRulesRoutes({ contentRules, catalog, languages: installedLanguages }),
     ...groupsRoutes(groups),
+    ...exampleEndpoints(rt),
     ...reportsRoutes({
       reports,
       groups,

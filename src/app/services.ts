@@ -4,6 +4,7 @@
  */
 import type { Config, StarsBilling } from '../config.js';
 import type { Store, Tx } from '../db/index.js';
+import { ModelExamplesRepository } from '../db/repositories/model-examples.js';
 import type { Timers } from '../lib/timers.js';
 import type { Logger } from '../logger.js';
 import { ResellerClient } from '../reseller/client.js';
@@ -27,6 +28,7 @@ import type { Services } from '../services/index.js';
 import { InputReupload } from '../services/input-reupload.js';
 import { LiveSettings, type SettingsDefaults } from '../services/live-settings.js';
 import { MediaRelay, type TelegramFileInfo } from '../services/media-relay.js';
+import { ModelExamples } from '../services/model-examples.js';
 import type { OrderPipelineHooks } from '../services/order-hooks.js';
 import { type OrderingDeps, OrderingService } from '../services/ordering.js';
 import { PromoCodes } from '../services/promo-codes.js';
@@ -264,6 +266,13 @@ export function createServices(opts: {
       customers,
       logger,
       ...(opts.now && { now: opts.now }),
+    }),
+    modelExamples: new ModelExamples({
+      repo: new ModelExamplesRepository(store.engine, store.scope, opts.now),
+      orders: store.orders,
+      audit: store.audit,
+      adminIds: config.adminIds,
+      logger,
     }),
     bots: new BotRegistry(store.bots, config.bots.tokensSecret),
     upstreamKey: new UpstreamKeyService({

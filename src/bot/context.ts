@@ -61,6 +61,7 @@ export interface BotDeps
     | 'contentRules'
     | 'groups'
     | 'reports'
+    | 'modelExamples'
   > {
   config: Config;
   logger: Logger;

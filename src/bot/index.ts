@@ -40,6 +40,7 @@ import { cancelFeature } from './features/cancel.js';
 import { contentRulesFeature } from './features/content-rules.js';
 import { customerCardFeature } from './features/customer-card.js';
 import { dashboardFeature } from './features/dashboard.js';
+import { exampleConsentFeature } from './features/example-consent.js';
 import { createGenerateFeature } from './features/generate.js';
 import { groupOrdersFeature } from './features/group-orders.js';
 import { groupsFeature } from './features/groups.js';
@@ -302,6 +303,7 @@ export function installFeatures(telegram: TelegramBot, opts: FeatureOptions): Bo
   protectedBot.use(groupOrdersFeature);
   protectedBot.use(guestOrdersFeature);
   protectedBot.use(reportsFeature);
+  protectedBot.use(exampleConsentFeature);
   protectedBot.use(dashboardFeature);
   protectedBot.use(botsFeature);
   protectedBot.use(managedBotsFeature);

@@ -20,6 +20,7 @@ import type { GroupsService } from './groups.js';
 import type { InputReupload } from './input-reupload.js';
 import type { LiveSettings } from './live-settings.js';
 import type { MediaRelay } from './media-relay.js';
+import type { ModelExamples } from './model-examples.js';
 import type { OrderingService } from './ordering.js';
 import type { PromoCodes } from './promo-codes.js';
 import type { PromptLibraryService } from './prompt-library.js';
@@ -71,6 +72,8 @@ export interface Services {
   groups: GroupsService;
   /** Results posted in groups that members reported, resolved by admins (issue 42). */
   reports: ReportsService;
+  /** Examples of each model admins picked for the customers' app, with their owners' consent (issue 43). */
+  modelExamples: ModelExamples;
   /** The bots served beyond BOT_TOKEN, their tokens sealed with BOT_TOKENS_SECRET. */
   bots: BotRegistry;
   /** An added bot's own upstream key (/upstream_key), sealed like its token; the shared key otherwise. */

@@ -4,8 +4,8 @@
  * (as the chat's menu shows it); "Create" opens the model's form in the chat (`/start m_<id>`). A
  * filter by type on top. Every text from the server is drawn as text.
  */
-import { useState } from 'preact/hooks';
-import type { AppModel, AppModels } from '../../../src/services/app/models-types.js';
+import { useEffect, useState } from 'preact/hooks';
+import type { AppModel, AppModelExample, AppModels } from '../../../src/services/app/models-types.js';
 import type { AppProfile } from '../../../src/services/app/profile-types.js';
 import { currentLocale, t } from '../i18n.js';
 import { useLoad } from '../use-load.js';
@@ -37,6 +37,59 @@ function badges(model: AppModel): string[] {
 export const modelLink = (botUsername: string, modelId: number) =>
   `https://t.me/${botUsername}?start=m_${modelId}`;
 
+/** One example full screen: the picture, or the video with its controls; Close or Escape leaves. */
+function ExampleOverlay(props: { example: AppModelExample; onClose(): void }) {
+  const { example, onClose } = props;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+  return (
+    <div class="example-overlay" role="dialog" aria-modal="true" data-example={example.id}>
+      <button type="button" class="example-close" onClick={onClose}>
+        {t('app-example-close')}
+      </button>
+      {example.kind === 'video' ? (
+        // biome-ignore lint/a11y/useMediaCaption: a customer's result has no captions to offer
+        <video class="example-full" src={example.full} controls autoplay playsInline />
+      ) : (
+        <img class="example-full" src={example.full} alt={t('app-example-image')} />
+      )}
+    </div>
+  );
+}
+
+/** The model's examples as a strip of thumbnails; a tap opens one large. */
+function ExampleStrip(props: { examples: AppModelExample[] }) {
+  const [open, setOpen] = useState<AppModelExample | undefined>();
+  if (props.examples.length === 0) return null;
+  return (
+    <>
+      <ul class="example-strip" aria-label={t('app-example-title')}>
+        {props.examples.map((example, i) => (
+          <li key={example.id}>
+            <button
+              type="button"
+              class="example-tile"
+              data-kind={example.kind}
+              aria-label={t('app-example-open', { n: i + 1 })}
+              onClick={() => setOpen(example)}
+            >
+              <img
+                src={example.thumb}
+                alt={t(example.kind === 'video' ? 'app-example-video' : 'app-example-image')}
+                loading="lazy"
+              />
+            </button>
+          </li>
+        ))}
+      </ul>
+      {open && <ExampleOverlay example={open} onClose={() => setOpen(undefined)} />}
+    </>
+  );
+}
+
 function ModelCard(props: { model: AppModel; botUsername: string | null }) {
   const { model, botUsername } = props;
   return (
@@ -46,6 +99,7 @@ function ModelCard(props: { model: AppModel; botUsername: string | null }) {
         {model.price && <span class="model-price">{priceLabel(model.price)}</span>}
       </div>
       {model.description && <p class="model-description">{model.description}</p>}
+      <ExampleStrip examples={model.examples ?? []} />
       <ul class="model-takes">
         {badges(model).map((label) => (
           <li key={label}>{label}</li>

@@ -2,6 +2,8 @@
  * Compile-time proof that both engines store exactly the records of db/records.ts: a column added
  * to one schema and not the other (or typed differently) fails `npm run typecheck`.
  */
+
+import type { ModelExampleRecord } from '../model-example-records.js';
 import type {
   AdminAlertRecord,
   AuditEntryRecord,
@@ -92,4 +94,6 @@ export type SchemaParity = [
   Holds<Same<Row<typeof pg.reminders>, ReminderRecord>>,
   Holds<Same<Row<typeof sqlite.bots>, BotRecord>>,
   Holds<Same<Row<typeof pg.bots>, BotRecord>>,
+  Holds<Same<Row<typeof sqlite.modelExamples>, ModelExampleRecord>>,
+  Holds<Same<Row<typeof pg.modelExamples>, ModelExampleRecord>>,
 ];

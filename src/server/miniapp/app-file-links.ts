@@ -10,6 +10,14 @@
  *
  * The route checks the link, then that the order is that user's delivered result (the bot's
  * `open`), and answers the bytes. A tampered, expired or another user's link is 403, nothing more.
+ *
+ * A model's example (a result its owner allowed the app to show, or an admin's upload) has links of
+ * its own, signed the same way for the customer (or admin) who views it, with a label of their own
+ * in the signed message, so no example link opens a result or the other way round:
+ *
+ *   GET /miniapp/files/<bot id>/<user id>/x/<example id>/<thumb|full>?exp=<unix s>&sig=<hex>
+ *
+ * The bot's `openExample` serves an example only while it is shown, or to the bot's admins.
  */
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -20,6 +28,8 @@ import { type CustomerAnswer, sendCustomerAnswer } from './customer-api.js';
 
 export const APP_FILES_PREFIX = '/miniapp/files';
 const KEY_LABEL = 'customer-app file links v1';
+/** What an example link's signed message starts with (a result's starts with the bot id). */
+const EXAMPLE_LABEL = 'example';
 const LIFETIME_SECONDS = 60 * 60;
 const ROUND_SECONDS = 10 * 60;
 
@@ -27,6 +37,13 @@ export interface FileRef {
   userId: number;
   orderId: string;
   index: number;
+  variant: FileVariant;
+}
+
+/** A model's example, as the user `userId` views it (issue 43). */
+export interface ExampleRef {
+  userId: number;
+  exampleId: string;
   variant: FileVariant;
 }
 
@@ -47,20 +64,45 @@ export class FileLinks {
     return createHmac('sha256', this.#key).update(message).digest();
   }
 
+  #signExample(ref: ExampleRef, exp: number): Buffer {
+    const message = [EXAMPLE_LABEL, this.botId, ref.userId, ref.exampleId, ref.variant, exp].join('\n');
+    return createHmac('sha256', this.#key).update(message).digest();
+  }
+
+  /** The expiry of a link signed now: about an hour on, rounded up to the next ten minutes. */
+  #expiry(): number {
+    const nowSeconds = Math.floor(this.now() / 1000);
+    return Math.ceil((nowSeconds + LIFETIME_SECONDS) / ROUND_SECONDS) * ROUND_SECONDS;
+  }
+
   /** A same-origin path to the file, valid for about an hour from now. */
   url(ref: FileRef): string {
-    const nowSeconds = Math.floor(this.now() / 1000);
-    const exp = Math.ceil((nowSeconds + LIFETIME_SECONDS) / ROUND_SECONDS) * ROUND_SECONDS;
+    const exp = this.#expiry();
     const sig = this.#sign(ref, exp).toString('hex');
     const path = [this.botId, ref.userId, encodeURIComponent(ref.orderId), ref.index, ref.variant].join('/');
     return `${APP_FILES_PREFIX}/${path}?exp=${exp}&sig=${sig}`;
   }
 
+  /** A same-origin path to a model's example as `ref.userId` views it, valid for about an hour. */
+  exampleUrl(ref: ExampleRef): string {
+    const exp = this.#expiry();
+    const sig = this.#signExample(ref, exp).toString('hex');
+    const path = [this.botId, ref.userId, 'x', encodeURIComponent(ref.exampleId), ref.variant].join('/');
+    return `${APP_FILES_PREFIX}/${path}?exp=${exp}&sig=${sig}`;
+  }
+
   /** True for a link this bot signed for exactly this file, not yet expired. */
   verify(ref: FileRef, exp: number, sig: string): boolean {
-    if (!Number.isSafeInteger(exp) || exp * 1000 <= this.now()) return false;
-    if (!/^[0-9a-f]{64}$/.test(sig)) return false;
-    return timingSafeEqual(this.#sign(ref, exp), Buffer.from(sig, 'hex'));
+    return this.#fresh(exp, sig) && timingSafeEqual(this.#sign(ref, exp), Buffer.from(sig, 'hex'));
+  }
+
+  /** True for a link this bot signed for exactly this example and viewer, not yet expired. */
+  verifyExample(ref: ExampleRef, exp: number, sig: string): boolean {
+    return this.#fresh(exp, sig) && timingSafeEqual(this.#signExample(ref, exp), Buffer.from(sig, 'hex'));
+  }
+
+  #fresh(exp: number, sig: string): boolean {
+    return Number.isSafeInteger(exp) && exp * 1000 > this.now() && /^[0-9a-f]{64}$/.test(sig);
   }
 }
 
@@ -71,9 +113,12 @@ export interface FileSource {
   mayUse(userId: number): Promise<boolean>;
   /** The bytes of that customer's delivered result file, or undefined (not theirs, or gone). */
   open(ref: FileRef): Promise<NonNullable<CustomerAnswer['file']> | undefined>;
+  /** The bytes of a model's example for this viewer (shown, or they are an admin), or undefined. */
+  openExample?(ref: ExampleRef): Promise<NonNullable<CustomerAnswer['file']> | undefined>;
 }
 
 const PATH = /^\/miniapp\/files\/(\d{1,16})\/(\d{1,16})\/([A-Za-z0-9-]{1,64})\/(\d{1,3})\/(thumb|full)$/;
+const EXAMPLE_PATH = /^\/miniapp\/files\/(\d{1,16})\/(\d{1,16})\/x\/([A-Za-z0-9-]{1,64})\/(thumb|full)$/;
 
 export function appFileRoutes(opts: {
   sourceOf(botId: number): FileSource | undefined;
@@ -83,6 +128,8 @@ export function appFileRoutes(opts: {
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     req.resume();
     const url = new URL(req.url ?? '/', 'http://localhost');
+    const example = EXAMPLE_PATH.exec(url.pathname);
+    if (example) return serveExample(example, url, res);
     const match = PATH.exec(url.pathname);
     const source = match ? opts.sourceOf(Number(match[1])) : undefined;
     if (!match || !source) return send(res, 403);
@@ -101,6 +148,23 @@ export function appFileRoutes(opts: {
     // A preview is shown in the page; only the full file is saved as an attachment.
     const { fileName, ...shown } = file;
     sendCustomerAnswer(res, { status: 200, file: ref.variant === 'full' && fileName ? file : shown });
+  }
+  async function serveExample(match: RegExpExecArray, url: URL, res: ServerResponse): Promise<void> {
+    const source = opts.sourceOf(Number(match[1]));
+    if (!source) return send(res, 403);
+    const ref: ExampleRef = {
+      userId: Number(match[2]),
+      exampleId: match[3]!,
+      variant: match[4] as FileVariant,
+    };
+    const exp = Number(url.searchParams.get('exp'));
+    if (!source.links.verifyExample(ref, exp, url.searchParams.get('sig') ?? '')) return send(res, 403);
+    if (!(await source.mayUse(ref.userId))) return send(res, 403);
+    // Signed, but no longer shown (its owner stopped it, an admin removed it) or no longer there.
+    const file = await source.openExample?.(ref);
+    if (!file) return send(res, 404);
+    const { fileName, ...shown } = file;
+    sendCustomerAnswer(res, { status: 200, file: shown });
   }
   const handle = (req: IncomingMessage, res: ServerResponse) =>
     serve(req, res).catch((err: unknown) => {

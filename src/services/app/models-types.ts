@@ -27,6 +27,17 @@ export type AppPrice =
   | { kind: 'exact' | 'from'; stars: number; usd?: undefined }
   | { kind: 'exact' | 'from'; usd: string; stars?: undefined };
 
+/**
+ * An example of the model an admin picked (a result its owner allowed, or an upload): signed links
+ * to its preview and its file, for the customer viewing the page.
+ */
+export interface AppModelExample {
+  id: string;
+  kind: 'image' | 'video';
+  thumb: string;
+  full: string;
+}
+
 export interface AppModel {
   id: number;
   /** The menu's group: image, video, upscale, remove_bg, or other. */
@@ -40,6 +51,8 @@ export interface AppModel {
   price: AppPrice | null;
   /** Priced by a quote when ordered: the price is where it starts. */
   quoted: boolean;
+  /** Examples admins picked, shown ones only, in their order (at most six). */
+  examples: AppModelExample[];
 }
 
 export interface AppModels {

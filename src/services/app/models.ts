@@ -11,7 +11,7 @@ import type { ContentRulesService } from '../content-rules.js';
 import { planForm } from '../model-form.js';
 import { needsQuote, shownPrice } from '../pricing.js';
 import type { StarPricing } from '../wallet/star-pricing.js';
-import type { AppCount, AppModel, AppModels, AppModelTakes } from './models-types.js';
+import type { AppCount, AppModel, AppModelExample, AppModels, AppModelTakes } from './models-types.js';
 
 export interface AppModelsDeps {
   catalog: Pick<CatalogService, 'groups' | 'getModel'>;
@@ -24,6 +24,8 @@ export interface AppModelsDeps {
   textsOf(model: CatalogModel, locale: string): { name: string; description: string | undefined };
   /** The customer's active plan's Stars left (undefined: no plan, or no subscriptions). */
   planStarsLeft(userId: number): Promise<number | undefined>;
+  /** The examples shown of these models, by model, with links signed for `userId` (none: no examples). */
+  examplesFor?(userId: number, modelIds: readonly number[]): Promise<ReadonlyMap<number, AppModelExample[]>>;
 }
 
 function addCount(into: AppCount | null, min: number, max: number): AppCount {
@@ -79,6 +81,10 @@ export async function customerModels(
   locale: string,
 ): Promise<AppModels> {
   const offered = await offeredTo(deps, userId);
+  const examples = await deps.examplesFor?.(
+    userId,
+    offered.map(({ model }) => model.id),
+  );
   const models = offered.map(({ model, type }): AppModel => {
     const texts = deps.textsOf(model, locale);
     return {
@@ -89,6 +95,7 @@ export async function customerModels(
       takes: modelTakes(model),
       price: deps.showPrices ? shownPrice(model, deps.pricing) : null,
       quoted: needsQuote(model),
+      examples: examples?.get(model.id) ?? [],
     };
   });
   const left = deps.pricing && deps.showPrices ? await deps.planStarsLeft(userId) : undefined;

@@ -21,6 +21,7 @@ import type { ContentRules } from '../../../domain/content-rules.js';
 import { PAYMENT_LANES_SQL } from '../../../domain/inbox-lane.js';
 import type { OrderStatus } from '../../../domain/order-state.js';
 import type { GenerationRequest } from '../../../reseller/schemas.js';
+import { EXAMPLE_KINDS, EXAMPLE_SOURCES, EXAMPLE_STATES } from '../../model-example-records.js';
 import {
   BOT_STATUSES,
   BROADCAST_STATUSES,
@@ -597,3 +598,29 @@ export const bots = pgTable('bots', {
   managed: boolean('managed').notNull().default(false),
   createdAt: at('created_at').notNull().defaultNow(),
 });
+
+/** See schema/sqlite/model-examples.ts: the examples of a model admins picked for the app (issue 43). */
+export const modelExamples = pgTable(
+  'model_examples',
+  {
+    id: text('id').primaryKey(),
+    botId: botKey(),
+    modelId: integer('model_id').notNull(),
+    source: text('source', { enum: EXAMPLE_SOURCES }).notNull(),
+    orderId: text('order_id'),
+    fileIndex: integer('file_index'),
+    ownerUserId: telegramId('owner_user_id'),
+    state: text('state', { enum: EXAMPLE_STATES }).notNull(),
+    kind: text('kind', { enum: EXAMPLE_KINDS }).notNull(),
+    fileId: text('file_id').notNull(),
+    previewFileId: text('preview_file_id'),
+    position: integer('position').notNull(),
+    addedBy: telegramId('added_by').notNull(),
+    createdAt: at('created_at').notNull(),
+    decidedAt: at('decided_at'),
+  },
+  (t) => [
+    uniqueIndex('model_examples_result_idx').on(t.botId, t.orderId, t.fileIndex),
+    index('model_examples_model_idx').on(t.botId, t.modelId, t.position),
+  ],
+);

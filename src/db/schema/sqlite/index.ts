@@ -8,6 +8,7 @@ export { contentBlocks, contentReports, contentRules } from './content-rules.js'
 export { conversationStates } from './conversation-states.js';
 export { groupChats } from './group-chats.js';
 export { liveSettings, modelSettings } from './live-settings.js';
+export { modelExamples } from './model-examples.js';
 export { orders } from './orders.js';
 export { promoCodes, promoMisses, promoRedemptions } from './promo-codes.js';
 export { reminders } from './reminders.js';
