@@ -15,6 +15,7 @@ import type { DeliveredFile, OrderRecord } from '../db/records.js';
 import type { ModelExamplesRepository } from '../db/repositories/model-examples.js';
 import { sniffMedia } from '../lib/media-signature.js';
 import type { Logger } from '../logger.js';
+import { decodeCursor, encodeCursor, isDeliveredResult } from './delivered-results.js';
 
 /** Examples the app shows of one model, at most. */
 export const SHOWN_PER_MODEL = 6;
@@ -99,27 +100,6 @@ export function checkUpload(bytes: Uint8Array): UploadCheck {
   return { ok: true, kind, format: signature.format };
 }
 
-const CURSOR = /^(\d{1,15})_([A-Za-z0-9-]{1,64})$/;
-
-/** The picker's cursor: the last row of the page before (`<delivered ms>_<order id>`). */
-const encodeCursor = (c: { at: Date; id: string }): string => `${c.at.getTime()}_${c.id}`;
-
-/** undefined for anything that is not a cursor of ours: the first page then. */
-function decodeCursor(raw: string | undefined): { at: Date; id: string } | undefined {
-  const match = raw ? CURSOR.exec(raw) : null;
-  return match ? { at: new Date(Number(match[1])), id: match[2]! } : undefined;
-}
-
-/** A result the customer received: delivered, completed, with the files Telegram has. */
-function isDelivered(order: OrderRecord): boolean {
-  return (
-    order.stage === 'submitted' &&
-    order.status === 'completed' &&
-    order.deliveryOutcome === 'sent' &&
-    (order.resultFiles?.length ?? 0) > 0
-  );
-}
-
 /** The kind a delivered file is shown as, if it may be an example: a photo or a video Telegram has. */
 function exampleKindOf(file: DeliveredFile): ExampleKind | undefined {
   if (!file.fileId) return undefined;
@@ -168,7 +148,7 @@ export class ModelExamples {
     ask: AskOwner,
   ): Promise<AddOutcome> {
     const order = /^[A-Za-z0-9-]{1,64}$/.test(orderId) ? await this.#deps.orders.find(orderId) : undefined;
-    if (!order || !isDelivered(order) || order.modelId !== modelId) return { kind: 'not_found' };
+    if (!order || !isDeliveredResult(order) || order.modelId !== modelId) return { kind: 'not_found' };
     const file = order.resultFiles?.find((f) => f.index === index);
     if (!file) return { kind: 'not_found' };
     const kind = exampleKindOf(file);

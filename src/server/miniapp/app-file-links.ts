@@ -19,8 +19,8 @@
  *
  * The bot's `openExample` serves an example only while it is shown, or to the bot's admins.
  */
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ExpiringSignature } from '../../lib/expiring-signature.js';
 import type { Logger } from '../../logger.js';
 import type { FileVariant } from '../../services/app/gallery.js';
 import { type Route, route, send } from '../router.js';
@@ -49,60 +49,43 @@ export interface ExampleRef {
 
 /** One bot's signer of its customers' file links. */
 export class FileLinks {
-  readonly #key: Buffer;
+  readonly #signature: ExpiringSignature;
 
   constructor(
     botToken: string,
     readonly botId: number,
-    private readonly now: () => number = Date.now,
+    now: () => number = Date.now,
   ) {
-    this.#key = Buffer.from(hkdfSync('sha256', botToken, '', KEY_LABEL, 32));
+    this.#signature = new ExpiringSignature(botToken, KEY_LABEL, now);
   }
 
-  #sign(ref: FileRef, exp: number): Buffer {
-    const message = [this.botId, ref.userId, ref.orderId, ref.index, ref.variant, exp].join('\n');
-    return createHmac('sha256', this.#key).update(message).digest();
-  }
-
-  #signExample(ref: ExampleRef, exp: number): Buffer {
-    const message = [EXAMPLE_LABEL, this.botId, ref.userId, ref.exampleId, ref.variant, exp].join('\n');
-    return createHmac('sha256', this.#key).update(message).digest();
-  }
-
-  /** The expiry of a link signed now: about an hour on, rounded up to the next ten minutes. */
-  #expiry(): number {
-    const nowSeconds = Math.floor(this.now() / 1000);
-    return Math.ceil((nowSeconds + LIFETIME_SECONDS) / ROUND_SECONDS) * ROUND_SECONDS;
-  }
+  #parts = (ref: FileRef) => [this.botId, ref.userId, ref.orderId, ref.index, ref.variant];
+  #exampleParts = (ref: ExampleRef) => [EXAMPLE_LABEL, this.botId, ref.userId, ref.exampleId, ref.variant];
 
   /** A same-origin path to the file, valid for about an hour from now. */
   url(ref: FileRef): string {
-    const exp = this.#expiry();
-    const sig = this.#sign(ref, exp).toString('hex');
+    const exp = this.#signature.expiryIn(LIFETIME_SECONDS, ROUND_SECONDS);
+    const sig = this.#signature.sign(this.#parts(ref), exp);
     const path = [this.botId, ref.userId, encodeURIComponent(ref.orderId), ref.index, ref.variant].join('/');
     return `${APP_FILES_PREFIX}/${path}?exp=${exp}&sig=${sig}`;
   }
 
   /** A same-origin path to a model's example as `ref.userId` views it, valid for about an hour. */
   exampleUrl(ref: ExampleRef): string {
-    const exp = this.#expiry();
-    const sig = this.#signExample(ref, exp).toString('hex');
+    const exp = this.#signature.expiryIn(LIFETIME_SECONDS, ROUND_SECONDS);
+    const sig = this.#signature.sign(this.#exampleParts(ref), exp);
     const path = [this.botId, ref.userId, 'x', encodeURIComponent(ref.exampleId), ref.variant].join('/');
     return `${APP_FILES_PREFIX}/${path}?exp=${exp}&sig=${sig}`;
   }
 
   /** True for a link this bot signed for exactly this file, not yet expired. */
   verify(ref: FileRef, exp: number, sig: string): boolean {
-    return this.#fresh(exp, sig) && timingSafeEqual(this.#sign(ref, exp), Buffer.from(sig, 'hex'));
+    return this.#signature.verify(this.#parts(ref), exp, sig);
   }
 
   /** True for a link this bot signed for exactly this example and viewer, not yet expired. */
   verifyExample(ref: ExampleRef, exp: number, sig: string): boolean {
-    return this.#fresh(exp, sig) && timingSafeEqual(this.#signExample(ref, exp), Buffer.from(sig, 'hex'));
-  }
-
-  #fresh(exp: number, sig: string): boolean {
-    return Number.isSafeInteger(exp) && exp * 1000 > this.now() && /^[0-9a-f]{64}$/.test(sig);
+    return this.#signature.verify(this.#exampleParts(ref), exp, sig);
   }
 }
 

@@ -20,8 +20,8 @@
  * signed like the file links (HMAC under a key derived from the bot's token with a label of its
  * own, ten minutes), so only an admin the API let in gets one; anything tampered or late is 403.
  */
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ExpiringSignature } from '../../lib/expiring-signature.js';
 import type { Logger } from '../../logger.js';
 import type {
   AdminExample,
@@ -57,29 +57,24 @@ export interface ExampleLinkSigner {
 
 /** One bot's signer and checker of upload tickets. */
 export class UploadTickets {
-  readonly #key: Buffer;
+  readonly #signature: ExpiringSignature;
 
   constructor(
     botToken: string,
     readonly botId: number,
-    private readonly now: () => number = Date.now,
+    now: () => number = Date.now,
   ) {
-    this.#key = Buffer.from(hkdfSync('sha256', botToken, '', TICKET_LABEL, 32));
-  }
-
-  #sign(adminId: number, modelId: number, exp: number): Buffer {
-    return createHmac('sha256', this.#key).update([this.botId, adminId, modelId, exp].join('\n')).digest();
+    this.#signature = new ExpiringSignature(botToken, TICKET_LABEL, now);
   }
 
   url(adminId: number, modelId: number): string {
-    const exp = Math.floor(this.now() / 1000) + TICKET_SECONDS;
-    const sig = this.#sign(adminId, modelId, exp).toString('hex');
+    const exp = this.#signature.expiryIn(TICKET_SECONDS);
+    const sig = this.#signature.sign([this.botId, adminId, modelId], exp);
     return `${EXAMPLE_UPLOADS_PREFIX}/${this.botId}/${adminId}/${modelId}?exp=${exp}&sig=${sig}`;
   }
 
   verify(adminId: number, modelId: number, exp: number, sig: string): boolean {
-    if (!Number.isSafeInteger(exp) || exp * 1000 <= this.now() || !/^[0-9a-f]{64}$/.test(sig)) return false;
-    return timingSafeEqual(this.#sign(adminId, modelId, exp), Buffer.from(sig, 'hex'));
+    return this.#signature.verify([this.botId, adminId, modelId], exp, sig);
   }
 }
 

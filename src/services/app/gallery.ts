@@ -13,6 +13,7 @@
 import type { OrdersRepository } from '../../db/index.js';
 import type { DeliveredFile, OrderRecord } from '../../db/records.js';
 import { urlExtension } from '../../lib/url-extension.js';
+import { decodeCursor, encodeCursor, isDeliveredResult } from '../delivered-results.js';
 import { extensionOfName, mediaClassOfExtension } from '../telegram-file.js';
 import type { GalleryKind } from './gallery-types.js';
 
@@ -108,33 +109,6 @@ function wordsOf(search: string | undefined): string[] {
   return (search ?? '').toLocaleLowerCase().split(/\s+/).filter(Boolean).slice(0, 10);
 }
 
-interface Cursor {
-  at: Date;
-  id: string;
-}
-
-const CURSOR = /^(\d{1,15})_([A-Za-z0-9-]{1,64})$/;
-
-export function encodeCursor(c: Cursor): string {
-  return `${c.at.getTime()}_${c.id}`;
-}
-
-/** undefined for anything that is not a cursor of ours: the first page then. */
-export function decodeCursor(raw: string | undefined): Cursor | undefined {
-  const match = raw ? CURSOR.exec(raw) : null;
-  return match ? { at: new Date(Number(match[1])), id: match[2]! } : undefined;
-}
-
-/** A result the customer received: delivered, completed, with the files Telegram has. */
-function isDelivered(order: OrderRecord): boolean {
-  return (
-    order.stage === 'submitted' &&
-    order.status === 'completed' &&
-    order.deliveryOutcome === 'sent' &&
-    (order.resultFiles?.length ?? 0) > 0
-  );
-}
-
 export class GalleryService {
   constructor(private readonly deps: GalleryDeps) {}
 
@@ -214,7 +188,7 @@ export class GalleryService {
   async result(userId: number, orderId: string): Promise<OrderRecord | undefined> {
     if (!/^[A-Za-z0-9-]{1,64}$/.test(orderId)) return undefined;
     const order = await this.deps.orders.findForCustomer(orderId, userId);
-    return order && isDelivered(order) ? order : undefined;
+    return order && isDeliveredResult(order) ? order : undefined;
   }
 
   /**
