@@ -1577,6 +1577,7 @@ app-viewer-story-link = Create yours
 app-price-from = from { $amount }
 app-price-quoted = We quote the exact price when you order.
 app-model-create = Create
+app-model-locked = 🔒 Opens after paid generations: { $have } of { $needed } so far.
 app-models-unavailable = The model list is temporarily unavailable. Please try again in a few minutes.
 app-models-none = No models are available right now. Please try again later.
 app-models-filter = Filter by type

@@ -1610,6 +1610,7 @@ app-viewer-story-link = Создать своё
 app-price-from = от { $amount }
 app-price-quoted = Точную цену мы назовём при оформлении заказа.
 app-model-create = Создать
+app-model-locked = 🔒 Откроется после платных генераций: пока { $have } из { $needed }.
 app-models-unavailable = Список моделей временно недоступен. Попробуйте через несколько минут.
 app-models-none = Сейчас нет доступных моделей. Попробуйте позже.
 app-models-filter = Фильтр по типу

@@ -1639,6 +1639,7 @@ app-viewer-story-link = Створити своє
 app-price-from = від { $amount }
 app-price-quoted = Точну ціну ми назвемо під час оформлення замовлення.
 app-model-create = Створити
+app-model-locked = 🔒 Відкриється після платних генерацій: поки { $have } з { $needed }.
 app-models-unavailable = Список моделей тимчасово недоступний. Спробуйте за кілька хвилин.
 app-models-none = Зараз немає доступних моделей. Спробуйте пізніше.
 app-models-filter = Фільтр за типом

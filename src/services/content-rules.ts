@@ -138,11 +138,22 @@ export class ContentRulesService {
     place: ContentPlace,
     models: readonly M[],
   ): Promise<M[]> {
+    return (await this.gatesFor(userId, place, models))
+      .filter((g) => g.gate.kind === 'open')
+      .map((g) => g.model);
+  }
+
+  /** Each of `models` with what keeps this customer from it here, if anything (one read of the rules). */
+  async gatesFor<M extends { id: number }>(
+    userId: number,
+    place: ContentPlace,
+    models: readonly M[],
+  ): Promise<Array<{ model: M; gate: ModelGate }>> {
     const { rules } = await this.#repo.read();
     const needsCount = models.some((m) => (rules.minPaidOrders[String(m.id)] ?? 0) > 0);
     const paidOrders = needsCount ? await this.#paidOrders(userId) : 0;
     const where = { privateChat: place === 'private', paidOrders };
-    return models.filter((m) => modelGate(rules, m.id, where).kind === 'open');
+    return models.map((model) => ({ model, gate: modelGate(rules, model.id, where) }));
   }
 
   async #gateWith(

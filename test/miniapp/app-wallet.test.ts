@@ -23,18 +23,21 @@ import { ensureMiniAppBuilt } from './built-page.js';
 
 const SHOTS = '.tmp/screens';
 const LUMEN = 203;
+const KEPT = 204;
 
 type Recorded = [string, Record<string, unknown>];
 
 const TEXTS = {
   en: {
     create: 'Create',
+    locked: '🔒 Opens after paid generations: 0 of 2 so far.',
     redeemed: 'Promo code accepted: +⭐\u00a025! Your balance: ⭐\u00a025.',
     already: "You've already redeemed this promo code",
     balance: 'Your balance',
   },
   ru: {
     create: 'Создать',
+    locked: '🔒 Откроется после платных генераций: пока 0 из 2.',
     redeemed: 'Промокод активирован: +⭐\u00a025! Ваш баланс: ⭐\u00a025.',
     already: 'Вы уже активировали этот промокод',
     balance: 'Ваш баланс',
@@ -57,6 +60,12 @@ describe.skipIf(!haveChromium)("the customers' app: Models and Wallet", () => {
     });
     await settings.load();
     await app.bot.services.promo!.create(1, { code: 'SPRING25', stars: 25, uses: 100, days: null });
+    // One model kept for regular customers: shown locked, as the chat refuses it when chosen.
+    const rules = await app.bot.services.contentRules.current();
+    await app.bot.services.contentRules.update(1, rules.version, {
+      ...rules.rules,
+      minPaidOrders: { [KEPT]: 2 },
+    });
     browser = (await launchChromium())!;
   }, 120_000);
   afterAll(async () => {
@@ -123,6 +132,11 @@ describe.skipIf(!haveChromium)("the customers' app: Models and Wallet", () => {
         path: `${SHOTS}/app-models-${lang}-${dark ? 'dark' : 'light'}.png`,
         fullPage: true,
       });
+      // The model kept for regular customers says how far this customer is, and opens nothing yet.
+      const kept = page.locator(`.model-card[data-model="${KEPT}"]`);
+      expect(await kept.locator('.model-locked').innerText()).toBe(TEXTS[lang].locked);
+      expect(await kept.locator('.model-create').isDisabled()).toBe(true);
+      expect(await card.locator('.model-locked').count()).toBe(0);
       await page.locator('.model-filter [data-type="video"]').click();
       const videos = listed.models.filter((m) => m.type === 'video').map((m) => m.id);
       expect(await page.locator('.model-card').count()).toBe(videos.length);

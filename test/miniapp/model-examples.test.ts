@@ -105,6 +105,7 @@ describe.skipIf(!haveChromium)("a model's examples in the browser", () => {
         price: null,
         quoted: false,
         examples: shown.get(id) ?? [],
+        locked: null,
       });
       return {
         models: [model(LUMEN, 'Lumen', 'image'), model(VELA, 'Vela Video', 'video')],

@@ -106,10 +106,15 @@ function ModelCard(props: { model: AppModel; botUsername: string | null }) {
         ))}
       </ul>
       {model.quoted && <p class="hint small">{t('app-price-quoted')}</p>}
+      {model.locked && (
+        <p class="hint small model-locked" data-locked="true">
+          {t('app-model-locked', { have: model.locked.have, needed: model.locked.needed })}
+        </p>
+      )}
       <button
         type="button"
         class="model-create"
-        disabled={!botUsername}
+        disabled={!botUsername || model.locked !== null}
         onClick={() => botUsername && openInBot(modelLink(botUsername, model.id))}
       >
         {t('app-model-create')}

@@ -53,6 +53,8 @@ export interface AppModel {
   quoted: boolean;
   /** Examples admins picked, shown ones only, in their order (at most six). */
   examples: AppModelExample[];
+  /** Opens after `needed` paid generations (the content rules); the customer has `have`. null: open. */
+  locked: { needed: number; have: number } | null;
 }
 
 export interface AppModels {

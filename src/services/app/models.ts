@@ -1,8 +1,9 @@
 /**
  * The customers' app's Models tab (issue 43): every model this bot offers this customer, in the
- * chat menu's order (the catalog's groups: live settings' offered models, cheapest first), less what
- * the content rules keep from them in a private chat, each with the reseller's texts, what its form
- * asks for (planForm) and the price the chat's menu shows (shownPrice). Names and descriptions come
+ * chat menu's order (the catalog's groups: live settings' offered models, cheapest first), those the
+ * content rules keep for regular customers marked with how many paid generations open them, each
+ * with the reseller's texts, what its form asks for (planForm) and the price the chat's menu shows
+ * (shownPrice). Names and descriptions come
  * through `textsOf`, the chat's own rule, handed in by the app layer.
  */
 import type { Model } from '../../reseller/schemas.js';
@@ -15,7 +16,7 @@ import type { AppCount, AppModel, AppModelExample, AppModels, AppModelTakes } fr
 
 export interface AppModelsDeps {
   catalog: Pick<CatalogService, 'groups' | 'getModel'>;
-  contentRules: Pick<ContentRulesService, 'openTo'>;
+  contentRules: Pick<ContentRulesService, 'openTo' | 'gatesFor'>;
   /** Stars billing's prices; undefined: prices in USD. */
   pricing: Pick<StarPricing, 'starsFor' | 'isFixed'> | undefined;
   /** False where customers are not shown prices (SHOW_PRICES=false). */
@@ -51,15 +52,25 @@ export function modelTakes(model: Model): AppModelTakes {
   return takes;
 }
 
-/** The models offered to `userId` in a private chat, in the chat menu's order, with their group. */
+/**
+ * The models offered to `userId` in a private chat, in the chat menu's order, with their group, and
+ * what still keeps them from a model (the chat's menu lists it too, and says so when it is chosen).
+ */
 async function offeredTo(
   deps: Pick<AppModelsDeps, 'catalog' | 'contentRules'>,
   userId: number,
-): Promise<Array<{ model: CatalogModel; type: string }>> {
+): Promise<Array<{ model: CatalogModel; type: string; locked: AppModel['locked'] }>> {
   const listed = (await deps.catalog.groups()).flatMap((group) =>
     group.models.map((model) => ({ id: model.id, model, type: group.type })),
   );
-  return deps.contentRules.openTo(userId, 'private', listed);
+  const gated = await deps.contentRules.gatesFor(userId, 'private', listed);
+  type Offered = { model: CatalogModel; type: string; locked: AppModel['locked'] };
+  return gated.flatMap(({ model: { model, type }, gate }): Offered[] => {
+    if (gate.kind === 'open') return [{ model, type, locked: null }];
+    if (gate.kind === 'paid_orders')
+      return [{ model, type, locked: { needed: gate.needed, have: gate.have } }];
+    return [];
+  });
 }
 
 /** The model `modelId` if this customer may open its form in their chat (the app's deep link). */
@@ -85,7 +96,7 @@ export async function customerModels(
     userId,
     offered.map(({ model }) => model.id),
   );
-  const models = offered.map(({ model, type }): AppModel => {
+  const models = offered.map(({ model, type, locked }): AppModel => {
     const texts = deps.textsOf(model, locale);
     return {
       id: model.id,
@@ -96,6 +107,7 @@ export async function customerModels(
       price: deps.showPrices ? shownPrice(model, deps.pricing) : null,
       quoted: needsQuote(model),
       examples: examples?.get(model.id) ?? [],
+      locked,
     };
   });
   const left = deps.pricing && deps.showPrices ? await deps.planStarsLeft(userId) : undefined;

@@ -122,6 +122,27 @@ describe.each(availableEngines())('the Models and Wallet endpoints on %s', (engi
     expect(models.find((m) => m.id === 204)?.takes).toMatchObject({ text: null, photos: { min: 2, max: 2 } });
   });
 
+  it('marks a model kept for regular customers with the paid generations that open it, as the chat refuses it', async () => {
+    const rules = app.bot.services.contentRules;
+    const before = await rules.current();
+    const kept = 204;
+    const set = await rules.update(1, before.version, {
+      ...before.rules,
+      minPaidOrders: { ...before.rules.minPaidOrders, [kept]: 3 },
+    });
+    expect(set.kind).toBe('written');
+    try {
+      const { models } = (await app.get('/models', ANN.id)).json as AppModels;
+      expect(models.find((m) => m.id === kept)?.locked).toEqual({ needed: 3, have: 0 });
+      expect(models.filter((m) => m.id !== kept).every((m) => m.locked === null)).toBe(true);
+      // The chat lists it too, and says the same when it is chosen.
+      expect(await rules.gate(ANN.id, kept, 'private')).toEqual({ kind: 'paid_orders', needed: 3, have: 0 });
+    } finally {
+      const now = await rules.current();
+      await rules.update(1, now.version, before.rules);
+    }
+  });
+
   it('charges in the chat exactly the price the app shows, a plan customer too', async () => {
     const ann = (await app.get('/models', ANN.id)).json as AppModels;
     const plan = (await app.get('/models', PLAN.id)).json as AppModels;
