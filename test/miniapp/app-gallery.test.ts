@@ -27,11 +27,13 @@ import {
   LIGHT_THEME,
   launchChromium,
   miniAppLaunchUrl,
+  recordTelegramCalls,
+  telegramCalls,
 } from '../support/chromium.js';
 import { createTestDatabase, type TestDatabase } from '../support/databases.js';
 import { deliveredResult } from '../support/gallery-fixtures.js';
 import { makeMp4, makePng } from '../support/media-fixtures.js';
-import { forge, signInitData } from '../support/miniapp-init-data.js';
+import { clientInitData, forge } from '../support/miniapp-init-data.js';
 import { ensureMiniAppBuilt } from './built-page.js';
 
 const TOKEN = '7000000040:AAapp-gallery';
@@ -42,8 +44,6 @@ const BOB = 802;
 const NEWCOMER = 803;
 const REFERRAL = `https://t.me/shop_bot?start=r_ann${ANN}`;
 const TRICKY = '<img src=x onerror="window.__pwned=1"> <b>bold</b> & fox';
-
-type Recorded = { type: string; data: Record<string, unknown> | undefined };
 
 describe.skipIf(!haveChromium)("the customers' gallery in a browser", () => {
   let database: TestDatabase;
@@ -156,35 +156,21 @@ describe.skipIf(!haveChromium)("the customers' gallery in a browser", () => {
   });
 
   const initData = (userId: number, languageCode: string, authDate = Math.floor(Date.now() / 1000) - 60) =>
-    signInitData({
+    clientInitData({
       botToken: TOKEN,
       user: { id: userId, first_name: 'Ann', language_code: languageCode },
       authDate,
-      extra: {
-        signature: 'c2lnbmF0dXJlLW9mLXRlc3Q',
-        chat_type: 'sender',
-        chat_instance: '-7351922305093871234',
-      },
     });
 
   /** Opens the app as Telegram does, recording every event the page posts to Telegram's client. */
   async function open(data: string, theme = LIGHT_THEME, query = ''): Promise<Page> {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     page.setDefaultTimeout(20000);
-    // As Telegram's clients receive them (a string: the test's own code has no DOM types).
-    await page.addInitScript(`
-      window.__events = [];
-      window.TelegramWebviewProxy = {
-        postEvent(type, data) {
-          window.__events.push({ type, data: data ? JSON.parse(data) : undefined });
-        },
-      };
-    `);
+    await recordTelegramCalls(page);
     await page.goto(miniAppLaunchUrl(base, data, query, { page: 'app.html', theme }));
     return page;
   }
-  const eventsOf = async (page: Page, type: string) =>
-    ((await page.evaluate('window.__events')) as Recorded[]).filter((e) => e.type === type);
+  const eventsOf = telegramCalls;
   const tiles = (page: Page) =>
     page.$$eval('.tile', (els) =>
       els.map((e) => `${e.getAttribute('data-order')}:${e.getAttribute('data-index')}`),

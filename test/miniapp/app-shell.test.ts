@@ -14,7 +14,7 @@ import { appProfileRoutes } from '../../src/server/miniapp/app-profile-routes.js
 import { customerApiRoutes } from '../../src/server/miniapp/customer-api.js';
 import { miniAppStaticRoutes } from '../../src/server/miniapp/static.js';
 import { DARK_THEME, haveChromium, launchChromium, miniAppLaunchUrl } from '../support/chromium.js';
-import { signInitData } from '../support/miniapp-init-data.js';
+import { clientInitData } from '../support/miniapp-init-data.js';
 import { ensureMiniAppBuilt } from './built-page.js';
 
 const TOKEN = '7000000020:AAapp-shell';
@@ -64,16 +64,10 @@ describe.skipIf(!haveChromium)("the customers' app frame", () => {
   });
 
   const initData = (userId: number, languageCode: string, token = TOKEN) =>
-    signInitData({
+    clientInitData({
       botToken: token,
       user: { id: userId, first_name: 'Ann', language_code: languageCode },
       authDate: Math.floor(NOW / 1000) - 60,
-      // As Telegram sends it: the SDK reading the launch parameters wants a third-party signature.
-      extra: {
-        signature: 'c2lnbmF0dXJlLW9mLXRlc3Q',
-        chat_type: 'sender',
-        chat_instance: '-7351922305093871234',
-      },
     });
 
   async function open(url: string) {

@@ -17,6 +17,8 @@ import {
   LIGHT_THEME,
   launchChromium,
   miniAppLaunchUrl,
+  recordTelegramCalls,
+  telegramCalls,
 } from '../support/chromium.js';
 import { textMessage } from '../support/in-process-bot.js';
 import { ensureMiniAppBuilt } from './built-page.js';
@@ -24,8 +26,6 @@ import { ensureMiniAppBuilt } from './built-page.js';
 const SHOTS = '.tmp/screens';
 const LUMEN = 203;
 const KEPT = 204;
-
-type Recorded = [string, Record<string, unknown>];
 
 const TEXTS = {
   en: {
@@ -79,13 +79,7 @@ describe.skipIf(!haveChromium)("the customers' app: Models and Wallet", () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.base });
     const page = await context.newPage();
-    // Telegram's clients receive the SDK's postEvent calls through this object: here it records them.
-    await page.addInitScript(`
-      window.__telegram = [];
-      window.TelegramWebviewProxy = {
-        postEvent(type, data) { window.__telegram.push([type, data ? JSON.parse(data) : {}]); },
-      };
-    `);
+    await recordTelegramCalls(page);
     const url = miniAppLaunchUrl(app.base, app.initData(userId, lang), '', {
       page: 'app.html',
       theme: dark ? DARK_THEME : LIGHT_THEME,
@@ -94,9 +88,6 @@ describe.skipIf(!haveChromium)("the customers' app: Models and Wallet", () => {
     await page.locator('.tabs').waitFor();
     return page;
   }
-
-  const telegramCalls = async (page: Page, type: string) =>
-    ((await page.evaluate('window.__telegram')) as Recorded[]).filter(([name]) => name === type);
 
   const cases = [
     ['en', false, 7301],
@@ -144,7 +135,7 @@ describe.skipIf(!haveChromium)("the customers' app: Models and Wallet", () => {
       await card.locator('.model-create').click();
       expect(await card.locator('.model-create').innerText()).toBe(TEXTS[lang].create);
       expect(await telegramCalls(page, 'web_app_open_tg_link')).toEqual([
-        ['web_app_open_tg_link', { path_full: `/test_bot?start=m_${LUMEN}` }],
+        { type: 'web_app_open_tg_link', data: { path_full: `/test_bot?start=m_${LUMEN}` } },
       ]);
       await page.context().close();
     },
@@ -165,7 +156,7 @@ describe.skipIf(!haveChromium)("the customers' app: Models and Wallet", () => {
       const { url } = (await (await made).json()) as { url: string };
       await expect
         .poll(() => telegramCalls(page, 'web_app_open_invoice'))
-        .toEqual([['web_app_open_invoice', { slug: url.replace('https://t.me/$', '') }]]);
+        .toEqual([{ type: 'web_app_open_invoice', data: { slug: url.replace('https://t.me/$', '') } }]);
       const invoice = app.bot.calls.filter((c) => c.method === 'createInvoiceLink').at(-1)!.payload;
       expect(invoice.prices).toEqual([
         { label: lang === 'en' ? 'Wallet top-up' : expect.any(String), amount: 100 },
@@ -188,7 +179,7 @@ describe.skipIf(!haveChromium)("the customers' app: Models and Wallet", () => {
       await expect.poll(() => page.evaluate('navigator.clipboard.readText()')).toBe(link);
       await page.locator('[data-action="share"]').click();
       expect(await telegramCalls(page, 'web_app_open_tg_link')).toEqual([
-        ['web_app_open_tg_link', { path_full: `/share/url?url=${encodeURIComponent(link)}` }],
+        { type: 'web_app_open_tg_link', data: { path_full: `/share/url?url=${encodeURIComponent(link)}` } },
       ]);
       await page.screenshot({
         path: `${SHOTS}/app-wallet-${lang}-${dark ? 'dark' : 'light'}.png`,

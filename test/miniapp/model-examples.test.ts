@@ -44,7 +44,7 @@ import {
 import { createTestDatabase, type TestDatabase } from '../support/databases.js';
 import { deliveredResult } from '../support/gallery-fixtures.js';
 import { makePng } from '../support/media-fixtures.js';
-import { signInitData } from '../support/miniapp-init-data.js';
+import { clientInitData } from '../support/miniapp-init-data.js';
 import { ensureMiniAppBuilt } from './built-page.js';
 import { fakeSettingsRoutes } from './fake-settings.js';
 import { dashboardOn } from './seed.js';
@@ -215,15 +215,10 @@ describe.skipIf(!haveChromium)("a model's examples in the browser", () => {
   });
 
   const initData = (userId: number, languageCode: string) =>
-    signInitData({
+    clientInitData({
       botToken: TOKEN,
       user: { id: userId, first_name: 'Ada', language_code: languageCode },
       authDate: Math.floor(Date.now() / 1000) - 60,
-      extra: {
-        signature: 'c2lnbmF0dXJlLW9mLXRlc3Q',
-        chat_type: 'sender',
-        chat_instance: '-7351922305093871234',
-      },
     });
 
   async function open(userId: number, lang: string, dark: boolean, page?: string): Promise<Page> {

@@ -13,7 +13,7 @@ import { miniAppStaticRoutes } from '../../src/server/miniapp/static.js';
 import { miniAppStringsRoute } from '../../src/server/miniapp/strings.js';
 import type { DashboardService } from '../../src/services/admin/dashboard.js';
 import { miniAppStringsOf } from '../../src/texts/miniapp-strings.js';
-import { signInitData } from '../support/miniapp-init-data.js';
+import { clientInitData } from '../support/miniapp-init-data.js';
 import { NOW } from './seed.js';
 
 export const TOKEN = '7000000002:AAbrowser-test-token';
@@ -26,16 +26,10 @@ export const SHOP_BOT_ID = 2;
 export const SHOP_TOKEN = '7000000003:AAbrowser-test-added-bot';
 
 export function initDataFor(languageCode: string, botToken = TOKEN): string {
-  return signInitData({
+  return clientInitData({
     botToken,
     user: { id: ADMIN, first_name: 'Ada', language_code: languageCode },
     authDate: Math.floor(NOW / 1000) - 60,
-    // Telegram adds a third-party signature field; it is covered by the hash like any other.
-    extra: {
-      signature: 'c2lnbmF0dXJlLW9mLXRlc3Q',
-      chat_instance: '-7351922305093871234',
-      chat_type: 'sender',
-    },
   });
 }
 

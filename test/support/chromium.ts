@@ -3,7 +3,7 @@
  * are skipped with a message, except with REQUIRE_CHROMIUM=1 (CI installs it), where that fails.
  */
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -64,4 +64,32 @@ export function miniAppLaunchUrl(
     tgWebAppThemeParams: JSON.stringify(opts.theme ?? LIGHT_THEME),
   });
   return `${base}/miniapp/${opts.page ?? ''}${query}#${fragment.toString()}`;
+}
+
+/** A call the page made to Telegram's client (`postEvent`): its name and its parameters. */
+export interface TelegramCall {
+  type: string;
+  data: Record<string, unknown> | undefined;
+}
+
+/**
+ * Records every call the page makes to Telegram's client, where Telegram's clients receive them
+ * (`window.TelegramWebviewProxy.postEvent`); `telegramCalls` reads them back. Before `goto`.
+ */
+export async function recordTelegramCalls(page: Page): Promise<void> {
+  // A string: the test's own code has no DOM types.
+  await page.addInitScript(`
+    window.__telegramCalls = [];
+    window.TelegramWebviewProxy = {
+      postEvent(type, data) {
+        window.__telegramCalls.push({ type, data: data ? JSON.parse(data) : undefined });
+      },
+    };
+  `);
+}
+
+/** The calls of `type` the page made so far, in order. */
+export async function telegramCalls(page: Page, type: string): Promise<TelegramCall[]> {
+  const calls = (await page.evaluate('window.__telegramCalls')) as TelegramCall[];
+  return calls.filter((c) => c.type === type);
 }

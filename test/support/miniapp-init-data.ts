@@ -35,6 +35,21 @@ export function signInitData(opts: {
   return new URLSearchParams({ ...fields, hash }).toString();
 }
 
+/**
+ * initData as a Telegram client hands it to a page: with the third-party `signature` and the chat
+ * fields the SDK reading the launch parameters expects (all covered by the hash like any other).
+ */
+export function clientInitData(opts: { botToken: string; user: InitDataUser; authDate: number }): string {
+  return signInitData({
+    ...opts,
+    extra: {
+      signature: 'c2lnbmF0dXJlLW9mLXRlc3Q',
+      chat_type: 'sender',
+      chat_instance: '-7351922305093871234',
+    },
+  });
+}
+
 /** The same initData with one character of its hash changed. */
 export function forge(initData: string): string {
   const params = new URLSearchParams(initData);

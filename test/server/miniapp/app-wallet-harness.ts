@@ -19,7 +19,7 @@ import type { EngineName } from '../../support/databases.js';
 import { createTestDatabase } from '../../support/databases.js';
 import { createInProcessBot, type InProcessBot, TEST_BOT_INFO } from '../../support/in-process-bot.js';
 import { STARS_ENV, startBotSimulator } from '../../support/in-process-helpers.js';
-import { signInitData } from '../../support/miniapp-init-data.js';
+import { clientInitData } from '../../support/miniapp-init-data.js';
 
 /** The in-process bot's token (in-process-bot.ts): the initData the app sends is signed with it. */
 export const APP_BOT_TOKEN = '123:TEST';
@@ -97,16 +97,10 @@ export async function startAppHarness(opts: {
   await listen(server, 0, 'PORT');
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const initData = (userId: number, languageCode = 'en') =>
-    signInitData({
+    clientInitData({
       botToken: APP_BOT_TOKEN,
       user: { id: userId, first_name: 'Ann', language_code: languageCode },
       authDate: Math.floor(Date.now() / 1000) - 30,
-      // As Telegram sends it: the SDK reading the launch parameters wants a third-party signature.
-      extra: {
-        signature: 'c2lnbmF0dXJlLW9mLXRlc3Q',
-        chat_type: 'sender',
-        chat_instance: '-7351922305093871234',
-      },
     });
   const auth = (userId: number, languageCode?: string) => `tma ${initData(userId, languageCode)}`;
   const answer = async (res: Response) => {
