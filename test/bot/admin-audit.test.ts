@@ -93,3 +93,32 @@ describe('/audit with long settings changes', () => {
     );
   });
 });
+
+describe('/audit words every action', () => {
+  it('a report and an example are worded as the admin reads them, never by the bare action name', async () => {
+    harness = await createInProcessBot({ env: { ...STARS_ENV, ADMIN_IDS: String(ADMIN.id) } });
+    await harness.store.audit.record({
+      actorId: ADMIN.id,
+      action: 'report_removed',
+      targetUserId: 42,
+      details: { report: 3 },
+    });
+    await harness.store.audit.record({
+      actorId: ADMIN.id,
+      action: 'example_added',
+      targetUserId: 42,
+      details: { example: 'e-1', model: 203, order: 'o-1', index: 0, state: 'asked' },
+    });
+    await harness.store.audit.record({
+      actorId: ADMIN.id,
+      action: 'example_removed',
+      details: { model: 203 },
+    });
+    await harness.send(textMessage(ADMIN, '/audit'));
+    const { text } = lastPage(harness);
+    expect(text).toContain('removed a reported post of 42 (report #3)');
+    expect(text).toContain('added an example to model #203');
+    expect(text).toContain('removed an example of model #203');
+    expect(text).not.toMatch(/report_removed|example_added|example_removed/);
+  });
+});

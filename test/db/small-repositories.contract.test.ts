@@ -127,17 +127,17 @@ describe.each(availableEngines())('small repositories on %s', (engine) => {
     });
 
     it("audit log: a bot's admins page and count their bot's entries only", async () => {
-      await store.audit.record({ actorId: 1, action: 'ban', targetUserId: 42 });
-      await store.audit.record({ actorId: 1, action: 'unban', targetUserId: 42 });
-      await other.audit.record({ actorId: 2, action: 'grant', details: { stars: 5 } });
+      await store.audit.record({ actorId: 1, action: 'user_banned', targetUserId: 42 });
+      await store.audit.record({ actorId: 1, action: 'user_unbanned', targetUserId: 42 });
+      await other.audit.record({ actorId: 2, action: 'stars_granted', details: { stars: 5 } });
       expect(await store.audit.count()).toBe(2);
       expect(await other.audit.count()).toBe(1);
       expect((await store.audit.page(0, 10)).map((e) => [e.botId, e.action])).toEqual([
-        [1, 'unban'],
-        [1, 'ban'],
+        [1, 'user_unbanned'],
+        [1, 'user_banned'],
       ]);
       expect((await other.audit.page(0, 10)).map((e) => [e.botId, e.action, e.details])).toEqual([
-        [2, 'grant', { stars: 5 }],
+        [2, 'stars_granted', { stars: 5 }],
       ]);
     });
 

@@ -3,7 +3,9 @@
  * time with Newer / Older buttons. For anyone else it falls through to the catch-all.
  */
 import { InlineKeyboard } from 'grammy';
+import { AUDIT_ACTIONS } from '../../db/audit-actions.js';
 import type { AuditEntryRecord } from '../../db/records.js';
+import { SETTINGS_AUDIT_ACTIONS } from '../../services/live-settings.js';
 import { auditPageData } from '../../telegram/callback-data/admin.js';
 import { editIgnoringNotModified } from '../../telegram/telegram-errors.js';
 import { withHtml } from '../../telegram/texts/html-slots.js';
@@ -14,28 +16,14 @@ import { isAdmin } from './admin.js';
 
 const PAGE_SIZE = 10;
 
-/** Actions with a text of their own (`admin-audit-<action with dashes>`); others show their name. */
-export const KNOWN_ACTIONS = new Set([
-  'broadcast_started',
-  'broadcast_paused',
-  'broadcast_resumed',
-  'broadcast_cancelled',
-  'user_banned',
-  'user_unbanned',
-  'stars_granted',
-  'payment_refunded',
-  'subscription_refunded',
-  'promo_created',
-  'promo_batch_created',
-  'promo_disabled',
-  'campaign_created',
-  'user_auto_banned',
-  'content_rules_changed',
-  'group_enabled',
-  'group_disabled',
-  'group_cap_set',
-  'group_default',
-]);
+/**
+ * Actions worded by `admin-audit-<action with dashes>`: every one the log records but the settings
+ * changes, which settingsAuditText words with what changed. An older entry of an action since
+ * retired shows its name.
+ */
+export const KNOWN_ACTIONS: ReadonlySet<string> = new Set(
+  AUDIT_ACTIONS.filter((action) => !(Object.values(SETTINGS_AUDIT_ACTIONS) as string[]).includes(action)),
+);
 
 function actionText(ctx: BaseContext, entry: AuditEntryRecord): string {
   const settings = settingsAuditText(ctx, entry);

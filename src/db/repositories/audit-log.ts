@@ -1,11 +1,14 @@
 /** The admins' audit log: append-only, read newest first a page at a time (/audit). */
 import { count, desc } from 'drizzle-orm';
+import type { AuditAction } from '../audit-actions.js';
 import type { BotScope } from '../bot-scope.js';
 import { type Engine, first, type Tx, within } from '../engine.js';
 import type { AuditEntryRecord } from '../records.js';
 
-export type NewAuditEntry = Pick<AuditEntryRecord, 'actorId' | 'action'> &
-  Partial<Pick<AuditEntryRecord, 'targetUserId' | 'details'>>;
+/** A new entry: one of the known actions (an entry read back keeps whatever it was written with). */
+export type NewAuditEntry = Pick<AuditEntryRecord, 'actorId'> & { action: AuditAction } & Partial<
+    Pick<AuditEntryRecord, 'targetUserId' | 'details'>
+  >;
 
 export class AuditLogRepository {
   constructor(
