@@ -18,6 +18,7 @@ import type {
 } from '../../src/services/admin/examples-types.js';
 import { ApiError, getJson, postJson } from './api.js';
 import { num, t } from './i18n.js';
+import { MediaThumb } from './media-thumb.js';
 import './examples.css';
 
 type Notice = { kind: 'ok' | 'error'; text: string } | undefined;
@@ -46,21 +47,15 @@ const errorOf = (err: unknown): Notice => {
   return { kind: 'error', text: refusalText(body?.error, status) };
 };
 
-/** A preview; a video stored without one shows its first frame instead. */
-function Thumb(props: { src: string; kind: 'image' | 'video' }) {
-  const [asVideo, setAsVideo] = useState(false);
-  const label = t(props.kind === 'video' ? 'miniapp-examples-video' : 'miniapp-examples-image');
-  if (asVideo) return <video class="example-thumb" src={props.src} muted playsInline preload="metadata" />;
-  return (
-    <img
-      class="example-thumb"
-      src={props.src}
-      alt={label}
-      loading="lazy"
-      onError={() => props.kind === 'video' && setAsVideo(true)}
-    />
-  );
-}
+/** A preview of an example or a candidate, named for the admin's screen reader. */
+const Thumb = (props: { src: string; kind: 'image' | 'video' }) => (
+  <MediaThumb
+    class="example-thumb"
+    src={props.src}
+    kind={props.kind}
+    alt={t(props.kind === 'video' ? 'miniapp-examples-video' : 'miniapp-examples-image')}
+  />
+);
 
 function ExampleRow(props: {
   example: AdminExample;
@@ -109,7 +104,12 @@ function ExampleRow(props: {
   );
 }
 
-function Picker(props: { modelId: number; busy: boolean; pick(item: ExampleCandidateItem): void }) {
+function Picker(props: {
+  modelId: number;
+  busy: boolean;
+  /** True once it is an example (added now, or before). */
+  pick(item: ExampleCandidateItem): Promise<boolean>;
+}) {
   const [items, setItems] = useState<ExampleCandidateItem[]>([]);
   const [next, setNext] = useState<string | null>(null);
   const [state, setState] = useState<'loading' | 'ok' | 'error'>('loading');
@@ -147,9 +147,10 @@ function Picker(props: { modelId: number; busy: boolean; pick(item: ExampleCandi
               type="button"
               class="candidate-pick"
               disabled={props.busy || c.picked}
-              onClick={() => {
-                props.pick(c);
-                setItems((all) => all.map((x) => (x === c ? { ...x, picked: true } : x)));
+              onClick={async () => {
+                // Marked once the server took it: a refused pick stays pickable.
+                if (await props.pick(c))
+                  setItems((all) => all.map((x) => (x === c ? { ...x, picked: true } : x)));
               }}
             >
               {c.picked ? t('miniapp-examples-picked') : t('miniapp-examples-pick-one')}
@@ -183,19 +184,22 @@ function Editor(props: { modelId: number }) {
   }, [modelId]);
 
   /** Posts to `path`; `ok` words what came of it from the list before and after. */
+  /** Posts an action and shows its outcome; true once the server took it (or had it already). */
   const act = async (
     path: string,
     body?: unknown,
     ok?: (before: AdminExample[], after: AdminExample[]) => string,
-  ) => {
+  ): Promise<boolean> => {
     setBusy(true);
     setNotice(undefined);
     try {
       const after = await postJson<AdminExamples>(path, body ?? {});
       if (ok) setNotice({ kind: 'ok', text: ok(doc?.examples ?? [], after.examples) });
       setDoc(after);
+      return true;
     } catch (err) {
       setNotice(errorOf(err));
+      return err instanceof ApiError && err.status === 409;
     } finally {
       setBusy(false);
     }
@@ -292,14 +296,10 @@ function Editor(props: { modelId: number }) {
           modelId={modelId}
           busy={busy}
           pick={(c) =>
-            void act(
-              `/examples/${modelId}/results`,
-              { orderId: c.orderId, index: c.index },
-              (before, after) => {
-                const added = after.find((e) => !before.some((b) => b.id === e.id));
-                return t(added?.state === 'shown' ? 'miniapp-examples-added' : 'miniapp-examples-asked');
-              },
-            )
+            act(`/examples/${modelId}/results`, { orderId: c.orderId, index: c.index }, (before, after) => {
+              const added = after.find((e) => !before.some((b) => b.id === e.id));
+              return t(added?.state === 'shown' ? 'miniapp-examples-added' : 'miniapp-examples-asked');
+            })
           }
         />
       )}

@@ -43,7 +43,7 @@ import {
 } from '../support/chromium.js';
 import { createTestDatabase, type TestDatabase } from '../support/databases.js';
 import { deliveredResult } from '../support/gallery-fixtures.js';
-import { makePng } from '../support/media-fixtures.js';
+import { makeMp4, makePng } from '../support/media-fixtures.js';
 import { clientInitData } from '../support/miniapp-init-data.js';
 import { ensureMiniAppBuilt } from './built-page.js';
 import { fakeSettingsRoutes } from './fake-settings.js';
@@ -93,6 +93,7 @@ describe.skipIf(!haveChromium)("a model's examples in the browser", () => {
     const tickets = new UploadTickets(TOKEN, 1);
     const thumb = makePng(320, 320, { rgb: [60, 120, 200] });
     const picture = makePng(640, 640, { rgb: [220, 140, 60] });
+    const clip = makeMp4({ durationSeconds: 1, fps: 24, width: 320, height: 320 });
     const showcase = signedShowcase(examples, links);
     const models = async (userId: number): Promise<AppModels> => {
       const shown = await showcase(userId, [LUMEN, VELA]);
@@ -197,6 +198,8 @@ describe.skipIf(!haveChromium)("a model's examples in the browser", () => {
                     const file = await examples.file(ref.userId, ref.exampleId, ref.variant);
                     if (!file) return undefined;
                     opened.push(`${ref.userId}:${ref.variant}`);
+                    // A video's "thumb" without a stored preview is the video itself.
+                    if (file.kind === 'video') return { contentType: 'video/mp4', body: clip };
                     return { contentType: 'image/png', body: ref.variant === 'thumb' ? thumb : picture };
                   },
                 }
@@ -268,6 +271,16 @@ describe.skipIf(!haveChromium)("a model's examples in the browser", () => {
     );
     expect(await section.locator('.candidate-description b').count()).toBe(0);
     await imagesLoaded(page, '.candidate img');
+    // A pick the server refuses says why, and the result stays pickable.
+    await page.route('**/miniapp/api/examples/*/results', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 422, contentType: 'application/json', body: '{"error":"not_media"}' })
+        : route.fallback(),
+    );
+    await candidates.nth(1).getByRole('button', { name: 'Pick' }).click();
+    await expect.poll(() => section.locator('.example-notice').getAttribute('data-kind')).toBe('error');
+    expect(await candidates.nth(1).locator('button').innerText()).toBe('Pick');
+    await page.unroute('**/miniapp/api/examples/*/results');
     await candidates.nth(1).getByRole('button', { name: 'Pick' }).click();
     await expect
       .poll(() => section.locator('.example-notice').innerText())
@@ -375,5 +388,29 @@ describe.skipIf(!haveChromium)("a model's examples in the browser", () => {
     expect(
       await examples.file(viewer, bobs.kind === 'added' ? bobs.example.id : '', 'thumb'),
     ).toBeUndefined();
+  });
+
+  it("a video example stored without a preview shows its first frame in the app's strip", async () => {
+    const clipResult = await deliveredResult(store.orders, {
+      userId: ADMIN,
+      prompt: 'Waves at night',
+      modelId: VELA,
+      modelName: 'Vela Video',
+      modelType: 'video',
+      files: [{ kind: 'video' }],
+    });
+    // The admin's own result: shown at once, nobody to ask.
+    const added = await examples.addFromResult(ADMIN, VELA, clipResult.id, 0, async () => 'sent');
+    expect(added).toMatchObject({
+      kind: 'added',
+      example: { state: 'shown', kind: 'video', previewFileId: null },
+    });
+    const page = await open(905, 'en', false, 'app.html');
+    await page.locator('[data-tab="models"]').click();
+    const tile = page.locator(`.model-card[data-model="${VELA}"] .example-tile`);
+    await tile.waitFor();
+    await tile.locator('video').waitFor();
+    expect(await tile.locator('img').count()).toBe(0);
+    await page.close();
   });
 });

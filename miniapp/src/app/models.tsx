@@ -8,6 +8,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { AppModel, AppModelExample, AppModels } from '../../../src/services/app/models-types.js';
 import type { AppProfile } from '../../../src/services/app/profile-types.js';
 import { currentLocale, t } from '../i18n.js';
+import { MediaThumb } from '../media-thumb.js';
 import { useLoad } from '../use-load.js';
 import { priceLabel, stars } from './money.js';
 import { LoadFailed } from './states.js';
@@ -76,10 +77,11 @@ function ExampleStrip(props: { examples: AppModelExample[] }) {
               aria-label={t('app-example-open', { n: i + 1 })}
               onClick={() => setOpen(example)}
             >
-              <img
+              <MediaThumb
+                class="example-thumb"
                 src={example.thumb}
+                kind={example.kind}
                 alt={t(example.kind === 'video' ? 'app-example-video' : 'app-example-image')}
-                loading="lazy"
               />
             </button>
           </li>
