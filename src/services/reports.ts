@@ -105,15 +105,20 @@ export class ReportsService {
     return report && { report, order: await this.#orders.find(report.orderId) };
   }
 
-  /** Resolves an open report, audited; false if another admin resolved it first. */
+  /**
+   * Resolves an open report, audited; false if another admin resolved it first. The other members'
+   * open reports of the same post go with it (the post is gone, its owner banned, or it was found
+   * fine: one decision per post), named in the same audit entry.
+   */
   async resolve(adminId: number, id: number, status: Exclude<ReportStatus, 'open'>): Promise<boolean> {
     if (!(await this.#reports.resolve(id, status, adminId))) return false;
     const report = await this.#reports.find(id);
+    const samePost = report ? await this.#reports.resolveSamePost(report, status, adminId) : [];
     await this.#audit.record({
       actorId: adminId,
       action: `report_${status}`,
       ...(report && { targetUserId: report.ownerId }),
-      details: { report: id },
+      details: { report: id, ...(samePost.length > 0 && { samePost }) },
     });
     return true;
   }

@@ -53,8 +53,8 @@ const OWNER_NAME = 'Ann <b>bold</b>';
 const DESCRIPTION = 'a fox <img src=x onerror="window.__pwned=1"> & <b>friends</b>';
 
 /**
- * Ann's result in the cafe reported by Bob, then by Cy, and her guest card by Bob; the page and its
- * API over them. `emptyBase`: another bot's room on the same database, with no report.
+ * Ann's result in the cafe reported by Bob, then by Cy, her guest card by Bob, and (before them all)
+ * another of her cafe results reported by Cy; the page and its API over them. `emptyBase`: another bot's room on the same database, with no report.
  */
 async function serveReports(engine: EngineName) {
   const database: TestDatabase = await createTestDatabase(engine);
@@ -82,7 +82,9 @@ async function serveReports(engine: EngineName) {
     if (outcome.kind !== 'filed') throw new Error(`not filed: ${outcome.kind}`);
     return outcome.report.id;
   };
+  const secondOrder = await completedOrder(store, { chatId: CAFE, userId: ANN, prompt: 'a second fox' });
   const ids = {
+    cafeSecond: await file(secondOrder, CAFE, 502, CY, NOW - 4 * MINUTE),
     cafeByBob: await file(cafeOrder, CAFE, 501, BOB, NOW - 3 * MINUTE),
     cafeByCy: await file(cafeOrder, CAFE, 501, CY, NOW - 2 * MINUTE),
     guest: await file(guestOrder, ANN, 0, BOB, NOW - MINUTE),
@@ -182,9 +184,9 @@ describe.skipIf(!haveChromium).each(availableEngines())('the reports in Chromium
     const { ids } = served;
     expect(await page.locator('[data-section="reports"] h2').innerText()).toBe('Reports');
     expect(await page.locator('.reports-figures').innerText()).toBe(
-      say('en', 'miniapp-reports-figures', { reports: 3, open: 3 }),
+      say('en', 'miniapp-reports-figures', { reports: 4, open: 4 }),
     );
-    expect(await listed(page)).toEqual([ids.guest, ids.cafeByCy, ids.cafeByBob]);
+    expect(await listed(page)).toEqual([ids.guest, ids.cafeByCy, ids.cafeByBob, ids.cafeSecond]);
 
     const guest = card(page, ids.guest);
     expect(await guest.locator('.report-title').innerText()).toBe(
@@ -217,22 +219,24 @@ describe.skipIf(!haveChromium).each(availableEngines())('the reports in Chromium
     expect(errors).toEqual([]);
   });
 
-  it('Dismiss: every button waits while it runs; then the card is gone, said and audited', async () => {
+  it('Dismiss: every button waits while it runs; then the cards of that post are gone, said and audited', async () => {
     const { ids } = served;
     const whileRunning = await pressHeld(page, ids.cafeByBob, 'dismiss');
-    expect(whileRunning).toEqual(Array(9).fill(true));
-    await expect.poll(() => listed(page)).toEqual([ids.guest, ids.cafeByCy]);
+    expect(whileRunning).toEqual(Array(12).fill(true));
+    // Cy's report of the same post went with it: one decision per post.
+    await expect.poll(() => listed(page)).toEqual([ids.guest, ids.cafeSecond]);
     expect(await page.locator('[data-section="reports"] .notice-line').innerText()).toBe(
       say('en', 'miniapp-reports-outcome-dismissed', { id: ids.cafeByBob }),
     );
     expect(await page.locator('.reports-figures').innerText()).toBe(
-      say('en', 'miniapp-reports-figures', { reports: 3, open: 2 }),
+      say('en', 'miniapp-reports-figures', { reports: 4, open: 2 }),
     );
     const found = await served.service.find(ids.cafeByBob);
     expect(found?.report).toMatchObject({ status: 'dismissed', resolvedBy: ADMIN });
+    expect((await served.service.find(ids.cafeByCy))?.report).toMatchObject({ status: 'dismissed' });
     const audit = await served.store.audit.page(0, 10);
     expect(audit.map((e) => [e.actorId, e.action, e.targetUserId, e.details])).toEqual([
-      [ADMIN, 'report_dismissed', ANN, { report: ids.cafeByBob }],
+      [ADMIN, 'report_dismissed', ANN, { report: ids.cafeByBob, samePost: [ids.cafeByCy] }],
     ]);
     expect(served.calls).toEqual([]);
   });
@@ -240,12 +244,12 @@ describe.skipIf(!haveChromium).each(availableEngines())('the reports in Chromium
   it('a Remove Telegram refuses says why on the card, which stays open', async () => {
     const { ids } = served;
     served.failNext('deleteMessage', CANNOT_DELETE);
-    await card(page, ids.cafeByCy).locator('button[data-action="remove"]').click();
-    const refusal = card(page, ids.cafeByCy).locator('.notice-line');
+    await card(page, ids.cafeSecond).locator('button[data-action="remove"]').click();
+    const refusal = card(page, ids.cafeSecond).locator('.notice-line');
     await expect.poll(() => refusal.innerText()).toBe(say('en', 'miniapp-reports-remove-failed'));
     expect(await refusal.getAttribute('data-refusal')).toBe('remove-failed');
-    expect(await listed(page)).toEqual([ids.guest, ids.cafeByCy]);
-    expect((await served.service.find(ids.cafeByCy))?.report.status).toBe('open');
+    expect(await listed(page)).toEqual([ids.guest, ids.cafeSecond]);
+    expect((await served.service.find(ids.cafeSecond))?.report.status).toBe('open');
     expect(served.calls.map((c) => c.method)).toEqual(['deleteMessage']);
     expect(await served.store.audit.count()).toBe(1);
     await page.screenshot({ path: `${SHOTS}/reports-${engine}-remove-failed.png`, fullPage: true });
@@ -254,7 +258,7 @@ describe.skipIf(!haveChromium).each(availableEngines())('the reports in Chromium
   it('Remove on a guest card hides it and says so', async () => {
     const { ids } = served;
     await card(page, ids.guest).locator('button[data-action="remove"]').click();
-    await expect.poll(() => listed(page)).toEqual([ids.cafeByCy]);
+    await expect.poll(() => listed(page)).toEqual([ids.cafeSecond]);
     expect(await page.locator('[data-section="reports"] .notice-line').innerText()).toBe(
       say('en', 'miniapp-reports-outcome-hidden', { id: ids.guest }),
     );
@@ -264,27 +268,27 @@ describe.skipIf(!haveChromium).each(availableEngines())('the reports in Chromium
     });
     expect((await served.service.find(ids.guest))?.report.status).toBe('removed');
     // The refusal shown on another card went with the call that followed.
-    expect(await card(page, ids.cafeByCy).locator('.notice-line').count()).toBe(0);
+    expect(await card(page, ids.cafeSecond).locator('.notice-line').count()).toBe(0);
   });
 
   it('a report another admin resolved meanwhile: says how it stands, changes nothing, and the card goes', async () => {
     const { ids } = served;
     const otherAdmin = ADMIN + 1;
-    expect(await served.service.resolve(otherAdmin, ids.cafeByCy, 'dismissed')).toBe(true);
+    expect(await served.service.resolve(otherAdmin, ids.cafeSecond, 'dismissed')).toBe(true);
     const calls = served.calls.length;
-    await card(page, ids.cafeByCy).locator('button[data-action="remove"]').click();
+    await card(page, ids.cafeSecond).locator('button[data-action="remove"]').click();
     await expect.poll(() => listed(page)).toEqual([]);
     expect(await page.locator('[data-section="reports"] .notice-line').innerText()).toBe(
-      `${say('en', 'miniapp-reports-already')} ${say('en', 'miniapp-reports-outcome-dismissed', { id: ids.cafeByCy })}`,
+      `${say('en', 'miniapp-reports-already')} ${say('en', 'miniapp-reports-outcome-dismissed', { id: ids.cafeSecond })}`,
     );
     expect(await page.locator('.reports-figures').innerText()).toBe(
-      say('en', 'miniapp-reports-figures', { reports: 3, open: 0 }),
+      say('en', 'miniapp-reports-figures', { reports: 4, open: 0 }),
     );
     expect(await page.locator('[data-section="reports"] .reports-empty').innerText()).toBe(
       say('en', 'miniapp-reports-empty'),
     );
     expect(served.calls).toHaveLength(calls);
-    expect((await served.service.find(ids.cafeByCy))?.report.resolvedBy).toBe(otherAdmin);
+    expect((await served.service.find(ids.cafeSecond))?.report.resolvedBy).toBe(otherAdmin);
   });
 
   it('in a bot with no report, says none is open', async () => {
@@ -334,9 +338,9 @@ describe.skipIf(!haveChromium)('the reports on a 390 px phone', () => {
         say(lang, 'miniapp-reports-title'),
       );
       expect(await page.locator('.reports-figures').innerText()).toBe(
-        say(lang, 'miniapp-reports-figures', { reports: 3, open: 3 }),
+        say(lang, 'miniapp-reports-figures', { reports: 4, open: 4 }),
       );
-      expect(await listed(page)).toEqual([ids.guest, ids.cafeByCy, ids.cafeByBob]);
+      expect(await listed(page)).toEqual([ids.guest, ids.cafeByCy, ids.cafeByBob, ids.cafeSecond]);
       expect(await card(page, ids.guest).locator('.report-place').innerText()).toBe(
         say(lang, 'miniapp-reports-guest-card'),
       );
@@ -364,12 +368,12 @@ describe.skipIf(!haveChromium)('the reports on a 390 px phone', () => {
       await page.screenshot({ path: `${SHOTS}/reports-${lang}-phone.png` });
       await page.screenshot({ path: `${SHOTS}/reports-${lang}-phone-full.png`, fullPage: true });
 
-      await card(page, ids.cafeByCy).locator('button[data-action="dismiss"]').click();
-      await expect.poll(() => listed(page)).toEqual([ids.guest, ids.cafeByBob]);
+      await card(page, ids.cafeSecond).locator('button[data-action="dismiss"]').click();
+      await expect.poll(() => listed(page)).toEqual([ids.guest, ids.cafeByCy, ids.cafeByBob]);
       expect(await page.locator('[data-section="reports"] .notice-line').innerText()).toBe(
-        say(lang, 'miniapp-reports-outcome-dismissed', { id: ids.cafeByCy }),
+        say(lang, 'miniapp-reports-outcome-dismissed', { id: ids.cafeSecond }),
       );
-      expect((await served.service.find(ids.cafeByCy))?.report.status).toBe('dismissed');
+      expect((await served.service.find(ids.cafeSecond))?.report.status).toBe('dismissed');
       await fits();
       await page.screenshot({ path: `${SHOTS}/reports-${lang}-phone-dismissed.png`, fullPage: true });
     } finally {

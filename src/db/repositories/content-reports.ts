@@ -1,9 +1,9 @@
 /**
  * Reports of results posted in groups (issue 42): filed once per reporter and order (a second press
  * files nothing), resolved once by an admin (removed, owner banned, or dismissed; a second admin's
- * press finds it resolved).
+ * press finds it resolved), together with the other members' open reports of the same post.
  */
-import { count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { count, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { BotScope } from '../bot-scope.js';
 import { type Engine, first } from '../engine.js';
 import type { ContentReportRecord, ReportStatus } from '../records.js';
@@ -56,6 +56,35 @@ export class ContentReportsRepository {
         .returning({ id: t.id }),
     );
     return rows.length === 1;
+  }
+
+  /**
+   * Resolves the other open reports of the same post (order, chat, message) as `report` was: one
+   * decision per post. The ids it resolved, smallest first.
+   */
+  async resolveSamePost(
+    report: Pick<ContentReportRecord, 'id' | 'orderId' | 'chatId' | 'messageId'>,
+    status: Exclude<ReportStatus, 'open'>,
+    adminId: number,
+  ): Promise<number[]> {
+    const t = this.engine.tables.contentReports;
+    const rows = await this.engine.run((db) =>
+      db
+        .update(t)
+        .set({ status, resolvedBy: adminId, resolvedAt: new Date(this.now()) })
+        .where(
+          this.scope.where(
+            t,
+            eq(t.orderId, report.orderId),
+            eq(t.chatId, report.chatId),
+            eq(t.messageId, report.messageId),
+            eq(t.status, 'open'),
+            ne(t.id, report.id),
+          ),
+        )
+        .returning({ id: t.id }),
+    );
+    return rows.map((r) => r.id).sort((a, b) => a - b);
   }
 
   /** The open reports, oldest first (or newest first). */

@@ -179,7 +179,7 @@ describe.each(availableEngines())('reports routes on %s', (engine) => {
     expect(doc.figures).toEqual({ reports: 3, open: 3 });
   });
 
-  it('Dismiss resolves it as the admin who called, audited; the answer is the fresh document', async () => {
+  it('Dismiss resolves it, and the other members\' reports of the same post, as the admin who called, audited', async () => {
     const res = await act(ids.cafeByBob, { action: 'dismiss' });
     expect(res.status).toBe(200);
     const answer = res.json as ReportResolution;
@@ -189,12 +189,20 @@ describe.each(availableEngines())('reports routes on %s', (engine) => {
       guestCard: false,
       already: false,
     });
-    expect(answer.reports.open.map((r) => r.id)).toEqual([ids.guest, ids.cafeByCy]);
-    expect(answer.reports.figures).toEqual({ reports: 3, open: 2 });
+    // Cy's report of the same post went with it: one decision per post.
+    expect(answer.reports.open.map((r) => r.id)).toEqual([ids.guest]);
+    expect(answer.reports.figures).toEqual({ reports: 3, open: 1 });
     expect(await statusOf(ids.cafeByBob)).toBe('dismissed');
+    expect(await statusOf(ids.cafeByCy)).toBe('dismissed');
     expect((await on.service.find(ids.cafeByBob))?.report.resolvedBy).toBe(ADMIN);
+    expect((await on.service.find(ids.cafeByCy))?.report.resolvedBy).toBe(ADMIN);
     expect(await audited()).toEqual([
-      { actor: ADMIN, action: 'report_dismissed', target: ANN, details: { report: ids.cafeByBob } },
+      {
+        actor: ADMIN,
+        action: 'report_dismissed',
+        target: ANN,
+        details: { report: ids.cafeByBob, samePost: [ids.cafeByCy] },
+      },
     ]);
     expect(on.calls).toEqual([]);
     expect((await store.users.find(ANN))?.bannedAt).toBeNull();
@@ -213,10 +221,16 @@ describe.each(availableEngines())('reports routes on %s', (engine) => {
     expect(await audited()).toEqual(
       expect.arrayContaining([
         { actor: ADMIN, action: 'user_banned', target: ANN, details: {} },
-        { actor: ADMIN, action: 'report_banned', target: ANN, details: { report: ids.cafeByCy } },
+        {
+          actor: ADMIN,
+          action: 'report_banned',
+          target: ANN,
+          details: { report: ids.cafeByCy, samePost: [ids.cafeByBob] },
+        },
       ]),
     );
     expect(await store.audit.count()).toBe(2);
+    expect(await statusOf(ids.cafeByBob)).toBe('banned');
 
     // A result of an admin's, reported: Ban refuses, and the report waits.
     await store.groupChats.seen(-1003, 'Staff', true);
@@ -227,7 +241,7 @@ describe.each(availableEngines())('reports routes on %s', (engine) => {
     const body = refused.json as ReportRefusal;
     expect(body.error).toBe('owner_is_admin');
     expect(body.reports.open.map((r) => r.id)).toContain(reported);
-    expect(body.reports.figures).toEqual({ reports: 4, open: 3 });
+    expect(body.reports.figures).toEqual({ reports: 4, open: 2 });
     expect(await statusOf(reported)).toBe('open');
     expect((await store.users.find(ADMIN))?.bannedAt).toBeNull();
     expect(await store.audit.count()).toBe(2);
@@ -246,9 +260,20 @@ describe.each(availableEngines())('reports routes on %s', (engine) => {
       { method: 'deleteMessage', payload: { chat_id: CAFE, message_id: CAFE_POST } },
     ]);
     expect(await statusOf(ids.cafeByBob)).toBe('removed');
+    // The post is gone: Cy's report of it is resolved too, and no second Remove can fail on it.
+    expect(await statusOf(ids.cafeByCy)).toBe('removed');
     expect(await audited()).toEqual([
-      { actor: ADMIN, action: 'report_removed', target: ANN, details: { report: ids.cafeByBob } },
+      {
+        actor: ADMIN,
+        action: 'report_removed',
+        target: ANN,
+        details: { report: ids.cafeByBob, samePost: [ids.cafeByCy] },
+      },
     ]);
+    expect((await act(ids.cafeByCy, { action: 'remove' })).json).toMatchObject({
+      outcome: { id: ids.cafeByCy, status: 'removed', already: true },
+    });
+    expect(on.calls).toHaveLength(1);
   });
 
   it('Remove hides a guest card: its picture under a spoiler, a caption in the owner’s language, no buttons', async () => {
@@ -308,14 +333,19 @@ describe.each(availableEngines())('reports routes on %s', (engine) => {
         guestCard: false,
         already: true,
       });
-      expect(answer.reports.figures).toEqual({ reports: 3, open: 2 });
-      expect(answer.reports.open.map((r) => r.id)).toEqual([ids.guest, ids.cafeByCy]);
+      expect(answer.reports.figures).toEqual({ reports: 3, open: 1 });
+      expect(answer.reports.open.map((r) => r.id)).toEqual([ids.guest]);
     }
     expect(on.calls).toEqual([]);
     expect((await store.users.find(ANN))?.bannedAt).toBeNull();
     expect((await on.service.find(ids.cafeByBob))?.report.resolvedBy).toBe(OTHER_ADMIN);
     expect(await audited()).toEqual([
-      { actor: OTHER_ADMIN, action: 'report_dismissed', target: ANN, details: { report: ids.cafeByBob } },
+      {
+        actor: OTHER_ADMIN,
+        action: 'report_dismissed',
+        target: ANN,
+        details: { report: ids.cafeByBob, samePost: [ids.cafeByCy] },
+      },
     ]);
   });
 
@@ -438,7 +468,12 @@ describe.each(availableEngines())('reports routes on %s', (engine) => {
       expect(res.status).toBe(200);
       expect(((await res.json()) as ReportResolution).outcome.status).toBe('dismissed');
       expect(await audited()).toEqual([
-        { actor: OTHER_ADMIN, action: 'report_dismissed', target: ANN, details: { report: ids.cafeByCy } },
+        {
+          actor: OTHER_ADMIN,
+          action: 'report_dismissed',
+          target: ANN,
+          details: { report: ids.cafeByCy, samePost: [ids.cafeByBob] },
+        },
       ]);
       const bad = await post(ids.cafeByBob, { action: 'nuke' }, signed(ADMIN));
       expect(bad.status).toBe(422);
