@@ -179,7 +179,7 @@ describe.each(availableEngines())('reports routes on %s', (engine) => {
     expect(doc.figures).toEqual({ reports: 3, open: 3 });
   });
 
-  it('Dismiss resolves it, and the other members\' reports of the same post, as the admin who called, audited', async () => {
+  it("Dismiss resolves it, and the other members' reports of the same post, as the admin who called, audited", async () => {
     const res = await act(ids.cafeByBob, { action: 'dismiss' });
     expect(res.status).toBe(200);
     const answer = res.json as ReportResolution;
