@@ -1,60 +1,22 @@
 /**
  * The customers' app: the Results tab (issue 43). The customer's delivered results, newest first, as
- * a grid of previews (three to a row on a phone) under the month they came in, filtered by model and
- * kind with buttons, searched by the words of their descriptions (as they type, or at once with
- * Search), a page at a time with "Load more". A tap opens the full-screen viewer (viewer.tsx). Every file is a signed, same-origin
- * link the server made for this customer; descriptions are their own words, drawn as text only.
+ * a grid of previews (three to a row on a phone) under the month they came in, filtered by model,
+ * kind and ★ with buttons, searched by the words of their descriptions (as they type, or at once
+ * with Search), a page at a time with "Load more". A tap opens the full-screen viewer (viewer.tsx).
+ * Every file is a signed, same-origin link the server made for this customer; descriptions are
+ * their own words, drawn as text only.
  */
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import type {
-  FavouriteState,
-  GalleryItem,
-  GalleryKind,
-  GalleryPage,
-} from '../../../src/services/app/gallery-types.js';
+import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { AppProfile } from '../../../src/services/app/profile-types.js';
-import { getJson, postJson } from '../api.js';
 import { currentLocale, t } from '../i18n.js';
 import { byMonth } from './months.js';
-import { linkExpired, Viewer } from './viewer.js';
+import { type Filters, isFiltered, keyOf, NO_FILTERS, useGallery } from './use-gallery.js';
+import { Viewer } from './viewer.js';
 import { openInBot } from './webapp.js';
 import './gallery.css';
 
 /** How long the search waits for the customer to stop typing. */
 const SEARCH_PAUSE_MS = 500;
-/** Links this close to their end are renewed when the customer comes back to the page. */
-const RENEW_BEFORE_MS = 5 * 60_000;
-
-interface Filters {
-  model: string;
-  kind: GalleryKind | '';
-  q: string;
-  /** One order's results only: the app opened from the button under that result. */
-  order: string;
-  /** The starred ones only. */
-  fav: boolean;
-}
-
-type Loaded =
-  | { state: 'loading' }
-  | { state: 'error' }
-  | { state: 'ok'; page: GalleryPage; items: GalleryItem[]; more: 'idle' | 'loading' | 'error' };
-
-function pathOf(f: Filters, cursor?: string): string {
-  const params = new URLSearchParams();
-  if (f.model) params.set('model', f.model);
-  if (f.kind) params.set('kind', f.kind);
-  if (f.q) params.set('q', f.q);
-  if (f.order) params.set('order', f.order);
-  if (f.fav) params.set('fav', '1');
-  if (cursor) params.set('cursor', cursor);
-  const query = params.toString();
-  return `/results${query ? `?${query}` : ''}`;
-}
-
-const isFiltered = (f: Filters) => f.model !== '' || f.kind !== '' || f.q !== '' || f.order !== '' || f.fav;
-const keyOf = (item: GalleryItem) => `${item.orderId}:${item.index}`;
-const NO_FILTERS: Filters = { model: '', kind: '', q: '', order: '', fav: false };
 
 export function GalleryScreen({
   profile,
@@ -65,63 +27,9 @@ export function GalleryScreen({
 }) {
   const [filters, setFilters] = useState<Filters>({ ...NO_FILTERS, order: openOrder ?? '' });
   const [draft, setDraft] = useState('');
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const [round, setRound] = useState(0);
-  const [open, setOpen] = useState<string | null>(null);
-  const latest = useRef(0);
-  // Opened on one result: its viewer opens once it is in.
-  const openFirst = useRef(openOrder !== undefined);
-  // A renewal of the links keeps the list (and the viewer) on screen until the new one is in.
-  const renewing = useRef(false);
-
-  useEffect(() => {
-    const call = ++latest.current;
-    if (!renewing.current) setLoaded({ state: 'loading' });
-    renewing.current = false;
-    getJson<GalleryPage>(pathOf(filters)).then(
-      (page) => {
-        if (call !== latest.current) return;
-        setLoaded({ state: 'ok', page, items: page.items, more: 'idle' });
-        if (openFirst.current && page.items[0]) setOpen(keyOf(page.items[0]));
-        openFirst.current = false;
-      },
-      () => call === latest.current && setLoaded({ state: 'error' }),
-    );
-  }, [filters, round]);
-
-  const renew = useCallback(() => {
-    renewing.current = true;
-    setRound((r) => r + 1);
-  }, []);
-  // The signed links last about an hour: a page left open longer gets new ones when it is back.
+  const { loaded, open, setOpen, retry, renew, loadMore, star } = useGallery(filters, openOrder);
   const items = loaded.state === 'ok' ? loaded.items : [];
-  const first = items[0];
-  useEffect(() => {
-    if (!first) return;
-    const onVisible = () => {
-      if (
-        document.visibilityState === 'visible' &&
-        linkExpired(first.previewUrl, Date.now() + RENEW_BEFORE_MS)
-      )
-        renew();
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    return () => document.removeEventListener('visibilitychange', onVisible);
-  }, [first, renew]);
-  const close = useCallback(() => setOpen(null), []);
-  // Starred at once on screen; put back if the server refuses (the result is gone, or offline).
-  const star = (item: GalleryItem, favourite: boolean) => {
-    const mark = (on: boolean) =>
-      setLoaded((l) =>
-        l.state === 'ok'
-          ? { ...l, items: l.items.map((i) => (keyOf(i) === keyOf(item) ? { ...i, favourite: on } : i)) }
-          : l,
-      );
-    mark(favourite);
-    postJson<FavouriteState>(`/results/${item.orderId}/${item.index}/favourite`, { favourite }).catch(() =>
-      mark(!favourite),
-    );
-  };
+  const close = useCallback(() => setOpen(null), [setOpen]);
 
   // The search follows the typing once it pauses; Search (or Enter) applies it at once.
   useEffect(() => {
@@ -130,19 +38,6 @@ export function GalleryScreen({
     const timer = setTimeout(() => setFilters((f) => ({ ...f, q: words })), SEARCH_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [draft, filters.q]);
-
-  const loadMore = () => {
-    if (loaded.state !== 'ok' || !loaded.page.next) return;
-    const call = latest.current;
-    const before = loaded;
-    setLoaded({ ...before, more: 'loading' });
-    getJson<GalleryPage>(pathOf(filters, before.page.next!)).then(
-      (page) =>
-        call === latest.current &&
-        setLoaded({ state: 'ok', page, items: [...before.items, ...page.items], more: 'idle' }),
-      () => call === latest.current && setLoaded({ ...before, more: 'error' }),
-    );
-  };
 
   const set = (patch: Partial<Filters>) => setFilters((f) => ({ ...f, ...patch }));
   const reset = () => {
@@ -154,7 +49,7 @@ export function GalleryScreen({
     return (
       <div class="notice center">
         <p>{t('app-error')}</p>
-        <button type="button" onClick={() => setRound((r) => r + 1)}>
+        <button type="button" onClick={retry}>
           {t('app-retry')}
         </button>
       </div>
