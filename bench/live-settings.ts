@@ -24,6 +24,7 @@ const DEFAULTS = {
   topupPacks: [50],
   allowedModelIds: null,
   hiddenModelTypes: [],
+  reminders: [],
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -114,7 +114,7 @@ describe('BOT_TEMPLATE', () => {
     });
     const stored = {
       ...EMPTY_SETTINGS,
-      global: { markupPercent: '10', welcomeStars: null, topupPacks: [500] },
+      global: { markupPercent: '10', welcomeStars: null, topupPacks: [500], reminders: null },
     };
     expect(effectiveSettings(stored, defaults)).toMatchObject({
       markupPercent: '10',

@@ -58,3 +58,19 @@ export function reminderRuleLabel(rule: string): string {
       return rule;
   }
 }
+
+/** What a reminder rule does and when (the control room's Settings, one line under its checkbox). */
+export function reminderRuleAbout(rule: string): string | undefined {
+  switch (rule) {
+    case 'plan_ending':
+      return t('miniapp-settings-reminder-about-plan-ending');
+    case 'welcome_unused':
+      return t('miniapp-settings-reminder-about-welcome-unused');
+    case 'quote_unconfirmed':
+      return t('miniapp-settings-reminder-about-quote-unconfirmed');
+    case 'win_back':
+      return t('miniapp-settings-reminder-about-win-back');
+    default:
+      return undefined;
+  }
+}

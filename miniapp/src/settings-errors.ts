@@ -49,6 +49,8 @@ export function whatToChange(
       return t('miniapp-settings-fix-welcome', { max: stars });
     case 'topupPacks':
       return t('miniapp-settings-fix-packs', { count: num(limits.topupPacks), max: stars });
+    case 'reminders':
+      return t('miniapp-settings-fix-reminders');
   }
   const language = languages.find((l) => l.tag === lang);
   if ((head === 'name' || head === 'description') && language) {

@@ -1,7 +1,7 @@
 /**
  * Live settings: per model offered or hidden, names and descriptions in both languages, its price
- * (the default markup, a markup of its own, or fixed Stars); and the global markup, welcome Stars
- * and top-up packs. Every save sends the document's version: a 409 means someone else saved first,
+ * (the default markup, a markup of its own, or fixed Stars); and the global markup, welcome Stars,
+ * top-up packs and which reminders the bot sends (as REMINDERS says until one is saved). Every save sends the document's version: a 409 means someone else saved first,
  * and the screen shows the latest document instead of overwriting it. A refusal says what to enter,
  * field by field (settings-errors.ts). With Stars billing off the Stars values still show (they
  * apply once billing is on), and a save sends only what the admin changed: an empty top-up list
@@ -17,7 +17,7 @@ import type {
 import { ApiError, putJson } from './api.js';
 import { ModelExamples } from './examples.js';
 import { num, t } from './i18n.js';
-import { modelTypeLabel, shownModelName } from './labels.js';
+import { modelTypeLabel, reminderRuleAbout, reminderRuleLabel, shownModelName } from './labels.js';
 import { Loaded, Section } from './parts.js';
 import { descriptionLabel, nameLabel, whatToChangeAll } from './settings-errors.js';
 import { useLoad } from './use-load.js';
@@ -118,6 +118,49 @@ const packsOf = (text: string): Array<number | null> =>
 const percentOf = (text: string): string => text.trim().replace(',', '.');
 
 const wholeOf = (text: string): number | null => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : null);
+
+/**
+ * The reminder rules, one checkbox each with what it does; while nothing is saved live, the ones
+ * REMINDERS turns on are ticked and the page says the environment decides.
+ */
+function ReminderRules(props: {
+  reminders: SettingsDocument['reminders'];
+  on: readonly string[];
+  invalid: boolean;
+  onChange: (on: string[]) => void;
+}) {
+  const { rules, fromEnvironment } = props.reminders;
+  const toggle = (rule: string, checked: boolean) =>
+    props.onChange(rules.filter((r) => (r === rule ? checked : props.on.includes(r))));
+  return (
+    <fieldset class="reminder-rules" aria-invalid={props.invalid || undefined}>
+      <legend>{t('miniapp-settings-reminders')}</legend>
+      <p class="hint small">{t('miniapp-settings-reminders-hint')}</p>
+      {rules.map((rule) => {
+        const about = reminderRuleAbout(rule);
+        return (
+          <div class="reminder-rule" key={rule}>
+            <label class="row">
+              <input
+                type="checkbox"
+                name={`reminder-${rule}`}
+                checked={props.on.includes(rule)}
+                onChange={(e) => toggle(rule, e.currentTarget.checked)}
+              />
+              {reminderRuleLabel(rule)}
+            </label>
+            {about && <p class="hint small">{about}</p>}
+          </div>
+        );
+      })}
+      {fromEnvironment && (
+        <p class="hint small" data-reminders="environment">
+          {t('miniapp-settings-reminders-environment')}
+        </p>
+      )}
+    </fieldset>
+  );
+}
 
 /** With Stars billing off: the Stars values are kept for when it's on, and the page says so. */
 function BillingOffHint({ billing }: { billing: boolean }) {
@@ -265,11 +308,13 @@ function GlobalForm(props: {
   const [markup, setMarkup] = useState(props.doc.markupPercent);
   const [welcome, setWelcome] = useState(String(props.doc.welcomeStars));
   const [packs, setPacks] = useState(props.doc.topupPacks.join(', '));
+  const [reminders, setReminders] = useState<string[]>(props.doc.reminders.on);
   const [notice, setNotice] = useState<Notice>();
   useEffect(() => {
     setMarkup(props.doc.markupPercent);
     setWelcome(String(props.doc.welcomeStars));
     setPacks(props.doc.topupPacks.join(', '));
+    setReminders(props.doc.reminders.on);
   }, [props.doc]);
   const save = async (e: Event) => {
     e.preventDefault();
@@ -280,6 +325,8 @@ function GlobalForm(props: {
     if (welcome.trim() !== String(doc.welcomeStars)) body.welcomeStars = wholeOf(welcome);
     const typedPacks = packsOf(packs);
     if (typedPacks.join(',') !== doc.topupPacks.join(',')) body.topupPacks = typedPacks;
+    // Untouched, the environment's choice stays the environment's (nothing stored live).
+    if (reminders.join(',') !== doc.reminders.on.join(',')) body.reminders = reminders;
     try {
       const saved = await putJson<SettingsDocument>('/settings/global', body);
       setNotice({ kind: 'saved' });
@@ -316,6 +363,12 @@ function GlobalForm(props: {
         placeholder={props.billing ? undefined : t('miniapp-settings-packs-unused')}
         invalid={refused(notice, 'topupPacks')}
         onValue={setPacks}
+      />
+      <ReminderRules
+        reminders={props.doc.reminders}
+        on={reminders}
+        invalid={refused(notice, 'reminders')}
+        onChange={setReminders}
       />
       <button type="submit">{t('miniapp-settings-save')}</button>
       <NoticeLine notice={notice} />

@@ -126,8 +126,11 @@ export interface BotRuntime {
   starsSweep: Chore | null;
   /** Ends subscriptions whose renewal never came and expires ended periods' allowance. */
   subscriptionsSweep: Chore | null;
-  /** Sends the reminders (REMINDERS); null when every rule is off. */
-  reminderSender: ReminderSender | null;
+  /**
+   * Sends the reminders of the rules in force (REMINDERS, or the control room's live choice), so it
+   * exists even with every rule off at start: a run with none in force plans and sends nothing.
+   */
+  reminderSender: ReminderSender;
   inboxPruner: Chore;
 }
 
@@ -300,32 +303,30 @@ export function createBotRuntime(shared: SharedParts, identity: BotIdentity): Bo
           tellSubscriptionEnded({ api, i18n, users: store.users, defaultLocale: config.defaultLocale }),
         ),
     });
-  // The bot speaks first (issue 44): once in the cluster, paced like a broadcast.
-  const reminderSender =
-    config.reminders.length > 0
-      ? new ReminderSender({
-          reminders: store.reminders,
-          service: services.reminders,
-          ...(services.promo &&
-            config.winBackPromoStars > 0 && {
-              enrich: giftOnWinBack(services.promo, config.winBackPromoStars),
-            }),
-          compose: (due, facts) => reminderMessage(textsForUser(i18n, due.user, config.defaultLocale), facts),
-          send: async (chatId, message) => {
-            try {
-              await api.sendMessage(chatId, message.text, { reply_markup: message.keyboard });
-              return { kind: 'sent' };
-            } catch (err) {
-              return outcomeOf(err);
-            }
-          },
-          markBlocked: (userId) => store.users.markBlocked(userId),
-          broadcastRunning: async () => (await store.broadcasts.active())?.status === 'running',
-          rate: config.broadcastRate,
-          intervalMs: 5 * 60_000,
-          logger,
-        })
-      : null;
+  // The bot speaks first (issue 44): once in the cluster, paced like a broadcast. Always there: an
+  // admin may turn a rule on live, and the next run (5 minutes at most) follows.
+  const reminderSender = new ReminderSender({
+    reminders: store.reminders,
+    service: services.reminders,
+    ...(services.promo &&
+      config.winBackPromoStars > 0 && {
+        enrich: giftOnWinBack(services.promo, config.winBackPromoStars),
+      }),
+    compose: (due, facts) => reminderMessage(textsForUser(i18n, due.user, config.defaultLocale), facts),
+    send: async (chatId, message) => {
+      try {
+        await api.sendMessage(chatId, message.text, { reply_markup: message.keyboard });
+        return { kind: 'sent' };
+      } catch (err) {
+        return outcomeOf(err);
+      }
+    },
+    markBlocked: (userId) => store.users.markBlocked(userId),
+    broadcastRunning: async () => (await store.broadcasts.active())?.status === 'running',
+    rate: config.broadcastRate,
+    intervalMs: 5 * 60_000,
+    logger,
+  });
   const inboxPruner = new Periodic({
     name: 'prune-update-inbox',
     intervalMs: 60 * 60_000,

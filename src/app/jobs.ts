@@ -47,7 +47,8 @@ export function singletonJobs(c: BotRuntime): SingletonJob[] {
     c.subscriptionsSweep && chore('end-lapsed-subscriptions', c.subscriptionsSweep),
     c.reconciler && job('stars-reconciliation', c.reconciler),
     job('broadcasts', c.broadcastSender),
-    c.reminderSender && backgroundChore('reminders', c.reminderSender),
+    // Also with every rule off: one may be turned on live (a run with none in force does nothing).
+    backgroundChore('reminders', c.reminderSender),
     job('prune-update-inbox', c.inboxPruner),
   ];
   return jobs.filter((j): j is SingletonJob => !!j);

@@ -240,7 +240,8 @@ export function createServices(opts: {
       subscriptions: store.subscriptions,
       ledger: store.wallet,
       orders: store.orders,
-      rules: config.reminders,
+      // Read at every run: REMINDERS, or what an admin set live in the control room.
+      rules: () => liveSettings.current().reminders,
       logger,
       ...(opts.now && { now: opts.now }),
     }),
@@ -363,5 +364,6 @@ export function settingsDefaults(config: Config): SettingsDefaults {
     topupPacks: stars?.topupPacks ?? [],
     allowedModelIds: catalog.allowedModelIds,
     hiddenModelTypes: catalog.hiddenModelTypes,
+    reminders: config.reminders,
   };
 }

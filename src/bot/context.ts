@@ -62,6 +62,7 @@ export interface BotDeps
     | 'groups'
     | 'reports'
     | 'modelExamples'
+    | 'reminders'
   > {
   config: Config;
   logger: Logger;

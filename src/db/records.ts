@@ -484,6 +484,8 @@ export interface LiveSettingsRecord extends BotOwned {
   markupPercent: string | null;
   welcomeStars: number | null;
   topupPacks: number[] | null;
+  /** Reminder rule names (domain/reminders.ts); null: as REMINDERS says. */
+  reminders: string[] | null;
   updatedAt: Date;
 }
 

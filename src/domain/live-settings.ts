@@ -3,6 +3,7 @@
  * field), how it merges into what is stored, and how it reads in the audit log. Pure: no store, no
  * clock. A null anywhere means "as the environment says" (MARKUP_PERCENT, PRICES_FILE, ...).
  */
+import { isReminderRule, REMINDER_RULES, type ReminderRule } from './reminders.js';
 import { MAX_STARS_PER_PAYMENT } from './wallet.js';
 
 /** A language tag of an installed language file (`en`, `uk`): which ones is the caller's to say. */
@@ -30,6 +31,8 @@ export interface GlobalSettings {
   welcomeStars: number | null;
   /** Ascending, distinct. */
   topupPacks: number[] | null;
+  /** The reminder rules on (issue 44), in REMINDER_RULES order; empty: all off; null: as REMINDERS says. */
+  reminders: ReminderRule[] | null;
 }
 
 /** Everything stored, as of `version` (0: nothing was ever written). */
@@ -41,7 +44,7 @@ export interface SettingsSnapshot {
 
 export const EMPTY_SETTINGS: SettingsSnapshot = {
   version: 0,
-  global: { markupPercent: null, welcomeStars: null, topupPacks: null },
+  global: { markupPercent: null, welcomeStars: null, topupPacks: null, reminders: null },
   models: new Map(),
 };
 
@@ -57,6 +60,7 @@ export interface GlobalPatch {
   markupPercent?: string;
   welcomeStars?: number;
   topupPacks?: number[];
+  reminders?: ReminderRule[];
 }
 
 export interface FieldError {
@@ -235,11 +239,21 @@ export function parseModelPatch(body: unknown, languages: readonly TextLocale[])
   return errors.length > 0 ? { ok: false, errors } : { ok: true, version, patch };
 }
 
-/** `PUT /settings/global`'s body: `{ version, markupPercent?, welcomeStars?, topupPacks? }`. */
+/**
+ * The reminder rules an admin turned on: known names, each once, in REMINDER_RULES order (so the
+ * same choice always reads and compares the same); an empty list turns every rule off.
+ */
+export function readReminderRules(value: unknown): ReminderRule[] | undefined {
+  if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && isReminderRule(v)))
+    return undefined;
+  return REMINDER_RULES.filter((rule) => value.includes(rule));
+}
+
+/** `PUT /settings/global`'s body: `{ version, markupPercent?, welcomeStars?, topupPacks?, reminders? }`. */
 export function parseGlobalPatch(body: unknown): Parsed<GlobalPatch> {
   if (!isObject(body)) return { ok: false, errors: [{ field: '', message: 'must be a JSON object' }] };
   const errors: FieldError[] = [];
-  unknownFields(body, ['version', 'markupPercent', 'welcomeStars', 'topupPacks'], errors);
+  unknownFields(body, ['version', 'markupPercent', 'welcomeStars', 'topupPacks', 'reminders'], errors);
   const version = readVersion(body, errors);
   const patch: GlobalPatch = {};
   if (body.markupPercent !== undefined) {
@@ -273,6 +287,15 @@ export function parseGlobalPatch(body: unknown): Parsed<GlobalPatch> {
         message: `must be 1 to ${MAX_TOPUP_PACKS} whole numbers of Stars from 1 to ${MAX_STARS_PER_PAYMENT}`,
       });
     }
+  }
+  if (body.reminders !== undefined) {
+    const rules = readReminderRules(body.reminders);
+    if (rules) patch.reminders = rules;
+    else
+      errors.push({
+        field: 'reminders',
+        message: `must be a list of reminder rules (${REMINDER_RULES.join(', ')}); an empty list turns them all off`,
+      });
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, version, patch };
 }
@@ -308,6 +331,7 @@ export function applyGlobalPatch(current: GlobalSettings, patch: GlobalPatch): G
     markupPercent: patch.markupPercent ?? current.markupPercent,
     welcomeStars: patch.welcomeStars ?? current.welcomeStars,
     topupPacks: patch.topupPacks ?? current.topupPacks,
+    reminders: patch.reminders ?? current.reminders,
   };
 }
 
@@ -318,7 +342,8 @@ export type SettingChange =
   | { field: 'price'; from: PriceRule; to: PriceRule }
   | { field: 'markup'; from: string | null; to: string | null }
   | { field: 'welcome'; from: number | null; to: number | null }
-  | { field: 'packs'; from: number[] | null; to: number[] | null };
+  | { field: 'packs'; from: number[] | null; to: number[] | null }
+  | { field: 'reminders'; from: ReminderRule[] | null; to: ReminderRule[] | null };
 
 const samePrice = (a: PriceRule, b: PriceRule) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -349,5 +374,8 @@ export function globalChanges(before: GlobalSettings, after: GlobalSettings): Se
     out.push({ field: 'welcome', from: before.welcomeStars, to: after.welcomeStars });
   if (String(before.topupPacks) !== String(after.topupPacks))
     out.push({ field: 'packs', from: before.topupPacks, to: after.topupPacks });
+  // null (as REMINDERS says) and [] (all off) differ: String() would read both as "".
+  if (JSON.stringify(before.reminders) !== JSON.stringify(after.reminders))
+    out.push({ field: 'reminders', from: before.reminders, to: after.reminders });
   return out;
 }

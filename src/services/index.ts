@@ -64,7 +64,10 @@ export interface Services {
   liveSettings: LiveSettings;
   /** Stars subscriptions (SUBSCRIPTION_PLANS); null unless BILLING=stars with plans. */
   subscriptions: SubscriptionsService | null;
-  /** What the bot says first (REMINDERS, issue 44): due reminders and whether each is still true. */
+  /**
+   * What the bot says first (issue 44): the rules in force (the live settings over REMINDERS), due
+   * reminders and whether each is still true.
+   */
   reminders: RemindersService;
   /** Content rules (issue 42): descriptions screened before pricing, strikes and bans, gated models. */
   contentRules: ContentRulesService;

@@ -3,7 +3,7 @@
  * every `intervalMs` with one cheap `select version` and reloaded when another replica (or this
  * one) wrote, so every replica prices, offers and names models the new way within seconds, without a
  * restart. The environment (MARKUP_PERCENT, PRICES_FILE, ALLOWED_MODEL_IDS, HIDDEN_MODEL_TYPES,
- * WELCOME_STARS, TOPUP_PACKS_STARS) is the default: a value stored here, when set, wins.
+ * WELCOME_STARS, TOPUP_PACKS_STARS, REMINDERS) is the default: a value stored here, when set, wins.
  */
 import type { AuditLogRepository, LiveSettingsRepository } from '../db/index.js';
 import {
@@ -17,6 +17,7 @@ import {
   modelChanges,
   type SettingsSnapshot,
 } from '../domain/live-settings.js';
+import type { ReminderRule } from '../domain/reminders.js';
 import { Periodic } from '../lib/periodic.js';
 import type { Timers } from '../lib/timers.js';
 import type { Logger } from '../logger.js';
@@ -31,6 +32,8 @@ export interface SettingsDefaults {
   topupPacks: readonly number[];
   allowedModelIds: readonly number[] | null;
   hiddenModelTypes: readonly string[];
+  /** The reminder rules REMINDERS turns on (empty: none). */
+  reminders: readonly ReminderRule[];
 }
 
 /** The texts an admin gave a model, by language (null: the upstream name, no description). */
@@ -45,6 +48,8 @@ export interface EffectiveSettings extends PriceRules {
   stored: SettingsSnapshot;
   welcomeStars: number;
   topupPacks: readonly number[];
+  /** The reminder rules in force (RemindersService reads them at each run). */
+  reminders: readonly ReminderRule[];
   isOffered(model: { id: number; type: string }): boolean;
   display(modelId: number): ModelDisplay | undefined;
 }
@@ -66,6 +71,7 @@ export function effectiveSettings(stored: SettingsSnapshot, defaults: SettingsDe
     overrides,
     welcomeStars: stored.global.welcomeStars ?? defaults.welcomeStars,
     topupPacks: stored.global.topupPacks ?? defaults.topupPacks,
+    reminders: stored.global.reminders ?? defaults.reminders,
     isOffered: (model) =>
       stored.models.get(model.id)?.offered ??
       ((!allowed || allowed.has(model.id)) && !hidden.has(model.type)),

@@ -1,7 +1,8 @@
 /**
- * The bot speaks first (issue 44): which reminders are due now (the rules the reseller turned on,
- * REMINDERS), planned once per thing they are about, and, when each one's turn comes, whether it is
- * still true and what it says (ReminderFacts). Sending is the worker's (workers/reminder-sender.ts).
+ * The bot speaks first (issue 44): which reminders are due now (the rules the reseller turned on:
+ * REMINDERS, or the control room's live choice, read at every run), planned once per thing they
+ * are about, and, when each one's turn comes, whether it is still true and what it says
+ * (ReminderFacts). Sending is the worker's (workers/reminder-sender.ts).
  */
 import type {
   OrderRecord,
@@ -29,31 +30,47 @@ export interface RemindersServiceDeps {
   subscriptions: Pick<SubscriptionsRepository, 'live'>;
   ledger: Pick<WalletRepository, 'balance' | 'pools'>;
   orders: Pick<OrdersRepository, 'find'>;
-  /** The rules turned on (REMINDERS). */
-  rules: readonly ReminderRule[];
+  /**
+   * The rules turned on: a fixed list, or the ones in force now (the live settings over REMINDERS),
+   * asked at every run and every check, so a change takes effect without a restart.
+   */
+  rules: readonly ReminderRule[] | (() => readonly ReminderRule[]);
   logger: Logger;
   now?: () => number;
 }
 
 export class RemindersService {
-  readonly rules: ReadonlySet<ReminderRule>;
   readonly #deps: RemindersServiceDeps;
+  readonly #rules: () => readonly ReminderRule[];
   readonly #now: () => number;
   readonly #log: Logger;
 
   constructor(deps: RemindersServiceDeps) {
     this.#deps = deps;
-    this.rules = new Set(deps.rules);
+    const { rules } = deps;
+    this.#rules = typeof rules === 'function' ? rules : () => rules;
     this.#now = deps.now ?? Date.now;
     this.#log = deps.logger.child({ component: 'reminders' });
   }
 
-  /** Plans every reminder due now under the rules turned on; how many are new. */
+  /** The rules in force now (what /stats, /language and the sender go by). */
+  rulesInForce(): ReadonlySet<ReminderRule> {
+    return new Set(this.#rules());
+  }
+
+  /** Whether the bot sends any reminder now. */
+  anyOn(): boolean {
+    return this.#rules().length > 0;
+  }
+
+  /** Plans every reminder due now under the rules in force; how many are new (none when all are off). */
   async planDue(): Promise<number> {
     const { reminders } = this.#deps;
+    const rules = this.rulesInForce();
+    if (rules.size === 0) return 0;
     const t = REMINDER_TIMING;
     const planned: PlannedReminder[] = [];
-    const on = (rule: ReminderRule) => this.rules.has(rule);
+    const on = (rule: ReminderRule) => rules.has(rule);
     const add = (rule: ReminderRule, key: string, userId: number, subject: string) =>
       planned.push({ key, userId, rule, subject });
     if (on('plan_ending')) {
@@ -88,10 +105,10 @@ export class RemindersService {
   /**
    * What the reminder says now, or undefined when it is no longer true: the plan renewed (its period
    * moved on) or has no Stars left, the draft was confirmed or closed, the customer ordered, or the
-   * rule was turned off meanwhile.
+   * rule was turned off meanwhile (by REMINDERS at a restart, or live).
    */
   async facts(reminder: ReminderRecord): Promise<ReminderFacts | undefined> {
-    if (!this.rules.has(reminder.rule)) return undefined;
+    if (!this.rulesInForce().has(reminder.rule)) return undefined;
     const { reminders, subscriptions, ledger, orders } = this.#deps;
     const { userId, subject } = reminder;
     switch (reminder.rule) {

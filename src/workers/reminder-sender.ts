@@ -6,6 +6,10 @@
  * the request goes out, so a sender killed mid-run leaves that one `unconfirmed` (maybe delivered,
  * never sent twice) and the rest `due` (sent by the next run: nothing lost); a 429 or an unreachable
  * Telegram puts the reminder back and ends the run; a 403 marks the customer blocked.
+ * It runs whatever REMINDERS says, since an admin may turn a rule on live (the control room): while
+ * no rule is in force a run plans and sends nothing and asks the store nothing, except for the two
+ * days after the last rule went off, when it still marks what customers did after the last
+ * reminders (the growth screen's figures).
  */
 import type { InlineKeyboard } from 'grammy';
 import type { DueReminder, RemindersRepository } from '../db/index.js';
@@ -26,7 +30,7 @@ export interface ReminderSenderOptions {
     RemindersRepository,
     'due' | 'lastSentAt' | 'startSending' | 'settle' | 'release' | 'settleInterrupted' | 'markActed'
   >;
-  service: Pick<RemindersService, 'planDue' | 'facts'>;
+  service: Pick<RemindersService, 'planDue' | 'facts' | 'anyOn'>;
   /**
    * What the reminder carries beyond its facts, made once it is claimed for sending (a win-back
    * reminder's promo code): a run that dies after this leaves the reminder unconfirmed, never sent
@@ -64,6 +68,8 @@ export class ReminderSender {
   readonly #now: () => number;
   readonly #timers: Timers;
   readonly #log: Logger;
+  /** When a run last found a rule in force (this process): the acted marks go on for two days after. */
+  #lastOnAt: number | undefined;
 
   constructor(opts: ReminderSenderOptions) {
     this.#opts = opts;
@@ -94,13 +100,20 @@ export class ReminderSender {
 
   async #run(): Promise<ReminderRun> {
     const { reminders, service } = this.#opts;
+    const run: ReminderRun = { sent: 0, skipped: 0, waiting: 0 };
+    // Asked once a run: the rules in force (REMINDERS, or the live settings over it).
+    const on = service.anyOn();
+    if (on) this.#lastOnAt = this.#now();
+    else if (this.#lastOnAt === undefined || this.#now() - this.#lastOnAt > REMINDER_TIMING.actedWithinMs)
+      return run;
     const interrupted = await reminders.settleInterrupted();
     if (interrupted > 0)
       this.#log.warn({ interrupted }, 'reminders left sending by a stopped sender: not sent again');
     // What customers did after the reminders of the last two days (the control room's figures).
     await reminders.markActed(REMINDER_TIMING.actedWithinMs);
+    // Every rule off: nothing planned, nothing sent (what is still due waits, and is checked again).
+    if (!on) return run;
     await service.planDue();
-    const run: ReminderRun = { sent: 0, skipped: 0, waiting: 0 };
     if (await this.#opts.broadcastRunning()) return run;
     const gapMs = 1000 / Math.max(this.#opts.rate, 0.1);
     for (const due of await reminders.due()) {

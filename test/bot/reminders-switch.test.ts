@@ -1,7 +1,8 @@
 /**
  * The reminders' switch (issue 44): "No more reminders" under a reminder turns them off for good
  * (stored, said in the customer's language, the reminder's buttons gone), and /language shows the
- * switch, which turns them on and off again; a bot with REMINDERS=off shows no switch at all.
+ * switch, which turns them on and off again; a bot with REMINDERS=off shows no switch at all, until
+ * an admin turns a rule on live (the control room's Settings).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -76,6 +77,26 @@ describe('the reminders switch', () => {
     );
     await harness.close();
     harness = await createInProcessBot({ env: { ADMIN_IDS: '9', REMINDERS: 'off' } });
+    await harness.send(textMessage(admin, '/stats'));
+    expect(String(lastCall(harness, 'sendMessage')?.text)).not.toContain('Reminders');
+  });
+
+  it('switched live from the control room: with REMINDERS=off, a rule turned on shows the switch and the /stats line; all off hides them again', async () => {
+    harness = await createInProcessBot({ env: { ADMIN_IDS: '9', REMINDERS: 'off' } });
+    const { liveSettings } = harness.services;
+    await liveSettings.load();
+    const user = { id: 74, language_code: 'en' };
+    const admin = { id: 9, language_code: 'en' };
+    const hasSwitch = () =>
+      buttonsOf(lastCall(harness, 'sendMessage')).some((b) => b.callback_data?.startsWith('rmd:'));
+    await liveSettings.updateGlobal(9, 0, { reminders: ['welcome_unused'] });
+    await harness.send(textMessage(user, '/language'));
+    expect(hasSwitch()).toBe(true);
+    await harness.send(textMessage(admin, '/stats'));
+    expect(String(lastCall(harness, 'sendMessage')?.text)).toContain('🔔 Reminders, last 30 days: 0 sent');
+    await liveSettings.updateGlobal(9, 1, { reminders: [] });
+    await harness.send(textMessage(user, '/language'));
+    expect(hasSwitch()).toBe(false);
     await harness.send(textMessage(admin, '/stats'));
     expect(String(lastCall(harness, 'sendMessage')?.text)).not.toContain('Reminders');
   });

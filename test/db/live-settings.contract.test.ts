@@ -53,7 +53,12 @@ describe.each(availableEngines())('live settings store on %s', (engine) => {
 
       const loaded = await store.liveSettings.load();
       expect(loaded.version).toBe(3);
-      expect(loaded.global).toEqual({ markupPercent: '12.5', welcomeStars: null, topupPacks: [10, 20] });
+      expect(loaded.global).toEqual({
+        markupPercent: '12.5',
+        welcomeStars: null,
+        topupPacks: [10, 20],
+        reminders: null,
+      });
       expect(loaded.models.get(203)).toEqual({
         modelId: 203,
         offered: false,
@@ -118,15 +123,30 @@ describe.each(availableEngines())('live settings store on %s', (engine) => {
       const theirs = await other.liveSettings.updateModel(0, 203, change({ offered: false }));
       expect(theirs).toMatchObject({ kind: 'written', version: 1, before: { price: { kind: 'default' } } });
       expect(
-        await other.liveSettings.updateGlobal(1, (g) => ({ ...g, markupPercent: '50', topupPacks: [5] })),
+        await other.liveSettings.updateGlobal(1, (g) => ({
+          ...g,
+          markupPercent: '50',
+          topupPacks: [5],
+          reminders: ['win_back'],
+        })),
       ).toMatchObject({ kind: 'written', version: 2, before: { welcomeStars: null } });
 
       const mine = await store.liveSettings.load();
       expect(mine.version).toBe(2);
-      expect(mine.global).toEqual({ markupPercent: null, welcomeStars: 3, topupPacks: null });
+      expect(mine.global).toEqual({
+        markupPercent: null,
+        welcomeStars: 3,
+        topupPacks: null,
+        reminders: null,
+      });
       expect(mine.models.get(203)).toMatchObject({ offered: null, price: { kind: 'fixed', stars: 9 } });
       const loaded = await other.liveSettings.load();
-      expect(loaded.global).toEqual({ markupPercent: '50', welcomeStars: null, topupPacks: [5] });
+      expect(loaded.global).toEqual({
+        markupPercent: '50',
+        welcomeStars: null,
+        topupPacks: [5],
+        reminders: ['win_back'],
+      });
       expect(loaded.models.get(203)).toMatchObject({ offered: false, price: { kind: 'default' } });
       // Bot 1 writes on at its own version, unmoved by bot 2's writes.
       expect(await store.liveSettings.updateGlobal(2, (g) => g)).toMatchObject({

@@ -4,6 +4,7 @@
  * screen to be driven in the browser before the real routes are wired in.
  */
 import { parseGlobalPatch, parseModelPatch } from '../../src/domain/live-settings.js';
+import { REMINDER_RULES } from '../../src/domain/reminders.js';
 import type { MiniAppRoute } from '../../src/server/miniapp/route.js';
 import { SETTINGS_LIMITS } from '../../src/server/miniapp/settings-routes.js';
 import type { SettingsDocument, SettingsModel } from '../../src/services/admin/dashboard-types.js';
@@ -68,6 +69,12 @@ export function fakeSettingsRoutes(opts: { topupPacks?: number[]; billing?: bool
     markupPercent: '50',
     welcomeStars: 10,
     topupPacks: opts.topupPacks ?? [50, 100, 250],
+    // As REMINDERS' default says, nothing set live yet.
+    reminders: {
+      rules: [...REMINDER_RULES],
+      on: ['plan_ending', 'welcome_unused', 'quote_unconfirmed'],
+      fromEnvironment: true,
+    },
     version: 1,
     limits: SETTINGS_LIMITS,
   };
@@ -109,7 +116,9 @@ export function fakeSettingsRoutes(opts: { topupPacks?: number[]; billing?: bool
           const parsed = parseGlobalPatch(body);
           if (!parsed.ok) return { status: 422, json: { errors: parsed.errors } };
           if (stale(body)) return { status: 409 };
-          Object.assign(doc, parsed.patch);
+          const { reminders, ...values } = parsed.patch;
+          Object.assign(doc, values);
+          if (reminders) doc.reminders = { ...doc.reminders, on: reminders, fromEnvironment: false };
           doc.version++;
           return { status: 200, json: doc };
         },

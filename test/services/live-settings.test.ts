@@ -20,6 +20,7 @@ const DEFAULTS: SettingsDefaults = {
   topupPacks: [50, 100],
   allowedModelIds: [101, 203, 204, 301],
   hiddenModelTypes: ['upscale'],
+  reminders: ['plan_ending'],
 };
 
 describe('effective settings', () => {
@@ -29,12 +30,14 @@ describe('effective settings', () => {
     const settings = effectiveSettings(
       {
         version: 0,
-        global: { markupPercent: null, welcomeStars: null, topupPacks: null },
+        global: { markupPercent: null, welcomeStars: null, topupPacks: null, reminders: null },
         models: new Map(),
       },
       DEFAULTS,
     );
     expect(settings).toMatchObject({ markupPercent: '50', welcomeStars: 3, topupPacks: [50, 100] });
+    // No reminder rules stored: REMINDERS' own.
+    expect(settings.reminders).toEqual(['plan_ending']);
     expect(settings.overrides).toEqual(DEFAULTS.overrides);
     expect([model(203), model(204), model(201), model(301, 'upscale')].map(settings.isOffered)).toEqual([
       true,
@@ -63,7 +66,7 @@ describe('effective settings', () => {
     const settings = effectiveSettings(
       {
         version: 4,
-        global: { markupPercent: '10', welcomeStars: 0, topupPacks: [30] },
+        global: { markupPercent: '10', welcomeStars: 0, topupPacks: [30], reminders: [] },
         models: new Map([
           stored(201, { offered: true, name: { ru: 'Нова' } }),
           stored(203, { offered: false, price: { kind: 'markup', markupPercent: '80' } }),
@@ -74,6 +77,8 @@ describe('effective settings', () => {
       DEFAULTS,
     );
     expect(settings).toMatchObject({ version: 4, markupPercent: '10', welcomeStars: 0, topupPacks: [30] });
+    // Every reminder turned off live wins over REMINDERS.
+    expect(settings.reminders).toEqual([]);
     expect(
       [model(201), model(203), model(204), model(301, 'upscale'), model(101, 'video')].map(
         settings.isOffered,

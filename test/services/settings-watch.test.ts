@@ -22,6 +22,7 @@ const DEFAULTS: SettingsDefaults = {
   topupPacks: [50, 100],
   allowedModelIds: null,
   hiddenModelTypes: [],
+  reminders: [],
 };
 
 describe.each(availableEngines())('the settings watch on %s', (engine) => {

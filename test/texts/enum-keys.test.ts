@@ -14,6 +14,7 @@ import { BROADCAST_STATUSES, WALLET_ENTRY_KINDS } from '../../src/db/records.js'
 import type { SettingChange } from '../../src/domain/live-settings.js';
 import { ORDER_STATUSES } from '../../src/domain/order-state.js';
 import type { RedemptionOutcome } from '../../src/domain/promo-code.js';
+import { REMINDER_RULES } from '../../src/domain/reminders.js';
 import { API_ERROR_CODES } from '../../src/reseller/schemas.js';
 import type { MediaRelayErrorCode } from '../../src/services/media-relay.js';
 import type { MediaKind } from '../../src/services/model-form.js';
@@ -87,7 +88,12 @@ const FAMILIES: Record<string, string[]> = {
     markup: true,
     welcome: true,
     packs: true,
+    reminders: true,
   }).map((field) => `live-settings-field-${field}`),
+  // telegram/texts/settings-audit.ts: the reminder rules a live change names
+  'live-settings-value-reminder-*': REMINDER_RULES.map(
+    (rule) => `live-settings-value-reminder-${dashed(rule)}`,
+  ),
   // bot/conversations/generate/media-step.ts
   'gen-media-kind-*': all<MediaKind>({ image: true, video: true, any: true }).map(
     (kind) => `gen-media-kind-${kind}`,

@@ -244,7 +244,7 @@ admins.command('stats', async (ctx) => {
   const subscriptions =
     ctx.deps.subscriptions && (await subscriptionStatsLine(texts, ctx.deps.subscriptions));
   const full = ctx.deps.wallet ? `${text}\n${await referralLine(texts, ctx.deps.referrals)}` : text;
-  const reminders = ctx.deps.config.reminders.length > 0 ? await reminderStatsLine(ctx) : undefined;
+  const reminders = ctx.deps.reminders.anyOn() ? await reminderStatsLine(ctx) : undefined;
   const content = await contentStatsLine(ctx);
   await ctx.reply([full, subscriptions, reminders, content].filter(Boolean).join('\n'));
 });

@@ -16,8 +16,8 @@ const privateChats = languageFeature.chatType('private');
 async function showPicker(ctx: BotContext, edit: boolean) {
   const current = ctx.locale;
   const prompt = ctx.user?.promptInCaption ?? false;
-  // The reminders' switch shows only where the bot sends any (REMINDERS).
-  const reminders = ctx.deps.config.reminders.length > 0 ? !(ctx.user?.remindersOff ?? false) : undefined;
+  // The reminders' switch shows only where the bot sends any (REMINDERS, or the live settings).
+  const reminders = ctx.deps.reminders.anyOn() ? !(ctx.user?.remindersOff ?? false) : undefined;
   // A way back, or the picker (and its toggles, which redraw it) would be a dead end.
   const options = {
     reply_markup: mainMenuButton(

@@ -15,9 +15,10 @@ import {
   type PriceRule,
   type SettingsSnapshot,
 } from '../../domain/live-settings.js';
+import { REMINDER_RULES } from '../../domain/reminders.js';
 import type { BotScope } from '../bot-scope.js';
 import { type Engine, first, type Tables, type Tx } from '../engine.js';
-import type { ModelSettingsRecord } from '../records.js';
+import type { LiveSettingsRecord, ModelSettingsRecord } from '../records.js';
 
 const ROW_ID = 1;
 
@@ -42,6 +43,20 @@ function modelOf(row: ModelSettingsRecord): ModelSettings {
     name: row.names,
     description: row.descriptions,
     price: priceOf(row),
+  };
+}
+
+/**
+ * The global values of the head row. A row written before the reminders column reads null there
+ * (as REMINDERS says); a rule name this version does not know is left out.
+ */
+function globalOf(head: LiveSettingsRecord): GlobalSettings {
+  const reminders = head.reminders;
+  return {
+    markupPercent: head.markupPercent,
+    welcomeStars: head.welcomeStars,
+    topupPacks: head.topupPacks,
+    reminders: Array.isArray(reminders) ? REMINDER_RULES.filter((rule) => reminders.includes(rule)) : null,
   };
 }
 
@@ -94,11 +109,7 @@ export class LiveSettingsRepository {
     );
     return {
       version: head.version,
-      global: {
-        markupPercent: head.markupPercent,
-        welcomeStars: head.welcomeStars,
-        topupPacks: head.topupPacks,
-      },
+      global: globalOf(head),
       models: new Map(rows.map((row) => [row.modelId, modelOf(row)])),
     };
   }
@@ -143,9 +154,7 @@ export class LiveSettingsRepository {
       const version = await this.#bump(tx, expected);
       if (version === undefined) return { kind: 'conflict', version: await this.#versionIn(tx) };
       const head = first(await tx.db.select().from(liveSettings).where(this.#head(liveSettings)));
-      const before = head
-        ? { markupPercent: head.markupPercent, welcomeStars: head.welcomeStars, topupPacks: head.topupPacks }
-        : EMPTY_SETTINGS.global;
+      const before = head ? globalOf(head) : EMPTY_SETTINGS.global;
       const after = change(before);
       await tx.db
         .update(liveSettings)
@@ -153,6 +162,7 @@ export class LiveSettingsRepository {
           markupPercent: after.markupPercent,
           welcomeStars: after.welcomeStars,
           topupPacks: after.topupPacks,
+          reminders: after.reminders,
         })
         .where(this.#head(liveSettings));
       await afterWrite?.(tx, before, after);

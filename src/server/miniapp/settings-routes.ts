@@ -21,6 +21,7 @@ import {
   parseGlobalPatch,
   parseModelPatch,
 } from '../../domain/live-settings.js';
+import { REMINDER_RULES } from '../../domain/reminders.js';
 import { MAX_STARS_PER_PAYMENT } from '../../domain/wallet.js';
 import type { Model } from '../../reseller/schemas.js';
 import type {
@@ -81,6 +82,11 @@ export async function settingsDocument(deps: SettingsRoutesDeps): Promise<Settin
     markupPercent: settings.markupPercent,
     welcomeStars: settings.welcomeStars,
     topupPacks: [...settings.topupPacks],
+    reminders: {
+      rules: [...REMINDER_RULES],
+      on: REMINDER_RULES.filter((rule) => settings.reminders.includes(rule)),
+      fromEnvironment: settings.stored.global.reminders === null,
+    },
     version: settings.version,
     limits: SETTINGS_LIMITS,
   };

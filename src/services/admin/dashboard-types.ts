@@ -178,9 +178,20 @@ export interface SettingsDocument {
   markupPercent: string;
   welcomeStars: number;
   topupPacks: number[];
+  /** The reminders the bot sends first (issue 44), switched live like the values above. */
+  reminders: SettingsReminders;
   version: number;
   /** The bounds the server checks, so the page can say what to enter when a value is refused. */
   limits: SettingsLimits;
+}
+
+export interface SettingsReminders {
+  /** Every rule the bot knows, in its order: one checkbox each. */
+  rules: string[];
+  /** The rules on now, in the same order. */
+  on: string[];
+  /** Nothing set live: REMINDERS decides (`on` is what it says). */
+  fromEnvironment: boolean;
 }
 
 export interface SettingsLimits {

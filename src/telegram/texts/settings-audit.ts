@@ -4,6 +4,7 @@
  */
 import type { AuditEntryRecord } from '../../db/records.js';
 import type { PriceRule, SettingChange } from '../../domain/live-settings.js';
+import { isReminderRule } from '../../domain/reminders.js';
 import { truncate } from '../../lib/text.js';
 import { SETTINGS_AUDIT_ACTIONS } from '../../services/live-settings.js';
 import { decimalMark } from '../date-time.js';
@@ -44,7 +45,21 @@ function valueText(texts: Texts, change: SettingChange, value: unknown): string 
       return stars(texts, Number(value));
     case 'packs':
       return Array.isArray(value) ? value.map((n) => stars(texts, Number(n))).join(', ') : String(value);
+    case 'reminders':
+      return Array.isArray(value) ? reminderRulesText(texts, value) : String(value);
   }
+}
+
+/** The reminder rules on, by name in the reader's language; none: "all off". */
+function reminderRulesText(texts: Texts, rules: readonly unknown[]): string {
+  if (rules.length === 0) return texts.t('live-settings-value-reminders-none');
+  return rules
+    .map((rule) =>
+      typeof rule === 'string' && isReminderRule(rule)
+        ? texts.t(`live-settings-value-reminder-${rule.replaceAll('_', '-')}`)
+        : String(rule),
+    )
+    .join(', ');
 }
 
 function changeText(texts: Texts, change: SettingChange): string {

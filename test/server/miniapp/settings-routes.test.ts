@@ -10,7 +10,10 @@ import { loadConfig } from '../../../src/config.js';
 import type { Store } from '../../../src/db/index.js';
 import type { MiniAppRoute } from '../../../src/server/miniapp/route.js';
 import { type SettingsDocument, settingsRoutes } from '../../../src/server/miniapp/settings-routes.js';
+import type { Services } from '../../../src/services/index.js';
 import type { RunningSimulator } from '../../../src/simulator/server.js';
+import { createI18n, textsFor } from '../../../src/telegram/i18n.js';
+import { settingsAuditText } from '../../../src/telegram/texts/settings-audit.js';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../../support/databases.js';
 import { STARS_ENV, startBotSimulator } from '../../support/in-process-helpers.js';
 
@@ -29,6 +32,7 @@ describe.each(availableEngines())('settings routes on %s', (engine) => {
   let database: TestDatabase;
   let store: Store;
   let routes: MiniAppRoute[];
+  let services: Services;
 
   beforeEach(async () => {
     const started = await startBotSimulator();
@@ -43,7 +47,7 @@ describe.each(availableEngines())('settings routes on %s', (engine) => {
       TOPUP_PACKS_STARS: '50,100',
       ALLOWED_MODEL_IDS: '101,203,301',
     });
-    const services = createServices({
+    services = createServices({
       config,
       logger: pino({ level: 'silent' }),
       store,
@@ -171,6 +175,50 @@ describe.each(availableEngines())('settings routes on %s', (engine) => {
       { field: 'welcome', from: null, to: 0 },
       { field: 'packs', from: null, to: [25, 300] },
     ]);
+  });
+
+  it('PUT global: reminder rules are switched live, audited with the rules before and after, in the reader’s language', async () => {
+    // Nothing set live: REMINDERS' default decides.
+    expect((await getSettings()).reminders).toEqual({
+      rules: ['plan_ending', 'welcome_unused', 'quote_unconfirmed', 'win_back'],
+      on: ['plan_ending', 'welcome_unused', 'quote_unconfirmed'],
+      fromEnvironment: true,
+    });
+    const res = await putGlobal({ version: 0, reminders: ['win_back', 'welcome_unused', 'win_back'] });
+    expect(res.status).toBe(200);
+    expect((res.json as SettingsDocument).reminders).toEqual({
+      rules: ['plan_ending', 'welcome_unused', 'quote_unconfirmed', 'win_back'],
+      on: ['welcome_unused', 'win_back'],
+      fromEnvironment: false,
+    });
+    expect([...services.reminders.rulesInForce()]).toEqual(['welcome_unused', 'win_back']);
+    const off = await putGlobal({ version: 1, reminders: [] });
+    expect((off.json as SettingsDocument).reminders).toMatchObject({ on: [], fromEnvironment: false });
+    expect(services.reminders.anyOn()).toBe(false);
+
+    const [last, first] = await store.audit.page(0, 2);
+    expect(first).toMatchObject({ actorId: ADMIN, action: 'settings_global_changed' });
+    expect(first!.details.changes).toEqual([
+      { field: 'reminders', from: null, to: ['welcome_unused', 'win_back'] },
+    ]);
+    expect(last!.details.changes).toEqual([
+      { field: 'reminders', from: ['welcome_unused', 'win_back'], to: [] },
+    ]);
+    const en = textsFor(createI18n('en'), 'en');
+    const ru = textsFor(createI18n('ru'), 'ru');
+    const uk = textsFor(createI18n('uk'), 'uk');
+    expect(settingsAuditText(en, first!)).toBe(
+      'changed the settings: reminders: default → welcome Stars unused, win back after 30\u00a0quiet days',
+    );
+    expect(settingsAuditText(en, last!)).toBe(
+      'changed the settings: reminders: welcome Stars unused, win back after 30\u00a0quiet days → all off',
+    );
+    expect(settingsAuditText(ru, last!)).toContain(
+      'напоминания: неизрасходованные приветственные звёзды, возврат после 30\u00a0дней тишины → все выключены',
+    );
+    expect(settingsAuditText(uk, first!)).toContain(
+      'нагадування: за замовчуванням → невитрачені вітальні зірки, повернення після 30\u00a0днів тиші',
+    );
   });
 
   it('a stale version: 409 with the current document, and nothing changes', async () => {
@@ -301,6 +349,9 @@ describe.each(availableEngines())('settings routes on %s', (engine) => {
     ['a pack of 0', { version: 0, topupPacks: [0, 50] }, ['topupPacks']],
     ['a pack as text', { version: 0, topupPacks: ['50'] }, ['topupPacks']],
     ['no packs', { version: 0, topupPacks: [] }, ['topupPacks']],
+    ['an unknown reminder rule', { version: 0, reminders: ['welcome_unused', 'birthday'] }, ['reminders']],
+    ['reminders as one name', { version: 0, reminders: 'win_back' }, ['reminders']],
+    ['reminders as null', { version: 0, reminders: null }, ['reminders']],
     ['a stale-looking version of text', { version: '0' }, ['version']],
   ];
   it('PUT global, invalid: 422 naming each field at fault, and nothing stored', async () => {

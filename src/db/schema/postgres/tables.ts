@@ -397,6 +397,7 @@ export const liveSettings = pgTable(
     markupPercent: text('markup_percent'),
     welcomeStars: integer('welcome_stars'),
     topupPacks: jsonb('topup_packs_json').$type<number[]>(),
+    reminders: jsonb('reminders_json').$type<string[]>(),
     updatedAt: at('updated_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.botId, t.id] })],

@@ -17,6 +17,8 @@ export const liveSettings = sqliteTable(
     markupPercent: text('markup_percent'),
     welcomeStars: integer('welcome_stars'),
     topupPacks: text('topup_packs_json', { mode: 'json' }).$type<number[]>(),
+    /** The reminder rules on (["welcome_unused"]; []: none); null: as REMINDERS says. */
+    reminders: text('reminders_json', { mode: 'json' }).$type<string[]>(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.botId, t.id] })],

@@ -1,0 +1,1 @@
+ALTER TABLE "live_settings" ADD COLUMN "reminders_json" jsonb;
