@@ -6,17 +6,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { drizzle as sqliteDrizzle } from 'drizzle-orm/better-sqlite3';
-import { migrate as sqliteMigrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { drizzle as pgDrizzle } from 'drizzle-orm/postgres-js';
-import { migrate as pgMigrate } from 'drizzle-orm/postgres-js/migrator';
-import postgres from 'postgres';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { openStore, type Store, storeOn } from '../../src/db/index.js';
-import { createDatabase } from '../support/database-factory.js';
+import { type Store, storeOn } from '../../src/db/index.js';
 import { availableEngines } from '../support/databases.js';
-import { migrationsUpTo } from '../support/migrations-up-to.js';
+import { onOlderPostgres, onOlderSqlite } from '../support/migrations-up-to.js';
 
 /** The last migration of the one-bot schema, per engine. */
 const BEFORE = { sqlite: 19, postgres: 14 } as const;
@@ -84,38 +77,32 @@ async function expectKept(store: Store) {
 
 describe('the bot keys migration', () => {
   it('on sqlite: a one-bot database keeps everything, in the main bot', async () => {
-    const path = join(temp, 'old.sqlite');
-    const db = new Database(path);
-    sqliteMigrate(sqliteDrizzle(db), { migrationsFolder: migrationsUpTo('sqlite', BEFORE.sqlite, temp) });
-    for (const statement of oldRows((ms) => String(ms), '0')) db.exec(statement);
-    db.close();
-    const store = await openStore({ path }, () => T0);
-    try {
-      await expectKept(store);
-    } finally {
-      await store.close();
-    }
+    await onOlderSqlite({
+      dir: temp,
+      last: BEFORE.sqlite,
+      seed: (db) => {
+        for (const statement of oldRows((ms) => String(ms), '0')) db.exec(statement);
+      },
+      now: () => T0,
+      check: (store) => expectKept(store),
+    });
   });
 
   it.skipIf(!availableEngines().includes('postgres'))(
     'on postgres: a one-bot database keeps everything, in the main bot',
     async () => {
-      const database = await createDatabase('postgres', { url: inject('postgresUrl')! });
-      const { url } = database.location as { url: string };
-      try {
-        const client = postgres(url, { onnotice: () => {} });
-        await pgMigrate(pgDrizzle(client), {
-          migrationsFolder: migrationsUpTo('postgres', BEFORE.postgres, temp),
-        });
-        for (const statement of oldRows((ms) => `'${new Date(ms).toISOString()}'`, 'false')) {
-          await client.unsafe(statement);
-        }
-        await client.end();
-        const store = await database.open(() => T0);
-        await expectKept(store);
-      } finally {
-        await database.drop();
-      }
+      await onOlderPostgres({
+        dir: temp,
+        last: BEFORE.postgres,
+        url: inject('postgresUrl')!,
+        seed: async (sql) => {
+          for (const statement of oldRows((ms) => `'${new Date(ms).toISOString()}'`, 'false')) {
+            await sql.unsafe(statement);
+          }
+        },
+        now: () => T0,
+        check: (store) => expectKept(store),
+      });
     },
   );
 });

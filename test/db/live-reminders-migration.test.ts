@@ -6,18 +6,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { drizzle as sqliteDrizzle } from 'drizzle-orm/better-sqlite3';
-import { migrate as sqliteMigrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { drizzle as pgDrizzle } from 'drizzle-orm/postgres-js';
-import { migrate as pgMigrate } from 'drizzle-orm/postgres-js/migrator';
-import postgres from 'postgres';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { openStore, type Store } from '../../src/db/index.js';
+import type { Store } from '../../src/db/index.js';
 import { applyGlobalPatch } from '../../src/domain/live-settings.js';
-import { createDatabase } from '../support/database-factory.js';
 import { availableEngines } from '../support/databases.js';
-import { migrationsUpTo } from '../support/migrations-up-to.js';
+import { onOlderPostgres, onOlderSqlite } from '../support/migrations-up-to.js';
 
 /** The last migration before the reminders column, per engine. */
 const BEFORE = { sqlite: 33, postgres: 29 } as const;
@@ -55,41 +48,35 @@ async function expectMigrated(store: Store) {
 
 describe('the live reminders column', () => {
   it('on sqlite: an older row reads null, and rules are stored beside its values', async () => {
-    const path = join(temp, 'old.sqlite');
-    const db = new Database(path);
-    sqliteMigrate(sqliteDrizzle(db), { migrationsFolder: migrationsUpTo('sqlite', BEFORE.sqlite, temp) });
-    db.prepare(
-      `insert into live_settings (bot_id, id, version, markup_percent, welcome_stars, topup_packs_json, updated_at)
-       values (1, 1, 4, '30', 5, '[50,100]', ?)`,
-    ).run(T0);
-    db.close();
-    const store = await openStore({ path }, () => T0);
-    try {
-      await expectMigrated(store);
-    } finally {
-      await store.close();
-    }
+    await onOlderSqlite({
+      dir: temp,
+      last: BEFORE.sqlite,
+      seed: (db) =>
+        db
+          .prepare(
+            `insert into live_settings (bot_id, id, version, markup_percent, welcome_stars, topup_packs_json, updated_at)
+             values (1, 1, 4, '30', 5, '[50,100]', ?)`,
+          )
+          .run(T0),
+      now: () => T0,
+      check: expectMigrated,
+    });
   });
 
   it.skipIf(!availableEngines().includes('postgres'))(
     'on postgres: an older row reads null, and rules are stored beside its values',
     async () => {
-      const database = await createDatabase('postgres', { url: inject('postgresUrl')! });
-      const { url } = database.location as { url: string };
-      try {
-        const client = postgres(url, { onnotice: () => {} });
-        await pgMigrate(pgDrizzle(client), {
-          migrationsFolder: migrationsUpTo('postgres', BEFORE.postgres, temp),
-        });
-        const at = new Date(T0).toISOString();
-        await client`insert into live_settings (bot_id, id, version, markup_percent, welcome_stars, topup_packs_json, updated_at)
-          values (1, 1, 4, '30', 5, '[50,100]'::jsonb, ${at})`;
-        await client.end();
-        const store = await database.open(() => T0);
-        await expectMigrated(store);
-      } finally {
-        await database.drop();
-      }
+      await onOlderPostgres({
+        dir: temp,
+        last: BEFORE.postgres,
+        url: inject('postgresUrl')!,
+        seed: async (sql) => {
+          await sql`insert into live_settings (bot_id, id, version, markup_percent, welcome_stars, topup_packs_json, updated_at)
+            values (1, 1, 4, '30', 5, '[50,100]'::jsonb, ${new Date(T0).toISOString()})`;
+        },
+        now: () => T0,
+        check: expectMigrated,
+      });
     },
   );
 });

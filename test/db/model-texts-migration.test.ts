@@ -7,17 +7,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { drizzle as sqliteDrizzle } from 'drizzle-orm/better-sqlite3';
-import { migrate as sqliteMigrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { drizzle as pgDrizzle } from 'drizzle-orm/postgres-js';
-import { migrate as pgMigrate } from 'drizzle-orm/postgres-js/migrator';
-import postgres from 'postgres';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { openStore, type Store } from '../../src/db/index.js';
-import { createDatabase } from '../support/database-factory.js';
+import type { Store } from '../../src/db/index.js';
 import { availableEngines } from '../support/databases.js';
-import { migrationsUpTo } from '../support/migrations-up-to.js';
+import { onOlderPostgres, onOlderSqlite } from '../support/migrations-up-to.js';
 
 /** The last migration before issue 45's, per engine. */
 const BEFORE = { sqlite: 23, postgres: 19 } as const;
@@ -56,56 +49,50 @@ async function expectMigrated(store: Store) {
 
 describe('the model texts migration', () => {
   it('on sqlite: names and descriptions kept by language', async () => {
-    const path = join(temp, 'old.sqlite');
-    const db = new Database(path);
-    sqliteMigrate(sqliteDrizzle(db), { migrationsFolder: migrationsUpTo('sqlite', BEFORE.sqlite, temp) });
-    db.prepare('insert into live_settings (bot_id, id, version, updated_at) values (1, 1, 4, ?)').run(T0);
-    const row = db.prepare(
-      'insert into model_settings (bot_id, model_id, name_en, name_ru, description_en, description_ru, price_kind, price_stars, updated_at) values (1, ?, ?, ?, ?, ?, ?, ?, ?)',
-    );
-    for (const [id, nameEn, nameRu, descriptionEn, descriptionRu] of ROWS)
-      row.run(
-        id,
-        nameEn,
-        nameRu,
-        descriptionEn,
-        descriptionRu,
-        id === 401 ? 'fixed' : 'default',
-        id === 401 ? 7 : null,
-        T0,
-      );
-    db.close();
-    const store = await openStore({ path }, () => T0);
-    try {
-      await expectMigrated(store);
-    } finally {
-      await store.close();
-    }
+    await onOlderSqlite({
+      dir: temp,
+      last: BEFORE.sqlite,
+      seed: (db) => {
+        db.prepare('insert into live_settings (bot_id, id, version, updated_at) values (1, 1, 4, ?)').run(T0);
+        const row = db.prepare(
+          'insert into model_settings (bot_id, model_id, name_en, name_ru, description_en, description_ru, price_kind, price_stars, updated_at) values (1, ?, ?, ?, ?, ?, ?, ?, ?)',
+        );
+        for (const [id, nameEn, nameRu, descriptionEn, descriptionRu] of ROWS)
+          row.run(
+            id,
+            nameEn,
+            nameRu,
+            descriptionEn,
+            descriptionRu,
+            id === 401 ? 'fixed' : 'default',
+            id === 401 ? 7 : null,
+            T0,
+          );
+      },
+      now: () => T0,
+      check: (store) => expectMigrated(store),
+    });
   });
 
   it.skipIf(!availableEngines().includes('postgres'))(
     'on postgres: names and descriptions kept by language',
     async () => {
-      const database = await createDatabase('postgres', { url: inject('postgresUrl')! });
-      const { url } = database.location as { url: string };
-      try {
-        const client = postgres(url, { onnotice: () => {} });
-        await pgMigrate(pgDrizzle(client), {
-          migrationsFolder: migrationsUpTo('postgres', BEFORE.postgres, temp),
-        });
-        const at = new Date(T0).toISOString();
-        await client`insert into live_settings (bot_id, id, version, updated_at) values (1, 1, 4, ${at})`;
-        for (const [id, nameEn, nameRu, descriptionEn, descriptionRu] of ROWS) {
-          const [kind, stars] = id === 401 ? ['fixed', 7] : ['default', null];
-          await client`insert into model_settings (bot_id, model_id, name_en, name_ru, description_en, description_ru, price_kind, price_stars, updated_at)
-            values (1, ${id}, ${nameEn}, ${nameRu}, ${descriptionEn}, ${descriptionRu}, ${kind}, ${stars}, ${at})`;
-        }
-        await client.end();
-        const store = await database.open(() => T0);
-        await expectMigrated(store);
-      } finally {
-        await database.drop();
-      }
+      await onOlderPostgres({
+        dir: temp,
+        last: BEFORE.postgres,
+        url: inject('postgresUrl')!,
+        seed: async (sql) => {
+          const at = new Date(T0).toISOString();
+          await sql`insert into live_settings (bot_id, id, version, updated_at) values (1, 1, 4, ${at})`;
+          for (const [id, nameEn, nameRu, descriptionEn, descriptionRu] of ROWS) {
+            const [kind, stars] = id === 401 ? ['fixed', 7] : ['default', null];
+            await sql`insert into model_settings (bot_id, model_id, name_en, name_ru, description_en, description_ru, price_kind, price_stars, updated_at)
+          values (1, ${id}, ${nameEn}, ${nameRu}, ${descriptionEn}, ${descriptionRu}, ${kind}, ${stars}, ${at})`;
+          }
+        },
+        now: () => T0,
+        check: (store) => expectMigrated(store),
+      });
     },
   );
 });

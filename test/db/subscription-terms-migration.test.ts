@@ -7,17 +7,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { drizzle as sqliteDrizzle } from 'drizzle-orm/better-sqlite3';
-import { migrate as sqliteMigrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { drizzle as pgDrizzle } from 'drizzle-orm/postgres-js';
-import { migrate as pgMigrate } from 'drizzle-orm/postgres-js/migrator';
-import postgres from 'postgres';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { openStore, type Store } from '../../src/db/index.js';
-import { createDatabase } from '../support/database-factory.js';
+import type { Store } from '../../src/db/index.js';
 import { availableEngines } from '../support/databases.js';
-import { migrationsUpTo } from '../support/migrations-up-to.js';
+import { onOlderPostgres, onOlderSqlite } from '../support/migrations-up-to.js';
 
 /** The last migration before issue 38's, per engine. */
 const BEFORE = { sqlite: 17, postgres: 12 } as const;
@@ -90,55 +83,49 @@ async function expectMigrated(store: Store, now: number) {
 
 describe('the subscription terms migration', () => {
   it('on sqlite: existing subscriptions and periods migrated in place', async () => {
-    const path = join(temp, 'old.sqlite');
-    const db = new Database(path);
-    sqliteMigrate(sqliteDrizzle(db), { migrationsFolder: migrationsUpTo('sqlite', BEFORE.sqlite, temp) });
-    const period = db.prepare(
-      'insert into subscription_periods (charge_id, user_id, plan_id, stars, allowance, starts_at, ends_at, status, first) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    );
-    for (const [charge, user, plan, stars, allowance, starts, first] of PERIODS) {
-      period.run(charge, user, plan, stars, allowance, starts, starts + 30 * DAY, 'paid', first ? 1 : 0);
-    }
-    const subscription = db.prepare(
-      "insert into subscriptions (user_id, plan_id, state, cancelled, charge_id, expires_at, started_at) values (?, ?, 'active', 0, ?, ?, ?)",
-    );
-    for (const [user, plan, charge, expires] of SUBSCRIPTIONS)
-      subscription.run(user, plan, charge, expires, T0);
-    db.close();
     const now = T0 + 90 * DAY;
-    const store = await openStore({ path }, () => now);
-    try {
-      await expectMigrated(store, now);
-    } finally {
-      await store.close();
-    }
+    await onOlderSqlite({
+      dir: temp,
+      last: BEFORE.sqlite,
+      seed: (db) => {
+        const period = db.prepare(
+          'insert into subscription_periods (charge_id, user_id, plan_id, stars, allowance, starts_at, ends_at, status, first) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        );
+        for (const [charge, user, plan, stars, allowance, starts, first] of PERIODS) {
+          period.run(charge, user, plan, stars, allowance, starts, starts + 30 * DAY, 'paid', first ? 1 : 0);
+        }
+        const subscription = db.prepare(
+          "insert into subscriptions (user_id, plan_id, state, cancelled, charge_id, expires_at, started_at) values (?, ?, 'active', 0, ?, ?, ?)",
+        );
+        for (const [user, plan, charge, expires] of SUBSCRIPTIONS)
+          subscription.run(user, plan, charge, expires, T0);
+      },
+      now: () => now,
+      check: (store) => expectMigrated(store, now),
+    });
   });
 
   it.skipIf(!availableEngines().includes('postgres'))(
     'on postgres: existing subscriptions and periods migrated in place',
     async () => {
-      const database = await createDatabase('postgres', { url: inject('postgresUrl')! });
-      const { url } = database.location as { url: string };
-      try {
-        const client = postgres(url, { onnotice: () => {} });
-        await pgMigrate(pgDrizzle(client), {
-          migrationsFolder: migrationsUpTo('postgres', BEFORE.postgres, temp),
-        });
-        for (const [charge, user, plan, stars, allowance, starts, first] of PERIODS) {
-          await client`insert into subscription_periods (charge_id, user_id, plan_id, stars, allowance, starts_at, ends_at, status, first)
-            values (${charge}, ${user}, ${plan}, ${stars}, ${allowance}, ${iso(starts)}, ${iso(starts + 30 * DAY)}, 'paid', ${first})`;
-        }
-        for (const [user, plan, charge, expires] of SUBSCRIPTIONS) {
-          await client`insert into subscriptions (user_id, plan_id, state, cancelled, charge_id, expires_at, started_at)
-            values (${user}, ${plan}, 'active', false, ${charge}, ${iso(expires)}, ${iso(T0)})`;
-        }
-        await client.end();
-        const now = T0 + 90 * DAY;
-        const store = await database.open(() => now);
-        await expectMigrated(store, now);
-      } finally {
-        await database.drop();
-      }
+      const now = T0 + 90 * DAY;
+      await onOlderPostgres({
+        dir: temp,
+        last: BEFORE.postgres,
+        url: inject('postgresUrl')!,
+        seed: async (sql) => {
+          for (const [charge, user, plan, stars, allowance, starts, first] of PERIODS) {
+            await sql`insert into subscription_periods (charge_id, user_id, plan_id, stars, allowance, starts_at, ends_at, status, first)
+          values (${charge}, ${user}, ${plan}, ${stars}, ${allowance}, ${iso(starts)}, ${iso(starts + 30 * DAY)}, 'paid', ${first})`;
+          }
+          for (const [user, plan, charge, expires] of SUBSCRIPTIONS) {
+            await sql`insert into subscriptions (user_id, plan_id, state, cancelled, charge_id, expires_at, started_at)
+          values (${user}, ${plan}, 'active', false, ${charge}, ${iso(expires)}, ${iso(T0)})`;
+          }
+        },
+        now: () => now,
+        check: (store) => expectMigrated(store, now),
+      });
     },
   );
 });
