@@ -10,14 +10,13 @@
  *
  * No Chromium: skipped with a message, except with REQUIRE_CHROMIUM=1 (CI), where that is a failure.
  */
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { miniAppMessages, miniAppStringsOf } from '../../src/texts/miniapp-strings.js';
-import { haveChromium, launchChromium, miniAppLaunchUrl } from '../support/chromium.js';
+import { haveChromium, miniAppLaunchUrl } from '../support/chromium.js';
 import { availableEngines, type TestDatabase } from '../support/databases.js';
 import { forge } from '../support/miniapp-init-data.js';
-import { ensureMiniAppBuilt } from './built-page.js';
+import { chromiumForFile } from './built-page.js';
 import { fakeSettingsRoutes } from './fake-settings.js';
 import { initDataFor, SHOP_BOT_ID, SHOP_TOKEN, servePage } from './page-server.js';
 import { seededDashboard } from './seed.js';
@@ -56,16 +55,7 @@ const PAINTED_PIXELS = `(() => {
 
 const paintedPixels = (page: Page) => page.evaluate<number>(PAINTED_PIXELS);
 
-let browser: Browser | undefined;
-beforeAll(async () => {
-  if (!haveChromium) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await ensureMiniAppBuilt();
-  browser = await launchChromium();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForFile(SHOTS);
 
 describe.skipIf(!haveChromium).each(availableEngines())('the Mini App in Chromium on %s', (engine) => {
   let database: TestDatabase;
@@ -80,7 +70,7 @@ describe.skipIf(!haveChromium).each(availableEngines())('the Mini App in Chromiu
     settings = fakeSettingsRoutes();
     ({ base, close } = await servePage(seeded.dashboard, settings.routes, stringsOf));
     // One page per engine, reused by every test below (a desktop-sized window).
-    page = await browser!.newPage({ viewport: { width: 1100, height: 900 } });
+    page = await browser()!.newPage({ viewport: { width: 1100, height: 900 } });
     // A missing element fails in seconds, naming its locator, well within the test's own timeout.
     page.setDefaultTimeout(10_000);
   }, 60_000);
@@ -195,7 +185,7 @@ describe.skipIf(!haveChromium).each(availableEngines())('the Mini App in Chromiu
   });
 
   it('speaks a language a brand file added (issue 45), fetched from the server, English where the file is silent', async () => {
-    const xx = await browser!.newPage({ viewport: { width: 390, height: 844 } });
+    const xx = await browser()!.newPage({ viewport: { width: 390, height: 844 } });
     try {
       await xx.goto(miniAppLaunchUrl(base, initDataFor('xx-XA')));
       await expect.poll(() => xx.locator('h1').innerText()).toBe('Xish kontrol');
@@ -210,7 +200,7 @@ describe.skipIf(!haveChromium).each(availableEngines())('the Mini App in Chromiu
   });
 
   it('speaks Russian to an admin whose Telegram is in Russian, on a phone-sized screen', async () => {
-    const phone = await browser!.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+    const phone = await browser()!.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
     try {
       await phone.goto(miniAppLaunchUrl(base, initDataFor('ru')));
       await expect.poll(() => phone.locator('h1').innerText()).toBe('Панель управления');

@@ -10,19 +10,19 @@
  * No Chromium: skipped with a message, except with REQUIRE_CHROMIUM=1 (CI), where that is a failure.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Store, storeOn } from '../../src/db/index.js';
 import { miniAppMessages } from '../../src/texts/miniapp-strings.js';
-import { haveChromium, launchChromium, miniAppLaunchUrl } from '../support/chromium.js';
+import { haveChromium, miniAppLaunchUrl } from '../support/chromium.js';
 import {
   availableEngines,
   createTestDatabase,
   type EngineName,
   type TestDatabase,
 } from '../support/databases.js';
-import { ensureMiniAppBuilt } from './built-page.js';
+import { chromiumForFile } from './built-page.js';
 import { fakeSettingsRoutes } from './fake-settings.js';
 import { groupsRoutesOn } from './groups-routes.js';
 import { ADMIN, initDataFor, servePage } from './page-server.js';
@@ -105,16 +105,7 @@ async function serveGroups(engine: EngineName) {
   };
 }
 
-let browser: Browser | undefined;
-beforeAll(async () => {
-  if (!haveChromium) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await ensureMiniAppBuilt();
-  browser = await launchChromium();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForFile(SHOTS);
 
 async function openGroups(page: Page): Promise<void> {
   await page.locator('[data-tab="groups"]').click();
@@ -139,7 +130,7 @@ describe.skipIf(!haveChromium).each(availableEngines())('the Groups screen in Ch
 
   beforeAll(async () => {
     served = await serveGroups(engine);
-    page = await browser!.newPage({ viewport: { width: 1100, height: 900 } });
+    page = await browser()!.newPage({ viewport: { width: 1100, height: 900 } });
     page.setDefaultTimeout(10_000);
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(miniAppLaunchUrl(served.base, initDataFor('en')));
@@ -241,7 +232,7 @@ describe.skipIf(!haveChromium).each(availableEngines())('the Groups screen in Ch
   });
 
   it('in a bot in no group, with GROUPS=off, says so and how to add one', async () => {
-    const empty = await browser!.newPage({ viewport: { width: 1100, height: 900 } });
+    const empty = await browser()!.newPage({ viewport: { width: 1100, height: 900 } });
     try {
       empty.setDefaultTimeout(10_000);
       await empty.goto(miniAppLaunchUrl(served.emptyBase, initDataFor('en')));
@@ -285,7 +276,7 @@ describe.skipIf(!haveChromium)('the Groups screen on a 390 px phone', () => {
   it.each(LANGS)(
     'in %s: one card per group, nothing wider than the screen, refusals in the language',
     async (lang) => {
-      const page = await browser!.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+      const page = await browser()!.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
       try {
         page.setDefaultTimeout(10_000);
         await page.goto(miniAppLaunchUrl(served.base, initDataFor(lang)));

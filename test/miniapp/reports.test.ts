@@ -10,19 +10,19 @@
  *
  * No Chromium: skipped with a message, except with REQUIRE_CHROMIUM=1 (CI), where that is a failure.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import type { Browser, Page, Route } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Store, storeOn } from '../../src/db/index.js';
 import { miniAppMessages } from '../../src/texts/miniapp-strings.js';
-import { haveChromium, launchChromium, miniAppLaunchUrl } from '../support/chromium.js';
+import { haveChromium, miniAppLaunchUrl } from '../support/chromium.js';
 import {
   availableEngines,
   createTestDatabase,
   type EngineName,
   type TestDatabase,
 } from '../support/databases.js';
-import { ensureMiniAppBuilt } from './built-page.js';
+import { chromiumForFile } from './built-page.js';
 import { fakeSettingsRoutes } from './fake-settings.js';
 import { groupsRoutesOn } from './groups-routes.js';
 import { ADMIN, initDataFor, servePage } from './page-server.js';
@@ -112,16 +112,7 @@ async function serveReports(engine: EngineName) {
   };
 }
 
-let browser: Browser | undefined;
-beforeAll(async () => {
-  if (!haveChromium) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await ensureMiniAppBuilt();
-  browser = await launchChromium();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForFile(SHOTS);
 
 /** Opens the Groups tab and waits for its reports to be drawn. */
 async function openReports(page: Page): Promise<void> {
@@ -168,7 +159,7 @@ describe.skipIf(!haveChromium).each(availableEngines())('the reports in Chromium
 
   beforeAll(async () => {
     served = await serveReports(engine);
-    page = await browser!.newPage({ viewport: { width: 1100, height: 900 } });
+    page = await browser()!.newPage({ viewport: { width: 1100, height: 900 } });
     page.setDefaultTimeout(10_000);
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(miniAppLaunchUrl(served.base, initDataFor('en')));
@@ -292,7 +283,7 @@ describe.skipIf(!haveChromium).each(availableEngines())('the reports in Chromium
   });
 
   it('in a bot with no report, says none is open', async () => {
-    const empty = await browser!.newPage({ viewport: { width: 1100, height: 900 } });
+    const empty = await browser()!.newPage({ viewport: { width: 1100, height: 900 } });
     try {
       empty.setDefaultTimeout(10_000);
       await empty.goto(miniAppLaunchUrl(served.emptyBase, initDataFor('en')));
@@ -327,7 +318,7 @@ const MEASURE = `(() => {
 describe.skipIf(!haveChromium)('the reports on a 390 px phone', () => {
   it.each(LANGS)('in %s: the cards fit the screen, and Dismiss removes one', async (lang) => {
     const served = await serveReports('sqlite');
-    const page = await browser!.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+    const page = await browser()!.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
     try {
       page.setDefaultTimeout(10_000);
       await page.goto(miniAppLaunchUrl(served.base, initDataFor(lang)));

@@ -11,21 +11,21 @@
  *
  * No Chromium: skipped with a message, except with REQUIRE_CHROMIUM=1 (CI), where that is a failure.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/db/index.js';
 import type { ContentRules } from '../../src/domain/content-rules.js';
 import type { RulesDocument } from '../../src/services/admin/dashboard-types.js';
 import { miniAppMessages } from '../../src/texts/miniapp-strings.js';
-import { haveChromium, launchChromium, miniAppLaunchUrl } from '../support/chromium.js';
+import { haveChromium, miniAppLaunchUrl } from '../support/chromium.js';
 import {
   availableEngines,
   createTestDatabase,
   type EngineName,
   type TestDatabase,
 } from '../support/databases.js';
-import { ensureMiniAppBuilt } from './built-page.js';
+import { chromiumForFile } from './built-page.js';
 import { fakeSettingsRoutes } from './fake-settings.js';
 import { ADMIN, initDataFor, servePage } from './page-server.js';
 import { rulesRoutesOn } from './rules-routes.js';
@@ -103,16 +103,7 @@ async function serveRules(engine: EngineName) {
   };
 }
 
-let browser: Browser | undefined;
-beforeAll(async () => {
-  if (!haveChromium) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await ensureMiniAppBuilt();
-  browser = await launchChromium();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForFile(SHOTS);
 
 async function openRules(page: Page): Promise<void> {
   await page.locator('[data-tab="rules"]').click();
@@ -136,7 +127,7 @@ describe.skipIf(!haveChromium).each(availableEngines())('the Rules screen in Chr
 
   beforeAll(async () => {
     served = await serveRules(engine);
-    page = await browser!.newPage({ viewport: { width: 1100, height: 900 } });
+    page = await browser()!.newPage({ viewport: { width: 1100, height: 900 } });
     page.setDefaultTimeout(10_000);
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(miniAppLaunchUrl(served.base, initDataFor('en')));
@@ -294,7 +285,7 @@ describe.skipIf(!haveChromium)('the Rules screen on a 390 px phone', () => {
   });
 
   it.each(LANGS)('in %s: nothing wider than the screen, refusals worded in the language', async (lang) => {
-    const page = await browser!.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+    const page = await browser()!.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
     try {
       page.setDefaultTimeout(10_000);
       await page.goto(miniAppLaunchUrl(served.base, initDataFor(lang)));

@@ -6,13 +6,13 @@
  * and in Russian. The settings API is the test double of the live-settings contract (the real
  * routes' checks are settings-routes.test.ts's). The page doesn't depend on the engine: SQLite only.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { miniAppMessages } from '../../src/texts/miniapp-strings.js';
-import { haveChromium, launchChromium, miniAppLaunchUrl } from '../support/chromium.js';
+import { haveChromium, miniAppLaunchUrl } from '../support/chromium.js';
 import type { TestDatabase } from '../support/databases.js';
-import { ensureMiniAppBuilt } from './built-page.js';
+import { chromiumForFile } from './built-page.js';
 import { fakeSettingsRoutes } from './fake-settings.js';
 import { initDataFor, servePage } from './page-server.js';
 import { seededDashboard } from './seed.js';
@@ -25,16 +25,7 @@ const texts = {
 };
 const dashed = (rule: string) => rule.replace(/_/g, '-');
 
-let browser: Browser | undefined;
-beforeAll(async () => {
-  if (!haveChromium) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await ensureMiniAppBuilt();
-  browser = await launchChromium();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForFile(SHOTS);
 
 describe.skipIf(!haveChromium)('the reminder rules in Settings', () => {
   let database: TestDatabase;
@@ -54,7 +45,7 @@ describe.skipIf(!haveChromium)('the reminder rules in Settings', () => {
   });
 
   async function openSettings(lang: 'en' | 'ru'): Promise<Page> {
-    const page = await browser!.newPage({ viewport: { width: 390, height: 844 } });
+    const page = await browser()!.newPage({ viewport: { width: 390, height: 844 } });
     page.setDefaultTimeout(10_000);
     await page.goto(miniAppLaunchUrl(base, initDataFor(lang)));
     await page.locator('[data-tab="settings"]').click();
