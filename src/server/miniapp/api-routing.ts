@@ -1,9 +1,11 @@
 /**
  * What both Mini App APIs (the admins' control room, api.ts; the customers' app, customer-api.ts)
- * share: which bot a request names, matching a path to an endpoint, and a JSON answer never cached.
+ * share: which bot a request names, matching a path to an endpoint, the checks once the caller is
+ * known, and a JSON answer never cached.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BodyTooLarge, readBody } from '../webhook.js';
+import type { WriteLimiter } from './write-limiter.js';
 
 /** The request header naming the bot whose page this is (its id in the `bots` table). */
 export const MINIAPP_BOT_HEADER = 'x-bot-id';
@@ -97,3 +99,30 @@ export async function readJsonBody(
 /** `Content-Disposition` for a download named `fileName`, its name reduced to safe characters. */
 export const attachment = (fileName: string): string =>
   `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`;
+
+/**
+ * A signed caller's request past the checks both APIs make once they know who it is: the endpoint
+ * for its method and path (else 404), the caller's write budget for a write (else 429), its JSON
+ * body (else 400 or 413). Undefined once the request is answered.
+ */
+export async function routeRequest<R extends { method: string; write?: boolean | undefined }>(
+  req: IncomingMessage,
+  res: ServerResponse,
+  to: { compiled: readonly CompiledRoute<R>[]; path: string; maxBodyBytes: number },
+  caller: { id: number; limiter: Pick<WriteLimiter, 'take'> },
+): Promise<{ route: R; params: Record<string, string>; body: unknown } | undefined> {
+  const refuse = (status: 404 | 429) => {
+    req.resume();
+    answerJson(res, status, undefined);
+    return undefined;
+  };
+  const found = matchRoute(to.compiled, req.method ?? '', to.path);
+  if (!found) return refuse(404);
+  if (found.route.write && !caller.limiter.take(caller.id)) return refuse(429);
+  const read = await readJsonBody(req, to.maxBodyBytes);
+  if (!read.ok) {
+    answerJson(res, read.status, undefined);
+    return undefined;
+  }
+  return { ...found, body: read.body };
+}

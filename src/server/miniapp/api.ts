@@ -21,9 +21,8 @@ import {
   compiledOnce,
   compileRoutes,
   MINIAPP_BOT_HEADER,
-  matchRoute,
   NO_STORE,
-  readJsonBody,
+  routeRequest,
 } from './api-routing.js';
 import { checkInitData, type InitDataCheck, type InitDataVerdict, initDataOf } from './init-data.js';
 import type { MiniAppRoute } from './route.js';
@@ -106,22 +105,22 @@ export function miniAppApiRoutes(opts: MiniAppApiOptions): Route[] {
       req.resume();
       return answerJson(res, verdict.kind === 'not_admin' ? 403 : 401, undefined);
     }
-    const found = matchRoute(bot.compiled, req.method ?? '', url.pathname.slice(MINIAPP_API_PREFIX.length));
-    if (!found) {
-      req.resume();
-      return answerJson(res, 404, undefined);
-    }
-    if (found.route.write && !limiter.take(verdict.userId)) {
-      req.resume();
-      return answerJson(res, 429, undefined);
-    }
-    const read = await readJsonBody(req, MAX_API_BODY_BYTES);
-    if (!read.ok) return answerJson(res, read.status, undefined);
+    const found = await routeRequest(
+      req,
+      res,
+      {
+        compiled: bot.compiled,
+        path: url.pathname.slice(MINIAPP_API_PREFIX.length),
+        maxBodyBytes: MAX_API_BODY_BYTES,
+      },
+      { id: verdict.userId, limiter },
+    );
+    if (!found) return;
     const answer = await found.route.handle({
       adminId: verdict.userId,
       params: found.params,
       query: url.searchParams,
-      body: read.body,
+      body: found.body,
     });
     if (answer.csv) {
       res.writeHead(answer.status, {

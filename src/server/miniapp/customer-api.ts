@@ -16,8 +16,7 @@ import {
   botIdOf,
   compiledOnce,
   MINIAPP_BOT_HEADER,
-  matchRoute,
-  readJsonBody,
+  routeRequest,
 } from './api-routing.js';
 import { checkSignedUser, initDataOf, type SignedUserCheck } from './init-data.js';
 import { WriteLimiter } from './write-limiter.js';
@@ -111,27 +110,23 @@ export function customerApiRoutes(opts: CustomerApiOptions): Route[] {
       req.resume();
       return answerJson(res, 403, undefined);
     }
-    const found = matchRoute(
-      compiled(bot.routes),
-      req.method ?? '',
-      url.pathname.slice(CUSTOMER_API_PREFIX.length),
+    const found = await routeRequest(
+      req,
+      res,
+      {
+        compiled: compiled(bot.routes),
+        path: url.pathname.slice(CUSTOMER_API_PREFIX.length),
+        maxBodyBytes: MAX_BODY_BYTES,
+      },
+      { id: verdict.userId, limiter },
     );
-    if (!found) {
-      req.resume();
-      return answerJson(res, 404, undefined);
-    }
-    if (found.route.write && !limiter.take(verdict.userId)) {
-      req.resume();
-      return answerJson(res, 429, undefined);
-    }
-    const read = await readJsonBody(req, MAX_BODY_BYTES);
-    if (!read.ok) return answerJson(res, read.status, undefined);
+    if (!found) return;
     const answer = await found.route.handle({
       userId: verdict.userId,
       languageCode: verdict.languageCode,
       params: found.params,
       query: url.searchParams,
-      body: read.body,
+      body: found.body,
     });
     if (answer.status >= 500) log.error({ path: found.route.path }, 'customer API route failed');
     sendCustomerAnswer(res, answer);
