@@ -4,10 +4,9 @@
  * (telegram/example-consent.ts), an admin's upload sent to their own chat so that Telegram keeps
  * it, the examples the customers' app lists with each model (links signed for the viewer), and
  * the file route's bytes of an example, fetched from Telegram by file id (app-gallery.ts's
- * `telegramBytes`): a shown example to any customer the bot serves, any example to its admins.
+ * `telegramFile`): a shown example to any customer the bot serves, any example to its admins.
  */
-import { extname } from 'node:path';
-import { FileLinks } from '../server/miniapp/app-file-links.js';
+import type { FileLinks } from '../server/miniapp/app-file-links.js';
 import {
   type ExampleUploadTarget,
   examplesRoutes,
@@ -22,29 +21,12 @@ import { checkUpload, type ModelExamples } from '../services/model-examples.js';
 import { askOwner, storeUpload } from '../telegram/example-consent.js';
 import { type Texts, textsForUser } from '../telegram/i18n.js';
 import { modelName, withShownModelName } from '../telegram/texts/model-name.js';
-import { telegramBytes } from './app-gallery.js';
+import { fileLinksOf, telegramFile, unavailableReason } from './app-gallery.js';
 import type { BotRuntime } from './bot-runtime.js';
 import { perRuntime } from './per-runtime.js';
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.png': 'image/png',
-  '.webp': 'image/webp',
-  '.mp4': 'video/mp4',
-};
-
-interface ExampleParts {
-  links: FileLinks;
-  tickets: UploadTickets;
-}
-
-const partsOf = perRuntime(
-  (rt): ExampleParts => ({
-    links: new FileLinks(rt.config.botToken, rt.botId),
-    tickets: new UploadTickets(rt.config.botToken, rt.botId),
-  }),
-);
+/** This bot's upload tickets; its file links are the gallery's signer (one key, one signer). */
+const ticketsOf = perRuntime((rt) => new UploadTickets(rt.config.botToken, rt.botId));
 
 /** The model's name for `texts`' reader, among all the upstream's models (offered or not). */
 async function upstreamModelName(
@@ -60,7 +42,8 @@ async function upstreamModelName(
 /** The control room's example endpoints of one bot. */
 export function exampleEndpoints(rt: BotRuntime): MiniAppRoute[] {
   const { modelExamples, catalog, accounts } = rt.services;
-  const { links, tickets } = partsOf(rt);
+  const links = fileLinksOf(rt);
+  const tickets = ticketsOf(rt);
   return examplesRoutes({
     examples: modelExamples,
     tickets,
@@ -89,7 +72,7 @@ function uploadTarget(rt: BotRuntime): ExampleUploadTarget {
   const { modelExamples, catalog, accounts } = rt.services;
   const log = rt.logger.child({ component: 'example-uploads' });
   return {
-    tickets: partsOf(rt).tickets,
+    tickets: ticketsOf(rt),
     async upload(adminId, modelId, bytes) {
       // The ticket was signed for an admin; one removed since has no say.
       if (!modelExamples.isAdmin(adminId)) return { status: 403 };
@@ -143,7 +126,7 @@ export function exampleUploadRoutesOf(
 export function exampleShowcase(
   rt: BotRuntime,
 ): (userId: number, modelIds: readonly number[]) => Promise<ReadonlyMap<number, AppModelExample[]>> {
-  return signedShowcase(rt.services.modelExamples, partsOf(rt).links);
+  return signedShowcase(rt.services.modelExamples, fileLinksOf(rt));
 }
 
 /** exampleShowcase on a service and a signer (the browser tests serve the app with it too). */
@@ -174,14 +157,9 @@ export function exampleFiles(rt: BotRuntime) {
     const file = await rt.services.modelExamples.file(ref.userId, ref.exampleId, ref.variant);
     if (!file) return undefined;
     try {
-      const { body, path } = await telegramBytes(rt, file.fileId);
-      const contentType =
-        CONTENT_TYPES[extname(path).toLowerCase()] ?? (file.kind === 'image' ? 'image/jpeg' : 'video/mp4');
-      return { contentType, body };
+      return await telegramFile(rt, file.fileId, file.kind === 'image' ? 'image/jpeg' : 'video/mp4');
     } catch (err) {
-      // Only the message, without the token: an error of the download may carry the file server's URL.
-      const reason = err instanceof Error ? err.message.replace(/bot\d+:[\w-]+/g, 'bot<token>') : 'unknown';
-      log.info({ exampleId: ref.exampleId, reason }, 'example file not available');
+      log.info({ exampleId: ref.exampleId, reason: unavailableReason(err) }, 'example file not available');
       return undefined;
     }
   };

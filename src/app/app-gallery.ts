@@ -86,7 +86,7 @@ export function galleryEndpoints(rt: BotRuntime): CustomerRoute[] {
 }
 
 /** The bytes of a file Telegram has, by its file id: the file server's (or, locally, the disk's). */
-export async function telegramBytes(
+async function telegramBytes(
   rt: BotRuntime,
   fileId: string,
 ): Promise<{ body: NodeJS.ReadableStream; path: string }> {
@@ -102,6 +102,26 @@ export async function telegramBytes(
   }
   return { body: Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), path };
 }
+
+/**
+ * A file Telegram has, by its file id, as the file route answers it: its bytes and the content type
+ * its path names (`fallback` where it names none we know).
+ */
+export async function telegramFile(
+  rt: BotRuntime,
+  fileId: string,
+  fallback: 'image/jpeg' | 'video/mp4',
+): Promise<{ body: NodeJS.ReadableStream; contentType: string }> {
+  const { body, path } = await telegramBytes(rt, fileId);
+  return { body, contentType: CONTENT_TYPES[extname(path).toLowerCase()] ?? fallback };
+}
+
+/** Why a file could not be had, for the log: the error's message, never the token in its URL. */
+export const unavailableReason = (err: unknown): string =>
+  err instanceof Error ? err.message.replace(/bot\d+:[\w-]+/g, 'bot<token>') : 'unknown';
+
+/** This bot's signer of its customers' file links (the gallery's, the examples' too). */
+export const fileLinksOf = (rt: BotRuntime): FileLinks => partsOf(rt).links;
 
 const MEDIA_TYPES: Record<MediaSignature['format'], string> = {
   jpeg: 'image/jpeg',
@@ -145,19 +165,17 @@ export function galleryFiles(rt: BotRuntime): FileSource {
       const file = await gallery.file(ref.userId, ref.orderId, ref.index, ref.variant);
       if (!file) return undefined;
       try {
-        const { body, path } = await telegramBytes(rt, file.fileId);
-        const contentType =
-          CONTENT_TYPES[extname(path).toLowerCase()] ??
-          (ref.variant === 'thumb' || file.kind === 'image' ? 'image/jpeg' : 'video/mp4');
-        return { contentType, body, fileName: file.fileName };
+        const fallback = ref.variant === 'thumb' || file.kind === 'image' ? 'image/jpeg' : 'video/mp4';
+        return { ...(await telegramFile(rt, file.fileId, fallback)), fileName: file.fileName };
       } catch (err) {
         // Too big for the Bot API's downloads (20 MB), or no longer there: upstream's copy if it has
         // one, else the page says the file is gone.
         const upstream = file.upstreamUrl ? await upstreamBytes(rt, file.upstreamUrl) : undefined;
         if (upstream) return { ...upstream, fileName: file.fileName };
-        // Only the message: an error of the download may carry the file server's URL.
-        const reason = err instanceof Error ? err.message.replace(/bot\d+:[\w-]+/g, 'bot<token>') : 'unknown';
-        log.info({ orderId: ref.orderId, index: ref.index, reason }, 'result file not available');
+        log.info(
+          { orderId: ref.orderId, index: ref.index, reason: unavailableReason(err) },
+          'result file not available',
+        );
         return undefined;
       }
     },

@@ -15,7 +15,7 @@ import type { DeliveredFile, OrderRecord } from '../../db/records.js';
 import { urlExtension } from '../../lib/url-extension.js';
 import { decodeCursor, encodeCursor, isDeliveredResult } from '../delivered-results.js';
 import { extensionOfName, mediaClassOfExtension } from '../telegram-file.js';
-import type { GalleryKind } from './gallery-types.js';
+import type { GalleryItem, GalleryKind } from './gallery-types.js';
 
 /** Items a page holds at least (whole orders: an album's files stay together). */
 export const GALLERY_PAGE_ITEMS = 30;
@@ -24,19 +24,13 @@ const SCAN_BATCHES = 5;
 
 export type FileVariant = 'thumb' | 'full';
 
-/** One result file as the service knows it; the route adds the signed links. */
-export interface GalleryResult {
-  orderId: string;
-  index: number;
-  kind: GalleryKind;
-  modelId: number;
-  modelName: string;
-  description: string;
+/**
+ * One result file as the service knows it: the page's item (gallery-types.ts) before the route
+ * signs its links and writes its date.
+ */
+export type GalleryResult = Omit<GalleryItem, 'previewUrl' | 'fullUrl' | 'deliveredAt'> & {
   deliveredAt: Date;
-  fileName: string;
-  shareable: boolean;
-  favourite: boolean;
-}
+};
 
 export interface GalleryQuery {
   modelId?: number | undefined;
