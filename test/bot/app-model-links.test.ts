@@ -3,27 +3,17 @@
  * as picking it from the menu does (its header, then the form's first question, and the form takes
  * the answer); a model the customer is not offered (unknown, hidden by the admins) gets the menu.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../src/simulator/server.js';
-import {
-  callbackQuery,
-  createInProcessBot,
-  type InProcessBot,
-  textMessage,
-} from '../support/in-process-bot.js';
-import { buttonsOf, STARS_ENV, startBotSimulator } from '../support/in-process-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { callbackQuery, type InProcessBot, textMessage } from '../support/in-process-bot.js';
+import { botPerTest, buttonsOf, STARS_ENV } from '../support/in-process-helpers.js';
 
-let sim: RunningSimulator;
 let harness: InProcessBot;
-beforeEach(async () => {
-  const started = await startBotSimulator();
-  sim = started.sim;
-  harness = await createInProcessBot({ env: STARS_ENV, upstream: started.upstream });
-});
-afterEach(async () => {
-  await harness?.close();
-  await sim?.close();
-});
+botPerTest(
+  (started) => {
+    ({ harness } = started);
+  },
+  { env: STARS_ENV },
+);
 
 const ANN = { id: 7201, language_code: 'en' };
 

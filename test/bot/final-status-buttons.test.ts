@@ -3,24 +3,16 @@
  * lost order opens the form with the same inputs (on to a new priced order), 🏠 opens the menu.
  * The message is rendered as the tracker renders it; its buttons are pressed on the real handlers.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../src/simulator/server.js';
+import { describe, expect, it } from 'vitest';
 import { createI18n, textsFor } from '../../src/telegram/i18n.js';
 import { renderOrderStatus } from '../../src/telegram/order-status.js';
-import { callbackQuery, createInProcessBot, type InProcessBot } from '../support/in-process-bot.js';
-import { buttonsOf, dataOf, lastWithButton, startBotSimulator } from '../support/in-process-helpers.js';
+import { callbackQuery, type InProcessBot } from '../support/in-process-bot.js';
+import { botPerTest, buttonsOf, dataOf, lastWithButton } from '../support/in-process-helpers.js';
 import { submittedOrder } from '../support/order-fixtures.js';
 
-let sim: RunningSimulator;
 let harness: InProcessBot;
-beforeEach(async () => {
-  const started = await startBotSimulator();
-  sim = started.sim;
-  harness = await createInProcessBot({ upstream: started.upstream });
-});
-afterEach(async () => {
-  await harness?.close();
-  await sim?.close();
+botPerTest((started) => {
+  ({ harness } = started);
 });
 
 const en = textsFor(createI18n('en'), 'en');

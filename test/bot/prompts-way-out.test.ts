@@ -3,28 +3,17 @@
  * same button once more) and 🏠; the closed library offers 🎨 Create (the form, to describe the idea
  * without a prompt) and 🏠. In-process against the simulator; failures are its own, injected over HTTP.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_RETRY } from '../../src/reseller/retry.js';
 import type { FaultAction, RunningSimulator } from '../../src/simulator/server.js';
 import { shortId } from '../../src/telegram/callback-data/prompts.js';
-import {
-  callbackQuery,
-  createInProcessBot,
-  type InProcessBot,
-  textMessage,
-} from '../support/in-process-bot.js';
-import { lastScreen, startBotSimulator } from '../support/in-process-helpers.js';
+import { callbackQuery, type InProcessBot, textMessage } from '../support/in-process-bot.js';
+import { botPerTest, lastScreen } from '../support/in-process-helpers.js';
 
 let sim: RunningSimulator;
 let harness: InProcessBot;
-beforeEach(async () => {
-  const started = await startBotSimulator();
-  sim = started.sim;
-  harness = await createInProcessBot({ upstream: started.upstream });
-});
-afterEach(async () => {
-  await harness?.close();
-  await sim?.close();
+botPerTest((started) => {
+  ({ sim, harness } = started);
 });
 
 const EN = { id: 40, language_code: 'en' };

@@ -5,26 +5,22 @@
  * outage injected over HTTP); the relay (Telegram download + upload) is stubbed on the bot's own
  * service.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ResellerError } from '../../src/reseller/errors.js';
 import { MediaRelayError } from '../../src/services/media-relay.js';
 import type { RunningSimulator } from '../../src/simulator/server.js';
 import { afterResultData } from '../../src/telegram/callback-data/after-result.js';
-import { callbackQuery, createInProcessBot, type InProcessBot } from '../support/in-process-bot.js';
-import { lastScreen, startBotSimulator } from '../support/in-process-helpers.js';
+import { callbackQuery, type InProcessBot } from '../support/in-process-bot.js';
+import { botPerTest, lastScreen } from '../support/in-process-helpers.js';
 import { submittedOrder } from '../support/order-fixtures.js';
 
 let sim: RunningSimulator;
 let harness: InProcessBot;
-beforeEach(async () => {
-  const started = await startBotSimulator();
-  sim = started.sim;
-  harness = await createInProcessBot({ upstream: started.upstream });
+botPerTest((started) => {
+  ({ sim, harness } = started);
 });
-afterEach(async () => {
+afterEach(() => {
   vi.restoreAllMocks();
-  await harness?.close();
-  await sim?.close();
 });
 
 const USER = { id: 95, language_code: 'en' };

@@ -2,8 +2,9 @@
  * What handler tests (test/bot) share beyond the in-process bot: a Stars-billing environment, a
  * simulator to price and order against, and reading the buttons of recorded messages.
  */
-import { startSimulator } from '../../src/simulator/server.js';
-import type { InProcessBot } from './in-process-bot.js';
+import { afterEach, beforeEach } from 'vitest';
+import { type RunningSimulator, startSimulator } from '../../src/simulator/server.js';
+import { createInProcessBot, type InProcessBot } from './in-process-bot.js';
 
 /** BILLING=stars with the variables it needs (the upstream is passed to the bot separately). */
 export const STARS_ENV: Readonly<Record<string, string>> = {
@@ -23,6 +24,27 @@ export async function startBotSimulator() {
     accounts: [{ key: SIM_API_KEY, balance_usd: '100.00', deposit_usd: '100.00' }],
   });
   return { sim, upstream: { baseUrl: sim.baseUrl, apiKey: SIM_API_KEY } };
+}
+
+/**
+ * A fresh simulator and an in-process bot ordering from it for each test of the file, closed after
+ * each; `use` hands them to the file's own variables.
+ */
+export function botPerTest(
+  use: (started: { sim: RunningSimulator; harness: InProcessBot }) => void,
+  opts: { env?: Readonly<Record<string, string>> } = {},
+): void {
+  let started: { sim: RunningSimulator; harness: InProcessBot } | undefined;
+  beforeEach(async () => {
+    const { sim, upstream } = await startBotSimulator();
+    started = { sim, harness: await createInProcessBot({ ...(opts.env && { env: opts.env }), upstream }) };
+    use(started);
+  });
+  afterEach(async () => {
+    await started?.harness.close();
+    await started?.sim.close();
+    started = undefined;
+  });
 }
 
 type Button = { text: string; callback_data?: string };
