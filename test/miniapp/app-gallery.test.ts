@@ -6,11 +6,10 @@
  * Telegram's clients receive them: `window.TelegramWebviewProxy.postEvent`); a description is shown
  * as the customer wrote it, as text. Screenshots in en and ru, light and dark, go to .tmp/screens/.
  */
-import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthLabel } from '../../miniapp/src/app/months.js';
 import type { OrderRecord, Store } from '../../src/db/index.js';
@@ -25,7 +24,6 @@ import {
   DARK_THEME,
   haveChromium,
   LIGHT_THEME,
-  launchChromium,
   miniAppLaunchUrl,
   recordTelegramCalls,
   telegramCalls,
@@ -34,7 +32,7 @@ import { createTestDatabase, type TestDatabase } from '../support/databases.js';
 import { deliveredResult } from '../support/gallery-fixtures.js';
 import { makeMp4, makePng } from '../support/media-fixtures.js';
 import { clientInitData, forge } from '../support/miniapp-init-data.js';
-import { ensureMiniAppBuilt } from './built-page.js';
+import { chromiumForFile } from './built-page.js';
 
 const TOKEN = '7000000040:AAapp-gallery';
 const SHOTS = '.tmp/screens';
@@ -45,19 +43,18 @@ const NEWCOMER = 803;
 const REFERRAL = `https://t.me/shop_bot?start=r_ann${ANN}`;
 const TRICKY = '<img src=x onerror="window.__pwned=1"> <b>bold</b> & fox';
 
+const browser = chromiumForFile(SHOTS);
+
 describe.skipIf(!haveChromium)("the customers' gallery in a browser", () => {
   let database: TestDatabase;
   let store: Store;
   let server: Server;
   let base: string;
-  let browser: Browser;
   const ann: OrderRecord[] = [];
   let bobs: OrderRecord;
   const shares: Array<{ userId: number; orderId: string; index: number }> = [];
 
   beforeAll(async () => {
-    await ensureMiniAppBuilt();
-    mkdirSync(SHOTS, { recursive: true });
     database = await createTestDatabase();
     let clock = NOW - 3 * 24 * 3_600_000;
     store = await database.open(() => clock);
@@ -147,10 +144,8 @@ describe.skipIf(!haveChromium)("the customers' gallery in a browser", () => {
     });
     await listen(server, 0, 'PORT');
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = (await launchChromium())!;
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
     await new Promise((r) => server?.close(r));
     await database?.drop();
   });
@@ -164,7 +159,7 @@ describe.skipIf(!haveChromium)("the customers' gallery in a browser", () => {
 
   /** Opens the app as Telegram does, recording every event the page posts to Telegram's client. */
   async function open(data: string, theme = LIGHT_THEME, query = ''): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const page = await browser()!.newPage({ viewport: { width: 390, height: 844 } });
     page.setDefaultTimeout(20000);
     await recordTelegramCalls(page);
     await page.goto(miniAppLaunchUrl(base, data, query, { page: 'app.html', theme }));

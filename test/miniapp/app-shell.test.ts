@@ -7,28 +7,27 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpServer, listen } from '../../src/server/http-server.js';
 import { appProfileRoutes } from '../../src/server/miniapp/app-profile-routes.js';
 import { customerApiRoutes } from '../../src/server/miniapp/customer-api.js';
 import { miniAppStaticRoutes } from '../../src/server/miniapp/static.js';
-import { DARK_THEME, haveChromium, launchChromium, miniAppLaunchUrl } from '../support/chromium.js';
+import { DARK_THEME, haveChromium, miniAppLaunchUrl } from '../support/chromium.js';
 import { clientInitData } from '../support/miniapp-init-data.js';
-import { ensureMiniAppBuilt } from './built-page.js';
+import { chromiumForFile } from './built-page.js';
 
 const TOKEN = '7000000020:AAapp-shell';
 const NOW = Date.now();
 const ANN = 601;
 const BANNED = 602;
 
+const browser = chromiumForFile('.tmp/screens');
+
 describe.skipIf(!haveChromium)("the customers' app frame", () => {
   let server: Server;
   let base: string;
-  let browser: Browser;
 
   beforeAll(async () => {
-    await ensureMiniAppBuilt();
     const logger = pino({ level: 'silent' });
     server = createHttpServer({
       logger,
@@ -56,10 +55,8 @@ describe.skipIf(!haveChromium)("the customers' app frame", () => {
     });
     await listen(server, 0, 'PORT');
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = (await launchChromium())!;
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
     await new Promise((r) => server?.close(r));
   });
 
@@ -71,7 +68,7 @@ describe.skipIf(!haveChromium)("the customers' app frame", () => {
     });
 
   async function open(url: string) {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const page = await browser()!.newPage({ viewport: { width: 390, height: 844 } });
     await page.goto(url);
     return page;
   }

@@ -6,8 +6,7 @@
  * says what happened; the invite link is shared through Telegram. Telegram's client is the page's
  * `TelegramWebviewProxy`, which records every call. Screenshots go to .tmp/screens/.
  */
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppModels } from '../../src/services/app/models-types.js';
 import { type AppHarness, startAppHarness } from '../server/miniapp/app-wallet-harness.js';
@@ -15,13 +14,12 @@ import {
   DARK_THEME,
   haveChromium,
   LIGHT_THEME,
-  launchChromium,
   miniAppLaunchUrl,
   recordTelegramCalls,
   telegramCalls,
 } from '../support/chromium.js';
 import { textMessage } from '../support/in-process-bot.js';
-import { ensureMiniAppBuilt } from './built-page.js';
+import { chromiumForFile } from './built-page.js';
 
 const SHOTS = '.tmp/screens';
 const LUMEN = 203;
@@ -44,13 +42,12 @@ const TEXTS = {
   },
 } as const;
 
+const browser = chromiumForFile(SHOTS);
+
 describe.skipIf(!haveChromium)("the customers' app: Models and Wallet", () => {
   let app: AppHarness;
-  let browser: Browser;
 
   beforeAll(async () => {
-    await ensureMiniAppBuilt();
-    mkdirSync(SHOTS, { recursive: true });
     app = await startAppHarness({ engine: 'sqlite', page: true });
     const settings = app.bot.services.liveSettings;
     await settings.updateModel(1, { id: LUMEN, name: 'Lumen' }, settings.current().version, {
@@ -66,17 +63,15 @@ describe.skipIf(!haveChromium)("the customers' app: Models and Wallet", () => {
       ...rules.rules,
       minPaidOrders: { [KEPT]: 2 },
     });
-    browser = (await launchChromium())!;
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
     await app?.close();
   });
 
   /** The app opened by Telegram for `userId`, with every call to Telegram's client recorded. */
   async function open(userId: number, lang: 'en' | 'ru', dark: boolean): Promise<Page> {
     await app.bot.send(textMessage({ id: userId, language_code: lang }, '/start'));
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await browser()!.newContext({ viewport: { width: 390, height: 844 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.base });
     const page = await context.newPage();
     await recordTelegramCalls(page);

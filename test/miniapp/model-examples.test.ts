@@ -8,11 +8,10 @@
  *   links that load), and a tap opens one large, with Close; en and ru, light and dark screenshots.
  * Screenshots go to .tmp/screens/.
  */
-import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedShowcase } from '../../src/app/app-examples.js';
 import type { OrderRecord, Store } from '../../src/db/index.js';
@@ -34,18 +33,12 @@ import { miniAppStringsRoute } from '../../src/server/miniapp/strings.js';
 import type { AppModels } from '../../src/services/app/models-types.js';
 import { checkUpload, ModelExamples } from '../../src/services/model-examples.js';
 import { miniAppStringsOf } from '../../src/texts/miniapp-strings.js';
-import {
-  DARK_THEME,
-  haveChromium,
-  LIGHT_THEME,
-  launchChromium,
-  miniAppLaunchUrl,
-} from '../support/chromium.js';
+import { DARK_THEME, haveChromium, LIGHT_THEME, miniAppLaunchUrl } from '../support/chromium.js';
 import { createTestDatabase, type TestDatabase } from '../support/databases.js';
 import { deliveredResult } from '../support/gallery-fixtures.js';
 import { makeMp4, makePng } from '../support/media-fixtures.js';
 import { clientInitData } from '../support/miniapp-init-data.js';
-import { ensureMiniAppBuilt } from './built-page.js';
+import { chromiumForFile } from './built-page.js';
 import { fakeSettingsRoutes } from './fake-settings.js';
 import { dashboardOn } from './seed.js';
 
@@ -57,20 +50,19 @@ const BOB = 903;
 const LUMEN = 203;
 const VELA = 301;
 
+const browser = chromiumForFile(SHOTS);
+
 describe.skipIf(!haveChromium)("a model's examples in the browser", () => {
   let database: TestDatabase;
   let store: Store;
   let examples: ModelExamples;
   let server: Server;
   let base: string;
-  let browser: Browser;
   const results: OrderRecord[] = [];
   const asked: string[] = [];
   const opened: string[] = [];
 
   beforeAll(async () => {
-    await ensureMiniAppBuilt();
-    mkdirSync(SHOTS, { recursive: true });
     database = await createTestDatabase();
     let clock = Date.now() - 3 * 3_600_000;
     store = await database.open(() => clock);
@@ -209,10 +201,8 @@ describe.skipIf(!haveChromium)("a model's examples in the browser", () => {
     });
     await listen(server, 0, 'PORT');
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = (await launchChromium())!;
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
     await new Promise((r) => server?.close(r));
     await database?.drop();
   });
@@ -225,7 +215,7 @@ describe.skipIf(!haveChromium)("a model's examples in the browser", () => {
     });
 
   async function open(userId: number, lang: string, dark: boolean, page?: string): Promise<Page> {
-    const tab = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const tab = await browser()!.newPage({ viewport: { width: 390, height: 844 } });
     tab.setDefaultTimeout(15_000);
     await tab.addInitScript(`window.TelegramWebviewProxy = { postEvent() {} };`);
     await tab.goto(
